@@ -1,0 +1,28 @@
+// Bundles the server (and the workspace packages it imports) into dist/main.js; npm packages stay
+// external and load from node_modules. The SQL migrations are copied beside it.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // npm packages stay external; workspace packages (TypeScript sources) are bundled in.
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@convo/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

@@ -1,0 +1,2 @@
+// The whole Drizzle schema; drizzle-kit reads this file to generate migrations.
+export * from './accounts.js';

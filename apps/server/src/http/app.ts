@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { RELEASE_VERSION } from '@convo/domain';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { accountRoutes } from '../modules/accounts/routes.js';
+import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
+import { googleSignInRoutes } from '../modules/google-sign-in/routes.js';
+import { registrationRoutes } from '../modules/registration/routes.js';
+import { systemRoutes } from '../modules/system/routes.js';
+import type { AppConfig } from '../platform/config.js';
+import type { Database } from '../platform/db/database.js';
+import type { Mailer } from '../platform/mail/mailer.js';
+import { authenticator, privilegeChecker } from './auth.js';
+import { AppError, registerErrorHandling } from './errors.js';
+import type { RouteContext } from './route-context.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** Shared rate-limit counters across nodes when Redis is configured. */
+  redis?: Redis | undefined;
+}
+
+const API_PREFIXES = ['/api/', '/rest/', '/ws', '/health'];
+
+/** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  registerErrorHandling(app);
+
+  await app.register(rateLimit, {
+    global: false,
+    redis: deps.redis,
+    nameSpace: 'convo-rl-',
+    skipOnError: true,
+    errorResponseBuilder: (_req, context) =>
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minute(s).`,
+      ),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Convo API', version: RELEASE_VERSION },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          messaging: { type: 'apiKey', in: 'header', name: 'X-Authorization' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const ctx: RouteContext = {
+    config: deps.config,
+    database: deps.database,
+    mailer: deps.mailer,
+    accounts: { db: deps.database.db, mailer: deps.mailer, config: deps.config, log: deps.logger },
+    authenticate: authenticator(deps.database.db, { membersOnly: true }),
+    authenticateMessaging: authenticator(deps.database.db, { membersOnly: false }),
+    requirePrivilege: privilegeChecker(deps.database.db),
+  };
+
+  await app.register(systemRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(googleSignInRoutes(ctx));
+  await app.register(devMailboxRoutes(ctx));
+  await app.register(registrationRoutes(ctx));
+
+  await registerDashboard(app, deps.config);
+  return app;
+}
+
+/** Serves the built dashboard with an SPA fallback; API paths keep their JSON 404. */
+async function registerDashboard(app: FastifyInstance, config: AppConfig) {
+  // From src/http (tsx, tests) or from the bundled dist/ of the server.
+  const candidates = config.dashboardDist
+    ? [config.dashboardDist]
+    : [
+        path.resolve(import.meta.dirname, '../../../dashboard/dist'),
+        path.resolve(import.meta.dirname, '../../dashboard/dist'),
+      ];
+  const dist = candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? candidates[0]!;
+  const hasDashboard = existsSync(path.join(dist, 'index.html'));
+  if (hasDashboard) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    if (req.method === 'GET' && !isApi && hasDashboard) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    }
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,21 @@
+import type { PrivilegeKey } from '@convo/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountsDeps } from '../modules/accounts/service.js';
+import type { AppConfig } from '../platform/config.js';
+import type { Database } from '../platform/db/database.js';
+import type { Mailer } from '../platform/mail/mailer.js';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** What every module's routes receive: the platform and the shared request guards. */
+export interface RouteContext {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  accounts: AccountsDeps;
+  /** Product API: a member's session (agent, admin…), never an end user's. */
+  authenticate: Hook;
+  /** Messaging API: any session of the application, members and end users alike. */
+  authenticateMessaging: Hook;
+  requirePrivilege: (key: PrivilegeKey) => Hook;
+}

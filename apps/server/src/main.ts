@@ -1,0 +1,66 @@
+import { buildApp } from './http/app.js';
+import { seedDemoIfEmpty } from './modules/demo/seed.js';
+import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
+import { DataDirLockedError } from './platform/db/data-dir-lock.js';
+import { openDatabase } from './platform/db/database.js';
+import { createLogger } from './platform/logger.js';
+import { createMailer } from './platform/mail/mailer.js';
+import { connectRedis } from './platform/redis.js';
+
+// Entry point: `node dist/main.js [--roles=web,realtime,worker]`.
+
+async function main() {
+  const config = loadConfig(process.env, parseRoles(process.argv.slice(2)));
+  const logger = createLogger(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
+  const mailer = createMailer(database.db, config.smtpUrl, config.mailFrom, logger);
+  const app = await buildApp({ config, database, mailer, logger, redis });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      redis?.disconnect();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `  Convo is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,
+    `  API docs: ${url}/api/docs${mailer.local ? `   Local mailbox: ${url}/dev/mailbox` : ''}`,
+  ];
+  if (seeded) {
+    lines.push(
+      '',
+      `  Demo workspace created. Sign in with any of these (password for all: ${seeded.password}):`,
+    );
+    for (const m of seeded.members) lines.push(`    ${m.email.padEnd(28)} ${m.name}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError || err instanceof ConfigError) {
+    process.stderr.write(`\n${err.message}\n\n`);
+    process.exit(2);
+  }
+  process.stderr.write(
+    `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

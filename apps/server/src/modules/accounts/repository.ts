@@ -1,0 +1,235 @@
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  applications,
+  appSettings,
+  customers,
+  oneTimeCodes,
+  sessions,
+  tags,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/database.js';
+
+// The only place accounts data is read or written. Every query names its application where the
+// data belongs to a tenant.
+
+export type UserRow = typeof users.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;
+export type AppSettingsRow = typeof appSettings.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+
+export async function insertCustomer(db: Db, values: typeof customers.$inferInsert): Promise<CustomerRow> {
+  const [row] = await db.insert(customers).values(values).returning();
+  return row!;
+}
+
+export async function insertApplication(
+  db: Db,
+  values: typeof applications.$inferInsert,
+): Promise<ApplicationRow> {
+  const [row] = await db.insert(applications).values(values).returning();
+  return row!;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function insertTeam(db: Db, values: typeof teams.$inferInsert) {
+  const [row] = await db.insert(teams).values(values).returning();
+  return row!;
+}
+
+export async function insertTeamMembers(db: Db, rows: (typeof teamMembers.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(teamMembers).values(rows);
+}
+
+export async function insertTags(db: Db, applicationId: string, names: readonly string[]) {
+  if (names.length > 0) await db.insert(tags).values(names.map((name) => ({ applicationId, name })));
+}
+
+export async function insertAppSettings(db: Db, values: typeof appSettings.$inferInsert) {
+  await db.insert(appSettings).values(values);
+}
+
+export async function countApplications(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(applications);
+  return row?.n ?? 0;
+}
+
+/** Dashboard members (not end users) with this sign-in name, newest first. */
+export async function findMembersByUserName(db: Db, userName: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.userId, userName), isNotNull(users.roleType)))
+    .orderBy(desc(users.createdAt));
+}
+
+export async function findMemberByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.roleType)))
+    .orderBy(desc(users.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findUserInApplication(
+  db: Db,
+  applicationId: string,
+  userId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.applicationId, applicationId), eq(users.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmailInApplication(db: Db, applicationId: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.applicationId, applicationId), eq(users.email, email)))
+    .limit(1);
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function findApplication(db: Db, applicationId: string): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
+  return row;
+}
+
+export async function findCustomer(db: Db, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return row;
+}
+
+export async function findAppSettings(db: Db, applicationId: string): Promise<AppSettingsRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(appSettings)
+    .where(eq(appSettings.applicationId, applicationId))
+    .limit(1);
+  return row;
+}
+
+export async function findDefaultTeamClientGroupId(db: Db, teamId: string | null) {
+  if (!teamId) return null;
+  const [row] = await db
+    .select({ clientGroupId: teams.clientGroupId })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return row?.clientGroupId ?? null;
+}
+
+/** The owner of the application: its first super admin. */
+export async function findAdminOfApplication(db: Db, applicationId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.applicationId, applicationId), eq(users.roleType, '0')))
+    .orderBy(users.createdAt)
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  return row!;
+}
+
+/** A live session with its user and application, in one query (it runs on every request). */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users, application: applications })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(applications, eq(applications.id, sessions.applicationId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteSession(db: Db, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function insertCode(db: Db, values: typeof oneTimeCodes.$inferInsert) {
+  await db.insert(oneTimeCodes).values(values);
+}
+
+/** Unused, unexpired codes of one purpose, newest first. */
+export async function findLiveCodes(db: Db, userId: string, purpose: string, now: Date) {
+  return db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(5);
+}
+
+export async function findLiveCodeByHash(db: Db, purpose: string, codeHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.codeHash, codeHash),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function bumpCodeAttempts(db: Db, id: string) {
+  await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(eq(oneTimeCodes.id, id));
+}
+
+export async function markCodesUsed(db: Db, userId: string, purpose: string) {
+  await db
+    .update(oneTimeCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+    );
+}
+
+export async function findUserById(db: Db, applicationId: string, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.applicationId, applicationId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,171 @@
+import {
+  ACCOUNT_PATHS,
+  emailValidateRequestSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  passwordChangeRequestSchema,
+  passwordResetRequestSchema,
+  passwordResetUpdateSchema,
+  passwordResetValidateSchema,
+  sessionResponseSchema,
+  signupRequestSchema,
+} from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readToken, requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import { sha256 } from '../../platform/crypto.js';
+import * as service from './service.js';
+
+const ok = (message: string) => ({ code: 'SUCCESS' as const, message });
+
+/** Product API: sign-up, sign-in, session, logout, password and e-mail verification. */
+export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = ctx.accounts;
+  return async (app) => {
+    const limited = (max: number, keyByUser: boolean) => ({
+      rateLimit: {
+        max,
+        timeWindow: ctx.config.rateLimit.windowMs,
+        hook: 'preHandler' as const,
+        keyGenerator: (req: { ip: string; body?: unknown }) => {
+          const body = req.body as { userName?: unknown; email?: unknown } | undefined;
+          const who = keyByUser ? String(body?.userName ?? body?.email ?? '').toLowerCase() : '';
+          return `${req.ip}|${who}`;
+        },
+      },
+    });
+
+    app.post(
+      ACCOUNT_PATHS.signup,
+      {
+        schema: { tags: ['accounts'], body: signupRequestSchema, response: { 200: sessionResponseSchema } },
+        config: limited(20, false),
+      },
+      async (req) => ({ code: 'SUCCESS' as const, data: await service.signup(deps, req.body) }),
+    );
+
+    app.post(
+      ACCOUNT_PATHS.login,
+      {
+        schema: { tags: ['accounts'], body: loginRequestSchema, response: { 200: sessionResponseSchema } },
+        config: limited(ctx.config.rateLimit.loginMax, true),
+      },
+      async (req) => ({ code: 'SUCCESS' as const, data: await service.login(deps, req.body) }),
+    );
+
+    app.get(
+      ACCOUNT_PATHS.me,
+      {
+        schema: { tags: ['accounts'], response: { 200: sessionResponseSchema } },
+        preHandler: ctx.authenticate,
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        const token = readToken(req)!;
+        return { code: 'SUCCESS' as const, data: await service.currentSession(deps, auth, token) };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.logout,
+      { schema: { tags: ['accounts'], response: { 200: messageResponseSchema } } },
+      async (req) => {
+        // Logout never fails: an unknown or expired token is already logged out.
+        const token = readToken(req);
+        if (token) await service.logout(deps, sha256(token));
+        return ok('Logged out');
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.passwordChange,
+      {
+        schema: {
+          tags: ['accounts'],
+          body: passwordChangeRequestSchema,
+          response: { 200: messageResponseSchema },
+        },
+        preHandler: ctx.authenticate,
+        config: limited(ctx.config.rateLimit.loginMax, false),
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        return ok(
+          await service.changePassword(
+            deps,
+            auth.userId,
+            auth.applicationId,
+            req.body.oldPassword,
+            req.body.newPassword,
+          ),
+        );
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.passwordResetRequest,
+      {
+        schema: {
+          tags: ['accounts'],
+          body: passwordResetRequestSchema,
+          response: { 200: messageResponseSchema },
+        },
+        config: limited(5, true),
+      },
+      async (req) => ok(await service.requestPasswordReset(deps, req.body.userName)),
+    );
+
+    app.post(
+      ACCOUNT_PATHS.passwordResetValidate,
+      {
+        schema: {
+          tags: ['accounts'],
+          body: passwordResetValidateSchema,
+          response: { 200: messageResponseSchema },
+        },
+        config: limited(ctx.config.rateLimit.loginMax, true),
+      },
+      async (req) => ok(await service.validateResetCode(deps, req.body.userName, req.body.code)),
+    );
+
+    app.post(
+      ACCOUNT_PATHS.passwordResetUpdate,
+      {
+        schema: {
+          tags: ['accounts'],
+          body: passwordResetUpdateSchema,
+          response: { 200: messageResponseSchema },
+        },
+        config: limited(ctx.config.rateLimit.loginMax, true),
+      },
+      async (req) =>
+        ok(await service.resetPassword(deps, req.body.userName, req.body.code, req.body.newPassword)),
+    );
+
+    app.post(
+      ACCOUNT_PATHS.emailValidate,
+      {
+        schema: {
+          tags: ['accounts'],
+          body: emailValidateRequestSchema,
+          response: { 200: messageResponseSchema },
+        },
+        config: limited(ctx.config.rateLimit.loginMax, false),
+      },
+      async (req) => ok(await service.validateEmail(deps, req.body.code)),
+    );
+
+    app.post(
+      ACCOUNT_PATHS.emailResend,
+      {
+        schema: { tags: ['accounts'], response: { 200: messageResponseSchema } },
+        preHandler: ctx.authenticate,
+        config: limited(5, false),
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        return ok(await service.resendValidationMail(deps, auth.userId, auth.applicationId));
+      },
+    );
+  };
+}

@@ -1,0 +1,310 @@
+import type { Session } from '@convo/api';
+import { ERROR_CODES, MESSAGES, validatePassword } from '@convo/domain';
+import type { Logger } from 'pino';
+import { AppError, badRequest, conflict, unauthorized } from '../../http/errors.js';
+import type { AppConfig } from '../../platform/config.js';
+import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { passwordResetMail, validationMail } from './mails.js';
+import { provisionWorkspace } from './provision.js';
+import * as repo from './repository.js';
+import { toAppSettings, toSession } from './session-view.js';
+
+export interface AccountsDeps {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  log: Logger;
+}
+
+const EMAIL_VALIDATION = 'email_validation';
+const PASSWORD_RESET = 'password_reset';
+const RESET_CODE_TTL_MS = 30 * 60 * 1000;
+const VALIDATION_CODE_TTL_MS = 7 * 24 * 3600 * 1000;
+const MAX_CODE_ATTEMPTS = 5;
+/** User statuses that may not sign in: expired/disabled (2) and deleted (3), SPEC §4. */
+const BLOCKED_STATUSES = new Set([2, 3]);
+
+const invalidCredentials = () =>
+  new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, 'Wrong e-mail or password.');
+const invalidCode = () => badRequest(ERROR_CODES.INVALID_CODE, 'The code is wrong or has expired.');
+
+function assertPasswordRule(password: string) {
+  const result = validatePassword(password);
+  if (!result.ok)
+    throw badRequest(result.code, result.message, [{ path: 'password', message: result.message }]);
+}
+
+/** Builds the session document for a user and a freshly issued token. */
+export async function sessionFor(
+  db: Db,
+  user: repo.UserRow,
+  token: string,
+  expiresAt: Date,
+): Promise<Session> {
+  const application = await repo.findApplication(db, user.applicationId);
+  const settingsRow = await repo.findAppSettings(db, user.applicationId);
+  if (!application || !settingsRow) throw new Error(`application ${user.applicationId} is incomplete`);
+  const admin = (await repo.findAdminOfApplication(db, user.applicationId)) ?? user;
+  const teamClientGroupId = await repo.findDefaultTeamClientGroupId(db, settingsRow.defaultTeamId);
+  return toSession({
+    user,
+    application,
+    admin,
+    settings: toAppSettings(settingsRow, teamClientGroupId),
+    token,
+    expiresAt,
+  });
+}
+
+async function issueSession(deps: AccountsDeps, db: Db, user: repo.UserRow, kind: 'dashboard' | 'messaging') {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + deps.config.sessionTtlMs);
+  const row = await repo.insertSession(db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    applicationId: user.applicationId,
+    kind,
+    expiresAt,
+  });
+  return { token, expiresAt, deviceKey: row.deviceKey };
+}
+
+async function createCode(db: Db, userId: string, purpose: string, code: string, ttlMs: number) {
+  await repo.insertCode(db, {
+    userId,
+    purpose,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+}
+
+export interface SignupInput {
+  email: string;
+  password: string;
+  name: string;
+  companyName?: string | undefined;
+  product?: 'classic' | 'agent' | undefined;
+  pricingVersion?: number | undefined;
+  signupSource?: string | undefined;
+  dealCode?: string | undefined;
+  inviteToken?: string | undefined;
+  shop?: string | undefined;
+}
+
+/** Sign-up: the whole workspace and the first session in one transaction, then the validation mail. */
+export async function signup(deps: AccountsDeps, input: SignupInput): Promise<Session> {
+  assertPasswordRule(input.password);
+  if (input.inviteToken) {
+    // Invitations arrive with the team issue; until then no token can be valid.
+    throw badRequest('INVALID_INVITE', 'This invitation link is invalid or has expired.');
+  }
+  const email = input.email.toLowerCase();
+  const alreadyExists = () =>
+    conflict(ERROR_CODES.USER_ALREADY_EXISTS, 'An account with this e-mail already exists. Sign in instead.');
+  if ((await repo.findMembersByUserName(deps.db, email)).length > 0) throw alreadyExists();
+  const passwordHash = await hashPassword(input.password);
+  const code = randomToken(24);
+  let result: { session: Session; userId: string };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const { owner } = await provisionWorkspace(tx, {
+        companyName: input.companyName?.trim() || `${input.name.trim()}'s company`,
+        owner: { email, name: input.name.trim(), passwordHash, roleType: '0' },
+        product: input.product ?? (deps.config.variant === 'agentic' ? 'agent' : 'classic'),
+        pricingVersion: input.pricingVersion,
+        signupSource: input.signupSource,
+        dealCode: input.dealCode,
+        shopUrl: input.shop,
+      });
+      await createCode(tx, owner.id, EMAIL_VALIDATION, code, VALIDATION_CODE_TTL_MS);
+      const issued = await issueSession(deps, tx, owner, 'dashboard');
+      return { session: await sessionFor(tx, owner, issued.token, issued.expiresAt), userId: owner.id };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists();
+    throw err;
+  }
+  await deps.mailer.send(
+    validationMail(deps.config.publicUrl, email, input.name, code, result.session.applicationId),
+  );
+  return result.session;
+}
+
+export interface LoginInput {
+  userName: string;
+  password: string;
+  applicationId?: string | undefined;
+}
+
+// Verifying against a real hash when the user is unknown keeps the timing the same.
+let dummyHash: Promise<string> | null = null;
+
+export async function login(deps: AccountsDeps, input: LoginInput): Promise<Session> {
+  const candidates = (await repo.findMembersByUserName(deps.db, input.userName.toLowerCase())).filter(
+    (u) => !input.applicationId || u.applicationId === input.applicationId,
+  );
+  let matched: repo.UserRow | undefined;
+  for (const user of candidates) {
+    if (user.passwordHash && (await verifyPassword(user.passwordHash, input.password))) {
+      matched = user;
+      break;
+    }
+  }
+  if (candidates.length === 0) {
+    dummyHash ??= hashPassword('not-a-real-password-1A');
+    await verifyPassword(await dummyHash, input.password);
+  }
+  if (!matched) throw invalidCredentials();
+  if (BLOCKED_STATUSES.has(matched.status)) {
+    throw new AppError(
+      403,
+      'USER_DEACTIVATED',
+      'This account has been deactivated. Ask an admin to reactivate it.',
+    );
+  }
+  const user = matched;
+  return deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { lastLoggedInAt: new Date() });
+    const issued = await issueSession(deps, tx, user, 'dashboard');
+    return sessionFor(tx, user, issued.token, issued.expiresAt);
+  });
+}
+
+/** Signs in a member found by a verified e-mail (Google). */
+export async function loginByVerifiedEmail(deps: AccountsDeps, email: string): Promise<string> {
+  const user = await repo.findMemberByEmail(deps.db, email.toLowerCase());
+  if (!user)
+    throw new AppError(
+      404,
+      'GOOGLE_ACCOUNT_NOT_FOUND',
+      'No account uses this Google address. Sign up first.',
+    );
+  if (BLOCKED_STATUSES.has(user.status)) {
+    throw new AppError(
+      403,
+      'USER_DEACTIVATED',
+      'This account has been deactivated. Ask an admin to reactivate it.',
+    );
+  }
+  return deps.db.transaction(async (tx) => {
+    if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: new Date() });
+    await repo.updateUser(tx, user.id, { lastLoggedInAt: new Date() });
+    return (await issueSession(deps, tx, user, 'dashboard')).token;
+  });
+}
+
+export async function logout(deps: AccountsDeps, tokenHash: string): Promise<void> {
+  await repo.deleteSession(deps.db, tokenHash);
+}
+
+export async function changePassword(
+  deps: AccountsDeps,
+  userId: string,
+  applicationId: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<string> {
+  const user = await repo.findUserById(deps.db, applicationId, userId);
+  if (!user) throw unauthorized();
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
+    throw badRequest('WRONG_PASSWORD', MESSAGES.wrongCurrentPassword, [
+      { path: 'oldPassword', message: MESSAGES.wrongCurrentPassword },
+    ]);
+  }
+  assertPasswordRule(newPassword);
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash });
+    // Every session ends: the person signs in again with the new password.
+    await repo.deleteSessionsOfUser(tx, user.id);
+  });
+  return MESSAGES.passwordChanged;
+}
+
+const RESET_REQUESTED = 'If an account uses this e-mail, a reset code is on its way.';
+
+export async function requestPasswordReset(deps: AccountsDeps, userName: string): Promise<string> {
+  const [user] = await repo.findMembersByUserName(deps.db, userName.toLowerCase());
+  // The same answer whether or not the account exists, so it cannot be used to probe addresses.
+  if (!user?.email) return RESET_REQUESTED;
+  const code = randomDigits(8);
+  await createCode(deps.db, user.id, PASSWORD_RESET, code, RESET_CODE_TTL_MS);
+  await deps.mailer.send(
+    passwordResetMail(deps.config.publicUrl, user.email, user.displayName, code, user.applicationId),
+  );
+  return RESET_REQUESTED;
+}
+
+/** Checks a reset code, counting wrong tries; returns the members whose password it may change. */
+async function checkResetCode(_deps: AccountsDeps, db: Db, userName: string, code: string) {
+  const members = await repo.findMembersByUserName(db, userName.toLowerCase());
+  const now = new Date();
+  for (const user of members) {
+    const codes = await repo.findLiveCodes(db, user.id, PASSWORD_RESET, now);
+    if (codes.length === 0) continue;
+    const hit = codes.find((c) => c.codeHash === sha256(code) && c.attempts < MAX_CODE_ATTEMPTS);
+    if (hit) return members;
+    await repo.bumpCodeAttempts(db, codes[0]!.id);
+  }
+  throw invalidCode();
+}
+
+export async function validateResetCode(deps: AccountsDeps, userName: string, code: string): Promise<string> {
+  await checkResetCode(deps, deps.db, userName, code);
+  return 'The code is valid. Choose a new password.';
+}
+
+export async function resetPassword(
+  deps: AccountsDeps,
+  userName: string,
+  code: string,
+  newPassword: string,
+): Promise<string> {
+  assertPasswordRule(newPassword);
+  const members = await checkResetCode(deps, deps.db, userName, code);
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    for (const user of members) {
+      await repo.updateUser(tx, user.id, { passwordHash });
+      await repo.markCodesUsed(tx, user.id, PASSWORD_RESET);
+      await repo.deleteSessionsOfUser(tx, user.id);
+    }
+  });
+  return 'Your password has been updated. Sign in with the new one.';
+}
+
+export async function validateEmail(deps: AccountsDeps, code: string): Promise<string> {
+  const row = await repo.findLiveCodeByHash(deps.db, EMAIL_VALIDATION, sha256(code), new Date());
+  if (!row) throw invalidCode();
+  await deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, row.userId, { emailVerifiedAt: new Date() });
+    await repo.markCodesUsed(tx, row.userId, EMAIL_VALIDATION);
+  });
+  return 'Your e-mail address is verified.';
+}
+
+export async function resendValidationMail(deps: AccountsDeps, userId: string, applicationId: string) {
+  const user = await repo.findUserById(deps.db, applicationId, userId);
+  if (!user?.email) throw unauthorized();
+  if (user.emailVerifiedAt) throw badRequest('ALREADY_VERIFIED', 'Your e-mail address is already verified.');
+  const code = randomToken(24);
+  await createCode(deps.db, user.id, EMAIL_VALIDATION, code, VALIDATION_CODE_TTL_MS);
+  await deps.mailer.send(
+    validationMail(deps.config.publicUrl, user.email, user.displayName, code, applicationId),
+  );
+  return 'We sent a new verification link.';
+}
+
+export async function currentSession(
+  deps: AccountsDeps,
+  auth: { userId: string; applicationId: string },
+  token: string,
+): Promise<Session> {
+  const found = await repo.findLiveSession(deps.db, sha256(token), new Date());
+  const user = await repo.findUserById(deps.db, auth.applicationId, auth.userId);
+  if (!found || !user) throw unauthorized();
+  return sessionFor(deps.db, user, token, found.session.expiresAt);
+}

@@ -1,0 +1,75 @@
+import { DEFAULT_TEAM, GROUP_ROLE, ROLE_TYPE } from '@convo/domain';
+import { hashPassword } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db/database.js';
+import { addMember, provisionWorkspace } from '../accounts/provision.js';
+import * as accounts from '../accounts/repository.js';
+
+/** The demo workspace's people; all share one password so the README can print it once. */
+export const DEMO_PASSWORD = 'Demo1234';
+export const DEMO_MEMBERS = [
+  { email: 'owner@demo.convo.local', name: 'Olivia Owner', roleType: ROLE_TYPE.SUPER_ADMIN },
+  { email: 'admin@demo.convo.local', name: 'Adam Admin', roleType: ROLE_TYPE.ADMIN },
+  { email: 'agent1@demo.convo.local', name: 'Ana Agent', roleType: ROLE_TYPE.AGENT },
+  { email: 'agent2@demo.convo.local', name: 'Ben Agent', roleType: ROLE_TYPE.AGENT },
+  { email: 'bot@demo.convo.local', name: 'Demo Bot', roleType: ROLE_TYPE.BOT },
+] as const;
+
+export interface DemoSeedResult {
+  applicationId: string;
+  members: typeof DEMO_MEMBERS;
+  password: string;
+}
+
+/**
+ * On the first start of an empty database: one company with a super admin, an admin, two agents,
+ * a bot, the Default Team and a Sales team, and the default tags. Runs in one transaction.
+ */
+export async function seedDemoIfEmpty(db: Db): Promise<DemoSeedResult | null> {
+  if ((await accounts.countApplications(db)) > 0) return null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [owner, ...rest] = DEMO_MEMBERS;
+  return db.transaction(async (tx) => {
+    const ws = await provisionWorkspace(tx, {
+      companyName: 'Demo Store',
+      owner: {
+        email: owner.email,
+        name: owner.name,
+        passwordHash,
+        roleType: owner.roleType,
+        emailVerified: true,
+      },
+      product: 'classic',
+    });
+    const people = [];
+    for (const m of rest) {
+      people.push(await addMember(tx, ws.application.id, { ...m, passwordHash, emailVerified: true }));
+    }
+    const agents = people.filter((p) => p.roleType === ROLE_TYPE.AGENT);
+    await accounts.insertTeamMembers(
+      tx,
+      people
+        .filter((p) => p.roleType !== ROLE_TYPE.BOT)
+        .map((p) => ({
+          teamId: ws.defaultTeam.id,
+          userId: p.id,
+          applicationId: ws.application.id,
+          role: GROUP_ROLE.MEMBER,
+        })),
+    );
+    const sales = await accounts.insertTeam(tx, {
+      applicationId: ws.application.id,
+      clientGroupId: `${DEFAULT_TEAM.clientGroupId}_sales`,
+      name: 'Sales',
+    });
+    await accounts.insertTeamMembers(
+      tx,
+      agents.map((p) => ({
+        teamId: sales.id,
+        userId: p.id,
+        applicationId: ws.application.id,
+        role: GROUP_ROLE.MEMBER,
+      })),
+    );
+    return { applicationId: ws.application.id, members: DEMO_MEMBERS, password: DEMO_PASSWORD };
+  });
+}

@@ -1,0 +1,47 @@
+import { ACCOUNT_PATHS, clientConfigSchema } from '@convo/api';
+import { RELEASE_VERSION } from '@convo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteContext } from '../../http/route-context.js';
+
+/** Health for load balancers, and the run-time configuration the dashboard boots from. */
+export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['system'],
+          response: {
+            200: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }),
+            503: z.object({ code: z.string(), message: z.string() }),
+          },
+        },
+      },
+      async (_req, reply) => {
+        try {
+          await ctx.database.ping();
+          return { status: 'ok' as const, database: ctx.database.kind, version: RELEASE_VERSION };
+        } catch {
+          return reply
+            .status(503)
+            .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
+        }
+      },
+    );
+
+    app.get(
+      ACCOUNT_PATHS.config,
+      { schema: { tags: ['system'], response: { 200: clientConfigSchema } } },
+      async () => ({
+        variant: ctx.config.variant,
+        version: RELEASE_VERSION,
+        apiBaseUrl: '',
+        messagingBaseUrl: '',
+        googleSignIn: ctx.config.google !== null,
+        devMailbox: ctx.mailer.local,
+        errorReporting: ctx.config.errorReporting,
+      }),
+    );
+  };
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting the server reads from its environment, validated once here.
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional());
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const SERVER_ROLES = ['web', 'realtime', 'worker'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Convo <no-reply@convo.local>'),
+  PRODUCT_VARIANT: z.enum(['classic', 'agentic']).default('classic'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_SECRET: optionalText,
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  ERROR_REPORTING: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  DASHBOARD_DIST: optionalText,
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60 * 1000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  variant: Env['PRODUCT_VARIANT'];
+  google: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+  } | null;
+  logLevel: Env['LOG_LEVEL'];
+  appSecret: string;
+  sessionTtlMs: number;
+  seedDemo: boolean;
+  errorReporting: boolean;
+  dashboardDist: string | undefined;
+  rateLimit: { loginMax: number; windowMs: number };
+  roles: ReadonlySet<ServerRole>;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value stops the start with every problem listed. */
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  roles: readonly ServerRole[] = SERVER_ROLES,
+): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          authUrl: e.GOOGLE_AUTH_URL,
+          tokenUrl: e.GOOGLE_TOKEN_URL,
+          userinfoUrl: e.GOOGLE_USERINFO_URL,
+        }
+      : null;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    variant: e.PRODUCT_VARIANT,
+    google,
+    logLevel: e.LOG_LEVEL,
+    appSecret: e.APP_SECRET ?? localSecret(dataDir),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
+    seedDemo: e.SEED_DEMO,
+    errorReporting: e.ERROR_REPORTING,
+    dashboardDist: e.DASHBOARD_DIST,
+    rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    roles: new Set(roles),
+  };
+}
+
+/**
+ * Without APP_SECRET a single-machine install keeps a generated secret in its data directory, so
+ * encrypted OAuth state survives restarts. Several nodes must share APP_SECRET instead.
+ */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseRoles(argv: readonly string[]): ServerRole[] {
+  const arg = argv.find((a) => a.startsWith('--roles='));
+  if (!arg) return [...SERVER_ROLES];
+  const names = arg
+    .slice('--roles='.length)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = names.filter((n) => !(SERVER_ROLES as readonly string[]).includes(n));
+  if (bad.length > 0 || names.length === 0) {
+    throw new ConfigError(
+      `--roles takes a comma list of ${SERVER_ROLES.join(', ')}; got "${names.join(',')}"`,
+    );
+  }
+  return names as ServerRole[];
+}

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../../db/schema/index.js';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+
+export type Schema = typeof schema;
+/** A database or a transaction: repositories accept either, so a service can group writes. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL (for health checks and tests). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The migrations folder, found both from source (tsx/vitest) and from the bundled dist/. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.resolve(here, '../../db/migrations'),
+    path.resolve(here, 'migrations'),
+    path.resolve(here, '../src/db/migrations'),
+  ];
+  const found = candidates.find((c) => existsSync(path.join(c, 'meta', '_journal.json')));
+  if (found) return found;
+  throw new Error(`migrations folder not found near ${here}`);
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Directory for PGlite; `memory://` for an in-memory database (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir === 'memory://';
+  let lock: DataDirLock | null = null;
+  let dir = dataDir;
+  if (!inMemory) {
+    lock = lockDataDir(dataDir);
+    dir = path.join(dataDir, 'pglite');
+  }
+  try {
+    const client = inMemory ? new PGlite() : new PGlite(dir);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      async ping() {
+        await client.query('select 1');
+      },
+      async close() {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder: migrationsFolder() });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../http/app.js';
+import { type AppConfig, loadConfig } from '../platform/config.js';
+import type { Database } from '../platform/db/database.js';
+import { createMailer } from '../platform/mail/mailer.js';
+import { listRecentMail } from '../platform/mail/outbox-repository.js';
+import { openTestDatabase, type TestDbKind } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** Newest mail to an address, from the outbox (no SMTP in tests). */
+  lastMailTo(address: string): Promise<{ subject: string; text: string } | undefined>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: TestDbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/convo-test-unused',
+    APP_SECRET: 'test-secret-0123456789abcdef',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const logger = pino({ level: 'silent' });
+  const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
+  const app = await buildApp({ config, database, mailer, logger });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async lastMailTo(address) {
+      const rows = await listRecentMail(database.db, 50);
+      return rows.find((r) => r.to === address);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid sign-up body; each test makes its own tenant. */
+export function newSignup(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    email: `owner-${tag}@example.com`,
+    password: 'Secret123',
+    name: `Owner ${tag}`,
+    companyName: `Company ${tag}`,
+    ...overrides,
+  };
+}

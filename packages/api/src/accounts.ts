@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+// Product API (/api/...) contract for accounts: sign-up, sign-in, session, password, mail.
+// The password rule itself lives in @convo/domain; here only the wire shapes.
+
+export const roleTypeSchema = z.enum(['0', '1', '2', '3', '11', '12']);
+export const productSchema = z.enum(['classic', 'agent']);
+export const variantSchema = z.enum(['classic', 'agentic']);
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+/** Length bounds only: the strength rule is applied by the service with the spec's message. */
+export const passwordSchema = z.string().min(1).max(128);
+
+export const signupRequestSchema = z.object({
+  userName: emailSchema.optional(),
+  email: emailSchema,
+  password: passwordSchema,
+  name: z.string().trim().min(1).max(120),
+  companyName: z.string().trim().min(1).max(120).optional(),
+  loginType: z.enum(['email', 'oauth']).default('email'),
+  roleType: roleTypeSchema.optional(),
+  product: productSchema.optional(),
+  pricingVersion: z.number().int().min(1).max(9).optional(),
+  isEncoded: z.boolean().optional(),
+  deviceType: z.number().int().optional(),
+  billingPlatform: z.enum(['shopify']).optional(),
+  signupSource: z.string().max(64).optional(),
+  dealCode: z.string().max(64).optional(),
+  inviteToken: z.string().max(200).optional(),
+  shop: z.string().max(255).optional(),
+});
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  userName: z.string().trim().toLowerCase().min(1).max(254),
+  password: passwordSchema,
+  applicationId: z.string().max(64).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const companySettingSchema = z.object({
+  rolesAndPermissions: z.record(z.string(), z.array(z.string())).optional(),
+  hideBillingFromNonAdmin: z.boolean().optional(),
+  featureAccess: z.array(z.string()).optional(),
+});
+
+export const applicationSummarySchema = z.object({
+  applicationId: z.string(),
+  key: z.string(),
+  name: z.string(),
+  createdAtTime: z.number(),
+  trialPeriod: z.number(),
+  pricingPackage: z.number(),
+  products: z.array(z.object({ productId: z.string() })),
+  subscriptionPlan: z.string(),
+  pricingVersion: z.number(),
+  mtu: z.number(),
+  paymentDueSince: z.number().nullable(),
+  dueInvoiceCount: z.number(),
+  auto_collection: z.enum(['on', 'off']),
+  encryptionEnabled: z.boolean(),
+});
+
+export const appSettingsSchema = z.object({
+  applicationId: z.string(),
+  agentRouting: z.number(),
+  collectEmailOnAwayMessage: z.boolean(),
+  collectEmailOnWelcomeMessage: z.boolean(),
+  removeBotOnAgentHandOff: z.boolean(),
+  chatWidget: z.record(z.string(), z.unknown()),
+  defaultTeamId: z.string(),
+  showConversationSectionOnly: z.boolean(),
+  companySetting: companySettingSchema,
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+/** SPEC §3 Session, as the dashboard stores it (base64, never with a password). */
+export const sessionSchema = z.object({
+  userName: z.string(),
+  adminUserName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roleType: roleTypeSchema,
+  roleName: z.string(),
+  isAdmin: z.boolean(),
+  applicationId: z.string(),
+  application: applicationSummarySchema,
+  imageLink: z.string().nullable(),
+  availabilityStatus: z.number(),
+  created_at: z.number(),
+  emailVerified: z.boolean(),
+  industry: z.string().nullable(),
+  userIndustryRole: z.string().nullable(),
+  token: z.string(),
+  tokenExpiresAt: z.number(),
+  userKey: z.string(),
+  customerId: z.string(),
+  adminDisplayName: z.string(),
+  product: productSchema,
+  appSettings: appSettingsSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.literal('SUCCESS'), data });
+
+export const sessionResponseSchema = successEnvelope(sessionSchema);
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const messageResponseSchema = z.object({ code: z.literal('SUCCESS'), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const passwordChangeRequestSchema = z.object({
+  oldPassword: passwordSchema,
+  newPassword: passwordSchema,
+});
+
+export const passwordResetRequestSchema = z.object({
+  userName: z.string().trim().toLowerCase().min(1).max(254),
+});
+export const passwordResetValidateSchema = z.object({
+  userName: z.string().trim().toLowerCase().min(1).max(254),
+  code: z.string().trim().min(1).max(64),
+});
+export const passwordResetUpdateSchema = z.object({
+  userName: z.string().trim().toLowerCase().min(1).max(254),
+  code: z.string().trim().min(1).max(64),
+  newPassword: passwordSchema,
+});
+
+export const emailValidateRequestSchema = z.object({ code: z.string().trim().min(1).max(128) });
+
+/** Run-time configuration the dashboard reads at boot (no secrets). */
+export const clientConfigSchema = z.object({
+  variant: variantSchema,
+  version: z.string(),
+  apiBaseUrl: z.string(),
+  messagingBaseUrl: z.string(),
+  googleSignIn: z.boolean(),
+  devMailbox: z.boolean(),
+  errorReporting: z.boolean(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+export const outboxListSchema = successEnvelope(z.array(outboxMailSchema));
+
+/** Paths of the product API, written once for the server routes, the client and the tests. */
+export const ACCOUNT_PATHS = {
+  config: '/api/config',
+  signup: '/api/signup',
+  login: '/api/login',
+  logout: '/api/users/logout',
+  me: '/api/users/me',
+  passwordChange: '/api/users/password/update',
+  passwordResetRequest: '/api/password/reset',
+  passwordResetValidate: '/api/password/reset/validate',
+  passwordResetUpdate: '/api/password/update',
+  emailValidate: '/api/email/validate',
+  emailResend: '/api/email/validation-mail',
+  googleStart: '/api/auth/google/start',
+  googleCallback: '/api/auth/google/callback',
+  devMailbox: '/api/dev/mailbox',
+} as const;

@@ -1,0 +1,3 @@
+export * from './accounts.js';
+export * from './errors.js';
+export * from './registration.js';

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, two projects: fast pure/unit tests, and integration tests that open a real database
+// (PGlite always; PostgreSQL as well when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/*/src/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file opens its own database; two cores, so keep parallelism modest.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
