@@ -20,8 +20,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file opens its own database; two cores, so keep parallelism modest.
+          // Each file opens its own database; two cores, so keep parallelism modest. Runs after
+          // the unit project (vitest requires its own group when the worker count differs).
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

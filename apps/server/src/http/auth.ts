@@ -13,6 +13,7 @@ export interface AuthContext {
   applicationId: string;
   roleType: RoleType | null;
   product: 'classic' | 'agent';
+  sessionExpiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -61,6 +62,7 @@ export function authenticator(db: Db, opts: { membersOnly: boolean }) {
       applicationId: found.application.id,
       roleType: toRoleType(found.user.roleType),
       product: found.application.product === 'agent' ? 'agent' : 'classic',
+      sessionExpiresAt: found.session.expiresAt,
     };
   };
 }

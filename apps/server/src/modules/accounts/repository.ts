@@ -127,13 +127,20 @@ export async function findAppSettings(db: Db, applicationId: string): Promise<Ap
   return row;
 }
 
-export async function findDefaultTeamClientGroupId(db: Db, teamId: string | null) {
-  if (!teamId) return null;
+/** The application, its settings and its default team's client group id, in one query. */
+export async function findApplicationWithSettings(db: Db, applicationId: string) {
   const [row] = await db
-    .select({ clientGroupId: teams.clientGroupId })
-    .from(teams)
-    .where(eq(teams.id, teamId));
-  return row?.clientGroupId ?? null;
+    .select({
+      application: applications,
+      settings: appSettings,
+      defaultTeamClientGroupId: teams.clientGroupId,
+    })
+    .from(applications)
+    .innerJoin(appSettings, eq(appSettings.applicationId, applications.id))
+    .leftJoin(teams, eq(teams.id, appSettings.defaultTeamId))
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row;
 }
 
 /** The owner of the application: its first super admin. */
@@ -232,4 +239,10 @@ export async function findUserById(db: Db, applicationId: string, id: string): P
     .where(and(eq(users.applicationId, applicationId), eq(users.id, id)))
     .limit(1);
   return row;
+}
+
+const SEED_LOCK_KEY = 727_001;
+/** Transaction-scoped advisory lock serialising first-start seeding across nodes. */
+export async function lockForSeeding(db: Db) {
+  await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
 }

@@ -44,16 +44,14 @@ export async function sessionFor(
   token: string,
   expiresAt: Date,
 ): Promise<Session> {
-  const application = await repo.findApplication(db, user.applicationId);
-  const settingsRow = await repo.findAppSettings(db, user.applicationId);
-  if (!application || !settingsRow) throw new Error(`application ${user.applicationId} is incomplete`);
+  const found = await repo.findApplicationWithSettings(db, user.applicationId);
+  if (!found) throw new Error(`application ${user.applicationId} is incomplete`);
   const admin = (await repo.findAdminOfApplication(db, user.applicationId)) ?? user;
-  const teamClientGroupId = await repo.findDefaultTeamClientGroupId(db, settingsRow.defaultTeamId);
   return toSession({
     user,
-    application,
+    application: found.application,
     admin,
-    settings: toAppSettings(settingsRow, teamClientGroupId),
+    settings: toAppSettings(found.settings, found.defaultTeamClientGroupId),
     token,
     expiresAt,
   });
@@ -247,7 +245,7 @@ async function checkResetCode(_deps: AccountsDeps, db: Db, userName: string, cod
     if (codes.length === 0) continue;
     const hit = codes.find((c) => c.codeHash === sha256(code) && c.attempts < MAX_CODE_ATTEMPTS);
     if (hit) return members;
-    await repo.bumpCodeAttempts(db, codes[0]!.id);
+    for (const c of codes) await repo.bumpCodeAttempts(db, c.id);
   }
   throw invalidCode();
 }
@@ -300,11 +298,10 @@ export async function resendValidationMail(deps: AccountsDeps, userId: string, a
 
 export async function currentSession(
   deps: AccountsDeps,
-  auth: { userId: string; applicationId: string },
+  auth: { userId: string; applicationId: string; sessionExpiresAt: Date },
   token: string,
 ): Promise<Session> {
-  const found = await repo.findLiveSession(deps.db, sha256(token), new Date());
   const user = await repo.findUserById(deps.db, auth.applicationId, auth.userId);
-  if (!found || !user) throw unauthorized();
-  return sessionFor(deps.db, user, token, found.session.expiresAt);
+  if (!user) throw unauthorized();
+  return sessionFor(deps.db, user, token, auth.sessionExpiresAt);
 }

@@ -29,6 +29,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<DemoSeedResult | null> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [owner, ...rest] = DEMO_MEMBERS;
   return db.transaction(async (tx) => {
+    // Several nodes may start at once on one empty database: one seeds, the others see it done.
+    await accounts.lockForSeeding(tx);
+    if ((await accounts.countApplications(tx)) > 0) return null;
     const ws = await provisionWorkspace(tx, {
       companyName: 'Demo Store',
       owner: {

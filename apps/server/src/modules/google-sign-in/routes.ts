@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/errors.js';
 import type { RouteContext } from '../../http/route-context.js';
+import { randomToken } from '../../platform/crypto.js';
 import * as google from './service.js';
 
 /** Present only when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set; the dashboard hides the button otherwise. */
@@ -22,11 +23,14 @@ export function googleSignInRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const cfg = ctx.config.google;
         if (!cfg) throw notFound('Google sign-in is not configured.');
-        const requestOrigin = `${req.protocol}://${req.host}`;
-        if (!google.isAllowedOrigin(ctx.config, req.query.origin, requestOrigin)) {
+        if (!google.isAllowedOrigin(ctx.config, req.query.origin)) {
           throw new AppError(400, 'INVALID_PARAMETER', 'Unknown origin.');
         }
-        return reply.redirect(google.authorizationUrl(ctx.config, cfg, req.query.product, req.query.origin));
+        const nonce = randomToken(16);
+        reply.header('set-cookie', google.nonceCookie(ctx.config, nonce));
+        return reply.redirect(
+          google.authorizationUrl(ctx.config, cfg, req.query.product, req.query.origin, nonce),
+        );
       },
     );
 
@@ -45,7 +49,12 @@ export function googleSignInRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         const cfg = ctx.config.google;
         if (!cfg) throw notFound('Google sign-in is not configured.');
-        const state = google.readState(ctx.config, req.query.state);
+        const state = google.readState(
+          ctx.config,
+          req.query.state,
+          google.readNonceCookie(req.headers.cookie),
+        );
+        reply.header('set-cookie', google.nonceCookie(ctx.config, null));
         const back = new URL('/loginv2', state.origin);
         try {
           if (!req.query.code) throw new AppError(400, 'GOOGLE_CANCELLED', 'Google sign-in was cancelled.');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { AppConfig } from '../../platform/config.js';
-import { openSealedJson, randomToken, sealJson } from '../../platform/crypto.js';
+import { openSealedJson, sealJson } from '../../platform/crypto.js';
 import { type AccountsDeps, loginByVerifiedEmail } from '../accounts/service.js';
 
 // Google sign-in with the OAuth authorization-code flow. The state carries the product and the
@@ -18,14 +18,33 @@ export function callbackUrl(config: AppConfig): string {
   return `${config.publicUrl}/api/auth/google/callback`;
 }
 
-/** The origins we redirect back to: our public URL and the host the browser used. */
-export function isAllowedOrigin(config: AppConfig, origin: string, requestOrigin: string): boolean {
+/**
+ * We only ever send a token back to our own public origin: the Host header is the caller's to
+ * choose, so it must not decide where a session token goes.
+ */
+export function isAllowedOrigin(config: AppConfig, origin: string): boolean {
   try {
-    const o = new URL(origin).origin;
-    return o === new URL(config.publicUrl).origin || o === requestOrigin;
+    return new URL(origin).origin === new URL(config.publicUrl).origin;
   } catch {
     return false;
   }
+}
+
+/** Cookie that binds the state to the browser that started the flow (no login CSRF). */
+export const NONCE_COOKIE = 'convo_google_nonce';
+
+export function nonceCookie(config: AppConfig, nonce: string | null): string {
+  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  const age = nonce ? Math.floor(STATE_TTL_MS / 1000) : 0;
+  return `${NONCE_COOKIE}=${nonce ?? ''}; Path=/api/auth/google; HttpOnly; SameSite=Lax; Max-Age=${age}${secure}`;
+}
+
+export function readNonceCookie(header: string | undefined): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [k, v] = part.trim().split('=');
+    if (k === NONCE_COOKIE && v) return v;
+  }
+  return null;
 }
 
 export function authorizationUrl(
@@ -33,13 +52,9 @@ export function authorizationUrl(
   google: GoogleConfig,
   product: string,
   origin: string,
+  nonce: string,
 ): string {
-  const state = sealJson(config.appSecret, {
-    product,
-    origin,
-    nonce: randomToken(12),
-    exp: Date.now() + STATE_TTL_MS,
-  });
+  const state = sealJson(config.appSecret, { product, origin, nonce, exp: Date.now() + STATE_TTL_MS });
   const url = new URL(google.authUrl);
   url.searchParams.set('client_id', google.clientId);
   url.searchParams.set('redirect_uri', callbackUrl(config));
@@ -50,9 +65,9 @@ export function authorizationUrl(
   return url.toString();
 }
 
-export function readState(config: AppConfig, sealed: string) {
+export function readState(config: AppConfig, sealed: string, browserNonce: string | null) {
   const parsed = stateSchema.safeParse(openSealedJson(config.appSecret, sealed));
-  if (!parsed.success || parsed.data.exp < Date.now()) {
+  if (!parsed.success || parsed.data.exp < Date.now() || parsed.data.nonce !== browserNonce) {
     throw badRequest('INVALID_STATE', 'The sign-in link has expired. Try again.');
   }
   return parsed.data;
@@ -84,7 +99,7 @@ export async function completeSignIn(
   const info = userinfoSchema.safeParse(await infoRes.json().catch(() => null));
   if (!infoRes.ok || !info.success)
     throw new AppError(502, 'GOOGLE_ERROR', 'Google did not share the e-mail address.');
-  if (info.data.email_verified === false) {
+  if (info.data.email_verified !== true) {
     throw badRequest('EMAIL_NOT_VERIFIED', 'This Google address is not verified.');
   }
   return loginByVerifiedEmail(deps, info.data.email);

@@ -48,7 +48,7 @@ export async function registerClient(deps: RegistrationDeps, input: Input): Prom
   const verifies = input.authenticationTypeId === 1;
   const existing = await accounts.findUserInApplication(deps.db, application.id, input.userId);
   if (existing) {
-    if (verifies && existing.passwordHash) {
+    if (existing.passwordHash) {
       if (!input.password || !(await verifyPassword(existing.passwordHash, input.password))) {
         return {
           message: 'PASSWORD_INVALID',
@@ -71,7 +71,7 @@ export async function registerClient(deps: RegistrationDeps, input: Input): Prom
     const user = await accounts.insertUser(deps.db, {
       applicationId: application.id,
       userId: input.userId,
-      email: input.email || null,
+      email: input.email?.toLowerCase() || null,
       displayName: input.displayName ?? input.userId,
       passwordHash,
       roleType: null,

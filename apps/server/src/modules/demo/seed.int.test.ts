@@ -1,0 +1,155 @@
+import { ACCOUNT_PATHS } from '@convo/api';
+import { DEFAULT_TAGS, DEFAULT_TEAM } from '@convo/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applications,
+  appSettings,
+  customers,
+  sessions,
+  tags,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+import { DEMO_MEMBERS, DEMO_PASSWORD, type DemoSeedResult, seedDemoIfEmpty } from './seed.js';
+
+describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
+  let t: TestApp;
+  let seeded: DemoSeedResult | null;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    expect(await t.database.db.query.applications.findMany()).toEqual([]);
+    seeded = await seedDemoIfEmpty(t.database.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('creates one application with the five demo members and their roles', async () => {
+    expect(seeded).not.toBeNull();
+    const apps = await t.database.db.query.applications.findMany();
+    expect(apps).toHaveLength(1);
+    expect(apps[0]!.id).toBe(seeded!.applicationId);
+    expect(apps[0]!.name).toBe('Demo Store');
+    const users = await t.database.db.query.users.findMany({
+      where: (u, { eq }) => eq(u.applicationId, seeded!.applicationId),
+    });
+    expect(
+      users
+        .map((u) => ({ email: u.email, roleType: u.roleType }))
+        .sort((x, y) => x.email!.localeCompare(y.email!)),
+    ).toEqual(
+      [
+        { email: 'owner@demo.convo.local', roleType: '0' },
+        { email: 'admin@demo.convo.local', roleType: '1' },
+        { email: 'agent1@demo.convo.local', roleType: '2' },
+        { email: 'agent2@demo.convo.local', roleType: '2' },
+        { email: 'bot@demo.convo.local', roleType: '3' },
+      ].sort((x, y) => x.email.localeCompare(y.email)),
+    );
+    expect(users.map((u) => u.roleType).sort()).toEqual(['0', '1', '2', '2', '3']);
+    expect(users.every((u) => u.emailVerifiedAt !== null)).toBe(true);
+    expect(users.every((u) => u.passwordHash && !u.passwordHash.includes(DEMO_PASSWORD))).toBe(true);
+  });
+
+  it('creates the Default Team (everyone but the bot) and a Sales team of the two agents', async () => {
+    const db = t.database.db;
+    const teams = await db.query.teams.findMany({
+      where: (tm, { eq }) => eq(tm.applicationId, seeded!.applicationId),
+    });
+    expect(teams.map((tm) => tm.name).sort()).toEqual([DEFAULT_TEAM.name, 'Sales'].sort());
+    const users = await db.query.users.findMany({
+      where: (u, { eq }) => eq(u.applicationId, seeded!.applicationId),
+    });
+    const emailOf = new Map(users.map((u) => [u.id, u.email]));
+    const membersOf = async (teamName: string) => {
+      const team = teams.find((tm) => tm.name === teamName)!;
+      const rows = await db.query.teamMembers.findMany({ where: (m, { eq }) => eq(m.teamId, team.id) });
+      return rows.map((r) => emailOf.get(r.userId)).sort();
+    };
+    const defaultTeam = teams.find((tm) => tm.name === DEFAULT_TEAM.name)!;
+    expect(defaultTeam.clientGroupId).toBe(DEFAULT_TEAM.clientGroupId);
+    expect(await membersOf(DEFAULT_TEAM.name)).toEqual(
+      [
+        'owner@demo.convo.local',
+        'admin@demo.convo.local',
+        'agent1@demo.convo.local',
+        'agent2@demo.convo.local',
+      ].sort(),
+    );
+    expect(await membersOf('Sales')).toEqual(['agent1@demo.convo.local', 'agent2@demo.convo.local']);
+    const settings = await db.query.appSettings.findFirst({
+      where: (s, { eq }) => eq(s.applicationId, seeded!.applicationId),
+    });
+    expect(settings?.defaultTeamId).toBe(defaultTeam.id);
+  });
+
+  it('creates the five default tags', async () => {
+    const tags = await t.database.db.query.tags.findMany({
+      where: (tg, { eq }) => eq(tg.applicationId, seeded!.applicationId),
+    });
+    expect(tags.map((tg) => tg.name).sort()).toEqual([...DEFAULT_TAGS].sort());
+  });
+
+  it('lets every demo member sign in with the demo password through POST /api/login', async () => {
+    expect(seeded?.password).toBe(DEMO_PASSWORD);
+    for (const m of DEMO_MEMBERS) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ACCOUNT_PATHS.login,
+        payload: { userName: m.email, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode, m.email).toBe(200);
+      const session = res.json().data;
+      expect(session).toMatchObject({
+        email: m.email,
+        name: m.name,
+        roleType: m.roleType,
+        applicationId: seeded!.applicationId,
+        adminUserName: 'owner@demo.convo.local',
+        emailVerified: true,
+      });
+      expect(session.appSettings.defaultTeamId).toBe(DEFAULT_TEAM.clientGroupId);
+    }
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: ACCOUNT_PATHS.login,
+      payload: { userName: DEMO_MEMBERS[0].email, password: 'Demo12345' },
+    });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('does nothing on a second call: returns null and creates no rows', async () => {
+    const db = t.database.db;
+    const count = async () => ({
+      applications: (await db.query.applications.findMany()).length,
+      users: (await db.query.users.findMany()).length,
+      teams: (await db.query.teams.findMany()).length,
+      teamMembers: (await db.query.teamMembers.findMany()).length,
+      tags: (await db.query.tags.findMany()).length,
+    });
+    const before = await count();
+    expect(before).toEqual({ applications: 1, users: 5, teams: 2, teamMembers: 6, tags: 5 });
+    expect(await seedDemoIfEmpty(db)).toBeNull();
+    expect(await count()).toEqual(before);
+  });
+
+  it('seeds once when two nodes start on the same empty database at the same moment', async () => {
+    const db = t.database.db;
+    // Empty the database again (children first).
+    for (const table of [sessions, teamMembers, appSettings, tags, teams, users, applications, customers]) {
+      await db.delete(table);
+    }
+    expect(await db.query.applications.findMany()).toEqual([]);
+    const results = await Promise.all([seedDemoIfEmpty(db), seedDemoIfEmpty(db)]);
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    expect(await db.query.applications.findMany()).toHaveLength(1);
+    const owners = await db.query.users.findMany({
+      where: (u, { eq }) => eq(u.email, 'owner@demo.convo.local'),
+    });
+    expect(owners).toHaveLength(1);
+  });
+});

@@ -1,0 +1,152 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseRoles, SERVER_ROLES } from './config.js';
+
+// APP_SECRET is always given unless a test is about it, so nothing is written under ./data.
+const base = { APP_SECRET: 'config-test-secret' };
+
+/** The ConfigError a call throws, so a test can look at its message. */
+function configErrorOf(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError, nothing was thrown');
+}
+
+describe('loadConfig', () => {
+  const tmpDirs: string[] = [];
+  afterEach(() => {
+    for (const d of tmpDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('starts with nothing set: port 3000, the classic variant, a public URL on that port', () => {
+    const c = loadConfig({ ...base });
+    expect(c.port).toBe(3000);
+    expect(c.variant).toBe('classic');
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.env).toBe('development');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.google).toBeNull();
+    expect(c.seedDemo).toBe(true);
+    expect(c.sessionTtlMs).toBe(14 * 24 * 3600 * 1000);
+    expect(c.rateLimit).toEqual({ loginMax: 10, windowMs: 15 * 60 * 1000 });
+    expect([...c.roles].sort()).toEqual([...SERVER_ROLES].sort());
+    expect(path.isAbsolute(c.dataDir)).toBe(true);
+  });
+
+  it('derives the public URL from PORT, and takes PUBLIC_URL without its trailing slash', () => {
+    expect(loadConfig({ ...base, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://chat.example.com/' }).publicUrl).toBe(
+      'https://chat.example.com',
+    );
+  });
+
+  it('reads the agentic variant and boolean switches', () => {
+    const c = loadConfig({ ...base, PRODUCT_VARIANT: 'agentic', SEED_DEMO: '0', ERROR_REPORTING: 'false' });
+    expect(c.variant).toBe('agentic');
+    expect(c.seedDemo).toBe(false);
+    expect(c.errorReporting).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PRODUCT_VARIANT', 'premium'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SESSION_TTL_HOURS', '0'],
+    ['SEED_DEMO', 'yes'],
+  ])('refuses %s=%s with a ConfigError that names the field', (field, value) => {
+    const err = configErrorOf(() => loadConfig({ ...base, [field]: value }));
+    expect(err.message).toContain(field);
+  });
+
+  it('lists every bad field at once', () => {
+    const err = configErrorOf(() => loadConfig({ ...base, PORT: 'abc', PRODUCT_VARIANT: 'premium' }));
+    expect(err.message).toContain('PORT');
+    expect(err.message).toContain('PRODUCT_VARIANT');
+  });
+
+  it('treats empty (or blank) optional URLs as unset', () => {
+    const c = loadConfig({
+      ...base,
+      PUBLIC_URL: '',
+      DATABASE_URL: '',
+      REDIS_URL: '  ',
+      SMTP_URL: '',
+      DASHBOARD_DIST: '',
+    });
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.dashboardDist).toBeUndefined();
+  });
+
+  it('configures Google sign-in only when both the client id and the secret are set', () => {
+    expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id' }).google).toBeNull();
+    expect(loadConfig({ ...base, GOOGLE_CLIENT_SECRET: 'secret' }).google).toBeNull();
+    expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: ' ' }).google).toBeNull();
+    const google = loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google;
+    expect(google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    });
+    const custom = loadConfig({
+      ...base,
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_AUTH_URL: 'http://127.0.0.1:9/authorize',
+    }).google;
+    expect(custom?.authUrl).toBe('http://127.0.0.1:9/authorize');
+  });
+
+  it('without APP_SECRET keeps one generated secret in the data directory across restarts', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'convo-config-'));
+    tmpDirs.push(dir);
+    const dataDir = path.join(dir, 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.appSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(existsSync(path.join(dataDir, 'app-secret'))).toBe(true);
+    expect(readFileSync(path.join(dataDir, 'app-secret'), 'utf8').trim()).toBe(first.appSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+    // An explicit APP_SECRET wins.
+    expect(loadConfig({ DATA_DIR: dataDir, APP_SECRET: 'shared' }).appSecret).toBe('shared');
+  });
+
+  it('keeps the roles it is given', () => {
+    expect([...loadConfig({ ...base }, ['worker']).roles]).toEqual(['worker']);
+  });
+});
+
+describe('parseRoles', () => {
+  it('defaults to every role when --roles is absent', () => {
+    expect(parseRoles([])).toEqual(['web', 'realtime', 'worker']);
+    expect(parseRoles(['--verbose'])).toEqual(['web', 'realtime', 'worker']);
+  });
+
+  it('accepts a comma list', () => {
+    expect(parseRoles(['--roles=web,worker'])).toEqual(['web', 'worker']);
+    expect(parseRoles(['--roles= realtime '])).toEqual(['realtime']);
+  });
+
+  it('refuses an unknown role, naming what it got and what it takes', () => {
+    const err = configErrorOf(() => parseRoles(['--roles=web,mailer']));
+    expect(err.message).toContain('mailer');
+    expect(err.message).toContain('web, realtime, worker');
+  });
+
+  it('refuses an empty list', () => {
+    expect(() => parseRoles(['--roles='])).toThrow(ConfigError);
+    expect(() => parseRoles(['--roles=,'])).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,79 @@
+// Shared by start.mjs and test.mjs: install when needed, build when sources changed, run steps.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function log(message) {
+  process.stdout.write(`\x1b[36m›\x1b[0m ${message}\n`);
+}
+
+/** Runs a command with inherited output; resolves to its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+}
+
+export async function runOrExit(label, command, args, options) {
+  log(label);
+  const code = await run(command, args, options);
+  if (code !== 0) {
+    process.stderr.write(`\n✗ ${label} failed (exit ${code})\n`);
+    process.exit(code);
+  }
+}
+
+/** Newest modification time of any file below the given paths (node_modules and dist skipped). */
+export function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p)) {
+        if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+        walk(path.join(p, name));
+      }
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  for (const p of paths) walk(path.join(root, p));
+  return newest;
+}
+
+/** `npm install` when node_modules is missing or older than the lockfile. */
+export async function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+  if (stale) await runOrExit('Installing dependencies (npm install)', 'npm', ['install', '--no-audit', '--no-fund']);
+}
+
+const BUILDS = [
+  {
+    name: 'dashboard',
+    output: 'apps/dashboard/dist/index.html',
+    inputs: ['apps/dashboard', 'packages/domain/src', 'packages/api/src'],
+    workspace: '@convo/dashboard',
+  },
+  {
+    name: 'server',
+    output: 'apps/server/dist/main.js',
+    inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src', 'packages/api/src'],
+    workspace: '@convo/server',
+  },
+];
+
+/** Builds what is missing or older than its sources (pass force to always build). */
+export async function ensureBuilt({ force = false } = {}) {
+  for (const b of BUILDS) {
+    const out = path.join(root, b.output);
+    const upToDate = !force && existsSync(out) && statSync(out).mtimeMs >= newestMtime(b.inputs);
+    if (upToDate) continue;
+    await runOrExit(`Building the ${b.name}`, 'npm', ['run', 'build', '--silent', '-w', b.workspace]);
+  }
+}

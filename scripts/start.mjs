@@ -1,0 +1,18 @@
+// `npm start`: install if needed, build if sources changed, then run the server (all roles, PGlite
+// in ./data unless DATABASE_URL is set). Ctrl-C reaches the server, which closes the database.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+
+await ensureInstalled();
+await ensureBuilt();
+
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+// The terminal sends Ctrl-C to the whole group; the server handles it. Forward SIGTERM ourselves.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

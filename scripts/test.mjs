@@ -1,0 +1,14 @@
+// `npm test`: install if needed, then typecheck, lint, unit and integration tests (PGlite, plus
+// PostgreSQL when TEST_DATABASE_URL is set), a fresh build, and the browser end-to-end tests.
+import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureBuilt, ensureInstalled, runOrExit } from './lib.mjs';
+
+const started = Date.now();
+await ensureInstalled();
+await runOrExit('Typecheck', 'node', ['scripts/typecheck.mjs']);
+await runOrExit('Lint (biome)', 'npx', ['biome', 'check', '.']);
+await runOrExit('Unit and integration tests (vitest)', 'npx', ['vitest', 'run']);
+await ensureBuilt();
+await ensureChromium();
+await runOrExit('End-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+process.stdout.write(`\n✓ All checks passed in ${Math.round((Date.now() - started) / 1000)} s\n`);
