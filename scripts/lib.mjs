@@ -49,8 +49,10 @@ export function newestMtime(paths) {
 export async function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
-  if (stale) await runOrExit('Installing dependencies (npm install)', 'npm', ['install', '--no-audit', '--no-fund']);
+  const stale =
+    !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+  if (stale)
+    await runOrExit('Installing dependencies (npm install)', 'npm', ['install', '--no-audit', '--no-fund']);
 }
 
 const BUILDS = [

@@ -7,11 +7,15 @@ import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
 await ensureInstalled();
 await ensureBuilt();
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  },
+);
 // The terminal sends Ctrl-C to the whole group; the server handles it. Forward SIGTERM ourselves.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => child.kill('SIGTERM'));

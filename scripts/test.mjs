@@ -10,5 +10,10 @@ await runOrExit('Lint (biome)', 'npx', ['biome', 'check', '.']);
 await runOrExit('Unit and integration tests (vitest)', 'npx', ['vitest', 'run']);
 await ensureBuilt();
 await ensureChromium();
-await runOrExit('End-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+await runOrExit('End-to-end tests in Chromium (playwright)', 'npx', [
+  'playwright',
+  'test',
+  '-c',
+  'e2e/playwright.config.ts',
+]);
 process.stdout.write(`\n✓ All checks passed in ${Math.round((Date.now() - started) / 1000)} s\n`);

@@ -1,11 +1,17 @@
 // Bundles the server (and the workspace packages it imports) into dist/main.js; npm packages stay
 // external and load from node_modules. The SQL migrations are copied beside it.
 import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+process.chdir(here);
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
+  entryPoints: ['./src/main.ts'],
+  absWorkingDir: here,
   outfile: 'dist/main.js',
   bundle: true,
   platform: 'node',
@@ -18,7 +24,9 @@ await build({
       name: 'external-npm-packages',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@convo/') ? undefined : { path: args.path, external: true },
+          args.kind === 'entry-point' || args.path.startsWith('@convo/')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

@@ -123,7 +123,9 @@ async function registerDashboard(app: FastifyInstance, config: AppConfig) {
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-    if (req.method === 'GET' && !isApi && hasDashboard) {
+    // A missing script or style must fail as such (the dashboard then offers a reload), not as HTML.
+    const isAsset = req.url.startsWith('/assets/') || req.url.startsWith('/locales/');
+    if (req.method === 'GET' && !isApi && !isAsset && hasDashboard) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
     }
     return reply

@@ -1,0 +1,126 @@
+// The one way the dashboard calls the server: auth headers, typed errors, cancellation on logout.
+
+import { MESSAGES } from '@convo/domain';
+import type { z } from 'zod';
+import { configStore } from '../config/config-store';
+import { getSession } from '../session/session-store';
+import {
+  type ApiError,
+  type ApiFamily,
+  CLIENT_ERROR_CODES,
+  endsSession,
+  fromFetchFailure,
+  joinUrl,
+  parseResponse,
+} from './api-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates the success body; the result is its output type. */
+  schema: S;
+  /** product (/api, Authorization: Bearer) or messaging (/rest/ws, X-Authorization + Application-Key). */
+  family?: ApiFamily;
+  /** Overrides the session token (e.g. the Google sign-in token); null sends no credentials. */
+  token?: string | null;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+const inFlight = new Set<AbortController>();
+let unauthorizedHandler: ((error: ApiError) => void) | null = null;
+
+/** Logout registers itself here, so a 401 from any call with credentials logs out (see endsSession). */
+export function setUnauthorizedHandler(handler: (error: ApiError) => void): void {
+  unauthorizedHandler = handler;
+}
+
+/** Cancels every pending call; they reject with an ApiError carrying `reason` as its message. */
+export function abortAllRequests(reason: string = MESSAGES.requestCanceledDueToLogout): void {
+  for (const controller of inFlight) controller.abort(reason);
+  inFlight.clear();
+}
+
+export function pendingRequestCount(): number {
+  return inFlight.size;
+}
+
+function baseUrl(family: ApiFamily): string {
+  const config = configStore.getState().config;
+  if (config === null) return '';
+  return family === 'messaging' ? config.messagingBaseUrl : config.apiBaseUrl;
+}
+
+function buildUrl(family: ApiFamily, path: string, query: RequestOptions<z.ZodType>['query']): string {
+  const url = joinUrl(baseUrl(family), path);
+  if (query === undefined) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${text}`;
+}
+
+function authHeaders(family: ApiFamily, token: string | null): Record<string, string> {
+  if (token === null) return {};
+  if (family === 'product') return { Authorization: `Bearer ${token}` };
+  // Messaging family (SPEC §7). Until the messaging user (authToken) exists in the session, the
+  // product token stands in; the application key comes from the session.
+  const applicationId = getSession()?.applicationId;
+  return {
+    'X-Authorization': token,
+    ...(applicationId === undefined ? {} : { 'Application-Key': applicationId }),
+  };
+}
+
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  const family = options.family ?? 'product';
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const token = options.token === undefined ? (getSession()?.token ?? null) : options.token;
+  const controller = new AbortController();
+  const external = options.signal;
+  const forwardAbort = () => controller.abort(external?.reason);
+  if (external?.aborted) forwardAbort();
+  external?.addEventListener('abort', forwardAbort, { once: true });
+  inFlight.add(controller);
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(family, token) };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let status: number;
+  let ok: boolean;
+  let body: string;
+  try {
+    const response = await fetch(buildUrl(family, path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    status = response.status;
+    ok = response.ok;
+    body = await response.text();
+  } catch (error) {
+    throw fromFetchFailure(error, controller.signal.aborted ? controller.signal.reason : undefined);
+  } finally {
+    inFlight.delete(controller);
+    external?.removeEventListener('abort', forwardAbort);
+  }
+
+  try {
+    return parseResponse({ status, ok, body }, options.schema, family);
+  } catch (error) {
+    const apiError = error as ApiError;
+    if (apiError.code === CLIENT_ERROR_CODES.INVALID_RESPONSE) {
+      console.error(`${method} ${path}: response does not match the contract`, apiError.details);
+    }
+    if (token !== null && endsSession(apiError)) unauthorizedHandler?.(apiError);
+    throw apiError;
+  }
+}

@@ -1,0 +1,102 @@
+import type { ClientConfig } from '@convo/api';
+import { MESSAGES, parseThemeColour } from '@convo/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { i18next, initI18n } from '../i18n/i18n';
+import { pickLanguage } from '../i18n/languages';
+import { loadConfig } from './config/config-store';
+import { AppProviders } from './providers';
+import { router } from './routing/router';
+import { storage } from './storage/safe-storage';
+import { STORAGE_KEYS } from './storage/storage-keys';
+import { themeColourFromSearch } from './theme/palette';
+
+/** A primaryTheme URL parameter (3 or 6 hex digits) is stored; anything else is ignored. */
+function readCustomTheme(): string | null {
+  const fromUrl = themeColourFromSearch(window.location.search);
+  if (fromUrl !== null) storage.setItem(STORAGE_KEYS.customTheme, fromUrl);
+  if (fromUrl !== null) return fromUrl;
+  const stored = storage.getItem(STORAGE_KEYS.customTheme);
+  return stored === null ? null : parseThemeColour(stored);
+}
+
+type BootState =
+  | { phase: 'loading'; config: ClientConfig | null }
+  | { phase: 'failed' }
+  | { phase: 'ready'; config: ClientConfig };
+
+let i18nStarted: Promise<void> | null = null;
+
+function startI18n(): Promise<void> {
+  if (i18nStarted === null) {
+    const language = pickLanguage(window.location.search, storage.getItem(STORAGE_KEYS.language));
+    if (new URLSearchParams(window.location.search).has('lng'))
+      storage.setItem(STORAGE_KEYS.language, language);
+    i18nStarted = initI18n(language);
+  }
+  return i18nStarted;
+}
+
+/** Shows the loading animation until the run-time config and the translations are loaded. */
+export function Boot() {
+  const [state, setState] = useState<BootState>({ phase: 'loading', config: null });
+  const [customPrimary] = useState(readCustomTheme);
+
+  const start = useCallback((signal: AbortSignal) => {
+    setState({ phase: 'loading', config: null });
+    const configPromise = loadConfig(signal).then((config) => {
+      if (!signal.aborted) setState({ phase: 'loading', config });
+      return config;
+    });
+    Promise.all([configPromise, startI18n()]).then(
+      ([config]) => {
+        if (!signal.aborted) setState({ phase: 'ready', config });
+      },
+      (error: unknown) => {
+        if (signal.aborted) return;
+        console.error('Boot failed: run-time config unavailable', error);
+        setState({ phase: 'failed' });
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    start(controller.signal);
+    return () => controller.abort();
+  }, [start]);
+
+  if (state.phase === 'failed') {
+    return <BootFailed onRetry={() => start(new AbortController().signal)} />;
+  }
+  if (state.phase === 'loading') {
+    const label = i18next.isInitialized ? i18next.t('common.loading') : undefined;
+    return (
+      <LoadingScreen variant={state.config?.variant ?? null} {...(label === undefined ? {} : { label })} />
+    );
+  }
+  return (
+    <AppProviders config={state.config} customPrimary={customPrimary}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+/** The config did not load: no theme, so plain markup; the text is translated when possible. */
+function BootFailed({ onRetry }: { onRetry: () => void }) {
+  const t = (key: 'messages.genericRetry' | 'common.retry', fallback: string) =>
+    i18next.isInitialized ? i18next.t(key) : fallback;
+  return (
+    <div className="convo-boot convo-boot--neutral" role="alert">
+      <p style={{ fontSize: 18, margin: 0 }}>{t('messages.genericRetry', MESSAGES.genericRetry)}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        style={{ padding: '8px 16px', fontSize: 15, cursor: 'pointer' }}
+      >
+        {t('common.retry', 'Retry')}
+      </button>
+    </div>
+  );
+}

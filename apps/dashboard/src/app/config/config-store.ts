@@ -1,0 +1,35 @@
+// Run-time configuration read at boot from GET /api/config.
+
+import { ACCOUNT_PATHS, type ClientConfig, clientConfigSchema } from '@convo/api';
+import { createStore, useStore } from 'zustand';
+
+interface ConfigState {
+  config: ClientConfig | null;
+}
+
+export const configStore = createStore<ConfigState>(() => ({ config: null }));
+
+export async function loadConfig(signal?: AbortSignal): Promise<ClientConfig> {
+  const response = await fetch(ACCOUNT_PATHS.config, { headers: { Accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`GET ${ACCOUNT_PATHS.config} answered ${response.status}`);
+  const json: unknown = await response.json();
+  // Tolerate both the bare object and the { code: 'SUCCESS', data } envelope.
+  const candidate =
+    typeof json === 'object' && json !== null && 'data' in json ? (json as { data: unknown }).data : json;
+  const config = clientConfigSchema.parse(candidate);
+  configStore.setState({ config });
+  return config;
+}
+
+/** The loaded config; the app renders nothing that needs it before boot has loaded it. */
+export function getConfig(): ClientConfig {
+  const { config } = configStore.getState();
+  if (config === null) throw new Error('Run-time config is not loaded yet');
+  return config;
+}
+
+export function useConfig(): ClientConfig {
+  const config = useStore(configStore, (state) => state.config);
+  if (config === null) throw new Error('Run-time config is not loaded yet');
+  return config;
+}

@@ -1,0 +1,86 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { HelpIcon, HomeIcon, MailIcon } from '../../components/icons';
+import { Logo } from '../../components/logo';
+import { useConfig } from '../config/config-store';
+import { useRequiredSession } from '../session/use-required-session';
+import { EmailVerificationBanner } from './email-verification-banner';
+import { type NavIcon, navItemsFor } from './nav-items';
+import { UserMenu } from './user-menu';
+
+const ICONS: Record<NavIcon, ReactNode> = {
+  home: <HomeIcon />,
+  help: <HelpIcon />,
+  mail: <MailIcon />,
+};
+
+/** The signed-in frame: header with the user menu, left navigation (a burger on phones), content. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const session = useRequiredSession();
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const items = navItemsFor(session, { devMailbox: config.devMailbox });
+
+  // On a phone the navigation closes after choosing a screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
+  useEffect(() => {
+    close();
+  }, [location.pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <a className="convo-skip-link" href="#main-content">
+        {t('layout.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? t('layout.closeNavigation') : t('layout.openNavigation')}
+              aria-expanded={navOpened}
+              aria-controls="main-navigation"
+            />
+            <Logo variant={config.variant} />
+            <Text size="sm" c="dimmed" visibleFrom="md">
+              {t('app.tagline', { context: config.variant })}
+            </Text>
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('layout.navigation')} component="nav">
+        <ScrollArea>
+          {items.map((item) => (
+            <NavLink
+              key={item.path}
+              component={RouterNavLink}
+              to={item.path}
+              label={t(item.labelKey)}
+              leftSection={ICONS[item.icon]}
+              active={location.pathname === item.path || location.pathname.startsWith(`${item.path}/`)}
+              variant="light"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        <EmailVerificationBanner />
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

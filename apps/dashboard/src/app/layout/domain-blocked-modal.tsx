@@ -1,0 +1,42 @@
+import { DOMAIN_MODAL_WIDTH_PX } from '@convo/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../config/config-store';
+import { logout } from '../logout';
+import { PATHS } from '../routing/paths';
+import { mailtoLink, SUPPORT_EMAIL } from '../support';
+
+/**
+ * Blocking modal for a blocked e-mail domain on the free plan (SPEC §2 default view, step 1).
+ * It cannot be closed. The way out is to get in touch, or to buy a plan once billing exists
+ * (the billing screen comes in a later issue, so there is no button to it yet), or to log out.
+ */
+export function DomainBlockedModal() {
+  const { t } = useTranslation();
+  const { variant } = useConfig();
+  const product = t('app.name', { context: variant });
+  return (
+    <Modal
+      opened
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      size={DOMAIN_MODAL_WIDTH_PX}
+      centered
+      title={t('domainBlocked.title')}
+    >
+      <Stack>
+        <Text>{t('domainBlocked.multipleAccounts', { product })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => logout({ redirectTo: PATHS.login })}>
+            {t('userMenu.logout')}
+          </Button>
+          <Button component="a" href={mailtoLink(SUPPORT_EMAIL, t('domainBlocked.mailSubject'), '')}>
+            {t('domainBlocked.getInTouch')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+import { privilegeForPath } from '@convo/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { NotAllowed } from '../../components/not-allowed';
+import { PageLoader } from '../../components/page-loader';
+import { fetchMe } from '../../features/auth/auth-api';
+import { NotFoundPage } from '../../features/not-found/not-found-page';
+import { ErrorBoundary } from '../errors/error-boundary';
+import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
+import { DashboardPage, HelpPage } from '../routing/pages';
+import { PATHS } from '../routing/paths';
+import { canOpen } from '../routing/use-landing';
+import { getSession, saveSession, useSession } from '../session/session-store';
+import { AppLayout } from './app-layout';
+import { DomainBlockedModal } from './domain-blocked-modal';
+
+/** An authenticated screen: shown only when the role may open its path. */
+function Guarded({ path, children }: { path: string; children: ReactNode }) {
+  const session = useSession();
+  return canOpen(session, path) ? children : <NotAllowed />;
+}
+
+/** Unknown paths inside the container: "not allowed" for a guarded area, else not found. */
+function UnknownRoute() {
+  const { pathname } = useLocation();
+  const session = useSession();
+  if (privilegeForPath(pathname) !== null && !canOpen(session, pathname)) return <NotAllowed />;
+  return <NotFoundPage />;
+}
+
+function AuthenticatedRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(error) => <ErrorFallback error={error} />}
+      onError={notifyRenderError}
+    >
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route
+            path={PATHS.dashboard}
+            element={
+              <Guarded path={PATHS.dashboard}>
+                <DashboardPage />
+              </Guarded>
+            }
+          />
+          <Route path={PATHS.help} element={<HelpPage />} />
+          <Route path="*" element={<UnknownRoute />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+const SESSION_REFRESH_MS = 5 * 60_000;
+
+/**
+ * Re-reads the session from the server: a revoked token logs out (401), and changes made elsewhere
+ * (e-mail verified, role changed) reach the stored copy. Other failures are ignored.
+ */
+function useSessionRefresh(): void {
+  const me = useQuery({
+    queryKey: ['session', 'me'],
+    queryFn: () => fetchMe(),
+    staleTime: SESSION_REFRESH_MS,
+    refetchInterval: SESSION_REFRESH_MS,
+    retry: false,
+  });
+  useEffect(() => {
+    const current = getSession();
+    if (me.data !== undefined && current !== null && JSON.stringify(me.data) !== JSON.stringify(current)) {
+      saveSession(me.data);
+    }
+  }, [me.data]);
+}
+
+/**
+ * The signed-in dashboard container (its own chunk: visitors of the public pages never load it).
+ * `blocked`: the blocked-domain modal covers it instead of the screens.
+ */
+export function SignedInContainer({ blocked }: { blocked: boolean }) {
+  useSessionRefresh();
+  return <AppLayout>{blocked ? <DomainBlockedModal /> : <AuthenticatedRoutes />}</AppLayout>;
+}

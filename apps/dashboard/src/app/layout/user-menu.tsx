@@ -1,0 +1,95 @@
+import { isSupportedLanguage, SELECTABLE_LANGUAGES } from '@convo/domain';
+import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckIcon, ChevronDownIcon, GlobeIcon, KeyIcon, LogoutIcon } from '../../components/icons';
+import { changeLanguage } from '../../i18n/i18n';
+import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { logout } from '../logout';
+import { PATHS } from '../routing/paths';
+import { useRequiredSession } from '../session/use-required-session';
+import { ChangePasswordModal } from './change-password-modal';
+import { useRoleLabel } from './use-role-label';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
+}
+
+export function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const session = useRequiredSession();
+  const roleLabel = useRoleLabel(session.roleType);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const current = i18n.resolvedLanguage ?? i18n.language;
+
+  return (
+    <>
+      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('userMenu.label')} data-testid="user-menu">
+            <Box style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <Avatar src={session.imageLink} radius="xl" size={32} color="brand" alt="">
+                {initials(session.name)}
+              </Avatar>
+              <Box visibleFrom="sm" style={{ lineHeight: 1.2 }}>
+                <Text size="sm" fw={600} lineClamp={1}>
+                  {session.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {roleLabel}
+                </Text>
+              </Box>
+              <ChevronDownIcon size={14} />
+            </Box>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Box px="sm" py={6}>
+            <Text size="sm" fw={600} lineClamp={1}>
+              {session.name}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {session.email}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('userMenu.role', { role: roleLabel })}
+            </Text>
+          </Box>
+          <Menu.Divider />
+          <Menu.Label>
+            <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+              <GlobeIcon size={14} />
+              {t('language.label')}
+            </Box>
+          </Menu.Label>
+          {SELECTABLE_LANGUAGES.map((lng) => (
+            <Menu.Item
+              key={lng}
+              lang={lng}
+              onClick={() => {
+                if (isSupportedLanguage(lng)) void changeLanguage(lng);
+              }}
+              rightSection={current === lng ? <CheckIcon size={14} /> : null}
+              aria-current={current === lng ? 'true' : undefined}
+            >
+              {LANGUAGE_NAMES[lng]}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item leftSection={<KeyIcon size={16} />} onClick={() => setChangingPassword(true)}>
+            {t('userMenu.changePassword')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<LogoutIcon size={16} />}
+            color="red"
+            onClick={() => logout({ redirectTo: PATHS.login })}
+          >
+            {t('userMenu.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+// Every page is its own chunk (route-level code splitting); the shell stays in the initial bundle.
+
+import { lazyPage } from './lazy-page';
+
+export const LoginPage = lazyPage(() => import('../../features/auth/login-page').then((m) => m.LoginPage));
+export const SignupPage = lazyPage(() => import('../../features/auth/signup-page').then((m) => m.SignupPage));
+export const PasswordResetPage = lazyPage(() =>
+  import('../../features/auth/password-reset-page').then((m) => m.PasswordResetPage),
+);
+export const PasswordUpdatePage = lazyPage(() =>
+  import('../../features/auth/password-reset-page').then((m) => m.PasswordUpdatePage),
+);
+export const EmailValidatePage = lazyPage(() =>
+  import('../../features/auth/email-validate-page').then((m) => m.EmailValidatePage),
+);
+export const DevMailboxPage = lazyPage(() =>
+  import('../../features/dev-mailbox/dev-mailbox-page').then((m) => m.DevMailboxPage),
+);
+export const DashboardPage = lazyPage(() =>
+  import('../../features/home/dashboard-page').then((m) => m.DashboardPage),
+);
+export const HelpPage = lazyPage(() => import('../../features/help/help-page').then((m) => m.HelpPage));
+export const PublicHelpPage = lazyPage(() =>
+  import('../../features/help/public-help-page').then((m) => m.PublicHelpPage),
+);

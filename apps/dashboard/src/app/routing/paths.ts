@@ -1,0 +1,25 @@
+// Paths of the screens built so far. Screens of later issues are added here when they exist.
+
+export const PATHS = {
+  root: '/',
+  login: '/loginv2',
+  loginSso: '/loginv2/sso',
+  oldLogin: '/login',
+  oldLoginSso: '/login/sso',
+  signup: '/signup',
+  signupV2: '/signupV2',
+  passwordReset: '/password/reset',
+  passwordUpdate: '/password/update',
+  emailValidate: '/email/validate',
+  devMailbox: '/dev/mailbox',
+  notFound: '/404',
+  help: '/help',
+  dashboard: '/dashboard',
+  startingUp: '/startingup',
+} as const;
+
+/**
+ * Authenticated screens that exist, in navigation order. The landing page is the first of these the
+ * user may open (after the variant's preferred landing, once that screen exists).
+ */
+export const BUILT_AUTHENTICATED_ROUTES: readonly string[] = [PATHS.dashboard, PATHS.help];

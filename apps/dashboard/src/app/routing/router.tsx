@@ -1,0 +1,84 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { NotFoundPage } from '../../features/not-found/not-found-page';
+import { useConfig } from '../config/config-store';
+import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
+import { setLogoutNavigator } from '../logout';
+import { DefaultViewRoute } from './default-view-route';
+import {
+  DevMailboxPage,
+  EmailValidatePage,
+  LoginPage,
+  PasswordResetPage,
+  PasswordUpdatePage,
+  SignupPage,
+} from './pages';
+import { PATHS } from './paths';
+
+/** Page title follows the variant and the language. */
+function DocumentTitle() {
+  // t changes identity when the language changes, so the title follows it.
+  const { t } = useTranslation();
+  const { variant } = useConfig();
+  useEffect(() => {
+    document.title = t('app.title', { context: variant });
+  }, [t, variant]);
+  return null;
+}
+
+function Root() {
+  return (
+    <>
+      <DocumentTitle />
+      <Suspense fallback={<PageLoader minHeight="100vh" />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** Render errors inside routes land here (the data router catches them before any outer boundary). */
+function RouteError() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('Route error', error);
+    notifyRenderError(error);
+  }, [error]);
+  return <ErrorFallback error={error} />;
+}
+
+/** The old login sends the browser to our login page (the "external" one), keeping the query. */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+function DevMailboxRoute() {
+  const { devMailbox } = useConfig();
+  return devMailbox ? <DevMailboxPage /> : <NotFoundPage />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { path: PATHS.login, element: <LoginPage sso={false} /> },
+      { path: PATHS.loginSso, element: <LoginPage sso /> },
+      { path: PATHS.oldLogin, element: <RedirectKeepingQuery to={PATHS.login} /> },
+      { path: PATHS.oldLoginSso, element: <RedirectKeepingQuery to={PATHS.loginSso} /> },
+      { path: PATHS.signup, element: <SignupPage /> },
+      { path: PATHS.signupV2, element: <SignupPage /> },
+      { path: PATHS.passwordReset, element: <PasswordResetPage /> },
+      { path: PATHS.passwordUpdate, element: <PasswordUpdatePage /> },
+      { path: PATHS.emailValidate, element: <EmailValidatePage /> },
+      { path: PATHS.devMailbox, element: <DevMailboxRoute /> },
+      { path: PATHS.notFound, element: <NotFoundPage /> },
+      { path: '*', element: <DefaultViewRoute /> },
+    ],
+  },
+]);
+
+setLogoutNavigator((to) => router.navigate(to, { replace: true }));

@@ -1,0 +1,174 @@
+import type { SignupRequest } from '@convo/api';
+import { ERROR_CODES, validateEmail } from '@convo/domain';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../app/api/api-error';
+import { useConfig } from '../../app/config/config-store';
+import { PATHS } from '../../app/routing/paths';
+import { safeReferrer } from '../../app/routing/referrer';
+import { landingForSession } from '../../app/routing/use-landing';
+import { saveSession, useSession } from '../../app/session/session-store';
+import { storage } from '../../app/storage/safe-storage';
+import { STORAGE_KEYS } from '../../app/storage/storage-keys';
+import { toast, toastError } from '../../app/toasts';
+import { translateMessage } from '../../app/translate-message';
+import { AuthLayout } from '../../components/auth-layout';
+import { PasswordField } from '../../components/password-field';
+import { usePasswordRule } from '../../components/use-password-rule';
+import { signup } from './auth-api';
+import { parseSignupParams } from './signup-params';
+
+interface ShopifyData {
+  shopUrl: string | null;
+  shopifyAccessToken: string | null;
+}
+
+/** Stores what the signup link carries, so it survives a detour (e.g. to the login page and back). */
+function rememberSignupParams(search: string): void {
+  const params = parseSignupParams(search);
+  if (params.shopify) {
+    const shopify: ShopifyData = { shopUrl: params.shopUrl, shopifyAccessToken: params.shopifyAccessToken };
+    storage.setJson(STORAGE_KEYS.shopify, shopify);
+  }
+  if (params.dealSource !== null) {
+    storage.setItem(STORAGE_KEYS.signupSource, params.dealSource);
+    if (params.dealCode !== null) storage.setItem(STORAGE_KEYS.dealCode, params.dealCode);
+  }
+}
+
+export function SignupPage() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const params = useMemo(() => parseSignupParams(search), [search]);
+  const invited = params.inviteToken !== null;
+  const passwordRule = usePasswordRule();
+
+  useEffect(() => {
+    rememberSignupParams(search);
+  }, [search]);
+
+  const form = useForm({
+    initialValues: { name: '', companyName: '', email: '', password: '' },
+    validateInputOnChange: ['password'],
+    validate: {
+      name: (value) => (value.trim() === '' ? t('validation.required') : null),
+      companyName: (value) => (!invited && value.trim() === '' ? t('validation.required') : null),
+      email: (value) => {
+        const result = validateEmail(value.trim());
+        return result.ok ? null : translateMessage(result.message);
+      },
+      password: passwordRule,
+    },
+  });
+
+  const mutation = useMutation({
+    mutationFn: signup,
+    onSuccess: (created) => {
+      saveSession(created);
+      const target =
+        safeReferrer(storage.getItem(STORAGE_KEYS.referrer)) ?? landingForSession(created, config.variant);
+      storage.removeItem(STORAGE_KEYS.referrer);
+      toast.success(t('signup.welcome', { name: created.name }));
+      navigate(target, { replace: true });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === ERROR_CODES.USER_ALREADY_EXISTS) {
+        form.setFieldError('email', t('signup.errors.userExists'));
+        toast.error(t('signup.errors.userExists'));
+      } else if (isApiError(error) && error.code === ERROR_CODES.INTERNAL_SERVER_ERROR) {
+        toast.error(t('messages.retryAfterSomeTime'));
+      } else {
+        toastError(error);
+      }
+    },
+  });
+
+  // Signed in and not invited: back to where the user was headed, else the dashboard.
+  if (session !== null && !invited && !mutation.isPending && !mutation.isSuccess) {
+    const target =
+      safeReferrer(storage.getItem(STORAGE_KEYS.referrer)) ?? landingForSession(session, config.variant);
+    return <Navigate to={target} replace />;
+  }
+
+  const submit = form.onSubmit((values) => {
+    const shopify = storage.getJson<ShopifyData>(STORAGE_KEYS.shopify);
+    const signupSource = storage.getItem(STORAGE_KEYS.signupSource);
+    const dealCode = storage.getItem(STORAGE_KEYS.dealCode);
+    const email = values.email.trim().toLowerCase();
+    const body: SignupRequest = {
+      userName: email,
+      email,
+      password: values.password,
+      name: values.name.trim(),
+      loginType: 'email',
+      product: config.variant === 'agentic' ? 'agent' : 'classic',
+      ...(invited ? {} : { companyName: values.companyName.trim() }),
+      ...(params.inviteToken === null ? {} : { inviteToken: params.inviteToken }),
+      ...(signupSource === null ? {} : { signupSource }),
+      ...(dealCode === null ? {} : { dealCode }),
+      ...(shopify?.shopUrl == null ? {} : { shop: shopify.shopUrl, billingPlatform: 'shopify' as const }),
+    };
+    mutation.mutate(body);
+  });
+
+  return (
+    <AuthLayout
+      title={invited ? t('signup.invitedTitle') : t('signup.title')}
+      subtitle={t('signup.subtitle', { context: config.variant })}
+      width={480}
+    >
+      {params.dealSource !== null && (
+        <Alert color="grape" variant="light" data-testid="deal-banner">
+          {t('signup.dealBanner')}
+        </Alert>
+      )}
+      {params.shopify && (
+        <Alert color="green" variant="light">
+          {t('signup.shopifyBanner', { shop: params.shopUrl ?? '' })}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={t('signup.name')} autoComplete="name" required {...form.getInputProps('name')} />
+          {!invited && (
+            <TextInput
+              label={t('signup.companyName')}
+              autoComplete="organization"
+              required
+              {...form.getInputProps('companyName')}
+            />
+          )}
+          <TextInput
+            label={t('signup.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label={t('signup.password')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth loading={mutation.isPending}>
+            {t('signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {t('signup.haveAccount')}{' '}
+        <Anchor component={Link} to={PATHS.login}>
+          {t('signup.logIn')}
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { type TrialStatus, trialDaysLeft, trialStatus } from '@convo/domain';
+
+export type DayPart = 'morning' | 'afternoon' | 'evening';
+
+/** Part of the day for the greeting: 5-11 morning, 12-17 afternoon, else evening. */
+export function dayPart(hour: number): DayPart {
+  if (hour >= 5 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 18) return 'afternoon';
+  return 'evening';
+}
+
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+export interface TrialSummary {
+  status: TrialStatus;
+  daysLeft: number;
+}
+
+/** Trial state of the application: its creation time and trial length (days), on free/trial plans only. */
+export function trialSummary(
+  application: { createdAtTime: number; trialPeriod: number; subscriptionPlan: string },
+  now: number,
+): TrialSummary {
+  const trialDays = application.trialPeriod > 0 ? application.trialPeriod : undefined;
+  const input = {
+    createdAt: application.createdAtTime,
+    now,
+    ...(trialDays === undefined ? {} : { trialDays }),
+  };
+  const status = trialStatus({ ...input, plan: application.subscriptionPlan });
+  return { status, daysLeft: status === 'active' ? trialDaysLeft(input) : 0 };
+}

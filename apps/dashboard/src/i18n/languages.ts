@@ -1,0 +1,29 @@
+import { DEFAULT_LANGUAGE, isSupportedLanguage, type Language, RELEASE_VERSION } from '@convo/domain';
+
+/**
+ * Translations are one JSON file per language under public/locales/, fetched with the release as
+ * a query suffix (`/locales/en.json?v=17.9.1`): the file names stay stable, and a new release
+ * never reads a cached file of the previous one.
+ */
+export const LOCALES_LOAD_PATH = `/locales/{{lng}}.json?v=${RELEASE_VERSION}`;
+
+/** Names shown in the selector, each in its own language. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  kn: 'ಕನ್ನಡ',
+};
+
+function normalise(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  return value.trim().toLowerCase().split(/[-_]/)[0] ?? null;
+}
+
+/** ?lng= (any supported language, kn included), then the stored choice, then en. */
+export function pickLanguage(search: string, stored: string | null): Language {
+  for (const candidate of [normalise(new URLSearchParams(search).get('lng')), normalise(stored)]) {
+    if (isSupportedLanguage(candidate)) return candidate;
+  }
+  return DEFAULT_LANGUAGE;
+}

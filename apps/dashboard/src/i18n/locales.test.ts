@@ -1,0 +1,65 @@
+import { MESSAGES, SUPPORTED_LANGUAGES } from '@convo/domain';
+import { describe, expect, it } from 'vitest';
+import en from '../../public/locales/en.json';
+import es from '../../public/locales/es.json';
+import fr from '../../public/locales/fr.json';
+import kn from '../../public/locales/kn.json';
+import { TRANSLATED_MESSAGE_KEYS } from './message-keys';
+
+const LOCALES: Record<string, unknown> = { en, es, fr, kn };
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+function flatten(value: unknown, prefix = ''): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (typeof value === 'string') {
+    result[prefix] = value;
+    return result;
+  }
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    Object.assign(result, flatten(item, prefix === '' ? key : `${prefix}.${key}`));
+  }
+  return result;
+}
+
+/** Keys with plural forms folded together: languages have different plural categories. */
+function keySet(locale: unknown): string[] {
+  return [...new Set(Object.keys(flatten(locale)).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2] ?? '').sort();
+}
+
+describe('translation files', () => {
+  it('exist for every supported language', () => {
+    expect(Object.keys(LOCALES).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+  });
+
+  it.each(['es', 'fr', 'kn'])('%s has exactly the keys of en', (language) => {
+    expect(keySet(LOCALES[language])).toEqual(keySet(en));
+  });
+
+  it.each(['es', 'fr', 'kn'])('%s keeps the placeholders of en and translates every string', (language) => {
+    const english = flatten(en);
+    const translated = flatten(LOCALES[language]);
+    for (const [key, text] of Object.entries(translated)) {
+      const base = english[key] ?? english[key.replace(PLURAL_SUFFIX, '_other')] ?? '';
+      expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(base));
+      expect(text.trim(), `${language} ${key}`).not.toBe('');
+    }
+  });
+
+  it('has the catalogue messages in English word for word', () => {
+    for (const key of TRANSLATED_MESSAGE_KEYS) expect(en.messages[key]).toBe(MESSAGES[key]);
+    expect(Object.keys(en.messages).sort()).toEqual([...TRANSLATED_MESSAGE_KEYS].sort());
+  });
+
+  it('uses the exact spec wording for the password rule, the answers label and the user menu', () => {
+    expect(en.messages.passwordRule).toBe(
+      'Your password must be at least 8 characters long, contain at least one number, one uppercase letter(A-Z) and one lowercase letter(a-z)',
+    );
+    expect(en.wording.answers_agentic).toBe(MESSAGES.agentActions);
+    expect(en.userMenu.label).toBe('User menu');
+    expect(en.userMenu.logout).toBe('Log out');
+  });
+});
