@@ -5,6 +5,7 @@ import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub/pubsub.js';
 import { connectRedis } from './platform/redis.js';
 
 // Entry point: `node dist/main.js [--roles=web,realtime,worker]`.
@@ -15,8 +16,13 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
+  const pubsub = config.redisUrl
+    ? createRedisPubSub(config.redisUrl, (err) =>
+        logger.warn({ err: err.message }, 'redis pub/sub unavailable'),
+      )
+    : createMemoryPubSub();
   const mailer = createMailer(database.db, config.smtpUrl, config.mailFrom, logger);
-  const app = await buildApp({ config, database, mailer, logger, redis });
+  const app = await buildApp({ config, database, mailer, logger, redis, pubsub });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,6 +33,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await pubsub.close();
       redis?.disconnect();
     } finally {
       await database.close();

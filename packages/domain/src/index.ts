@@ -1,6 +1,7 @@
 // Public API of @convo/domain.
 export * from './billing';
 export * from './constants';
+export * from './conversation-transitions';
 export * from './messages';
 export * from './messages-catalogue';
 export * from './onboarding';

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,13 +17,18 @@ import {
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { accountRoutes } from '../modules/accounts/routes.js';
+import { conversationRoutes } from '../modules/conversations/routes.js';
 import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { googleSignInRoutes } from '../modules/google-sign-in/routes.js';
+import { messageRoutes } from '../modules/messages/routes.js';
+import { createHub } from '../modules/realtime/hub.js';
+import { createRealtime } from '../modules/realtime/realtime.js';
 import { registrationRoutes } from '../modules/registration/routes.js';
 import { systemRoutes } from '../modules/system/routes.js';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { Mailer } from '../platform/mail/mailer.js';
+import { createMemoryPubSub, type PubSub } from '../platform/pubsub/pubsub.js';
 import { authenticator, privilegeChecker } from './auth.js';
 import { AppError, registerErrorHandling } from './errors.js';
 import type { RouteContext } from './route-context.js';
@@ -34,6 +40,8 @@ export interface AppDeps {
   logger: Logger;
   /** Shared rate-limit counters across nodes when Redis is configured. */
   redis?: Redis | undefined;
+  /** Fan-out of real-time events between nodes; in-process when not given. */
+  pubsub?: PubSub | undefined;
 }
 
 const API_PREFIXES = ['/api/', '/rest/', '/ws', '/health'];
@@ -87,10 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const pubsub = deps.pubsub ?? createMemoryPubSub();
+  const realtime = createRealtime(pubsub, deps.logger);
   const ctx: RouteContext = {
     config: deps.config,
     database: deps.database,
     mailer: deps.mailer,
+    realtime,
     accounts: { db: deps.database.db, mailer: deps.mailer, config: deps.config, log: deps.logger },
     authenticate: authenticator(deps.database.db, { membersOnly: true }),
     authenticateMessaging: authenticator(deps.database.db, { membersOnly: false }),
@@ -102,6 +113,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(googleSignInRoutes(ctx));
   await app.register(devMailboxRoutes(ctx));
   await app.register(registrationRoutes(ctx));
+  await app.register(conversationRoutes(ctx));
+  await app.register(messageRoutes(ctx));
+
+  // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
+  const hub = await createHub(deps.database.db, pubsub, realtime, app.log);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.accept(socket));
+  app.addHook('onClose', async () => {
+    await hub.close();
+    if (!deps.pubsub) await pubsub.close();
+  });
 
   await registerDashboard(app, deps.config);
   return app;

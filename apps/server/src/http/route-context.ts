@@ -1,6 +1,7 @@
 import type { PrivilegeKey } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsDeps } from '../modules/accounts/service.js';
+import type { Realtime } from '../modules/realtime/realtime.js';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { Mailer } from '../platform/mail/mailer.js';
@@ -12,6 +13,7 @@ export interface RouteContext {
   config: AppConfig;
   database: Database;
   mailer: Mailer;
+  realtime: Realtime;
   accounts: AccountsDeps;
   /** Product API: a member's session (agent, admin…), never an end user's. */
   authenticate: Hook;

@@ -1,0 +1,49 @@
+import type { GroupFeed } from '@convo/api';
+import type { Db } from '../../platform/db/database.js';
+import { AUDIENCE_MEMBERS, audienceUser } from '../realtime/event-types.js';
+import * as repo from './repository.js';
+
+/** Who receives a conversation's events: every member of the application and its customer. */
+export function audiencesOf(conversation: { customerId: string | null }): string[] {
+  return conversation.customerId
+    ? [AUDIENCE_MEMBERS, audienceUser(conversation.customerId)]
+    : [AUDIENCE_MEMBERS];
+}
+
+/** The platform's group feed for conversations, with members and tags, in two queries. */
+export async function toGroupFeeds(
+  db: Db,
+  rows: readonly repo.ConversationRow[],
+  viewerId: string | null,
+): Promise<GroupFeed[]> {
+  const ids = rows.map((r) => r.id);
+  const [members, tags] = await Promise.all([repo.listMembers(db, ids), repo.listTags(db, ids)]);
+  return rows.map((r) => {
+    const own = members.filter((m) => m.conversationId === r.id);
+    const assignee = own.find((m) => m.id === r.assigneeId);
+    const admin = own.find((m) => m.role === '1') ?? own[0];
+    return {
+      id: r.id,
+      clientGroupId: r.clientGroupId,
+      name: r.name,
+      type: r.type,
+      adminId: admin?.userId ?? null,
+      membersId: own.map((m) => m.userId),
+      groupUsers: own.map((m) => ({ userId: m.userId, role: m.role, displayName: m.displayName })),
+      metadata: {
+        ...r.metadata,
+        CONVERSATION_STATUS: r.status,
+        ...(assignee ? { CONVERSATION_ASSIGNEE: assignee.userId } : {}),
+        ...(r.source ? { source: r.source } : {}),
+      },
+      status: r.status,
+      assignee: assignee?.userId ?? null,
+      teamId: r.teamId,
+      tags: tags.filter((t) => t.conversationId === r.id).map((t) => ({ id: t.id, name: t.name })),
+      unreadCount: own.find((m) => m.id === viewerId)?.unreadCount ?? 0,
+      createdAtTime: r.createdAt.getTime(),
+      updatedAtTime: r.updatedAt.getTime(),
+      lastMessageAtTime: r.lastMessageAt?.getTime() ?? null,
+    };
+  });
+}

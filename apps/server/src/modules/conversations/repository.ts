@@ -1,0 +1,204 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  conversationEvents,
+  conversationMembers,
+  conversations,
+  conversationTags,
+  tags,
+  teams,
+  users,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/database.js';
+
+// The only place conversation rows are read or written; every query names its application.
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+export async function insertConversation(db: Db, values: typeof conversations.$inferInsert) {
+  const [row] = await db.insert(conversations).values(values).returning();
+  return row!;
+}
+
+export async function findConversation(db: Db, applicationId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.applicationId, applicationId), eq(conversations.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findConversationByClientGroupId(db: Db, applicationId: string, clientGroupId: string) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(eq(conversations.applicationId, applicationId), eq(conversations.clientGroupId, clientGroupId)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Locks the row for the rest of the transaction (status and assignee changes race otherwise). */
+export async function lockConversation(db: Db, applicationId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.applicationId, applicationId), eq(conversations.id, id)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function updateConversation(
+  db: Db,
+  applicationId: string,
+  id: number,
+  values: Partial<typeof conversations.$inferInsert>,
+) {
+  const [row] = await db
+    .update(conversations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(conversations.applicationId, applicationId), eq(conversations.id, id)))
+    .returning();
+  return row;
+}
+
+export async function addMembers(db: Db, rows: (typeof conversationMembers.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(conversationMembers).values(rows).onConflictDoNothing();
+}
+
+export interface MemberView {
+  userId: string;
+  id: string;
+  role: string;
+  roleType: string | null;
+  displayName: string;
+  unreadCount: number;
+  status: number;
+}
+
+export async function listMembers(db: Db, conversationIds: readonly number[]) {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select({
+      conversationId: conversationMembers.conversationId,
+      id: users.id,
+      userId: users.userId,
+      role: conversationMembers.role,
+      roleType: users.roleType,
+      displayName: users.displayName,
+      unreadCount: conversationMembers.unreadCount,
+      status: users.status,
+    })
+    .from(conversationMembers)
+    .innerJoin(users, eq(users.id, conversationMembers.userId))
+    .where(inArray(conversationMembers.conversationId, [...conversationIds]))
+    .orderBy(asc(conversationMembers.joinedAt));
+}
+
+export async function isMember(db: Db, conversationId: number, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(conversationMembers)
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** One more unread message for every member but the sender. */
+export async function bumpUnread(db: Db, conversationId: number, senderId: string | null) {
+  await db
+    .update(conversationMembers)
+    .set({ unreadCount: sql`${conversationMembers.unreadCount} + 1` })
+    .where(
+      senderId
+        ? and(
+            eq(conversationMembers.conversationId, conversationId),
+            sql`${conversationMembers.userId} <> ${senderId}`,
+          )
+        : eq(conversationMembers.conversationId, conversationId),
+    );
+}
+
+export async function markRead(db: Db, conversationId: number, userId: string, messageId: number) {
+  await db
+    .update(conversationMembers)
+    .set({ unreadCount: 0, lastReadMessageId: messageId, lastDeliveredMessageId: messageId })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    );
+}
+
+/** Active tags of the application with these names (case-sensitive, as shown). */
+export async function findActiveTags(db: Db, applicationId: string, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(
+      and(eq(tags.applicationId, applicationId), inArray(tags.name, [...names]), isNull(tags.deletedAt)),
+    );
+}
+
+export async function addTags(
+  db: Db,
+  applicationId: string,
+  conversationId: number,
+  tagIds: readonly string[],
+) {
+  if (tagIds.length === 0) return;
+  await db
+    .insert(conversationTags)
+    .values(tagIds.map((tagId) => ({ applicationId, conversationId, tagId })))
+    .onConflictDoNothing();
+}
+
+export async function removeTags(db: Db, conversationId: number, tagIds: readonly string[]) {
+  if (tagIds.length === 0) return;
+  await db
+    .delete(conversationTags)
+    .where(
+      and(eq(conversationTags.conversationId, conversationId), inArray(conversationTags.tagId, [...tagIds])),
+    );
+}
+
+export async function listTags(db: Db, conversationIds: readonly number[]) {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select({ conversationId: conversationTags.conversationId, id: tags.id, name: tags.name })
+    .from(conversationTags)
+    .innerJoin(tags, eq(tags.id, conversationTags.tagId))
+    .where(inArray(conversationTags.conversationId, [...conversationIds]));
+}
+
+export async function insertTimelineEvent(db: Db, values: typeof conversationEvents.$inferInsert) {
+  await db.insert(conversationEvents).values(values);
+}
+
+export async function findTeamByClientGroupId(db: Db, applicationId: string, clientGroupId: string) {
+  const [row] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.applicationId, applicationId), eq(teams.clientGroupId, clientGroupId)))
+    .limit(1);
+  return row;
+}
+
+export async function findUsersByUserIds(db: Db, applicationId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.applicationId, applicationId), inArray(users.userId, [...userIds])));
+}
+
+export async function findUsersByIds(db: Db, applicationId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.applicationId, applicationId), inArray(users.id, [...ids])));
+}

@@ -1,0 +1,111 @@
+import {
+  assigneeChangeQuerySchema,
+  bulkStatusChangeRequestSchema,
+  groupCreateRequestSchema,
+  groupFeedSchema,
+  groupQuerySchema,
+  MESSAGING_PATHS,
+  platformOk,
+  statusChangeQuerySchema,
+  tagsChangeRequestSchema,
+} from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import * as service from './service.js';
+
+const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
+
+/** Messaging API for conversations (groups): create, info, status, assignee, tags. */
+export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = { db: ctx.database.db, realtime: ctx.realtime };
+  return async (app) => {
+    const pre = { preHandler: ctx.authenticateMessaging };
+    const tags = ['conversations'];
+
+    for (const url of [MESSAGING_PATHS.groupCreate, MESSAGING_PATHS.groupCreateV21]) {
+      app.post(
+        url,
+        {
+          ...pre,
+          schema: { tags, body: groupCreateRequestSchema, response: { 200: platformOk(groupFeedSchema) } },
+        },
+        async (req) => ok(await service.createConversation(deps, requireAuth(req), req.body)),
+      );
+    }
+
+    app.get(
+      MESSAGING_PATHS.groupInfo,
+      {
+        ...pre,
+        schema: { tags, querystring: groupQuerySchema, response: { 200: platformOk(groupFeedSchema) } },
+      },
+      async (req) => ok(await service.conversationInfo(deps, requireAuth(req), req.query)),
+    );
+
+    app.patch(
+      MESSAGING_PATHS.statusChange,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: statusChangeQuerySchema,
+          response: { 200: platformOk(groupFeedSchema) },
+        },
+      },
+      async (req) => ok(await service.changeStatus(deps, requireAuth(req), req.query, req.query.status)),
+    );
+
+    app.patch(
+      MESSAGING_PATHS.statusChangeAll,
+      {
+        ...pre,
+        schema: {
+          tags,
+          body: bulkStatusChangeRequestSchema,
+          response: { 200: platformOk(z.object({ changed: z.number() })) },
+        },
+      },
+      async (req) =>
+        ok(await service.changeStatusOfMany(deps, requireAuth(req), req.body.groupIds, req.body.status)),
+    );
+
+    app.patch(
+      MESSAGING_PATHS.assigneeChange,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: assigneeChangeQuerySchema,
+          response: { 200: platformOk(z.object({ result: z.string(), feed: groupFeedSchema })) },
+        },
+      },
+      async (req) =>
+        ok(
+          await service.changeAssignee(
+            deps,
+            requireAuth(req),
+            req.query,
+            req.query.assignee,
+            req.query.takeOverFromBot,
+          ),
+        ),
+    );
+
+    app.patch(
+      MESSAGING_PATHS.tags,
+      {
+        ...pre,
+        schema: {
+          tags,
+          params: z.object({ operation: z.enum(['add', 'remove']) }),
+          body: tagsChangeRequestSchema,
+          response: { 200: platformOk(groupFeedSchema) },
+        },
+      },
+      async (req) =>
+        ok(await service.changeTags(deps, requireAuth(req), req.body, req.params.operation, req.body.tags)),
+    );
+  };
+}

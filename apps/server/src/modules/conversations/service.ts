@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import type { GroupCreateInput, GroupFeed } from '@convo/api';
+import {
+  afterAssignment,
+  afterNoAgentFound,
+  CONVERSATION_STATUS,
+  DEFAULT_TEAM,
+  GROUP_ROLE,
+  isAgentSettableStatus,
+} from '@convo/domain';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import { findAppSettings } from '../accounts/repository.js';
+import { writeSystemMessage } from '../messages/system-message.js';
+import { EVENT } from '../realtime/event-types.js';
+import type { EventSink, Realtime } from '../realtime/realtime.js';
+import { chooseAgent } from '../routing/service.js';
+import { audiencesOf, toGroupFeeds } from './feed.js';
+import * as repo from './repository.js';
+
+export interface MessagingDeps {
+  db: Db;
+  realtime: Realtime;
+}
+
+export interface GroupRef {
+  groupId?: number | undefined;
+  clientGroupId?: string | undefined;
+}
+
+const conversationNotFound = () => notFound('Conversation not found.');
+const isMemberCaller = (caller: AuthContext) => caller.roleType !== null;
+
+/**
+ * Finds a conversation the caller may see: members of the application see all of its
+ * conversations; an end user only those they belong to. Anything else is "not found".
+ */
+export async function findVisible(db: Db, caller: AuthContext, ref: GroupRef, forUpdate = false) {
+  let row: repo.ConversationRow | undefined;
+  if (ref.groupId !== undefined) {
+    row = forUpdate
+      ? await repo.lockConversation(db, caller.applicationId, ref.groupId)
+      : await repo.findConversation(db, caller.applicationId, ref.groupId);
+  } else if (ref.clientGroupId !== undefined) {
+    row = await repo.findConversationByClientGroupId(db, caller.applicationId, ref.clientGroupId);
+    if (row && forUpdate) row = await repo.lockConversation(db, caller.applicationId, row.id);
+  }
+  if (!row) throw conversationNotFound();
+  if (!isMemberCaller(caller) && !(await repo.isMember(db, row.id, caller.userId)))
+    throw conversationNotFound();
+  return row;
+}
+
+function requireMember(caller: AuthContext) {
+  if (!isMemberCaller(caller))
+    throw new AppError(403, 'FORBIDDEN', 'Only members of the application can do this.');
+}
+
+async function feedOne(db: Db, row: repo.ConversationRow, viewerId: string | null): Promise<GroupFeed> {
+  const [feed] = await toGroupFeeds(db, [row], viewerId);
+  return feed!;
+}
+
+/** Routes a conversation per the application's setting; returns the updated row. */
+async function route(tx: Db, events: EventSink, conv: repo.ConversationRow): Promise<repo.ConversationRow> {
+  const settings = await findAppSettings(tx, conv.applicationId);
+  // Routing 0 "notify everybody": nobody is assigned; the first 10 agents are notified by the
+  // conversation.created event every member receives.
+  if (!settings || settings.agentRouting !== 1) return conv;
+  const agentId = await chooseAgent(tx, conv.applicationId, conv.teamId);
+  if (!agentId) {
+    const status = afterNoAgentFound(conv.status);
+    const updated = await repo.updateConversation(tx, conv.applicationId, conv.id, {
+      status,
+      waitingSince: new Date(),
+    });
+    events.emit({
+      type: EVENT.WAITING_QUEUE,
+      conversationId: conv.id,
+      audiences: audiencesOf(conv),
+      data: { groupId: conv.id, waiting: true },
+    });
+    return updated ?? conv;
+  }
+  return assignTo(tx, events, conv, agentId, null, false);
+}
+
+async function assignTo(
+  tx: Db,
+  events: EventSink,
+  conv: repo.ConversationRow,
+  agentId: string,
+  actorId: string | null,
+  takeOverFromBot: boolean,
+): Promise<repo.ConversationRow> {
+  await repo.addMembers(tx, [
+    { conversationId: conv.id, userId: agentId, applicationId: conv.applicationId, role: GROUP_ROLE.ADMIN },
+  ]);
+  const status = afterAssignment(conv.status);
+  const updated = await repo.updateConversation(tx, conv.applicationId, conv.id, {
+    assigneeId: agentId,
+    status,
+    waitingSince: status === CONVERSATION_STATUS.WAITING ? conv.waitingSince : null,
+    ...(takeOverFromBot ? { botActive: false } : {}),
+  });
+  const [agent] = await repo.findUsersByIds(tx, conv.applicationId, [agentId]);
+  await repo.insertTimelineEvent(tx, {
+    applicationId: conv.applicationId,
+    conversationId: conv.id,
+    type: 'assigned',
+    actorId,
+    data: { assignee: agent?.userId ?? null, takeOverFromBot },
+  });
+  await writeSystemMessage(
+    tx,
+    events,
+    updated ?? conv,
+    `Assigned to ${agent?.displayName || agent?.userId}`,
+    {
+      KM_ASSIGN_TO: agent?.userId ?? '',
+    },
+  );
+  events.emit({
+    type: EVENT.CONVERSATION_ASSIGNED,
+    conversationId: conv.id,
+    audiences: audiencesOf(conv),
+    data: { groupId: conv.id, assignee: agent?.userId ?? null, previous: conv.assigneeId, status },
+  });
+  return updated ?? conv;
+}
+
+/** `group/v2/create` and `v2.1/create`: a support conversation with its members, routed. */
+export async function createConversation(deps: MessagingDeps, caller: AuthContext, input: GroupCreateInput) {
+  const metadata = Object.fromEntries(Object.entries(input.metadata ?? {}).map(([k, v]) => [k, String(v)]));
+  const listed = [...(input.groupMemberList ?? []), ...(input.users ?? []).map((u) => u.userId)];
+  const wantedAssignee = metadata.CONVERSATION_ASSIGNEE || metadata.KM_ASSIGN_TO || input.admin || undefined;
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    if (input.clientGroupId) {
+      const existing = await repo.findConversationByClientGroupId(
+        tx,
+        caller.applicationId,
+        input.clientGroupId,
+      );
+      if (existing) {
+        // A retried create by the same caller gets its conversation back; anyone else a conflict.
+        if (existing.createdById === caller.userId) return feedOne(tx, existing, caller.userId);
+        throw new AppError(409, 'GROUP_ALREADY_EXISTS', 'group already exists');
+      }
+    }
+    const found = await repo.findUsersByUserIds(tx, caller.applicationId, [
+      ...new Set([...listed, ...(wantedAssignee ? [wantedAssignee] : [])]),
+    ]);
+    const missing = listed.filter((id) => !found.some((u) => u.userId === id));
+    if (missing.length > 0) throw badRequest('INVALID_PARAMETER', `Unknown user: ${missing.join(', ')}`);
+    const customer = isMemberCaller(caller) ? found.find((u) => u.roleType === null) : { id: caller.userId };
+    const assignee = wantedAssignee
+      ? found.find((u) => u.userId === wantedAssignee && u.roleType !== null)
+      : undefined;
+    if (wantedAssignee && !assignee)
+      throw badRequest('INVALID_PARAMETER', `Unknown agent: ${wantedAssignee}`);
+    const teamKey = metadata.KM_TEAM_ID;
+    const team = teamKey
+      ? await repo.findTeamByClientGroupId(tx, caller.applicationId, teamKey)
+      : await repo.findTeamByClientGroupId(tx, caller.applicationId, DEFAULT_TEAM.clientGroupId);
+    if (teamKey && !team) throw badRequest('INVALID_PARAMETER', `Unknown team: ${teamKey}`);
+    let conv = await repo.insertConversation(tx, {
+      applicationId: caller.applicationId,
+      clientGroupId: input.clientGroupId ?? randomUUID(),
+      name: input.groupName || metadata.KM_CONVERSATION_TITLE || '',
+      type: input.type,
+      status: CONVERSATION_STATUS.INITIAL,
+      teamId: team?.id ?? null,
+      customerId: customer?.id ?? null,
+      createdById: caller.userId,
+      metadata,
+      source: metadata.source ?? null,
+      botActive: found.some((u) => u.roleType === '3'),
+    });
+    const memberIds = new Set([
+      caller.userId,
+      ...found.filter((u) => u.userId !== wantedAssignee).map((u) => u.id),
+    ]);
+    await repo.addMembers(
+      tx,
+      [...memberIds].map((userId) => ({
+        conversationId: conv.id,
+        userId,
+        applicationId: caller.applicationId,
+        role: userId === caller.userId && isMemberCaller(caller) ? GROUP_ROLE.ADMIN : GROUP_ROLE.MEMBER,
+      })),
+    );
+    await repo.insertTimelineEvent(tx, {
+      applicationId: caller.applicationId,
+      conversationId: conv.id,
+      type: 'created',
+      actorId: caller.userId,
+      data: {},
+    });
+    events.emit({
+      type: EVENT.CONVERSATION_CREATED,
+      conversationId: conv.id,
+      audiences: audiencesOf(conv),
+      data: { groupId: conv.id, clientGroupId: conv.clientGroupId },
+    });
+    if (assignee) conv = await assignTo(tx, events, conv, assignee.id, caller.userId, false);
+    else if (metadata.SKIP_ROUTING !== 'true') conv = await route(tx, events, conv);
+    return feedOne(tx, conv, caller.userId);
+  });
+}
+
+export async function conversationInfo(deps: MessagingDeps, caller: AuthContext, ref: GroupRef) {
+  return feedOne(deps.db, await findVisible(deps.db, caller, ref), caller.userId);
+}
+
+const STATUS_LABELS: Record<number, string> = {
+  0: 'Reopened',
+  1: 'Marked in progress',
+  2: 'Resolved',
+  3: 'Marked as spam',
+  4: 'Marked as duplicate',
+  5: 'Archived',
+  6: 'Marked unresponded',
+};
+
+async function applyStatus(
+  tx: Db,
+  events: EventSink,
+  caller: AuthContext,
+  conv: repo.ConversationRow,
+  status: number,
+) {
+  if (conv.status === status) return conv;
+  const updated = await repo.updateConversation(tx, caller.applicationId, conv.id, {
+    status,
+    resolvedAt: status === CONVERSATION_STATUS.CLOSED ? new Date() : null,
+    waitingSince: null,
+  });
+  await repo.insertTimelineEvent(tx, {
+    applicationId: caller.applicationId,
+    conversationId: conv.id,
+    type: 'status',
+    actorId: caller.userId,
+    data: { from: conv.status, to: status },
+  });
+  await writeSystemMessage(tx, events, updated ?? conv, `${STATUS_LABELS[status]} by ${caller.userName}`, {
+    KM_STATUS: String(status),
+  });
+  events.emit({
+    type: EVENT.CONVERSATION_STATUS,
+    conversationId: conv.id,
+    audiences: audiencesOf(conv),
+    data: { groupId: conv.id, from: conv.status, status },
+  });
+  return updated ?? conv;
+}
+
+function assertSettable(status: number) {
+  if (!isAgentSettableStatus(status)) {
+    throw badRequest('INVALID_PARAMETER', `Status ${status} cannot be set; use 0-6 (open … unresponded).`);
+  }
+}
+
+export async function changeStatus(deps: MessagingDeps, caller: AuthContext, ref: GroupRef, status: number) {
+  requireMember(caller);
+  assertSettable(status);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    const conv = await findVisible(tx, caller, ref, true);
+    return feedOne(tx, await applyStatus(tx, events, caller, conv, status), caller.userId);
+  });
+}
+
+/** Bulk status change (SPEC §4): all or nothing, in one transaction. */
+export async function changeStatusOfMany(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  groupIds: number[],
+  status: number,
+) {
+  requireMember(caller);
+  assertSettable(status);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    let changed = 0;
+    for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) {
+      const conv = await findVisible(tx, caller, { groupId }, true);
+      if (conv.status !== status) changed += 1;
+      await applyStatus(tx, events, caller, conv, status);
+    }
+    return { changed };
+  });
+}
+
+export async function changeAssignee(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  ref: GroupRef,
+  assigneeUserId: string,
+  takeOverFromBot: boolean,
+) {
+  requireMember(caller);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    const conv = await findVisible(tx, caller, ref, true);
+    const [agent] = await repo.findUsersByUserIds(tx, caller.applicationId, [assigneeUserId]);
+    if (!agent || agent.roleType === null)
+      throw badRequest('INVALID_PARAMETER', `Unknown agent: ${assigneeUserId}`);
+    if (agent.status === 2 || agent.status === 3)
+      throw badRequest('AGENT_DISABLED', 'This teammate is deactivated.');
+    if (conv.assigneeId === agent.id && !takeOverFromBot)
+      return { result: 'already updated', feed: await feedOne(tx, conv, caller.userId) };
+    const updated = await assignTo(tx, events, conv, agent.id, caller.userId, takeOverFromBot);
+    return { result: 'updated', feed: await feedOne(tx, updated, caller.userId) };
+  });
+}
+
+export async function changeTags(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  ref: GroupRef,
+  operation: 'add' | 'remove',
+  names: string[],
+) {
+  requireMember(caller);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    const conv = await findVisible(tx, caller, ref, true);
+    const found = await repo.findActiveTags(tx, caller.applicationId, names);
+    const missing = names.filter((n) => !found.some((t) => t.name === n));
+    if (missing.length > 0) throw badRequest('INVALID_PARAMETER', `Unknown tag: ${missing.join(', ')}`);
+    const ids = found.map((t) => t.id);
+    if (operation === 'add') await repo.addTags(tx, caller.applicationId, conv.id, ids);
+    else await repo.removeTags(tx, conv.id, ids);
+    await repo.insertTimelineEvent(tx, {
+      applicationId: caller.applicationId,
+      conversationId: conv.id,
+      type: operation === 'add' ? 'tagged' : 'untagged',
+      actorId: caller.userId,
+      data: { tags: names },
+    });
+    const updated = (await repo.updateConversation(tx, caller.applicationId, conv.id, {})) ?? conv;
+    const feed = await feedOne(tx, updated, caller.userId);
+    events.emit({
+      type: EVENT.CONVERSATION_TAGGED,
+      conversationId: conv.id,
+      audiences: audiencesOf(conv),
+      data: { groupId: conv.id, tags: feed.tags },
+    });
+    return feed;
+  });
+}

@@ -1,0 +1,52 @@
+import {
+  MESSAGING_PATHS,
+  messageListQuerySchema,
+  messageListResponseSchema,
+  messageSendRequestSchema,
+  messageSendResponseSchema,
+} from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import * as service from './service.js';
+
+/** Messaging API for messages: send (v1, v2) and list (v1, v2, v3), in the platform's shapes. */
+export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = { db: ctx.database.db, realtime: ctx.realtime };
+  return async (app) => {
+    const pre = { preHandler: ctx.authenticateMessaging };
+    const tags = ['messages'];
+    for (const url of [MESSAGING_PATHS.messageSend, MESSAGING_PATHS.messageSendV2]) {
+      app.post(
+        url,
+        {
+          ...pre,
+          schema: { tags, body: messageSendRequestSchema, response: { 200: messageSendResponseSchema } },
+        },
+        async (req) => {
+          const { row, conversation } = await service.sendMessage(deps, requireAuth(req), req.body);
+          return {
+            messageKey: row.clientKey,
+            createdAt: row.createdAt.getTime(),
+            groupId: conversation.id,
+            id: row.id,
+          };
+        },
+      );
+    }
+    for (const url of [
+      MESSAGING_PATHS.messageList,
+      MESSAGING_PATHS.messageListV2,
+      MESSAGING_PATHS.messageListV3,
+    ]) {
+      app.get(
+        url,
+        {
+          ...pre,
+          schema: { tags, querystring: messageListQuerySchema, response: { 200: messageListResponseSchema } },
+        },
+        async (req) => service.listMessages(deps, requireAuth(req), req.query),
+      );
+    }
+  };
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
+import type { Db } from '../../platform/db/database.js';
+import { audiencesOf } from '../conversations/feed.js';
+import type { ConversationRow } from '../conversations/repository.js';
+import { EVENT } from '../realtime/event-types.js';
+import type { EventSink } from '../realtime/realtime.js';
+import { toMessageView } from './message-view.js';
+import { insertMessageOnce } from './repository.js';
+
+/**
+ * A notify line in the conversation (SPEC content type 10), written with every transition so the
+ * inbox shows "Resolved by Ana", "Assigned to Ben"… in the message list.
+ */
+export async function writeSystemMessage(
+  db: Db,
+  events: EventSink,
+  conversation: ConversationRow,
+  text: string,
+  metadata: Record<string, string>,
+) {
+  const { row } = await insertMessageOnce(db, {
+    applicationId: conversation.applicationId,
+    conversationId: conversation.id,
+    senderId: null,
+    senderType: SENDER_TYPE.BOT,
+    contentType: MESSAGE_CONTENT_TYPE.NOTIFY,
+    message: text,
+    metadata: { category: 'SYSTEM', ...metadata },
+    clientKey: `sys-${randomUUID()}`,
+  });
+  events.emit({
+    type: EVENT.MESSAGE_RECEIVED,
+    conversationId: conversation.id,
+    audiences: audiencesOf(conversation),
+    data: { message: toMessageView(row, conversation, null) },
+  });
+  return row;
+}

@@ -1,0 +1,52 @@
+/** Names of the real-time events, stored and sent in the envelope `{ seq, type, appId, conversationId?, data }`. */
+export const EVENT = {
+  MESSAGE_RECEIVED: 'message.received',
+  MESSAGE_DELIVERED: 'message.delivered',
+  MESSAGE_READ: 'message.read',
+  CONVERSATION_CREATED: 'conversation.created',
+  CONVERSATION_UPDATED: 'conversation.updated',
+  CONVERSATION_ASSIGNED: 'conversation.assigned',
+  CONVERSATION_STATUS: 'conversation.status_changed',
+  CONVERSATION_TAGGED: 'conversation.tagged',
+  NOTE_ADDED: 'note.added',
+  NOTE_UPDATED: 'note.updated',
+  NOTE_DELETED: 'note.deleted',
+  WAITING_QUEUE: 'waiting_queue.updated',
+  UNREAD: 'unread.updated',
+  // Ephemeral: never stored, no seq.
+  TYPING: 'typing',
+  PRESENCE: 'presence',
+} as const;
+export type EventType = (typeof EVENT)[keyof typeof EVENT];
+
+/** Every member of the application (agents, admins, bots…). */
+export const AUDIENCE_MEMBERS = 'members';
+/** One end user's own stream (the customer of a conversation). */
+export const audienceUser = (userId: string) => `user:${userId}`;
+
+export interface NewEvent {
+  type: EventType;
+  conversationId?: number | null;
+  audiences: readonly string[];
+  data: Record<string, unknown>;
+}
+
+export interface StoredEvent {
+  seq: number;
+  type: string;
+  appId: string;
+  conversationId: number | null;
+  audience: string;
+  data: Record<string, unknown>;
+}
+
+/** The envelope a client receives. */
+export function toEnvelope(e: StoredEvent) {
+  return {
+    seq: e.seq,
+    type: e.type,
+    appId: e.appId,
+    ...(e.conversationId !== null ? { conversationId: e.conversationId } : {}),
+    data: e.data,
+  };
+}

@@ -1,0 +1,210 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { sha256 } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db/database.js';
+import type { PubSub } from '../../platform/pubsub/pubsub.js';
+import { findLiveSession } from '../accounts/repository.js';
+import { audiencesOf } from '../conversations/feed.js';
+import { findConversation, isMember } from '../conversations/repository.js';
+import { currentSeq, eventsAfter } from './event-repository.js';
+import { AUDIENCE_MEMBERS, audienceUser, EVENT, type StoredEvent, toEnvelope } from './event-types.js';
+import { type BusMessage, EVENTS_CHANNEL, type Realtime } from './realtime.js';
+
+// One WebSocket per browser tab. The client's first frame authenticates and says the last seq it
+// has; the hub replays what was stored after it, then streams live events in seq order.
+
+const REPLAY_PAGE = 500;
+const AUTH_TIMEOUT_MS = 10_000;
+
+const clientFrame = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('hello'),
+    token: z.string().min(1).max(200),
+    lastSeq: z.number().int().min(0).optional(),
+  }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('typing'), groupId: z.number().int().positive(), typing: z.boolean() }),
+]);
+
+interface Connection {
+  socket: WebSocket;
+  appId: string;
+  userId: string;
+  userName: string;
+  isMember: boolean;
+  audiences: Set<string>;
+  lastSeq: number;
+  replaying: boolean;
+  buffer: StoredEvent[];
+}
+
+export interface Hub {
+  accept(socket: WebSocket): void;
+  connectionCount(): number;
+  close(): Promise<void>;
+}
+
+export async function createHub(
+  db: Db,
+  pubsub: PubSub,
+  realtime: Realtime,
+  log: FastifyBaseLogger,
+): Promise<Hub> {
+  const byApp = new Map<string, Set<Connection>>();
+
+  const send = (conn: Connection, payload: unknown) => {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(payload));
+  };
+
+  const deliverStored = (conn: Connection, e: StoredEvent) => {
+    if (!conn.audiences.has(e.audience)) return;
+    if (conn.replaying) {
+      conn.buffer.push(e);
+      return;
+    }
+    if (e.seq <= conn.lastSeq) return;
+    conn.lastSeq = e.seq;
+    send(conn, toEnvelope(e));
+  };
+
+  await pubsub.subscribe(EVENTS_CHANNEL, (payload) => {
+    let msg: BusMessage;
+    try {
+      msg = JSON.parse(payload) as BusMessage;
+    } catch {
+      return;
+    }
+    if (msg.kind === 'stored') {
+      for (const e of msg.events) for (const conn of byApp.get(e.appId) ?? []) deliverStored(conn, e);
+      return;
+    }
+    for (const conn of byApp.get(msg.appId) ?? []) {
+      if (msg.audiences.some((a) => conn.audiences.has(a))) send(conn, { appId: msg.appId, ...msg.event });
+    }
+  });
+
+  /** Sends everything stored after the client's seq, then whatever arrived live meanwhile. */
+  async function replay(conn: Connection) {
+    for (;;) {
+      const page = await eventsAfter(db, conn.appId, conn.lastSeq, [...conn.audiences], REPLAY_PAGE);
+      for (const e of page) {
+        conn.lastSeq = e.seq;
+        send(conn, toEnvelope(e));
+      }
+      if (page.length < REPLAY_PAGE) break;
+    }
+    conn.replaying = false;
+    const pending = conn.buffer.sort((a, b) => a.seq - b.seq);
+    conn.buffer = [];
+    for (const e of pending) deliverStored(conn, e);
+  }
+
+  async function authenticate(socket: WebSocket, hello: { token: string; lastSeq?: number | undefined }) {
+    const found = await findLiveSession(db, sha256(hello.token), new Date());
+    if (!found || found.user.status === 2 || found.user.status === 3) {
+      socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' }));
+      socket.close(4401, 'unauthorized');
+      return null;
+    }
+    const isMemberUser = found.user.roleType !== null;
+    const conn: Connection = {
+      socket,
+      appId: found.application.id,
+      userId: found.user.id,
+      userName: found.user.userId,
+      isMember: isMemberUser,
+      audiences: new Set(
+        isMemberUser ? [AUDIENCE_MEMBERS, audienceUser(found.user.id)] : [audienceUser(found.user.id)],
+      ),
+      lastSeq: hello.lastSeq ?? (await currentSeq(db, found.application.id)),
+      replaying: true,
+      buffer: [],
+    };
+    let set = byApp.get(conn.appId);
+    if (!set) {
+      set = new Set();
+      byApp.set(conn.appId, set);
+    }
+    set.add(conn);
+    send(conn, { type: 'ready', appId: conn.appId, userId: conn.userName, seq: conn.lastSeq });
+    await replay(conn);
+    send(conn, { type: 'resumed', seq: conn.lastSeq });
+    return conn;
+  }
+
+  async function typing(conn: Connection, groupId: number, isTyping: boolean) {
+    const conv = await findConversation(db, conn.appId, groupId);
+    if (!conv) return;
+    if (!conn.isMember && !(await isMember(db, conv.id, conn.userId))) return;
+    await realtime.publishEphemeral({
+      kind: 'ephemeral',
+      appId: conn.appId,
+      audiences: audiencesOf(conv),
+      event: {
+        type: EVENT.TYPING,
+        conversationId: conv.id,
+        data: { groupId: conv.id, userId: conn.userName, typing: isTyping },
+      },
+    });
+  }
+
+  return {
+    accept(socket) {
+      let conn: Connection | null = null;
+      let authenticating = false;
+      const timer = setTimeout(() => {
+        if (!conn) socket.close(4408, 'authentication timeout');
+      }, AUTH_TIMEOUT_MS);
+      socket.on('message', (raw) => {
+        let frame: z.infer<typeof clientFrame>;
+        try {
+          frame = clientFrame.parse(JSON.parse(String(raw)));
+        } catch {
+          socket.send(
+            JSON.stringify({
+              type: 'error',
+              code: 'INVALID_PARAMETER',
+              message: 'Unknown or malformed frame.',
+            }),
+          );
+          return;
+        }
+        if (frame.type === 'ping') {
+          socket.send(JSON.stringify({ type: 'pong' }));
+          return;
+        }
+        if (frame.type === 'hello') {
+          if (conn || authenticating) return;
+          authenticating = true;
+          authenticate(socket, frame)
+            .then((c) => {
+              conn = c;
+              clearTimeout(timer);
+            })
+            .catch((err: unknown) => {
+              log.error({ err }, 'websocket authentication failed');
+              socket.close(1011, 'server error');
+            });
+          return;
+        }
+        if (!conn) return;
+        typing(conn, frame.groupId, frame.typing).catch((err: unknown) => log.warn({ err }, 'typing failed'));
+      });
+      socket.on('close', () => {
+        clearTimeout(timer);
+        if (conn) byApp.get(conn.appId)?.delete(conn);
+      });
+      socket.on('error', () => socket.terminate());
+    },
+    connectionCount() {
+      let n = 0;
+      for (const set of byApp.values()) n += set.size;
+      return n;
+    },
+    async close() {
+      for (const set of byApp.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
+      byApp.clear();
+    },
+  };
+}

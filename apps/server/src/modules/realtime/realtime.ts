@@ -1,0 +1,55 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/database.js';
+import type { PubSub } from '../../platform/pubsub/pubsub.js';
+import { appendEvents } from './event-repository.js';
+import type { EventType, NewEvent, StoredEvent } from './event-types.js';
+
+export const EVENTS_CHANNEL = 'convo:events';
+
+/** What travels on the pub/sub: stored events (with seq) or an ephemeral one (typing, presence). */
+export type BusMessage =
+  | { kind: 'stored'; events: StoredEvent[] }
+  | {
+      kind: 'ephemeral';
+      appId: string;
+      audiences: string[];
+      event: { type: EventType; conversationId?: number; data: Record<string, unknown> };
+    };
+
+export interface EventSink {
+  emit(event: NewEvent): void;
+}
+
+export interface Realtime {
+  /**
+   * Runs one user action in one transaction; events emitted inside are stored at its end (same
+   * transaction) and published to every node after it commits.
+   */
+  transaction<T>(db: Db, applicationId: string, fn: (tx: Db, events: EventSink) => Promise<T>): Promise<T>;
+  publishEphemeral(message: Extract<BusMessage, { kind: 'ephemeral' }>): Promise<void>;
+}
+
+export function createRealtime(pubsub: PubSub, log: Logger): Realtime {
+  const publish = async (message: BusMessage) => {
+    try {
+      await pubsub.publish(EVENTS_CHANNEL, JSON.stringify(message));
+    } catch (err) {
+      // Stored events are not lost: clients fetch them on their next resume.
+      log.warn({ err }, 'event publish failed');
+    }
+  };
+  return {
+    async transaction(db, applicationId, fn) {
+      let stored: StoredEvent[] = [];
+      const result = await db.transaction(async (tx) => {
+        const pending: NewEvent[] = [];
+        const value = await fn(tx, { emit: (e) => pending.push(e) });
+        stored = await appendEvents(tx, applicationId, pending);
+        return value;
+      });
+      if (stored.length > 0) await publish({ kind: 'stored', events: stored });
+      return result;
+    },
+    publishEphemeral: publish,
+  };
+}

@@ -1,0 +1,39 @@
+import { ACCOUNT_PATHS, REGISTRATION_PATHS } from '@convo/api';
+import type { TestApp } from './test-app.js';
+import { newSignup } from './test-app.js';
+
+export interface Tenant {
+  applicationId: string;
+  /** The super admin's headers for the messaging API. */
+  admin: Record<string, string>;
+  adminUserName: string;
+}
+
+export async function newTenant(t: TestApp): Promise<Tenant> {
+  const res = await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.signup, payload: newSignup() });
+  const session = res.json().data as { token: string; applicationId: string; userName: string };
+  return {
+    applicationId: session.applicationId,
+    admin: { 'x-authorization': session.token, 'application-key': session.applicationId },
+    adminUserName: session.userName,
+  };
+}
+
+/** An end user (website visitor) of the tenant, registered through register/client. */
+export async function newVisitor(
+  t: TestApp,
+  tenant: Tenant,
+  userId = `visitor-${Math.random().toString(36).slice(2, 10)}`,
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: REGISTRATION_PATHS.registerClient,
+    payload: { userId, applicationId: tenant.applicationId, authenticationTypeId: 0, displayName: 'Visitor' },
+  });
+  const body = res.json() as { authToken: string };
+  return {
+    userId,
+    headers: { 'x-authorization': body.authToken, 'application-key': tenant.applicationId },
+    token: body.authToken,
+  };
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+// Messaging API (/rest/ws/...) shapes for conversations (groups) and messages, following the
+// public Applozic/Kommunicate fields (shared/reference/applozic-api.md §3–§5).
+
+/** Metadata values arrive as strings in the platform's clients; we keep scalars as sent. */
+export const metadataSchema = z.record(
+  z.string().max(200),
+  z.union([z.string().max(20_000), z.number(), z.boolean()]),
+);
+
+const groupRef = {
+  groupId: z.coerce.number().int().positive().optional(),
+  clientGroupId: z.string().trim().min(1).max(190).optional(),
+};
+
+export const messageSendRequestSchema = z
+  .object({
+    key: z.string().trim().min(1).max(190),
+    message: z.string().max(20_000).default(''),
+    contentType: z.coerce.number().int().default(0),
+    metadata: metadataSchema.optional(),
+    fileMeta: z.record(z.string(), z.unknown()).optional(),
+    source: z.coerce.number().int().optional(),
+    ...groupRef,
+  })
+  .refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined, {
+    message: 'groupId or clientGroupId is required',
+    path: ['groupId'],
+  });
+export type MessageSendRequest = z.input<typeof messageSendRequestSchema>;
+
+export const messageSendResponseSchema = z.object({
+  messageKey: z.string(),
+  createdAt: z.number(),
+  groupId: z.number(),
+  id: z.number(),
+});
+
+export const messageSchema = z.object({
+  key: z.string(),
+  id: z.number(),
+  groupId: z.number(),
+  clientGroupId: z.string(),
+  from: z.string().nullable(),
+  message: z.string(),
+  contentType: z.number(),
+  senderType: z.number(),
+  metadata: z.record(z.string(), z.unknown()),
+  fileMeta: z.record(z.string(), z.unknown()).nullable(),
+  createdAtTime: z.number(),
+  type: z.number(),
+  status: z.number(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const groupUserSchema = z.object({ userId: z.string(), role: z.string(), displayName: z.string() });
+
+export const groupFeedSchema = z.object({
+  id: z.number(),
+  clientGroupId: z.string(),
+  name: z.string(),
+  type: z.number(),
+  adminId: z.string().nullable(),
+  membersId: z.array(z.string()),
+  groupUsers: z.array(groupUserSchema),
+  metadata: z.record(z.string(), z.unknown()),
+  status: z.number(),
+  assignee: z.string().nullable(),
+  teamId: z.string().nullable(),
+  tags: z.array(z.object({ id: z.string(), name: z.string() })),
+  unreadCount: z.number(),
+  createdAtTime: z.number(),
+  updatedAtTime: z.number(),
+  lastMessageAtTime: z.number().nullable(),
+});
+export type GroupFeed = z.infer<typeof groupFeedSchema>;
+
+export const userDetailSchema = z.object({
+  userId: z.string(),
+  displayName: z.string(),
+  roleType: z.string().nullable(),
+  imageLink: z.string().nullable(),
+  connected: z.boolean(),
+  status: z.number(),
+});
+
+export const messageListQuerySchema = z.object({
+  ...groupRef,
+  startIndex: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  endTime: z.coerce.number().int().positive().optional(),
+});
+
+export const messageListResponseSchema = z.object({
+  message: z.array(messageSchema),
+  groupFeeds: z.array(groupFeedSchema),
+  userDetails: z.array(userDetailSchema),
+});
+
+export const groupCreateRequestSchema = z.object({
+  groupName: z.string().trim().max(200).default(''),
+  clientGroupId: z.string().trim().min(1).max(190).optional(),
+  type: z.coerce.number().int().min(0).max(12).default(10),
+  admin: z.string().trim().max(190).optional(),
+  groupMemberList: z.array(z.string().trim().min(1).max(190)).max(100).optional(),
+  users: z
+    .array(
+      z.object({
+        userId: z.string().trim().min(1).max(190),
+        groupRole: z.coerce.number().int().min(1).max(3).optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
+  metadata: metadataSchema.optional(),
+  imageUrl: z.string().max(2048).optional(),
+});
+export type GroupCreateRequest = z.input<typeof groupCreateRequestSchema>;
+export type GroupCreateInput = z.infer<typeof groupCreateRequestSchema>;
+
+export const groupQuerySchema = z
+  .object(groupRef)
+  .refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined, {
+    message: 'groupId or clientGroupId is required',
+    path: ['groupId'],
+  });
+
+export const statusChangeQuerySchema = z.object({
+  ...groupRef,
+  status: z.coerce.number().int(),
+});
+
+export const bulkStatusChangeRequestSchema = z.object({
+  groupIds: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  status: z.coerce.number().int(),
+});
+
+export const assigneeChangeQuerySchema = z.object({
+  ...groupRef,
+  assignee: z.string().trim().min(1).max(190),
+  takeOverFromBot: z.coerce.boolean().default(false),
+  switchAssignee: z.coerce.boolean().default(true),
+  sendNotifyMessage: z.coerce.boolean().default(true),
+});
+
+export const tagsChangeRequestSchema = z.object({
+  ...groupRef,
+  tags: z.array(z.string().trim().min(1).max(100)).min(1).max(50),
+});
+
+export const platformOk = <T extends z.ZodType>(response: T) =>
+  z.object({ status: z.literal('success'), generatedAt: z.number(), response });
+
+export const MESSAGING_PATHS = {
+  messageSend: '/rest/ws/message/send',
+  messageSendV2: '/rest/ws/message/v2/send',
+  messageList: '/rest/ws/message/list',
+  messageListV2: '/rest/ws/message/v2/list',
+  messageListV3: '/rest/ws/message/v3/list',
+  groupCreate: '/rest/ws/group/v2/create',
+  groupCreateV21: '/rest/ws/group/v2.1/create',
+  groupInfo: '/rest/ws/group/v2/info',
+  statusChange: '/rest/ws/group/status/change',
+  statusChangeAll: '/rest/ws/group/status/change/all',
+  assigneeChange: '/rest/ws/group/v2/assignee/change',
+  tags: '/rest/ws/group/:operation/tags',
+  websocket: '/ws',
+} as const;
