@@ -202,3 +202,13 @@ export async function findUsersByIds(db: Db, applicationId: string, ids: readonl
     .from(users)
     .where(and(eq(users.applicationId, applicationId), inArray(users.id, [...ids])));
 }
+
+/** The waiting queue of an application, longest waiting first. */
+export async function listWaiting(db: Db, applicationId: string, limit: number) {
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.applicationId, applicationId), eq(conversations.status, 7)))
+    .orderBy(asc(conversations.waitingSince), asc(conversations.id))
+    .limit(limit);
+}

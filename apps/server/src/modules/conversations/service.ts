@@ -13,7 +13,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/repository.js';
 import { writeSystemMessage } from '../messages/system-message.js';
-import { EVENT } from '../realtime/event-types.js';
+import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
 import type { EventSink, Realtime } from '../realtime/realtime.js';
 import { chooseAgent } from '../routing/service.js';
 import { audiencesOf, toGroupFeeds } from './feed.js';
@@ -344,5 +344,30 @@ export async function changeTags(
       data: { groupId: conv.id, tags: feed.tags },
     });
     return feed;
+  });
+}
+
+/**
+ * Someone became available (an agent came online, a team changed): hand out waiting
+ * conversations, longest waiting first, by the same round robin; stops at the first one nobody
+ * can take. Returns how many were assigned.
+ */
+export async function assignWaiting(deps: MessagingDeps, applicationId: string, limit = 50): Promise<number> {
+  return deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
+    const settings = await findAppSettings(tx, applicationId);
+    if (!settings || settings.agentRouting !== 1) return 0;
+    let assigned = 0;
+    for (const conv of await repo.listWaiting(tx, applicationId, limit)) {
+      const locked = await repo.lockConversation(tx, applicationId, conv.id);
+      if (!locked || locked.status !== CONVERSATION_STATUS.WAITING) continue;
+      const agentId = await chooseAgent(tx, applicationId, locked.teamId);
+      if (!agentId) break;
+      await assignTo(tx, events, locked, agentId, null, false);
+      assigned += 1;
+    }
+    if (assigned > 0) {
+      events.emit({ type: EVENT.WAITING_QUEUE, audiences: [AUDIENCE_MEMBERS], data: { assigned } });
+    }
+    return assigned;
   });
 }
