@@ -38,15 +38,10 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthContext, inpu
     throw badRequest('INVALID_PARAMETER', 'A message needs text or a file.');
   }
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
-    const existing = await repo.findByClientKey(tx, caller.applicationId, input.key);
     const conv = await findVisible(tx, caller, input, true);
-    if (existing) {
-      if (existing.conversationId !== conv.id)
-        throw badRequest('INVALID_PARAMETER', 'This key was used for another message.');
-      return { row: existing, conversation: conv, created: false };
-    }
     const now = new Date();
     const senderType = senderTypeOf(caller);
+    // A retry with the same key gets the first message back and changes nothing.
     const { row, created } = await repo.insertMessageOnce(tx, {
       applicationId: caller.applicationId,
       conversationId: conv.id,
@@ -59,11 +54,10 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthContext, inpu
       clientKey: input.key,
       createdAt: now,
     });
-    if (!created) return { row, conversation: conv, created };
-    if (caller.roleType === null) {
-      await conversations.addMembers(tx, [
-        { conversationId: conv.id, userId: caller.userId, applicationId: caller.applicationId },
-      ]);
+    if (!created) {
+      if (row.conversationId !== conv.id)
+        throw badRequest('INVALID_PARAMETER', 'This key was used for another message.');
+      return { row, conversation: conv, created };
     }
     await conversations.bumpUnread(tx, conv.id, caller.userId);
     const fromCustomer = senderType === SENDER_TYPE.USER;

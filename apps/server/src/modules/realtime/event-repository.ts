@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { applicationSequences, realtimeEvents } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db/database.js';
+import { type Db, rowsOf } from '../../platform/db/database.js';
 import type { NewEvent, StoredEvent } from './event-types.js';
 
 /**
@@ -13,36 +13,37 @@ export async function appendEvents(
   applicationId: string,
   events: readonly NewEvent[],
 ): Promise<StoredEvent[]> {
-  const rows = events.flatMap((e) => e.audiences.map((audience) => ({ e, audience })));
-  if (rows.length === 0) return [];
-  const [counter] = await db
-    .insert(applicationSequences)
-    .values({ applicationId, lastSeq: rows.length })
-    .onConflictDoUpdate({
-      target: applicationSequences.applicationId,
-      set: { lastSeq: sql`${applicationSequences.lastSeq} + ${rows.length}` },
-    })
-    .returning({ lastSeq: applicationSequences.lastSeq });
-  const first = counter!.lastSeq - rows.length + 1;
-  const stored: StoredEvent[] = rows.map(({ e, audience }, i) => ({
-    seq: first + i,
-    type: e.type,
-    appId: applicationId,
-    conversationId: e.conversationId ?? null,
-    audience,
-    data: e.data,
-  }));
-  await db.insert(realtimeEvents).values(
-    stored.map((s) => ({
-      applicationId,
-      seq: s.seq,
-      type: s.type,
-      conversationId: s.conversationId,
-      audience: s.audience,
-      data: s.data,
+  const rows = events.flatMap((e) =>
+    e.audiences.map((audience) => ({
+      type: e.type,
+      conversation_id: e.conversationId ?? null,
+      audience,
+      data: e.data,
     })),
   );
-  return stored;
+  if (rows.length === 0) return [];
+  // One statement: take the next seqs (locking the counter row) and store the events.
+  const result = await db.execute(sql`
+    with counter as (
+      insert into ${applicationSequences} (application_id, last_seq) values (${applicationId}, ${rows.length})
+      on conflict (application_id) do update set last_seq = ${applicationSequences.lastSeq} + ${rows.length}
+      returning last_seq
+    )
+    insert into ${realtimeEvents} (application_id, seq, type, conversation_id, audience, data)
+    select ${applicationId}, counter.last_seq - ${rows.length} + e.ord, e.type, e.conversation_id, e.audience, e.data
+    from counter,
+      rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as (type text, conversation_id bigint, audience text, data jsonb)) with ordinality as e(type, conversation_id, audience, data, ord)
+    returning seq`);
+  const first = Math.min(...rowsOf<{ seq: string | number }>(result).map((r) => Number(r.seq)));
+  return rows.map((r, i) => ({
+    seq: first + i,
+    type: r.type,
+    appId: applicationId,
+    conversationId: r.conversation_id,
+    audience: r.audience,
+    data: r.data,
+  }));
 }
 
 /** Events after `afterSeq` for the given audiences, oldest first. */
@@ -81,4 +82,32 @@ export async function currentSeq(db: Db, applicationId: string): Promise<number>
     .from(applicationSequences)
     .where(eq(applicationSequences.applicationId, applicationId));
   return row?.lastSeq ?? 0;
+}
+
+/** Every stored event of the application with from ≤ seq < to (to fill a gap in live delivery). */
+export async function eventsBetween(
+  db: Db,
+  applicationId: string,
+  from: number,
+  to: number,
+): Promise<StoredEvent[]> {
+  const rows = await db
+    .select()
+    .from(realtimeEvents)
+    .where(
+      and(
+        eq(realtimeEvents.applicationId, applicationId),
+        gte(realtimeEvents.seq, from),
+        lt(realtimeEvents.seq, to),
+      ),
+    )
+    .orderBy(asc(realtimeEvents.seq));
+  return rows.map((r) => ({
+    seq: r.seq,
+    type: r.type,
+    appId: r.applicationId,
+    conversationId: r.conversationId,
+    audience: r.audience,
+    data: r.data,
+  }));
 }

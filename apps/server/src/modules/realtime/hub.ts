@@ -7,8 +7,9 @@ import type { PubSub } from '../../platform/pubsub/pubsub.js';
 import { findLiveSession } from '../accounts/repository.js';
 import { audiencesOf } from '../conversations/feed.js';
 import { findConversation, isMember } from '../conversations/repository.js';
-import { currentSeq, eventsAfter } from './event-repository.js';
+import { currentSeq, eventsAfter, eventsBetween } from './event-repository.js';
 import { AUDIENCE_MEMBERS, audienceUser, EVENT, type StoredEvent, toEnvelope } from './event-types.js';
+import { OrderedStream } from './ordered-stream.js';
 import { type BusMessage, EVENTS_CHANNEL, type Realtime } from './realtime.js';
 
 // One WebSocket per browser tab. The client's first frame authenticates and says the last seq it
@@ -52,6 +53,24 @@ export async function createHub(
   log: FastifyBaseLogger,
 ): Promise<Hub> {
   const byApp = new Map<string, Set<Connection>>();
+  // One ordered stream per application with sockets on this node.
+  const streams = new Map<string, OrderedStream>();
+
+  const streamOf = async (appId: string) => {
+    let stream = streams.get(appId);
+    if (!stream) {
+      const s = new OrderedStream(
+        (e) => {
+          for (const conn of byApp.get(appId) ?? []) deliverStored(conn, e);
+        },
+        (from, to) => eventsBetween(db, appId, from, to),
+      );
+      streams.set(appId, s);
+      s.startAfter(await currentSeq(db, appId));
+      stream = s;
+    }
+    return stream;
+  };
 
   const send = (conn: Connection, payload: unknown) => {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(payload));
@@ -76,7 +95,7 @@ export async function createHub(
       return;
     }
     if (msg.kind === 'stored') {
-      for (const e of msg.events) for (const conn of byApp.get(e.appId) ?? []) deliverStored(conn, e);
+      for (const e of msg.events) streams.get(e.appId)?.push(e);
       return;
     }
     for (const conn of byApp.get(msg.appId) ?? []) {
@@ -127,6 +146,7 @@ export async function createHub(
       byApp.set(conn.appId, set);
     }
     set.add(conn);
+    await streamOf(conn.appId);
     send(conn, { type: 'ready', appId: conn.appId, userId: conn.userName, seq: conn.lastSeq });
     await replay(conn);
     send(conn, { type: 'resumed', seq: conn.lastSeq });
@@ -193,7 +213,14 @@ export async function createHub(
       });
       socket.on('close', () => {
         clearTimeout(timer);
-        if (conn) byApp.get(conn.appId)?.delete(conn);
+        if (!conn) return;
+        const set = byApp.get(conn.appId);
+        set?.delete(conn);
+        if (set && set.size === 0) {
+          byApp.delete(conn.appId);
+          streams.get(conn.appId)?.dispose();
+          streams.delete(conn.appId);
+        }
       });
       socket.on('error', () => socket.terminate());
     },
@@ -205,6 +232,8 @@ export async function createHub(
     async close() {
       for (const set of byApp.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
       byApp.clear();
+      for (const s of streams.values()) s.dispose();
+      streams.clear();
     },
   };
 }

@@ -97,3 +97,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
   };
 }
+
+/** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`, but the shared type cannot say so. */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('raw query returned no rows array');
+  return rows as T[];
+}

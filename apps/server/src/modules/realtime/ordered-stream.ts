@@ -1,0 +1,70 @@
+import type { StoredEvent } from './event-types.js';
+
+/**
+ * Puts one application's events back in seq order. Transactions commit in seq order, but their
+ * after-commit publishes may arrive in any order; an event is released only when every lower seq
+ * has been, and a gap that lasts is filled from the database (a later committed seq implies the
+ * earlier ones are committed too).
+ */
+export class OrderedStream {
+  private next: number | null = null;
+  private readonly pending = new Map<number, StoredEvent>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly release: (e: StoredEvent) => void,
+    private readonly fill: (from: number, to: number) => Promise<StoredEvent[]>,
+    private readonly gapWaitMs = 200,
+  ) {}
+
+  /** Start after this seq (the application's current seq when its first socket attached). */
+  startAfter(seq: number) {
+    if (this.next === null || seq + 1 > this.next) this.next = seq + 1;
+    this.flush();
+  }
+
+  push(e: StoredEvent) {
+    if (this.next === null) this.next = e.seq;
+    if (e.seq < this.next) return;
+    this.pending.set(e.seq, e);
+    this.flush();
+  }
+
+  private flush() {
+    if (this.next === null) return;
+    for (const seq of [...this.pending.keys()]) if (seq < this.next) this.pending.delete(seq);
+    let e = this.pending.get(this.next);
+    while (e) {
+      this.pending.delete(this.next);
+      this.release(e);
+      this.next += 1;
+      e = this.pending.get(this.next);
+    }
+    if (this.pending.size > 0 && !this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.fillGap();
+      }, this.gapWaitMs);
+      this.timer.unref();
+    }
+  }
+
+  private async fillGap() {
+    if (this.next === null || this.pending.size === 0) return;
+    const lowestPending = Math.min(...this.pending.keys());
+    try {
+      const missing = await this.fill(this.next, lowestPending);
+      for (const m of missing) if (!this.pending.has(m.seq)) this.pending.set(m.seq, m);
+      // Nothing stored for the gap at all: skip it rather than stall the stream.
+      if (missing.length === 0) this.next = lowestPending;
+    } catch {
+      // The database is unreachable: try again on the next tick of the timer.
+    }
+    this.flush();
+  }
+
+  dispose() {
+    if (this.timer) clearTimeout(this.timer);
+    this.pending.clear();
+  }
+}

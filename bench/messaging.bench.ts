@@ -1,0 +1,205 @@
+// Messaging throughput and latency over real HTTP and WebSockets on loopback, and the memory of
+// idle WebSocket connections. The server runs as its own process (apps/server/dist, build first).
+// Run: npx tsx bench/messaging.bench.ts   (PostgreSQL too when TEST_DATABASE_URL is set)
+// Sizes: BENCH_MESSAGES (default 3000), BENCH_VISITORS (60), BENCH_AGENTS (5), BENCH_IDLE_SOCKETS (10000).
+import WebSocket from 'ws';
+import { freshPostgres } from './lib/fresh-postgres.js';
+import { startServer } from './lib/server-process.js';
+import { percentile, printTable, type Row } from './lib/stats.js';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3000);
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 60);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 5);
+const IDLE = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
+
+async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${path} ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function signupAdmin(base: string) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const res = await post(base, '/api/signup', {
+    email: `bench-${tag}@example.com`,
+    password: 'Bench1234',
+    name: 'Bench',
+    companyName: `Bench ${tag}`,
+  });
+  const data = res.data as { token: string; applicationId: string };
+  return { token: data.token, appId: data.applicationId };
+}
+
+function openSocket(
+  base: string,
+  token: string,
+  onEvent?: (f: { type: string; data?: { message?: { key?: string } } }) => void,
+) {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
+    ws.on('message', (raw) => {
+      const f = JSON.parse(String(raw)) as { type: string };
+      if (f.type === 'resumed') resolve(ws);
+      onEvent?.(f);
+    });
+  });
+}
+
+async function throughput(kind: string, base: string): Promise<Row[]> {
+  const admin = await signupAdmin(base);
+  const headersOf = (token: string) => ({ 'x-authorization': token, 'application-key': admin.appId });
+  // Agents (the admin's session in several tabs) receive every message of the application.
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let deliveredToAll = 0;
+  const receipts = new Map<string, number>();
+  let allDone: () => void = () => {};
+  const done = new Promise<void>((r) => {
+    allDone = r;
+  });
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < AGENTS; i++) {
+    sockets.push(
+      await openSocket(base, admin.token, (f) => {
+        const key = f.type === 'message.received' ? f.data?.message?.key : undefined;
+        if (!key || !sentAt.has(key)) return;
+        const n = (receipts.get(key) ?? 0) + 1;
+        receipts.set(key, n);
+        latencies.push(performance.now() - sentAt.get(key)!);
+        if (n === AGENTS) {
+          deliveredToAll += 1;
+          if (deliveredToAll === MESSAGES) allDone();
+        }
+      }),
+    );
+  }
+  const visitors: { headers: Record<string, string>; groupId: number }[] = [];
+  for (let i = 0; i < VISITORS; i++) {
+    const reg = await post(base, '/rest/ws/register/client', {
+      userId: `v${i}-${Math.random().toString(36).slice(2, 8)}`,
+      applicationId: admin.appId,
+      authenticationTypeId: 0,
+    });
+    const headers = headersOf(reg.authToken as string);
+    const group = await post(base, '/rest/ws/group/v2.1/create', { groupName: `Bench ${i}` }, headers);
+    visitors.push({ headers, groupId: (group.response as { id: number }).id });
+  }
+  let next = 0;
+  let persisted = 0;
+  const started = performance.now();
+  async function worker(v: (typeof visitors)[number]) {
+    for (;;) {
+      const i = next++;
+      if (i >= MESSAGES) return;
+      const key = `bench-${i}-${Math.random().toString(36).slice(2, 8)}`;
+      sentAt.set(key, performance.now());
+      await post(
+        base,
+        '/rest/ws/message/send',
+        { key, groupId: v.groupId, message: `Message number ${i}` },
+        v.headers,
+      );
+      persisted += 1;
+    }
+  }
+  await Promise.all(visitors.map(worker));
+  const persistedSeconds = (performance.now() - started) / 1000;
+  await Promise.race([done, new Promise((r) => setTimeout(r, 30_000))]);
+  const deliveredSeconds = (performance.now() - started) / 1000;
+  for (const s of sockets) s.close();
+  latencies.sort((a, b) => a - b);
+  const rate = persisted / persistedSeconds;
+  const deliveredRate = deliveredToAll / deliveredSeconds;
+  const budget = kind === 'postgres' ? 1500 : 400;
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  return [
+    {
+      figure: `${kind}: messages/s persisted (${VISITORS} visitors, ${MESSAGES} msgs)`,
+      value: rate.toFixed(0),
+      budget: `≥ ${budget}`,
+      pass: rate >= budget,
+    },
+    {
+      figure: `${kind}: messages/s delivered to all ${AGENTS} agents`,
+      value: deliveredRate.toFixed(0),
+      budget: `≥ ${budget}`,
+      pass: deliveredRate >= budget && deliveredToAll === MESSAGES,
+    },
+    {
+      figure: `${kind}: delivered / sent`,
+      value: `${deliveredToAll}/${MESSAGES}`,
+      budget: 'all',
+      pass: deliveredToAll === MESSAGES,
+    },
+    { figure: `${kind}: send-to-deliver p50`, value: ms(percentile(latencies, 50)), budget: '–', pass: null },
+    { figure: `${kind}: send-to-deliver p95`, value: ms(percentile(latencies, 95)), budget: '–', pass: null },
+    {
+      figure: `${kind}: send-to-deliver p99`,
+      value: ms(percentile(latencies, 99)),
+      budget: '< 100 ms',
+      pass: percentile(latencies, 99) < 100,
+    },
+  ];
+}
+
+async function idleSockets(kind: string, base: string, rssMb: () => number): Promise<Row[]> {
+  const admin = await signupAdmin(base);
+  const before = rssMb();
+  const sockets: WebSocket[] = [];
+  const batch = 200;
+  for (let i = 0; i < IDLE; i += batch) {
+    const opened = await Promise.all(
+      Array.from({ length: Math.min(batch, IDLE - i) }, () => openSocket(base, admin.token)),
+    );
+    sockets.push(...opened);
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = rssMb();
+  for (const s of sockets) s.terminate();
+  const added = after - before;
+  return [
+    {
+      figure: `${kind}: ${IDLE} idle WebSockets: server memory added`,
+      value: `${added.toFixed(0)} MB`,
+      budget: '< 300 MB',
+      pass: added < 300,
+    },
+    {
+      figure: `${kind}: memory per idle connection`,
+      value: `${((added * 1024) / IDLE).toFixed(1)} KB`,
+      budget: '–',
+      pass: null,
+    },
+  ];
+}
+
+const rows: Row[] = [];
+const pgDb = await freshPostgres();
+const targets: { kind: string; databaseUrl?: string }[] = [{ kind: 'pglite' }];
+if (pgDb) targets.push({ kind: 'postgres', databaseUrl: pgDb.url });
+let port = 3400;
+for (const target of targets) {
+  const server = await startServer({ port: port++, databaseUrl: target.databaseUrl });
+  try {
+    rows.push(...(await throughput(target.kind, server.base)));
+    rows.push({
+      figure: `${target.kind}: server RSS after the load`,
+      value: `${server.rssMb().toFixed(0)} MB`,
+      budget: '–',
+      pass: null,
+    });
+    if (target.kind === (pgDb ? 'postgres' : 'pglite'))
+      rows.push(...(await idleSockets(target.kind, server.base, server.rssMb)));
+  } finally {
+    await server.stop();
+  }
+}
+await pgDb?.drop();
+printTable('Messaging (server process on loopback; npx tsx bench/messaging.bench.ts)', rows);
