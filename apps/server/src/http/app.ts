@@ -17,6 +17,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { accountRoutes } from '../modules/accounts/routes.js';
+import { startAutoResolve } from '../modules/conversations/auto-resolve-worker.js';
 import { conversationRoutes } from '../modules/conversations/routes.js';
 import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { googleSignInRoutes } from '../modules/google-sign-in/routes.js';
@@ -120,7 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = await createHub(deps.database.db, pubsub, realtime, app.log);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.accept(socket));
+  const stopWorkers = deps.config.roles.has('worker')
+    ? startAutoResolve({ db: deps.database.db, realtime }, app.log)
+    : () => {};
   app.addHook('onClose', async () => {
+    stopWorkers();
     await hub.close();
     if (!deps.pubsub) await pubsub.close();
   });

@@ -132,6 +132,8 @@ export const appSettings = pgTable('app_settings', {
   chatWidget: jsonb('chat_widget').$type<Record<string, unknown>>().notNull().default({}),
   defaultTeamId: uuid('default_team_id'),
   showConversationSectionOnly: boolean('show_conversation_section_only').notNull().default(false),
+  /** Resolve open conversations after this many minutes of silence; null = never. */
+  autoResolveAfterMinutes: integer('auto_resolve_after_minutes'),
   companySetting: jsonb('company_setting')
     .$type<{
       rolesAndPermissions?: Record<string, string[]>;

@@ -8,7 +8,7 @@ import {
   teams,
   users,
 } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db/database.js';
+import { type Db, rowsOf } from '../../platform/db/database.js';
 
 // The only place conversation rows are read or written; every query names its application.
 
@@ -211,4 +211,40 @@ export async function listWaiting(db: Db, applicationId: string, limit: number) 
     .where(and(eq(conversations.applicationId, applicationId), eq(conversations.status, 7)))
     .orderBy(asc(conversations.waitingSince), asc(conversations.id))
     .limit(limit);
+}
+
+/** Bots leave the conversation when an agent takes over (removeBotOnAgentHandOff). */
+export async function removeBotMembers(db: Db, conversationId: number) {
+  await db.execute(sql`
+    delete from ${conversationMembers} cm using ${users} u
+    where cm.conversation_id = ${conversationId} and u.id = cm.user_id and u.role_type = '3'`);
+}
+
+/** Open conversations past their application's silence limit whose last message is not the customer's. */
+export async function listAutoResolveCandidates(db: Db, limit: number) {
+  const result = await db.execute(sql`
+    select c.id, c.application_id, c.last_message_id, m.sender_type
+    from conversations c
+    join app_settings s on s.application_id = c.application_id
+    join messages m on m.id = c.last_message_id
+    where s.auto_resolve_after_minutes is not null
+      and c.status in (0, 1)
+      and c.last_message_at < now() - make_interval(mins => s.auto_resolve_after_minutes)
+      and m.sender_type in (0, 1)
+      and not exists (
+        select 1 from conversation_tags ct join tags t on t.id = ct.tag_id
+        where ct.conversation_id = c.id and t.name = 'Do-not-auto-resolve' and t.deleted_at is null)
+    order by c.last_message_at
+    limit ${limit}`);
+  return rowsOf<{
+    id: string | number;
+    application_id: string;
+    last_message_id: string | number;
+    sender_type: number;
+  }>(result).map((r) => ({
+    id: Number(r.id),
+    applicationId: r.application_id,
+    lastMessageId: Number(r.last_message_id),
+    lastSenderType: Number(r.sender_type),
+  }));
 }

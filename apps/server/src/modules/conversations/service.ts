@@ -30,6 +30,17 @@ export interface GroupRef {
 }
 
 const conversationNotFound = () => notFound('Conversation not found.');
+const FORCE_ASSIGNED_TAG = 'Force-assigned';
+
+async function tagByName(tx: Db, conv: repo.ConversationRow, name: string) {
+  const found = await repo.findActiveTags(tx, conv.applicationId, [name]);
+  await repo.addTags(
+    tx,
+    conv.applicationId,
+    conv.id,
+    found.map((t) => t.id),
+  );
+}
 const isMemberCaller = (caller: AuthContext) => caller.roleType !== null;
 
 /**
@@ -223,27 +234,34 @@ const STATUS_LABELS: Record<number, string> = {
   6: 'Marked unresponded',
 };
 
+interface Actor {
+  userId: string | null;
+  name: string;
+}
+
+const actorOf = (caller: AuthContext): Actor => ({ userId: caller.userId, name: caller.userName });
+
 async function applyStatus(
   tx: Db,
   events: EventSink,
-  caller: AuthContext,
+  actor: Actor,
   conv: repo.ConversationRow,
   status: number,
 ) {
   if (conv.status === status) return conv;
-  const updated = await repo.updateConversation(tx, caller.applicationId, conv.id, {
+  const updated = await repo.updateConversation(tx, conv.applicationId, conv.id, {
     status,
     resolvedAt: status === CONVERSATION_STATUS.CLOSED ? new Date() : null,
     waitingSince: null,
   });
   await repo.insertTimelineEvent(tx, {
-    applicationId: caller.applicationId,
+    applicationId: conv.applicationId,
     conversationId: conv.id,
     type: 'status',
-    actorId: caller.userId,
+    actorId: actor.userId,
     data: { from: conv.status, to: status },
   });
-  await writeSystemMessage(tx, events, updated ?? conv, `${STATUS_LABELS[status]} by ${caller.userName}`, {
+  await writeSystemMessage(tx, events, updated ?? conv, `${STATUS_LABELS[status]} by ${actor.name}`, {
     KM_STATUS: String(status),
   });
   events.emit({
@@ -266,7 +284,7 @@ export async function changeStatus(deps: MessagingDeps, caller: AuthContext, ref
   assertSettable(status);
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
     const conv = await findVisible(tx, caller, ref, true);
-    return feedOne(tx, await applyStatus(tx, events, caller, conv, status), caller.userId);
+    return feedOne(tx, await applyStatus(tx, events, actorOf(caller), conv, status), caller.userId);
   });
 }
 
@@ -284,7 +302,7 @@ export async function changeStatusOfMany(
     for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) {
       const conv = await findVisible(tx, caller, { groupId }, true);
       if (conv.status !== status) changed += 1;
-      await applyStatus(tx, events, caller, conv, status);
+      await applyStatus(tx, events, actorOf(caller), conv, status);
     }
     return { changed };
   });
@@ -303,11 +321,19 @@ export async function changeAssignee(
     const [agent] = await repo.findUsersByUserIds(tx, caller.applicationId, [assigneeUserId]);
     if (!agent || agent.roleType === null)
       throw badRequest('INVALID_PARAMETER', `Unknown agent: ${assigneeUserId}`);
-    if (agent.status === 2 || agent.status === 3)
+    if (agent.status === 2 || agent.status === 3) {
       throw badRequest('AGENT_DISABLED', 'This teammate is deactivated.');
-    if (conv.assigneeId === agent.id && !takeOverFromBot)
+    }
+    if (conv.assigneeId === agent.id && !takeOverFromBot) {
       return { result: 'already updated', feed: await feedOne(tx, conv, caller.userId) };
+    }
     const updated = await assignTo(tx, events, conv, agent.id, caller.userId, takeOverFromBot);
+    // Assigned to someone who is not online: routing would not have chosen them.
+    if (agent.status !== 1) await tagByName(tx, conv, FORCE_ASSIGNED_TAG);
+    if (takeOverFromBot) {
+      const settings = await findAppSettings(tx, caller.applicationId);
+      if (settings?.removeBotOnAgentHandOff) await repo.removeBotMembers(tx, conv.id);
+    }
     return { result: 'updated', feed: await feedOne(tx, updated, caller.userId) };
   });
 }
@@ -370,4 +396,37 @@ export async function assignWaiting(deps: MessagingDeps, applicationId: string, 
     }
     return assigned;
   });
+}
+
+/**
+ * Resolves conversations silent for longer than their application's auto-resolve setting, when
+ * the last word was an agent's or a bot's (a customer left waiting is never closed on them);
+ * tags Auto-resolved-human or Auto-resolved-bot and skips those tagged Do-not-auto-resolve.
+ */
+export async function autoResolveDue(deps: MessagingDeps, limit = 200): Promise<number> {
+  const due = await repo.listAutoResolveCandidates(deps.db, limit);
+  let resolved = 0;
+  const byApp = new Map<string, typeof due>();
+  for (const d of due) byApp.set(d.applicationId, [...(byApp.get(d.applicationId) ?? []), d]);
+  for (const [applicationId, items] of byApp) {
+    resolved += await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
+      let n = 0;
+      for (const item of items) {
+        const conv = await repo.lockConversation(tx, applicationId, item.id);
+        if (!conv || conv.lastMessageId !== item.lastMessageId || (conv.status !== 0 && conv.status !== 1))
+          continue;
+        await applyStatus(
+          tx,
+          events,
+          { userId: null, name: 'auto-resolve' },
+          conv,
+          CONVERSATION_STATUS.CLOSED,
+        );
+        await tagByName(tx, conv, item.lastSenderType === 1 ? 'Auto-resolved-bot' : 'Auto-resolved-human');
+        n += 1;
+      }
+      return n;
+    });
+  }
+  return resolved;
 }

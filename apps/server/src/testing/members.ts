@@ -1,0 +1,43 @@
+import { DEFAULT_TEAM, type RoleType } from '@convo/domain';
+import { eq } from 'drizzle-orm';
+import { appSettings, users } from '../db/schema/index.js';
+import { addMember } from '../modules/accounts/provision.js';
+import { insertTeamMembers } from '../modules/accounts/repository.js';
+import { findTeamByClientGroupId } from '../modules/conversations/repository.js';
+import type { Database } from '../platform/db/database.js';
+
+// Test set-up that the team screens will do through the API (issue 6): members and settings.
+
+export async function addTestMember(
+  database: Database,
+  applicationId: string,
+  roleType: RoleType,
+  status = 1,
+) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const user = await addMember(database.db, applicationId, {
+    email: `m-${roleType}-${tag}@example.com`,
+    name: `Member ${tag}`,
+    passwordHash: null,
+    roleType,
+  });
+  await database.db.update(users).set({ status }).where(eq(users.id, user.id));
+  return { ...user, status };
+}
+
+export async function setUserStatus(database: Database, userId: string, status: number) {
+  await database.db.update(users).set({ status }).where(eq(users.id, userId));
+}
+
+export async function updateSettings(
+  database: Database,
+  applicationId: string,
+  values: Partial<typeof appSettings.$inferInsert>,
+) {
+  await database.db.update(appSettings).set(values).where(eq(appSettings.applicationId, applicationId));
+}
+
+export async function joinDefaultTeam(database: Database, applicationId: string, userId: string) {
+  const team = await findTeamByClientGroupId(database.db, applicationId, DEFAULT_TEAM.clientGroupId);
+  await insertTeamMembers(database.db, [{ teamId: team!.id, userId, applicationId }]);
+}
