@@ -54,7 +54,7 @@ async function main() {
   if (seeded) {
     lines.push(
       '',
-      `  Demo workspace created. Sign in with any of these (password for all: ${seeded.password}):`,
+      `  Demo workspace created with ${seeded.conversations} conversations. Sign in as (password for all: ${seeded.password}):`,
     );
     for (const m of seeded.members) lines.push(`    ${m.email.padEnd(28)} ${m.name}`);
   }

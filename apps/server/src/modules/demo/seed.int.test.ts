@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS } from '@convo/api';
 import { DEFAULT_TAGS, DEFAULT_TEAM } from '@convo/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applications,
@@ -35,7 +36,8 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     expect(apps[0]!.id).toBe(seeded!.applicationId);
     expect(apps[0]!.name).toBe('Demo Store');
     const users = await t.database.db.query.users.findMany({
-      where: (u, { eq }) => eq(u.applicationId, seeded!.applicationId),
+      where: (u, { and, eq, isNotNull }) =>
+        and(eq(u.applicationId, seeded!.applicationId), isNotNull(u.roleType)),
     });
     expect(
       users
@@ -122,17 +124,40 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     expect(wrong.statusCode).toBe(401);
   });
 
+  it('adds conversations in several states, with messages, tags and a waiting queue', async () => {
+    const rows = await t.database.db.query.conversations.findMany({
+      where: (c, { eq }) => eq(c.applicationId, seeded!.applicationId),
+    });
+    const byStatus = new Map<number, number>();
+    for (const r of rows) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+    expect(byStatus.get(0)).toBeGreaterThanOrEqual(10);
+    expect(byStatus.get(7)).toBe(5);
+    expect(byStatus.get(2)).toBe(8);
+    expect(byStatus.get(3)).toBe(2);
+    expect(seeded!.conversations).toBe(30);
+  });
+
   it('does nothing on a second call: returns null and creates no rows', async () => {
     const db = t.database.db;
     const count = async () => ({
       applications: (await db.query.applications.findMany()).length,
       users: (await db.query.users.findMany()).length,
+      conversations: (await db.query.conversations.findMany()).length,
+      messages: (await db.query.messages.findMany()).length,
       teams: (await db.query.teams.findMany()).length,
       teamMembers: (await db.query.teamMembers.findMany()).length,
       tags: (await db.query.tags.findMany()).length,
     });
     const before = await count();
-    expect(before).toEqual({ applications: 1, users: 5, teams: 2, teamMembers: 6, tags: 5 });
+    expect(before).toMatchObject({
+      applications: 1,
+      users: 5 + 30,
+      conversations: 30,
+      teams: 2,
+      teamMembers: 6,
+      tags: 5,
+    });
+    expect(before.messages).toBeGreaterThan(60);
     expect(await seedDemoIfEmpty(db)).toBeNull();
     expect(await count()).toEqual(before);
   });
@@ -140,6 +165,9 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   it('seeds once when two nodes start on the same empty database at the same moment', async () => {
     const db = t.database.db;
     // Empty the database again (children first).
+    await db.execute(
+      sql`truncate conversations, realtime_events, application_sequences, routing_cursors cascade`,
+    );
     for (const table of [sessions, teamMembers, appSettings, tags, teams, users, applications, customers]) {
       await db.delete(table);
     }

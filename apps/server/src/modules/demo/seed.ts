@@ -3,6 +3,7 @@ import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import { addMember, provisionWorkspace } from '../accounts/provision.js';
 import * as accounts from '../accounts/repository.js';
+import { seedDemoConversations } from './demo-conversations.js';
 
 /** The demo workspace's people; all share one password so the README can print it once. */
 export const DEMO_PASSWORD = 'Demo1234';
@@ -16,6 +17,7 @@ export const DEMO_MEMBERS = [
 
 export interface DemoSeedResult {
   applicationId: string;
+  conversations: number;
   members: typeof DEMO_MEMBERS;
   password: string;
 }
@@ -73,6 +75,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<DemoSeedResult | null> {
         role: GROUP_ROLE.MEMBER,
       })),
     );
-    return { applicationId: ws.application.id, members: DEMO_MEMBERS, password: DEMO_PASSWORD };
+    const conversations = await seedDemoConversations(tx, ws.application.id, ws.owner);
+    return {
+      applicationId: ws.application.id,
+      members: DEMO_MEMBERS,
+      password: DEMO_PASSWORD,
+      conversations,
+    };
   });
 }
