@@ -1,5 +1,6 @@
 import { buildApp } from './http/app.js';
 import { seedDemoIfEmpty } from './modules/demo/seed.js';
+import { startWorkers } from './modules/webhooks/worker.js';
 import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';
@@ -23,15 +24,17 @@ async function main() {
     : createMemoryPubSub();
   const mailer = createMailer(database.db, config.smtpUrl, config.mailFrom, logger);
   const app = await buildApp({ config, database, mailer, logger, redis, pubsub });
+  const workers = config.roles.has('worker') ? startWorkers({ db: database.db, log: logger }) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await workers?.stop();
       await app.close();
       await pubsub.close();
       redis?.disconnect();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryBooleanSchema } from './query-params.js';
 
 // Messaging API (/rest/ws/...) shapes for conversations (groups) and messages, following the
 // public Applozic/Kommunicate fields (shared/reference/applozic-api.md §3–§5).
@@ -139,9 +140,9 @@ export const bulkStatusChangeRequestSchema = z.object({
 export const assigneeChangeQuerySchema = z.object({
   ...groupRef,
   assignee: z.string().trim().min(1).max(190),
-  takeOverFromBot: z.coerce.boolean().default(false),
-  switchAssignee: z.coerce.boolean().default(true),
-  sendNotifyMessage: z.coerce.boolean().default(true),
+  takeOverFromBot: queryBooleanSchema.default(false),
+  switchAssignee: queryBooleanSchema.default(true),
+  sendNotifyMessage: queryBooleanSchema.default(true),
 });
 
 export const tagsChangeRequestSchema = z.object({

@@ -17,21 +17,33 @@ import {
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { accountRoutes } from '../modules/accounts/routes.js';
+import { attachmentRoutes } from '../modules/attachments/routes.js';
+import { conversationSearchRoutes } from '../modules/conversation-search/routes.js';
+import { conversationTimelineRoutes } from '../modules/conversation-timeline/routes.js';
 import { startAutoResolve } from '../modules/conversations/auto-resolve-worker.js';
 import { conversationRoutes } from '../modules/conversations/routes.js';
 import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { googleSignInRoutes } from '../modules/google-sign-in/routes.js';
+import { messageLogRoutes } from '../modules/message-logs/routes.js';
 import { messageRoutes } from '../modules/messages/routes.js';
+import { messagingUserRoutes } from '../modules/messaging-users/routes.js';
+import { notesRoutes } from '../modules/notes/routes.js';
 import { createHub } from '../modules/realtime/hub.js';
 import { createRealtime } from '../modules/realtime/realtime.js';
 import { registrationRoutes } from '../modules/registration/routes.js';
+import { statsRoutes } from '../modules/stats/routes.js';
 import { systemRoutes } from '../modules/system/routes.js';
+import { teamRoutes } from '../modules/teams/routes.js';
+import { transcriptRoutes } from '../modules/transcripts/routes.js';
+import { webhookRoutes } from '../modules/webhooks/routes.js';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 import { createMemoryPubSub, type PubSub } from '../platform/pubsub/pubsub.js';
+import { createStorage, type FileStorage } from '../platform/storage/storage.js';
 import { authenticator, privilegeChecker } from './auth.js';
 import { AppError, registerErrorHandling } from './errors.js';
+import { registerPayloadEncryption } from './payload-encryption.js';
 import type { RouteContext } from './route-context.js';
 
 export interface AppDeps {
@@ -43,6 +55,8 @@ export interface AppDeps {
   redis?: Redis | undefined;
   /** Fan-out of real-time events between nodes; in-process when not given. */
   pubsub?: PubSub | undefined;
+  /** Uploaded files; built from the configuration when not given. */
+  storage?: FileStorage | undefined;
 }
 
 const API_PREFIXES = ['/api/', '/rest/', '/ws', '/health'];
@@ -68,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-content-type-options', 'nosniff');
   });
   registerErrorHandling(app);
+  registerPayloadEncryption(app, deps.database.db);
 
   await app.register(rateLimit, {
     global: false,
@@ -116,6 +131,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registrationRoutes(ctx));
   await app.register(conversationRoutes(ctx));
   await app.register(messageRoutes(ctx));
+  await app.register(notesRoutes(ctx));
+  await app.register(teamRoutes(ctx));
+  await app.register(messagingUserRoutes(ctx));
+  await app.register(statsRoutes(ctx));
+  await app.register(conversationTimelineRoutes(ctx));
+  await app.register(conversationSearchRoutes(ctx));
+  await app.register(messageLogRoutes(ctx));
+  await app.register(attachmentRoutes(ctx, deps.storage ?? createStorage(deps.config.storage)));
+  await app.register(transcriptRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(deps.database.db, pubsub, realtime, app.log);

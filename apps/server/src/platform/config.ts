@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type StorageConfig, StorageConfigError, storageConfigFromEnv } from './storage/storage.js';
 
 // Every setting the server reads from its environment, validated once here.
 
@@ -90,6 +91,8 @@ export interface AppConfig {
   dashboardDist: string | undefined;
   rateLimit: { loginMax: number; windowMs: number };
   roles: ReadonlySet<ServerRole>;
+  /** Uploaded files: `<DATA_DIR>/files`, or an S3-compatible bucket when S3_BUCKET is set. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +109,13 @@ export function loadConfig(
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  let storage: StorageConfig;
+  try {
+    storage = storageConfigFromEnv({ ...source, DATA_DIR: dataDir });
+  } catch (err) {
+    if (err instanceof StorageConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   const google =
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? {
@@ -136,6 +146,7 @@ export function loadConfig(
     dashboardDist: e.DASHBOARD_DIST,
     rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     roles: new Set(roles),
+    storage,
   };
 }
 

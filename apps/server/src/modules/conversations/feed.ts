@@ -10,14 +10,20 @@ export function audiencesOf(conversation: { customerId: string | null }): string
     : [AUDIENCE_MEMBERS];
 }
 
-/** The platform's group feed for conversations, with members and tags, in two queries. */
+/** The platform's group feed for conversations, with members, tags and team, in three queries. */
 export async function toGroupFeeds(
   db: Db,
   rows: readonly repo.ConversationRow[],
   viewerId: string | null,
 ): Promise<GroupFeed[]> {
   const ids = rows.map((r) => r.id);
-  const [members, tags] = await Promise.all([repo.listMembers(db, ids), repo.listTags(db, ids)]);
+  const teamIds = [...new Set(rows.map((r) => r.teamId).filter((id): id is string => id !== null))];
+  const [members, tags, teams] = await Promise.all([
+    repo.listMembers(db, ids),
+    repo.listTags(db, ids),
+    repo.listTeamKeys(db, teamIds),
+  ]);
+  const teamKey = new Map(teams.map((t) => [t.id, t.clientGroupId]));
   return rows.map((r) => {
     const own = members.filter((m) => m.conversationId === r.id);
     const assignee = own.find((m) => m.id === r.assigneeId);
@@ -38,7 +44,8 @@ export async function toGroupFeeds(
       },
       status: r.status,
       assignee: assignee?.userId ?? null,
-      teamId: r.teamId,
+      // The team as the team API and KM_TEAM_ID name it: its client group id.
+      teamId: r.teamId ? (teamKey.get(r.teamId) ?? null) : null,
       tags: tags.filter((t) => t.conversationId === r.id).map((t) => ({ id: t.id, name: t.name })),
       unreadCount: own.find((m) => m.id === viewerId)?.unreadCount ?? 0,
       createdAtTime: r.createdAt.getTime(),

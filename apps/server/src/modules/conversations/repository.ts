@@ -248,3 +248,11 @@ export async function listAutoResolveCandidates(db: Db, limit: number) {
     lastSenderType: Number(r.sender_type),
   }));
 }
+
+export async function listTeamKeys(db: Db, teamIds: readonly string[]) {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({ id: teams.id, clientGroupId: teams.clientGroupId })
+    .from(teams)
+    .where(inArray(teams.id, [...teamIds]));
+}

@@ -22,6 +22,8 @@ import * as repo from './repository.js';
 export interface MessagingDeps {
   db: Db;
   realtime: Realtime;
+  /** For the URLs of attached files. */
+  publicUrl?: string | undefined;
 }
 
 export interface GroupRef {
@@ -78,7 +80,7 @@ async function route(tx: Db, events: EventSink, conv: repo.ConversationRow): Pro
   const settings = await findAppSettings(tx, conv.applicationId);
   // Routing 0 "notify everybody": nobody is assigned; the first 10 agents are notified by the
   // conversation.created event every member receives.
-  if (!settings || settings.agentRouting !== 1) return conv;
+  if (settings?.agentRouting !== 1) return conv;
   const agentId = await chooseAgent(tx, conv.applicationId, conv.teamId);
   if (!agentId) {
     const status = afterNoAgentFound(conv.status);
@@ -375,19 +377,26 @@ export async function changeTags(
 
 /**
  * Someone became available (an agent came online, a team changed): hand out waiting
- * conversations, longest waiting first, by the same round robin; stops at the first one nobody
- * can take. Returns how many were assigned.
+ * conversations, longest waiting first, by the same round robin, skipping teams with nobody
+ * online. Returns how many were assigned.
  */
 export async function assignWaiting(deps: MessagingDeps, applicationId: string, limit = 50): Promise<number> {
   return deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
     const settings = await findAppSettings(tx, applicationId);
-    if (!settings || settings.agentRouting !== 1) return 0;
+    if (settings?.agentRouting !== 1) return 0;
     let assigned = 0;
+    // A team with nobody online must not hold up the queue of the other teams.
+    const fullTeams = new Set<string>();
     for (const conv of await repo.listWaiting(tx, applicationId, limit)) {
+      const teamKey = conv.teamId ?? '*';
+      if (fullTeams.has(teamKey)) continue;
       const locked = await repo.lockConversation(tx, applicationId, conv.id);
       if (!locked || locked.status !== CONVERSATION_STATUS.WAITING) continue;
       const agentId = await chooseAgent(tx, applicationId, locked.teamId);
-      if (!agentId) break;
+      if (!agentId) {
+        fullTeams.add(teamKey);
+        continue;
+      }
       await assignTo(tx, events, locked, agentId, null, false);
       assigned += 1;
     }

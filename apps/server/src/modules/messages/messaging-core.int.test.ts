@@ -112,6 +112,20 @@ describe.each(testDatabaseKinds())('messaging core on %s', (kind) => {
         code: 'INVALID_PARAMETER',
       },
       { payload: { key: 'k-unknown', groupId: 999999999, message: 'x' }, code: 'NOT_FOUND' },
+      // A file must be one uploaded to this application: forged keys and URLs are refused.
+      {
+        payload: {
+          key: 'k-file1',
+          groupId,
+          message: '',
+          fileMeta: { key: crypto.randomUUID(), url: 'http://evil.example/x.png' },
+        },
+        code: 'INVALID_PARAMETER',
+      },
+      {
+        payload: { key: 'k-file2', groupId, message: '', fileMeta: { key: "x'; drop table messages; --" } },
+        code: 'INVALID_PARAMETER',
+      },
     ];
     for (const c of cases) {
       const res = await t.app.inject({

@@ -12,7 +12,7 @@ import * as service from './service.js';
 
 /** Messaging API for messages: send (v1, v2) and list (v1, v2, v3), in the platform's shapes. */
 export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
-  const deps = { db: ctx.database.db, realtime: ctx.realtime };
+  const deps = { db: ctx.database.db, realtime: ctx.realtime, publicUrl: ctx.config.publicUrl };
   return async (app) => {
     const pre = { preHandler: ctx.authenticateMessaging };
     const tags = ['messages'];

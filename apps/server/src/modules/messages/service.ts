@@ -1,14 +1,40 @@
 import type { Message } from '@convo/api';
-import { afterCustomerMessage, DEFAULT_TAGS, isValidContentType, SENDER_TYPE } from '@convo/domain';
+import {
+  afterCustomerMessage,
+  DEFAULT_TAGS,
+  isValidContentType,
+  MESSAGE_CONTENT_TYPE,
+  SENDER_TYPE,
+} from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import { findAttachment } from '../attachments/repository.js';
+import { toFileMeta } from '../attachments/service.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
 import * as conversations from '../conversations/repository.js';
 import { findVisible, type GroupRef, type MessagingDeps } from '../conversations/service.js';
 import { EVENT } from '../realtime/event-types.js';
+import { enqueueMessageWebhooks } from '../webhooks/enqueue.js';
 import { toMessageView } from './message-view.js';
 import * as repo from './repository.js';
 import { writeSystemMessage } from './system-message.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A message's file must be one uploaded to this application; its details come from our record, not the client. */
+async function resolveFileMeta(
+  db: Db,
+  applicationId: string,
+  given: Record<string, unknown>,
+  publicUrl = '',
+) {
+  const key = typeof given.key === 'string' && UUID.test(given.key) ? given.key : null;
+  const row = key ? await findAttachment(db, applicationId, key) : undefined;
+  if (!row)
+    throw badRequest('INVALID_PARAMETER', 'fileMeta.key must name a file uploaded to this application.');
+  return { ...toFileMeta(row, publicUrl) };
+}
 
 const REOPEN_TAG = DEFAULT_TAGS.find((t) => t === 'Reopen')!;
 
@@ -39,6 +65,9 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthContext, inpu
   }
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
     const conv = await findVisible(tx, caller, input, true);
+    const fileMeta = input.fileMeta
+      ? await resolveFileMeta(tx, caller.applicationId, input.fileMeta, deps.publicUrl)
+      : null;
     const now = new Date();
     const senderType = senderTypeOf(caller);
     // A retry with the same key gets the first message back and changes nothing.
@@ -47,10 +76,10 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthContext, inpu
       conversationId: conv.id,
       senderId: caller.userId,
       senderType,
-      contentType: input.contentType,
+      contentType: fileMeta && input.contentType === 0 ? MESSAGE_CONTENT_TYPE.ATTACHMENT : input.contentType,
       message: input.message,
       metadata: input.metadata ?? {},
-      fileMeta: input.fileMeta ?? null,
+      fileMeta,
       clientKey: input.key,
       createdAt: now,
     });
@@ -59,6 +88,12 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthContext, inpu
         throw badRequest('INVALID_PARAMETER', 'This key was used for another message.');
       return { row, conversation: conv, created };
     }
+    await enqueueMessageWebhooks(tx, {
+      applicationId: caller.applicationId,
+      conversation: conv,
+      message: row,
+      senderUserId: caller.userName,
+    });
     await conversations.bumpUnread(tx, conv.id, caller.userId);
     const fromCustomer = senderType === SENDER_TYPE.USER;
     const next = fromCustomer ? afterCustomerMessage(conv.status) : { status: conv.status, reopened: false };

@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('real-time delivery on %s', (kind) => {
     const again = await Client.connect(base, tenant.admin['x-authorization']!, lastSeq);
     const texts = again
       .events('message.received')
-      .map((f) => (f.data?.message as { message: string }).message)
+      .map((f) => (f.data?.message as { message?: string } | undefined)?.message ?? '')
       .filter((m) => m.startsWith('missed'));
     expect(texts).toEqual(['missed 1', 'missed 2', 'missed 3']);
     const seqs = again.frames

@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setApplicationEncryption } from '../../http/encryption-repository.js';
 import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 
@@ -77,6 +78,28 @@ describe.each(testDatabaseKinds())('POST /rest/ws/register/client and look-ups o
     expect(typeof body.currentTimeStamp).toBe('number');
     expect(Math.abs(body.currentTimeStamp - Date.now())).toBeLessThan(60_000);
     expect(JSON.stringify(body)).not.toContain('visitor-pass');
+  });
+
+  it('tells the client to encrypt, with its user key, when the application has encryption on', async () => {
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: REGISTRATION_PATHS.registerClient,
+      payload: { userId: `enc-off-${Date.now()}`, applicationId: a.applicationId, authenticationTypeId: 0 },
+    });
+    expect(plain.json()).toMatchObject({ enableEncryption: false, encryptionType: 0, encryptionKey: null });
+    await setApplicationEncryption(t.database.db, a.applicationId, { enabled: true, type: 5 });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: REGISTRATION_PATHS.registerClient,
+        payload: { userId: `enc-on-${Date.now()}`, applicationId: a.applicationId, authenticationTypeId: 0 },
+      });
+      const body = res.json();
+      expect(body).toMatchObject({ enableEncryption: true, encryptionType: 5 });
+      expect(body.encryptionKey).toBe(body.userKey);
+    } finally {
+      await setApplicationEncryption(t.database.db, a.applicationId, { enabled: false, type: 0 });
+    }
   });
 
   it('answers REGISTERED when a push registrationId comes with the new user', async () => {

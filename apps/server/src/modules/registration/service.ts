@@ -61,7 +61,7 @@ export async function registerClient(deps: RegistrationDeps, input: Input): Prom
         };
       }
     }
-    return issue(deps, existing, 'UPDATED', false);
+    return issue(deps, existing, 'UPDATED', false, application);
   }
   if (verifies && !input.password) {
     return { message: 'PASSWORD_REQUIRED', code: 'PASSWORD_REQUIRED', currentTimeStamp: now() };
@@ -81,7 +81,13 @@ export async function registerClient(deps: RegistrationDeps, input: Input): Prom
       authenticationTypeId: input.authenticationTypeId,
       metadata: input.metadata ?? {},
     });
-    return issue(deps, user, input.registrationId ? 'REGISTERED' : 'REGISTERED.WITHOUTREGISTRATIONID', true);
+    return issue(
+      deps,
+      user,
+      input.registrationId ? 'REGISTERED' : 'REGISTERED.WITHOUTREGISTRATIONID',
+      true,
+      application,
+    );
   } catch (err) {
     // Two registrations of one user at once: the second signs in as the first.
     if (isUniqueViolation(err)) return registerClient(deps, input);
@@ -94,6 +100,7 @@ async function issue(
   user: accounts.UserRow,
   message: RegisterClientResponse['message'],
   newUser: boolean,
+  application: accounts.ApplicationRow,
 ): Promise<RegisterClientResponse> {
   const token = randomToken();
   const session = await accounts.insertSession(deps.db, {
@@ -113,9 +120,10 @@ async function issue(
     deviceKey: session.deviceKey,
     authToken: token,
     roleType: messagingRole(user.roleType),
-    encryptionKey: null,
-    enableEncryption: false,
-    encryptionType: 0,
+    // Clients encrypt their POST bodies with the user key when the application asks for it (SPEC §7).
+    encryptionKey: application.encryptionEnabled ? user.userKey : null,
+    enableEncryption: application.encryptionEnabled,
+    encryptionType: application.encryptionEnabled ? application.encryptionType || 3 : 0,
     lastSyncTime: now(),
     currentTimeStamp: now(),
     deactivate: user.status === 2 || user.status === 3,

@@ -89,6 +89,33 @@ describe.each(testDatabaseKinds())('routing and transitions on %s', (kind) => {
     expect(after.assignee).toBe(agents[1]!.userId);
   });
 
+  it("does not let one team's queue hold up another's", async () => {
+    const { tenant, agents } = await tenantWithAgents(1, 0);
+    const team = await t.app.inject({
+      method: 'POST',
+      url: '/rest/ws/team/create',
+      headers: tenant.admin,
+      payload: { teamName: 'Nobody here' },
+    });
+    expect(team.statusCode, team.body).toBe(200);
+    const emptyTeam = team.json().response.teamId as string;
+    const visitor = await newVisitor(t, tenant);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.groupCreateV21,
+      headers: visitor.headers,
+      payload: { groupName: 'For the empty team', metadata: { KM_TEAM_ID: emptyTeam } },
+    });
+    expect(first.json().response.status).toBe(7);
+    expect(first.json().response.teamId).toBe(emptyTeam);
+    const { feed: second } = await conversation(tenant);
+    expect(second.status).toBe(7);
+    await setUserStatus(t.database, agents[0]!.id, 1);
+    expect(await assignWaiting(deps(), tenant.applicationId)).toBe(1);
+    expect((await info(tenant, second.id)).assignee).toBe(agents[0]!.userId);
+    expect((await info(tenant, first.json().response.id)).status).toBe(7);
+  });
+
   it('tags a conversation Force-assigned when an admin assigns it to an agent who is away', async () => {
     const { tenant, agents } = await tenantWithAgents(1);
     const away = await addTestMember(t.database, tenant.applicationId, '2', 0);

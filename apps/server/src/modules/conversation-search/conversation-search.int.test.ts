@@ -1,0 +1,310 @@
+import { CONVERSATION_PATHS, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+import { updateConversation } from '../conversations/repository.js';
+
+type Headers = Record<string, string>;
+interface Feed {
+  id: number;
+  name: string;
+  status: number;
+  assignee: string | null;
+}
+
+describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind) => {
+  let t: TestApp;
+  let tenant: Tenant;
+  let other: Tenant;
+  /** The tenant's conversations by letter (see beforeAll). */
+  const ids: Record<string, number> = {};
+  const visitors: Record<string, Headers> = {};
+
+  async function visitorWithEmail(of: Tenant, email: string) {
+    const userId = `known-${Math.random().toString(36).slice(2, 10)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGISTRATION_PATHS.registerClient,
+      payload: { userId, applicationId: of.applicationId, authenticationTypeId: 0, email },
+    });
+    return { 'x-authorization': res.json().authToken as string, 'application-key': of.applicationId };
+  }
+
+  async function create(headers: Headers, groupName: string, metadata: Record<string, string> = {}) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.groupCreateV21,
+      headers,
+      payload: { groupName, type: 10, metadata },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().response.id as number;
+  }
+
+  async function send(headers: Headers, groupId: number, message: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.messageSend,
+      headers,
+      payload: { key: `k-${Math.random().toString(36).slice(2)}`, groupId, message },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    tenant = await newTenant(t);
+    other = await newTenant(t);
+    const skip = { SKIP_ROUTING: 'true' };
+    // A: a known customer (e-mail), routed to the owner, tagged, with a unique word in a message.
+    visitors.A = await visitorWithEmail(tenant, 'alice@example.com');
+    ids.A = await create(visitors.A, 'Billing question', { plan: 'gold' });
+    await send(visitors.A, ids.A, 'My invoice shows zanzibar charges I never made');
+    // B: anonymous, routed to the owner, resolved.
+    visitors.B = (await newVisitor(t, tenant)).headers;
+    ids.B = await create(visitors.B, 'Shipping delay', { plan: 'silver' });
+    await send(visitors.B, ids.B, 'My package arrived late');
+    // C: anonymous, nobody assigned (routing skipped).
+    visitors.C = (await newVisitor(t, tenant)).headers;
+    ids.C = await create(visitors.C, 'Hello from the pricing page', skip);
+    // D, E, F: waiting in the queue, E longest, then F, then D.
+    for (const key of ['D', 'E', 'F']) {
+      visitors[key] = (await newVisitor(t, tenant)).headers;
+      ids[key] = await create(visitors[key]!, `Queued ${key}`, skip);
+    }
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    for (const [key, since] of [
+      ['D', minutesAgo(5)],
+      ['E', minutesAgo(30)],
+      ['F', minutesAgo(10)],
+    ] as const) {
+      await updateConversation(t.database.db, tenant.applicationId, ids[key]!, {
+        status: 7,
+        waitingSince: since,
+      });
+    }
+    await t.app.inject({
+      method: 'PATCH',
+      url: `${MESSAGING_PATHS.statusChange}?groupId=${ids.B}&status=2`,
+      headers: tenant.admin,
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: MESSAGING_PATHS.tags.replace(':operation', 'add'),
+      headers: tenant.admin,
+      payload: { groupId: ids.A, tags: ['Do-not-auto-resolve'] },
+    });
+    // C is the latest activity of all.
+    await send(visitors.C!, ids.C, 'Is there a discount for nonprofits?');
+    // The other tenant has a conversation with the same unique word.
+    const otherVisitor = await newVisitor(t, other);
+    const otherGroup = await create(otherVisitor.headers, 'Other tenant billing');
+    await send(otherVisitor.headers, otherGroup, 'zanzibar zanzibar');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const search = (headers: Headers, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: CONVERSATION_PATHS.supportSearch,
+      headers,
+      payload: payload as object,
+    });
+  const found = async (payload: Record<string, unknown>, headers: Headers = tenant.admin) => {
+    const res = await search(headers, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().response.groupFeeds as Feed[]).map((f) => f.id);
+  };
+  const sorted = (keys: string[]) => keys.map((k) => ids[k]!).sort((a, b) => a - b);
+  const asSet = (list: number[]) => [...list].sort((a, b) => a - b);
+
+  it('searches by status, tag, assignee, team and metadata', async () => {
+    expect(asSet(await found({ status: [2] }))).toEqual(sorted(['B']));
+    expect(asSet(await found({ status: [7] }))).toEqual(sorted(['D', 'E', 'F']));
+    expect(asSet(await found({ status: 7 }))).toEqual(sorted(['D', 'E', 'F']));
+    expect(asSet(await found({ status: [0, 2] }))).toEqual(sorted(['A', 'B', 'C']));
+    expect(await found({ tags: ['Do-not-auto-resolve'] })).toEqual([ids.A]);
+    expect(await found({ tags: ['Reopen'] })).toEqual([]);
+    expect(asSet(await found({ assignee: tenant.adminUserName }))).toEqual(sorted(['A', 'B']));
+    expect(asSet(await found({ assignee: 'unassigned' }))).toEqual(sorted(['C', 'D', 'E', 'F']));
+    expect(await found({ assignee: 'nobody-by-that-name' })).toEqual([]);
+    expect(asSet(await found({ assignee: tenant.adminUserName, status: [2] }))).toEqual(sorted(['B']));
+    expect(await found({ attributeFilter: { plan: 'gold' } })).toEqual([ids.A]);
+    expect(asSet(await found({ teamId: 'km_default_team' }))).toEqual(sorted(['A', 'B', 'C', 'D', 'E', 'F']));
+    expect(await found({ teamId: 'no-such-team' })).toEqual([]);
+    const feed = (await search(tenant.admin, { status: [2] })).json().response;
+    expect(feed.groupFeeds[0]).toMatchObject({ id: ids.B, name: 'Shipping delay', status: 2 });
+    expect(feed.groupFeeds[0].assignee).toBe(tenant.adminUserName);
+    expect(feed.nextStartIndex).toBeNull();
+  });
+
+  it('searches message content (full text) and conversation names', async () => {
+    expect(await found({ content: 'zanzibar' })).toEqual([ids.A]);
+    expect(await found({ content: 'ZANZIBAR' })).toEqual([ids.A]);
+    expect(await found({ content: 'zanzibar charges' })).toEqual([ids.A]);
+    expect(await found({ content: 'nonprofits' })).toEqual([ids.C]);
+    // "delay" is only in B's name.
+    expect(await found({ content: 'delay' })).toEqual([ids.B]);
+    expect(await found({ content: 'pricing page' })).toEqual([ids.C]);
+    expect(await found({ content: 'zanzibar', status: [2] })).toEqual([]);
+    expect(await found({ content: '100%_' })).toEqual([]);
+    expect(await found({ content: "'; drop table conversations; --" })).toEqual([]);
+    // System lines ("Resolved by …") are not searched.
+    expect(await found({ content: 'Resolved' })).toEqual([]);
+    // An empty search box means no content filter.
+    expect((await found({ content: '' })).length).toBe(6);
+  });
+
+  it('filters on time range and known customers, sorts and pages', async () => {
+    expect(await found({ searchFilter: { knownuser: true } })).toEqual([ids.A]);
+    expect(asSet(await found({ searchFilter: { knownuser: false } }))).toEqual(
+      sorted(['B', 'C', 'D', 'E', 'F']),
+    );
+    const now = Date.now();
+    expect(
+      (await found({ searchFilter: { startTime: now - 3_600_000, endTime: now + 60_000 } })).length,
+    ).toBe(6);
+    expect(await found({ searchFilter: { startTime: now + 3_600_000 } })).toEqual([]);
+    expect(await found({ searchFilter: { endTime: now - 3_600_000 } })).toEqual([]);
+
+    const newest = await found({});
+    expect(newest).toHaveLength(6);
+    expect(newest[0]).toBe(ids.C);
+    expect(await found({ sort: 'oldest' })).toEqual([...newest].reverse());
+    expect((await found({ sort: 'waiting' })).slice(0, 3)).toEqual([ids.E, ids.F, ids.D]);
+
+    const pages: number[][] = [];
+    let start: number | null = 0;
+    while (start !== null) {
+      const res = await search(tenant.admin, { startIndex: start, pageSize: 4 });
+      const body = res.json().response;
+      pages.push(body.groupFeeds.map((f: Feed) => f.id));
+      start = body.nextStartIndex;
+    }
+    expect(pages.map((p) => p.length)).toEqual([4, 2]);
+    expect(pages.flat()).toEqual(newest);
+  });
+
+  it('lists the waiting queue longest waiting first', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: CONVERSATION_PATHS.waitingList,
+      headers: tenant.admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('success');
+    expect(body.response.groupFeeds.map((f: Feed) => f.id)).toEqual([ids.E, ids.F, ids.D]);
+    expect(body.response.groupFeeds.every((f: Feed) => f.status === 7)).toBe(true);
+    expect(body.response.total).toBe(3);
+    expect(body.response.nextStartIndex).toBeNull();
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${CONVERSATION_PATHS.waitingList}?startIndex=1&pageSize=1`,
+      headers: tenant.admin,
+    });
+    expect(page.json().response.groupFeeds.map((f: Feed) => f.id)).toEqual([ids.F]);
+    expect(page.json().response.nextStartIndex).toBe(2);
+  });
+
+  it("lists the caller's conversations: all for members, their own for a customer", async () => {
+    const list = async (headers: Headers, query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${CONVERSATION_PATHS.groupList}${query}`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().response as { groupFeeds: Feed[]; nextStartIndex: number | null };
+    };
+    const all = await list(tenant.admin);
+    expect(all.groupFeeds.map((f) => f.id)).toEqual(await found({}));
+    expect(all.groupFeeds[0]!.id).toBe(ids.C);
+    expect(asSet((await list(tenant.admin, '?status=7')).groupFeeds.map((f) => f.id))).toEqual(
+      sorted(['D', 'E', 'F']),
+    );
+    expect(asSet((await list(tenant.admin, '?status=0,2')).groupFeeds.map((f) => f.id))).toEqual(
+      sorted(['A', 'B', 'C']),
+    );
+    expect(asSet((await list(tenant.admin, '?status=0&status=2')).groupFeeds.map((f) => f.id))).toEqual(
+      sorted(['A', 'B', 'C']),
+    );
+    const paged = await list(tenant.admin, '?pageSize=5');
+    expect(paged.groupFeeds).toHaveLength(5);
+    expect(paged.nextStartIndex).toBe(5);
+    const own = await list(visitors.A!);
+    expect(own.groupFeeds.map((f) => f.id)).toEqual([ids.A]);
+    expect(own.nextStartIndex).toBeNull();
+    expect((await list(visitors.B!, '?status=0')).groupFeeds).toEqual([]);
+  });
+
+  it('refuses end users on the team lists and bad input clearly', async () => {
+    for (const res of [
+      await search(visitors.A!, { content: 'zanzibar' }),
+      await t.app.inject({ method: 'GET', url: CONVERSATION_PATHS.waitingList, headers: visitors.A! }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.body).not.toContain('Billing question');
+    }
+    const bad = [
+      await search(tenant.admin, { pageSize: 101 }),
+      await search(tenant.admin, { pageSize: 0 }),
+      await search(tenant.admin, { startIndex: -1 }),
+      await search(tenant.admin, { status: ['open'] }),
+      await search(tenant.admin, { status: [42] }),
+      await search(tenant.admin, { sort: 'random' }),
+      await search(tenant.admin, { tags: 'Reopen' }),
+      await search(tenant.admin, { attributeFilter: 'plan=gold' }),
+      await search(tenant.admin, { content: 'x'.repeat(501) }),
+      await search(tenant.admin, { searchFilter: { startTime: 'yesterday' } }),
+      await search(tenant.admin, { searchFilter: { startTime: 2000, endTime: 1000 } }),
+      await search(tenant.admin, [1, 2]),
+      await t.app.inject({
+        method: 'GET',
+        url: `${CONVERSATION_PATHS.groupList}?status=open`,
+        headers: tenant.admin,
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: `${CONVERSATION_PATHS.waitingList}?pageSize=1000`,
+        headers: tenant.admin,
+      }),
+    ];
+    for (const res of bad) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    const noBody = await t.app.inject({
+      method: 'POST',
+      url: CONVERSATION_PATHS.supportSearch,
+      headers: tenant.admin,
+    });
+    expect(noBody.statusCode, noBody.body).toBe(200);
+    expect(noBody.json().response.groupFeeds).toHaveLength(6);
+  });
+
+  it("never shows another tenant's conversations", async () => {
+    const otherIds = await found({ content: 'zanzibar' }, other.admin);
+    expect(otherIds).toHaveLength(1);
+    expect(otherIds).not.toContain(ids.A);
+    for (const res of [
+      await search(other.admin, {}),
+      await search(other.admin, { assignee: tenant.adminUserName }),
+      await search(other.admin, { status: [7] }),
+      await t.app.inject({ method: 'GET', url: CONVERSATION_PATHS.waitingList, headers: other.admin }),
+      await t.app.inject({ method: 'GET', url: CONVERSATION_PATHS.groupList, headers: other.admin }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(200);
+      const feeds = res.json().response.groupFeeds as Feed[];
+      expect(feeds.some((f) => Object.values(ids).includes(f.id))).toBe(false);
+      expect(res.body).not.toContain('Billing question');
+      expect(res.body).not.toContain('Queued');
+    }
+    // Our token with the other application's key is refused outright.
+    const mixed = await search({ ...tenant.admin, 'application-key': other.applicationId }, {});
+    expect(mixed.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,200 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import {
+  conversationMembers,
+  conversations,
+  conversationTags,
+  messages,
+  tags,
+  teams,
+  users,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/database.js';
+import type { ConversationRow } from '../conversations/repository.js';
+
+// Conversation lists and the SPEC §3 conversation filter, each page in one statement. Every
+// condition, subqueries included, names the application.
+
+export type ConversationSortOrder = 'newest' | 'oldest' | 'waiting';
+
+export interface ConversationQuery {
+  statuses?: readonly number[] | undefined;
+  /** Tag names: any of them (active tags only). */
+  tagNames?: readonly string[] | undefined;
+  /** An assignee by userId, or nobody assigned. */
+  assignee?: { userId: string } | 'unassigned' | undefined;
+  /** A team by its clientGroupId. */
+  teamClientGroupId?: string | undefined;
+  /** Full-text in the messages ('simple' configuration) or a substring of the name. */
+  content?: string | undefined;
+  /** Conversation metadata entries that must all be equal. */
+  attributes?: Record<string, string> | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  /** true: the customer has an e-mail; false: the customer is anonymous (or absent). */
+  knownCustomer?: boolean | undefined;
+  /** Only conversations this user (users.id) belongs to: an end user's own list. */
+  memberUserId?: string | undefined;
+  sort: ConversationSortOrder;
+  offset: number;
+  limit: number;
+}
+
+/** `%…%` for ILIKE with the user's own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const NOTIFY_CONTENT_TYPE = 10;
+/** Last activity: the last message, else the creation. */
+const lastActivity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+
+function orderOf(sort: ConversationSortOrder): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [sql`${lastActivity} asc`, asc(conversations.id)];
+    case 'waiting':
+      return [sql`${conversations.waitingSince} asc nulls last`, asc(conversations.id)];
+    default:
+      return [sql`${lastActivity} desc`, desc(conversations.id)];
+  }
+}
+
+function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[] {
+  const where: SQL[] = [eq(conversations.applicationId, applicationId)];
+  if (q.statuses && q.statuses.length > 0) where.push(inArray(conversations.status, [...q.statuses]));
+  if (q.tagNames && q.tagNames.length > 0) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(conversationTags)
+          .innerJoin(tags, eq(tags.id, conversationTags.tagId))
+          .where(
+            and(
+              eq(conversationTags.conversationId, conversations.id),
+              eq(tags.applicationId, applicationId),
+              inArray(tags.name, [...q.tagNames]),
+              isNull(tags.deletedAt),
+            ),
+          ),
+      ),
+    );
+  }
+  if (q.assignee === 'unassigned') where.push(isNull(conversations.assigneeId));
+  else if (q.assignee) {
+    where.push(
+      inArray(
+        conversations.assigneeId,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.applicationId, applicationId), eq(users.userId, q.assignee.userId))),
+      ),
+    );
+  }
+  if (q.teamClientGroupId !== undefined) {
+    where.push(
+      inArray(
+        conversations.teamId,
+        db
+          .select({ id: teams.id })
+          .from(teams)
+          .where(and(eq(teams.applicationId, applicationId), eq(teams.clientGroupId, q.teamClientGroupId))),
+      ),
+    );
+  }
+  if (q.content !== undefined) {
+    const inMessages = exists(
+      db
+        .select({ one: sql`1` })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversations.id),
+            eq(messages.applicationId, applicationId),
+            sql`${messages.contentType} <> ${NOTIFY_CONTENT_TYPE}`,
+            sql`${messages.searchVector} @@ plainto_tsquery('simple', ${q.content})`,
+          ),
+        ),
+    );
+    const inName = ilike(conversations.name, containsPattern(q.content));
+    where.push(or(inMessages, inName) ?? inMessages);
+  }
+  if (q.attributes && Object.keys(q.attributes).length > 0) {
+    where.push(sql`${conversations.metadata} @> ${JSON.stringify(q.attributes)}::jsonb`);
+  }
+  if (q.createdFrom) where.push(gte(conversations.createdAt, q.createdFrom));
+  if (q.createdTo) where.push(lte(conversations.createdAt, q.createdTo));
+  if (q.knownCustomer !== undefined) {
+    const known = exists(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, conversations.customerId),
+            eq(users.applicationId, applicationId),
+            sql`coalesce(${users.email}, '') <> ''`,
+          ),
+        ),
+    );
+    where.push(q.knownCustomer ? known : not(known));
+  }
+  if (q.memberUserId !== undefined) {
+    where.push(
+      inArray(
+        conversations.id,
+        db
+          .select({ id: conversationMembers.conversationId })
+          .from(conversationMembers)
+          .where(
+            and(
+              eq(conversationMembers.userId, q.memberUserId),
+              eq(conversationMembers.applicationId, applicationId),
+            ),
+          ),
+      ),
+    );
+  }
+  return where;
+}
+
+/** One page of conversations matching the query, in the query's order. */
+export async function findConversationPage(
+  db: Db,
+  applicationId: string,
+  q: ConversationQuery,
+): Promise<ConversationRow[]> {
+  return db
+    .select()
+    .from(conversations)
+    .where(and(...conditionsOf(db, applicationId, q)))
+    .orderBy(...orderOf(q.sort))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+/** How many conversations of the application have these statuses (index on application, status). */
+export async function countByStatus(db: Db, applicationId: string, statuses: readonly number[]) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(conversations)
+    .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.status, [...statuses])));
+  return row?.total ?? 0;
+}

@@ -1,0 +1,61 @@
+import {
+  CONVERSATION_PATHS,
+  conversationListQuerySchema,
+  conversationPageResponseSchema,
+  conversationSearchRequestSchema,
+  waitingListQuerySchema,
+} from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import * as service from './service.js';
+
+const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
+
+/** Messaging API: conversation lists (waiting queue, support search, the caller's feed). */
+export function conversationSearchRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = { db: ctx.database.db };
+  return async (app) => {
+    const pre = { preHandler: ctx.authenticateMessaging };
+    const tags = ['conversations'];
+
+    app.get(
+      CONVERSATION_PATHS.waitingList,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: waitingListQuerySchema,
+          response: { 200: conversationPageResponseSchema },
+        },
+      },
+      async (req) => ok(await service.waitingList(deps, requireAuth(req), req.query)),
+    );
+
+    app.post(
+      CONVERSATION_PATHS.supportSearch,
+      {
+        ...pre,
+        schema: {
+          tags,
+          body: conversationSearchRequestSchema,
+          response: { 200: conversationPageResponseSchema },
+        },
+      },
+      async (req) => ok(await service.searchConversations(deps, requireAuth(req), req.body)),
+    );
+
+    app.get(
+      CONVERSATION_PATHS.groupList,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: conversationListQuerySchema,
+          response: { 200: conversationPageResponseSchema },
+        },
+      },
+      async (req) => ok(await service.conversationList(deps, requireAuth(req), req.query)),
+    );
+  };
+}

@@ -1,0 +1,92 @@
+import {
+  messagingUserSchema,
+  platformOk,
+  TEAM_USER_STATS_PATHS,
+  userDetailRequestSchema,
+  userListQuerySchema,
+  userListSchema,
+  userSearchQuerySchema,
+  userStatusRequestSchema,
+  userStatusResponseSchema,
+  userUpdateRequestSchema,
+} from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import * as service from './service.js';
+
+const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
+
+/** Messaging API for users: list, search, details, profile update, availability. */
+export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = { db: ctx.database.db, realtime: ctx.realtime };
+  return async (app) => {
+    const pre = { preHandler: ctx.authenticateMessaging };
+    const tags = ['users'];
+    const P = TEAM_USER_STATS_PATHS;
+
+    app.get(
+      P.userList,
+      {
+        ...pre,
+        schema: { tags, querystring: userListQuerySchema, response: { 200: platformOk(userListSchema) } },
+      },
+      async (req) => ok(await service.listUsers(deps, requireAuth(req), req.query)),
+    );
+
+    app.get(
+      P.userSearch,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: userSearchQuerySchema,
+          response: { 200: platformOk(z.array(messagingUserSchema)) },
+        },
+      },
+      async (req) => ok(await service.searchUsers(deps, requireAuth(req), req.query.q)),
+    );
+
+    app.post(
+      P.userDetail,
+      {
+        ...pre,
+        schema: {
+          tags,
+          body: userDetailRequestSchema,
+          response: { 200: platformOk(z.array(messagingUserSchema)) },
+        },
+      },
+      async (req) => ok(await service.userDetails(deps, requireAuth(req), req.body.userIdList)),
+    );
+
+    app.post(
+      P.userUpdate,
+      {
+        ...pre,
+        schema: { tags, body: userUpdateRequestSchema, response: { 200: platformOk(z.literal('success')) } },
+      },
+      async (req) => {
+        // Applozic's header for acting on another user; validated by the service (admins only).
+        const header = req.headers['of-user-id'];
+        const ofUserId = typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
+        await service.updateProfile(deps, requireAuth(req), req.body, ofUserId);
+        return ok('success' as const);
+      },
+    );
+
+    app.post(
+      P.userStatus,
+      {
+        ...pre,
+        schema: {
+          tags,
+          body: userStatusRequestSchema,
+          response: { 200: platformOk(userStatusResponseSchema) },
+        },
+      },
+      async (req) => ok(await service.setAvailability(deps, requireAuth(req), req.body.status)),
+    );
+  };
+}

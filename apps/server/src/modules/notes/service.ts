@@ -1,0 +1,159 @@
+import type { Note, NotePage } from '@convo/api';
+import { isAdminRole } from '@convo/domain';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import { NOTE_EVENT_TYPE, parseGroupIdParam } from '../conversation-timeline/service.js';
+import { insertTimelineEvent } from '../conversations/repository.js';
+import { findVisible, type MessagingDeps } from '../conversations/service.js';
+import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
+import * as repo from './repository.js';
+
+// Notes are private to the team: members of the application read and write them, the customer
+// never sees them (not in the API, not in the real-time stream, not in the timeline).
+
+const noteNotFound = () => notFound('Note not found.');
+const NOTE_AUDIENCES = [AUDIENCE_MEMBERS];
+
+function requireMember(caller: AuthContext) {
+  if (caller.roleType === null)
+    throw new AppError(
+      403,
+      'FORBIDDEN',
+      'Notes are for the team: only members of the application can use them.',
+    );
+}
+
+/** Only the author of a note or an admin (roles '0' and '1') may change or delete it. */
+function requireAuthorOrAdmin(caller: AuthContext, note: repo.NoteWithAuthor) {
+  if (note.authorId !== caller.userId && !isAdminRole(caller.roleType))
+    throw new AppError(403, 'FORBIDDEN', 'Only the author of a note or an admin can change it.');
+}
+
+function toNote(row: repo.NoteWithAuthor): Note {
+  return {
+    id: row.id,
+    groupId: row.conversationId,
+    body: row.body,
+    author: { userId: row.authorUserId, displayName: row.authorDisplayName || row.authorUserId },
+    createdAtTime: row.createdAt.getTime(),
+    updatedAtTime: row.updatedAt.getTime(),
+  };
+}
+
+async function noteView(db: Db, applicationId: string, noteId: string): Promise<Note> {
+  const row = await repo.findNote(db, applicationId, noteId);
+  if (!row) throw noteNotFound();
+  return toNote(row);
+}
+
+/** `GET group/{id}/notes`: a page of notes, newest first, with the total. */
+export async function listNotes(
+  deps: Pick<MessagingDeps, 'db'>,
+  caller: AuthContext,
+  rawGroupId: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<NotePage> {
+  requireMember(caller);
+  const conversation = await findVisible(deps.db, caller, { groupId: parseGroupIdParam(rawGroupId) });
+  const [rows, total] = await Promise.all([
+    repo.listNotes(deps.db, caller.applicationId, conversation.id, page),
+    repo.countNotes(deps.db, caller.applicationId, conversation.id),
+  ]);
+  return { limit: page.limit, offset: page.offset, total, data: rows.map(toNote) };
+}
+
+/** `POST group/{id}/notes`: a new note, a timeline row and a note.added event for the team. */
+export async function addNote(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  rawGroupId: string | undefined,
+  body: string,
+): Promise<Note> {
+  requireMember(caller);
+  const groupId = parseGroupIdParam(rawGroupId);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    const conversation = await findVisible(tx, caller, { groupId });
+    const row = await repo.insertNote(tx, {
+      applicationId: caller.applicationId,
+      conversationId: conversation.id,
+      authorId: caller.userId,
+      body,
+    });
+    const note = await noteView(tx, caller.applicationId, row.id);
+    await insertTimelineEvent(tx, {
+      applicationId: caller.applicationId,
+      conversationId: conversation.id,
+      type: NOTE_EVENT_TYPE,
+      actorId: caller.userId,
+      data: { action: 'added', noteId: note.id },
+    });
+    events.emit({
+      type: EVENT.NOTE_ADDED,
+      conversationId: conversation.id,
+      audiences: NOTE_AUDIENCES,
+      data: { groupId: conversation.id, note },
+    });
+    return note;
+  });
+}
+
+/** `PUT notes/{noteId}`: new text for a note (its author or an admin). */
+export async function editNote(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  noteId: string,
+  body: string,
+): Promise<Note> {
+  requireMember(caller);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    const existing = await repo.findNote(tx, caller.applicationId, noteId);
+    if (!existing) throw noteNotFound();
+    requireAuthorOrAdmin(caller, existing);
+    if (!(await repo.updateNoteBody(tx, caller.applicationId, noteId, body))) throw noteNotFound();
+    const note = await noteView(tx, caller.applicationId, noteId);
+    await insertTimelineEvent(tx, {
+      applicationId: caller.applicationId,
+      conversationId: note.groupId,
+      type: NOTE_EVENT_TYPE,
+      actorId: caller.userId,
+      data: { action: 'updated', noteId: note.id },
+    });
+    events.emit({
+      type: EVENT.NOTE_UPDATED,
+      conversationId: note.groupId,
+      audiences: NOTE_AUDIENCES,
+      data: { groupId: note.groupId, note },
+    });
+    return note;
+  });
+}
+
+/** `DELETE notes/{noteId}` (its author or an admin). */
+export async function deleteNote(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  noteId: string,
+): Promise<{ id: string; deleted: true }> {
+  requireMember(caller);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    const existing = await repo.findNote(tx, caller.applicationId, noteId);
+    if (!existing) throw noteNotFound();
+    requireAuthorOrAdmin(caller, existing);
+    if (!(await repo.deleteNote(tx, caller.applicationId, noteId))) throw noteNotFound();
+    await insertTimelineEvent(tx, {
+      applicationId: caller.applicationId,
+      conversationId: existing.conversationId,
+      type: NOTE_EVENT_TYPE,
+      actorId: caller.userId,
+      data: { action: 'deleted', noteId: existing.id },
+    });
+    events.emit({
+      type: EVENT.NOTE_DELETED,
+      conversationId: existing.conversationId,
+      audiences: NOTE_AUDIENCES,
+      data: { groupId: existing.conversationId, noteId: existing.id },
+    });
+    return { id: existing.id, deleted: true as const };
+  });
+}

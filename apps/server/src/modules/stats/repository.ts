@@ -1,0 +1,260 @@
+import { CONVERSATION_STATUS, CONVERSATION_STATUSES, SENDER_TYPE } from '@convo/domain';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { type Db, rowsOf } from '../../platform/db/database.js';
+
+// The only place statistics are computed: SQL aggregates, one statement each, every one scoped by
+// application_id. Times come back in milliseconds.
+
+const AGENT = sql.raw(String(SENDER_TYPE.HUMAN_AGENT));
+const CUSTOMER = sql.raw(String(SENDER_TYPE.USER));
+/** Statuses that end a conversation's open life (resolved, spam, duplicate, archived). */
+const ENDED = sql.raw(
+  [
+    CONVERSATION_STATUS.CLOSED,
+    CONVERSATION_STATUS.SPAM,
+    CONVERSATION_STATUS.DUPLICATE,
+    CONVERSATION_STATUS.ARCHIVE,
+  ].join(', '),
+);
+/** Roles that take conversations: super admin, admin, agent. */
+const ROUTABLE_ROLES = sql.raw(`'0', '1', '2'`);
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const intList = (values: readonly number[]) =>
+  sql.join(
+    values.map((v) => sql.raw(String(Math.trunc(v)))),
+    sql`, `,
+  );
+
+export interface ConversationStatsFilter {
+  start: Date;
+  end: Date;
+  /** users.id of the assignee. */
+  assigneeId?: string | undefined;
+  /** teams.id. */
+  teamId?: string | undefined;
+  statuses?: readonly number[] | undefined;
+  timezone: string;
+  daily: boolean;
+}
+
+export interface ConversationStatsRow {
+  day: string | null;
+  new_count: number;
+  resolved_count: number;
+  by_status: Record<string, number>;
+  avg_first_response: number | null;
+  avg_resolution: number | null;
+}
+
+/**
+ * New conversations (created in range) by current status, resolved ones (resolved in range),
+ * the average first response (first agent message after the first customer message, for the
+ * conversations created in range) and resolution time (for those resolved in range). One row
+ * with `day` null for the whole range, plus one per day in `timezone` when daily.
+ */
+export async function conversationStats(
+  db: Db,
+  applicationId: string,
+  f: ConversationStatsFilter,
+): Promise<ConversationStatsRow[]> {
+  const s = ts(f.start);
+  const e = ts(f.end);
+  const filters: SQL[] = [];
+  if (f.assigneeId) filters.push(sql`and c.assignee_id = ${f.assigneeId}::uuid`);
+  if (f.teamId) filters.push(sql`and c.team_id = ${f.teamId}::uuid`);
+  if (f.statuses && f.statuses.length > 0) filters.push(sql`and c.status in (${intList(f.statuses)})`);
+  const byStatus = sql.join(
+    CONVERSATION_STATUSES.map(
+      (st) =>
+        sql`${sql.raw(`'${st}'`)}, count(*) filter (where kind = 'n' and status = ${sql.raw(String(st))})`,
+    ),
+    sql`, `,
+  );
+  const grouping = f.daily ? sql`group by grouping sets ((), (d)) order by d nulls first` : sql``;
+  const result = await db.execute(sql`
+    with conv as (
+      select c.id, c.status, c.created_at, c.resolved_at
+      from conversations c
+      where c.application_id = ${applicationId}
+        and ((c.created_at >= ${s} and c.created_at < ${e}) or (c.resolved_at >= ${s} and c.resolved_at < ${e}))
+        ${sql.join(filters, sql` `)}
+    ),
+    first_customer as (
+      select m.conversation_id, min(m.created_at) as at
+      from messages m join conv on conv.id = m.conversation_id
+      where m.application_id = ${applicationId} and m.sender_type = ${CUSTOMER}
+        and conv.created_at >= ${s} and conv.created_at < ${e}
+      group by m.conversation_id
+    ),
+    first_response as (
+      select fc.conversation_id, extract(epoch from (min(m.created_at) - fc.at)) * 1000 as ms
+      from first_customer fc
+      join messages m on m.conversation_id = fc.conversation_id
+      where m.application_id = ${applicationId} and m.sender_type = ${AGENT} and m.created_at >= fc.at
+      group by fc.conversation_id, fc.at
+    ),
+    ev as (
+      select 'n' as kind, conv.created_at as at, conv.status, fr.ms
+      from conv left join first_response fr on fr.conversation_id = conv.id
+      where conv.created_at >= ${s} and conv.created_at < ${e}
+      union all
+      select 'r' as kind, conv.resolved_at as at, conv.status,
+        extract(epoch from (conv.resolved_at - conv.created_at)) * 1000 as ms
+      from conv
+      where conv.resolved_at >= ${s} and conv.resolved_at < ${e}
+    )
+    select
+      ${f.daily ? sql`case when grouping(d) = 0 then to_char(d, 'YYYY-MM-DD') end` : sql`null::text`} as day,
+      (count(*) filter (where kind = 'n'))::int as new_count,
+      (count(*) filter (where kind = 'r'))::int as resolved_count,
+      jsonb_build_object(${byStatus}) as by_status,
+      (avg(ms) filter (where kind = 'n'))::float8 as avg_first_response,
+      (avg(ms) filter (where kind = 'r'))::float8 as avg_resolution
+    from (select ev.*, (ev.at at time zone ${f.timezone}::text)::date as d from ev) x
+    ${grouping}`);
+  return rowsOf<ConversationStatsRow>(result).map((r) => ({
+    ...r,
+    new_count: Number(r.new_count),
+    resolved_count: Number(r.resolved_count),
+    by_status: Object.fromEntries(Object.entries(r.by_status).map(([k, v]) => [k, Number(v)])),
+    avg_first_response: r.avg_first_response === null ? null : Number(r.avg_first_response),
+    avg_resolution: r.avg_resolution === null ? null : Number(r.avg_resolution),
+  }));
+}
+
+/**
+ * Average response time between `start` and `end`: every run of customer messages in a
+ * conversation opens a turn; the first agent message after it answers. One statement.
+ */
+export async function responseAverage(
+  db: Db,
+  applicationId: string,
+  f: { start: Date; end: Date; teamId?: string | undefined },
+): Promise<{ responses: number; avgMs: number | null }> {
+  const team = f.teamId
+    ? sql`join conversations c on c.id = m.conversation_id and c.application_id = ${applicationId} and c.team_id = ${f.teamId}::uuid`
+    : sql``;
+  const result = await db.execute(sql`
+    with m as (
+      select m.conversation_id, m.id, m.sender_type, m.created_at,
+        lag(m.sender_type) over (partition by m.conversation_id order by m.created_at, m.id) as prev
+      from messages m ${team}
+      where m.application_id = ${applicationId} and m.sender_type in (${AGENT}, ${CUSTOMER})
+        and m.created_at >= ${ts(f.start)} and m.created_at < ${ts(f.end)}
+    ),
+    t as (
+      select conversation_id, sender_type, created_at,
+        sum(case when sender_type = ${CUSTOMER} and prev is distinct from ${CUSTOMER} then 1 else 0 end)
+          over (partition by conversation_id order by created_at, id) as turn
+      from m
+    ),
+    r as (
+      select min(created_at) filter (where sender_type = ${CUSTOMER}) as asked,
+        min(created_at) filter (where sender_type = ${AGENT}) as answered
+      from t where turn > 0
+      group by conversation_id, turn
+    )
+    select count(answered)::int as responses,
+      (avg(extract(epoch from (answered - asked))) * 1000)::float8 as avg_ms
+    from r where answered is not null`);
+  const [row] = rowsOf<{ responses: number; avg_ms: number | null }>(result);
+  return {
+    responses: Number(row?.responses ?? 0),
+    avgMs: row?.avg_ms === null || row?.avg_ms === undefined ? null : Number(row.avg_ms),
+  };
+}
+
+export interface ScoreboardRow {
+  user_id: string;
+  display_name: string;
+  role_type: string | null;
+  status: number;
+  assigned_open: number;
+  resolved: number;
+  avg_first_response: number | null;
+}
+
+/**
+ * Per agent (super admins, admins, agents; of a team when given): conversations assigned and not
+ * ended, conversations resolved in range, and the average first response of the conversations
+ * created in range. With a team, only that team's conversations count. One statement.
+ */
+export async function scoreboard(
+  db: Db,
+  applicationId: string,
+  f: { start: Date; end: Date; teamId?: string | undefined },
+): Promise<ScoreboardRow[]> {
+  const s = ts(f.start);
+  const e = ts(f.end);
+  const teamJoin = f.teamId
+    ? sql`join team_members tm on tm.user_id = u.id and tm.application_id = ${applicationId} and tm.team_id = ${f.teamId}::uuid`
+    : sql``;
+  const teamFilter = f.teamId ? sql`and c.team_id = ${f.teamId}::uuid` : sql``;
+  const result = await db.execute(sql`
+    with agents as (
+      select u.id, u.user_id, u.display_name, u.role_type, u.status
+      from users u ${teamJoin}
+      where u.application_id = ${applicationId} and u.role_type in (${ROUTABLE_ROLES}) and u.status <> 3
+    ),
+    conv as (
+      select c.id, c.assignee_id, c.status, c.created_at, c.resolved_at
+      from conversations c
+      where c.application_id = ${applicationId}
+        and c.assignee_id in (select id from agents)
+        ${teamFilter}
+        and (c.status not in (${ENDED})
+          or (c.resolved_at >= ${s} and c.resolved_at < ${e})
+          or (c.created_at >= ${s} and c.created_at < ${e}))
+    ),
+    first_customer as (
+      select m.conversation_id, min(m.created_at) as at
+      from messages m join conv on conv.id = m.conversation_id
+      where m.application_id = ${applicationId} and m.sender_type = ${CUSTOMER}
+        and conv.created_at >= ${s} and conv.created_at < ${e}
+      group by m.conversation_id
+    ),
+    first_response as (
+      select fc.conversation_id, extract(epoch from (min(m.created_at) - fc.at)) * 1000 as ms
+      from first_customer fc
+      join messages m on m.conversation_id = fc.conversation_id
+      where m.application_id = ${applicationId} and m.sender_type = ${AGENT} and m.created_at >= fc.at
+      group by fc.conversation_id, fc.at
+    )
+    select a.user_id, a.display_name, a.role_type, a.status,
+      (count(c.id) filter (where c.status not in (${ENDED})))::int as assigned_open,
+      (count(c.id) filter (where c.resolved_at >= ${s} and c.resolved_at < ${e}))::int as resolved,
+      (avg(fr.ms))::float8 as avg_first_response
+    from agents a
+    left join conv c on c.assignee_id = a.id
+    left join first_response fr on fr.conversation_id = c.id
+    group by a.id, a.user_id, a.display_name, a.role_type, a.status
+    order by lower(a.display_name), a.user_id`);
+  return rowsOf<ScoreboardRow>(result).map((r) => ({
+    ...r,
+    status: Number(r.status),
+    assigned_open: Number(r.assigned_open),
+    resolved: Number(r.resolved),
+    avg_first_response: r.avg_first_response === null ? null : Number(r.avg_first_response),
+  }));
+}
+
+/** Whether PostgreSQL knows this IANA time zone name. */
+export async function isKnownTimezone(db: Db, name: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists (select 1 from pg_timezone_names where name = ${name}) as known`,
+  );
+  const [row] = rowsOf<{ known: boolean }>(result);
+  return row?.known === true;
+}
+
+/** A member (not an end user) of the application by userId: its users.id. */
+export async function findMemberId(db: Db, applicationId: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.applicationId, applicationId), eq(users.userId, userId), isNotNull(users.roleType)))
+    .limit(1);
+  return row?.id;
+}

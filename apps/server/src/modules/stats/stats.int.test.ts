@@ -1,0 +1,325 @@
+import { MESSAGING_PATHS, TEAM_USER_STATS_PATHS as P } from '@convo/api';
+import { DEFAULT_TEAM, type RoleType } from '@convo/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, messages, users } from '../../db/schema/index.js';
+import { randomToken, sha256 } from '../../platform/crypto.js';
+import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+import { addMember } from '../accounts/provision.js';
+import { insertSession } from '../accounts/repository.js';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
+  let t: TestApp;
+  let a: Tenant;
+  let b: Tenant;
+  /** Two days ago, 10:00 UTC: the known data set lives in [base - 1 h, base + 1 day). */
+  let base: number;
+  let range: string;
+  let secretTeam: string;
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: object, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: headers as Record<string, string>,
+      ...(payload ? { payload } : {}),
+    });
+
+  async function member(tenant: Tenant, roleType: RoleType) {
+    const email = `s-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const user = await addMember(t.database.db, tenant.applicationId, {
+      email,
+      name: 'Stats Member',
+      passwordHash: null,
+      roleType,
+    });
+    const token = randomToken();
+    await insertSession(t.database.db, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      applicationId: tenant.applicationId,
+      kind: 'messaging',
+      expiresAt: new Date(Date.now() + DAY),
+    });
+    return { userId: email, headers: { 'x-authorization': token, 'application-key': tenant.applicationId } };
+  }
+
+  /** A visitor's conversation through the API: customer message, optional agent reply, status. */
+  async function conversation(opts: { reply: boolean; status?: number }) {
+    const visitor = await newVisitor(t, a);
+    const created = await call('POST', MESSAGING_PATHS.groupCreateV21, visitor.headers, {
+      groupName: 'Order help',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const groupId = created.json().response.id as number;
+    const send = (headers: object, key: string, message: string) =>
+      call('POST', MESSAGING_PATHS.messageSend, headers, { key, groupId, message });
+    expect((await send(visitor.headers, `c-${groupId}`, 'Where is my parcel?')).statusCode).toBe(200);
+    if (opts.reply) expect((await send(a.admin, `a-${groupId}`, 'On its way!')).statusCode).toBe(200);
+    if (opts.status !== undefined) {
+      const res = await call(
+        'PATCH',
+        `${MESSAGING_PATHS.statusChange}?groupId=${groupId}&status=${opts.status}`,
+        a.admin,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return groupId;
+  }
+
+  /** Moves a conversation and its messages to known times (offsets in ms from `at`). */
+  async function placeAt(
+    groupId: number,
+    at: number,
+    o: { customer: number; agent?: number; resolved?: number },
+  ) {
+    const db = t.database.db;
+    await db
+      .update(conversations)
+      .set({
+        createdAt: new Date(at),
+        ...(o.resolved !== undefined ? { resolvedAt: new Date(at + o.resolved) } : {}),
+      })
+      .where(eq(conversations.id, groupId));
+    await db
+      .update(messages)
+      .set({ createdAt: new Date(at + o.customer) })
+      .where(and(eq(messages.conversationId, groupId), eq(messages.senderType, 2)));
+    if (o.agent !== undefined) {
+      await db
+        .update(messages)
+        .set({ createdAt: new Date(at + o.agent) })
+        .where(and(eq(messages.conversationId, groupId), eq(messages.senderType, 0)));
+    }
+  }
+
+  const stats = async (query: string, headers: object = a.admin, url: string = P.groupStats) => {
+    const res = await call('GET', `${url}?${query}`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return { body: res.json().response, cache: res.headers['x-cache'] };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    a = await newTenant(t);
+    b = await newTenant(t);
+    const d = new Date(Date.now() - 2 * DAY);
+    base = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 10);
+    range = `startTime=${base - HOUR}&endTime=${base + DAY}`;
+    // Resolved after 10 min, first answer after 1 min.
+    const c1 = await conversation({ reply: true, status: 2 });
+    await placeAt(c1, base, { customer: MIN, agent: 2 * MIN, resolved: 10 * MIN });
+    // Open, first answer after 3 min.
+    const c2 = await conversation({ reply: true });
+    await placeAt(c2, base + HOUR, { customer: MIN, agent: 4 * MIN });
+    // Spam, never answered; 15:00 UTC is already the next day in Tokyo.
+    const c3 = await conversation({ reply: false, status: 3 });
+    await placeAt(c3, base + 5 * HOUR, { customer: MIN });
+    const created = await call('POST', P.teamCreate, a.admin, { teamName: 'Secret stats team' });
+    secretTeam = created.json().response.teamId;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts conversations by status, new, resolved and the average times of a known data set', async () => {
+    const { body } = await stats(range);
+    expect(body).toMatchObject({
+      startTime: base - HOUR,
+      endTime: base + DAY,
+      timezone: 'UTC',
+      newConversations: 3,
+      resolved: 1,
+      avgFirstResponseTime: 2 * MIN,
+      avgResolutionTime: 10 * MIN,
+    });
+    expect(body.byStatus).toMatchObject({ '-1': 0, '0': 1, '1': 0, '2': 1, '3': 1, '7': 0 });
+    expect(body.daily).toBeUndefined();
+
+    const tokyo = (await stats(`${range}&daily=true&timezone=Asia/Tokyo`)).body;
+    expect(tokyo.daily.map((x: { newConversations: number }) => x.newConversations)).toEqual([2, 1]);
+    expect(tokyo.daily[0]).toMatchObject({
+      resolved: 1,
+      avgFirstResponseTime: 2 * MIN,
+      avgResolutionTime: 10 * MIN,
+    });
+    expect(tokyo.daily[1]).toMatchObject({ resolved: 0, avgFirstResponseTime: null, byStatus: { '3': 1 } });
+    const utc = (await stats(`timestamp=${base - HOUR}&toTimestamp=${base + DAY}&groupBy=day`)).body;
+    expect(utc.daily.map((x: { date: string }) => x.date)).toEqual([
+      new Date(base).toISOString().slice(0, 10),
+      new Date(base + DAY).toISOString().slice(0, 10),
+    ]);
+    expect(utc.daily.map((x: { newConversations: number }) => x.newConversations)).toEqual([3, 0]);
+
+    const owner = a.adminUserName;
+    expect((await stats(`${range}&agentId=${encodeURIComponent(owner)}`)).body.newConversations).toBe(3);
+    expect((await stats(`${range}&statusList=2`)).body).toMatchObject({ newConversations: 1, resolved: 1 });
+    expect((await stats(`${range}&statusList=0,3`)).body).toMatchObject({ newConversations: 2, resolved: 0 });
+    expect((await stats(`${range}&teamId=${DEFAULT_TEAM.clientGroupId}`)).body.newConversations).toBe(3);
+    expect((await stats(`${range}&teamId=${secretTeam}`)).body.newConversations).toBe(0);
+    const v2 = await stats(`${range}&applicationId=${a.applicationId}`, a.admin, P.groupStatsV2);
+    expect(v2.body.newConversations).toBe(3);
+  });
+
+  it('averages response times and ranks agents', async () => {
+    const avg = await call('POST', P.responseAverage, a.admin, {
+      startDate: base - HOUR,
+      endDate: new Date(base + DAY).toISOString(),
+      teamId: DEFAULT_TEAM.clientGroupId,
+    });
+    expect(avg.statusCode, avg.body).toBe(200);
+    expect(avg.json().response).toEqual({
+      startDate: base - HOUR,
+      endDate: base + DAY,
+      averageResponseTime: 2 * MIN,
+      responses: 2,
+    });
+    const none = await call('POST', P.responseAverage, a.admin, {
+      startDate: base - HOUR,
+      endDate: base,
+      teamId: secretTeam,
+    });
+    expect(none.json().response).toMatchObject({ averageResponseTime: null, responses: 0 });
+
+    const board = await call('GET', `${P.agentScoreboard}?${range}`, a.admin);
+    expect(board.statusCode, board.body).toBe(200);
+    const agents = board.json().response.agents as { userId: string }[];
+    expect(agents.find((x) => x.userId === a.adminUserName)).toMatchObject({
+      assignedOpen: 1,
+      resolved: 1,
+      avgFirstResponseTime: 2 * MIN,
+    });
+    const team = await call('GET', `${P.agentScoreboard}?${range}&teamId=${secretTeam}`, a.admin);
+    expect(team.json().response.agents).toEqual([]);
+  });
+
+  it('serves a repeated question from memory for 120 s, per query', async () => {
+    const first = await stats(range);
+    const again = await stats(range);
+    expect(again.cache).toBe('hit');
+    expect(again.body).toEqual(first.body);
+
+    // A fourth conversation moves into the range: the cached answer does not see it yet…
+    const visitor = await newVisitor(t, a);
+    const created = await call('POST', MESSAGING_PATHS.groupCreateV21, visitor.headers, {
+      groupName: 'Late',
+    });
+    await t.database.db
+      .update(conversations)
+      .set({ createdAt: new Date(base + 30 * MIN) })
+      .where(eq(conversations.id, created.json().response.id as number));
+    const cached = await stats(
+      `timestamp=${base - HOUR}&toTimestamp=${base + DAY}&timezone=UTC`,
+      a.admin,
+      P.groupStatsV2,
+    );
+    expect(cached.cache).toBe('hit');
+    expect(cached.body.newConversations).toBe(3);
+    expect(cached.body.computedAt).toBe(first.body.computedAt);
+    // …another question is computed afresh.
+    const fresh = await stats(`${range}&statusList=-1,0,1,2,3,4,5,6,7`);
+    expect(fresh.cache).toBe('miss');
+    expect(fresh.body.newConversations).toBe(4);
+    expect(fresh.body.byStatus['-1']).toBe(1);
+    // Another tenant's identical query is its own entry.
+    const other = await stats(range, b.admin);
+    expect(other.cache).toBe('miss');
+    expect(other.body.newConversations).toBe(0);
+  });
+
+  it('refuses bad input clearly and keeps end users out', async () => {
+    const cases = [
+      [`startTime=${base}&endTime=${base - 1}`, 'before'],
+      [`startTime=0&endTime=${500 * DAY}`, '400 days'],
+      [`${range}&timezone=Mars/Olympus`, 'time zone'],
+      [`${range}&statusList=9`, 'statusList'],
+      [`${range}&daily=maybe`, 'daily'],
+      [`startTime=yesterday`, 'startTime'],
+    ] as const;
+    for (const [query, words] of cases) {
+      const res = await call('GET', `${P.groupStats}?${query}`, a.admin);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toContain(words);
+    }
+    expect((await call('GET', `${P.groupStats}?${range}&agentId=nobody`, a.admin)).statusCode).toBe(404);
+    const badAvg = await call('POST', P.responseAverage, a.admin, { startDate: 'soon', endDate: base });
+    expect(badAvg.statusCode).toBe(400);
+
+    const visitor = await newVisitor(t, a);
+    const requests = [
+      call('GET', `${P.groupStats}?${range}`, visitor.headers),
+      call('GET', `${P.groupStatsV2}?${range}`, visitor.headers),
+      call('POST', P.responseAverage, visitor.headers, { startDate: base - HOUR, endDate: base + DAY }),
+      call('GET', P.agentScoreboard, visitor.headers),
+      call('GET', P.reassignWaitingQueue, visitor.headers),
+    ];
+    for (const res of await Promise.all(requests)) {
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('newConversations');
+    }
+  });
+
+  it('reassigns the waiting queue for admins only, within their own application', async () => {
+    const db = t.database.db;
+    const setOwner = (status: number) =>
+      db
+        .update(users)
+        .set({ status })
+        .where(and(eq(users.applicationId, a.applicationId), eq(users.userId, a.adminUserName)));
+    await setOwner(0);
+    const visitor = await newVisitor(t, a);
+    const created = await call('POST', MESSAGING_PATHS.groupCreateV21, visitor.headers, {
+      groupName: 'Queued',
+    });
+    const groupId = created.json().response.id as number;
+    const info = async () =>
+      (await call('GET', `${MESSAGING_PATHS.groupInfo}?groupId=${groupId}`, a.admin)).json().response;
+    expect((await info()).status).toBe(7);
+    await setOwner(1);
+
+    const agent = await member(a, '2');
+    expect((await call('GET', P.reassignWaitingQueue, agent.headers)).statusCode).toBe(403);
+    const elsewhere = await call('GET', P.reassignWaitingQueue, b.admin);
+    expect(elsewhere.json().response).toEqual({ assigned: 0 });
+    expect((await info()).status).toBe(7);
+    const res = await call('GET', P.reassignWaitingQueue, a.admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().response).toEqual({ assigned: 1 });
+    expect(await info()).toMatchObject({ status: 0, assignee: a.adminUserName });
+  });
+
+  it("never reveals another tenant's numbers", async () => {
+    const requests = [
+      call('GET', `${P.groupStats}?${range}&teamId=${secretTeam}`, b.admin),
+      call('GET', `${P.groupStats}?${range}&agentId=${encodeURIComponent(a.adminUserName)}`, b.admin),
+      call('GET', `${P.groupStatsV2}?${range}&applicationId=${a.applicationId}`, b.admin),
+      call('POST', P.responseAverage, b.admin, {
+        startDate: base - HOUR,
+        endDate: base + DAY,
+        teamId: secretTeam,
+      }),
+      call('GET', `${P.agentScoreboard}?${range}&teamId=${secretTeam}`, b.admin),
+      call('GET', `${P.groupStats}?${range}`, { ...a.admin, 'application-key': b.applicationId }),
+    ];
+    for (const res of await Promise.all(requests)) {
+      expect([403, 404], res.body).toContain(res.statusCode);
+      expect(res.body).not.toContain('newConversations');
+    }
+    const own = (await stats(`${range}&daily=true`, b.admin)).body;
+    expect(own).toMatchObject({ newConversations: 0, resolved: 0, avgFirstResponseTime: null });
+    const avg = await call('POST', P.responseAverage, b.admin, {
+      startDate: base - HOUR,
+      endDate: base + DAY,
+    });
+    expect(avg.json().response).toMatchObject({ responses: 0, averageResponseTime: null });
+    const board = await call('GET', `${P.agentScoreboard}?${range}`, b.admin);
+    const ids = board.json().response.agents.map((x: { userId: string }) => x.userId);
+    expect(ids).toEqual([b.adminUserName]);
+  });
+});

@@ -1,0 +1,114 @@
+import {
+  platformOk,
+  TEAM_USER_STATS_PATHS,
+  teamCreateRequestSchema,
+  teamDeleteResponseSchema,
+  teamIdQuerySchema,
+  teamMemberListQuerySchema,
+  teamMemberListSchema,
+  teammatesRequestSchema,
+  teammatesResponseSchema,
+  teamSchema,
+  teamSummarySchema,
+  teamUpdateRequestSchema,
+} from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import * as service from './service.js';
+
+const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
+
+/** Messaging API for teams: get, list (v1, v2), create, rename, teammates, delete, member list. */
+export function teamRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = { db: ctx.database.db, realtime: ctx.realtime };
+  return async (app) => {
+    const pre = { preHandler: ctx.authenticateMessaging };
+    const tags = ['teams'];
+    const P = TEAM_USER_STATS_PATHS;
+
+    app.get(
+      P.teamGet,
+      { ...pre, schema: { tags, querystring: teamIdQuerySchema, response: { 200: platformOk(teamSchema) } } },
+      async (req) => ok(await service.getTeam(deps, requireAuth(req), req.query.teamId)),
+    );
+
+    app.get(
+      P.teamList,
+      { ...pre, schema: { tags, response: { 200: platformOk(z.array(teamSchema)) } } },
+      async (req) => ok(await service.listTeams(deps, requireAuth(req))),
+    );
+
+    app.get(
+      P.teamListV2,
+      { ...pre, schema: { tags, response: { 200: platformOk(z.array(teamSummarySchema)) } } },
+      async (req) => ok(await service.listTeamSummaries(deps, requireAuth(req))),
+    );
+
+    app.post(
+      P.teamCreate,
+      { ...pre, schema: { tags, body: teamCreateRequestSchema, response: { 200: platformOk(teamSchema) } } },
+      async (req) => ok(await service.createTeam(deps, requireAuth(req), req.body)),
+    );
+
+    app.patch(
+      P.teamUpdate,
+      { ...pre, schema: { tags, body: teamUpdateRequestSchema, response: { 200: platformOk(teamSchema) } } },
+      async (req) => ok(await service.renameTeam(deps, requireAuth(req), req.body)),
+    );
+
+    app.patch(
+      P.teammateAdd,
+      {
+        ...pre,
+        schema: {
+          tags,
+          body: teammatesRequestSchema,
+          response: { 200: platformOk(teammatesResponseSchema) },
+        },
+      },
+      async (req) => ok(await service.addTeammates(deps, requireAuth(req), req.body)),
+    );
+
+    app.patch(
+      P.teammateRemove,
+      {
+        ...pre,
+        schema: {
+          tags,
+          body: teammatesRequestSchema,
+          response: { 200: platformOk(teammatesResponseSchema) },
+        },
+      },
+      async (req) => ok(await service.removeTeammates(deps, requireAuth(req), req.body)),
+    );
+
+    app.delete(
+      P.teamDelete,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: teamIdQuerySchema,
+          response: { 200: platformOk(teamDeleteResponseSchema) },
+        },
+      },
+      async (req) => ok(await service.deleteTeam(deps, requireAuth(req), req.query.teamId)),
+    );
+
+    app.get(
+      P.teamMemberList,
+      {
+        ...pre,
+        schema: {
+          tags,
+          params: z.object({ teamId: z.string().trim().min(1).max(190) }),
+          querystring: teamMemberListQuerySchema,
+          response: { 200: platformOk(teamMemberListSchema) },
+        },
+      },
+      async (req) => ok(await service.listTeamMembers(deps, requireAuth(req), req.params.teamId, req.query)),
+    );
+  };
+}

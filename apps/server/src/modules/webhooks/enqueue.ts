@@ -1,0 +1,93 @@
+import type { MessageWebhookBody } from '@convo/api';
+import type { Db } from '../../platform/db/database.js';
+import { enqueue } from '../../platform/jobs/job-queue.js';
+import * as accounts from '../accounts/repository.js';
+import type { ConversationRow } from '../conversations/repository.js';
+import type { MessageRow } from '../messages/repository.js';
+import * as repo from './repository.js';
+
+export const WEBHOOK_QUEUE = 'webhook';
+export const MESSAGE_RECEIVED = 'message.received';
+/** With the default backoff (2 s doubling, at most 1 h) the last try comes about 4 hours later. */
+export const WEBHOOK_MAX_ATTEMPTS = 15;
+
+export interface MessageWebhookInput {
+  applicationId: string;
+  conversation: Pick<ConversationRow, 'id' | 'clientGroupId' | 'name' | 'customerId' | 'assigneeId'>;
+  message: Pick<
+    MessageRow,
+    'id' | 'clientKey' | 'message' | 'createdAt' | 'metadata' | 'fileMeta' | 'senderId'
+  >;
+  /** The sender's user id (the messaging user name), as `from`. */
+  senderUserId: string | null;
+}
+
+/**
+ * Called inside the message's transaction: for every enabled webhook of the application that
+ * listens to message.received, a delivery row and a job, so a webhook goes out exactly when the
+ * message was stored. Costs one indexed query when the application has no webhook.
+ */
+export async function enqueueMessageWebhooks(tx: Db, input: MessageWebhookInput): Promise<number> {
+  const targets = await repo.listSubscribedWebhooks(tx, input.applicationId, MESSAGE_RECEIVED);
+  if (targets.length === 0) return 0;
+  const body = await messageWebhookBody(tx, input);
+  for (const target of targets) {
+    const delivery = await repo.insertDelivery(tx, {
+      applicationId: input.applicationId,
+      webhookId: target.id,
+      eventType: MESSAGE_RECEIVED,
+      messageId: input.message.id,
+      payload: body,
+    });
+    await enqueue(tx, {
+      queue: WEBHOOK_QUEUE,
+      applicationId: input.applicationId,
+      payload: { deliveryId: delivery.id },
+      maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    });
+  }
+  return targets.length;
+}
+
+/** The documented Kommunicate message webhook body (applozic-api.md §6). */
+async function messageWebhookBody(tx: Db, input: MessageWebhookInput): Promise<MessageWebhookBody> {
+  const { conversation, message } = input;
+  // The receiver: the customer when a member writes, otherwise the assignee.
+  const receiverId =
+    message.senderId !== null && message.senderId === conversation.customerId
+      ? conversation.assigneeId
+      : conversation.customerId;
+  const receiver = receiverId ? await accounts.findUserById(tx, input.applicationId, receiverId) : undefined;
+  const file = toWebhookFile(message.fileMeta);
+  return {
+    key: message.clientKey,
+    from: input.senderUserId,
+    groupId: conversation.id,
+    clientGroupId: conversation.clientGroupId,
+    groupName: conversation.name,
+    message: message.message,
+    timeStamp: message.createdAt.getTime(),
+    // Presence lives in the real-time nodes' memory, not in the database: we cannot know it here.
+    receiverConnected: false,
+    receiverLastSeenAtTime: receiver?.lastLoggedInAt ? receiver.lastLoggedInAt.getTime() : null,
+    ...(file ? { file } : {}),
+    metadata: message.metadata,
+  };
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const count = (v: unknown): number | null => {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+};
+
+function toWebhookFile(fileMeta: Record<string, unknown> | null): MessageWebhookBody['file'] {
+  if (!fileMeta) return undefined;
+  return {
+    name: text(fileMeta.name),
+    url: text(fileMeta.url) ?? text(fileMeta.blobKey),
+    contentType: text(fileMeta.contentType),
+    size: count(fileMeta.size),
+    thumbnailUrl: text(fileMeta.thumbnailUrl),
+  };
+}

@@ -1,0 +1,217 @@
+import type { Db } from '../db/database.js';
+import * as repo from './job-repository.js';
+
+// A durable, table-backed job queue. `enqueue` writes the job in the caller's transaction, so a
+// job exists exactly when the action that wanted it committed. A `JobWorker` polls the table,
+// claims due jobs with FOR UPDATE SKIP LOCKED (several workers never take the same job), runs the
+// queue's handler outside any transaction, and retries failures with exponential backoff.
+
+export interface Job {
+  id: string;
+  queue: string;
+  applicationId: string | null;
+  payload: Record<string, unknown>;
+  /** This attempt's number: 1 on the first run. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Runs one job; a throw means "try again later" (or failed, once the attempts are used up). */
+export type JobHandler = (job: Job) => Promise<void>;
+
+/** Thrown by a handler when retrying cannot help: the job fails at once. */
+export class PermanentJobError extends Error {}
+
+export interface EnqueueInput {
+  queue: string;
+  applicationId: string | null;
+  payload: Record<string, unknown>;
+  /** Not before this time; now by default. */
+  runAt?: Date | undefined;
+  /** Attempts before the job is marked failed; the table's default (8) otherwise. */
+  maxAttempts?: number | undefined;
+}
+
+/** Adds a job inside the caller's transaction (pass the `tx`); returns its id. */
+export function enqueue(tx: Db, input: EnqueueInput): Promise<string> {
+  return repo.insertJob(tx, input);
+}
+
+export interface WorkerLog {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface JobWorkerOptions {
+  db: Db;
+  log: WorkerLog;
+  handlers: Readonly<Record<string, JobHandler>>;
+  /** Time between polls when nothing is due (default 500 ms). */
+  pollMs?: number;
+  /** Jobs run at the same time by this worker (default 8). */
+  concurrency?: number;
+  /** How long a claim holds before another worker may take the job again (default 5 minutes). */
+  lockMs?: number;
+  /** Backoff after attempt n is backoffBaseMs × 2^n (default 1000: 2 s, 4 s, 8 s…). */
+  backoffBaseMs?: number;
+  /** Upper bound of one backoff (default 1 hour). */
+  maxBackoffMs?: number;
+  /** Finished jobs (done, failed) are deleted this long after they finished (default 7 days). */
+  retainMs?: number;
+}
+
+export const DEFAULT_POLL_MS = 500;
+const DEFAULT_LOCK_MS = 5 * 60_000;
+const HOUR_MS = 3_600_000;
+const DEFAULT_RETAIN_MS = 7 * 24 * HOUR_MS;
+
+/** Delay before the next attempt after attempt `attempts` failed: base × 2^attempts, capped. */
+export function backoffMs(attempts: number, baseMs = 1000, maxMs = HOUR_MS): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.min(attempts, 40));
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'failed';
+
+export class JobWorker {
+  private readonly db: Db;
+  private readonly log: WorkerLog;
+  private readonly handlers: Readonly<Record<string, JobHandler>>;
+  private readonly queues: string[];
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly lockMs: number;
+  private readonly backoffBaseMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly retainMs: number;
+  private nextPurgeAt = 0;
+  /** The last claim was a full batch: more jobs are probably due. */
+  private backlog = false;
+  private readonly running = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private started = false;
+
+  constructor(opts: JobWorkerOptions) {
+    this.db = opts.db;
+    this.log = opts.log;
+    this.handlers = opts.handlers;
+    this.queues = Object.keys(opts.handlers);
+    this.pollMs = Math.max(1, opts.pollMs ?? DEFAULT_POLL_MS);
+    this.concurrency = Math.max(1, opts.concurrency ?? 8);
+    this.lockMs = Math.max(1000, opts.lockMs ?? DEFAULT_LOCK_MS);
+    this.backoffBaseMs = Math.max(0, opts.backoffBaseMs ?? 1000);
+    this.maxBackoffMs = Math.max(0, opts.maxBackoffMs ?? HOUR_MS);
+    this.retainMs = Math.max(0, opts.retainMs ?? DEFAULT_RETAIN_MS);
+  }
+
+  /** Starts polling; calling it twice does nothing. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the handlers still running (their results are recorded). */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.ticking;
+    await Promise.allSettled([...this.running]);
+  }
+
+  /**
+   * Claims and runs every job due now, until none is left, and waits for them (tests, scripts).
+   * Jobs put back with a backoff are not waited for.
+   */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claimAndRun(this.concurrency);
+      total += claimed;
+      await Promise.allSettled([...this.running]);
+      if (claimed === 0) return total;
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.started) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      // A tick in progress schedules the next one itself.
+      if (this.ticking) return;
+      this.ticking = this.tick().finally(() => {
+        this.ticking = null;
+      });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      const free = this.concurrency - this.running.size;
+      if (free > 0) this.backlog = (await this.claimAndRun(free)) === free;
+      // Housekeeping once an hour (on every node: SKIP LOCKED keeps them out of each other's way).
+      if (Date.now() >= this.nextPurgeAt) {
+        this.nextPurgeAt = Date.now() + HOUR_MS;
+        await repo.purgeFinishedJobs(this.db, this.retainMs);
+      }
+    } catch (err) {
+      // The database may be briefly unreachable; the next poll tries again.
+      this.backlog = false;
+      this.log.warn({ err }, 'job poll failed');
+    }
+    // A full batch suggests more is due: claim again as soon as there is room.
+    this.schedule(this.backlog && this.running.size < this.concurrency ? 0 : this.pollMs);
+  }
+
+  private async claimAndRun(limit: number): Promise<number> {
+    const rows = await repo.claimDueJobs(this.db, { queues: this.queues, limit, lockMs: this.lockMs });
+    for (const row of rows) {
+      const run = this.run(row).finally(() => {
+        this.running.delete(run);
+        // More is waiting: take it now rather than at the next poll.
+        if (this.started && this.backlog && !this.ticking) this.schedule(0);
+      });
+      this.running.add(run);
+    }
+    return rows.length;
+  }
+
+  private async run(row: repo.JobRow): Promise<void> {
+    const job: Job = {
+      id: row.id,
+      queue: row.queue,
+      applicationId: row.applicationId,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.maxAttempts,
+    };
+    let failure: unknown = null;
+    try {
+      // A job reclaimed after its worker died may already have used up its attempts.
+      if (job.attempts > job.maxAttempts) throw new PermanentJobError('attempts used up (worker lost)');
+      const handler = this.handlers[job.queue];
+      if (!handler) throw new PermanentJobError(`no handler for queue ${job.queue}`);
+      await handler(job);
+    } catch (err) {
+      failure = err ?? new Error('failed');
+    }
+    try {
+      if (failure === null) {
+        await repo.completeJob(this.db, job.id, job.attempts);
+        return;
+      }
+      const final = failure instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      await repo.failJob(this.db, job.id, job.attempts, {
+        error: messageOf(failure),
+        retryInMs: final ? null : backoffMs(job.attempts, this.backoffBaseMs, this.maxBackoffMs),
+      });
+      if (final) this.log.warn({ jobId: job.id, queue: job.queue, err: messageOf(failure) }, 'job failed');
+    } catch (err) {
+      // The claim's lock expires and another worker takes the job again.
+      this.log.error({ err, jobId: job.id }, 'could not record a job outcome');
+    }
+  }
+}

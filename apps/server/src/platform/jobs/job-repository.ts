@@ -1,0 +1,137 @@
+import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { jobs } from '../../db/schema/index.js';
+import type { Db } from '../db/database.js';
+
+// The only place the jobs table is read or written. Times come from the database clock (now()), so
+// several nodes agree on what is due and on when a lock has expired.
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface NewJob {
+  queue: string;
+  applicationId: string | null;
+  payload: Record<string, unknown>;
+  runAt?: Date | undefined;
+  maxAttempts?: number | undefined;
+}
+
+const millis = (ms: number) => sql`(${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
+
+export async function insertJob(db: Db, job: NewJob): Promise<string> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      queue: job.queue,
+      applicationId: job.applicationId,
+      payload: job.payload,
+      ...(job.runAt ? { runAt: job.runAt } : {}),
+      ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+    })
+    .returning({ id: jobs.id });
+  return row!.id;
+}
+
+/**
+ * Claims up to `limit` jobs of the given queues in one statement: pending ones that are due, and
+ * running ones whose lock has expired (their worker died). SKIP LOCKED lets several workers claim
+ * side by side without ever taking the same row; each claim counts as an attempt, so a job that
+ * keeps killing its worker still ends.
+ */
+export async function claimDueJobs(
+  db: Db,
+  opts: { queues: readonly string[]; limit: number; lockMs: number },
+): Promise<JobRow[]> {
+  if (opts.queues.length === 0 || opts.limit <= 0) return [];
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.queue, [...opts.queues]),
+        or(
+          and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+      ),
+    )
+    .orderBy(jobs.runAt)
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      // Millisecond precision keeps the value identical once read back into a JS Date.
+      lockedUntil: sql`date_trunc('milliseconds', now()) + ${millis(opts.lockMs)}`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/** Marks a claimed job done; a no-op when the claim was lost (lock expired and taken again). */
+export async function completeJob(db: Db, id: string, attempts: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempts, attempts)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Puts a failed job back for another attempt after `retryInMs`, or marks it failed for good. */
+export async function failJob(
+  db: Db,
+  id: string,
+  attempts: number,
+  outcome: { error: string; retryInMs: number | null },
+): Promise<boolean> {
+  const final = outcome.retryInMs === null;
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: final ? 'failed' : 'pending',
+      lockedUntil: null,
+      lastError: outcome.error.slice(0, 2000),
+      ...(final ? { finishedAt: sql`now()` } : { runAt: sql`now() + ${millis(outcome.retryInMs ?? 0)}` }),
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempts, attempts)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Deletes finished jobs (done or failed) older than `retainMs`, at most `limit` per call. */
+export async function purgeFinishedJobs(db: Db, retainMs: number, limit = 1000): Promise<number> {
+  const old = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.status, ['done', 'failed']),
+        isNotNull(jobs.finishedAt),
+        lt(jobs.finishedAt, sql`now() - ${millis(retainMs)}`),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db.delete(jobs).where(inArray(jobs.id, old)).returning({ id: jobs.id });
+  return rows.length;
+}
+
+export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row;
+}
+
+/** Jobs of one queue (tests and diagnostics), oldest first. */
+export async function listJobs(db: Db, queue: string, limit = 1000): Promise<JobRow[]> {
+  return db.select().from(jobs).where(eq(jobs.queue, queue)).orderBy(jobs.createdAt).limit(limit);
+}
+
+/** Makes a job look abandoned by a crashed worker (tests of lock expiry). */
+export async function expireLock(db: Db, id: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'running', lockedUntil: sql`now() - interval '1 second'` })
+    .where(eq(jobs.id, id));
+}

@@ -1,0 +1,277 @@
+import { CONVERSATION_STATUS, NOTES_PAGE_SIZE } from '@convo/domain';
+import { z } from 'zod';
+import { groupFeedSchema, messageSchema, platformOk } from './messaging.js';
+
+// Messaging API (/rest/ws/...) shapes for conversation notes, the conversation timeline, the
+// conversation lists (waiting queue, support search with the SPEC §3 conversation filter, the
+// caller's feed) and the message logs screen.
+
+/** Notes are at most this long (characters, after trimming). */
+export const NOTE_MAX_LENGTH = 5000;
+/** Support search and conversation lists: page size limit and default. */
+export const CONVERSATION_PAGE_MAX = 100;
+export const CONVERSATION_PAGE_DEFAULT = 20;
+/** Message logs: page size limit and default. */
+export const MESSAGE_LOG_PAGE_MAX = 100;
+export const MESSAGE_LOG_PAGE_DEFAULT = 50;
+/** Timeline: page size limit and default (a conversation rarely has more events). */
+export const TIMELINE_PAGE_MAX = 500;
+export const TIMELINE_PAGE_DEFAULT = 200;
+
+const MAX_OFFSET = 100_000;
+const MAX_EPOCH_MS = 8_640_000_000_000_000;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUS_MIN = CONVERSATION_STATUS.INITIAL;
+const STATUS_MAX = CONVERSATION_STATUS.WAITING;
+
+/** Empty query values (`?endTime=`) mean "not given". */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+const pageStart = z.coerce
+  .number()
+  .int()
+  .min(0, 'startIndex must be 0 or more')
+  .max(MAX_OFFSET, `startIndex must be at most ${MAX_OFFSET}`)
+  .default(0);
+
+const pageSizeOf = (max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1, 'pageSize must be at least 1')
+    .max(max, `pageSize must be at most ${max}`)
+    .default(fallback);
+
+/** Epoch milliseconds, in a query string or a JSON body; blank means absent. */
+const epochMs = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: 'must be a time in epoch milliseconds' })
+    .int('must be a time in epoch milliseconds')
+    .min(0, 'must be a time in epoch milliseconds')
+    .max(MAX_EPOCH_MS, 'is too far in the future')
+    .optional(),
+);
+
+const conversationStatus = z.coerce
+  .number({ error: 'status must be a number' })
+  .int('status must be a whole number')
+  .min(STATUS_MIN, `status must be between ${STATUS_MIN} and ${STATUS_MAX}`)
+  .max(STATUS_MAX, `status must be between ${STATUS_MIN} and ${STATUS_MAX}`);
+
+/** `status=0,1`, `status=0&status=1` or `status=7`: a list of conversation statuses. */
+const statusListQuery = z.preprocess(
+  (v) => {
+    const items = Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v];
+    return items
+      .flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]))
+      .map((item) => (typeof item === 'string' ? item.trim() : item))
+      .filter((item) => item !== '');
+  },
+  z.array(conversationStatus).max(20, 'at most 20 statuses'),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Notes (SPEC §3 Notes: limit, offset, data; page of 10 per §9)
+
+export const noteAuthorSchema = z.object({ userId: z.string(), displayName: z.string() });
+
+export const noteSchema = z.object({
+  id: z.string(),
+  groupId: z.number(),
+  body: z.string(),
+  author: noteAuthorSchema,
+  createdAtTime: z.number(),
+  updatedAtTime: z.number(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+/** The conversation's id as written in the path; checked by the server ('GroupId id is required'). */
+export const groupIdParamsSchema = z.object({ groupId: z.string() });
+
+export const noteIdParamsSchema = z.object({
+  noteId: z.string().trim().regex(UUID_PATTERN, 'noteId must be the id of a note'),
+});
+
+export const noteListQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(CONVERSATION_PAGE_MAX, `limit must be at most ${CONVERSATION_PAGE_MAX}`)
+    .default(NOTES_PAGE_SIZE),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0, 'offset must be 0 or more')
+    .max(MAX_OFFSET, `offset must be at most ${MAX_OFFSET}`)
+    .default(0),
+});
+
+export const noteWriteRequestSchema = z.object({
+  body: z
+    .string({ error: 'body is required' })
+    .trim()
+    .min(1, 'A note needs some text.')
+    .max(NOTE_MAX_LENGTH, `A note is at most ${NOTE_MAX_LENGTH} characters.`),
+});
+export type NoteWriteRequest = z.input<typeof noteWriteRequestSchema>;
+
+export const notePageSchema = z.object({
+  limit: z.number(),
+  offset: z.number(),
+  total: z.number(),
+  data: z.array(noteSchema),
+});
+export type NotePage = z.infer<typeof notePageSchema>;
+
+export const noteListResponseSchema = platformOk(notePageSchema);
+export const noteResponseSchema = platformOk(noteSchema);
+export const noteDeleteResponseSchema = platformOk(z.object({ id: z.string(), deleted: z.literal(true) }));
+
+// ---------------------------------------------------------------------------------------------
+// Timeline (conversation_events: assignment, status, tags, notes…)
+
+export const timelineEventSchema = z.object({
+  id: z.number(),
+  /** created, assigned, status, tagged, untagged, note… */
+  type: z.string(),
+  /** Who did it; null for the system (routing, auto-resolve). */
+  actor: noteAuthorSchema.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAtTime: z.number(),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+export const timelineQuerySchema = z.object({
+  startIndex: pageStart,
+  pageSize: pageSizeOf(TIMELINE_PAGE_MAX, TIMELINE_PAGE_DEFAULT),
+});
+
+export const timelinePageSchema = z.object({
+  data: z.array(timelineEventSchema),
+  nextStartIndex: z.number().nullable(),
+});
+export const timelineResponseSchema = platformOk(timelinePageSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Conversation lists and the SPEC §3 conversation filter
+
+export const CONVERSATION_SORTS = ['newest', 'oldest', 'waiting'] as const;
+export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
+
+/** `assignee` value selecting conversations nobody is assigned to. */
+export const UNASSIGNED = 'unassigned';
+
+export const conversationFilterSchema = z.object({
+  /** Conversation statuses (SPEC §4), any of them; one number is read as a list of one. */
+  status: z
+    .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(conversationStatus).max(20))
+    .optional(),
+  /** Tag names: conversations carrying any of them. */
+  tags: z.array(z.string().trim().min(1, 'a tag name is empty').max(100)).max(50).optional(),
+  /** The assignee's userId, or 'unassigned'. */
+  assignee: z.string().trim().max(190).optional(),
+  /** The team's clientGroupId. */
+  teamId: z.string().trim().max(190).optional(),
+  /** Words searched in the messages (full text) and in the conversation name. */
+  content: z.string().trim().max(500, 'content must be at most 500 characters').optional(),
+  /** Conversation metadata that must be equal (all of them). */
+  attributeFilter: z
+    .record(z.string().trim().min(1).max(200), z.union([z.string().max(2000), z.number(), z.boolean()]))
+    .refine((f) => Object.keys(f).length <= 20, 'attributeFilter has at most 20 entries')
+    .optional(),
+  searchFilter: z
+    .object({
+      /** Conversations created at or after this time (epoch ms). */
+      startTime: epochMs,
+      /** Conversations created at or before this time (epoch ms). */
+      endTime: epochMs,
+      /** true: the customer left an e-mail; false: an anonymous customer. */
+      knownuser: z
+        .union([z.boolean(), z.enum(['true', 'false'])])
+        .transform((v) => v === true || v === 'true')
+        .optional(),
+    })
+    .optional(),
+  /** newest/oldest: by last activity; waiting: longest waiting first. */
+  sort: z.enum(CONVERSATION_SORTS).default('newest'),
+  startIndex: pageStart,
+  pageSize: pageSizeOf(CONVERSATION_PAGE_MAX, CONVERSATION_PAGE_DEFAULT),
+});
+export type ConversationFilterRequest = z.input<typeof conversationFilterSchema>;
+export type ConversationFilter = z.output<typeof conversationFilterSchema>;
+
+/** The search body: the filter; an empty body searches everything. */
+export const conversationSearchRequestSchema = z.preprocess(
+  (v) => (v === undefined || v === null ? {} : v),
+  conversationFilterSchema,
+);
+
+export const waitingListQuerySchema = z.object({
+  startIndex: pageStart,
+  pageSize: pageSizeOf(CONVERSATION_PAGE_MAX, CONVERSATION_PAGE_DEFAULT),
+});
+
+export const conversationListQuerySchema = z.object({
+  startIndex: pageStart,
+  pageSize: pageSizeOf(CONVERSATION_PAGE_MAX, CONVERSATION_PAGE_DEFAULT),
+  /** Statuses to keep (`0,1` or repeated); all when absent. */
+  status: statusListQuery.optional(),
+});
+
+export const conversationPageSchema = z.object({
+  groupFeeds: z.array(groupFeedSchema),
+  /** Only where counting is cheap; the search leaves it out. */
+  total: z.number().optional(),
+  /** Where the next page starts, or null on the last page. */
+  nextStartIndex: z.number().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+export const conversationPageResponseSchema = platformOk(conversationPageSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Message logs (`message/filter`)
+
+export const messageLogQuerySchema = z.object({
+  startTime: epochMs,
+  endTime: epochMs,
+  startIndex: pageStart,
+  pageSize: pageSizeOf(MESSAGE_LOG_PAGE_MAX, MESSAGE_LOG_PAGE_DEFAULT),
+  groupId: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'groupId must be a conversation id' })
+      .int('groupId must be a conversation id')
+      .positive('groupId must be a conversation id')
+      .max(Number.MAX_SAFE_INTEGER, 'groupId must be a conversation id')
+      .optional(),
+  ),
+});
+export type MessageLogQuery = z.output<typeof messageLogQuerySchema>;
+
+export const messageLogSchema = messageSchema.extend({ groupName: z.string() });
+export type MessageLog = z.infer<typeof messageLogSchema>;
+
+export const messageLogPageSchema = z.object({
+  messages: z.array(messageLogSchema),
+  nextStartIndex: z.number().nullable(),
+});
+export const messageLogResponseSchema = platformOk(messageLogPageSchema);
+
+// ---------------------------------------------------------------------------------------------
+
+export const CONVERSATION_PATHS = {
+  notes: '/rest/ws/group/:groupId/notes',
+  note: '/rest/ws/notes/:noteId',
+  events: '/rest/ws/group/:groupId/events',
+  waitingList: '/rest/ws/group/waiting/list',
+  supportSearch: '/rest/ws/group/support/search',
+  groupList: '/rest/ws/group/v2/list',
+  messageFilter: '/rest/ws/message/filter',
+} as const;
+
+/** Concrete paths for clients and tests. */
+export const groupNotesPath = (groupId: number | string) => `/rest/ws/group/${groupId}/notes`;
+export const notePath = (noteId: string) => `/rest/ws/notes/${noteId}`;
+export const groupEventsPath = (groupId: number | string) => `/rest/ws/group/${groupId}/events`;
