@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { appSettings, users } from '../db/schema/index.js';
 import { addMember } from '../modules/accounts/provision.js';
 import { insertTeamMembers } from '../modules/accounts/repository.js';
-import { findTeamByClientGroupId } from '../modules/conversations/repository.js';
+import { findTeam } from '../modules/teams/repository.js';
 import type { Database } from '../platform/db/database.js';
 
 // Test set-up that the team screens will do through the API (issue 6): members and settings.
@@ -38,6 +38,6 @@ export async function updateSettings(
 }
 
 export async function joinDefaultTeam(database: Database, applicationId: string, userId: string) {
-  const team = await findTeamByClientGroupId(database.db, applicationId, DEFAULT_TEAM.clientGroupId);
+  const team = await findTeam(database.db, applicationId, DEFAULT_TEAM.clientGroupId);
   await insertTeamMembers(database.db, [{ teamId: team!.id, userId, applicationId }]);
 }

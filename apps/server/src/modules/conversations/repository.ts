@@ -178,15 +178,6 @@ export async function insertTimelineEvent(db: Db, values: typeof conversationEve
   await db.insert(conversationEvents).values(values);
 }
 
-export async function findTeamByClientGroupId(db: Db, applicationId: string, clientGroupId: string) {
-  const [row] = await db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.applicationId, applicationId), eq(teams.clientGroupId, clientGroupId)))
-    .limit(1);
-  return row;
-}
-
 export async function findUsersByUserIds(db: Db, applicationId: string, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
   return db

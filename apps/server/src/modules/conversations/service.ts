@@ -16,6 +16,7 @@ import { writeSystemMessage } from '../messages/system-message.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
 import type { EventSink, Realtime } from '../realtime/realtime.js';
 import { chooseAgent } from '../routing/service.js';
+import { findTeam } from '../teams/repository.js';
 import { audiencesOf, toGroupFeeds } from './feed.js';
 import * as repo from './repository.js';
 
@@ -174,8 +175,8 @@ export async function createConversation(deps: MessagingDeps, caller: AuthContex
       throw badRequest('INVALID_PARAMETER', `Unknown agent: ${wantedAssignee}`);
     const teamKey = metadata.KM_TEAM_ID;
     const team = teamKey
-      ? await repo.findTeamByClientGroupId(tx, caller.applicationId, teamKey)
-      : await repo.findTeamByClientGroupId(tx, caller.applicationId, DEFAULT_TEAM.clientGroupId);
+      ? await findTeam(tx, caller.applicationId, teamKey)
+      : await findTeam(tx, caller.applicationId, DEFAULT_TEAM.clientGroupId);
     if (teamKey && !team) throw badRequest('INVALID_PARAMETER', `Unknown team: ${teamKey}`);
     let conv = await repo.insertConversation(tx, {
       applicationId: caller.applicationId,

@@ -8,7 +8,7 @@ import { testDatabaseKinds } from '../../testing/test-database.js';
 import { Client } from '../../testing/ws-client.js';
 import { addMember } from '../accounts/provision.js';
 import { insertSession, insertTeamMembers, updateUser } from '../accounts/repository.js';
-import { findTeamByClientGroupId } from '../conversations/repository.js';
+import { findTeam } from '../teams/repository.js';
 import { setAvailability } from './service.js';
 
 interface UserBody {
@@ -225,7 +225,7 @@ describe.each(testDatabaseKinds())('messaging users on %s', (kind) => {
     expect(owner.statusCode, owner.body).toBe(200);
     expect(owner.json().response).toEqual({ userId: a.adminUserName, status: 0, assigned: 0 });
     const agent = await member(a, '2', { status: 0, name: 'Available Ava' });
-    const team = await findTeamByClientGroupId(t.database.db, a.applicationId, DEFAULT_TEAM.clientGroupId);
+    const team = await findTeam(t.database.db, a.applicationId, DEFAULT_TEAM.clientGroupId);
     await insertTeamMembers(t.database.db, [
       { teamId: team!.id, userId: agent.id, applicationId: a.applicationId, role: GROUP_ROLE.MEMBER },
     ]);

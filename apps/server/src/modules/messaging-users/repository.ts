@@ -82,24 +82,6 @@ export async function findUsersByUserIds(db: Db, applicationId: string, userIds:
     .where(and(eq(users.applicationId, applicationId), inArray(users.userId, [...userIds])));
 }
 
-export async function findUserByUserId(db: Db, applicationId: string, userId: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.applicationId, applicationId), eq(users.userId, userId)))
-    .limit(1);
-  return row;
-}
-
-export async function findUserById(db: Db, applicationId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.applicationId, applicationId), eq(users.id, id)))
-    .limit(1);
-  return row;
-}
-
 /** Another member of the application using this e-mail address. */
 export async function findOtherMemberWithEmail(
   db: Db,
@@ -159,3 +141,6 @@ export async function setAvailability(db: Db, applicationId: string, id: string,
     .returning();
   return row;
 }
+
+// Single-user look-ups are the accounts module's.
+export { findUserById, findUserInApplication as findUserByUserId } from '../accounts/repository.js';
