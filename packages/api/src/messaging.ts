@@ -127,6 +127,19 @@ export const groupQuerySchema = z
     path: ['groupId'],
   });
 
+/** Several conversations at once: `groupIds=1&groupIds=2` or `groupIds=1,2`. */
+export const multiGroupQuerySchema = z.object({
+  groupIds: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((x) => x.split(','))
+        .map((x) => Number(x.trim()))
+        .filter((n) => n !== 0),
+    )
+    .pipe(z.array(z.number().int().positive()).min(1).max(100)),
+});
+
 export const statusChangeQuerySchema = z.object({
   ...groupRef,
   status: z.coerce.number().int(),
@@ -162,6 +175,7 @@ export const MESSAGING_PATHS = {
   groupCreate: '/rest/ws/group/v2/create',
   groupCreateV21: '/rest/ws/group/v2.1/create',
   groupInfo: '/rest/ws/group/v2/info',
+  groupInfoMultiple: '/rest/ws/group/v2/info/multiple',
   statusChange: '/rest/ws/group/status/change',
   statusChangeAll: '/rest/ws/group/status/change/all',
   assigneeChange: '/rest/ws/group/v2/assignee/change',

@@ -26,6 +26,7 @@ import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { googleSignInRoutes } from '../modules/google-sign-in/routes.js';
 import { messageLogRoutes } from '../modules/message-logs/routes.js';
 import { messageRoutes } from '../modules/messages/routes.js';
+import { recordReceipt } from '../modules/messages/service.js';
 import { messagingUserRoutes } from '../modules/messaging-users/routes.js';
 import { notesRoutes } from '../modules/notes/routes.js';
 import { createHub } from '../modules/realtime/hub.js';
@@ -143,7 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes(ctx));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
-  const hub = await createHub(deps.database.db, pubsub, realtime, app.log);
+  const hub = await createHub(
+    deps.database.db,
+    pubsub,
+    realtime,
+    app.log,
+    (caller, kind, groupId, messageId) =>
+      recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
+  );
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.accept(socket));
   const stopWorkers = deps.config.roles.has('worker')

@@ -55,15 +55,22 @@ export function authenticator(db: Db, opts: { membersOnly: boolean }) {
       throw forbidden('This token does not belong to that application.');
     }
     if (opts.membersOnly && found.user.roleType === null) throw forbidden();
-    request.auth = {
-      tokenHash,
-      userId: found.user.id,
-      userName: found.user.userId,
-      applicationId: found.application.id,
-      roleType: toRoleType(found.user.roleType),
-      product: found.application.product === 'agent' ? 'agent' : 'classic',
-      sessionExpiresAt: found.session.expiresAt,
-    };
+    request.auth = authContextOf(found, tokenHash);
+  };
+}
+
+type LiveSession = NonNullable<Awaited<ReturnType<typeof accounts.findLiveSession>>>;
+
+/** Who a live session is, as every rule sees it (HTTP requests and WebSocket connections alike). */
+export function authContextOf(found: LiveSession, tokenHash: string): AuthContext {
+  return {
+    tokenHash,
+    userId: found.user.id,
+    userName: found.user.userId,
+    applicationId: found.application.id,
+    roleType: toRoleType(found.user.roleType),
+    product: found.application.product === 'agent' ? 'agent' : 'classic',
+    sessionExpiresAt: found.session.expiresAt,
   };
 }
 

@@ -247,3 +247,23 @@ export async function listTeamKeys(db: Db, teamIds: readonly string[]) {
     .from(teams)
     .where(inArray(teams.id, [...teamIds]));
 }
+
+export async function findConversations(db: Db, applicationId: string, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.id, [...ids])));
+}
+
+/** Delivered up to a message; never moves backwards. */
+export async function markDelivered(db: Db, conversationId: number, userId: string, messageId: number) {
+  await db
+    .update(conversationMembers)
+    .set({
+      lastDeliveredMessageId: sql`greatest(coalesce(${conversationMembers.lastDeliveredMessageId}, 0), ${messageId})`,
+    })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    );
+}

@@ -5,6 +5,7 @@ import {
   groupFeedSchema,
   groupQuerySchema,
   MESSAGING_PATHS,
+  multiGroupQuerySchema,
   platformOk,
   statusChangeQuerySchema,
   tagsChangeRequestSchema,
@@ -42,6 +43,19 @@ export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         schema: { tags, querystring: groupQuerySchema, response: { 200: platformOk(groupFeedSchema) } },
       },
       async (req) => ok(await service.conversationInfo(deps, requireAuth(req), req.query)),
+    );
+
+    app.get(
+      MESSAGING_PATHS.groupInfoMultiple,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: multiGroupQuerySchema,
+          response: { 200: platformOk(z.array(groupFeedSchema)) },
+        },
+      },
+      async (req) => ok(await service.conversationsInfo(deps, requireAuth(req), req.query.groupIds)),
     );
 
     app.patch(

@@ -223,6 +223,18 @@ export async function createConversation(deps: MessagingDeps, caller: AuthContex
   });
 }
 
+/** Multi group info: the visible ones of the asked ids, in the asked order; others are left out. */
+export async function conversationsInfo(deps: MessagingDeps, caller: AuthContext, groupIds: number[]) {
+  const rows = await repo.findConversations(deps.db, caller.applicationId, groupIds);
+  const visible = [];
+  for (const id of groupIds) {
+    const row = rows.find((r) => r.id === id);
+    if (row && (isMemberCaller(caller) || (await repo.isMember(deps.db, row.id, caller.userId))))
+      visible.push(row);
+  }
+  return toGroupFeeds(deps.db, visible, caller.userId);
+}
+
 export async function conversationInfo(deps: MessagingDeps, caller: AuthContext, ref: GroupRef) {
   return feedOne(deps.db, await findVisible(deps.db, caller, ref), caller.userId);
 }

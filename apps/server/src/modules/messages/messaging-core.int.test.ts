@@ -170,6 +170,35 @@ describe.each(testDatabaseKinds())('messaging core on %s', (kind) => {
     expect((await info(groupId)).status).toBe(-1);
   });
 
+  it('answers multi group info with the visible conversations only, in the asked order', async () => {
+    const one = await visitorConversation();
+    const two = await visitorConversation();
+    const foreign = await (async () => {
+      const other = await newTenant(t);
+      const v = await newVisitor(t, other);
+      const r = await t.app.inject({
+        method: 'POST',
+        url: MESSAGING_PATHS.groupCreateV21,
+        headers: v.headers,
+        payload: { groupName: 'Theirs' },
+      });
+      return r.json().response.id as number;
+    })();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING_PATHS.groupInfoMultiple}?groupIds=${two.groupId},${foreign}&groupIds=${one.groupId}`,
+      headers: tenant.admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().response.map((g: { id: number }) => g.id)).toEqual([two.groupId, one.groupId]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING_PATHS.groupInfoMultiple}?groupIds=abc`,
+      headers: tenant.admin,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("keeps a visitor out of another visitor's conversation of the same company", async () => {
     const { groupId } = await visitorConversation();
     const stranger = await newVisitor(t, tenant);

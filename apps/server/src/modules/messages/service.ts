@@ -180,13 +180,23 @@ export async function listMessages(deps: MessagingDeps, caller: AuthContext, inp
   };
 }
 
-/** The caller has read the conversation up to a message: unread count back to zero. */
-export async function markRead(deps: MessagingDeps, caller: AuthContext, groupId: number, messageId: number) {
+/**
+ * Read and delivered receipts: the reader's unread count goes back to zero on read; everyone in
+ * the conversation learns how far this person has got.
+ */
+export async function recordReceipt(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  kind: 'read' | 'delivered',
+  groupId: number,
+  messageId: number,
+) {
   await deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
     const conv = await findVisible(tx, caller, { groupId });
-    await conversations.markRead(tx, conv.id, caller.userId, messageId);
+    if (kind === 'read') await conversations.markRead(tx, conv.id, caller.userId, messageId);
+    else await conversations.markDelivered(tx, conv.id, caller.userId, messageId);
     events.emit({
-      type: EVENT.MESSAGE_READ,
+      type: kind === 'read' ? EVENT.MESSAGE_READ : EVENT.MESSAGE_DELIVERED,
       conversationId: conv.id,
       audiences: audiencesOf(conv),
       data: { groupId: conv.id, userId: caller.userName, messageId },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { type AuthContext, authContextOf } from '../../http/auth.js';
 import { sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
@@ -26,10 +27,24 @@ const clientFrame = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('typing'), groupId: z.number().int().positive(), typing: z.boolean() }),
+  z.object({
+    type: z.enum(['read', 'delivered']),
+    groupId: z.number().int().positive(),
+    messageId: z.number().int().positive(),
+  }),
 ]);
+
+/** What the hub asks of the messaging module for receipts (kept as a callback to avoid a cycle). */
+export type ReceiptHandler = (
+  caller: AuthContext,
+  kind: 'read' | 'delivered',
+  groupId: number,
+  messageId: number,
+) => Promise<void>;
 
 interface Connection {
   socket: WebSocket;
+  auth: AuthContext;
   appId: string;
   userId: string;
   userName: string;
@@ -51,6 +66,7 @@ export async function createHub(
   pubsub: PubSub,
   realtime: Realtime,
   log: FastifyBaseLogger,
+  onReceipt: ReceiptHandler,
 ): Promise<Hub> {
   const byApp = new Map<string, Set<Connection>>();
   // One ordered stream per application with sockets on this node.
@@ -129,6 +145,7 @@ export async function createHub(
     const isMemberUser = found.user.roleType !== null;
     const conn: Connection = {
       socket,
+      auth: authContextOf(found, sha256(hello.token)),
       appId: found.application.id,
       userId: found.user.id,
       userName: found.user.userId,
@@ -209,7 +226,15 @@ export async function createHub(
           return;
         }
         if (!conn) return;
-        typing(conn, frame.groupId, frame.typing).catch((err: unknown) => log.warn({ err }, 'typing failed'));
+        if (frame.type === 'typing') {
+          typing(conn, frame.groupId, frame.typing).catch((err: unknown) =>
+            log.warn({ err }, 'typing failed'),
+          );
+          return;
+        }
+        onReceipt(conn.auth, frame.type, frame.groupId, frame.messageId).catch((err: unknown) =>
+          log.debug({ err }, 'receipt refused'),
+        );
       });
       socket.on('close', () => {
         clearTimeout(timer);

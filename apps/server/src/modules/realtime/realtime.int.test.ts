@@ -142,6 +142,28 @@ describe.each(testDatabaseKinds())('real-time delivery on %s', (kind) => {
     for (const c of [agent, stranger, customer]) c.close();
   });
 
+  it('records a read receipt: the reader is back to zero unread and the customer sees it', async () => {
+    const { visitor, groupId } = await conversationWithVisitor();
+    const customer = await Client.connect(base, visitor.token);
+    const sent = await send(visitor.headers, groupId, `rr-${groupId}`, 'please read me');
+    const messageId = sent.json().id as number;
+    const agent = await Client.connect(base, tenant.admin['x-authorization']!);
+    const unread = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${MESSAGING_PATHS.groupInfo}?groupId=${groupId}`,
+          headers: tenant.admin,
+        })
+      ).json().response.unreadCount as number;
+    expect(await unread()).toBe(1);
+    agent.ws.send(JSON.stringify({ type: 'read', groupId, messageId }));
+    const receipt = await customer.next((f) => f.type === 'message.read');
+    expect(receipt.data).toMatchObject({ groupId, messageId, userId: tenant.adminUserName });
+    expect(await unread()).toBe(0);
+    for (const c of [agent, customer]) c.close();
+  });
+
   it('refuses a socket without a valid token', async () => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
     await new Promise((r) => ws.once('open', r));
