@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 // in Debian's Chromium. `npm test` builds first.
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(root, '.data-test', 'e2e');
+// Per port, so two runs on one machine (different E2E_PORT) never share a database.
+const dataDir = path.join(root, '.data-test', `e2e-${port}`);
 
 export default defineConfig({
   testDir: import.meta.dirname,

@@ -6,3 +6,5 @@ export * from './query-params.js';
 export * from './registration.js';
 export * from './teams-users-stats.js';
 export * from './webhooks.js';
+export * from './widget-settings.js';
+export * from './widget-snippets.js';

@@ -16,6 +16,6 @@ describe('pickLanguage', () => {
 
 describe('LOCALES_LOAD_PATH', () => {
   it('carries the release as a version suffix', () => {
-    expect(LOCALES_LOAD_PATH).toBe('/locales/{{lng}}.json?v=17.9.1');
+    expect(LOCALES_LOAD_PATH).toBe('/locales/{{lng}}/{{ns}}.json?v=17.9.1');
   });
 });

@@ -1,11 +1,13 @@
 import { DEFAULT_LANGUAGE, isSupportedLanguage, type Language, RELEASE_VERSION } from '@convo/domain';
 
 /**
- * Translations are one JSON file per language under public/locales/, fetched with the release as
- * a query suffix (`/locales/en.json?v=17.9.1`): the file names stay stable, and a new release
- * never reads a cached file of the previous one.
+ * Translations are JSON files per language under public/locales/<lng>/, one per namespace: the
+ * shell's strings in `translation.json`, each feature area's in its own file, loaded when a screen
+ * of that area first asks for it. They are fetched with the release as a query suffix
+ * (`/locales/en/translation.json?v=17.9.1`): the file names stay stable, and a new release never
+ * reads a cached file of the previous one.
  */
-export const LOCALES_LOAD_PATH = `/locales/{{lng}}.json?v=${RELEASE_VERSION}`;
+export const LOCALES_LOAD_PATH = `/locales/{{lng}}/{{ns}}.json?v=${RELEASE_VERSION}`;
 
 /** Names shown in the selector, each in its own language. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {

@@ -1,12 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { MESSAGES, SUPPORTED_LANGUAGES } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
-import en from '../../public/locales/en.json';
-import es from '../../public/locales/es.json';
-import fr from '../../public/locales/fr.json';
-import kn from '../../public/locales/kn.json';
+import en from '../../public/locales/en/translation.json';
 import { TRANSLATED_MESSAGE_KEYS } from './message-keys';
 
-const LOCALES: Record<string, unknown> = { en, es, fr, kn };
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../../public/locales');
+const NAMESPACES = readdirSync(path.join(LOCALES_DIR, 'en'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -'.json'.length));
+
+function load(language: string, ns: string): unknown {
+  return JSON.parse(readFileSync(path.join(LOCALES_DIR, language, `${ns}.json`), 'utf8'));
+}
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
@@ -31,21 +37,29 @@ function placeholders(text: string): string[] {
 }
 
 describe('translation files', () => {
-  it('exist for every supported language', () => {
-    expect(Object.keys(LOCALES).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+  it('exist for every supported language, with the same namespaces', () => {
+    const languages = readdirSync(LOCALES_DIR).filter((d) => !d.includes('.'));
+    expect(languages.sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+    expect(NAMESPACES).toContain('translation');
+    for (const language of languages) {
+      const files = readdirSync(path.join(LOCALES_DIR, language)).filter((f) => f.endsWith('.json'));
+      expect(files.sort(), language).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+    }
   });
 
-  it.each(['es', 'fr', 'kn'])('%s has exactly the keys of en', (language) => {
-    expect(keySet(LOCALES[language])).toEqual(keySet(en));
+  const pairs = ['es', 'fr', 'kn'].flatMap((language) => NAMESPACES.map((ns) => [language, ns] as const));
+
+  it.each(pairs)('%s/%s has exactly the keys of en', (language, ns) => {
+    expect(keySet(load(language, ns))).toEqual(keySet(load('en', ns)));
   });
 
-  it.each(['es', 'fr', 'kn'])('%s keeps the placeholders of en and translates every string', (language) => {
-    const english = flatten(en);
-    const translated = flatten(LOCALES[language]);
+  it.each(pairs)('%s/%s keeps the placeholders of en and translates every string', (language, ns) => {
+    const english = flatten(load('en', ns));
+    const translated = flatten(load(language, ns));
     for (const [key, text] of Object.entries(translated)) {
       const base = english[key] ?? english[key.replace(PLURAL_SUFFIX, '_other')] ?? '';
-      expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(base));
-      expect(text.trim(), `${language} ${key}`).not.toBe('');
+      expect(placeholders(text), `${language}/${ns} ${key}`).toEqual(placeholders(base));
+      expect(text.trim(), `${language}/${ns} ${key}`).not.toBe('');
     }
   });
 

@@ -3,7 +3,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { HelpIcon, HomeIcon, MailIcon } from '../../components/icons';
+import {
+  ChatIcon,
+  ClockIcon,
+  HelpIcon,
+  HomeIcon,
+  ListIcon,
+  MailIcon,
+  SettingsIcon,
+  UsersIcon,
+} from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useConfig } from '../config/config-store';
 import { useRequiredSession } from '../session/use-required-session';
@@ -15,6 +24,11 @@ const ICONS: Record<NavIcon, ReactNode> = {
   home: <HomeIcon />,
   help: <HelpIcon />,
   mail: <MailIcon />,
+  chat: <ChatIcon />,
+  users: <UsersIcon />,
+  list: <ListIcon />,
+  clock: <ClockIcon />,
+  settings: <SettingsIcon />,
 };
 
 /** The signed-in frame: header with the user menu, left navigation (a burger on phones), content. */
@@ -70,7 +84,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
               to={item.path}
               label={t(item.labelKey)}
               leftSection={ICONS[item.icon]}
-              active={location.pathname === item.path || location.pathname.startsWith(`${item.path}/`)}
+              active={
+                location.pathname === (item.section ?? item.path) ||
+                location.pathname.startsWith(`${item.section ?? item.path}/`)
+              }
               variant="light"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />

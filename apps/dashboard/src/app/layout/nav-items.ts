@@ -1,25 +1,42 @@
 // Left navigation: screens that exist now, filtered by what the role may open.
 
 import type { Session } from '@convo/api';
+import { firstSettingsPath } from '../../features/settings/settings-menu';
+import { SETTINGS_PAGES } from '../../features/settings/settings-pages';
 import { PATHS } from '../routing/paths';
 import { canOpen } from '../routing/use-landing';
 
-export type NavIcon = 'home' | 'help' | 'mail';
+export type NavIcon = 'home' | 'help' | 'mail' | 'chat' | 'users' | 'list' | 'clock' | 'settings';
+
+export type NavLabelKey =
+  | 'nav.dashboard'
+  | 'nav.conversations'
+  | 'nav.users'
+  | 'nav.messageLogs'
+  | 'nav.waitingQueue'
+  | 'nav.settings'
+  | 'nav.help'
+  | 'nav.devMailbox';
 
 export interface NavItem {
   path: string;
-  labelKey: 'nav.dashboard' | 'nav.help' | 'nav.devMailbox';
+  labelKey: NavLabelKey;
   icon: NavIcon;
+  /** The item is active anywhere below this path (defaults to its own path). */
+  section?: string;
 }
 
-const ITEMS: readonly NavItem[] = [
-  { path: PATHS.dashboard, labelKey: 'nav.dashboard', icon: 'home' },
-  { path: PATHS.help, labelKey: 'nav.help', icon: 'help' },
-];
+/** Built screens in navigation order; a feature adds its screen here when it exists. */
+const ITEMS: readonly NavItem[] = [{ path: PATHS.dashboard, labelKey: 'nav.dashboard', icon: 'home' }];
 
+const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help' };
 const DEV_MAILBOX_ITEM: NavItem = { path: PATHS.devMailbox, labelKey: 'nav.devMailbox', icon: 'mail' };
 
 export function navItemsFor(session: Session, options: { devMailbox: boolean }): NavItem[] {
   const items = ITEMS.filter((item) => canOpen(session, item.path));
+  const settings = firstSettingsPath(session, SETTINGS_PAGES);
+  if (settings)
+    items.push({ path: settings, labelKey: 'nav.settings', icon: 'settings', section: '/settings' });
+  items.push(HELP_ITEM);
   return options.devMailbox ? [...items, DEV_MAILBOX_ITEM] : items;
 }

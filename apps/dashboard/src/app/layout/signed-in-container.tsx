@@ -8,7 +8,7 @@ import { fetchMe } from '../../features/auth/auth-api';
 import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
-import { DashboardPage, HelpPage } from '../routing/pages';
+import { DashboardPage, HelpPage, SettingsLayout } from '../routing/pages';
 import { PATHS } from '../routing/paths';
 import { canOpen } from '../routing/use-landing';
 import { getSession, saveSession, useSession } from '../session/session-store';
@@ -48,6 +48,7 @@ function AuthenticatedRoutes() {
             }
           />
           <Route path={PATHS.help} element={<HelpPage />} />
+          <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />
         </Routes>
       </Suspense>

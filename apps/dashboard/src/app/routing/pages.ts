@@ -23,3 +23,6 @@ export const HelpPage = lazyPage(() => import('../../features/help/help-page').t
 export const PublicHelpPage = lazyPage(() =>
   import('../../features/help/public-help-page').then((m) => m.PublicHelpPage),
 );
+export const SettingsLayout = lazyPage(() =>
+  import('../../features/settings/settings-layout').then((m) => m.SettingsLayout),
+);

@@ -16,6 +16,7 @@ export const PATHS = {
   help: '/help',
   dashboard: '/dashboard',
   startingUp: '/startingup',
+  settings: '/settings',
 } as const;
 
 /**

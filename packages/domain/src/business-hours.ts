@@ -1,0 +1,64 @@
+// Business hours (SPEC §2 /settings/business-hours): days and hours per time zone. Outside them the
+// widget shows the away message. Pure: the time zone is applied with Intl, no I/O.
+
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const; // Sunday 0 … Saturday 6, as Date#getDay
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** One opening interval of a weekday, 'HH:MM' in 24-hour time; close after open, same day. */
+export interface OpeningHours {
+  day: Weekday;
+  open: string;
+  close: string;
+}
+
+export interface BusinessHours {
+  enabled: boolean;
+  /** IANA time zone, e.g. 'Europe/Paris'. */
+  timeZone: string;
+  days: readonly OpeningHours[];
+}
+
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function minutesOfDay(time: string): number {
+  const [h, m] = time.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+/** True when the time zone is one Intl knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The weekday and minute of the day of an instant, in a time zone. */
+export function localWeekdayAndMinute(at: Date, timeZone: string): { day: Weekday; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = WEEKDAY_NAMES.indexOf(get('weekday')) as Weekday;
+  return { day, minute: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+/**
+ * Open at this instant? Business hours switched off means always open. Switched on with no day
+ * selected cannot be saved ('Please select a date'); read defensively, it means never open.
+ */
+export function isWithinBusinessHours(hours: BusinessHours, at: Date): boolean {
+  if (!hours.enabled) return true;
+  const { day, minute } = localWeekdayAndMinute(at, hours.timeZone);
+  return hours.days.some(
+    (d) => d.day === day && minute >= minutesOfDay(d.open) && minute < minutesOfDay(d.close),
+  );
+}
