@@ -2,6 +2,8 @@
 // idle WebSocket connections. The server runs as its own process (apps/server/dist, build first).
 // Run: npx tsx bench/messaging.bench.ts   (PostgreSQL too when TEST_DATABASE_URL is set)
 // Sizes: BENCH_MESSAGES (default 3000), BENCH_VISITORS (60), BENCH_AGENTS (5), BENCH_IDLE_SOCKETS (10000).
+// BENCH_TARGETS=pglite,postgres picks the databases; BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof)
+// goes to the server's node only.
 import WebSocket from 'ws';
 import { freshPostgres } from './lib/fresh-postgres.js';
 import { startServer } from './lib/server-process.js';
@@ -182,11 +184,19 @@ async function idleSockets(kind: string, base: string, rssMb: () => number): Pro
 
 const rows: Row[] = [];
 const pgDb = await freshPostgres();
-const targets: { kind: string; databaseUrl?: string }[] = [{ kind: 'pglite' }];
-if (pgDb) targets.push({ kind: 'postgres', databaseUrl: pgDb.url });
+const wanted = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const targets: { kind: string; databaseUrl?: string }[] = wanted.includes('pglite')
+  ? [{ kind: 'pglite' }]
+  : [];
+if (pgDb && wanted.includes('postgres')) targets.push({ kind: 'postgres', databaseUrl: pgDb.url });
+const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS;
 let port = 3400;
 for (const target of targets) {
-  const server = await startServer({ port: port++, databaseUrl: target.databaseUrl });
+  const server = await startServer({
+    port: port++,
+    databaseUrl: target.databaseUrl,
+    ...(serverNodeArgs ? { nodeArgs: serverNodeArgs } : {}),
+  });
   try {
     rows.push(...(await throughput(target.kind, server.base)));
     rows.push({
@@ -195,7 +205,7 @@ for (const target of targets) {
       budget: '–',
       pass: null,
     });
-    if (target.kind === (pgDb ? 'postgres' : 'pglite'))
+    if (IDLE > 0 && target === targets.at(-1))
       rows.push(...(await idleSockets(target.kind, server.base, server.rssMb)));
   } finally {
     await server.stop();

@@ -17,6 +17,8 @@ export async function startServer(opts: {
   port: number;
   databaseUrl?: string | undefined;
   env?: Record<string, string>;
+  /** Extra arguments for node (e.g. --cpu-prof). */
+  nodeArgs?: string;
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convo-bench-'));
   const env: Record<string, string> = {
@@ -33,7 +35,10 @@ export async function startServer(opts: {
   // Many sockets: raise the descriptor limit of the server process.
   const child: ChildProcess = spawn(
     'bash',
-    ['-c', `ulimit -n "$(ulimit -Hn)" && exec node ${path.join(root, 'apps/server/dist/main.js')}`],
+    [
+      '-c',
+      `ulimit -n "$(ulimit -Hn)" && exec node ${opts.nodeArgs ?? ''} ${path.join(root, 'apps/server/dist/main.js')}`,
+    ],
     {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],

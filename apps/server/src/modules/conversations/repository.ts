@@ -267,3 +267,88 @@ export async function markDelivered(db: Db, conversationId: number, userId: stri
       and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
     );
 }
+
+/** Locks several conversations of the application, in id order (concurrent batches never deadlock). */
+export async function lockConversations(db: Db, applicationId: string, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.id, [...ids])))
+    .orderBy(conversations.id)
+    .for('update');
+}
+
+/** Which of these people belong to which of these conversations, as `conversationId:userId`. */
+export async function membershipsOf(db: Db, conversationIds: readonly number[], userIds: readonly string[]) {
+  if (conversationIds.length === 0 || userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ conversationId: conversationMembers.conversationId, userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(
+      and(
+        inArray(conversationMembers.conversationId, [...conversationIds]),
+        inArray(conversationMembers.userId, [...userIds]),
+      ),
+    );
+  return new Set(rows.map((r) => `${r.conversationId}:${r.userId}`));
+}
+
+export interface UnreadBump {
+  conversationId: number;
+  /** New messages in the conversation. */
+  total: number;
+  /** Of those, how many each sender wrote (their own do not count as unread for them). */
+  bySender: Record<string, number>;
+}
+
+/** Unread counts after several messages, in one statement: each member gains the messages of others. */
+export async function bumpUnreadMany(db: Db, bumps: readonly UnreadBump[]) {
+  if (bumps.length === 0) return;
+  const rows = bumps.map((b) => ({
+    conversation_id: b.conversationId,
+    total: b.total,
+    by_sender: b.bySender,
+  }));
+  await db.execute(sql`
+    update ${conversationMembers} as cm
+    set unread_count = cm.unread_count + v.total - coalesce((v.by_sender ->> cm.user_id::text)::int, 0)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(conversation_id bigint, total int, by_sender jsonb)
+    where cm.conversation_id = v.conversation_id`);
+}
+
+export interface AfterMessages {
+  id: number;
+  status: number;
+  lastMessageId: number;
+  lastMessageAt: Date;
+  /** Set when a customer wrote. */
+  lastCustomerMessageAt: Date | null;
+  /** A resolved conversation reopened by its customer. */
+  reopened: boolean;
+}
+
+/** Last message, status and customer activity of several conversations, in one statement. */
+export async function applyAfterMessages(db: Db, applicationId: string, updates: readonly AfterMessages[]) {
+  if (updates.length === 0) return;
+  const rows = updates.map((u) => ({
+    id: u.id,
+    status: u.status,
+    last_message_id: u.lastMessageId,
+    last_message_at: u.lastMessageAt.toISOString(),
+    last_customer_message_at: u.lastCustomerMessageAt?.toISOString() ?? null,
+    reopened: u.reopened,
+  }));
+  await db.execute(sql`
+    update ${conversations} as c
+    set status = v.status,
+      last_message_id = v.last_message_id,
+      last_message_at = v.last_message_at,
+      last_customer_message_at = coalesce(v.last_customer_message_at, c.last_customer_message_at),
+      resolved_at = case when v.reopened then null else c.resolved_at end,
+      updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(id bigint, status int, last_message_id bigint, last_message_at timestamptz,
+        last_customer_message_at timestamptz, reopened boolean)
+    where c.application_id = ${applicationId} and c.id = v.id`);
+}

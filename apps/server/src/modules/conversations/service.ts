@@ -32,7 +32,7 @@ export interface GroupRef {
   clientGroupId?: string | undefined;
 }
 
-const conversationNotFound = () => notFound('Conversation not found.');
+export const conversationNotFound = () => notFound('Conversation not found.');
 const FORCE_ASSIGNED_TAG = 'Force-assigned';
 
 async function tagByName(tx: Db, conv: repo.ConversationRow, name: string) {

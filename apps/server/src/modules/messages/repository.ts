@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 
@@ -45,4 +45,35 @@ export async function listConversationMessages(
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(opts.pageSize)
     .offset(opts.startIndex);
+}
+
+/**
+ * Inserts several messages, each unless its client key is already stored in the application;
+ * answers, in the order given, the stored row and whether this call created it.
+ */
+export async function insertMessagesOnce(
+  db: Db,
+  applicationId: string,
+  values: readonly NewMessage[],
+): Promise<{ row: MessageRow; created: boolean }[]> {
+  if (values.length === 0) return [];
+  const inserted = await db
+    .insert(messages)
+    .values([...values])
+    .onConflictDoNothing()
+    .returning();
+  const byKey = new Map(inserted.map((r) => [r.clientKey, { row: r, created: true }]));
+  const missing = values.map((v) => v.clientKey).filter((k) => !byKey.has(k));
+  if (missing.length > 0) {
+    const existing = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.applicationId, applicationId), inArray(messages.clientKey, missing)));
+    for (const r of existing) byKey.set(r.clientKey, { row: r, created: false });
+  }
+  return values.map((v) => {
+    const found = byKey.get(v.clientKey);
+    if (!found) throw new Error('message conflict without an existing row');
+    return found;
+  });
 }

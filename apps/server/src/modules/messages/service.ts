@@ -1,6 +1,7 @@
 import type { Message } from '@convo/api';
 import {
   afterCustomerMessage,
+  CONVERSATION_STATUS,
   DEFAULT_TAGS,
   isValidContentType,
   MESSAGE_CONTENT_TYPE,
@@ -9,13 +10,19 @@ import {
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment } from '../attachments/repository.js';
 import { toFileMeta } from '../attachments/service.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
 import * as conversations from '../conversations/repository.js';
-import { findVisible, type GroupRef, type MessagingDeps } from '../conversations/service.js';
+import {
+  conversationNotFound,
+  findVisible,
+  type GroupRef,
+  type MessagingDeps,
+} from '../conversations/service.js';
 import { EVENT } from '../realtime/event-types.js';
-import { enqueueMessageWebhooks } from '../webhooks/enqueue.js';
+import { enqueueMessageWebhooks, hasMessageWebhooks } from '../webhooks/enqueue.js';
 import { toMessageView } from './message-view.js';
 import * as repo from './repository.js';
 import { writeSystemMessage } from './system-message.js';
@@ -51,10 +58,40 @@ function senderTypeOf(caller: AuthContext): number {
   return caller.roleType === '3' ? SENDER_TYPE.BOT : SENDER_TYPE.HUMAN_AGENT;
 }
 
+/** What a send answers: the stored message, its conversation after it, and whether it is new. */
+export interface SendResult {
+  row: repo.MessageRow;
+  conversation: conversations.ConversationRow;
+  created: boolean;
+}
+
+interface SendItem {
+  caller: AuthContext;
+  input: SendInput;
+}
+
+// One batcher per Realtime (one per server instance): sends of one application that arrive while
+// a batch of it is being written go together in the next transaction (group commit).
+const MAX_SEND_BATCH = 200;
+const batchers = new WeakMap<object, KeyedBatcher<SendItem, SendResult>>();
+
+function batcherOf(deps: MessagingDeps) {
+  let batcher = batchers.get(deps.realtime);
+  if (!batcher) {
+    batcher = createKeyedBatcher<SendItem, SendResult>(
+      (_appId, items) => sendBatch(deps, items),
+      MAX_SEND_BATCH,
+    );
+    batchers.set(deps.realtime, batcher);
+  }
+  return batcher;
+}
+
 /**
- * Sends a message in one transaction: stored once per client key (a retry returns the first),
- * unread counts, the customer-side transitions (new → open, resolved → reopened with the Reopen
- * tag), and the events every member and the customer receive.
+ * Sends a message: stored once per client key (a retry returns the first), unread counts, the
+ * customer-side transitions (new → open, resolved → reopened with the Reopen tag), and the events
+ * every member and the customer receive, all in one transaction shared with the other sends of
+ * the application that arrive meanwhile.
  */
 export async function sendMessage(deps: MessagingDeps, caller: AuthContext, input: SendInput) {
   if (!isValidContentType(input.contentType)) {
@@ -63,83 +100,213 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthContext, inpu
   if (input.message.trim() === '' && !input.fileMeta) {
     throw badRequest('INVALID_PARAMETER', 'A message needs text or a file.');
   }
-  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
-    const conv = await findVisible(tx, caller, input, true);
-    const fileMeta = input.fileMeta
-      ? await resolveFileMeta(tx, caller.applicationId, input.fileMeta, deps.publicUrl)
-      : null;
-    const now = new Date();
-    const senderType = senderTypeOf(caller);
-    // A retry with the same key gets the first message back and changes nothing.
-    const { row, created } = await repo.insertMessageOnce(tx, {
-      applicationId: caller.applicationId,
-      conversationId: conv.id,
-      senderId: caller.userId,
-      senderType,
-      contentType: fileMeta && input.contentType === 0 ? MESSAGE_CONTENT_TYPE.ATTACHMENT : input.contentType,
-      message: input.message,
-      metadata: input.metadata ?? {},
-      fileMeta,
-      clientKey: input.key,
-      createdAt: now,
-    });
-    if (!created) {
-      if (row.conversationId !== conv.id)
-        throw badRequest('INVALID_PARAMETER', 'This key was used for another message.');
-      return { row, conversation: conv, created };
+  return batcherOf(deps).submit(caller.applicationId, { caller, input });
+}
+
+/**
+ * Writes a batch; a batch that fails as a whole (a database error, not a refusal of one item) is
+ * retried item by item, so one bad send never takes the others down with it.
+ */
+async function sendBatch(deps: MessagingDeps, items: readonly SendItem[]): Promise<Outcome<SendResult>[]> {
+  try {
+    return await writeSends(deps, items);
+  } catch (error) {
+    if (items.length === 1) return [{ ok: false, error }];
+    const outcomes: Outcome<SendResult>[] = [];
+    for (const item of items) {
+      try {
+        outcomes.push(...(await writeSends(deps, [item])));
+      } catch (itemError) {
+        outcomes.push({ ok: false, error: itemError });
+      }
     }
-    await enqueueMessageWebhooks(tx, {
-      applicationId: caller.applicationId,
-      conversation: conv,
-      message: row,
-      senderUserId: caller.userName,
-    });
-    await conversations.bumpUnread(tx, conv.id, caller.userId);
-    const fromCustomer = senderType === SENDER_TYPE.USER;
-    const next = fromCustomer ? afterCustomerMessage(conv.status) : { status: conv.status, reopened: false };
-    let updated =
-      (await conversations.updateConversation(tx, caller.applicationId, conv.id, {
+    return outcomes;
+  }
+}
+
+async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Promise<Outcome<SendResult>[]> {
+  const applicationId = items[0]!.caller.applicationId;
+  return deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
+    const outcomes: (Outcome<SendResult> | null)[] = items.map(() => null);
+    const refuse = (i: number, error: unknown) => {
+      outcomes[i] = { ok: false, error };
+    };
+
+    // 1. The conversations, locked, and whether each caller may write in them.
+    const convOf = new Map<number, conversations.ConversationRow>();
+    const ids = new Set<number>();
+    const idOfItem: (number | null)[] = [];
+    for (const [i, { input }] of items.entries()) {
+      if (input.groupId !== undefined) {
+        ids.add(input.groupId);
+        idOfItem[i] = input.groupId;
+      } else if (input.clientGroupId !== undefined) {
+        const found = await conversations.findConversationByClientGroupId(
+          tx,
+          applicationId,
+          input.clientGroupId,
+        );
+        idOfItem[i] = found?.id ?? null;
+        if (found) ids.add(found.id);
+      } else idOfItem[i] = null;
+    }
+    for (const row of await conversations.lockConversations(tx, applicationId, [...ids]))
+      convOf.set(row.id, row);
+    const endUsers = items.filter((it) => it.caller.roleType === null).map((it) => it.caller.userId);
+    const memberships = await conversations.membershipsOf(tx, [...convOf.keys()], [...new Set(endUsers)]);
+    for (const [i, { caller }] of items.entries()) {
+      const conv = idOfItem[i] != null ? convOf.get(idOfItem[i]!) : undefined;
+      if (!conv || (caller.roleType === null && !memberships.has(`${conv.id}:${caller.userId}`)))
+        refuse(i, conversationNotFound());
+    }
+
+    // 2. Attachments must be this application's uploads; their details come from our record.
+    const fileMetaOf = new Map<number, Record<string, unknown>>();
+    for (const [i, { input }] of items.entries()) {
+      if (outcomes[i] || !input.fileMeta) continue;
+      try {
+        fileMetaOf.set(i, await resolveFileMeta(tx, applicationId, input.fileMeta, deps.publicUrl));
+      } catch (error) {
+        refuse(i, error);
+      }
+    }
+
+    // 3. The messages, once per client key (a key repeated within the batch is one message).
+    const now = new Date();
+    const firstOfKey = new Map<string, number>();
+    const toInsert: { index: number; values: repo.NewMessage }[] = [];
+    for (const [i, { caller, input }] of items.entries()) {
+      if (outcomes[i] || firstOfKey.has(input.key)) continue;
+      firstOfKey.set(input.key, i);
+      const conv = convOf.get(idOfItem[i]!)!;
+      const fileMeta = fileMetaOf.get(i) ?? null;
+      toInsert.push({
+        index: i,
+        values: {
+          applicationId,
+          conversationId: conv.id,
+          senderId: caller.userId,
+          senderType: senderTypeOf(caller),
+          contentType:
+            fileMeta && input.contentType === 0 ? MESSAGE_CONTENT_TYPE.ATTACHMENT : input.contentType,
+          message: input.message,
+          metadata: input.metadata ?? {},
+          fileMeta,
+          clientKey: input.key,
+          createdAt: now,
+        },
+      });
+    }
+    const stored = await repo.insertMessagesOnce(
+      tx,
+      applicationId,
+      toInsert.map((t) => t.values),
+    );
+    const storedOf = new Map<number, { row: repo.MessageRow; created: boolean }>();
+    for (const [n, t] of toInsert.entries()) storedOf.set(t.index, stored[n]!);
+
+    // 4. Webhooks, unread counts, conversation state and events for the new ones, in batch order.
+    const hasWebhooks = await hasMessageWebhooks(tx, applicationId);
+    const unread = new Map<number, conversations.UnreadBump>();
+    const changed = new Map<number, conversations.AfterMessages>();
+    const reopenedBy = new Map<number, SendItem>();
+    for (const [i, item] of items.entries()) {
+      const s = storedOf.get(i);
+      if (!s?.created) continue;
+      const { row } = s;
+      const conv = convOf.get(row.conversationId)!;
+      if (hasWebhooks)
+        await enqueueMessageWebhooks(tx, {
+          applicationId,
+          conversation: conv,
+          message: row,
+          senderUserId: item.caller.userName,
+        });
+      const bump = unread.get(conv.id) ?? { conversationId: conv.id, total: 0, bySender: {} };
+      bump.total += 1;
+      bump.bySender[item.caller.userId] = (bump.bySender[item.caller.userId] ?? 0) + 1;
+      unread.set(conv.id, bump);
+      const fromCustomer = row.senderType === SENDER_TYPE.USER;
+      const before = conv.status;
+      const next = fromCustomer ? afterCustomerMessage(before) : { status: before, reopened: false };
+      const after: conversations.ConversationRow = {
+        ...conv,
+        status: next.status,
         lastMessageId: row.id,
         lastMessageAt: now,
-        status: next.status,
         ...(fromCustomer ? { lastCustomerMessageAt: now } : {}),
         ...(next.reopened ? { resolvedAt: null } : {}),
-      })) ?? conv;
-    events.emit({
-      type: EVENT.MESSAGE_RECEIVED,
-      conversationId: conv.id,
-      audiences: audiencesOf(conv),
-      data: { message: toMessageView(row, conv, caller.userName) },
-    });
-    if (next.reopened) {
-      const tags = await conversations.findActiveTags(tx, caller.applicationId, [REOPEN_TAG]);
+      };
+      convOf.set(conv.id, after);
+      const prev = changed.get(conv.id);
+      changed.set(conv.id, {
+        id: conv.id,
+        status: after.status,
+        lastMessageId: row.id,
+        lastMessageAt: now,
+        lastCustomerMessageAt: fromCustomer ? now : (prev?.lastCustomerMessageAt ?? null),
+        reopened: (prev?.reopened ?? false) || next.reopened,
+      });
+      events.emit({
+        type: EVENT.MESSAGE_RECEIVED,
+        conversationId: conv.id,
+        audiences: audiencesOf(conv),
+        data: { message: toMessageView(row, conv, item.caller.userName) },
+      });
+      if (next.reopened) reopenedBy.set(conv.id, item);
+      if (next.status !== before) {
+        events.emit({
+          type: EVENT.CONVERSATION_STATUS,
+          conversationId: conv.id,
+          audiences: audiencesOf(conv),
+          data: { groupId: conv.id, from: before, status: next.status, reopened: next.reopened },
+        });
+      }
+    }
+    await conversations.bumpUnreadMany(tx, [...unread.values()]);
+    await conversations.applyAfterMessages(tx, applicationId, [...changed.values()]);
+
+    // 5. A customer reopening a resolved conversation: the Reopen tag, the timeline, a notify line.
+    for (const [convId, item] of reopenedBy) {
+      const conv = convOf.get(convId)!;
+      const tags = await conversations.findActiveTags(tx, applicationId, [REOPEN_TAG]);
       await conversations.addTags(
         tx,
-        caller.applicationId,
-        conv.id,
+        applicationId,
+        convId,
         tags.map((t) => t.id),
       );
       await conversations.insertTimelineEvent(tx, {
-        applicationId: caller.applicationId,
-        conversationId: conv.id,
+        applicationId,
+        conversationId: convId,
         type: 'status',
-        actorId: caller.userId,
-        data: { from: conv.status, to: next.status, reason: 'customer message' },
+        actorId: item.caller.userId,
+        data: { from: CONVERSATION_STATUS.CLOSED, to: conv.status, reason: 'customer message' },
       });
-      await writeSystemMessage(tx, events, updated, 'Reopened by a customer message', {
-        KM_STATUS: String(next.status),
-      });
-      updated = (await conversations.findConversation(tx, caller.applicationId, conv.id)) ?? updated;
-    }
-    if (next.status !== conv.status) {
-      events.emit({
-        type: EVENT.CONVERSATION_STATUS,
-        conversationId: conv.id,
-        audiences: audiencesOf(conv),
-        data: { groupId: conv.id, from: conv.status, status: next.status, reopened: next.reopened },
+      await writeSystemMessage(tx, events, conv, 'Reopened by a customer message', {
+        KM_STATUS: String(conv.status),
       });
     }
-    return { row, conversation: updated, created };
+
+    return items.map((item, i): Outcome<SendResult> => {
+      const refused = outcomes[i];
+      if (refused) return refused;
+      const first = firstOfKey.get(item.input.key)!;
+      const s = storedOf.get(first)!;
+      if (!s.created || first !== i) {
+        const conv = convOf.get(idOfItem[i]!)!;
+        if (s.row.conversationId !== conv.id)
+          return {
+            ok: false,
+            error: badRequest('INVALID_PARAMETER', 'This key was used for another message.'),
+          };
+        return { ok: true, value: { row: s.row, conversation: conv, created: false } };
+      }
+      return {
+        ok: true,
+        value: { row: s.row, conversation: convOf.get(s.row.conversationId)!, created: true },
+      };
+    });
   });
 }
 

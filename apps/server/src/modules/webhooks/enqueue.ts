@@ -22,6 +22,11 @@ export interface MessageWebhookInput {
   senderUserId: string | null;
 }
 
+/** Whether any enabled webhook of the application listens to new messages (one indexed query). */
+export async function hasMessageWebhooks(tx: Db, applicationId: string): Promise<boolean> {
+  return (await repo.listSubscribedWebhooks(tx, applicationId, MESSAGE_RECEIVED)).length > 0;
+}
+
 /**
  * Called inside the message's transaction: for every enabled webhook of the application that
  * listens to message.received, a delivery row and a job, so a webhook goes out exactly when the

@@ -1,0 +1,99 @@
+import { MESSAGING_PATHS } from '@convo/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+
+// Sends of one application that arrive together share a transaction (group commit). Fired all at
+// once, they must behave exactly as if sent one by one.
+describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
+  let t: TestApp;
+  let tenant: Tenant;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    tenant = await newTenant(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function visitorConversation(owner: Tenant) {
+    const visitor = await newVisitor(t, owner);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.groupCreateV21,
+      headers: visitor.headers,
+      payload: { groupName: 'Batch' },
+    });
+    return { visitor, groupId: res.json().response.id as number };
+  }
+
+  const send = (headers: Record<string, string>, groupId: number, key: string, message = key) =>
+    t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.messageSend,
+      headers,
+      payload: { key, groupId, message },
+    });
+
+  const info = async (groupId: number) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `${MESSAGING_PATHS.groupInfo}?groupId=${groupId}`,
+        headers: tenant.admin,
+      })
+    ).json().response as { status: number; unreadCount: number };
+
+  it('stores each of many simultaneous sends once, refuses only the bad ones, and counts unread right', async () => {
+    const a = await visitorConversation(tenant);
+    const b = await visitorConversation(tenant);
+    const other = await visitorConversation(await newTenant(t));
+    const calls = [
+      ...Array.from({ length: 20 }, (_, i) => send(a.visitor.headers, a.groupId, `a-${i}`)),
+      ...Array.from({ length: 10 }, (_, i) => send(b.visitor.headers, b.groupId, `b-${i}`)),
+      send(a.visitor.headers, a.groupId, 'a-0'), // a retry inside the same burst
+      send(a.visitor.headers, b.groupId, 'stranger'), // not a's conversation
+      send(a.visitor.headers, other.groupId, 'foreign'), // another tenant's
+      send(tenant.admin, a.groupId, 'agent-reply'),
+    ];
+    const results = await Promise.all(calls);
+    const status = results.map((r) => r.statusCode);
+    expect(status.slice(0, 31).every((s) => s === 200)).toBe(true);
+    expect(status.slice(31, 33)).toEqual([404, 404]);
+    expect(status[33]).toBe(200);
+    expect(results[30]!.json().id).toBe(results[0]!.json().id);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING_PATHS.messageList}?groupId=${a.groupId}&pageSize=60`,
+      headers: tenant.admin,
+    });
+    const keys = list.json().message.map((m: { key: string }) => m.key) as string[];
+    expect(keys.filter((k) => k.startsWith('a-'))).toHaveLength(20);
+    expect(keys).toContain('agent-reply');
+    expect(keys).not.toContain('stranger');
+    // The agent's view: 20 unread customer messages in a (the agent's own reply does not count).
+    const afterA = await info(a.groupId);
+    expect(afterA.status).toBe(0);
+    expect((await info(b.groupId)).status).toBe(0);
+    const visitorView = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING_PATHS.groupInfo}?groupId=${a.groupId}`,
+      headers: a.visitor.headers,
+    });
+    expect(visitorView.json().response.unreadCount).toBe(1);
+  });
+
+  it('refuses a key reused for another conversation in the same burst, keeping the first', async () => {
+    const a = await visitorConversation(tenant);
+    const b = await visitorConversation(tenant);
+    const [first, second] = await Promise.all([
+      send(a.visitor.headers, a.groupId, 'shared-key', 'one'),
+      send(b.visitor.headers, b.groupId, 'shared-key', 'two'),
+    ]);
+    expect(first!.statusCode).toBe(200);
+    expect(second!.statusCode).toBe(400);
+    expect(second!.json().message).toBe('This key was used for another message.');
+  });
+});

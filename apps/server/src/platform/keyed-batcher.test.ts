@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyedBatcher, type Outcome } from './keyed-batcher.js';
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe('keyed batcher', () => {
+  it('writes a lone call at once and groups the calls that arrive meanwhile', async () => {
+    const batches: number[][] = [];
+    const b = createKeyedBatcher<number, number>(async (_key, items) => {
+      batches.push([...items]);
+      await tick();
+      return items.map((i) => ({ ok: true, value: i * 10 }));
+    }, 100);
+    const first = b.submit('app', 1);
+    const rest = [2, 3, 4].map((i) => b.submit('app', i));
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(b.pending()).toBe(0);
+  });
+
+  it('keeps keys apart, caps the batch size and rejects only the failed items', async () => {
+    const batches: string[] = [];
+    const b = createKeyedBatcher<number, number>(async (key, items) => {
+      batches.push(`${key}:${items.join(',')}`);
+      await tick();
+      return items.map(
+        (i): Outcome<number> => (i === 3 ? { ok: false, error: new Error('bad 3') } : { ok: true, value: i }),
+      );
+    }, 2);
+    const calls = [b.submit('a', 1), b.submit('b', 9), b.submit('a', 2), b.submit('a', 3), b.submit('a', 4)];
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(batches).toEqual(['a:1', 'b:9', 'a:2,3', 'a:4']);
+  });
+
+  it('rejects the whole batch when the runner throws, and goes on with the next', async () => {
+    let calls = 0;
+    const b = createKeyedBatcher<number, number>(async (_key, items) => {
+      calls += 1;
+      await tick();
+      if (calls === 1) throw new Error('database down');
+      return items.map((i) => ({ ok: true, value: i }));
+    }, 10);
+    const first = b.submit('a', 1);
+    const second = b.submit('a', 2);
+    await expect(first).rejects.toThrow('database down');
+    await expect(second).resolves.toBe(2);
+  });
+});
