@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+
 /** Percentile of a sample (nearest-rank), in the sample's unit. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -12,7 +14,13 @@ export interface Row {
   pass: boolean | null;
 }
 
+/**
+ * Prints a bench's table. Under `npm run bench` (BENCH_ROWS_FILE set by bench/run-all.ts) the rows
+ * are also appended there as JSON lines, so the runner prints one table of every figure.
+ */
 export function printTable(title: string, rows: readonly Row[]): void {
+  const file = process.env.BENCH_ROWS_FILE;
+  if (file) appendFileSync(file, rows.map((r) => `${JSON.stringify({ ...r, bench: title })}\n`).join(''));
   const w = [
     Math.max(6, ...rows.map((r) => r.figure.length)),
     Math.max(5, ...rows.map((r) => r.value.length)),

@@ -1,0 +1,48 @@
+// `npm run bench`: runs every bench script under bench/ (each its own process, one after the
+// other: they measure the same two cores) and prints one table of every figure with its budget.
+// BENCH_ONLY=messaging,widget runs some of them. Each script can also be run alone.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { printTable, type Row } from './lib/stats.js';
+
+const here = import.meta.dirname;
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const scripts = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => !only || only.includes(f.replace('.bench.ts', '')))
+  .sort();
+
+const dir = mkdtempSync(path.join(tmpdir(), 'convo-bench-rows-'));
+const rowsFile = path.join(dir, 'rows.jsonl');
+const failures: string[] = [];
+for (const script of scripts) {
+  process.stdout.write(`\n› ${script}\n`);
+  const started = Date.now();
+  const result = spawnSync('npx', ['tsx', path.join(here, script)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_ROWS_FILE: rowsFile },
+  });
+  if (result.status !== 0) failures.push(`${script} (exit ${result.status})`);
+  process.stdout.write(`  ${script} took ${Math.round((Date.now() - started) / 1000)} s\n`);
+}
+
+const rows: (Row & { bench: string })[] = existsSync(rowsFile)
+  ? readFileSync(rowsFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Row & { bench: string })
+  : [];
+rmSync(dir, { recursive: true, force: true });
+printTable(
+  `All figures (npm run bench; ${new Date().toISOString()}; ${process.platform} ${process.arch})`,
+  rows.map(({ bench: _bench, ...row }) => row),
+);
+const missed = rows.filter((r) => r.pass === false).length;
+process.stdout.write(
+  `\n${rows.length} figures, ${rows.filter((r) => r.pass === true).length} within budget, ${missed} over budget` +
+    (failures.length ? `; scripts that failed: ${failures.join(', ')}` : '') +
+    '\n',
+);
+process.exit(failures.length > 0 ? 1 : 0);
