@@ -63,6 +63,12 @@ const BUILDS = [
     workspace: '@convo/dashboard',
   },
   {
+    name: 'widget',
+    output: 'apps/widget/dist/loader.js',
+    inputs: ['apps/widget', 'packages/domain/src', 'packages/api/src'],
+    workspace: '@convo/widget',
+  },
+  {
     name: 'server',
     output: 'apps/server/dist/main.js',
     inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src', 'packages/api/src'],

@@ -1,5 +1,13 @@
 // `tsc --noEmit` for every workspace, each with its own tsconfig (DOM for the dashboard, node for the server).
 import { runOrExit } from './lib.mjs';
 
-const projects = ['packages/domain', 'packages/api', 'apps/server', 'apps/dashboard', 'e2e', 'bench'];
+const projects = [
+  'packages/domain',
+  'packages/api',
+  'apps/server',
+  'apps/dashboard',
+  'apps/widget',
+  'e2e',
+  'bench',
+];
 for (const p of projects) await runOrExit(`Typecheck ${p}`, 'npx', ['tsc', '--noEmit', '-p', p]);

@@ -35,6 +35,8 @@ export const loginRequestSchema = z.object({
   userName: z.string().trim().toLowerCase().min(1).max(254),
   password: passwordSchema,
   applicationId: z.string().max(64).optional(),
+  /** The authenticator code (or a recovery code) when two-factor sign-in is on. */
+  otp: z.string().trim().max(32).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -174,6 +174,12 @@ export const conversationFilterSchema = z.object({
   assignee: z.string().trim().max(190).optional(),
   /** The team's clientGroupId. */
   teamId: z.string().trim().max(190).optional(),
+  /** The customer's userId: that customer's conversations (the inbox's "past conversations"). */
+  customer: z.string().trim().min(1).max(190).optional(),
+  /** The channel the conversation came from (web, mail, whatsapp…). */
+  channel: z.string().trim().min(1).max(40).optional(),
+  /** bot: a bot is still handling it; human: no bot is active. */
+  handledBy: z.enum(['bot', 'human']).optional(),
   /** Words searched in the messages (full text) and in the conversation name. */
   content: z.string().trim().max(500, 'content must be at most 500 characters').optional(),
   /** Conversation metadata that must be equal (all of them). */

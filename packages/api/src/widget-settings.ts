@@ -1,5 +1,13 @@
-import { isValidTimeZone, minutesOfDay, SOUNDS, SUPPORTED_LANGUAGES, TIME_OF_DAY } from '@convo/domain';
+import {
+  isValidTimeZone,
+  minutesOfDay,
+  type PrivilegeKey,
+  SOUNDS,
+  SUPPORTED_LANGUAGES,
+  TIME_OF_DAY,
+} from '@convo/domain';
 import { z } from 'zod';
+import { successEnvelope } from './accounts.js';
 
 // The chat widget's settings (SPEC §2 Settings: install, chat-widget-customization,
 // chat-widget-configuration, welcome-message, away-message, greeting-message, business-hours,
@@ -15,7 +23,9 @@ export const LAUNCHER_ICONS = ['chat', 'message', 'help', 'headset'] as const;
 export const WIDGET_POSITIONS = ['right', 'left'] as const;
 
 export const customizationSchema = z.object({
+  /** The launcher, the window's header and the visitor's own bubbles. */
   primaryColor: hexColour,
+  /** Text and icons drawn on the primary colour (header title, launcher icon, visitor's bubbles). */
   secondaryColor: hexColour,
   position: z.enum(WIDGET_POSITIONS),
   launcherIcon: z.enum(LAUNCHER_ICONS),
@@ -190,3 +200,26 @@ export const WIDGET_SETTINGS_PATHS = {
   /** Product API, for the dashboard's settings pages (GET and PATCH). */
   chatWidget: '/api/settings/application/chat-widget',
 } as const;
+
+/** The privilege (SPEC §6) a save of each section needs; reading needs only membership. */
+export const CHAT_WIDGET_SECTION_PRIVILEGES: Readonly<Record<ChatWidgetSection, PrivilegeKey>> = {
+  customization: 'settings.chat-widget-customization',
+  configuration: 'settings.chat-configuration',
+  welcomeMessage: 'settings.welcome-message',
+  awayMessage: 'settings.away-message',
+  greetingMessage: 'settings.greeting-message',
+  businessHours: 'settings.business-hours',
+  preChatLeadCollection: 'settings.prechat-lead-collection',
+  csat: 'settings.csat-ratings',
+};
+
+export const CHAT_WIDGET_SECTIONS = Object.keys(SECTION_SCHEMAS) as ChatWidgetSection[];
+
+/** The PATCH body: the patch schema with at least one section (unknown keys are dropped). */
+export const chatWidgetSettingsUpdateRequestSchema = chatWidgetSettingsPatchSchema.refine(
+  (patch) => Object.values(patch).some((section) => section !== undefined),
+  { message: 'Give at least one section to save' },
+);
+
+export const chatWidgetSettingsResponseSchema = successEnvelope(chatWidgetSettingsSchema);
+export type ChatWidgetSettingsResponse = z.infer<typeof chatWidgetSettingsResponseSchema>;

@@ -6,6 +6,14 @@ import type en from '../../public/locales/en/translation.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: {
+      translation: typeof en;
+      inbox: typeof import('../../public/locales/en/inbox.json');
+      conversationSettings: typeof import('../../public/locales/en/conversationSettings.json');
+      widgetSettings: typeof import('../../public/locales/en/widgetSettings.json');
+      team: typeof import('../../public/locales/en/team.json');
+      users: typeof import('../../public/locales/en/users.json');
+      security: typeof import('../../public/locales/en/security.json');
+    };
   }
 }

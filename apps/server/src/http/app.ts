@@ -18,25 +18,39 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { accountRoutes } from '../modules/accounts/routes.js';
 import { attachmentRoutes } from '../modules/attachments/routes.js';
+import { companyRoutes } from '../modules/company/routes.js';
 import { conversationSearchRoutes } from '../modules/conversation-search/routes.js';
+import { conversationSettingsRoutes } from '../modules/conversation-settings/routes.js';
 import { conversationTimelineRoutes } from '../modules/conversation-timeline/routes.js';
 import { startAutoResolve } from '../modules/conversations/auto-resolve-worker.js';
 import { conversationRoutes } from '../modules/conversations/routes.js';
+import { customerRoutes } from '../modules/customers/routes.js';
 import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { googleSignInRoutes } from '../modules/google-sign-in/routes.js';
+import { invitationRoutes } from '../modules/invitations/routes.js';
 import { messageLogRoutes } from '../modules/message-logs/routes.js';
 import { messageRoutes } from '../modules/messages/routes.js';
 import { recordReceipt } from '../modules/messages/service.js';
 import { messagingUserRoutes } from '../modules/messaging-users/routes.js';
 import { notesRoutes } from '../modules/notes/routes.js';
-import { createHub } from '../modules/realtime/hub.js';
+import { notificationPreferenceRoutes } from '../modules/notification-preferences/routes.js';
+import { profileRoutes } from '../modules/profile/routes.js';
+import { quickReplyRoutes } from '../modules/quick-replies/routes.js';
+import { createHub, sessionRevoker } from '../modules/realtime/hub.js';
 import { createRealtime } from '../modules/realtime/realtime.js';
 import { registrationRoutes } from '../modules/registration/routes.js';
+import { rolesPermissionsRoutes } from '../modules/roles-permissions/routes.js';
+import { ssoRoutes } from '../modules/sso/routes.js';
 import { statsRoutes } from '../modules/stats/routes.js';
 import { systemRoutes } from '../modules/system/routes.js';
+import { tagRoutes } from '../modules/tags/routes.js';
+import { teamMemberRoutes } from '../modules/team-members/routes.js';
 import { teamRoutes } from '../modules/teams/routes.js';
 import { transcriptRoutes } from '../modules/transcripts/routes.js';
+import { twoFactorRoutes } from '../modules/two-factor/routes.js';
 import { webhookRoutes } from '../modules/webhooks/routes.js';
+import { widgetRoutes } from '../modules/widget/routes.js';
+import { widgetSettingsRoutes } from '../modules/widget-settings/routes.js';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { Mailer } from '../platform/mail/mailer.js';
@@ -45,7 +59,9 @@ import { createStorage, type FileStorage } from '../platform/storage/storage.js'
 import { authenticator, privilegeChecker } from './auth.js';
 import { AppError, registerErrorHandling } from './errors.js';
 import { registerPayloadEncryption } from './payload-encryption.js';
-import type { RouteContext } from './route-context.js';
+import { PUBLIC_ROUTE, type RouteContext } from './route-context.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { markGuard, type RouteTable, trackRoutes } from './security-route-table.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -74,14 +90,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  // First: every route declared below is recorded (the security tests walk this table).
+  const routeTable = trackRoutes(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    reply.header('x-content-type-options', 'nosniff');
   });
+  registerSecurityHeaders(app, deps.config);
   registerErrorHandling(app);
   registerPayloadEncryption(app, deps.database.db);
 
@@ -110,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await routeTable.asPublic(() => app.register(swaggerUi, { routePrefix: '/api/docs' }));
 
   const pubsub = deps.pubsub ?? createMemoryPubSub();
   const realtime = createRealtime(pubsub, deps.logger);
@@ -120,8 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     realtime,
     accounts: { db: deps.database.db, mailer: deps.mailer, config: deps.config, log: deps.logger },
-    authenticate: authenticator(deps.database.db, { membersOnly: true }),
-    authenticateMessaging: authenticator(deps.database.db, { membersOnly: false }),
+    authenticate: markGuard(authenticator(deps.database.db, { membersOnly: true }), 'member'),
+    authenticateMessaging: markGuard(authenticator(deps.database.db, { membersOnly: false }), 'messaging'),
     requirePrivilege: privilegeChecker(deps.database.db),
   };
 
@@ -142,6 +160,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(attachmentRoutes(ctx, deps.storage ?? createStorage(deps.config.storage)));
   await app.register(transcriptRoutes(ctx));
   await app.register(webhookRoutes(ctx));
+  await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
+  await app.register(invitationRoutes(ctx));
+  await app.register(rolesPermissionsRoutes(ctx));
+  await app.register(profileRoutes(ctx));
+  await app.register(companyRoutes(ctx));
+  await app.register(customerRoutes(ctx));
+  await app.register(twoFactorRoutes(ctx));
+  await app.register(ssoRoutes(ctx));
+  await app.register(tagRoutes(ctx));
+  await app.register(quickReplyRoutes(ctx));
+  await app.register(conversationSettingsRoutes(ctx));
+  await app.register(notificationPreferenceRoutes(ctx));
+  await app.register(widgetRoutes(ctx));
+  await app.register(widgetSettingsRoutes(ctx));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(
@@ -153,7 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
   );
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.accept(socket));
+  // Public at the HTTP level: the socket's first frame carries the token.
+  app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket) =>
+    hub.accept(socket),
+  );
   const stopWorkers = deps.config.roles.has('worker')
     ? startAutoResolve({ db: deps.database.db, realtime }, app.log)
     : () => {};
@@ -163,12 +198,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.pubsub) await pubsub.close();
   });
 
-  await registerDashboard(app, deps.config);
+  await registerDashboard(app, deps.config, routeTable);
   return app;
 }
 
 /** Serves the built dashboard with an SPA fallback; API paths keep their JSON 404. */
-async function registerDashboard(app: FastifyInstance, config: AppConfig) {
+async function registerDashboard(app: FastifyInstance, config: AppConfig, routeTable: RouteTable) {
   // From src/http (tsx, tests) or from the bundled dist/ of the server.
   const candidates = config.dashboardDist
     ? [config.dashboardDist]
@@ -179,12 +214,15 @@ async function registerDashboard(app: FastifyInstance, config: AppConfig) {
   const dist = candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? candidates[0]!;
   const hasDashboard = existsSync(path.join(dist, 'index.html'));
   if (hasDashboard) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    await routeTable.asPublic(() =>
+      app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' }),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
     // A missing script or style must fail as such (the dashboard then offers a reload), not as HTML.
-    const isAsset = req.url.startsWith('/assets/') || req.url.startsWith('/locales/');
+    const isAsset =
+      req.url.startsWith('/assets/') || req.url.startsWith('/locales/') || req.url.startsWith('/widget/');
     if (req.method === 'GET' && !isApi && !isAsset && hasDashboard) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
     }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../platform/db/errors.js';
 
 /** An error meant for the client: the spec's code, a message a person can read, optional details. */
 export class AppError extends Error {
@@ -65,6 +66,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message =
         code === 'INVALID_JSON' ? 'The request body is not valid JSON.' : fe.message || 'Bad request';
       return reply.status(status).send({ code, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Down or restarting: say so (load balancers and clients retry a 503), the pool reconnects.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer. Retry in a moment.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL_SERVER_ERROR', message: GENERIC_500 });

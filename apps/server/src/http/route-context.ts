@@ -8,6 +8,20 @@ import type { Mailer } from '../platform/mail/mailer.js';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Reachable without a token (sign-up, login, health, widget init…). Every other route must use
+     * `authenticate`/`authenticateMessaging`: the security tests walk the route table and fail on a
+     * route that is neither.
+     */
+    public?: boolean;
+  }
+}
+
+/** Route config of a public route: `config: PUBLIC_ROUTE` or `config: { ...PUBLIC_ROUTE, rateLimit }`. */
+export const PUBLIC_ROUTE = { public: true } as const;
+
 /** What every module's routes receive: the platform and the shared request guards. */
 export interface RouteContext {
   config: AppConfig;

@@ -14,7 +14,10 @@ import {
   UsersIcon,
 } from '../../components/icons';
 import { Logo } from '../../components/logo';
+import { PresenceControl } from '../../features/inbox/presence-control';
 import { useConfig } from '../config/config-store';
+import { ConnectionBanner } from '../realtime/connection-banner';
+import { useRealtimeConnection } from '../realtime/use-realtime';
 import { useRequiredSession } from '../session/use-required-session';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { type NavIcon, navItemsFor } from './nav-items';
@@ -39,6 +42,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
   const items = navItemsFor(session, { devMailbox: config.devMailbox });
+  useRealtimeConnection();
 
   // On a phone the navigation closes after choosing a screen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
@@ -72,7 +76,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
               {t('app.tagline', { context: config.variant })}
             </Text>
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            <PresenceControl />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('layout.navigation')} component="nav">
@@ -96,6 +103,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
         <EmailVerificationBanner />
+        <ConnectionBanner />
         {children}
       </AppShell.Main>
     </AppShell>

@@ -5,17 +5,24 @@ import { navItemsFor } from './nav-items';
 const paths = (items: { path: string }[]) => items.map((item) => item.path);
 
 describe('navItemsFor', () => {
-  it('shows the dashboard and help to a super admin', () => {
-    expect(paths(navItemsFor(makeSession({ roleType: '0' }), { devMailbox: false }))).toEqual([
+  it('shows the built screens in order, help last, to a super admin', () => {
+    const shown = paths(navItemsFor(makeSession({ roleType: '0' }), { devMailbox: false }));
+    expect(shown.slice(0, 5)).toEqual([
       '/dashboard',
-      '/help',
+      '/conversations',
+      '/users',
+      '/message-logs',
+      '/waiting-queue/stats',
     ]);
+    expect(shown.at(-1)).toBe('/help');
   });
 
   it('hides the dashboard when the company setting refuses it to the role', () => {
     const session = makeSession({ roleType: '2' });
     session.appSettings.companySetting = { rolesAndPermissions: { dashboard: ['0', '1'] } };
-    expect(paths(navItemsFor(session, { devMailbox: false }))).toEqual(['/help']);
+    const shown = paths(navItemsFor(session, { devMailbox: false }));
+    expect(shown).not.toContain('/dashboard');
+    expect(shown).toContain('/conversations');
   });
 
   it('follows the agent product matrix', () => {

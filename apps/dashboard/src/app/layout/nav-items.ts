@@ -27,7 +27,13 @@ export interface NavItem {
 }
 
 /** Built screens in navigation order; a feature adds its screen here when it exists. */
-const ITEMS: readonly NavItem[] = [{ path: PATHS.dashboard, labelKey: 'nav.dashboard', icon: 'home' }];
+const ITEMS: readonly NavItem[] = [
+  { path: PATHS.dashboard, labelKey: 'nav.dashboard', icon: 'home' },
+  { path: PATHS.conversations, labelKey: 'nav.conversations', icon: 'chat' },
+  { path: PATHS.users, labelKey: 'nav.users', icon: 'users' },
+  { path: PATHS.messageLogs, labelKey: 'nav.messageLogs', icon: 'list' },
+  { path: PATHS.waitingQueueStats, labelKey: 'nav.waitingQueue', icon: 'clock' },
+];
 
 const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help' };
 const DEV_MAILBOX_ITEM: NavItem = { path: PATHS.devMailbox, labelKey: 'nav.devMailbox', icon: 'mail' };

@@ -8,7 +8,15 @@ import { fetchMe } from '../../features/auth/auth-api';
 import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
-import { DashboardPage, HelpPage, SettingsLayout } from '../routing/pages';
+import {
+  DashboardPage,
+  HelpPage,
+  InboxPage,
+  MessageLogsPage,
+  SettingsLayout,
+  UsersPage,
+  WaitingQueueStatsPage,
+} from '../routing/pages';
 import { PATHS } from '../routing/paths';
 import { canOpen } from '../routing/use-landing';
 import { getSession, saveSession, useSession } from '../session/session-store';
@@ -44,6 +52,41 @@ function AuthenticatedRoutes() {
             element={
               <Guarded path={PATHS.dashboard}>
                 <DashboardPage />
+              </Guarded>
+            }
+          />
+          {[PATHS.conversations, `${PATHS.conversations}/:groupId`].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guarded path={PATHS.conversations}>
+                  <InboxPage />
+                </Guarded>
+              }
+            />
+          ))}
+          <Route
+            path={PATHS.users}
+            element={
+              <Guarded path={PATHS.users}>
+                <UsersPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path={PATHS.messageLogs}
+            element={
+              <Guarded path={PATHS.messageLogs}>
+                <MessageLogsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path={PATHS.waitingQueueStats}
+            element={
+              <Guarded path={PATHS.waitingQueueStats}>
+                <WaitingQueueStatsPage />
               </Guarded>
             }
           />

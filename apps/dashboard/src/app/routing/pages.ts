@@ -26,3 +26,14 @@ export const PublicHelpPage = lazyPage(() =>
 export const SettingsLayout = lazyPage(() =>
   import('../../features/settings/settings-layout').then((m) => m.SettingsLayout),
 );
+export const InboxPage = lazyPage(() => import('../../features/inbox/inbox-page').then((m) => m.InboxPage));
+export const MessageLogsPage = lazyPage(() =>
+  import('../../features/message-logs/message-logs-page').then((m) => m.MessageLogsPage),
+);
+export const WaitingQueueStatsPage = lazyPage(() =>
+  import('../../features/waiting-queue/waiting-queue-stats-page').then((m) => m.WaitingQueueStatsPage),
+);
+export const UsersPage = lazyPage(() => import('../../features/users/users-page').then((m) => m.UsersPage));
+export const TwoFactorSetupPage = lazyPage(() =>
+  import('../../features/security/two-factor-setup-page').then((m) => m.TwoFactorSetupPage),
+);

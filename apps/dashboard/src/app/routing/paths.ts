@@ -12,9 +12,14 @@ export const PATHS = {
   passwordUpdate: '/password/update',
   emailValidate: '/email/validate',
   devMailbox: '/dev/mailbox',
+  twoFactorSetup: '/2fa/setup',
   notFound: '/404',
   help: '/help',
   dashboard: '/dashboard',
+  conversations: '/conversations',
+  users: '/users',
+  messageLogs: '/message-logs',
+  waitingQueueStats: '/waiting-queue/stats',
   startingUp: '/startingup',
   settings: '/settings',
 } as const;
@@ -23,4 +28,11 @@ export const PATHS = {
  * Authenticated screens that exist, in navigation order. The landing page is the first of these the
  * user may open (after the variant's preferred landing, once that screen exists).
  */
-export const BUILT_AUTHENTICATED_ROUTES: readonly string[] = [PATHS.dashboard, PATHS.help];
+export const BUILT_AUTHENTICATED_ROUTES: readonly string[] = [
+  PATHS.dashboard,
+  PATHS.conversations,
+  PATHS.users,
+  PATHS.messageLogs,
+  PATHS.waitingQueueStats,
+  PATHS.help,
+];

@@ -14,6 +14,7 @@ import {
   PasswordResetPage,
   PasswordUpdatePage,
   SignupPage,
+  TwoFactorSetupPage,
 } from './pages';
 import { PATHS } from './paths';
 
@@ -75,6 +76,7 @@ export const router = createBrowserRouter([
       { path: PATHS.passwordUpdate, element: <PasswordUpdatePage /> },
       { path: PATHS.emailValidate, element: <EmailValidatePage /> },
       { path: PATHS.devMailbox, element: <DevMailboxRoute /> },
+      { path: PATHS.twoFactorSetup, element: <TwoFactorSetupPage /> },
       { path: PATHS.notFound, element: <NotFoundPage /> },
       { path: '*', element: <DefaultViewRoute /> },
     ],

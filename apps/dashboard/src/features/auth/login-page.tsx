@@ -2,9 +2,10 @@ import type { Session } from '@convo/api';
 import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../app/api/api-error';
 import { useConfig } from '../../app/config/config-store';
 import { PATHS } from '../../app/routing/paths';
 import { referrerFromSearch, safeReferrer } from '../../app/routing/referrer';
@@ -16,6 +17,9 @@ import { toast, toastError } from '../../app/toasts';
 import { AuthLayout } from '../../components/auth-layout';
 import { PageLoader } from '../../components/page-loader';
 import { PasswordField } from '../../components/password-field';
+import { twoFactorErrorText } from '../security/two-factor-api';
+import { ssoErrorText } from '../sso/sso-api';
+import { SsoStart } from '../sso/sso-start';
 import { fetchMe, googleStartUrl, login } from './auth-api';
 import { GoogleIcon } from './google-icon';
 
@@ -31,12 +35,14 @@ function useAfterLoginTarget(): (session: Session) => string {
 
 export function LoginPage({ sso }: { sso: boolean }) {
   const { t } = useTranslation();
+  const { t: tSecurity, ready: securityReady } = useTranslation('security');
   const config = useConfig();
   const session = useSession();
   const navigate = useNavigate();
   const { search } = useLocation();
   const params = new URLSearchParams(search);
-  const googleToken = params.get('googleToken');
+  // A token vouched for by Google or by the company's SSO provider: both finish the same way.
+  const googleToken = params.get('googleToken') ?? params.get('ssoToken');
   const googleError = params.get('error');
   const targetFor = useAfterLoginTarget();
   const handled = useRef(false);
@@ -49,17 +55,27 @@ export function LoginPage({ sso }: { sso: boolean }) {
   };
 
   const form = useForm({
-    initialValues: { userName: '', password: '' },
+    initialValues: { userName: '', password: '', otp: '' },
     validate: {
       userName: (value) => (value.trim() === '' ? t('validation.required') : null),
       password: (value) => (value === '' ? t('validation.required') : null),
     },
   });
 
+  // Two-factor sign-in: the server answers OTP_REQUIRED, then the code goes with the password.
+  const [needsOtp, setNeedsOtp] = useState(false);
   const passwordLogin = useMutation({
     mutationFn: login,
     onSuccess: finish,
-    onError: (error) => toastError(error),
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'OTP_REQUIRED') {
+        setNeedsOtp(true);
+        return;
+      }
+      const otpText = twoFactorErrorText(error);
+      if (otpText !== null) form.setFieldError('otp', otpText);
+      toastError(error);
+    },
   });
 
   const googleLogin = useMutation({
@@ -72,14 +88,17 @@ export function LoginPage({ sso }: { sso: boolean }) {
   });
 
   useEffect(() => {
-    if (handled.current) return;
+    // SSO and 2FA messages live in the security namespace: wait until it has loaded.
+    if (handled.current || !securityReady) return;
     handled.current = true;
     const referrer = referrerFromSearch(search);
     if (referrer !== null) storage.setItem(STORAGE_KEYS.referrer, referrer);
     if (googleToken !== null) googleLogin.mutate(googleToken);
     else if (googleError !== null)
-      toast.error(t('login.googleFailed', { code: googleError }), { id: 'google-error' });
-  }, [googleToken, googleError, search, googleLogin, t]);
+      toast.error(ssoErrorText(googleError) ?? t('login.googleFailed', { code: googleError }), {
+        id: 'google-error',
+      });
+  }, [googleToken, googleError, search, googleLogin, t, securityReady]);
 
   if (googleToken !== null) {
     return (
@@ -98,12 +117,17 @@ export function LoginPage({ sso }: { sso: boolean }) {
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle', { context: config.variant })}>
       {sso && (
         <Alert color="blue" variant="light" title={t('login.sso.title')} data-testid="sso-mode">
-          {t('login.sso.body')}
+          {tSecurity('sso.loginBody')}
         </Alert>
       )}
+      {sso && <SsoStart apiBaseUrl={config.apiBaseUrl} />}
       <form
         onSubmit={form.onSubmit((values) =>
-          passwordLogin.mutate({ userName: values.userName.trim(), password: values.password }),
+          passwordLogin.mutate({
+            userName: values.userName.trim(),
+            password: values.password,
+            ...(needsOtp && values.otp.trim() !== '' ? { otp: values.otp.trim() } : {}),
+          }),
         )}
         noValidate
       >
@@ -121,6 +145,16 @@ export function LoginPage({ sso }: { sso: boolean }) {
             required
             {...form.getInputProps('password')}
           />
+          {needsOtp && (
+            <TextInput
+              label={tSecurity('login.codeLabel')}
+              description={tSecurity('login.codeHint')}
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              {...form.getInputProps('otp')}
+            />
+          )}
           <Group justify="flex-end" mt={-8}>
             <Anchor component={Link} to={PATHS.passwordReset} size="sm">
               {t('login.forgotPassword')}

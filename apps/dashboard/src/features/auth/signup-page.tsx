@@ -2,7 +2,7 @@ import type { SignupRequest } from '@convo/api';
 import { ERROR_CODES, validateEmail } from '@convo/domain';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -19,6 +19,8 @@ import { translateMessage } from '../../app/translate-message';
 import { AuthLayout } from '../../components/auth-layout';
 import { PasswordField } from '../../components/password-field';
 import { usePasswordRule } from '../../components/use-password-rule';
+import { useRoleNames } from '../team/shared';
+import { fetchInvitationDetail } from '../team/team-api';
 import { signup } from './auth-api';
 import { parseSignupParams } from './signup-params';
 
@@ -49,6 +51,14 @@ export function SignupPage() {
   const params = useMemo(() => parseSignupParams(search), [search]);
   const invited = params.inviteToken !== null;
   const passwordRule = usePasswordRule();
+  const { t: tTeam } = useTranslation('team');
+  const roleName = useRoleNames();
+  const invitation = useQuery({
+    queryKey: ['invitation', params.inviteToken],
+    queryFn: () => fetchInvitationDetail(params.inviteToken ?? ''),
+    enabled: invited,
+    retry: false,
+  });
 
   useEffect(() => {
     rememberSignupParams(search);
@@ -67,6 +77,13 @@ export function SignupPage() {
       password: passwordRule,
     },
   });
+
+  // The invitation names the address; the person keeps it (the server checks it too).
+  const invitedEmail = invitation.data?.email;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set once when the invitation arrives
+  useEffect(() => {
+    if (invitedEmail !== undefined) form.setFieldValue('email', invitedEmail);
+  }, [invitedEmail]);
 
   const mutation = useMutation({
     mutationFn: signup,
@@ -120,13 +137,34 @@ export function SignupPage() {
 
   return (
     <AuthLayout
-      title={invited ? t('signup.invitedTitle') : t('signup.title')}
+      title={
+        invitation.data !== undefined
+          ? tTeam('invite.joinTitle', { company: invitation.data.companyName })
+          : invited
+            ? t('signup.invitedTitle')
+            : t('signup.title')
+      }
       subtitle={t('signup.subtitle', { context: config.variant })}
       width={480}
     >
       {params.dealSource !== null && (
         <Alert color="grape" variant="light" data-testid="deal-banner">
           {t('signup.dealBanner')}
+        </Alert>
+      )}
+      {invitation.data !== undefined && (
+        <Alert variant="light" data-testid="invitation-banner">
+          {invitation.data.invitedByName !== null
+            ? tTeam('invite.joinBody', {
+                inviter: invitation.data.invitedByName,
+                role: roleName(invitation.data.roleType),
+              })
+            : tTeam('invite.joinBodyNoInviter', { role: roleName(invitation.data.roleType) })}
+        </Alert>
+      )}
+      {invitation.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {tTeam('invite.linkInvalid')}
         </Alert>
       )}
       {params.shopify && (
@@ -150,6 +188,7 @@ export function SignupPage() {
             type="email"
             autoComplete="email"
             required
+            readOnly={invitedEmail !== undefined}
             {...form.getInputProps('email')}
           />
           <PasswordField

@@ -61,6 +61,7 @@ export function SettingsLayout() {
           <Select
             hiddenFrom="md"
             aria-label={t('settingsNav.label')}
+            placeholder={t('settingsNav.label')}
             data={options}
             value={options.some((o) => o.items.some((i) => i.value === pathname)) ? pathname : null}
             onChange={(value) => value && navigate(value)}

@@ -4,6 +4,9 @@
 // route already has one in each language).
 
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { CONVERSATION_SETTINGS_PAGES } from '../conversation-settings/settings-entries';
+import { TEAM_SETTINGS_PAGES } from '../team/settings-entries';
+import { WIDGET_SETTINGS_PAGES } from '../widget-settings/settings-entries';
 
 export const SETTINGS_GROUPS = ['account', 'company', 'widget', 'conversations', 'developers'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
@@ -58,4 +61,8 @@ export interface SettingsPage {
 export const settingsPath = (slug: SettingsSlug) => `/settings/${slug}`;
 
 /** In menu order within each group. */
-export const SETTINGS_PAGES: readonly SettingsPage[] = [];
+export const SETTINGS_PAGES: readonly SettingsPage[] = [
+  ...TEAM_SETTINGS_PAGES,
+  ...WIDGET_SETTINGS_PAGES,
+  ...CONVERSATION_SETTINGS_PAGES,
+];

@@ -1,4 +1,7 @@
 // The whole Drizzle schema; drizzle-kit reads this file to generate migrations.
 export * from './accounts.js';
+export * from './inbox.js';
 export * from './integrations.js';
 export * from './messaging.js';
+export * from './team.js';
+export * from './widget.js';

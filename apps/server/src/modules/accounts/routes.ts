@@ -12,7 +12,7 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readToken, requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { sha256 } from '../../platform/crypto.js';
 import * as service from './service.js';
 
@@ -39,7 +39,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       ACCOUNT_PATHS.signup,
       {
         schema: { tags: ['accounts'], body: signupRequestSchema, response: { 200: sessionResponseSchema } },
-        config: limited(20, false),
+        config: { ...PUBLIC_ROUTE, ...limited(20, false) },
       },
       async (req) => ({ code: 'SUCCESS' as const, data: await service.signup(deps, req.body) }),
     );
@@ -48,7 +48,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       ACCOUNT_PATHS.login,
       {
         schema: { tags: ['accounts'], body: loginRequestSchema, response: { 200: sessionResponseSchema } },
-        config: limited(ctx.config.rateLimit.loginMax, true),
+        config: { ...PUBLIC_ROUTE, ...limited(ctx.config.rateLimit.loginMax, true) },
       },
       async (req) => ({ code: 'SUCCESS' as const, data: await service.login(deps, req.body) }),
     );
@@ -68,7 +68,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       ACCOUNT_PATHS.logout,
-      { schema: { tags: ['accounts'], response: { 200: messageResponseSchema } } },
+      { config: PUBLIC_ROUTE, schema: { tags: ['accounts'], response: { 200: messageResponseSchema } } },
       async (req) => {
         // Logout never fails: an unknown or expired token is already logged out.
         const token = readToken(req);
@@ -110,7 +110,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           body: passwordResetRequestSchema,
           response: { 200: messageResponseSchema },
         },
-        config: limited(5, true),
+        config: { ...PUBLIC_ROUTE, ...limited(5, true) },
       },
       async (req) => ok(await service.requestPasswordReset(deps, req.body.userName)),
     );
@@ -123,7 +123,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           body: passwordResetValidateSchema,
           response: { 200: messageResponseSchema },
         },
-        config: limited(ctx.config.rateLimit.loginMax, true),
+        config: { ...PUBLIC_ROUTE, ...limited(ctx.config.rateLimit.loginMax, true) },
       },
       async (req) => ok(await service.validateResetCode(deps, req.body.userName, req.body.code)),
     );
@@ -136,7 +136,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           body: passwordResetUpdateSchema,
           response: { 200: messageResponseSchema },
         },
-        config: limited(ctx.config.rateLimit.loginMax, true),
+        config: { ...PUBLIC_ROUTE, ...limited(ctx.config.rateLimit.loginMax, true) },
       },
       async (req) =>
         ok(await service.resetPassword(deps, req.body.userName, req.body.code, req.body.newPassword)),
@@ -150,7 +150,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           body: emailValidateRequestSchema,
           response: { 200: messageResponseSchema },
         },
-        config: limited(ctx.config.rateLimit.loginMax, false),
+        config: { ...PUBLIC_ROUTE, ...limited(ctx.config.rateLimit.loginMax, false) },
       },
       async (req) => ok(await service.validateEmail(deps, req.body.code)),
     );

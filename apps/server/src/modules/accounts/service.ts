@@ -7,6 +7,8 @@ import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from 
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { acceptInvitation, invalidInvite } from '../invitations/service.js';
+import { checkSignIn, isEnabled as isTwoFactorEnabled } from '../two-factor/service.js';
 import { passwordResetMail, validationMail } from './mails.js';
 import { provisionWorkspace } from './provision.js';
 import * as repo from './repository.js';
@@ -95,10 +97,7 @@ export interface SignupInput {
 /** Sign-up: the whole workspace and the first session in one transaction, then the validation mail. */
 export async function signup(deps: AccountsDeps, input: SignupInput): Promise<Session> {
   assertPasswordRule(input.password);
-  if (input.inviteToken) {
-    // Invitations arrive with the team issue; until then no token can be valid.
-    throw badRequest('INVALID_INVITE', 'This invitation link is invalid or has expired.');
-  }
+  if (input.inviteToken) return signupByInvitation(deps, input, input.inviteToken);
   const email = input.email.toLowerCase();
   const alreadyExists = () =>
     conflict(ERROR_CODES.USER_ALREADY_EXISTS, 'An account with this e-mail already exists. Sign in instead.');
@@ -131,11 +130,39 @@ export async function signup(deps: AccountsDeps, input: SignupInput): Promise<Se
   return result.session;
 }
 
+/** Sign-up through an invitation: the person joins the inviting company, with the invited role. */
+async function signupByInvitation(deps: AccountsDeps, input: SignupInput, token: string): Promise<Session> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const user = await acceptInvitation(tx, token, {
+        email: input.email,
+        name: input.name.trim(),
+        passwordHash,
+      });
+      await repo.updateUser(tx, user.id, { lastLoggedInAt: new Date() });
+      const issued = await issueSession(deps, tx, user, 'dashboard');
+      return sessionFor(tx, user, issued.token, issued.expiresAt);
+    });
+  } catch (err) {
+    // Two sign-ups racing on one link: the loser finds the link used.
+    if (isUniqueViolation(err)) throw invalidInvite();
+    throw err;
+  }
+}
+
 export interface LoginInput {
   userName: string;
   password: string;
   applicationId?: string | undefined;
+  otp?: string | undefined;
 }
+
+const twoFactorDeps = (deps: AccountsDeps, db: Db) => ({
+  db,
+  appSecret: deps.config.appSecret,
+  issuer: 'Convo',
+});
 
 // Verifying against a real hash when the user is unknown keeps the timing the same.
 let dummyHash: Promise<string> | null = null;
@@ -165,6 +192,8 @@ export async function login(deps: AccountsDeps, input: LoginInput): Promise<Sess
   }
   const user = matched;
   return deps.db.transaction(async (tx) => {
+    // The second factor, when the member turned it on (SPEC §4 two-factor).
+    await checkSignIn(twoFactorDeps(deps, tx), tx, user.applicationId, user.id, input.otp);
     await repo.updateUser(tx, user.id, { lastLoggedInAt: new Date() });
     const issued = await issueSession(deps, tx, user, 'dashboard');
     return sessionFor(tx, user, issued.token, issued.expiresAt);
@@ -187,9 +216,31 @@ export async function loginByVerifiedEmail(deps: AccountsDeps, email: string): P
       'This account has been deactivated. Ask an admin to reactivate it.',
     );
   }
+  // Google proves the address, not the second factor: such members sign in with password and code.
+  if (await isTwoFactorEnabled(deps.db, user.applicationId, user.id)) {
+    throw new AppError(403, 'OTP_REQUIRED', 'Two-factor sign-in is on: sign in with your password and code.');
+  }
   return deps.db.transaction(async (tx) => {
     if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: new Date() });
     await repo.updateUser(tx, user.id, { lastLoggedInAt: new Date() });
+    return (await issueSession(deps, tx, user, 'dashboard')).token;
+  });
+}
+
+/** Signs in a member an identity provider vouched for (company SSO); returns the new token. */
+export async function signInVouchedMember(deps: AccountsDeps, user: repo.UserRow): Promise<string> {
+  if (BLOCKED_STATUSES.has(user.status)) {
+    throw new AppError(
+      403,
+      'USER_DEACTIVATED',
+      'This account has been deactivated. Ask an admin to reactivate it.',
+    );
+  }
+  return deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, {
+      lastLoggedInAt: new Date(),
+      ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() }),
+    });
     return (await issueSession(deps, tx, user, 'dashboard')).token;
   });
 }

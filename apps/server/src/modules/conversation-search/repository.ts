@@ -48,6 +48,11 @@ export interface ConversationQuery {
   createdTo?: Date | undefined;
   /** true: the customer has an e-mail; false: the customer is anonymous (or absent). */
   knownCustomer?: boolean | undefined;
+  /** The customer by userId. */
+  customerUserId?: string | undefined;
+  channel?: string | undefined;
+  /** true: a bot is active in it; false: people only. */
+  botActive?: boolean | undefined;
   /** Only conversations this user (users.id) belongs to: an end user's own list. */
   memberUserId?: string | undefined;
   sort: ConversationSortOrder;
@@ -156,6 +161,19 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
     );
     where.push(q.knownCustomer ? known : not(known));
   }
+  if (q.customerUserId !== undefined) {
+    where.push(
+      inArray(
+        conversations.customerId,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.applicationId, applicationId), eq(users.userId, q.customerUserId))),
+      ),
+    );
+  }
+  if (q.channel !== undefined) where.push(eq(conversations.channel, q.channel));
+  if (q.botActive !== undefined) where.push(eq(conversations.botActive, q.botActive));
   if (q.memberUserId !== undefined) {
     where.push(
       inArray(

@@ -59,6 +59,9 @@ export async function searchConversations(
     assignee:
       assignee === undefined ? undefined : assignee === UNASSIGNED ? UNASSIGNED : { userId: assignee },
     teamClientGroupId: blankToUndefined(filter.teamId),
+    customerUserId: filter.customer,
+    channel: filter.channel,
+    botActive: filter.handledBy === undefined ? undefined : filter.handledBy === 'bot',
     content: blankToUndefined(filter.content),
     attributes: filter.attributeFilter
       ? Object.fromEntries(Object.entries(filter.attributeFilter).map(([k, v]) => [k, String(v)]))

@@ -1,7 +1,7 @@
 import { ACCOUNT_PATHS, outboxListSchema } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/errors.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { listRecentMail } from '../../platform/mail/outbox-repository.js';
 
 /**
@@ -12,7 +12,7 @@ export function devMailboxRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       ACCOUNT_PATHS.devMailbox,
-      { schema: { tags: ['system'], response: { 200: outboxListSchema } } },
+      { config: PUBLIC_ROUTE, schema: { tags: ['system'], response: { 200: outboxListSchema } } },
       async () => {
         if (!ctx.mailer.local) throw notFound();
         const rows = await listRecentMail(ctx.database.db, 100);

@@ -2,7 +2,7 @@ import { ACCOUNT_PATHS } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/errors.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { randomToken } from '../../platform/crypto.js';
 import * as google from './service.js';
 
@@ -12,6 +12,7 @@ export function googleSignInRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       ACCOUNT_PATHS.googleStart,
       {
+        config: PUBLIC_ROUTE,
         schema: {
           tags: ['accounts'],
           querystring: z.object({
@@ -37,6 +38,7 @@ export function googleSignInRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       ACCOUNT_PATHS.googleCallback,
       {
+        config: PUBLIC_ROUTE,
         schema: {
           tags: ['accounts'],
           querystring: z.object({

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
+import { visitorSendRateLimit } from '../widget/limits.js';
 import * as service from './service.js';
 
 /** Messaging API for messages: send (v1, v2) and list (v1, v2, v3), in the platform's shapes. */
@@ -22,6 +23,8 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         {
           ...pre,
           schema: { tags, body: messageSendRequestSchema, response: { 200: messageSendResponseSchema } },
+          // Per visitor, so a script cannot flood an inbox through the public widget.
+          config: { rateLimit: visitorSendRateLimit },
         },
         async (req) => {
           const { row, conversation } = await service.sendMessage(deps, requireAuth(req), req.body);

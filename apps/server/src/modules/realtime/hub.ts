@@ -17,6 +17,27 @@ import { type BusMessage, EVENTS_CHANNEL, type Realtime } from './realtime.js';
 // has; the hub replays what was stored after it, then streams live events in seq order.
 
 const REPLAY_PAGE = 500;
+
+/**
+ * Sessions ended by an admin (member disabled or deleted): every node closes that person's open
+ * sockets with 4401, which the dashboard treats as a logout. The sessions themselves are already
+ * deleted, so a reconnect is refused too.
+ */
+export const SESSIONS_CHANNEL = 'convo:sessions';
+const sessionRevokedMessage = z.object({ type: z.literal('session.revoked'), userIds: z.array(z.string()) });
+export type SessionRevoker = (userIds: readonly string[]) => Promise<void>;
+
+export function sessionRevoker(pubsub: PubSub, log: FastifyBaseLogger): SessionRevoker {
+  return async (userIds) => {
+    if (userIds.length === 0) return;
+    try {
+      await pubsub.publish(SESSIONS_CHANNEL, JSON.stringify({ type: 'session.revoked', userIds }));
+    } catch (err) {
+      // The sockets still die at their next authenticated action; their tokens are gone.
+      log.warn({ err }, 'session revocation publish failed');
+    }
+  };
+}
 const AUTH_TIMEOUT_MS = 10_000;
 
 const clientFrame = z.discriminatedUnion('type', [
@@ -117,6 +138,28 @@ export async function createHub(
     for (const conn of byApp.get(msg.appId) ?? []) {
       if (msg.audiences.some((a) => conn.audiences.has(a))) send(conn, { appId: msg.appId, ...msg.event });
     }
+  });
+
+  await pubsub.subscribe(SESSIONS_CHANNEL, (payload) => {
+    let parsed: z.infer<typeof sessionRevokedMessage>;
+    try {
+      parsed = sessionRevokedMessage.parse(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    const revoked = new Set(parsed.userIds);
+    for (const set of byApp.values()) {
+      for (const conn of set) {
+        if (!revoked.has(conn.userId)) continue;
+        send(conn, { type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' });
+        conn.socket.close(4401, 'unauthorized');
+      }
+    }
+  });
+
+  // Events published while the bus was cut off never arrive: read them from the database.
+  pubsub.onReconnect?.(() => {
+    for (const stream of streams.values()) void stream.catchUp();
   });
 
   /** Sends everything stored after the client's seq, then whatever arrived live meanwhile. */

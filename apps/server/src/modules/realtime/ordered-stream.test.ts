@@ -55,4 +55,20 @@ describe('OrderedStream', () => {
     expect(out).toEqual([1, 2, 3, 4]);
     s.dispose();
   });
+
+  it('catches up from the store after the bus was down, without a later event', async () => {
+    const out: number[] = [];
+    const stored = [ev(1), ev(2), ev(3), ev(4)];
+    const s = new OrderedStream(
+      (e) => out.push(e.seq),
+      async (from, to) => stored.filter((e) => e.seq >= from && e.seq < to),
+    );
+    s.startAfter(0);
+    s.push(ev(1));
+    await s.catchUp();
+    expect(out).toEqual([1, 2, 3, 4]);
+    s.push(ev(3));
+    expect(out).toEqual([1, 2, 3, 4]);
+    s.dispose();
+  });
 });

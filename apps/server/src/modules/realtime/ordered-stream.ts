@@ -63,6 +63,21 @@ export class OrderedStream {
     this.flush();
   }
 
+  /**
+   * Reads everything stored after the last released seq (the bus was down: publishes were lost
+   * and no later event may come to reveal the gap).
+   */
+  async catchUp(): Promise<void> {
+    if (this.next === null) return;
+    try {
+      const missing = await this.fill(this.next, Number.MAX_SAFE_INTEGER);
+      for (const m of missing) if (!this.pending.has(m.seq)) this.pending.set(m.seq, m);
+    } catch {
+      // The database is unreachable too: the next event's gap fill or resume recovers it.
+    }
+    this.flush();
+  }
+
   dispose() {
     if (this.timer) clearTimeout(this.timer);
     this.pending.clear();

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 const envelope = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
@@ -26,7 +26,7 @@ export function registrationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           body: registerClientRequestSchema,
           response: { 200: registerClientResponseSchema },
         },
-        config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+        config: { ...PUBLIC_ROUTE, rateLimit: { max: 60, timeWindow: 60_000 } },
       },
       async (req) => service.registerClient(deps, req.body),
     );

@@ -2,7 +2,7 @@ import { ACCOUNT_PATHS, clientConfigSchema } from '@convo/api';
 import { RELEASE_VERSION } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteContext } from '../../http/route-context.js';
+import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 
 /** Health for load balancers, and the run-time configuration the dashboard boots from. */
 export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
@@ -10,6 +10,7 @@ export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       '/health',
       {
+        config: PUBLIC_ROUTE,
         schema: {
           tags: ['system'],
           response: {
@@ -32,7 +33,7 @@ export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       ACCOUNT_PATHS.config,
-      { schema: { tags: ['system'], response: { 200: clientConfigSchema } } },
+      { config: PUBLIC_ROUTE, schema: { tags: ['system'], response: { 200: clientConfigSchema } } },
       async () => ({
         variant: ctx.config.variant,
         version: RELEASE_VERSION,

@@ -27,3 +27,44 @@ export async function findChatWidgetSettings(
   settings.welcomeMessage.collectEmailOnWelcomeMessage = row.collectEmailOnWelcomeMessage;
   return settings;
 }
+
+export interface ChatWidgetRow {
+  chatWidget: Record<string, unknown>;
+  companySetting: typeof appSettings.$inferSelect.companySetting;
+}
+
+/**
+ * The stored document and the company's permission overrides, row locked until the transaction
+ * ends: two saves of different sections must not overwrite each other's read-modify-write.
+ */
+export async function lockChatWidgetRow(db: Db, applicationId: string): Promise<ChatWidgetRow | null> {
+  const [row] = await db
+    .select({ chatWidget: appSettings.chatWidget, companySetting: appSettings.companySetting })
+    .from(appSettings)
+    .where(eq(appSettings.applicationId, applicationId))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateChatWidgetRow(
+  db: Db,
+  applicationId: string,
+  values: {
+    chatWidget: Record<string, unknown>;
+    collectEmailOnAwayMessage?: boolean | undefined;
+    collectEmailOnWelcomeMessage?: boolean | undefined;
+  },
+): Promise<void> {
+  const set: Partial<typeof appSettings.$inferInsert> = {
+    chatWidget: values.chatWidget,
+    updatedAt: new Date(),
+  };
+  if (values.collectEmailOnAwayMessage !== undefined) {
+    set.collectEmailOnAwayMessage = values.collectEmailOnAwayMessage;
+  }
+  if (values.collectEmailOnWelcomeMessage !== undefined) {
+    set.collectEmailOnWelcomeMessage = values.collectEmailOnWelcomeMessage;
+  }
+  await db.update(appSettings).set(set).where(eq(appSettings.applicationId, applicationId));
+}

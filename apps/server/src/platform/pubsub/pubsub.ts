@@ -6,6 +6,11 @@ export interface PubSub {
   readonly kind: 'memory' | 'redis';
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, handler: (payload: string) => void): Promise<void>;
+  /**
+   * Called once the subscription is back after a lost connection: whatever was published
+   * meanwhile never arrived, so listeners catch up from the database.
+   */
+  onReconnect?(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -32,16 +37,38 @@ export function createMemoryPubSub(): PubSub {
  */
 export function createRedisPubSub(url: string, onError: (err: Error) => void): PubSub {
   const pub = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  const sub = new Redis(url, { maxRetriesPerRequest: null });
+  // No ready check on the subscriber: its INFO can race the queued SUBSCRIBE at connect and fail
+  // the start with "Connection in subscriber mode" (ioredis#2037).
+  const sub = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });
   pub.on('error', onError);
   sub.on('error', onError);
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const reconnectHandlers = new Set<() => void>();
+  let connectedBefore = false;
+  sub.on('ready', () => {
+    if (!connectedBefore) {
+      connectedBefore = true;
+      return;
+    }
+    // ioredis resubscribes by itself; once our channels are confirmed, listeners catch up.
+    const channels = [...handlers.keys()];
+    const resubscribed = channels.length > 0 ? sub.subscribe(...channels) : Promise.resolve(0);
+    resubscribed.then(
+      () => {
+        for (const h of reconnectHandlers) h();
+      },
+      (err: unknown) => onError(err instanceof Error ? err : new Error(String(err))),
+    );
+  });
   sub.on('message', (channel: string, payload: string) => {
     for (const h of handlers.get(channel) ?? []) h(payload);
   });
   return {
     kind: 'redis',
     async publish(channel, payload) {
+      // While Redis is away, fail at once rather than hold the user's request in the offline
+      // queue: the event is stored, and the hubs catch up when their subscription is back.
+      if (pub.status !== 'ready') throw new Error(`redis is ${pub.status}`);
       await pub.publish(channel, payload);
     },
     async subscribe(channel, handler) {
@@ -53,8 +80,12 @@ export function createRedisPubSub(url: string, onError: (err: Error) => void): P
       }
       set.add(handler);
     },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+    },
     async close() {
       handlers.clear();
+      reconnectHandlers.clear();
       sub.disconnect();
       pub.disconnect();
     },

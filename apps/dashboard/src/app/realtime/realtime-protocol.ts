@@ -1,0 +1,59 @@
+// Frames of the /ws protocol (docs/realtime.md), parsed with zod: the server is a boundary too.
+
+import { z } from 'zod';
+
+/** A stored event (it has a seq) or an ephemeral one (typing, presence: no seq). */
+export const realtimeEventSchema = z.object({
+  seq: z.number().int().optional(),
+  type: z.string(),
+  appId: z.string().optional(),
+  conversationId: z.number().optional(),
+  data: z.record(z.string(), z.unknown()).default({}),
+});
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+
+const controlFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), seq: z.number(), userId: z.string().optional() }),
+  z.object({ type: z.literal('resumed'), seq: z.number() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string().optional() }),
+]);
+export type ControlFrame = z.infer<typeof controlFrameSchema>;
+
+export type ServerFrame = { kind: 'control'; frame: ControlFrame } | { kind: 'event'; event: RealtimeEvent };
+
+const CONTROL_TYPES = new Set(['ready', 'resumed', 'pong', 'error']);
+
+/** Parses one text frame; null for anything unreadable (ignored, never a crash). */
+export function parseServerFrame(text: string): ServerFrame | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+  if (typeof type === 'string' && CONTROL_TYPES.has(type)) {
+    const parsed = controlFrameSchema.safeParse(json);
+    return parsed.success ? { kind: 'control', frame: parsed.data } : null;
+  }
+  const parsed = realtimeEventSchema.safeParse(json);
+  return parsed.success ? { kind: 'event', event: parsed.data } : null;
+}
+
+/** Close code the server uses for a refused or revoked session. */
+export const CLOSE_UNAUTHORIZED = 4401;
+
+/** Reconnect delay after `attempt` failures: 1 s doubling to 30 s, with up to 30 % jitter. */
+export function backoffDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt));
+  return Math.round(base * (1 + 0.3 * random()));
+}
+
+/** ws:// or wss:// URL of the socket, on the messaging host when it is another origin. */
+export function socketUrl(messagingBaseUrl: string, path: string, location: { href: string }): string {
+  const base = new URL(messagingBaseUrl || '/', location.href);
+  const url = new URL(path, base);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}

@@ -1,0 +1,68 @@
+import {
+  type ConversationSettingsPatch,
+  conversationSettingsResponseSchema,
+  INBOX_PATHS,
+  inboxDeletedResponseSchema,
+  type QuickReplyWriteRequest,
+  quickReplyPath,
+  quickReplyResponseSchema,
+  type TagWriteRequest,
+  tagPath,
+  tagResponseSchema,
+  tagRestorePath,
+} from '@convo/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../app/api/api-client';
+import { toastError } from '../../app/toasts';
+
+export const CONVERSATION_SETTINGS_KEY = ['conversation-settings'] as const;
+
+export function useConversationSettings() {
+  return useQuery({
+    queryKey: CONVERSATION_SETTINGS_KEY,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(INBOX_PATHS.conversationSettings, {
+          schema: conversationSettingsResponseSchema,
+          signal,
+        })
+      ).data,
+  });
+}
+
+export function useSaveConversationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: ConversationSettingsPatch) =>
+      (
+        await apiRequest(INBOX_PATHS.conversationSettings, {
+          method: 'PATCH',
+          body: patch,
+          schema: conversationSettingsResponseSchema,
+        })
+      ).data,
+    onSuccess: (data) => queryClient.setQueryData(CONVERSATION_SETTINGS_KEY, data),
+    onError: (error) => toastError(error),
+  });
+}
+
+export const saveQuickReply = async (id: string | null, body: QuickReplyWriteRequest) =>
+  (
+    await apiRequest(id === null ? INBOX_PATHS.quickReplies : quickReplyPath(id), {
+      method: id === null ? 'POST' : 'PUT',
+      body,
+      schema: quickReplyResponseSchema,
+    })
+  ).data;
+
+export const deleteQuickReply = async (id: string) =>
+  (await apiRequest(quickReplyPath(id), { method: 'DELETE', schema: inboxDeletedResponseSchema })).data;
+
+export const createTag = async (body: TagWriteRequest) =>
+  (await apiRequest(INBOX_PATHS.tags, { method: 'POST', body, schema: tagResponseSchema })).data;
+export const renameTag = async (id: string, body: TagWriteRequest) =>
+  (await apiRequest(tagPath(id), { method: 'PATCH', body, schema: tagResponseSchema })).data;
+export const deleteTag = async (id: string) =>
+  (await apiRequest(tagPath(id), { method: 'DELETE', schema: tagResponseSchema })).data;
+export const restoreTag = async (id: string) =>
+  (await apiRequest(tagRestorePath(id), { method: 'POST', schema: tagResponseSchema })).data;

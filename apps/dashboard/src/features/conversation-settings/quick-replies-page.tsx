@@ -1,0 +1,202 @@
+// Settings → Quick replies: shared replies (admins write them) and one's own, typed after '/'.
+
+import { QUICK_REPLY_CONTENT_MAX, QUICK_REPLY_SHORTCUT_MAX, type QuickReply } from '@convo/api';
+import { isAdminRole } from '@convo/domain';
+import {
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRequiredSession } from '../../app/session/use-required-session';
+import { toast, toastError } from '../../app/toasts';
+import { useQuickReplies } from '../inbox/use-inbox-data';
+import { deleteQuickReply, saveQuickReply } from './conversation-settings-api';
+
+interface Draft {
+  id: string | null;
+  shortcut: string;
+  content: string;
+  shared: boolean;
+}
+
+export function QuickRepliesPage() {
+  const { t } = useTranslation('conversationSettings');
+  const session = useRequiredSession();
+  const queryClient = useQueryClient();
+  const replies = useQuickReplies();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const admin = isAdminRole(session.roleType);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['quick-replies'] });
+
+  const save = async () => {
+    if (!draft) return;
+    setBusy(true);
+    try {
+      await saveQuickReply(draft.id, {
+        shortcut: draft.shortcut.trim(),
+        content: draft.content.trim(),
+        shared: draft.shared,
+      });
+      toast.success(t('saved'));
+      setDraft(null);
+      refresh();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (reply: QuickReply) => {
+    try {
+      await deleteQuickReply(reply.id);
+      toast.success(t('quickReplies.deleted'));
+      refresh();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <Stack gap="md" data-testid="quick-replies-page">
+      <Group justify="space-between">
+        <div>
+          <Title order={1} size="h3">
+            {t('quickReplies.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('quickReplies.help')}
+          </Text>
+        </div>
+        <Button onClick={() => setDraft({ id: null, shortcut: '', content: '', shared: false })}>
+          {t('quickReplies.add')}
+        </Button>
+      </Group>
+      {replies.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label={t('loading')} />
+        </Center>
+      ) : (replies.data ?? []).length === 0 ? (
+        <Text c="dimmed">{t('quickReplies.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('quickReplies.shortcut')}</Table.Th>
+                <Table.Th>{t('quickReplies.content')}</Table.Th>
+                <Table.Th>{t('quickReplies.scope')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(replies.data ?? []).map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td fw={600}>/{r.shortcut}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={2}>
+                      {r.content}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={r.shared ? 'teal' : 'gray'}>
+                      {r.shared ? t('quickReplies.shared') : t('quickReplies.personal')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.editable && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() =>
+                            setDraft({ id: r.id, shortcut: r.shortcut, content: r.content, shared: r.shared })
+                          }
+                        >
+                          {t('edit')}
+                        </Button>
+                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => void remove(r)}>
+                          {t('delete')}
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={draft !== null}
+        onClose={() => setDraft(null)}
+        title={draft?.id ? t('quickReplies.edit') : t('quickReplies.add')}
+      >
+        {draft && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
+            <Stack>
+              <TextInput
+                label={t('quickReplies.shortcut')}
+                description={t('quickReplies.shortcutHelp')}
+                leftSection="/"
+                value={draft.shortcut}
+                maxLength={QUICK_REPLY_SHORTCUT_MAX}
+                onChange={(e) =>
+                  setDraft({ ...draft, shortcut: e.currentTarget.value.replace(/[\s/]/g, '') })
+                }
+                required
+                data-autofocus
+              />
+              <Textarea
+                label={t('quickReplies.content')}
+                value={draft.content}
+                maxLength={QUICK_REPLY_CONTENT_MAX}
+                onChange={(e) => setDraft({ ...draft, content: e.currentTarget.value })}
+                autosize
+                minRows={3}
+                required
+              />
+              {admin && (
+                <Checkbox
+                  label={t('quickReplies.shareWithTeam')}
+                  checked={draft.shared}
+                  onChange={(e) => setDraft({ ...draft, shared: e.currentTarget.checked })}
+                />
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setDraft(null)}>
+                  {t('cancel')}
+                </Button>
+                <Button
+                  type="submit"
+                  loading={busy}
+                  disabled={draft.shortcut.trim() === '' || draft.content.trim() === ''}
+                >
+                  {t('save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+// The inbox's settings pages in the settings menu, each its own chunk.
+
+import { lazyPage } from '../../app/routing/lazy-page';
+import type { SettingsPage } from '../settings/settings-pages';
+
+export const CONVERSATION_SETTINGS_PAGES: readonly SettingsPage[] = [
+  {
+    slug: 'notification-preferences',
+    group: 'account',
+    Page: lazyPage(() =>
+      import('./notification-preferences-page').then((m) => m.NotificationPreferencesPage),
+    ),
+  },
+  {
+    slug: 'conversation-rules',
+    group: 'conversations',
+    Page: lazyPage(() => import('./conversation-rules-page').then((m) => m.ConversationRulesPage)),
+  },
+  {
+    slug: 'conversation-auto-resolving',
+    group: 'conversations',
+    Page: lazyPage(() => import('./auto-resolving-page').then((m) => m.AutoResolvingPage)),
+  },
+  {
+    slug: 'quick-replies',
+    group: 'conversations',
+    Page: lazyPage(() => import('./quick-replies-page').then((m) => m.QuickRepliesPage)),
+  },
+  {
+    slug: 'manage-tags',
+    group: 'conversations',
+    Page: lazyPage(() => import('./manage-tags-page').then((m) => m.ManageTagsPage)),
+  },
+];

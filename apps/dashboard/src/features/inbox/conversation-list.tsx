@@ -1,0 +1,409 @@
+// The left pane: the list filters, the virtualised list with infinite scroll, bulk selection.
+
+import type { GroupFeed } from '@convo/api';
+import { AGENT_SETTABLE_STATUSES, CONVERSATION_STATUSES, pseudonymOf } from '@convo/domain';
+import {
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Collapse,
+  Group,
+  Loader,
+  Menu,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso } from 'react-virtuoso';
+import { QUERY_ROOTS } from '../../app/realtime';
+import { useRequiredSession } from '../../app/session/use-required-session';
+import { toast, toastError } from '../../app/toasts';
+import { CONVERSATION_PAGE_SIZE, changeStatusOfMany, searchConversations } from './inbox-api';
+import { type AssigneeView, DEFAULT_FILTER, type InboxFilter, toSearchRequest } from './inbox-filter';
+import { RelativeTime } from './relative-time';
+import { StatusBadge } from './status-badge';
+import { useTags, useTeammates, useTeams } from './use-inbox-data';
+
+const CHANNELS = ['web', 'mail', 'whatsapp', 'facebook', 'instagram', 'telegram', 'line', 'viber', 'slack'];
+
+function viewValue(v: AssigneeView): string {
+  return typeof v === 'string' ? v : `teammate:${v.teammate}`;
+}
+function parseView(value: string): AssigneeView {
+  if (value === 'mine' || value === 'unassigned' || value === 'all') return value;
+  return { teammate: value.slice('teammate:'.length) };
+}
+const dayStart = (iso: string) => (iso ? new Date(`${iso}T00:00:00`).getTime() : null);
+const dayEnd = (iso: string) => (iso ? new Date(`${iso}T23:59:59.999`).getTime() : null);
+
+export function useConversationList(filter: InboxFilter) {
+  const session = useRequiredSession();
+  return useInfiniteQuery({
+    queryKey: [QUERY_ROOTS.conversations, 'list', filter],
+    queryFn: ({ pageParam, signal }) =>
+      searchConversations(
+        toSearchRequest(filter, session.userName, {
+          startIndex: pageParam,
+          pageSize: CONVERSATION_PAGE_SIZE,
+        }),
+        signal,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextStartIndex ?? undefined,
+    staleTime: 10_000,
+  });
+}
+
+function Filters({ filter, onChange }: { filter: InboxFilter; onChange: (f: InboxFilter) => void }) {
+  const { t } = useTranslation('inbox');
+  const teammates = useTeammates();
+  const teams = useTeams();
+  const tags = useTags();
+  const [more, setMore] = useState(false);
+  const [search, setSearch] = useState(filter.search);
+  const [debounced] = useDebouncedValue(search, 300);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the search
+  useEffect(() => {
+    if (debounced !== filter.search) onChange({ ...filter, search: debounced });
+  }, [debounced]);
+
+  const views = [
+    { value: 'all', label: t('list.views.all') },
+    { value: 'mine', label: t('list.views.mine') },
+    { value: 'unassigned', label: t('list.views.unassigned') },
+    ...(teammates.data ?? []).map((u) => ({
+      value: `teammate:${u.userId}`,
+      label: u.displayName || u.userId,
+    })),
+  ];
+  return (
+    <Stack gap={6} p="xs">
+      <TextInput
+        size="xs"
+        type="search"
+        placeholder={t('list.search')}
+        aria-label={t('list.search')}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        data-testid="conversation-search"
+      />
+      <Group gap={6} grow wrap="nowrap">
+        <Select
+          size="xs"
+          aria-label={t('list.view')}
+          data={views}
+          value={viewValue(filter.assignee)}
+          onChange={(v) => v && onChange({ ...filter, assignee: parseView(v) })}
+          allowDeselect={false}
+          searchable
+          data-testid="view-select"
+        />
+        <Select
+          size="xs"
+          aria-label={t('list.sort')}
+          data={[
+            { value: 'newest', label: t('list.sorts.newest') },
+            { value: 'oldest', label: t('list.sorts.oldest') },
+            { value: 'waiting', label: t('list.sorts.waiting') },
+          ]}
+          value={filter.sort}
+          onChange={(v) =>
+            v && onChange({ ...filter, sort: v === 'oldest' || v === 'waiting' ? v : 'newest' })
+          }
+          allowDeselect={false}
+        />
+      </Group>
+      <MultiSelect
+        size="xs"
+        aria-label={t('list.statuses')}
+        placeholder={filter.statuses.length === 0 ? t('list.anyStatus') : undefined}
+        data={CONVERSATION_STATUSES.map((s) => ({ value: String(s), label: t(`status.${s}`) }))}
+        value={filter.statuses.map(String)}
+        onChange={(v) => onChange({ ...filter, statuses: v.map(Number) })}
+        clearable
+        data-testid="status-filter"
+      />
+      <Button size="compact-xs" variant="subtle" onClick={() => setMore((m) => !m)} aria-expanded={more}>
+        {more ? t('list.fewerFilters') : t('list.moreFilters')}
+      </Button>
+      <Collapse expanded={more}>
+        <Stack gap={6}>
+          <Select
+            size="xs"
+            aria-label={t('list.team')}
+            placeholder={t('list.anyTeam')}
+            data={(teams.data ?? []).map((x) => ({ value: x.teamId, label: x.teamName }))}
+            value={filter.teamId}
+            onChange={(v) => onChange({ ...filter, teamId: v })}
+            clearable
+          />
+          <MultiSelect
+            size="xs"
+            aria-label={t('list.tags')}
+            placeholder={filter.tags.length === 0 ? t('list.anyTag') : undefined}
+            data={(tags.data?.active ?? []).map((x) => x.name)}
+            value={filter.tags}
+            onChange={(v) => onChange({ ...filter, tags: v })}
+            clearable
+            searchable
+          />
+          <Group gap={6} grow wrap="nowrap">
+            <Select
+              size="xs"
+              aria-label={t('list.handledBy')}
+              placeholder={t('list.botOrHuman')}
+              data={[
+                { value: 'bot', label: t('list.bot') },
+                { value: 'human', label: t('list.human') },
+              ]}
+              value={filter.handledBy}
+              onChange={(v) => onChange({ ...filter, handledBy: v === 'bot' || v === 'human' ? v : null })}
+              clearable
+            />
+            <Select
+              size="xs"
+              aria-label={t('list.channel')}
+              placeholder={t('list.anyChannel')}
+              data={CHANNELS}
+              value={filter.channel}
+              onChange={(v) => onChange({ ...filter, channel: v })}
+              clearable
+            />
+          </Group>
+          <Group gap={6} grow wrap="nowrap">
+            <TextInput
+              size="xs"
+              type="date"
+              aria-label={t('list.from')}
+              onChange={(e) => onChange({ ...filter, from: dayStart(e.currentTarget.value) })}
+            />
+            <TextInput
+              size="xs"
+              type="date"
+              aria-label={t('list.to')}
+              onChange={(e) => onChange({ ...filter, to: dayEnd(e.currentTarget.value) })}
+            />
+          </Group>
+          <Button size="compact-xs" variant="subtle" onClick={() => onChange(DEFAULT_FILTER)}>
+            {t('list.reset')}
+          </Button>
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}
+
+/** Defined once (not per render): Virtuoso passes the loading state through its context. */
+function ListFooter({ context }: { context?: { loading: boolean; label: string } }) {
+  return context?.loading ? (
+    <Center py="xs">
+      <Loader size="xs" aria-label={context.label} />
+    </Center>
+  ) : null;
+}
+
+function Row({
+  feed,
+  selected,
+  checked,
+  onOpen,
+  onCheck,
+  staff,
+}: {
+  feed: GroupFeed;
+  selected: boolean;
+  checked: boolean;
+  onOpen: () => void;
+  onCheck: (on: boolean) => void;
+  staff: Set<string>;
+}) {
+  const { t } = useTranslation('inbox');
+  const customer = feed.groupUsers.find((u) => !staff.has(u.userId));
+  const name =
+    feed.name ||
+    customer?.displayName ||
+    (customer ? pseudonymOf(customer.userId) : t('conversation.untitled', { id: feed.id }));
+  const assignee = feed.assignee
+    ? (feed.groupUsers.find((u) => u.userId === feed.assignee)?.displayName ?? feed.assignee)
+    : null;
+  return (
+    <Group
+      gap={6}
+      wrap="nowrap"
+      px="xs"
+      py={8}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      data-testid="conversation-row"
+      data-group-id={feed.id}
+    >
+      <Checkbox
+        size="xs"
+        checked={checked}
+        onChange={(e) => onCheck(e.currentTarget.checked)}
+        aria-label={t('list.select', { name })}
+      />
+      <UnstyledButton
+        onClick={onOpen}
+        style={{ flex: 1, minWidth: 0 }}
+        aria-current={selected ? 'true' : undefined}
+      >
+        <Group justify="space-between" gap={4} wrap="nowrap">
+          <Text size="sm" fw={feed.unreadCount > 0 ? 700 : 500} lineClamp={1}>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+            <RelativeTime ms={feed.lastMessageAtTime ?? feed.createdAtTime} />
+          </Text>
+        </Group>
+        <Group gap={4} wrap="nowrap" mt={2}>
+          <StatusBadge status={feed.status} />
+          {feed.unreadCount > 0 && (
+            <Badge size="xs" circle color="red" aria-label={t('list.unread', { count: feed.unreadCount })}>
+              {feed.unreadCount}
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {assignee ?? t('header.unassigned')}
+          </Text>
+          {feed.tags.slice(0, 2).map((x) => (
+            <Badge key={x.id} size="xs" variant="outline" tt="none">
+              {x.name}
+            </Badge>
+          ))}
+        </Group>
+      </UnstyledButton>
+    </Group>
+  );
+}
+
+export function ConversationList({
+  filter,
+  onFilter,
+  selectedId,
+  onOpen,
+  onItems,
+}: {
+  filter: InboxFilter;
+  onFilter: (f: InboxFilter) => void;
+  selectedId: number | null;
+  onOpen: (groupId: number) => void;
+  onItems: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation('inbox');
+  const queryClient = useQueryClient();
+  const list = useConversationList(filter);
+  const teammates = useTeammates();
+  const staff = useMemo(() => new Set((teammates.data ?? []).map((u) => u.userId)), [teammates.data]);
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.groupFeeds) ?? [], [list.data]);
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
+
+  useEffect(() => onItems(items.map((f) => f.id)), [items, onItems]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts a new selection
+  useEffect(() => setChecked(new Set()), [filter]);
+
+  const bulk = async (status: number) => {
+    setBulkBusy(true);
+    try {
+      const { changed } = await changeStatusOfMany([...checked], status);
+      toast.success(t('list.bulkDone', { count: changed }));
+      setChecked(new Set());
+      void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.conversations] });
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBulkBusy(false);
+    }
+  };
+
+  const allChecked = items.length > 0 && items.every((f) => checked.has(f.id));
+
+  return (
+    <Stack gap={0} h="100%">
+      <Filters filter={filter} onChange={onFilter} />
+      <Group justify="space-between" px="xs" py={4} gap={4} wrap="nowrap">
+        <Checkbox
+          size="xs"
+          label={checked.size > 0 ? t('list.selected', { count: checked.size }) : t('list.selectAll')}
+          checked={allChecked}
+          indeterminate={checked.size > 0 && !allChecked}
+          onChange={(e) => setChecked(e.currentTarget.checked ? new Set(items.map((f) => f.id)) : new Set())}
+          disabled={items.length === 0}
+        />
+        {checked.size > 0 && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button size="compact-xs" loading={bulkBusy} data-testid="bulk-status">
+                {t('list.bulkStatus')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {AGENT_SETTABLE_STATUSES.map((s) => (
+                <Menu.Item key={s} onClick={() => void bulk(s)}>
+                  {t(`status.${s}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+        {list.isFetching && !list.isFetchingNextPage && <Loader size={12} aria-label={t('loading')} />}
+      </Group>
+      <section style={{ flex: 1, minHeight: 0 }} aria-label={t('list.label')}>
+        {list.isPending ? (
+          <Center h="100%">
+            <Loader size="sm" aria-label={t('loading')} />
+          </Center>
+        ) : list.isError ? (
+          <Center h="100%">
+            <Button variant="light" size="xs" onClick={() => void list.refetch()}>
+              {t('retry')}
+            </Button>
+          </Center>
+        ) : items.length === 0 ? (
+          <Center h="100%" p="md">
+            <Text size="sm" c="dimmed" ta="center" data-testid="empty-list">
+              {t('list.empty')}
+            </Text>
+          </Center>
+        ) : (
+          <Virtuoso
+            style={{ height: '100%' }}
+            data={items}
+            computeItemKey={(_, f) => f.id}
+            endReached={() => {
+              if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+            }}
+            itemContent={(_, f) => (
+              <Row
+                feed={f}
+                staff={staff}
+                selected={f.id === selectedId}
+                checked={checked.has(f.id)}
+                onOpen={() => onOpen(f.id)}
+                onCheck={(on) =>
+                  setChecked((c) => {
+                    const next = new Set(c);
+                    if (on) next.add(f.id);
+                    else next.delete(f.id);
+                    return next;
+                  })
+                }
+              />
+            )}
+            context={{ loading: list.isFetchingNextPage, label: t('loading') }}
+            components={{ Footer: ListFooter }}
+          />
+        )}
+      </section>
+    </Stack>
+  );
+}

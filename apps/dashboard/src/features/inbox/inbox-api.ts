@@ -1,0 +1,276 @@
+// Calls of the inbox: the messaging API (conversations, messages, notes, timeline, users, teams)
+// and the product API (tags, quick replies). Every response is checked against its contract.
+
+import {
+  CONVERSATION_PATHS,
+  type ConversationFilterRequest,
+  conversationPageResponseSchema,
+  groupEventsPath,
+  groupFeedSchema,
+  groupNotesPath,
+  INBOX_PATHS,
+  MESSAGING_PATHS,
+  messageListResponseSchema,
+  messageSendResponseSchema,
+  messagingUserSchema,
+  noteDeleteResponseSchema,
+  noteListResponseSchema,
+  notePath,
+  noteResponseSchema,
+  platformOk,
+  quickReplyListResponseSchema,
+  TEAM_USER_STATS_PATHS,
+  tagListResponseSchema,
+  teamSummarySchema,
+  timelineResponseSchema,
+  userListSchema,
+  userStatusResponseSchema,
+} from '@convo/api';
+import { NOTES_PAGE_SIZE } from '@convo/domain';
+import { z } from 'zod';
+import { apiRequest } from '../../app/api/api-client';
+import { parseResponse } from '../../app/api/api-error';
+import { configStore } from '../../app/config/config-store';
+import { getSession } from '../../app/session/session-store';
+
+const messaging = 'messaging' as const;
+export const MESSAGE_PAGE_SIZE = 50;
+export const CONVERSATION_PAGE_SIZE = 30;
+
+export async function searchConversations(filter: ConversationFilterRequest, signal?: AbortSignal) {
+  const res = await apiRequest(CONVERSATION_PATHS.supportSearch, {
+    family: messaging,
+    method: 'POST',
+    body: filter,
+    schema: conversationPageResponseSchema,
+    signal,
+  });
+  return res.response;
+}
+
+export async function waitingList(startIndex: number, pageSize: number, signal?: AbortSignal) {
+  const res = await apiRequest(CONVERSATION_PATHS.waitingList, {
+    family: messaging,
+    query: { startIndex, pageSize },
+    schema: conversationPageResponseSchema,
+    signal,
+  });
+  return res.response;
+}
+
+export async function conversationInfo(groupId: number, signal?: AbortSignal) {
+  const res = await apiRequest(MESSAGING_PATHS.groupInfo, {
+    family: messaging,
+    query: { groupId },
+    schema: platformOk(groupFeedSchema),
+    signal,
+  });
+  return res.response;
+}
+
+/** A page of messages, newest first, older than `endTime` when given. */
+export async function listMessages(groupId: number, endTime: number | undefined, signal?: AbortSignal) {
+  return apiRequest(MESSAGING_PATHS.messageListV3, {
+    family: messaging,
+    query: { groupId, pageSize: MESSAGE_PAGE_SIZE, endTime },
+    schema: messageListResponseSchema,
+    signal,
+  });
+}
+
+export interface SendInput {
+  groupId: number;
+  key: string;
+  message: string;
+  contentType?: number;
+  fileMeta?: Record<string, unknown>;
+}
+
+export async function sendMessage(input: SendInput) {
+  return apiRequest(MESSAGING_PATHS.messageSendV2, {
+    family: messaging,
+    body: { ...input, contentType: input.contentType ?? 0 },
+    schema: messageSendResponseSchema,
+  });
+}
+
+export async function changeStatus(groupId: number, status: number) {
+  const res = await apiRequest(MESSAGING_PATHS.statusChange, {
+    family: messaging,
+    method: 'PATCH',
+    query: { groupId, status },
+    schema: platformOk(groupFeedSchema),
+  });
+  return res.response;
+}
+
+export async function changeStatusOfMany(groupIds: number[], status: number) {
+  const res = await apiRequest(MESSAGING_PATHS.statusChangeAll, {
+    family: messaging,
+    method: 'PATCH',
+    body: { groupIds, status },
+    schema: platformOk(z.object({ changed: z.number() })),
+  });
+  return res.response;
+}
+
+export async function changeAssignee(groupId: number, assignee: string, takeOverFromBot: boolean) {
+  const res = await apiRequest(MESSAGING_PATHS.assigneeChange, {
+    family: messaging,
+    method: 'PATCH',
+    query: { groupId, assignee, takeOverFromBot },
+    schema: platformOk(z.object({ result: z.string(), feed: groupFeedSchema })),
+  });
+  return res.response.feed;
+}
+
+export async function changeTags(groupId: number, operation: 'add' | 'remove', tags: string[]) {
+  const res = await apiRequest(MESSAGING_PATHS.tags.replace(':operation', operation), {
+    family: messaging,
+    method: 'PATCH',
+    body: { groupId, tags },
+    schema: platformOk(groupFeedSchema),
+  });
+  return res.response;
+}
+
+export async function listNotes(groupId: number, page: number, signal?: AbortSignal) {
+  const res = await apiRequest(groupNotesPath(groupId), {
+    family: messaging,
+    query: { limit: NOTES_PAGE_SIZE, offset: page * NOTES_PAGE_SIZE },
+    schema: noteListResponseSchema,
+    signal,
+  });
+  return res.response;
+}
+
+export async function addNote(groupId: number, body: string) {
+  return (
+    await apiRequest(groupNotesPath(groupId), {
+      family: messaging,
+      body: { body },
+      schema: noteResponseSchema,
+    })
+  ).response;
+}
+
+export async function updateNote(noteId: string, body: string) {
+  return (
+    await apiRequest(notePath(noteId), {
+      family: messaging,
+      method: 'PUT',
+      body: { body },
+      schema: noteResponseSchema,
+    })
+  ).response;
+}
+
+export async function deleteNote(noteId: string) {
+  return (
+    await apiRequest(notePath(noteId), {
+      family: messaging,
+      method: 'DELETE',
+      schema: noteDeleteResponseSchema,
+    })
+  ).response;
+}
+
+export async function listTimeline(groupId: number, signal?: AbortSignal) {
+  const res = await apiRequest(groupEventsPath(groupId), {
+    family: messaging,
+    schema: timelineResponseSchema,
+    signal,
+  });
+  return res.response;
+}
+
+/** Every teammate (super admins, admins, agents, bots): assignment targets and filter choices. */
+export async function listTeammates(signal?: AbortSignal) {
+  const res = await apiRequest(TEAM_USER_STATS_PATHS.userList, {
+    family: messaging,
+    query: { roleType: '0,1,2,3', pageSize: 100 },
+    schema: platformOk(userListSchema),
+    signal,
+  });
+  return res.response.users;
+}
+
+export async function listTeams(signal?: AbortSignal) {
+  const res = await apiRequest(TEAM_USER_STATS_PATHS.teamListV2, {
+    family: messaging,
+    schema: platformOk(z.array(teamSummarySchema)),
+    signal,
+  });
+  return res.response;
+}
+
+export async function userDetails(userIds: string[], signal?: AbortSignal) {
+  const res = await apiRequest(TEAM_USER_STATS_PATHS.userDetail, {
+    family: messaging,
+    body: { userIdList: userIds },
+    schema: platformOk(z.array(messagingUserSchema)),
+    signal,
+  });
+  return res.response;
+}
+
+export async function setAvailability(status: 0 | 1) {
+  const res = await apiRequest(TEAM_USER_STATS_PATHS.userStatus, {
+    family: messaging,
+    body: { status },
+    schema: platformOk(userStatusResponseSchema),
+  });
+  return res.response;
+}
+
+const TRANSCRIPT_PATH = '/rest/ws/message/transcript/send';
+export async function sendTranscript(groupId: number, to?: string) {
+  const res = await apiRequest(TRANSCRIPT_PATH, {
+    family: messaging,
+    body: { groupId, ...(to ? { to } : {}) },
+    schema: z.object({
+      status: z.literal('success'),
+      response: z.object({ to: z.string(), messageCount: z.number() }),
+    }),
+  });
+  return res.response;
+}
+
+export async function listTags(signal?: AbortSignal) {
+  return (await apiRequest(INBOX_PATHS.tags, { schema: tagListResponseSchema, signal })).data;
+}
+
+export async function listQuickReplies(signal?: AbortSignal) {
+  return (await apiRequest(INBOX_PATHS.quickReplies, { schema: quickReplyListResponseSchema, signal })).data;
+}
+
+export const uploadedFileSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().optional(),
+  createdAtTime: z.number(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+const UPLOAD_PATH = '/rest/ws/upload/file';
+
+/** Multipart upload (apiRequest sends JSON only); same headers and error handling. */
+export async function uploadFile(file: File): Promise<UploadedFile> {
+  const session = getSession();
+  const base = configStore.getState().config?.messagingBaseUrl ?? '';
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const response = await fetch(`${base.replace(/\/$/, '')}${UPLOAD_PATH}`, {
+    method: 'POST',
+    headers: session ? { 'X-Authorization': session.token, 'Application-Key': session.applicationId } : {},
+    body: form,
+  });
+  return parseResponse(
+    { status: response.status, ok: response.ok, body: await response.text() },
+    uploadedFileSchema,
+    'messaging',
+  );
+}

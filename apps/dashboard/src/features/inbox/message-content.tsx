@@ -1,0 +1,270 @@
+// One message as the agent sees it: every SPEC §3 content type, system lines, receipts.
+
+import type { Message } from '@convo/api';
+import { formatFileSize, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
+import { Anchor, Badge, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isSystemLine } from './message-rows';
+import { sanitizeMessageHtml } from './sanitize';
+
+interface FileMeta {
+  name: string;
+  size: number;
+  contentType: string;
+  url: string;
+  thumbnailUrl?: string;
+}
+
+function fileMetaOf(message: Message): FileMeta | null {
+  const f = message.fileMeta;
+  if (!f || typeof f.url !== 'string') return null;
+  return {
+    name: typeof f.name === 'string' ? f.name : 'file',
+    size: typeof f.size === 'number' ? f.size : 0,
+    contentType: typeof f.contentType === 'string' ? f.contentType : '',
+    url: f.url,
+    ...(typeof f.thumbnailUrl === 'string' ? { thumbnailUrl: f.thumbnailUrl } : {}),
+  };
+}
+
+function safeUrl(text: string): string | null {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function Attachment({ file }: { file: FileMeta }) {
+  const { t } = useTranslation('inbox');
+  if (file.contentType.startsWith('image/')) {
+    return (
+      <Anchor href={file.url} target="_blank" rel="noopener noreferrer">
+        <Image
+          src={file.thumbnailUrl ?? file.url}
+          alt={file.name}
+          maw={260}
+          mah={260}
+          fit="contain"
+          radius="sm"
+        />
+      </Anchor>
+    );
+  }
+  if (file.contentType.startsWith('audio/'))
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
+      <audio controls src={file.url} aria-label={file.name} />
+    );
+  if (file.contentType.startsWith('video/'))
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
+      <video controls src={file.url} style={{ maxWidth: 280 }} aria-label={file.name} />
+    );
+  return (
+    <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
+      {t('message.file', { name: file.name, size: formatFileSize(file.size) })}
+    </Anchor>
+  );
+}
+
+function Location({ message }: { message: Message }) {
+  const { t } = useTranslation('inbox');
+  let lat: number | undefined;
+  let lon: number | undefined;
+  try {
+    const value = JSON.parse(message.message) as { lat?: unknown; lon?: unknown; lng?: unknown };
+    lat = Number(value.lat);
+    lon = Number(value.lon ?? value.lng);
+  } catch {
+    // Not JSON: shown as text below.
+  }
+  if (lat === undefined || lon === undefined || !Number.isFinite(lat) || !Number.isFinite(lon))
+    return <Text size="sm">{message.message}</Text>;
+  return (
+    <Anchor
+      href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="sm"
+    >
+      {t('message.location', { lat: lat.toFixed(5), lon: lon.toFixed(5) })}
+    </Anchor>
+  );
+}
+
+/** Rich message payloads (buttons, quick replies, cards): their labels, not actionable here. */
+function RichPayload({ message }: { message: Message }) {
+  const raw = message.metadata.payload;
+  if (typeof raw !== 'string') return null;
+  let items: unknown;
+  try {
+    items = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(items)) return null;
+  const labels = items
+    .map((item) =>
+      typeof item === 'object' && item !== null ? (item as { title?: unknown; name?: unknown }) : {},
+    )
+    .map((item) =>
+      typeof item.title === 'string' ? item.title : typeof item.name === 'string' ? item.name : null,
+    )
+    .filter((x): x is string => x !== null);
+  const unique = [...new Set(labels)];
+  if (unique.length === 0) return null;
+  return (
+    <Group gap={4} mt={4}>
+      {unique.map((label) => (
+        <Badge key={label} variant="outline" size="sm" tt="none">
+          {label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function Body({ message }: { message: Message }) {
+  const { t } = useTranslation('inbox');
+  const file = fileMetaOf(message);
+  switch (message.contentType) {
+    case MESSAGE_CONTENT_TYPE.TEXT_HTML:
+      return (
+        <Box
+          className="convo-message-html"
+          fz="sm"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with the SPEC §5 whitelist
+          dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(message.message) }}
+        />
+      );
+    case MESSAGE_CONTENT_TYPE.LOCATION:
+      return <Location message={message} />;
+    case MESSAGE_CONTENT_TYPE.IMAGE_LINK: {
+      const url = safeUrl(message.message);
+      return url ? (
+        <Image src={url} alt="" maw={260} radius="sm" />
+      ) : (
+        <Text size="sm">{message.message}</Text>
+      );
+    }
+    case MESSAGE_CONTENT_TYPE.HYPERLINK: {
+      const url = safeUrl(message.message);
+      return url ? (
+        <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+          {url}
+        </Anchor>
+      ) : (
+        <Text size="sm">{message.message}</Text>
+      );
+    }
+    case MESSAGE_CONTENT_TYPE.CONTACT:
+      return (
+        <Text size="sm">
+          {t('message.contact')}: {message.message}
+        </Text>
+      );
+    case MESSAGE_CONTENT_TYPE.PRICE:
+      return (
+        <Text size="sm" fw={600}>
+          {message.message}
+        </Text>
+      );
+    default:
+      return (
+        <Stack gap={4}>
+          {file && <Attachment file={file} />}
+          {message.message !== '' && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {message.message}
+            </Text>
+          )}
+          <RichPayload message={message} />
+        </Stack>
+      );
+  }
+}
+
+export function SystemLine({ message }: { message: Message }) {
+  const { t } = useTranslation('inbox');
+  const text =
+    message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL
+      ? t('message.call')
+      : message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
+        ? t('message.missedCall')
+        : message.message;
+  return (
+    <Text size="xs" c="dimmed" ta="center" py={4} data-testid="system-line">
+      {message.contentType === MESSAGE_CONTENT_TYPE.HIDDEN ? `${t('message.hidden')} · ` : ''}
+      {text}
+    </Text>
+  );
+}
+
+export interface BubbleProps {
+  message: Message;
+  senderName: string;
+  time: string;
+  receipt: 'sent' | 'delivered' | 'read' | null;
+}
+
+/** Memoised: loading an older page re-renders the list, not the bubbles already on screen. */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  senderName,
+  time,
+  receipt,
+}: BubbleProps) {
+  const { t } = useTranslation('inbox');
+  if (
+    isSystemLine(message) ||
+    message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL ||
+    message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
+  )
+    return <SystemLine message={message} />;
+  const fromCustomer = message.senderType === SENDER_TYPE.USER;
+  const fromBot = message.senderType === SENDER_TYPE.BOT;
+  return (
+    <Group
+      justify={fromCustomer ? 'flex-start' : 'flex-end'}
+      py={4}
+      px="sm"
+      wrap="nowrap"
+      data-testid="message"
+    >
+      <Paper
+        px="sm"
+        py={6}
+        radius="md"
+        maw="78%"
+        bg={fromCustomer ? 'var(--mantine-color-gray-1)' : 'var(--mantine-primary-color-light)'}
+      >
+        <Text size="xs" c="dimmed" fw={600}>
+          {senderName}
+          {fromBot ? ` · ${t('message.bot')}` : ''}
+          {message.contentType === MESSAGE_CONTENT_TYPE.RECEIVER_ONLY
+            ? ` · ${t('message.receiverOnly')}`
+            : ''}
+        </Text>
+        <Body message={message} />
+        <Group gap={4} justify="flex-end">
+          <Text size="xs" c="dimmed">
+            {time}
+          </Text>
+          {receipt && (
+            <Text
+              size="xs"
+              c={receipt === 'read' ? 'blue' : 'dimmed'}
+              aria-label={t(`message.receipt.${receipt}`)}
+              title={t(`message.receipt.${receipt}`)}
+            >
+              {receipt === 'sent' ? '✓' : '✓✓'}
+            </Text>
+          )}
+        </Group>
+      </Paper>
+    </Group>
+  );
+});

@@ -1,0 +1,34 @@
+// Reference data of the inbox (teammates, teams, tags, quick replies), cached for the session.
+
+import { useQuery } from '@tanstack/react-query';
+import { listQuickReplies, listTags, listTeammates, listTeams } from './inbox-api';
+
+const LONG = 5 * 60_000;
+
+export function useTeammates() {
+  return useQuery({
+    queryKey: ['inbox', 'teammates'],
+    queryFn: ({ signal }) => listTeammates(signal),
+    staleTime: LONG,
+  });
+}
+
+export function useTeams() {
+  return useQuery({
+    queryKey: ['inbox', 'teams'],
+    queryFn: ({ signal }) => listTeams(signal),
+    staleTime: LONG,
+  });
+}
+
+export function useTags() {
+  return useQuery({ queryKey: ['tags'], queryFn: ({ signal }) => listTags(signal), staleTime: LONG });
+}
+
+export function useQuickReplies() {
+  return useQuery({
+    queryKey: ['quick-replies'],
+    queryFn: ({ signal }) => listQuickReplies(signal),
+    staleTime: LONG,
+  });
+}

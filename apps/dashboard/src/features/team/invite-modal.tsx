@@ -1,0 +1,87 @@
+import type { Session } from '@convo/api';
+import { validateEmail } from '@convo/domain';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../app/toasts';
+import { translateMessage } from '../../app/translate-message';
+import { HUMAN_ROLES, NS, useRoleNames } from './shared';
+import { sendInvitation, teamKeys } from './team-api';
+import { teamErrorText, toastTeamError } from './team-errors';
+
+/** Invite by e-mail with a role; only a super admin may invite a super admin. */
+export function InviteModal({
+  opened,
+  onClose,
+  session,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  session: Session;
+}) {
+  const { t } = useTranslation(NS);
+  const roleName = useRoleNames();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: { email: '', roleType: '2' as (typeof HUMAN_ROLES)[number] },
+    validate: {
+      email: (v) => {
+        const r = validateEmail(v.trim());
+        return r.ok ? null : translateMessage(r.message);
+      },
+    },
+  });
+  const send = useMutation({
+    mutationFn: sendInvitation,
+    onSuccess: (i) => {
+      toast.success(t('invite.sent', { email: i.email }));
+      void queryClient.invalidateQueries({ queryKey: teamKeys.invitations });
+      form.reset();
+      onClose();
+    },
+    onError: (error) => {
+      const text = teamErrorText(error);
+      if (text !== null) form.setFieldError('email', text);
+      toastTeamError(error);
+    },
+  });
+  const roles = HUMAN_ROLES.filter((r) => r !== '0' || session.roleType === '0').map((r) => ({
+    value: r,
+    label: roleName(r),
+  }));
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('invite.title')}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) =>
+          send.mutate({ email: v.email.trim().toLowerCase(), roleType: v.roleType }),
+        )}
+      >
+        <Stack>
+          <TextInput
+            label={t('invite.email')}
+            type="email"
+            required
+            data-autofocus
+            {...form.getInputProps('email')}
+          />
+          <Select
+            label={t('invite.role')}
+            data={roles}
+            allowDeselect={false}
+            {...form.getInputProps('roleType')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              {t('invite.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import { ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CheckIcon, CopyIcon } from '../../components/icons';
+import { PageLoader } from '../../components/page-loader';
+import { useSnippetInput } from './install-page';
+import { androidSample, iosSample, mobileFrameUrl, reactNativeSample } from './install-samples';
+import { InstallTabs } from './install-tabs';
+import { NS, PageHeading } from './section-page';
+import { SnippetBlock } from './snippet-block';
+
+/** /settings/install-mobile: the chat in an Android, iOS or React Native web view. */
+export function InstallMobilePage() {
+  const { t, ready } = useTranslation(NS);
+  const input = useSnippetInput();
+  if (!ready) return <PageLoader />;
+  const url = mobileFrameUrl(input);
+  const samples = [
+    {
+      id: 'android',
+      title: t('installMobile.android.title'),
+      body: t('installMobile.android.body'),
+      code: androidSample(url),
+    },
+    {
+      id: 'ios',
+      title: t('installMobile.ios.title'),
+      body: t('installMobile.ios.body'),
+      code: iosSample(url),
+    },
+    {
+      id: 'react-native',
+      title: t('installMobile.reactNative.title'),
+      body: t('installMobile.reactNative.body'),
+      code: reactNativeSample(url),
+    },
+  ];
+  return (
+    <Stack gap="lg" maw={1100}>
+      <PageHeading slug="install-mobile" description={t('installMobile.description')} />
+      <InstallTabs current="install-mobile" />
+      <Stack gap={4}>
+        <Text fw={600} size="sm">
+          {t('installMobile.frameUrl')}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Code
+            data-testid="mobile-frame-url"
+            style={{ overflowX: 'auto', whiteSpace: 'nowrap', maxWidth: '100%' }}
+          >
+            {url}
+          </Code>
+          <CopyButton value={url} timeout={2000}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? t('common.copied') : t('installMobile.copyUrl')}>
+                <ActionIcon variant="subtle" onClick={copy} aria-label={t('installMobile.copyUrl')}>
+                  {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+      </Stack>
+      {samples.map((s) => (
+        <SnippetBlock
+          key={s.id}
+          id={s.id}
+          title={s.title}
+          description={s.body}
+          code={s.code}
+          copyLabel={t('installMobile.copySample', { name: s.title })}
+        />
+      ))}
+    </Stack>
+  );
+}

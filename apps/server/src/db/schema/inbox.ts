@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { applications, users } from './accounts.js';
+
+// The inbox's own data: quick replies, shared with the team (owner null) or personal.
+
+export const quickReplies = pgTable(
+  'quick_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.id),
+    /** null: shared with every teammate. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    shortcut: text('shortcut').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('quick_replies_app_idx').on(t.applicationId),
+    // A shortcut names one shared reply, and one personal reply per person.
+    uniqueIndex('quick_replies_shared_uq').on(t.applicationId, t.shortcut).where(sql`${t.ownerId} is null`),
+    uniqueIndex('quick_replies_personal_uq').on(t.applicationId, t.ownerId, t.shortcut),
+  ],
+);
+
+/** One person's alert preferences (sound, browser notifications, which events). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  applicationId: text('application_id')
+    .notNull()
+    .references(() => applications.id),
+  sound: text('sound').notNull(),
+  browserNotifications: boolean('browser_notifications').notNull().default(false),
+  notifyOn: jsonb('notify_on').$type<Record<string, boolean>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,212 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listRecentMail } from '../platform/mail/outbox-repository.js';
+import { newTenant, type Tenant } from '../testing/messaging-fixtures.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
+import { bearer, buildRequest, type Headers, plantResources, tokenOf } from './security-fixtures.js';
+import type { RouteEntry } from './security-route-table.js';
+import { fieldsOf, inputSchemaOf, type JsonSchema } from './security-samples.js';
+
+// Every route with a body or query schema, fed malformed and hostile values generated from that
+// schema, with a valid token of the tenant: never a 500, the server still answers /health,
+// Object.prototype stays clean, and a stored script comes back only as inert JSON data.
+
+const SCRIPT = '<script>alert(1)</script>';
+const IMG = '<img src=x onerror=alert(1)>';
+const INJECTIONS = [
+  "' OR 1=1 --",
+  SCRIPT,
+  "'; DROP TABLE users; --",
+  IMG,
+  `\${7*7}{{7*7}}`,
+  '\u0000\uffff\ud800',
+];
+/** Fields broken per route and location: bounds the run (about 2,000 requests in all). */
+const FIELDS_PER_ROUTE = 4;
+const HUGE = 'x'.repeat(1024 * 1024);
+const LARGE = 'y'.repeat(100 * 1024);
+const DEEP = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+
+/** A value of the wrong JSON type for the field. */
+function wrongType(schema: JsonSchema): unknown {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'string') return { not: 'a string' };
+  if (type === 'number' || type === 'integer') return 'not-a-number';
+  if (type === 'boolean') return 'yes';
+  if (type === 'array') return 'not-an-array';
+  if (type === 'object') return ['not', 'an', 'object'];
+  return 12345;
+}
+
+function isStringField(schema: JsonSchema): boolean {
+  const types = [schema.type, ...(schema.anyOf ?? []).map((b) => b.type)].flat();
+  return types.includes('string');
+}
+
+/** A JSON text: the body with `key` set to a raw JSON value (keys and depths JS cannot build). */
+function rawJson(body: unknown, key: string, raw: string): string {
+  const base: Record<string, unknown> =
+    body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+  delete base[key];
+  const rest = JSON.stringify(base).slice(1);
+  return `{${JSON.stringify(key)}:${raw}${rest === '}' ? '}' : `,${rest}`}`;
+}
+
+describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
+  let t: TestApp;
+  let dataDir: string;
+  let a: Tenant;
+  let headers: Headers;
+  let ids: Map<string, unknown[]>;
+  let routes: RouteEntry[] = [];
+  let sent = 0;
+  const failures: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'convo-hostile-'));
+    t = await createTestApp(kind, { DATA_DIR: dataDir, RATE_LIMIT_LOGIN_MAX: '1000000' });
+    routes = t.app.routeTable.routes.filter((r) => r.method !== 'HEAD');
+    a = await newTenant(t);
+    ({ ids } = await plantResources(t, a, routes, 'hostile'));
+    headers = { ...bearer(tokenOf(a)), 'application-key': a.applicationId };
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function check(route: RouteEntry, what: string, res: LightMyRequestResponse) {
+    sent += 1;
+    const where = `${route.method} ${route.url} ${what}`;
+    if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (res.headers['x-content-type-options'] !== 'nosniff') failures.push(`${where}: no nosniff`);
+    const type = String(res.headers['content-type'] ?? '');
+    if ((res.body.includes(SCRIPT) || res.body.includes(IMG)) && !type.startsWith('application/json')) {
+      failures.push(`${where}: a script comes back as ${type}`);
+    }
+  }
+
+  const send = (options: InjectOptions) => t.app.inject(options);
+
+  /** The route's valid request with one body field replaced. */
+  async function withBodyField(
+    route: RouteEntry,
+    base: InjectOptions,
+    field: string,
+    value: unknown,
+    what: string,
+  ) {
+    const body = { ...(base.payload as Record<string, unknown>), [field]: value };
+    check(route, `${what} in body.${field}`, await send({ ...base, payload: body }));
+  }
+
+  async function withQueryField(
+    route: RouteEntry,
+    base: InjectOptions,
+    field: string,
+    value: string | string[],
+    what: string,
+  ) {
+    const query = { ...(base.query as Record<string, string>), [field]: value };
+    check(route, `${what} in query.${field}`, await send({ ...base, query }));
+  }
+
+  it('answers every hostile request with a clear 4xx or a success, never a 500', async () => {
+    const started = Date.now();
+    const targets = routes.filter((r) => r.schema.body !== undefined || r.schema.querystring !== undefined);
+    expect(targets.length).toBeGreaterThan(30);
+    for (const route of targets) {
+      const base = buildRequest(route, headers, ids);
+      const bodyFields = fieldsOf(inputSchemaOf(route.schema.body)).slice(0, FIELDS_PER_ROUTE);
+      const queryFields = fieldsOf(inputSchemaOf(route.schema.querystring)).slice(0, FIELDS_PER_ROUTE);
+
+      for (const [i, { name, schema }] of bodyFields.entries()) {
+        await withBodyField(route, base, name, wrongType(schema), 'a wrong type');
+        await withBodyField(route, base, name, INJECTIONS[i % INJECTIONS.length], 'an injection');
+        await withBodyField(route, base, name, INJECTIONS[(i + 1) % INJECTIONS.length], 'an injection');
+        if (isStringField(schema)) await withBodyField(route, base, name, LARGE, 'a 100 KB string');
+      }
+      if (route.schema.body !== undefined) {
+        const raw = (what: string, payload: string) =>
+          send({ ...base, headers: { ...headers, 'content-type': 'application/json' }, payload }).then(
+            (res) => check(route, what, res),
+          );
+        const first = bodyFields[0]?.name ?? 'field';
+        await raw('a 1 MB string', rawJson(base.payload, first, `"${HUGE}"`));
+        await raw('10,000-deep nesting', rawJson(base.payload, first, DEEP));
+        // Free-form fields (metadata and the like) accept objects: nest one 10,000 deep there too.
+        for (const { name, schema } of bodyFields) {
+          if (schema.type === undefined || schema.type === 'object') {
+            await raw(`10,000-deep object in ${name}`, rawJson(base.payload, name, DEEP_OBJECT));
+          }
+        }
+        await raw('a __proto__ key', rawJson(base.payload, '__proto__', '{"polluted":"yes"}'));
+        await raw('a nested __proto__ key', rawJson(base.payload, first, '{"__proto__":{"polluted":"yes"}}'));
+        await raw(
+          'a constructor.prototype key',
+          rawJson(base.payload, 'constructor', '{"prototype":{"polluted":"yes"}}'),
+        );
+        await raw('a prototype key', rawJson(base.payload, 'prototype', '{"polluted":"yes"}'));
+        await raw('malformed JSON', '{"unterminated": ');
+        await raw('a bare array', '[1,2,3]');
+        check(
+          route,
+          'a text body',
+          await send({ ...base, headers: { ...headers, 'content-type': 'text/plain' }, payload: 'hello' }),
+        );
+      }
+
+      for (const [i, { name, schema }] of queryFields.entries()) {
+        const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+        await withQueryField(
+          route,
+          base,
+          name,
+          type === 'string' ? ['a', 'b'] : 'not-a-number',
+          'a wrong type',
+        );
+        await withQueryField(route, base, name, INJECTIONS[i % INJECTIONS.length]!, 'an injection');
+        await withQueryField(route, base, name, 'z'.repeat(10_000), 'a 10 KB value');
+        await withQueryField(route, base, `${name}[__proto__][polluted]`, 'yes', 'a __proto__ key');
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
+    expect(Date.now() - started).toBeLessThan(90_000);
+  });
+
+  it('keeps Object.prototype clean', () => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
+  });
+
+  it('stays up', async () => {
+    const res = await send({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('gives stored scripts back only as inert JSON, in pages and mails escaped', async () => {
+    // Store a script where it will be shown, then read every GET the tenant can.
+    const message = await send({
+      method: 'POST',
+      url: '/rest/ws/message/send',
+      headers,
+      payload: { key: 'script-1', message: `${SCRIPT}${IMG}`, groupId: ids.get('groupId')?.[0] },
+    });
+    expect(message.statusCode, message.body).toBe(200);
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      check(route, 'read back', await send(buildRequest(route, headers, ids)));
+    }
+    for (const mail of await listRecentMail(t.database.db, 200)) {
+      expect(mail.html ?? '').not.toContain(SCRIPT);
+      expect(mail.html ?? '').not.toContain(IMG);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+// Every route the application declares, recorded as it is declared, with what the security tests
+// need: whether it is public, which authenticator guards it, and its request schemas. The tests
+// walk this table, so a route added later is covered without anyone listing it.
+
+export type GuardKind = 'member' | 'messaging';
+
+const GUARD = Symbol.for('convo.guard');
+
+/** Marks a request hook as an authenticator, so the route table can tell guarded routes apart. */
+export function markGuard<T extends object>(hook: T, kind: GuardKind): T {
+  Object.defineProperty(hook, GUARD, { value: kind, enumerable: false });
+  return hook;
+}
+
+function guardOf(hook: unknown): GuardKind | null {
+  if (typeof hook !== 'function') return null;
+  const kind = (hook as unknown as Record<symbol, unknown>)[GUARD];
+  return kind === 'member' || kind === 'messaging' ? kind : null;
+}
+
+export interface RouteSchemas {
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** `config: PUBLIC_ROUTE` on the route, or registered inside `asPublic` (third-party plugins). */
+  isPublic: boolean;
+  /** The authenticator among the route's onRequest/preValidation/preHandler hooks, if any. */
+  guard: GuardKind | null;
+  schema: RouteSchemas;
+}
+
+export interface RouteTable {
+  readonly routes: readonly RouteEntry[];
+  /**
+   * Runs a plugin registration whose routes are all public (docs UI, the dashboard's static files):
+   * their routes cannot carry our marker.
+   */
+  asPublic<T>(register: () => PromiseLike<T>): Promise<T>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteTable;
+  }
+}
+
+const hooksOf = (value: unknown): unknown[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** Records every route declared on `app` from now on; call it before any route or plugin. */
+export function trackRoutes(app: FastifyInstance): RouteTable {
+  const routes: RouteEntry[] = [];
+  let publicDepth = 0;
+  app.addHook('onRoute', (options: RouteOptions) => {
+    const hooks = [options.onRequest, options.preValidation, options.preHandler].flatMap(hooksOf);
+    const guards = hooks.map(guardOf).filter((g): g is GuardKind => g !== null);
+    const schema = (options.schema ?? {}) as RouteSchemas;
+    for (const method of hooksOf(options.method)) {
+      routes.push({
+        method: String(method),
+        url: options.url,
+        isPublic: publicDepth > 0 || options.config?.public === true,
+        guard: guards.includes('member') ? 'member' : (guards[0] ?? null),
+        schema: { params: schema.params, querystring: schema.querystring, body: schema.body },
+      });
+    }
+  });
+  const table: RouteTable = {
+    routes,
+    async asPublic(register) {
+      publicDepth += 1;
+      try {
+        return await register();
+      } finally {
+        publicDepth -= 1;
+      }
+    },
+  };
+  app.decorate('routeTable', table);
+  return table;
+}
+
+/** Routes that are neither declared public nor guarded by an authenticator (HEAD copies aside). */
+export function unclassifiedRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.filter((r) => r.method !== 'HEAD' && !r.isPublic && r.guard === null);
+}

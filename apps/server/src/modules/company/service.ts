@@ -1,0 +1,38 @@
+import type { Company } from '@convo/api';
+import { isAdminRole } from '@convo/domain';
+import type { AuthContext } from '../../http/auth.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import * as repo from './repository.js';
+
+// /settings/company: the company's name and industry. Every role holding settings.company reads it;
+// only admins change it (account administration, like the team).
+
+export async function read(db: Db, caller: AuthContext): Promise<Company> {
+  const row = await repo.findCompany(db, caller.applicationId);
+  if (!row) throw notFound('Company not found.');
+  return {
+    companyName: row.customer.companyName,
+    industry: row.customer.industry,
+    applicationId: row.application.id,
+    product: row.application.product === 'agent' ? 'agent' : 'classic',
+    createdAtTime: row.application.createdAt.getTime(),
+  };
+}
+
+export async function update(
+  db: Db,
+  caller: AuthContext,
+  input: { companyName: string; industry?: string | null | undefined },
+): Promise<Company> {
+  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can change the company details.');
+  await db.transaction(async (tx) => {
+    const row = await repo.findCompany(tx, caller.applicationId);
+    if (!row) throw notFound('Company not found.');
+    await repo.renameCompany(tx, caller.applicationId, row.customer.id, {
+      companyName: input.companyName,
+      industry: input.industry === undefined ? undefined : input.industry?.trim() || null,
+    });
+  });
+  return read(db, caller);
+}

@@ -1,0 +1,35 @@
+import { conversationSettingsPatchSchema, conversationSettingsResponseSchema, INBOX_PATHS } from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import * as service from './service.js';
+
+/** Product API: the conversation settings of the application (each field checks its page's privilege). */
+export function conversationSettingsRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  return async (app) => {
+    const pre = { preHandler: [ctx.authenticate, ctx.requirePrivilege('conversations')] };
+    const tags = ['settings'];
+    const security = [{ bearer: [] }];
+    const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
+
+    app.get(
+      INBOX_PATHS.conversationSettings,
+      { ...pre, schema: { tags, security, response: { 200: conversationSettingsResponseSchema } } },
+      async (req) => ok(await service.getConversationSettings(db, requireAuth(req))),
+    );
+    app.patch(
+      INBOX_PATHS.conversationSettings,
+      {
+        preHandler: ctx.authenticate,
+        schema: {
+          tags,
+          security,
+          body: conversationSettingsPatchSchema,
+          response: { 200: conversationSettingsResponseSchema },
+        },
+      },
+      async (req) => ok(await service.patchConversationSettings(db, requireAuth(req), req.body)),
+    );
+  };
+}

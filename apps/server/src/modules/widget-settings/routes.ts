@@ -1,0 +1,47 @@
+import {
+  chatWidgetSettingsResponseSchema,
+  chatWidgetSettingsUpdateRequestSchema,
+  WIDGET_SETTINGS_PATHS,
+} from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import * as service from './service.js';
+
+export type WidgetSettingsRouteContext = Pick<RouteContext, 'database' | 'authenticate'>;
+
+/**
+ * Product API: the chat widget's settings document of the caller's application. Privileges are
+ * checked per section in the service, because which ones apply depends on the body.
+ */
+export function widgetSettingsRoutes(ctx: WidgetSettingsRouteContext): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  return async (app) => {
+    const tags = ['settings'];
+    const security = [{ bearer: [] }];
+    const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
+
+    app.get(
+      WIDGET_SETTINGS_PATHS.chatWidget,
+      {
+        onRequest: [ctx.authenticate],
+        schema: { tags, security, response: { 200: chatWidgetSettingsResponseSchema } },
+      },
+      async (req) => ok(await service.getChatWidgetSettings(db, requireAuth(req).applicationId)),
+    );
+
+    app.patch(
+      WIDGET_SETTINGS_PATHS.chatWidget,
+      {
+        onRequest: [ctx.authenticate],
+        schema: {
+          tags,
+          security,
+          body: chatWidgetSettingsUpdateRequestSchema,
+          response: { 200: chatWidgetSettingsResponseSchema },
+        },
+      },
+      async (req) => ok(await service.updateChatWidgetSettings(db, requireAuth(req), req.body)),
+    );
+  };
+}

@@ -1,0 +1,230 @@
+import {
+  type ChatWidgetSettings,
+  readChatWidgetSettings,
+  type WidgetInitResponse,
+  type WidgetRating,
+} from '@convo/api';
+import {
+  CONVERSATION_STATUS,
+  isWithinBusinessHours,
+  validateEmail,
+  validatePhone,
+  type Weekday,
+} from '@convo/domain';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import * as accounts from '../accounts/repository.js';
+import { audiencesOf } from '../conversations/feed.js';
+import { insertTimelineEvent } from '../conversations/repository.js';
+import { findVisible, type MessagingDeps } from '../conversations/service.js';
+import { DEMO_MEMBERS } from '../demo/seed.js';
+import { EVENT } from '../realtime/event-types.js';
+import { registerClient } from '../registration/service.js';
+import { findChatWidgetSettings } from '../widget-settings/repository.js';
+import { isAllowedSite } from './origin.js';
+import * as repo from './repository.js';
+
+export interface WidgetDeps extends MessagingDeps {
+  sessionTtlMs: number;
+}
+
+export const appNotFound = (appId: string) =>
+  new AppError(404, 'APP_NOT_FOUND', `No chat widget for application id "${appId}": unknown or disabled.`);
+
+/** An enabled application and its widget settings (defaults when it has no settings row). */
+export async function findWidgetApplication(db: Db, appId: string) {
+  const application = await accounts.findApplication(db, appId);
+  if (!application || application.disabledAt) return null;
+  const settings: ChatWidgetSettings =
+    (await findChatWidgetSettings(db, application.id)) ?? readChatWidgetSettings(undefined);
+  return { application, settings };
+}
+
+export interface InitInput {
+  appId: string;
+  userId: string;
+  userName?: string | undefined;
+  email?: string | undefined;
+  password?: string | undefined;
+  authenticationTypeId: number;
+}
+
+/**
+ * Visitor init: the application must exist and be enabled, the embedding site must be allowed,
+ * then the visitor is registered (or signed in again) through register/client and gets a
+ * messaging token, the widget's settings and whether the team is within business hours.
+ */
+export async function initVisitor(
+  deps: WidgetDeps,
+  input: InitInput,
+  site: { host: string | null; ownHosts: readonly string[] },
+  now = new Date(),
+): Promise<WidgetInitResponse> {
+  const found = await findWidgetApplication(deps.db, input.appId);
+  if (!found) throw appNotFound(input.appId);
+  const { application, settings } = found;
+  if (!isAllowedSite(site.host, settings.configuration.allowedDomains, site.ownHosts)) {
+    throw new AppError(
+      403,
+      'DOMAIN_NOT_ALLOWED',
+      site.host
+        ? `The chat widget of this application is not allowed on ${site.host}. Add the domain in Settings → Chat widget configuration.`
+        : 'The chat widget of this application only runs on its allowed domains, and this page did not say where it is.',
+    );
+  }
+  const existing = await accounts.findUserInApplication(deps.db, application.id, input.userId);
+  // Members sign in to the dashboard; the widget is for the application's customers.
+  if (existing && existing.roleType !== null) {
+    throw forbidden('This user id belongs to a team member; the widget is for your customers.');
+  }
+  const email = input.email?.toLowerCase() || undefined;
+  if (email && !validateEmail(email).ok)
+    throw badRequest('INVALID_EMAIL', 'Please enter a valid email address');
+  const registered = await registerClient(
+    { db: deps.db, sessionTtlMs: deps.sessionTtlMs },
+    {
+      userId: input.userId,
+      applicationId: application.id,
+      password: input.password,
+      authenticationTypeId: input.authenticationTypeId,
+      deviceType: 0,
+      displayName: input.userName,
+      email,
+    },
+  );
+  switch (registered.message) {
+    case 'INVALID_APPLICATIONID':
+      throw appNotFound(input.appId);
+    case 'PASSWORD_INVALID':
+      throw new AppError(401, 'PASSWORD_INVALID', 'INVALID PASSWORD');
+    case 'PASSWORD_REQUIRED':
+      throw badRequest('PASSWORD_REQUIRED', 'This user needs a password (authenticationTypeId 1).');
+  }
+  let user = await accounts.findUserInApplication(deps.db, application.id, input.userId);
+  if (!user || !registered.authToken)
+    throw new AppError(500, 'INTERNAL_SERVER_ERROR', 'Retry again after some time!!');
+  // The site knows its signed-in customer's name and e-mail better than we do: keep them current.
+  const changes: { displayName?: string; email?: string } = {};
+  if (input.userName && input.userName !== user.displayName) changes.displayName = input.userName;
+  if (email && email !== user.email) changes.email = email;
+  if (Object.keys(changes).length > 0) {
+    await accounts.updateUser(deps.db, user.id, changes);
+    user = { ...user, ...changes };
+  }
+  return {
+    token: registered.authToken,
+    userId: user.userId,
+    displayName: user.displayName,
+    email: user.email,
+    phone: user.contactNumber,
+    appId: application.id,
+    appName: application.name,
+    product: application.product === 'agent' ? 'agent' : 'classic',
+    settings,
+    isWithinBusinessHours: isWithinBusinessHours(
+      {
+        ...settings.businessHours,
+        days: settings.businessHours.days.map((d) => ({ ...d, day: d.day as Weekday })),
+      },
+      now,
+    ),
+    encryptionEnabled: application.encryptionEnabled,
+  };
+}
+
+function requireVisitor(caller: AuthContext) {
+  if (caller.roleType !== null) throw forbidden('Only the visitor of the widget can do this.');
+}
+
+/** The visitor's name, e-mail or phone, from the pre-chat form or the away-message capture. */
+export async function updateVisitor(
+  deps: Pick<WidgetDeps, 'db'>,
+  caller: AuthContext,
+  input: { name?: string | undefined; email?: string | undefined; phone?: string | undefined },
+) {
+  requireVisitor(caller);
+  const changes: { displayName?: string; email?: string; contactNumber?: string } = {};
+  if (input.name !== undefined) changes.displayName = input.name;
+  if (input.email !== undefined) {
+    const email = input.email.toLowerCase();
+    const check = validateEmail(email);
+    if (!check.ok) throw badRequest(check.code, check.message, [{ path: 'email', message: check.message }]);
+    changes.email = email;
+  }
+  if (input.phone !== undefined) {
+    const check = validatePhone(input.phone);
+    if (!check.ok) throw badRequest(check.code, check.message, [{ path: 'phone', message: check.message }]);
+    changes.contactNumber = input.phone.trim();
+  }
+  await accounts.updateUser(deps.db, caller.userId, changes);
+  const user = await accounts.findUserById(deps.db, caller.applicationId, caller.userId);
+  if (!user) throw forbidden();
+  return { userId: user.userId, displayName: user.displayName, email: user.email, phone: user.contactNumber };
+}
+
+/**
+ * CSAT: the conversation's own visitor rates it once it is resolved; a second rating replaces the
+ * first. Stored, written to the timeline and sent to the team in one transaction.
+ */
+export async function rateConversation(
+  deps: WidgetDeps,
+  caller: AuthContext,
+  groupId: number,
+  input: { rating: number; comment?: string | undefined },
+): Promise<WidgetRating> {
+  requireVisitor(caller);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    // An end user only finds their own conversations; another's is "not found".
+    const conv = await findVisible(tx, caller, { groupId }, true);
+    if (conv.customerId !== caller.userId)
+      throw forbidden('Only the customer of a conversation can rate it.');
+    if (conv.status !== CONVERSATION_STATUS.CLOSED) {
+      throw new AppError(
+        409,
+        'CONVERSATION_NOT_RESOLVED',
+        'A conversation can be rated once it is resolved.',
+      );
+    }
+    const comment = input.comment ? input.comment : null;
+    const row = await repo.upsertRating(tx, {
+      applicationId: caller.applicationId,
+      conversationId: conv.id,
+      userId: caller.userId,
+      rating: input.rating,
+      comment,
+    });
+    await insertTimelineEvent(tx, {
+      applicationId: caller.applicationId,
+      conversationId: conv.id,
+      type: 'rated',
+      actorId: caller.userId,
+      data: { rating: input.rating, comment },
+    });
+    events.emit({
+      type: EVENT.CONVERSATION_UPDATED,
+      conversationId: conv.id,
+      audiences: audiencesOf(conv),
+      data: { groupId: conv.id, rating: { rating: input.rating, comment } },
+    });
+    return toRating(row);
+  });
+}
+
+export function toRating(row: repo.RatingRow): WidgetRating {
+  return {
+    groupId: row.conversationId,
+    rating: row.rating,
+    comment: row.comment,
+    createdAtTime: row.createdAt.getTime(),
+    updatedAtTime: row.updatedAt.getTime(),
+  };
+}
+
+/** The demo workspace (seeded on the first start), found by its owner; null when there is none. */
+export async function findDemoApplication(db: Db) {
+  const owner = await accounts.findMemberByEmail(db, DEMO_MEMBERS[0].email);
+  if (!owner) return null;
+  const application = await accounts.findApplication(db, owner.applicationId);
+  return application && !application.disabledAt ? application : null;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { pickLanguage, translator } from './i18n';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import kn from './locales/kn.json';
+import { checkFile } from './parts';
+import { richPayload, toAction } from './rich';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('widget strings', () => {
+  it('has the same keys and placeholders in en, es, fr and kn, translated', () => {
+    for (const [name, strings] of Object.entries({ es, fr, kn })) {
+      expect(Object.keys(strings).sort(), name).toEqual(Object.keys(en).sort());
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        expect(placeholders(strings[key]), `${name}.${key}`).toEqual(placeholders(en[key]));
+      }
+      const same = (Object.keys(en) as (keyof typeof en)[]).filter((k) => strings[k] === en[k]);
+      expect(same.length, `${name} copies English: ${same.join(', ')}`).toBeLessThanOrEqual(3); // French shares a few words (Conversations, Messages, E-mail)
+    }
+  });
+
+  it('picks the page option, then the settings, then English; fills placeholders', () => {
+    expect(pickLanguage('fr-CA', 'es')).toBe('fr');
+    expect(pickLanguage(undefined, 'kn')).toBe('kn');
+    expect(pickLanguage('de', undefined)).toBe('en');
+    expect(translator('es')('typing', { name: 'Ana' })).toBe('Ana está escribiendo…');
+  });
+});
+
+describe('files before upload', () => {
+  const t = translator('en');
+  it('refuses an image over 3 MB and any file over 10 MB with the real size', () => {
+    const big = new File([new Uint8Array(3 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' });
+    expect(checkFile(big, t)).toBe('The image is 3.00 MB; the limit is 3.00 MB.');
+    const four = new File([new Uint8Array(4 * 1024 * 1024)], 'a.jpg', { type: 'image/jpeg' });
+    expect(checkFile(four, t)).toBe('The image is 4.00 MB; the limit is 3.00 MB.');
+    const pdf = new File([new Uint8Array(11 * 1024 * 1024)], 'a.pdf', { type: 'application/pdf' });
+    expect(checkFile(pdf, t)).toBe('The file is 11.00 MB; the limit is 10.00 MB.');
+    expect(checkFile(new File([new Uint8Array(5 * 1024 * 1024)], 'a.pdf'), t)).toBeNull();
+    expect(checkFile(new File([new Uint8Array(1000)], 'a.png', { type: 'image/png' }), t)).toBeNull();
+  });
+});
+
+describe('rich messages (contentType 300)', () => {
+  it('reads the payload as a JSON string or as given, only for contentType 300', () => {
+    const payload = [{ title: 'Yes', message: 'Cool' }];
+    expect(richPayload({ contentType: '300', templateId: '6', payload: JSON.stringify(payload) })).toEqual({
+      templateId: '6',
+      payload,
+    });
+    expect(richPayload({ contentType: 300, templateId: 6, payload })).toEqual({ templateId: '6', payload });
+    expect(richPayload({ contentType: '0', payload: '[]' })).toBeNull();
+    expect(richPayload({ contentType: '300', payload: '{not json' })).toBeNull();
+  });
+
+  it('turns Kommunicate buttons into replies or http(s) links only', () => {
+    expect(toAction({ title: 'Yes', message: 'Cool! send me more.' })).toMatchObject({
+      label: 'Yes',
+      reply: 'Cool! send me more.',
+    });
+    expect(toAction({ type: 'link', url: 'https://example.com/x', name: 'Go' })).toMatchObject({
+      label: 'Go',
+      url: 'https://example.com/x',
+      newTab: true,
+    });
+    expect(
+      toAction({ type: 'link', url: 'https://e.com', name: 'Here', openLinkInNewTab: false }),
+    ).toMatchObject({
+      newTab: false,
+    });
+    expect(
+      toAction({ name: 'Buy', action: { type: 'link', payload: { url: 'https://shop.test/p' } } }),
+    ).toMatchObject({
+      url: 'https://shop.test/p',
+    });
+    expect(
+      toAction({ name: 'Talk', action: { type: 'quickReply', payload: { message: 'Talk to a human' } } }),
+    ).toMatchObject({
+      reply: 'Talk to a human',
+    });
+    // A javascript: link is never a link; the button then just answers with its label.
+    const evil = toAction({ type: 'link', url: 'javascript:alert(1)', name: 'Click' });
+    expect(evil?.url).toBeUndefined();
+    expect(evil?.reply).toBe('Click');
+    expect(toAction({})).toBeNull();
+  });
+});

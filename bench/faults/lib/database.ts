@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+// Read-only checks against the database the server wrote: PostgreSQL through a connection of our
+// own, PGlite by opening its directory once the server has stopped (it holds the only lock).
+
+export type DbTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+export async function query<T>(target: DbTarget, text: string, params: unknown[]): Promise<T[]> {
+  if (target.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new PGlite(path.join(target.dataDir, 'pglite'));
+  try {
+    return (await db.query<T>(text, params)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+/** How many stored messages carry each client key of the application. */
+export async function messageKeyCounts(target: DbTarget, appId: string): Promise<Map<string, number>> {
+  const rows = await query<{ client_key: string; n: string | number }>(
+    target,
+    'select client_key, count(*) as n from messages where application_id = $1 group by client_key',
+    [appId],
+  );
+  return new Map(rows.map((r) => [r.client_key, Number(r.n)]));
+}
+
+/** Every stored event seq a member (the admin who signed up) may see: the agent's audience. */
+export async function memberSeqs(target: DbTarget, appId: string, userName: string): Promise<number[]> {
+  const rows = await query<{ seq: string | number }>(
+    target,
+    `select seq from realtime_events
+     where application_id = $1
+       and (audience = 'members'
+         or audience = 'user:' || (select id::text from users where application_id = $1 and user_id = $2))
+     order by seq`,
+    [appId, userName],
+  );
+  return rows.map((r) => Number(r.seq));
+}

@@ -1,0 +1,220 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+
+// The inbox as two agents use it, each in their own browser, with a visitor writing through the
+// messaging API (as the widget does): live arrival in both inboxes, reply, tag, note, hand-over
+// to the other agent who sees it arrive in "Assigned to me", resolve, reopen by the customer with
+// the Reopen tag; a draft survives a reload; a bad conversation id shows a not-found state; an
+// operator cannot see settings.
+
+const PASSWORD = 'Demo1234';
+const unique = Date.now().toString(36);
+const subject = `Parcel ${unique}`;
+
+async function logIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/loginv2');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/loginv2/);
+  return page;
+}
+
+async function apiLogin(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/login', { data: { userName: email, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data as { token: string; applicationId: string };
+}
+
+/** A website visitor talking through the messaging API, like the chat widget. */
+async function visitor(request: APIRequestContext, applicationId: string) {
+  const userId = `visitor-${unique}`;
+  const reg = await request.post('/rest/ws/register/client', {
+    data: { userId, applicationId, authenticationTypeId: 0, displayName: `Vera ${unique}` },
+  });
+  expect(reg.ok()).toBe(true);
+  const headers = {
+    'X-Authorization': (await reg.json()).authToken as string,
+    'Application-Key': applicationId,
+  };
+  return {
+    async start() {
+      const res = await request.post('/rest/ws/group/v2.1/create', {
+        headers,
+        data: { groupName: subject, type: 10, metadata: { SKIP_ROUTING: 'true' } },
+      });
+      expect(res.ok()).toBe(true);
+      return (await res.json()).response.id as number;
+    },
+    async say(groupId: number, message: string) {
+      const res = await request.post('/rest/ws/message/v2/send', {
+        headers,
+        data: { groupId, key: `${unique}-${Math.random()}`, message },
+      });
+      expect(res.ok()).toBe(true);
+    },
+  };
+}
+
+const row = (page: Page) => page.getByTestId('conversation-row').filter({ hasText: subject });
+
+async function chooseView(page: Page, view: string) {
+  await page.getByTestId('view-select').click();
+  await page.getByRole('option', { name: view, exact: true }).click();
+}
+
+test('two agents work a conversation live, from arrival to reopening', async ({ browser, request }) => {
+  const ana = await logIn(browser, 'agent1@demo.convo.local');
+  const ben = await logIn(browser, 'agent2@demo.convo.local');
+  const { applicationId } = await apiLogin(request, 'agent1@demo.convo.local');
+  const customer = await visitor(request, applicationId);
+  let groupId = 0;
+
+  await test.step('a new conversation appears live in both inboxes', async () => {
+    for (const page of [ana, ben]) {
+      await page.goto('/conversations');
+      await chooseView(page, 'All conversations');
+      await expect(page.getByTestId('conversation-search')).toBeVisible();
+    }
+    groupId = await customer.start();
+    await customer.say(groupId, 'Hello, where is my parcel?');
+    await expect(row(ana)).toBeVisible();
+    await expect(row(ben)).toBeVisible();
+  });
+
+  await test.step('agent one replies, tags it and writes a note', async () => {
+    await row(ana).getByRole('button').click();
+    await expect(ana).toHaveURL(new RegExp(`/conversations/${groupId}$`));
+    await expect(ana.getByText('Hello, where is my parcel?')).toBeVisible();
+    const composer = ana.getByTestId('composer');
+    await composer.fill('It left our warehouse this morning.');
+    await composer.press('Enter');
+    await expect(
+      ana.getByTestId('message').filter({ hasText: 'It left our warehouse this morning.' }),
+    ).toBeVisible();
+    await expect(composer).toHaveValue('');
+
+    await ana.getByTestId('tags-select').click();
+    await ana.getByRole('option', { name: 'Do-not-auto-resolve' }).click();
+    await ana.keyboard.press('Escape');
+    await expect(ana.getByText('Do-not-auto-resolve').first()).toBeVisible();
+
+    await ana.getByText('Private note', { exact: true }).click();
+    await composer.fill('Customer is a long-time buyer.');
+    await composer.press('Enter');
+    await expect(ana.getByTestId('note').filter({ hasText: 'Customer is a long-time buyer.' })).toBeVisible();
+  });
+
+  await test.step('agent one assigns it to agent two, who sees it in "Assigned to me" without reloading', async () => {
+    await chooseView(ben, 'Assigned to me');
+    await expect(row(ben)).toHaveCount(0);
+    await ana.getByTestId('assignee-select').click();
+    await ana.getByRole('option', { name: 'Ben Agent' }).click();
+    await expect(ana.getByTestId('assignee-select')).toHaveValue('Ben Agent');
+    await expect(row(ben)).toBeVisible();
+  });
+
+  await test.step('agent two resolves it; the customer writes again and it reopens with the Reopen tag', async () => {
+    await row(ben).getByRole('button').click();
+    await expect(ben.getByText('It left our warehouse this morning.')).toBeVisible();
+    await ben.getByTestId('status-menu').click();
+    await ben.getByRole('menuitem', { name: 'Resolved' }).click();
+    await expect(ben.getByTestId('conversation-title').locator('..').getByTestId('status-badge')).toHaveText(
+      'Resolved',
+    );
+    await customer.say(groupId, 'It has not arrived yet.');
+    await expect(ben.getByText('It has not arrived yet.')).toBeVisible();
+    await expect(ben.getByTestId('conversation-title').locator('..').getByTestId('status-badge')).toHaveText(
+      'Open',
+    );
+    await expect(
+      ben.getByTestId('tags-select').locator('..').getByText('Reopen', { exact: true }),
+    ).toBeVisible();
+  });
+
+  await test.step('a draft survives a reload', async () => {
+    await ben.getByTestId('composer').fill('Let me check with the courier');
+    await ben.reload();
+    await expect(ben.getByTestId('composer')).toHaveValue('Let me check with the courier');
+  });
+
+  await test.step('a conversation id that does not exist shows a not-found state', async () => {
+    await ana.goto('/conversations/999999999');
+    await expect(ana.getByTestId('conversation-not-found')).toBeVisible();
+    await ana.goto('/conversations/not-a-number');
+    await expect(ana.getByTestId('conversation-not-found')).toBeVisible();
+  });
+
+  await ana.context().close();
+  await ben.context().close();
+});
+
+test('a lost connection shows a banner and what was missed appears on reconnect', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  // The socket goes through the test: it can drop it and refuse reconnections for a while.
+  let refuse = false;
+  let current: { close(options?: { code?: number; reason?: string }): Promise<void> } | null = null;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (refuse) {
+      void ws.close({ code: 1001, reason: 'network down' });
+      return;
+    }
+    ws.connectToServer();
+    current = ws;
+  });
+  await page.goto('/loginv2');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('agent1@demo.convo.local');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/loginv2/);
+
+  const { applicationId } = await apiLogin(request, 'agent1@demo.convo.local');
+  const customer = await visitor(request, applicationId);
+  const groupId = await customer.start();
+  await customer.say(groupId, 'Before the outage');
+  await page.goto(`/conversations/${groupId}`);
+  await expect(page.getByText('Before the outage')).toBeVisible();
+
+  refuse = true;
+  await current!.close({ code: 1001, reason: 'network down' });
+  await expect(page.getByTestId('connection-lost')).toBeVisible();
+  await customer.say(groupId, 'Written during the outage');
+  await page.waitForTimeout(1_500);
+  await expect(page.getByText('Written during the outage')).toHaveCount(0);
+
+  refuse = false;
+  await expect(page.getByText('Written during the outage')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('connection-lost')).toHaveCount(0);
+  await context.close();
+});
+
+test('an operator sees conversations but not the conversation settings', async ({ browser, request }) => {
+  const owner = await apiLogin(request, 'owner@demo.convo.local');
+  const changed = await request.patch('/api/users', {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: { userNames: ['admin@demo.convo.local'], roleType: '12' },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  const operator = await logIn(browser, 'admin@demo.convo.local');
+  const nav = operator.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Conversations' })).toBeVisible();
+  // Operators keep their own profile settings only (SPEC §6): none of the conversation settings.
+  for (const path of ['/settings/quick-replies', '/settings/manage-tags', '/settings/conversation-rules']) {
+    await operator.goto(path);
+    await expect(operator.getByTestId('not-allowed')).toBeVisible();
+  }
+  await expect(operator.getByRole('link', { name: 'Quick replies' })).toHaveCount(0);
+  // The server refuses what the screen hides.
+  const session = await apiLogin(request, 'admin@demo.convo.local');
+  const refused = await request.post('/api/quick-replies', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: { shortcut: 'x', content: 'y' },
+  });
+  expect(refused.status()).toBe(403);
+  await operator.context().close();
+});

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { emailSchema, roleTypeSchema, successEnvelope } from './accounts.js';
+
+// Product API (/api/...) contract for team administration: members, invitations, roles and
+// permissions, profile and company. Path constants are written once here.
+
+/** Role types a person can be invited as or changed to (bots are created, never invited). */
+export const humanRoleTypeSchema = z.enum(['0', '1', '2', '11', '12']);
+
+export const teamMemberViewSchema = z.object({
+  userName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roleType: roleTypeSchema,
+  /** SPEC §4 user status: away 0, online 1, expired (disabled) 2, deleted 3. */
+  status: z.number(),
+  imageLink: z.string().nullable(),
+  lastLoggedInAtTime: z.number().nullable(),
+  createdAtTime: z.number(),
+});
+export type TeamMemberView = z.infer<typeof teamMemberViewSchema>;
+export const teamMemberListResponseSchema = successEnvelope(z.array(teamMemberViewSchema));
+
+/** SPEC §2 users PATCH (userNames, deactivate): one change for one or more members. */
+export const memberUpdateRequestSchema = z
+  .object({
+    userNames: z.array(z.string().trim().min(1).max(254)).min(1).max(100),
+    roleType: humanRoleTypeSchema.optional(),
+    deactivate: z.boolean().optional(),
+  })
+  .refine((b) => (b.roleType === undefined) !== (b.deactivate === undefined), {
+    message: 'give either roleType or deactivate',
+  });
+export type MemberUpdateRequest = z.infer<typeof memberUpdateRequestSchema>;
+
+export const userNameParamsSchema = z.object({ userName: z.string().trim().min(1).max(254) });
+
+export const botCreateRequestSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  userName: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2)
+    .max(64)
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'letters, digits, dot, dash and underscore only'),
+});
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  roleType: roleTypeSchema,
+  /** SPEC §4 invited user: invited 0, signed-up 1. */
+  status: z.number(),
+  invitedBy: z.string().nullable(),
+  expiresAtTime: z.number(),
+  createdAtTime: z.number(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationListResponseSchema = successEnvelope(z.array(invitationSchema));
+export const invitationResponseSchema = successEnvelope(invitationSchema);
+
+export const inviteRequestSchema = z.object({ email: emailSchema, roleType: humanRoleTypeSchema });
+export type InviteRequest = z.infer<typeof inviteRequestSchema>;
+export const invitationIdSchema = z.object({ id: z.string().uuid() });
+export const inviteTokenQuerySchema = z.object({ token: z.string().trim().min(1).max(200) });
+
+/** What the sign-up page shows for an invitation link (public: the token is the credential). */
+export const invitationDetailSchema = z.object({
+  email: z.string(),
+  roleType: roleTypeSchema,
+  companyName: z.string(),
+  invitedByName: z.string().nullable(),
+});
+export const invitationDetailResponseSchema = successEnvelope(invitationDetailSchema);
+
+/** SPEC §3 companySetting.rolesAndPermissions and hideBillingFromNonAdmin. */
+export const rolesPermissionsSchema = z.object({
+  rolesAndPermissions: z.record(z.string(), z.array(roleTypeSchema)),
+  hideBillingFromNonAdmin: z.boolean(),
+});
+export type RolesPermissions = z.infer<typeof rolesPermissionsSchema>;
+export const rolesPermissionsResponseSchema = successEnvelope(rolesPermissionsSchema);
+
+export const profileSchema = z.object({
+  userName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  imageLink: z.string().nullable(),
+  contactNumber: z.string().nullable(),
+  /** IANA time zone, or null: the browser's own. */
+  timeZone: z.string().nullable(),
+  roleType: roleTypeSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileResponseSchema = successEnvelope(profileSchema);
+
+export const profileUpdateRequestSchema = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  contactNumber: z.string().trim().max(20).nullable().optional(),
+  timeZone: z.string().trim().min(1).max(64).nullable().optional(),
+  /** An image uploaded with upload/image (its key), or null to remove the picture. */
+  imageKey: z.string().uuid().nullable().optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+export const companySchema = z.object({
+  companyName: z.string(),
+  industry: z.string().nullable(),
+  applicationId: z.string(),
+  product: z.enum(['classic', 'agent']),
+  createdAtTime: z.number(),
+});
+export type Company = z.infer<typeof companySchema>;
+export const companyResponseSchema = successEnvelope(companySchema);
+export const companyUpdateRequestSchema = z.object({
+  companyName: z.string().trim().min(1).max(120),
+  industry: z.string().trim().max(80).nullable().optional(),
+});
+
+export const TEAM_ADMIN_PATHS = {
+  members: '/api/users/members',
+  membersUpdate: '/api/users',
+  member: '/api/users/members/:userName',
+  bots: '/api/users/bots',
+  invite: '/api/users/invite',
+  inviteList: '/api/users/invite/list',
+  inviteDetail: '/api/users/invite/detail',
+  inviteResend: '/api/users/invite/resend',
+  invitation: '/api/users/invitation',
+  rolesPermissions: '/api/settings/roles-permissions',
+  profile: '/api/users/profile',
+  profileImage: '/api/users/profile/image',
+  company: '/api/settings/company',
+  privilegeCheck: '/api/users/privileges/:key',
+} as const;
+
+export const memberPath = (userName: string) =>
+  TEAM_ADMIN_PATHS.member.replace(':userName', encodeURIComponent(userName));
+export const privilegeCheckPath = (key: string) =>
+  TEAM_ADMIN_PATHS.privilegeCheck.replace(':key', encodeURIComponent(key));

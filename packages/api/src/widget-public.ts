@@ -1,0 +1,85 @@
+import { CSAT_NEW_SCALE, EMAIL_MAX_LENGTH } from '@convo/domain';
+import { z } from 'zod';
+import { chatWidgetSettingsSchema } from './widget-settings.js';
+
+// The chat widget's public API (`/widget/api/...`): called by the loader on the customer's site
+// (cross-origin, CORS) and by the chat app inside our iframe. Scoped by application id; the
+// visitor's own calls carry the messaging token that `init` returns (X-Authorization).
+
+export const WIDGET_API_PATHS = {
+  /** Visitor init: checks the application and the embedding site, registers the visitor. */
+  init: '/widget/api/init',
+  /** The visitor's own name, e-mail and phone (pre-chat form, away-message e-mail capture). */
+  visitor: '/widget/api/visitor',
+  /** CSAT rating of a resolved conversation by its visitor. */
+  rating: '/widget/api/conversations/:groupId/rating',
+} as const;
+
+export const ratingPath = (groupId: number) => WIDGET_API_PATHS.rating.replace(':groupId', String(groupId));
+
+export const widgetInitRequestSchema = z.object({
+  appId: z.string().trim().min(1).max(64),
+  /** The site's own customer id, or the widget's anonymous visitor id. */
+  userId: z.string().trim().min(1).max(190),
+  userName: z.string().trim().max(120).optional(),
+  email: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
+  password: z.string().max(128).optional(),
+  /** 1: we verify the password; 0: the site vouches for its user (SPEC register/client). */
+  authenticationTypeId: z.coerce.number().int().min(0).max(1).default(1),
+});
+export type WidgetInitRequest = z.input<typeof widgetInitRequestSchema>;
+
+export const widgetInitResponseSchema = z.object({
+  /** Messaging token for /rest/ws and /ws. */
+  token: z.string(),
+  userId: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  appId: z.string(),
+  appName: z.string(),
+  product: z.enum(['classic', 'agent']),
+  settings: chatWidgetSettingsSchema,
+  isWithinBusinessHours: z.boolean(),
+  /** Payload encryption is not done by the widget; the app shows nothing when this is on. */
+  encryptionEnabled: z.boolean(),
+});
+export type WidgetInitResponse = z.infer<typeof widgetInitResponseSchema>;
+
+export const widgetVisitorPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    email: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
+    phone: z.string().trim().max(32).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.email !== undefined || v.phone !== undefined, {
+    message: 'Give a name, an e-mail or a phone number',
+  });
+export type WidgetVisitorPatch = z.input<typeof widgetVisitorPatchSchema>;
+
+export const widgetVisitorSchema = z.object({
+  userId: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const RATING_COMMENT_MAX = 1000;
+
+export const widgetRatingRequestSchema = z.object({
+  /** The 5-point scale of SPEC §9: 1 bad, 2 poor, 3 average, 4 good, 5 great. */
+  rating: z.coerce.number().int().min(CSAT_NEW_SCALE.BAD).max(CSAT_NEW_SCALE.GREAT),
+  comment: z.string().trim().max(RATING_COMMENT_MAX).optional(),
+});
+export type WidgetRatingRequest = z.input<typeof widgetRatingRequestSchema>;
+
+export const widgetRatingSchema = z.object({
+  groupId: z.number(),
+  rating: z.number(),
+  comment: z.string().nullable(),
+  createdAtTime: z.number(),
+  updatedAtTime: z.number(),
+});
+export type WidgetRating = z.infer<typeof widgetRatingSchema>;
+
+export const widgetGroupParamsSchema = z.object({ groupId: z.coerce.number().int().positive() });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_HTML_ALLOWED_TAGS, pseudonymOf, relativeTimeParts } from './inbox';
+
+describe('inbox rules', () => {
+  const now = Date.UTC(2025, 5, 19, 12, 0, 0);
+  it('words time relatively under 2880 minutes (SPEC §9)', () => {
+    expect(relativeTimeParts(now - 30_000, now)).toEqual({ unit: 'now' });
+    expect(relativeTimeParts(now + 60_000, now)).toEqual({ unit: 'now' });
+    expect(relativeTimeParts(now - 59 * 60_000, now)).toEqual({ unit: 'minutes', count: 59 });
+    expect(relativeTimeParts(now - 60 * 60_000, now)).toEqual({ unit: 'hours', count: 1 });
+    expect(relativeTimeParts(now - 2879 * 60_000, now)).toEqual({ unit: 'hours', count: 47 });
+    expect(relativeTimeParts(now - 2880 * 60_000, now)).toEqual({ unit: 'date', ms: now - 2880 * 60_000 });
+  });
+  it('gives a visitor the same pseudonym every time', () => {
+    expect(pseudonymOf('visitor-1')).toBe(pseudonymOf('visitor-1'));
+    expect(pseudonymOf('visitor-1')).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+    const names = new Set(Array.from({ length: 50 }, (_, i) => pseudonymOf(`v-${i}`)));
+    expect(names.size).toBeGreaterThan(20);
+  });
+  it('never allows scripts or frames in message HTML', () => {
+    for (const tag of ['script', 'iframe', 'object', 'embed', 'style', 'form']) {
+      expect(MESSAGE_HTML_ALLOWED_TAGS as readonly string[]).not.toContain(tag);
+    }
+  });
+});

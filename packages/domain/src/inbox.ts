@@ -1,0 +1,125 @@
+// Inbox rules shared by the dashboard and the server: the message-HTML whitelist (SPEC §5),
+// the relative time of SPEC §9 as parts a translation can word, and visitor pseudonyms.
+
+/** SPEC §5: message HTML is sanitised with a fixed whitelist; scripts (and anything active) excluded. */
+export const MESSAGE_HTML_ALLOWED_TAGS = [
+  'a',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'del',
+  'div',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+] as const;
+
+export const MESSAGE_HTML_ALLOWED_ATTRIBUTES = [
+  'href',
+  'title',
+  'alt',
+  'src',
+  'target',
+  'rel',
+  'colspan',
+  'rowspan',
+] as const;
+
+/** Link and image addresses the sanitised HTML may keep. */
+export const MESSAGE_HTML_ALLOWED_URI = /^(?:https?:|mailto:|tel:)/i;
+
+export type RelativeTimeParts =
+  | { unit: 'now' }
+  | { unit: 'minutes'; count: number }
+  | { unit: 'hours'; count: number }
+  | { unit: 'date'; ms: number };
+
+const MINUTES_RELATIVE_LIMIT = 60;
+const HOURS_RELATIVE_LIMIT = 2880;
+
+/**
+ * SPEC §9 relative time: under 60 minutes in minutes, under 2880 minutes in hours ('N hrs ago'),
+ * else a date ('DD MMMM YYYY'). Future instants count as now. The caller words and formats it.
+ */
+export function relativeTimeParts(dateMs: number, nowMs: number): RelativeTimeParts {
+  const minutes = Math.max(0, Math.floor((nowMs - dateMs) / 60_000));
+  if (minutes < 1) return { unit: 'now' };
+  if (minutes < MINUTES_RELATIVE_LIMIT) return { unit: 'minutes', count: minutes };
+  if (minutes < HOURS_RELATIVE_LIMIT) return { unit: 'hours', count: Math.floor(minutes / 60) };
+  return { unit: 'date', ms: dateMs };
+}
+
+const PSEUDONYM_ADJECTIVES = [
+  'Amber',
+  'Azure',
+  'Brave',
+  'Calm',
+  'Coral',
+  'Gentle',
+  'Golden',
+  'Jade',
+  'Lucky',
+  'Misty',
+  'Quiet',
+  'Rapid',
+  'Silver',
+  'Sunny',
+  'Swift',
+  'Violet',
+] as const;
+const PSEUDONYM_ANIMALS = [
+  'Badger',
+  'Crane',
+  'Dolphin',
+  'Falcon',
+  'Fox',
+  'Heron',
+  'Koala',
+  'Lynx',
+  'Otter',
+  'Panda',
+  'Raven',
+  'Robin',
+  'Seal',
+  'Tiger',
+  'Whale',
+  'Wren',
+] as const;
+
+/**
+ * A stable, friendly name for an anonymous visitor (no name, no e-mail), derived from their id so
+ * every agent and every screen shows the same one.
+ */
+export function pseudonymOf(userId: string): string {
+  let hash = 2166136261;
+  for (let i = 0; i < userId.length; i += 1) {
+    hash ^= userId.charCodeAt(i);
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  const adjective = PSEUDONYM_ADJECTIVES[hash % PSEUDONYM_ADJECTIVES.length];
+  const animal = PSEUDONYM_ANIMALS[(hash >>> 8) % PSEUDONYM_ANIMALS.length];
+  return `${adjective} ${animal}`;
+}
