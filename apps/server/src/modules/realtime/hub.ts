@@ -98,7 +98,13 @@ export async function createHub(
     if (!stream) {
       const s = new OrderedStream(
         (e) => {
-          for (const conn of byApp.get(appId) ?? []) deliverStored(conn, e);
+          // One JSON text per event, shared by every socket it goes to.
+          let frame: string | null = null;
+          for (const conn of byApp.get(appId) ?? []) {
+            if (!conn.audiences.has(e.audience)) continue;
+            frame ??= JSON.stringify(toEnvelope(e));
+            deliverStored(conn, e, frame);
+          }
         },
         (from, to) => eventsBetween(db, appId, from, to),
       );
@@ -113,7 +119,7 @@ export async function createHub(
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(payload));
   };
 
-  const deliverStored = (conn: Connection, e: StoredEvent) => {
+  const deliverStored = (conn: Connection, e: StoredEvent, frame?: string) => {
     if (!conn.audiences.has(e.audience)) return;
     if (conn.replaying) {
       conn.buffer.push(e);
@@ -121,7 +127,7 @@ export async function createHub(
     }
     if (e.seq <= conn.lastSeq) return;
     conn.lastSeq = e.seq;
-    send(conn, toEnvelope(e));
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(frame ?? JSON.stringify(toEnvelope(e)));
   };
 
   await pubsub.subscribe(EVENTS_CHANNEL, (payload) => {
