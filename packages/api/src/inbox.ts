@@ -1,5 +1,6 @@
 import { SOUNDS } from '@convo/domain';
 import { z } from 'zod';
+import { CONVERSATION_SORTS } from './notes-and-search.js';
 
 // Product API (/api/...) of the inbox's settings: tags (SPEC §3 Tag: active and deleted lists),
 // quick replies (shared and personal), and the conversation settings stored in app_settings
@@ -93,12 +94,25 @@ export const inboxDeletedResponseSchema = ok(z.object({ id: z.string(), deleted:
 /** The longest silence the auto-resolve setting accepts: 30 days. */
 export const AUTO_RESOLVE_MAX_MINUTES = 43_200;
 
+export const WAITING_MESSAGE_MAX = 1000;
+export const WAITING_QUEUE_MAX_LIMIT = 10_000;
+
 export const conversationSettingsSchema = z.object({
   /** SPEC §4 routing: 0 notify everybody, 1 automatic assignment. */
   agentRouting: z.union([z.literal(0), z.literal(1)]),
   removeBotOnAgentHandOff: z.boolean(),
   /** Minutes of silence before an open conversation is resolved; null: never. */
   autoResolveAfterMinutes: z.number().nullable(),
+  /** Waiting queue: off, a conversation nobody is free for stays open and unassigned. */
+  waitingQueueEnabled: z.boolean(),
+  /** Said to the customer when their conversation starts waiting; null: nothing. */
+  waitingMessage: z.string().nullable(),
+  /** With this many waiting, a new conversation is not queued (it stays open for everybody). */
+  waitingQueueMax: z.number().nullable(),
+  /** Preferences: the inbox's default sort, resolved ones in "all", a tag before resolving. */
+  defaultSort: z.enum(CONVERSATION_SORTS),
+  showResolvedInAll: z.boolean(),
+  requireTagToResolve: z.boolean(),
 });
 export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
 
@@ -113,6 +127,26 @@ export const conversationSettingsPatchSchema = z
       .max(AUTO_RESOLVE_MAX_MINUTES, `autoResolveAfterMinutes must be at most ${AUTO_RESOLVE_MAX_MINUTES}`)
       .nullable()
       .optional(),
+    waitingQueueEnabled: z.boolean().optional(),
+    waitingMessage: z
+      .string()
+      .trim()
+      .max(WAITING_MESSAGE_MAX, `waitingMessage is at most ${WAITING_MESSAGE_MAX} characters`)
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
+    waitingQueueMax: z
+      .number()
+      .int('waitingQueueMax must be a whole number')
+      .min(1, 'waitingQueueMax must be at least 1')
+      .max(WAITING_QUEUE_MAX_LIMIT, `waitingQueueMax must be at most ${WAITING_QUEUE_MAX_LIMIT}`)
+      .nullable()
+      .optional(),
+    defaultSort: z
+      .enum(CONVERSATION_SORTS, { error: 'defaultSort must be newest, oldest or waiting' })
+      .optional(),
+    showResolvedInAll: z.boolean().optional(),
+    requireTagToResolve: z.boolean().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update.' });
 export type ConversationSettingsPatch = z.input<typeof conversationSettingsPatchSchema>;

@@ -158,6 +158,15 @@ export const assigneeChangeQuerySchema = z.object({
   sendNotifyMessage: queryBooleanSchema.default(true),
 });
 
+/**
+ * Team assignment (KM_ASSIGN_TEAM): `teamId` is the team's client group id, as the feed's
+ * `teamId` and KM_TEAM_ID name it.
+ */
+export const teamChangeQuerySchema = z.object({
+  ...groupRef,
+  teamId: z.string({ error: 'teamId is required' }).trim().min(1, 'teamId is required').max(190),
+});
+
 export const tagsChangeRequestSchema = z.object({
   ...groupRef,
   tags: z.array(z.string().trim().min(1).max(100)).min(1).max(50),
@@ -179,6 +188,7 @@ export const MESSAGING_PATHS = {
   statusChange: '/rest/ws/group/status/change',
   statusChangeAll: '/rest/ws/group/status/change/all',
   assigneeChange: '/rest/ws/group/v2/assignee/change',
+  teamChange: '/rest/ws/group/v2/team/change',
   tags: '/rest/ws/group/:operation/tags',
   websocket: '/ws',
 } as const;

@@ -14,6 +14,7 @@ declare module 'i18next' {
       team: typeof import('../../public/locales/en/team.json');
       users: typeof import('../../public/locales/en/users.json');
       security: typeof import('../../public/locales/en/security.json');
+      notifications: typeof import('../../public/locales/en/notifications.json');
     };
   }
 }

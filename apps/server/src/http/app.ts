@@ -24,8 +24,10 @@ import { conversationSettingsRoutes } from '../modules/conversation-settings/rou
 import { conversationTimelineRoutes } from '../modules/conversation-timeline/routes.js';
 import { startAutoResolve } from '../modules/conversations/auto-resolve-worker.js';
 import { conversationRoutes } from '../modules/conversations/routes.js';
+import { customerAttributeRoutes } from '../modules/customer-attributes/routes.js';
 import { customerRoutes } from '../modules/customers/routes.js';
 import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
+import { emailNotificationRoutes } from '../modules/email-notifications/routes.js';
 import { googleSignInRoutes } from '../modules/google-sign-in/routes.js';
 import { invitationRoutes } from '../modules/invitations/routes.js';
 import { messageLogRoutes } from '../modules/message-logs/routes.js';
@@ -35,6 +37,7 @@ import { messagingUserRoutes } from '../modules/messaging-users/routes.js';
 import { notesRoutes } from '../modules/notes/routes.js';
 import { notificationPreferenceRoutes } from '../modules/notification-preferences/routes.js';
 import { profileRoutes } from '../modules/profile/routes.js';
+import { pushNotificationRoutes } from '../modules/push-notifications/routes.js';
 import { quickReplyRoutes } from '../modules/quick-replies/routes.js';
 import { createHub, sessionRevoker } from '../modules/realtime/hub.js';
 import { createRealtime } from '../modules/realtime/realtime.js';
@@ -54,6 +57,7 @@ import { widgetSettingsRoutes } from '../modules/widget-settings/routes.js';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { Mailer } from '../platform/mail/mailer.js';
+import { startQueuedMailWorker } from '../platform/mail/queued-mail-worker.js';
 import { createMemoryPubSub, type PubSub } from '../platform/pubsub/pubsub.js';
 import { createStorage, type FileStorage } from '../platform/storage/storage.js';
 import { authenticator, privilegeChecker } from './auth.js';
@@ -172,6 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quickReplyRoutes(ctx));
   await app.register(conversationSettingsRoutes(ctx));
   await app.register(notificationPreferenceRoutes(ctx));
+  await app.register(customerAttributeRoutes(ctx));
+  await app.register(emailNotificationRoutes(ctx));
+  await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx));
   await app.register(widgetSettingsRoutes(ctx));
 
@@ -190,10 +197,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub.accept(socket),
   );
   const stopWorkers = deps.config.roles.has('worker')
-    ? startAutoResolve({ db: deps.database.db, realtime }, app.log)
-    : () => {};
+    ? [
+        startAutoResolve({ db: deps.database.db, realtime }, app.log),
+        startQueuedMailWorker(deps.mailer, app.log),
+      ]
+    : [];
   app.addHook('onClose', async () => {
-    stopWorkers();
+    for (const stop of stopWorkers) stop();
     await hub.close();
     if (!deps.pubsub) await pubsub.close();
   });

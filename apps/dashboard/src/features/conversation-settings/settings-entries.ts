@@ -22,6 +22,18 @@ export const CONVERSATION_SETTINGS_PAGES: readonly SettingsPage[] = [
     Page: lazyPage(() => import('./auto-resolving-page').then((m) => m.AutoResolvingPage)),
   },
   {
+    slug: 'waiting-queue',
+    group: 'conversations',
+    Page: lazyPage(() => import('./waiting-queue-settings-page').then((m) => m.WaitingQueueSettingsPage)),
+  },
+  {
+    slug: 'conversation-preferences',
+    group: 'conversations',
+    Page: lazyPage(() =>
+      import('./conversation-preferences-page').then((m) => m.ConversationPreferencesPage),
+    ),
+  },
+  {
     slug: 'quick-replies',
     group: 'conversations',
     Page: lazyPage(() => import('./quick-replies-page').then((m) => m.QuickRepliesPage)),

@@ -1,4 +1,4 @@
-// Header actions of the open conversation: assignee (agent or bot, taking over from a bot),
+// Header actions of the open conversation: assignee (agent, bot — taking over from a bot — or team),
 // status, tags, spam, and the transcript by e-mail.
 
 import type { GroupFeed } from '@convo/api';
@@ -23,9 +23,13 @@ import { useTranslation } from 'react-i18next';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
-import { changeAssignee, changeStatus, changeTags, sendTranscript } from './inbox-api';
+import { changeAssignee, changeStatus, changeTags, changeTeam, sendTranscript } from './inbox-api';
+import { toastInboxError } from './inbox-errors';
 import { StatusBadge } from './status-badge';
-import { useTags, useTeammates } from './use-inbox-data';
+import { useTags, useTeammates, useTeams } from './use-inbox-data';
+
+/** Teams share the assign menu with people; their values carry this prefix. */
+const TEAM_VALUE = 'team:';
 
 export function ConversationHeader({
   feed,
@@ -43,6 +47,7 @@ export function ConversationHeader({
   const queryClient = useQueryClient();
   const teammates = useTeammates();
   const tags = useTags();
+  const teams = useTeams();
   const [transcriptOpen, setTranscriptOpen] = useState(false);
   const [transcriptTo, setTranscriptTo] = useState('');
   const [busy, setBusy] = useState(false);
@@ -65,7 +70,7 @@ export function ConversationHeader({
       refresh(await action());
       if (done) toast.success(done);
     } catch (error) {
-      toastError(error);
+      toastInboxError(error);
     } finally {
       setBusy(false);
     }
@@ -89,7 +94,31 @@ export function ConversationHeader({
         .filter((u) => u.roleType === ROLE_TYPE.BOT)
         .map((u) => ({ value: u.userId, label: u.displayName || u.userId })),
     },
+    {
+      group: t('header.teams'),
+      items: (teams.data ?? []).map((team) => ({
+        value: `${TEAM_VALUE}${team.clientGroupId}`,
+        label: team.teamName,
+      })),
+    },
   ].filter((g) => g.items.length > 0);
+  // Unassigned conversations show their team, so the menu says where they wait.
+  const assignValue = feed.assignee ?? (feed.teamId ? `${TEAM_VALUE}${feed.teamId}` : null);
+
+  const onAssign = (value: string | null) => {
+    if (!value || value === assignValue) return;
+    if (value.startsWith(TEAM_VALUE)) {
+      const teamKey = value.slice(TEAM_VALUE.length);
+      const name = teams.data?.find((x) => x.clientGroupId === teamKey)?.teamName ?? teamKey;
+      void run(() => changeTeam(feed.id, teamKey), t('header.teamAssigned', { team: name }));
+      return;
+    }
+    // Taking a conversation from a bot hands it over (the bot stops answering).
+    void run(
+      () => changeAssignee(feed.id, value, botInConversation && !bots.has(value)),
+      t('header.assigned'),
+    );
+  };
 
   const tagNames = feed.tags.map((x) => x.name);
   const activeTags = (tags.data?.active ?? []).map((x) => x.name);
@@ -174,17 +203,10 @@ export function ConversationHeader({
             aria-label={t('header.assignee')}
             placeholder={t('header.unassigned')}
             data={assigneeOptions}
-            value={feed.assignee}
+            value={assignValue}
             searchable
-            onChange={(value) => {
-              if (!value || value === feed.assignee) return;
-              // Taking a conversation from a bot hands it over (the bot stops answering).
-              void run(
-                () => changeAssignee(feed.id, value, botInConversation && !bots.has(value)),
-                t('header.assigned'),
-              );
-            }}
-            w={170}
+            onChange={onAssign}
+            w={{ base: '100%', xs: 190 }}
             data-testid="assignee-select"
           />
           <MultiSelect

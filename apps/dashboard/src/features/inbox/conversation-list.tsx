@@ -25,8 +25,9 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
-import { toast, toastError } from '../../app/toasts';
+import { toast } from '../../app/toasts';
 import { CONVERSATION_PAGE_SIZE, changeStatusOfMany, searchConversations } from './inbox-api';
+import { toastInboxError } from './inbox-errors';
 import { type AssigneeView, DEFAULT_FILTER, type InboxFilter, toSearchRequest } from './inbox-filter';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
@@ -319,7 +320,7 @@ export function ConversationList({
       setChecked(new Set());
       void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.conversations] });
     } catch (error) {
-      toastError(error);
+      toastInboxError(error);
     } finally {
       setBulkBusy(false);
     }

@@ -124,6 +124,17 @@ export async function changeAssignee(groupId: number, assignee: string, takeOver
   return res.response.feed;
 }
 
+/** Assigns the conversation to a team (by its client group id); routing may pick its agent. */
+export async function changeTeam(groupId: number, teamId: string) {
+  const res = await apiRequest(MESSAGING_PATHS.teamChange, {
+    family: messaging,
+    method: 'PATCH',
+    query: { groupId, teamId },
+    schema: platformOk(z.object({ result: z.string(), feed: groupFeedSchema })),
+  });
+  return res.response.feed;
+}
+
 export async function changeTags(groupId: number, operation: 'add' | 'remove', tags: string[]) {
   const res = await apiRequest(MESSAGING_PATHS.tags.replace(':operation', operation), {
     family: messaging,

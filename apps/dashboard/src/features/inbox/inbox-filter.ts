@@ -86,3 +86,17 @@ export function toSearchRequest(
 export function isMine(assignee: string | null, me: string): boolean {
   return assignee !== null && assignee === me;
 }
+
+/** The application's defaults (Settings → Conversation preferences) applied to the default filter. */
+export function filterWithDefaults(preferences: {
+  defaultSort: ConversationSort;
+  showResolvedInAll: boolean;
+}): InboxFilter {
+  return {
+    ...DEFAULT_FILTER,
+    sort: preferences.defaultSort,
+    statuses: preferences.showResolvedInAll
+      ? [...ACTIVE_STATUSES, CONVERSATION_STATUS.CLOSED]
+      : [...ACTIVE_STATUSES],
+  };
+}

@@ -9,12 +9,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { QUERY_ROOTS } from '../../app/realtime';
-import { toast, toastError } from '../../app/toasts';
+import { toast } from '../../app/toasts';
+import { useConversationSettings } from '../conversation-settings/conversation-settings-api';
 import type { ComposerHandle } from './composer';
 import { ConversationList } from './conversation-list';
 import { ConversationNotFound, ConversationPane } from './conversation-pane';
 import { changeStatus } from './inbox-api';
-import { DEFAULT_FILTER, type InboxFilter } from './inbox-filter';
+import { toastInboxError } from './inbox-errors';
+import { DEFAULT_FILTER, filterWithDefaults, type InboxFilter } from './inbox-filter';
 import { neighbour, SHORTCUTS, shortcutOf } from './keyboard';
 import { SidePanel } from './side-panel';
 import { useInboxAlerts } from './use-inbox-alerts';
@@ -27,6 +29,14 @@ function readFilter(): InboxFilter {
     return raw ? { ...DEFAULT_FILTER, ...(JSON.parse(raw) as Partial<InboxFilter>) } : DEFAULT_FILTER;
   } catch {
     return DEFAULT_FILTER;
+  }
+}
+
+function hasSavedFilter(): boolean {
+  try {
+    return window.sessionStorage.getItem(FILTER_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -52,6 +62,11 @@ export function InboxPage() {
   const groupId = parseGroupId(params.groupId);
   const openId = typeof groupId === 'number' ? groupId : null;
   useInboxAlerts(openId);
+  const settings = useConversationSettings();
+  // Until the agent picks a filter of their own, the list starts from the application's defaults.
+  useEffect(() => {
+    if (settings.data && !hasSavedFilter()) setFilterState(filterWithDefaults(settings.data));
+  }, [settings.data]);
 
   const setFilter = (next: InboxFilter) => {
     setFilterState(next);
@@ -93,7 +108,7 @@ export function InboxPage() {
                 void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.conversations] });
                 toast.success(t('header.statusChanged'));
               })
-              .catch(toastError);
+              .catch(toastInboxError);
           return;
         case 'help':
           setHelpOpen(true);

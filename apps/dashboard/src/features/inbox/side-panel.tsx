@@ -231,11 +231,13 @@ function TimelineLine({ event }: { event: TimelineEvent }) {
       ? t(`status.${String(d.to)}`, { defaultValue: String(d.to) })
       : event.type === 'assigned'
         ? nameOf(String(d.assignee ?? ''))
-        : Array.isArray(d.tags)
-          ? d.tags.join(', ')
-          : typeof d.rating === 'number'
-            ? String(d.rating)
-            : '';
+        : event.type === 'team'
+          ? String(d.teamName ?? d.team ?? '')
+          : Array.isArray(d.tags)
+            ? d.tags.join(', ')
+            : typeof d.rating === 'number'
+              ? String(d.rating)
+              : '';
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="timeline-event">
       <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} w={72}>

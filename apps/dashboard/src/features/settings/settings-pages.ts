@@ -5,7 +5,9 @@
 
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { CONVERSATION_SETTINGS_PAGES } from '../conversation-settings/settings-entries';
+import { NOTIFICATION_SETTINGS_PAGES } from '../notification-settings/settings-entries';
 import { TEAM_SETTINGS_PAGES } from '../team/settings-entries';
+import { USER_DETAILS_SETTINGS_PAGES } from '../user-details/settings-entries';
 import { WIDGET_SETTINGS_PAGES } from '../widget-settings/settings-entries';
 
 export const SETTINGS_GROUPS = ['account', 'company', 'widget', 'conversations', 'developers'] as const;
@@ -65,4 +67,6 @@ export const SETTINGS_PAGES: readonly SettingsPage[] = [
   ...TEAM_SETTINGS_PAGES,
   ...WIDGET_SETTINGS_PAGES,
   ...CONVERSATION_SETTINGS_PAGES,
+  ...NOTIFICATION_SETTINGS_PAGES,
+  ...USER_DETAILS_SETTINGS_PAGES,
 ];

@@ -1,11 +1,24 @@
-import type { Customer } from '@convo/api';
-import { validatePhone } from '@convo/domain';
-import { ActionIcon, Button, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { Customer, CustomerAttribute } from '@convo/api';
+import { isAdminRole, validatePhone } from '@convo/domain';
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
 import { translateMessage } from '../../app/translate-message';
+import { useCustomerAttributes } from '../user-details/attributes-api';
 import { updateUser, usersKeys } from './users-api';
 
 const NS = 'users';
@@ -15,7 +28,35 @@ interface Attribute {
   value: string;
 }
 
-function UserForm({ user, onClose }: { user: Customer; onClose: () => void }) {
+const INPUT_TYPES = { text: 'text', number: 'number', date: 'date', url: 'url' } as const;
+
+/**
+ * The attributes defined in /settings/user-details come first, in their order and with their
+ * labels (empty when the user has no value); the user's other attributes follow as free rows.
+ */
+function orderedAttributes(metadata: Record<string, string>, definitions: readonly CustomerAttribute[]) {
+  const defined = new Set(definitions.map((d) => d.key));
+  return [
+    ...definitions.map((d): Attribute => ({ key: d.key, value: metadata[d.key] ?? '' })),
+    ...Object.entries(metadata)
+      .filter(([key]) => !defined.has(key))
+      .map(([key, value]): Attribute => ({ key, value })),
+  ];
+}
+
+function UserForm({
+  user,
+  definitions,
+  onClose,
+}: {
+  user: Customer;
+  definitions: readonly CustomerAttribute[];
+  onClose: () => void;
+}) {
+  const session = useRequiredSession();
+  const byKey = new Map(definitions.map((d) => [d.key, d]));
+  // Agents do not see attributes the company hid from them; those rows are kept and saved as they are.
+  const hidden = (key: string) => !isAdminRole(session.roleType) && byKey.get(key)?.visibleToAgents === false;
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
@@ -24,7 +65,7 @@ function UserForm({ user, onClose }: { user: Customer; onClose: () => void }) {
       displayName: user.displayName,
       email: user.email ?? '',
       phoneNumber: user.phoneNumber ?? '',
-      attributes: Object.entries(user.metadata).map(([key, value]): Attribute => ({ key, value })),
+      attributes: orderedAttributes(user.metadata, definitions),
     },
     validate: {
       displayName: (v) => (v.trim() === '' ? tc('validation.required') : null),
@@ -42,7 +83,12 @@ function UserForm({ user, onClose }: { user: Customer; onClose: () => void }) {
         displayName: v.displayName.trim(),
         email: v.email.trim() === '' ? null : v.email.trim(),
         phoneNumber: v.phoneNumber.trim() === '' ? null : v.phoneNumber.trim(),
-        metadata: Object.fromEntries(v.attributes.map((a) => [a.key.trim(), a.value])),
+        // A defined attribute left empty is not stored.
+        metadata: Object.fromEntries(
+          v.attributes
+            .filter((a) => !(byKey.has(a.key) && a.value === ''))
+            .map((a) => [a.key.trim(), a.value]),
+        ),
       }),
     onSuccess: () => {
       toast.success(t('detail.saved'));
@@ -64,32 +110,54 @@ function UserForm({ user, onClose }: { user: Customer; onClose: () => void }) {
             {t('detail.noAttributes')}
           </Text>
         )}
-        {form.values.attributes.map((_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, by position
-          <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              aria-label={t('detail.attributeName')}
-              placeholder={t('detail.attributeName')}
-              style={{ flex: 1 }}
-              {...form.getInputProps(`attributes.${index}.key`)}
-            />
-            <TextInput
-              aria-label={t('detail.attributeValue')}
-              placeholder={t('detail.attributeValue')}
-              style={{ flex: 1 }}
-              {...form.getInputProps(`attributes.${index}.value`)}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={t('detail.removeAttribute')}
-              onClick={() => form.removeListItem('attributes', index)}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-        ))}
+        {form.values.attributes.map((attribute, index) => {
+          const definition = byKey.get(attribute.key);
+          if (hidden(attribute.key)) return null;
+          if (definition) {
+            const path = `attributes.${index}.value`;
+            return definition.type === 'boolean' ? (
+              <Switch
+                key={definition.id}
+                label={definition.label}
+                checked={attribute.value === 'true'}
+                onChange={(e) => form.setFieldValue(path, e.currentTarget.checked ? 'true' : 'false')}
+              />
+            ) : (
+              <TextInput
+                key={definition.id}
+                label={definition.label}
+                type={INPUT_TYPES[definition.type]}
+                {...form.getInputProps(path)}
+              />
+            );
+          }
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, by position
+            <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
+              <TextInput
+                aria-label={t('detail.attributeName')}
+                placeholder={t('detail.attributeName')}
+                style={{ flex: 1 }}
+                {...form.getInputProps(`attributes.${index}.key`)}
+              />
+              <TextInput
+                aria-label={t('detail.attributeValue')}
+                placeholder={t('detail.attributeValue')}
+                style={{ flex: 1 }}
+                {...form.getInputProps(`attributes.${index}.value`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={t('detail.removeAttribute')}
+                onClick={() => form.removeListItem('attributes', index)}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          );
+        })}
         <Button variant="light" onClick={() => form.insertListItem('attributes', { key: '', value: '' })}>
           {t('detail.addAttribute')}
         </Button>
@@ -109,6 +177,7 @@ function UserForm({ user, onClose }: { user: Customer; onClose: () => void }) {
 /** A user's details and custom attributes, editable. */
 export function UserDrawer({ user, onClose }: { user: Customer | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
+  const definitions = useCustomerAttributes();
   return (
     <Drawer
       opened={user !== null}
@@ -116,7 +185,15 @@ export function UserDrawer({ user, onClose }: { user: Customer | null; onClose: 
       position="right"
       title={user?.displayName ?? t('detail.title')}
     >
-      {user !== null && <UserForm key={user.userId} user={user} onClose={onClose} />}
+      {user !== null &&
+        (definitions.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('userDetails.loading')} />
+          </Center>
+        ) : (
+          // Without the definitions (failed to load) the attributes still show, as free rows.
+          <UserForm key={user.userId} user={user} definitions={definitions.data ?? []} onClose={onClose} />
+        ))}
     </Drawer>
   );
 }

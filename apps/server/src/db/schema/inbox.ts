@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { applications, users } from './accounts.js';
 
 // The inbox's own data: quick replies, shared with the team (owner null) or personal.
@@ -37,5 +47,27 @@ export const notificationPreferences = pgTable('notification_preferences', {
   sound: text('sound').notNull(),
   browserNotifications: boolean('browser_notifications').notNull().default(false),
   notifyOn: jsonb('notify_on').$type<Record<string, boolean>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The application's inbox preferences beyond app_settings: the waiting queue (Settings →
+ * Waiting queue) and the defaults agents work with (Settings → Conversation preferences). No row
+ * means the defaults below.
+ */
+export const conversationPreferences = pgTable('conversation_preferences', {
+  applicationId: text('application_id')
+    .primaryKey()
+    .references(() => applications.id),
+  /** Off: with nobody free, a conversation stays open and unassigned instead of waiting. */
+  waitingQueueEnabled: boolean('waiting_queue_enabled').notNull().default(true),
+  /** Told to the customer when their conversation starts waiting; null: nothing is said. */
+  waitingMessage: text('waiting_message'),
+  /** Beyond this many waiting conversations a new one is not queued; null: no limit. */
+  waitingQueueMax: integer('waiting_queue_max'),
+  /** newest | oldest | waiting (the inbox's default sort). */
+  defaultSort: text('default_sort').notNull().default('newest'),
+  showResolvedInAll: boolean('show_resolved_in_all').notNull().default(false),
+  requireTagToResolve: boolean('require_tag_to_resolve').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

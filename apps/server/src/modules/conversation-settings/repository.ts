@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { appSettings } from '../../db/schema/index.js';
+import { appSettings, conversationPreferences } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 
-// The conversation columns of app_settings (routing, bot hand-off, auto-resolve).
+// The conversation columns of app_settings (routing, bot hand-off, auto-resolve) and the
+// application's conversation_preferences row (waiting queue, inbox defaults).
 
 export async function findConversationSettings(db: Db, applicationId: string) {
   const [row] = await db
@@ -32,4 +33,27 @@ export async function updateConversationSettings(
     .update(appSettings)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(appSettings.applicationId, applicationId));
+}
+
+export type PreferencesRow = typeof conversationPreferences.$inferSelect;
+type PreferencesPatch = Partial<Omit<typeof conversationPreferences.$inferInsert, 'applicationId'>>;
+
+/** The application's preferences; undefined when never saved (the column defaults apply). */
+export async function findPreferences(db: Db, applicationId: string) {
+  const [row] = await db
+    .select()
+    .from(conversationPreferences)
+    .where(eq(conversationPreferences.applicationId, applicationId))
+    .limit(1);
+  return row;
+}
+
+export async function upsertPreferences(db: Db, applicationId: string, patch: PreferencesPatch) {
+  const values = { ...patch, updatedAt: new Date() };
+  const [row] = await db
+    .insert(conversationPreferences)
+    .values({ applicationId, ...values })
+    .onConflictDoUpdate({ target: conversationPreferences.applicationId, set: values })
+    .returning();
+  return row!;
 }

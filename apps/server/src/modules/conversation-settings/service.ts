@@ -1,34 +1,79 @@
-import type { ConversationSettings } from '@convo/api';
+import type { ConversationSettings, ConversationSort } from '@convo/api';
 import { isAllowed, type PrivilegeKey } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import * as repo from './repository.js';
 
-// Settings → Conversation rules (routing mode, bot hand-off) and Conversation auto-resolving. Each
-// field is guarded by the privilege of the page that shows it, so a role given one page cannot
-// change the other's setting through the shared endpoint.
+// Settings → Conversation rules (routing mode, bot hand-off), auto-resolving, waiting queue and
+// conversation preferences. Each field is guarded by the privilege of the page that shows it, so a
+// role given one page cannot change another's setting through the shared endpoint.
 
 const FIELD_PRIVILEGE: Record<keyof ConversationSettings, PrivilegeKey> = {
   agentRouting: 'settings.conversation-rules',
   removeBotOnAgentHandOff: 'settings.conversation-rules',
   autoResolveAfterMinutes: 'settings.conversation-auto-resolving',
+  waitingQueueEnabled: 'settings.waiting-queue',
+  waitingMessage: 'settings.waiting-queue',
+  waitingQueueMax: 'settings.waiting-queue',
+  defaultSort: 'settings.conversation-preferences',
+  showResolvedInAll: 'settings.conversation-preferences',
+  requireTagToResolve: 'settings.conversation-preferences',
 };
+
+const APP_SETTINGS_FIELDS = ['agentRouting', 'removeBotOnAgentHandOff', 'autoResolveAfterMinutes'] as const;
+
+export interface ConversationPreferences {
+  waitingQueueEnabled: boolean;
+  waitingMessage: string | null;
+  waitingQueueMax: number | null;
+  defaultSort: ConversationSort;
+  showResolvedInAll: boolean;
+  requireTagToResolve: boolean;
+}
+
+const DEFAULT_PREFERENCES: ConversationPreferences = {
+  waitingQueueEnabled: true,
+  waitingMessage: null,
+  waitingQueueMax: null,
+  defaultSort: 'newest',
+  showResolvedInAll: false,
+  requireTagToResolve: false,
+};
+
+function toPreferences(row: repo.PreferencesRow | undefined): ConversationPreferences {
+  if (!row) return DEFAULT_PREFERENCES;
+  return {
+    waitingQueueEnabled: row.waitingQueueEnabled,
+    waitingMessage: row.waitingMessage,
+    waitingQueueMax: row.waitingQueueMax,
+    defaultSort: row.defaultSort === 'oldest' || row.defaultSort === 'waiting' ? row.defaultSort : 'newest',
+    showResolvedInAll: row.showResolvedInAll,
+    requireTagToResolve: row.requireTagToResolve,
+  };
+}
+
+/** What routing and the resolve path honour (the defaults when never saved). */
+export async function preferencesOf(db: Db, applicationId: string): Promise<ConversationPreferences> {
+  return toPreferences(await repo.findPreferences(db, applicationId));
+}
 
 function toView(
   row: NonNullable<Awaited<ReturnType<typeof repo.findConversationSettings>>>,
+  preferences: ConversationPreferences,
 ): ConversationSettings {
   return {
     agentRouting: row.agentRouting === 0 ? 0 : 1,
     removeBotOnAgentHandOff: row.removeBotOnAgentHandOff,
     autoResolveAfterMinutes: row.autoResolveAfterMinutes,
+    ...preferences,
   };
 }
 
 export async function getConversationSettings(db: Db, caller: AuthContext) {
   const row = await repo.findConversationSettings(db, caller.applicationId);
   if (!row) throw notFound('Application settings not found.');
-  return toView(row);
+  return toView(row, await preferencesOf(db, caller.applicationId));
 }
 
 export async function patchConversationSettings(
@@ -39,15 +84,25 @@ export async function patchConversationSettings(
   return db.transaction(async (tx) => {
     const row = await repo.findConversationSettings(tx, caller.applicationId);
     if (!row) throw notFound('Application settings not found.');
-    for (const key of Object.keys(patch) as (keyof ConversationSettings)[]) {
-      if (patch[key] === undefined) continue;
+    const given = Object.fromEntries(
+      Object.entries(patch).filter(([, v]) => v !== undefined),
+    ) as Partial<ConversationSettings>;
+    for (const key of Object.keys(given) as (keyof ConversationSettings)[]) {
       if (!isAllowed(FIELD_PRIVILEGE[key], caller.roleType, row.companySetting, caller.product))
         throw forbidden();
     }
-    await repo.updateConversationSettings(tx, caller.applicationId, patch);
-    return toView({
-      ...row,
-      ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-    });
+    const appPatch: Parameters<typeof repo.updateConversationSettings>[2] = {};
+    const prefPatch: Partial<ConversationPreferences> = {};
+    for (const [key, value] of Object.entries(given)) {
+      if ((APP_SETTINGS_FIELDS as readonly string[]).includes(key)) Object.assign(appPatch, { [key]: value });
+      else Object.assign(prefPatch, { [key]: value });
+    }
+    if (Object.keys(appPatch).length > 0)
+      await repo.updateConversationSettings(tx, caller.applicationId, appPatch);
+    const preferences =
+      Object.keys(prefPatch).length > 0
+        ? toPreferences(await repo.upsertPreferences(tx, caller.applicationId, prefPatch))
+        : await preferencesOf(tx, caller.applicationId);
+    return toView({ ...row, ...appPatch }, preferences);
   });
 }

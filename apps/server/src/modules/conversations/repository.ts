@@ -204,6 +204,15 @@ export async function listWaiting(db: Db, applicationId: string, limit: number) 
     .limit(limit);
 }
 
+/** How many conversations of the application wait in the queue. */
+export async function countWaiting(db: Db, applicationId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(and(eq(conversations.applicationId, applicationId), eq(conversations.status, 7)));
+  return Number(row?.n ?? 0);
+}
+
 /** Bots leave the conversation when an agent takes over (removeBotOnAgentHandOff). */
 export async function removeBotMembers(db: Db, conversationId: number) {
   await db.execute(sql`

@@ -9,6 +9,7 @@ import {
   platformOk,
   statusChangeQuerySchema,
   tagsChangeRequestSchema,
+  teamChangeQuerySchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -105,6 +106,19 @@ export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
             req.query.takeOverFromBot,
           ),
         ),
+    );
+
+    app.patch(
+      MESSAGING_PATHS.teamChange,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: teamChangeQuerySchema,
+          response: { 200: platformOk(z.object({ result: z.string(), feed: groupFeedSchema })) },
+        },
+      },
+      async (req) => ok(await service.changeTeam(deps, requireAuth(req), req.query, req.query.teamId)),
     );
 
     app.patch(

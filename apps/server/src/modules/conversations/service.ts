@@ -12,6 +12,8 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/repository.js';
+import { preferencesOf } from '../conversation-settings/service.js';
+import { queueAssignedMail } from '../email-notifications/service.js';
 import { writeSystemMessage } from '../messages/system-message.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
 import type { EventSink, Realtime } from '../realtime/realtime.js';
@@ -84,18 +86,31 @@ async function route(tx: Db, events: EventSink, conv: repo.ConversationRow): Pro
   if (settings?.agentRouting !== 1) return conv;
   const agentId = await chooseAgent(tx, conv.applicationId, conv.teamId);
   if (!agentId) {
+    // Settings → Waiting queue: switched off, or full, the conversation is not queued; it stays
+    // open and unassigned, for every agent to see (the fallback of routing 0).
+    const queue = await preferencesOf(tx, conv.applicationId);
+    if (!queue.waitingQueueEnabled) return conv;
+    if (
+      queue.waitingQueueMax !== null &&
+      (await repo.countWaiting(tx, conv.applicationId)) >= queue.waitingQueueMax
+    )
+      return conv;
     const status = afterNoAgentFound(conv.status);
-    const updated = await repo.updateConversation(tx, conv.applicationId, conv.id, {
-      status,
-      waitingSince: new Date(),
-    });
+    const updated =
+      (await repo.updateConversation(tx, conv.applicationId, conv.id, {
+        status,
+        waitingSince: new Date(),
+      })) ?? conv;
+    if (queue.waitingMessage) {
+      await writeSystemMessage(tx, events, updated, queue.waitingMessage, { KM_WAITING_QUEUE: 'true' });
+    }
     events.emit({
       type: EVENT.WAITING_QUEUE,
       conversationId: conv.id,
       audiences: audiencesOf(conv),
       data: { groupId: conv.id, waiting: true },
     });
-    return updated ?? conv;
+    return updated;
   }
   return assignTo(tx, events, conv, agentId, null, false);
 }
@@ -119,6 +134,8 @@ async function assignTo(
     ...(takeOverFromBot ? { botActive: false } : {}),
   });
   const [agent] = await repo.findUsersByIds(tx, conv.applicationId, [agentId]);
+  // Settings → Email notifications "assigned to me": an outbox row in this same transaction.
+  if (agent && actorId !== agentId) await queueAssignedMail(tx, agent, conv);
   await repo.insertTimelineEvent(tx, {
     applicationId: conv.applicationId,
     conversationId: conv.id,
@@ -294,11 +311,21 @@ function assertSettable(status: number) {
   }
 }
 
+/** Settings → Conversation preferences: a person resolving must have tagged the conversation. */
+async function assertResolvable(tx: Db, conv: repo.ConversationRow, status: number) {
+  if (status !== CONVERSATION_STATUS.CLOSED || conv.status === status) return;
+  if (!(await preferencesOf(tx, conv.applicationId)).requireTagToResolve) return;
+  if ((await repo.listTags(tx, [conv.id])).length === 0) {
+    throw badRequest('TAG_REQUIRED', `Add a tag to conversation #${conv.id} before resolving it.`);
+  }
+}
+
 export async function changeStatus(deps: MessagingDeps, caller: AuthContext, ref: GroupRef, status: number) {
   requireMember(caller);
   assertSettable(status);
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
     const conv = await findVisible(tx, caller, ref, true);
+    await assertResolvable(tx, conv, status);
     return feedOne(tx, await applyStatus(tx, events, actorOf(caller), conv, status), caller.userId);
   });
 }
@@ -316,6 +343,7 @@ export async function changeStatusOfMany(
     let changed = 0;
     for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) {
       const conv = await findVisible(tx, caller, { groupId }, true);
+      await assertResolvable(tx, conv, status);
       if (conv.status !== status) changed += 1;
       await applyStatus(tx, events, actorOf(caller), conv, status);
     }
@@ -350,6 +378,53 @@ export async function changeAssignee(
       if (settings?.removeBotOnAgentHandOff) await repo.removeBotMembers(tx, conv.id);
     }
     return { result: 'updated', feed: await feedOne(tx, updated, caller.userId) };
+  });
+}
+
+/**
+ * Assigns a conversation to a team (KM_ASSIGN_TEAM). With automatic routing the team's next
+ * online agent takes it by round robin (or it waits in the queue); otherwise it stays
+ * unassigned in that team for its agents to pick up.
+ */
+export async function changeTeam(deps: MessagingDeps, caller: AuthContext, ref: GroupRef, teamKey: string) {
+  requireMember(caller);
+  return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
+    const conv = await findVisible(tx, caller, ref, true);
+    const team = await findTeam(tx, caller.applicationId, teamKey);
+    if (!team) throw badRequest('INVALID_PARAMETER', `Unknown team: ${teamKey}`);
+    if (conv.teamId === team.id) {
+      return { result: 'already updated', feed: await feedOne(tx, conv, caller.userId) };
+    }
+    const moved =
+      (await repo.updateConversation(tx, conv.applicationId, conv.id, {
+        teamId: team.id,
+        assigneeId: null,
+        metadata: { ...conv.metadata, KM_TEAM_ID: team.clientGroupId },
+      })) ?? conv;
+    await repo.insertTimelineEvent(tx, {
+      applicationId: conv.applicationId,
+      conversationId: conv.id,
+      type: 'team',
+      actorId: caller.userId,
+      data: { team: team.clientGroupId, teamName: team.name },
+    });
+    await writeSystemMessage(tx, events, moved, `Assigned to team ${team.name}`, {
+      KM_ASSIGN_TEAM: team.clientGroupId,
+    });
+    events.emit({
+      type: EVENT.CONVERSATION_ASSIGNED,
+      conversationId: conv.id,
+      audiences: audiencesOf(conv),
+      data: {
+        groupId: conv.id,
+        assignee: null,
+        previous: conv.assigneeId,
+        status: moved.status,
+        teamId: team.clientGroupId,
+      },
+    });
+    const routed = await route(tx, events, moved);
+    return { result: 'updated', feed: await feedOne(tx, routed, caller.userId) };
   });
 }
 

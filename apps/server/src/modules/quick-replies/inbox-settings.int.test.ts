@@ -218,7 +218,7 @@ describe.each(testDatabaseKinds())('inbox settings on %s', (kind) => {
   describe('conversation settings', () => {
     it('reads and writes routing, hand-off and auto-resolve with each page privilege', async () => {
       const read = await call('GET', INBOX_PATHS.conversationSettings, owner);
-      expect(read.json().data).toEqual({
+      expect(read.json().data).toMatchObject({
         agentRouting: 1,
         removeBotOnAgentHandOff: false,
         autoResolveAfterMinutes: null,
@@ -227,7 +227,7 @@ describe.each(testDatabaseKinds())('inbox settings on %s', (kind) => {
         agentRouting: 0,
         autoResolveAfterMinutes: 90,
       });
-      expect(saved.json().data).toEqual({
+      expect(saved.json().data).toMatchObject({
         agentRouting: 0,
         removeBotOnAgentHandOff: false,
         autoResolveAfterMinutes: 90,

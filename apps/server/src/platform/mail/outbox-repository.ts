@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.js';
-import type { Db } from '../db/database.js';
+import { type Db, rowsOf } from '../db/database.js';
 
 export interface OutgoingMail {
   to: string;
@@ -10,7 +10,14 @@ export interface OutgoingMail {
   applicationId?: string | undefined;
 }
 
-export async function insertMail(db: Db, mail: OutgoingMail, status: 'outbox' | 'sending') {
+/**
+ * `outbox`: kept locally (no SMTP); `sending`: being sent now by the caller; `queued`: written inside
+ * a business transaction, sent by the worker when SMTP is configured (shown in the dev mailbox
+ * otherwise).
+ */
+export type NewMailStatus = 'outbox' | 'sending' | 'queued';
+
+export async function insertMail(db: Db, mail: OutgoingMail, status: NewMailStatus) {
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -34,4 +41,24 @@ export async function markMail(db: Db, id: string, status: 'sent' | 'failed', er
 
 export async function listRecentMail(db: Db, limit: number) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+}
+
+export interface QueuedMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Takes up to `limit` queued mails for sending (rows another node is taking are skipped). */
+export async function claimQueuedMail(db: Db, limit: number): Promise<QueuedMail[]> {
+  const result = await db.execute(sql`
+    update ${mailOutbox} set status = 'sending'
+    where id in (
+      select id from ${mailOutbox} where status = 'queued' order by created_at limit ${limit}
+      for update skip locked
+    )
+    returning id, to_address as "to", subject, text_body as "text", html_body as "html"`);
+  return rowsOf<QueuedMail>(result);
 }

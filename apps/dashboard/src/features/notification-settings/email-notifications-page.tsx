@@ -1,0 +1,78 @@
+import type { EmailNotifications } from '@convo/api';
+import { Button, Center, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast, toastError } from '../../app/toasts';
+import { PageLoader } from '../../components/page-loader';
+import { emailKey, fetchEmailNotifications, saveEmailNotifications } from './notification-settings-api';
+
+const NS = 'notifications';
+const CHOICES = ['assignedToMe', 'newMessageWhileOffline', 'dailySummary'] as const;
+
+function EmailForm({ initial }: { initial: EmailNotifications }) {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const form = useForm<EmailNotifications>({ initialValues: initial });
+  const save = useMutation({
+    mutationFn: saveEmailNotifications,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(emailKey, saved);
+      form.resetDirty(saved);
+      toast.success(t('email.saved'));
+    },
+    onError: (error) => toastError(error),
+  });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+        <Stack>
+          {CHOICES.map((choice) => (
+            <Switch
+              key={choice}
+              label={t(`email.${choice}.label`)}
+              description={t(`email.${choice}.help`)}
+              {...form.getInputProps(choice, { type: 'checkbox' })}
+            />
+          ))}
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** /settings/email-notifications: which mails the signed-in member receives. */
+export function EmailNotificationsPage() {
+  const { t, ready } = useTranslation(NS);
+  const settings = useQuery({ queryKey: emailKey, queryFn: fetchEmailNotifications });
+  if (!ready) return <PageLoader />;
+  return (
+    <Stack gap="md" maw={720}>
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          {t('email.title')}
+        </Title>
+        <Text c="dimmed">{t('email.description')}</Text>
+      </Stack>
+      {settings.data ? (
+        <EmailForm initial={settings.data} />
+      ) : settings.isError ? (
+        <Stack align="center" py="xl" gap="xs" role="alert">
+          <Text>{t('loadFailed')}</Text>
+          <Button variant="light" onClick={() => void settings.refetch()}>
+            {t('retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <Center py="xl">
+          <Loader aria-label={t('loading')} />
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import {
+  type EmailNotifications,
+  emailNotificationsResponseSchema,
+  messageResponseSchema,
+  NOTIFICATION_SETTINGS_PATHS as P,
+  pushPublicKeyResponseSchema,
+  pushSubscriptionListResponseSchema,
+  pushSubscriptionPath,
+  type pushSubscriptionRequestSchema,
+  pushSubscriptionResponseSchema,
+  pushTestResponseSchema,
+} from '@convo/api';
+import type { z } from 'zod';
+import { apiRequest } from '../../app/api/api-client';
+
+export const emailKey = ['settings', 'email-notifications'] as const;
+export const pushKey = ['settings', 'push-subscriptions'] as const;
+
+export async function fetchEmailNotifications() {
+  return (await apiRequest(P.email, { schema: emailNotificationsResponseSchema })).data;
+}
+
+export async function saveEmailNotifications(body: EmailNotifications) {
+  return (await apiRequest(P.email, { method: 'PUT', body, schema: emailNotificationsResponseSchema })).data;
+}
+
+export async function fetchPushSubscriptions() {
+  return (await apiRequest(P.pushSubscriptions, { schema: pushSubscriptionListResponseSchema })).data;
+}
+
+export async function fetchPushPublicKey() {
+  return (await apiRequest(P.pushPublicKey, { schema: pushPublicKeyResponseSchema })).data.publicKey;
+}
+
+export async function savePushSubscription(body: z.input<typeof pushSubscriptionRequestSchema>) {
+  return (
+    await apiRequest(P.pushSubscriptions, { method: 'POST', body, schema: pushSubscriptionResponseSchema })
+  ).data;
+}
+
+export async function removePushSubscription(id: string) {
+  await apiRequest(pushSubscriptionPath(id), { method: 'DELETE', schema: messageResponseSchema });
+}
+
+export async function sendTestPush() {
+  return (await apiRequest(P.pushTest, { method: 'POST', schema: pushTestResponseSchema })).data;
+}

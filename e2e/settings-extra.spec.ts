@@ -1,0 +1,84 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The settings pages of user details, e-mail notifications and push notifications, as the demo's
+// owner uses them: define an attribute and see it on /users; save e-mail choices; the push page
+// with its service worker, empty list and the test notification's clear refusal.
+
+async function logIn(page: Page) {
+  await page.goto('/loginv2');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('owner@demo.convo.local');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page);
+});
+
+test('user details: add and reorder attributes; /users shows them by label', async ({ page }) => {
+  await page.goto('/settings/user-details');
+  await expect(page.getByRole('heading', { name: 'User details' })).toBeVisible();
+  const rows = page.getByTestId('attribute-row');
+  await expect(page.getByText('No attributes yet.', { exact: false })).toBeVisible();
+  for (const [count, label, key] of [
+    [1, 'Plan', 'plan'],
+    [2, 'Company size', 'company.size'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Add attribute' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New attribute' });
+    await dialog.getByRole('textbox', { name: 'Label' }).fill(label);
+    await dialog.getByRole('textbox', { name: 'Key' }).fill(key);
+    await dialog.getByRole('textbox', { name: 'Key' }).press('Enter');
+    await expect(page.getByText('Attribute saved.').first()).toBeVisible();
+    await expect(rows).toHaveCount(count);
+  }
+  await page.getByRole('button', { name: 'Move Company size up' }).click();
+  await expect(page.getByText('Order saved.')).toBeVisible();
+  await expect(rows.first()).toContainText('Company size');
+
+  // The /users drawer lists the defined attributes first, by label and in this order.
+  await page.goto('/users');
+  await page.getByRole('row').nth(1).getByRole('button').first().click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('textbox', { name: 'Company size' })).toBeVisible();
+  await drawer.getByRole('textbox', { name: 'Plan' }).fill('Pro');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User saved.')).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings/user-details');
+  await expect(page.getByRole('button', { name: 'Move Plan up' })).toBeVisible();
+});
+
+test('e-mail notifications: the owner saves their choices', async ({ page }) => {
+  await page.goto('/settings/email-notifications');
+  await expect(page.getByRole('heading', { name: 'E-mail notifications' })).toBeVisible();
+  const summary = page.getByRole('switch', { name: 'Daily summary' });
+  await expect(summary).not.toBeChecked();
+  await summary.check({ force: true });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('E-mail notifications saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Daily summary' })).toBeChecked();
+});
+
+test('push notifications: service worker served, empty list, clear error without a browser', async ({
+  page,
+}) => {
+  const worker = await page.request.get('/service-worker.js');
+  expect(worker.ok()).toBe(true);
+  expect(worker.headers()['content-type']).toContain('javascript');
+  expect(await worker.text()).toContain('showNotification');
+
+  await page.goto('/settings/pushnotification');
+  await expect(page.getByRole('heading', { name: 'Push notifications' })).toBeVisible();
+  await expect(page.getByText('No browser receives your push notifications yet.')).toBeVisible();
+  await expect(page.getByTestId('push-permission')).toBeVisible();
+  await page.getByRole('button', { name: 'Send a test notification' }).click();
+  await expect(page.getByText('Turn on push notifications in a browser first.')).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Turn on in this browser' })).toBeVisible();
+});
