@@ -35,7 +35,7 @@ describe('loadConfig', () => {
     expect(c.google).toBeNull();
     expect(c.seedDemo).toBe(true);
     expect(c.sessionTtlMs).toBe(14 * 24 * 3600 * 1000);
-    expect(c.rateLimit).toEqual({ loginMax: 10, windowMs: 15 * 60 * 1000 });
+    expect(c.rateLimit).toEqual({ loginMax: 10, windowMs: 15 * 60 * 1000, visitorMessagesPerMinute: 60 });
     expect([...c.roles].sort()).toEqual([...SERVER_ROLES].sort());
     expect(path.isAbsolute(c.dataDir)).toBe(true);
   });

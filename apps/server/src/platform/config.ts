@@ -56,6 +56,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   DASHBOARD_DIST: optionalText,
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  /** Messages one visitor (end user) may send per minute. */
+  RATE_LIMIT_VISITOR_MESSAGES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
     .int()
@@ -89,7 +91,7 @@ export interface AppConfig {
   seedDemo: boolean;
   errorReporting: boolean;
   dashboardDist: string | undefined;
-  rateLimit: { loginMax: number; windowMs: number };
+  rateLimit: { loginMax: number; windowMs: number; visitorMessagesPerMinute: number };
   roles: ReadonlySet<ServerRole>;
   /** Uploaded files: `<DATA_DIR>/files`, or an S3-compatible bucket when S3_BUCKET is set. */
   storage: StorageConfig;
@@ -144,7 +146,11 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     errorReporting: e.ERROR_REPORTING,
     dashboardDist: e.DASHBOARD_DIST,
-    rateLimit: { loginMax: e.RATE_LIMIT_LOGIN_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: {
+      loginMax: e.RATE_LIMIT_LOGIN_MAX,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      visitorMessagesPerMinute: e.RATE_LIMIT_VISITOR_MESSAGES,
+    },
     roles: new Set(roles),
     storage,
   };

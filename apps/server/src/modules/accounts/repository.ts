@@ -160,14 +160,33 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 }
 
 /** A live session with its user and application, in one query (it runs on every request). */
-export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
+// Every authenticated request runs this: built once per database handle and prepared, so neither
+// the query builder nor the server's planner redo their work per request.
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+
+function prepareLiveSession(db: Db) {
+  return db
     .select({ session: sessions, user: users, application: applications })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(applications, eq(applications.id, sessions.applicationId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 

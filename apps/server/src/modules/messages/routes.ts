@@ -24,7 +24,7 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           ...pre,
           schema: { tags, body: messageSendRequestSchema, response: { 200: messageSendResponseSchema } },
           // Per visitor, so a script cannot flood an inbox through the public widget.
-          config: { rateLimit: visitorSendRateLimit },
+          config: { rateLimit: visitorSendRateLimit(ctx.config.rateLimit.visitorMessagesPerMinute) },
         },
         async (req) => {
           const { row, conversation } = await service.sendMessage(deps, requireAuth(req), req.body);

@@ -5,7 +5,10 @@ import { applications, appSettings, conversationRatings, realtimeEvents } from '
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { INIT_LIMIT, VISITOR_SEND_LIMIT } from './limits.js';
+import { INIT_LIMIT } from './limits.js';
+
+/** The default of RATE_LIMIT_VISITOR_MESSAGES (messages per visitor per minute). */
+const VISITOR_SEND_LIMIT = { max: 60 };
 
 let ipCounter = 0;
 /** A fresh documentation-range address per call, so the per-IP init limit only bites where meant. */
