@@ -55,13 +55,13 @@ test('user details: add and reorder attributes; /users shows them by label', asy
 test('e-mail notifications: the owner saves their choices', async ({ page }) => {
   await page.goto('/settings/email-notifications');
   await expect(page.getByRole('heading', { name: 'E-mail notifications' })).toBeVisible();
-  const summary = page.getByRole('switch', { name: 'Daily summary' });
-  await expect(summary).not.toBeChecked();
-  await summary.check({ force: true });
+  const assigned = page.getByRole('switch', { name: 'A conversation is assigned to me' });
+  await expect(assigned).toBeChecked();
+  await assigned.uncheck({ force: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('E-mail notifications saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Daily summary' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'A conversation is assigned to me' })).not.toBeChecked();
 });
 
 test('push notifications: service worker served, empty list, clear error without a browser', async ({

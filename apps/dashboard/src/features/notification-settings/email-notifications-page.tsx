@@ -8,7 +8,9 @@ import { PageLoader } from '../../components/page-loader';
 import { emailKey, fetchEmailNotifications, saveEmailNotifications } from './notification-settings-api';
 
 const NS = 'notifications';
-const CHOICES = ['assignedToMe', 'newMessageWhileOffline', 'dailySummary'] as const;
+// Only the mails the server really sends are offered. The contract also carries
+// newMessageWhileOffline and dailySummary (stored, with strings ready), for when their senders exist.
+const CHOICES = ['assignedToMe'] as const;
 
 function EmailForm({ initial }: { initial: EmailNotifications }) {
   const { t } = useTranslation(NS);
