@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, REGISTRATION_PATHS } from '@convo/api';
+import { ACCOUNT_PATHS, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import type { TestApp } from './test-app.js';
 import { newSignup } from './test-app.js';
 
@@ -36,4 +36,17 @@ export async function newVisitor(
     headers: { 'x-authorization': body.authToken, 'application-key': tenant.applicationId },
     token: body.authToken,
   };
+}
+
+/** A new visitor of the tenant and the support conversation they opened (group type 10). */
+export async function newVisitorConversation(t: TestApp, tenant: Tenant, groupName = 'Help with my order') {
+  const visitor = await newVisitor(t, tenant);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: MESSAGING_PATHS.groupCreateV21,
+    headers: visitor.headers,
+    payload: { groupName, type: 10 },
+  });
+  if (res.statusCode !== 200) throw new Error(`group create ${res.statusCode}: ${res.body}`);
+  return { visitor, groupId: res.json().response.id as number };
 }

@@ -1,7 +1,12 @@
 import { groupEventsPath, MESSAGING_PATHS } from '@convo/api';
 import { MESSAGES } from '@convo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import {
+  newTenant,
+  newVisitor,
+  newVisitorConversation,
+  type Tenant,
+} from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 
@@ -24,17 +29,8 @@ describe.each(testDatabaseKinds())('conversation timeline on %s', (kind) => {
     await t?.close();
   });
 
-  async function visitorConversation(of: Tenant, groupName = 'Broken checkout page') {
-    const visitor = await newVisitor(t, of);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: MESSAGING_PATHS.groupCreateV21,
-      headers: visitor.headers,
-      payload: { groupName, type: 10 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { visitor, groupId: res.json().response.id as number };
-  }
+  const visitorConversation = (of: Tenant, groupName = 'Broken checkout page') =>
+    newVisitorConversation(t, of, groupName);
 
   const timeline = (headers: Record<string, string>, groupId: number | string, query = '') =>
     t.app.inject({ method: 'GET', url: `${groupEventsPath(groupId)}${query}`, headers });

@@ -1,6 +1,11 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import {
+  newTenant,
+  newVisitor,
+  newVisitorConversation,
+  type Tenant,
+} from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 
@@ -15,17 +20,7 @@ describe.each(testDatabaseKinds())('messaging core on %s', (kind) => {
     await t?.close();
   });
 
-  async function visitorConversation() {
-    const visitor = await newVisitor(t, tenant);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: MESSAGING_PATHS.groupCreateV21,
-      headers: visitor.headers,
-      payload: { groupName: 'Help with my order', type: 10 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { visitor, groupId: res.json().response.id as number };
-  }
+  const visitorConversation = () => newVisitorConversation(t, tenant);
 
   const send = (headers: Record<string, string>, groupId: number, key: string, message: string) =>
     t.app.inject({

@@ -1,6 +1,6 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import { newTenant, newVisitorConversation, type Tenant } from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 
@@ -17,16 +17,7 @@ describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
     await t?.close();
   });
 
-  async function visitorConversation(owner: Tenant) {
-    const visitor = await newVisitor(t, owner);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: MESSAGING_PATHS.groupCreateV21,
-      headers: visitor.headers,
-      payload: { groupName: 'Batch' },
-    });
-    return { visitor, groupId: res.json().response.id as number };
-  }
+  const visitorConversation = (owner: Tenant) => newVisitorConversation(t, owner, 'Batch');
 
   const send = (headers: Record<string, string>, groupId: number, key: string, message = key) =>
     t.app.inject({

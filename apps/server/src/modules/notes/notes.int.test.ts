@@ -1,8 +1,8 @@
-import { groupEventsPath, groupNotesPath, MESSAGING_PATHS, notePath } from '@convo/api';
+import { groupEventsPath, groupNotesPath, notePath } from '@convo/api';
 import { NOTES_PAGE_SIZE, type RoleType } from '@convo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken, sha256 } from '../../platform/crypto.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import { newTenant, newVisitorConversation, type Tenant } from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { addMember } from '../accounts/provision.js';
@@ -48,17 +48,8 @@ describe.each(testDatabaseKinds())('conversation notes on %s', (kind) => {
     };
   }
 
-  async function visitorConversation(of: Tenant, groupName = 'Order 1138 went missing') {
-    const visitor = await newVisitor(t, of);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: MESSAGING_PATHS.groupCreateV21,
-      headers: visitor.headers,
-      payload: { groupName, type: 10 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { visitor, groupId: res.json().response.id as number };
-  }
+  const visitorConversation = (of: Tenant, groupName = 'Order 1138 went missing') =>
+    newVisitorConversation(t, of, groupName);
 
   const addNote = (headers: Headers, groupId: number | string, body: unknown) =>
     t.app.inject({ method: 'POST', url: groupNotesPath(groupId), headers, payload: { body } });
