@@ -2,8 +2,9 @@ import { DEFAULT_TEAM, type RoleType } from '@convo/domain';
 import { eq } from 'drizzle-orm';
 import { appSettings, users } from '../db/schema/index.js';
 import { addMember } from '../modules/accounts/provision.js';
-import { insertTeamMembers } from '../modules/accounts/repository.js';
+import { insertSession, insertTeamMembers } from '../modules/accounts/repository.js';
 import { findTeam } from '../modules/teams/repository.js';
+import { randomToken, sha256 } from '../platform/crypto.js';
 import type { Database } from '../platform/db/database.js';
 
 // Test set-up that the team screens will do through the API (issue 6): members and settings.
@@ -40,4 +41,18 @@ export async function updateSettings(
 export async function joinDefaultTeam(database: Database, applicationId: string, userId: string) {
   const team = await findTeam(database.db, applicationId, DEFAULT_TEAM.clientGroupId);
   await insertTeamMembers(database.db, [{ teamId: team!.id, userId, applicationId }]);
+}
+
+/** A member of the application with a live session: their user row and a product-API header. */
+export async function signedInMember(database: Database, applicationId: string, roleType: RoleType) {
+  const user = await addTestMember(database, applicationId, roleType);
+  const token = randomToken();
+  await insertSession(database.db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    applicationId,
+    kind: 'web',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return { user, token, headers: { authorization: `Bearer ${token}` } as Record<string, string> };
 }

@@ -1,12 +1,10 @@
 import { customerAttributePath, CUSTOMER_ATTRIBUTE_PATHS as P } from '@convo/api';
 import type { RoleType } from '@convo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken, sha256 } from '../../platform/crypto.js';
+import { signedInMember } from '../../testing/members.js';
 import { newTenant, type Tenant } from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { addMember } from '../accounts/provision.js';
-import { insertSession } from '../accounts/repository.js';
 
 // /settings/user-details: attribute definitions per application; any member reads, only holders
 // of settings.user-details write; order is the full list of ids.
@@ -30,24 +28,8 @@ describe.each(testDatabaseKinds())('customer attributes on %s', (kind) => {
     await t?.close();
   });
 
-  async function member(of: Tenant, roleType: RoleType): Promise<Headers> {
-    const tag = Math.random().toString(36).slice(2, 10);
-    const user = await addMember(t.database.db, of.applicationId, {
-      email: `m-${tag}@example.com`,
-      name: `Member ${tag}`,
-      passwordHash: null,
-      roleType,
-    });
-    const token = randomToken();
-    await insertSession(t.database.db, {
-      tokenHash: sha256(token),
-      userId: user.id,
-      applicationId: of.applicationId,
-      kind: 'web',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    return { authorization: `Bearer ${token}` };
-  }
+  const member = async (of: Tenant, roleType: RoleType): Promise<Headers> =>
+    (await signedInMember(t.database, of.applicationId, roleType)).headers;
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -10,12 +10,10 @@ import {
 } from '@convo/api';
 import { DEFAULT_TAGS, type RoleType } from '@convo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken, sha256 } from '../../platform/crypto.js';
+import { signedInMember } from '../../testing/members.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { addMember } from '../accounts/provision.js';
-import { insertSession } from '../accounts/repository.js';
 
 // The inbox's settings API: tags (active/deleted lists, default tags kept), quick replies
 // (shared by admins, personal by their owner), conversation settings (per-page privileges), and
@@ -39,22 +37,8 @@ describe.each(testDatabaseKinds())('inbox settings on %s', (kind) => {
   });
 
   async function member(of: Tenant, roleType: RoleType) {
-    const tag = Math.random().toString(36).slice(2, 10);
-    const user = await addMember(t.database.db, of.applicationId, {
-      email: `m-${tag}@example.com`,
-      name: `Member ${tag}`,
-      passwordHash: null,
-      roleType,
-    });
-    const token = randomToken();
-    await insertSession(t.database.db, {
-      tokenHash: sha256(token),
-      userId: user.id,
-      applicationId: of.applicationId,
-      kind: 'web',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    return { userId: user.userId, headers: { authorization: `Bearer ${token}` } as Headers };
+    const { user, headers } = await signedInMember(t.database, of.applicationId, roleType);
+    return { userId: user.userId, headers };
   }
 
   const call = (
