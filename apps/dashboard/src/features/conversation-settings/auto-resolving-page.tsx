@@ -2,11 +2,12 @@
 // bot answered (docs/conversation-states.md), tagged Auto-resolved-human or -bot.
 
 import { AUTO_RESOLVE_MAX_MINUTES } from '@convo/api';
-import { Button, Center, Group, Loader, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
 import { useConversationSettings, useSaveConversationSettings } from './conversation-settings-api';
+import { SettingsLoadState } from './settings-load-state';
 
 const DEFAULT_MINUTES = 60;
 
@@ -22,12 +23,7 @@ export function AutoResolvingPage() {
     setMinutes(settings.data.autoResolveAfterMinutes ?? DEFAULT_MINUTES);
   }, [settings.data]);
 
-  if (settings.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('loading')} />
-      </Center>
-    );
+  if (!settings.isSuccess) return <SettingsLoadState query={settings} />;
   const valid = Number.isInteger(minutes) && minutes >= 1 && minutes <= AUTO_RESOLVE_MAX_MINUTES;
   return (
     <form

@@ -2,11 +2,12 @@
 // conversations in "all", and a tag required before resolving (the server refuses otherwise).
 
 import type { ConversationSort } from '@convo/api';
-import { Alert, Button, Center, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
 import { useConversationSettings, useSaveConversationSettings } from './conversation-settings-api';
+import { SettingsLoadState } from './settings-load-state';
 
 const SORTS: readonly ConversationSort[] = ['newest', 'oldest', 'waiting'];
 const isSort = (v: string | null): v is ConversationSort => SORTS.some((s) => s === v);
@@ -25,20 +26,7 @@ export function ConversationPreferencesPage() {
     setRequireTag(settings.data.requireTagToResolve);
   }, [settings.data]);
 
-  if (settings.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('loading')} />
-      </Center>
-    );
-  if (settings.isError)
-    return (
-      <Alert color="red" title={t('loadError')}>
-        <Button size="xs" variant="light" onClick={() => void settings.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+  if (!settings.isSuccess) return <SettingsLoadState query={settings} />;
   return (
     <form
       onSubmit={(e) => {

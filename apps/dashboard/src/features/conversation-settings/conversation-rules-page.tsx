@@ -1,11 +1,12 @@
 // Settings → Conversation rules: how new conversations reach agents (SPEC §4 routing) and whether
 // bots leave a conversation an agent takes over.
 
-import { Button, Center, Group, Loader, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
 import { useConversationSettings, useSaveConversationSettings } from './conversation-settings-api';
+import { SettingsLoadState } from './settings-load-state';
 
 export function ConversationRulesPage() {
   const { t } = useTranslation('conversationSettings');
@@ -19,12 +20,7 @@ export function ConversationRulesPage() {
     setRemoveBot(settings.data.removeBotOnAgentHandOff);
   }, [settings.data]);
 
-  if (settings.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('loading')} />
-      </Center>
-    );
+  if (!settings.isSuccess) return <SettingsLoadState query={settings} />;
   return (
     <form
       onSubmit={(e) => {

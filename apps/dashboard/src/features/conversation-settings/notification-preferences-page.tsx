@@ -3,7 +3,7 @@
 
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@convo/api';
 import { SOUNDS, type Sound } from '@convo/domain';
-import { Button, Center, Checkbox, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   saveNotificationPreferences,
 } from '../inbox/notification-preferences-api';
 import { playSound } from '../widget-settings/notification-sound';
+import { SettingsLoadState } from './settings-load-state';
 
 const isSound = (v: string | null): v is Sound => v !== null && (SOUNDS as readonly string[]).includes(v);
 
@@ -58,12 +59,7 @@ export function NotificationPreferencesPage() {
     }
   };
 
-  if (stored.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('loading')} />
-      </Center>
-    );
+  if (!stored.isSuccess) return <SettingsLoadState query={stored} />;
   return (
     <form
       onSubmit={(e) => {

@@ -3,23 +3,12 @@
 // everybody instead (docs/conversation-states.md).
 
 import { WAITING_MESSAGE_MAX, WAITING_QUEUE_MAX_LIMIT } from '@convo/api';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
 import { useConversationSettings, useSaveConversationSettings } from './conversation-settings-api';
+import { SettingsLoadState } from './settings-load-state';
 
 export function WaitingQueueSettingsPage() {
   const { t } = useTranslation('conversationSettings');
@@ -37,20 +26,7 @@ export function WaitingQueueSettingsPage() {
     setMax(settings.data.waitingQueueMax ?? 20);
   }, [settings.data]);
 
-  if (settings.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('loading')} />
-      </Center>
-    );
-  if (settings.isError)
-    return (
-      <Alert color="red" title={t('loadError')}>
-        <Button size="xs" variant="light" onClick={() => void settings.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+  if (!settings.isSuccess) return <SettingsLoadState query={settings} />;
   const validMax = Number.isInteger(max) && max >= 1 && max <= WAITING_QUEUE_MAX_LIMIT;
   const invalid = enabled && limited && !validMax;
   return (
