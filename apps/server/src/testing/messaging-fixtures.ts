@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
+import { ACCOUNT_PATHS, type GroupFeed, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import type { TestApp } from './test-app.js';
 import { newSignup } from './test-app.js';
 
@@ -49,4 +49,29 @@ export async function newVisitorConversation(t: TestApp, tenant: Tenant, groupNa
   });
   if (res.statusCode !== 200) throw new Error(`group create ${res.statusCode}: ${res.body}`);
   return { visitor, groupId: res.json().response.id as number };
+}
+
+/** `message/send` through the app, with the given caller's headers. */
+export const sendTestMessage = (
+  t: TestApp,
+  headers: Record<string, string>,
+  groupId: number,
+  key: string,
+  message = key,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: MESSAGING_PATHS.messageSend,
+    headers,
+    payload: { key, groupId, message },
+  });
+
+/** `group/v2/info` as the given caller sees it (the response's `response`). */
+export async function groupInfoOf(t: TestApp, headers: Record<string, string>, groupId: number) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${MESSAGING_PATHS.groupInfo}?groupId=${groupId}`,
+    headers,
+  });
+  return res.json().response as GroupFeed;
 }

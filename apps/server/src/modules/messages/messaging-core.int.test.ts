@@ -1,9 +1,11 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  groupInfoOf,
   newTenant,
   newVisitor,
   newVisitorConversation,
+  sendTestMessage,
   type Tenant,
 } from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -23,21 +25,8 @@ describe.each(testDatabaseKinds())('messaging core on %s', (kind) => {
   const visitorConversation = () => newVisitorConversation(t, tenant);
 
   const send = (headers: Record<string, string>, groupId: number, key: string, message: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: MESSAGING_PATHS.messageSend,
-      headers,
-      payload: { key, groupId, message },
-    });
-
-  const info = async (groupId: number) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `${MESSAGING_PATHS.groupInfo}?groupId=${groupId}`,
-        headers: tenant.admin,
-      })
-    ).json().response;
+    sendTestMessage(t, headers, groupId, key, message);
+  const info = (groupId: number) => groupInfoOf(t, tenant.admin, groupId);
 
   it('opens a visitor conversation on the first message and lists it for the agent', async () => {
     const { visitor, groupId } = await visitorConversation();

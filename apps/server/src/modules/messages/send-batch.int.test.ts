@@ -1,6 +1,12 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, newVisitorConversation, type Tenant } from '../../testing/messaging-fixtures.js';
+import {
+  groupInfoOf,
+  newTenant,
+  newVisitorConversation,
+  sendTestMessage,
+  type Tenant,
+} from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 
@@ -20,21 +26,8 @@ describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
   const visitorConversation = (owner: Tenant) => newVisitorConversation(t, owner, 'Batch');
 
   const send = (headers: Record<string, string>, groupId: number, key: string, message = key) =>
-    t.app.inject({
-      method: 'POST',
-      url: MESSAGING_PATHS.messageSend,
-      headers,
-      payload: { key, groupId, message },
-    });
-
-  const info = async (groupId: number) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `${MESSAGING_PATHS.groupInfo}?groupId=${groupId}`,
-        headers: tenant.admin,
-      })
-    ).json().response as { status: number; unreadCount: number };
+    sendTestMessage(t, headers, groupId, key, message);
+  const info = (groupId: number) => groupInfoOf(t, tenant.admin, groupId);
 
   it('stores each of many simultaneous sends once, refuses only the bad ones, and counts unread right', async () => {
     const a = await visitorConversation(tenant);
