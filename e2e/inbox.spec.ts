@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, chooseView, conversationRow, logIn, PASSWORD, visitor } from './support/inbox';
 
 // The inbox as two agents use it, each in their own browser, with a visitor writing through the
 // messaging API (as the widget does): live arrival in both inboxes, reply, tag, note, hand-over
@@ -6,69 +7,16 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 // the Reopen tag; a draft survives a reload; a bad conversation id shows a not-found state; an
 // operator cannot see settings.
 
-const PASSWORD = 'Demo1234';
 const unique = Date.now().toString(36);
 const subject = `Parcel ${unique}`;
 
-async function logIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/loginv2');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/loginv2/);
-  return page;
-}
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/login', { data: { userName: email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data as { token: string; applicationId: string };
-}
-
-/** A website visitor talking through the messaging API, like the chat widget. */
-async function visitor(request: APIRequestContext, applicationId: string) {
-  const userId = `visitor-${unique}`;
-  const reg = await request.post('/rest/ws/register/client', {
-    data: { userId, applicationId, authenticationTypeId: 0, displayName: `Vera ${unique}` },
-  });
-  expect(reg.ok()).toBe(true);
-  const headers = {
-    'X-Authorization': (await reg.json()).authToken as string,
-    'Application-Key': applicationId,
-  };
-  return {
-    async start() {
-      const res = await request.post('/rest/ws/group/v2.1/create', {
-        headers,
-        data: { groupName: subject, type: 10, metadata: { SKIP_ROUTING: 'true' } },
-      });
-      expect(res.ok()).toBe(true);
-      return (await res.json()).response.id as number;
-    },
-    async say(groupId: number, message: string) {
-      const res = await request.post('/rest/ws/message/v2/send', {
-        headers,
-        data: { groupId, key: `${unique}-${Math.random()}`, message },
-      });
-      expect(res.ok()).toBe(true);
-    },
-  };
-}
-
-const row = (page: Page) => page.getByTestId('conversation-row').filter({ hasText: subject });
-
-async function chooseView(page: Page, view: string) {
-  await page.getByTestId('view-select').click();
-  await page.getByRole('option', { name: view, exact: true }).click();
-}
+const row = (page: Page) => conversationRow(page, subject);
 
 test('two agents work a conversation live, from arrival to reopening', async ({ browser, request }) => {
   const ana = await logIn(browser, 'agent1@demo.convo.local');
   const ben = await logIn(browser, 'agent2@demo.convo.local');
   const { applicationId } = await apiLogin(request, 'agent1@demo.convo.local');
-  const customer = await visitor(request, applicationId);
+  const customer = await visitor(request, applicationId, { unique, subject });
   let groupId = 0;
 
   await test.step('a new conversation appears live in both inboxes', async () => {
@@ -174,7 +122,7 @@ test('a lost connection shows a banner and what was missed appears on reconnect'
   await expect(page).not.toHaveURL(/\/loginv2/);
 
   const { applicationId } = await apiLogin(request, 'agent1@demo.convo.local');
-  const customer = await visitor(request, applicationId);
+  const customer = await visitor(request, applicationId, { unique, subject });
   const groupId = await customer.start();
   await customer.say(groupId, 'Before the outage');
   await page.goto(`/conversations/${groupId}`);

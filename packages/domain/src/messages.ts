@@ -3,6 +3,13 @@
 export const SENDER_TYPE = { HUMAN_AGENT: 0, BOT: 1, USER: 2 } as const;
 export type SenderType = (typeof SENDER_TYPE)[keyof typeof SENDER_TYPE];
 
+/**
+ * A message's `status` as the Applozic SDKs read it (Android SDK `Message.Status`: UNREAD 0,
+ * READ 1, PENDING 2, SENT 3, DELIVERED 4, DELIVERED_AND_READ 5). A stored message is at least
+ * SENT; 4 and 5 say how far the other side of the conversation got.
+ */
+export const MESSAGE_STATUS = { SENT: 3, DELIVERED: 4, DELIVERED_AND_READ: 5 } as const;
+
 export const MESSAGE_CONTENT_TYPE = {
   DEFAULT: 0,
   ATTACHMENT: 1,

@@ -5,6 +5,7 @@ import type { GroupFeed } from '@convo/api';
 import { AGENT_SETTABLE_STATUSES, CONVERSATION_STATUS, isAllowed, ROLE_TYPE } from '@convo/domain';
 import {
   ActionIcon,
+  Badge,
   Box,
   Button,
   Group,
@@ -104,6 +105,9 @@ export function ConversationHeader({
   ].filter((g) => g.items.length > 0);
   // Unassigned conversations show their team, so the menu says where they wait.
   const assignValue = feed.assignee ?? (feed.teamId ? `${TEAM_VALUE}${feed.teamId}` : null);
+  // Every conversation starts in the Default Team; a badge only for a team it was given.
+  const team = feed.teamId ? teams.data?.find((x) => x.clientGroupId === feed.teamId) : undefined;
+  const teamBadge = team && !team.isDefault ? team.teamName : null;
 
   const onAssign = (value: string | null) => {
     if (!value || value === assignValue) return;
@@ -161,6 +165,18 @@ export function ConversationHeader({
             {title}
           </Title>
           <StatusBadge status={feed.status} />
+          {teamBadge && (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="gray"
+              title={t('list.team')}
+              style={{ flexShrink: 0 }}
+              data-testid="conversation-team"
+            >
+              {teamBadge}
+            </Badge>
+          )}
         </Group>
         {extra && <Box style={{ flexShrink: 0 }}>{extra}</Box>}
       </Group>

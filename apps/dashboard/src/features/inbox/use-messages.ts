@@ -1,5 +1,6 @@
 // The open conversation's messages: the newest page first, older pages on demand, live messages
 // from the socket. Kept per conversation for the tab's life, so switching back is instant.
+// Customer receipts start from what each page's message statuses say and move on with live frames.
 
 import type { Message } from '@convo/api';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
@@ -9,6 +10,7 @@ import { sessionStore } from '../../app/session/session-store';
 import { toastError } from '../../app/toasts';
 import { listMessages, MESSAGE_PAGE_SIZE } from './inbox-api';
 import { mergeMessages } from './message-rows';
+import { receiptsFromMessages, withReceipts } from './receipts';
 
 export interface MessagesState {
   messages: Message[];
@@ -60,14 +62,17 @@ async function loadNewest(groupId: number) {
     const page = await listMessages(groupId, undefined);
     setState(groupId, (s) => {
       const messages = mergeMessages(s.messages, page.message);
-      return {
-        ...s,
-        messages,
-        anchorId: s.anchorId ?? messages[0]?.id ?? null,
-        hasOlder: s.anchorId === null ? page.message.length >= MESSAGE_PAGE_SIZE : s.hasOlder,
-        loading: false,
-        notFound: false,
-      };
+      return withReceipts(
+        {
+          ...s,
+          messages,
+          anchorId: s.anchorId ?? messages[0]?.id ?? null,
+          hasOlder: s.anchorId === null ? page.message.length >= MESSAGE_PAGE_SIZE : s.hasOlder,
+          loading: false,
+          notFound: false,
+        },
+        receiptsFromMessages(page.message),
+      );
     });
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) {
@@ -91,12 +96,15 @@ async function loadOlder(groupId: number) {
     setState(groupId, (x) => {
       const messages = mergeMessages(x.messages, page.message);
       const added = messages.length - x.messages.length;
-      return {
-        ...x,
-        messages,
-        loadingOlder: false,
-        hasOlder: page.message.length >= MESSAGE_PAGE_SIZE && added > 0,
-      };
+      return withReceipts(
+        {
+          ...x,
+          messages,
+          loadingOlder: false,
+          hasOlder: page.message.length >= MESSAGE_PAGE_SIZE && added > 0,
+        },
+        receiptsFromMessages(page.message),
+      );
     });
   } catch (error) {
     setState(groupId, (x) => ({ ...x, loadingOlder: false }));
@@ -137,13 +145,12 @@ export function useMessages(groupId: number, customerUserId: string | null) {
     if (typeof g !== 'number' || typeof messageId !== 'number' || !cache.has(g)) return;
     if (customerUserId !== null && userId !== customerUserId) return;
     setState(g, (s) =>
-      kind === 'read'
-        ? {
-            ...s,
-            readUpTo: Math.max(s.readUpTo, messageId),
-            deliveredUpTo: Math.max(s.deliveredUpTo, messageId),
-          }
-        : { ...s, deliveredUpTo: Math.max(s.deliveredUpTo, messageId) },
+      withReceipts(
+        s,
+        kind === 'read'
+          ? { readUpTo: messageId, deliveredUpTo: messageId }
+          : { readUpTo: 0, deliveredUpTo: messageId },
+      ),
     );
   };
   useRealtimeEvent('message.read', onReceipt('read'));

@@ -126,7 +126,12 @@ export async function bumpUnread(db: Db, conversationId: number, senderId: strin
 export async function markRead(db: Db, conversationId: number, userId: string, messageId: number) {
   await db
     .update(conversationMembers)
-    .set({ unreadCount: 0, lastReadMessageId: messageId, lastDeliveredMessageId: messageId })
+    // Receipts only move forward: a late "read 2" never takes back "delivered up to 3".
+    .set({
+      unreadCount: 0,
+      lastReadMessageId: sql`greatest(coalesce(${conversationMembers.lastReadMessageId}, 0), ${messageId})`,
+      lastDeliveredMessageId: sql`greatest(coalesce(${conversationMembers.lastDeliveredMessageId}, 0), ${messageId})`,
+    })
     .where(
       and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
     );
@@ -360,4 +365,17 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
       as v(id bigint, status int, last_message_id bigint, last_message_at timestamptz,
         last_customer_message_at timestamptz, reopened boolean)
     where c.application_id = ${applicationId} and c.id = v.id`);
+}
+
+/** Each member's stored receipts (last read and delivered message ids) with their role type, read-only. */
+export async function listReceiptPositions(db: Db, conversationId: number) {
+  return db
+    .select({
+      roleType: users.roleType,
+      lastReadMessageId: conversationMembers.lastReadMessageId,
+      lastDeliveredMessageId: conversationMembers.lastDeliveredMessageId,
+    })
+    .from(conversationMembers)
+    .innerJoin(users, eq(users.id, conversationMembers.userId))
+    .where(eq(conversationMembers.conversationId, conversationId));
 }

@@ -23,7 +23,7 @@ import {
 } from '../conversations/service.js';
 import { EVENT } from '../realtime/event-types.js';
 import { enqueueMessageWebhooks, hasMessageWebhooks } from '../webhooks/enqueue.js';
-import { toMessageView } from './message-view.js';
+import { receiptsOf, toMessageView } from './message-view.js';
 import * as repo from './repository.js';
 import { writeSystemMessage } from './system-message.js';
 
@@ -316,7 +316,10 @@ export interface ListInput extends GroupRef {
   endTime?: number | undefined;
 }
 
-/** `message/list`: a page of one conversation, newest first, with its feed and the people in it. */
+/**
+ * `message/list`: a page of one conversation, newest first, with its feed and the people in it;
+ * each message's `status` carries the other side's stored receipts (sent, delivered, read).
+ */
 export async function listMessages(deps: MessagingDeps, caller: AuthContext, input: ListInput) {
   const conv = await findVisible(deps.db, caller, input);
   const rows = await repo.listConversationMessages(deps.db, caller.applicationId, conv.id, {
@@ -325,13 +328,16 @@ export async function listMessages(deps: MessagingDeps, caller: AuthContext, inp
     before: input.endTime ? new Date(input.endTime) : undefined,
   });
   const senderIds = [...new Set(rows.map((r) => r.senderId).filter((id): id is string => id !== null))];
-  const [people, feeds] = await Promise.all([
+  const [people, feeds, positions] = await Promise.all([
     conversations.findUsersByIds(deps.db, caller.applicationId, senderIds),
     toGroupFeeds(deps.db, [conv], caller.userId),
+    // One query for the whole page: each message's status compares its id with these.
+    conversations.listReceiptPositions(deps.db, conv.id),
   ]);
   const userIdOf = new Map(people.map((p) => [p.id, p.userId]));
+  const receipts = receiptsOf(positions);
   const message: Message[] = rows.map((r) =>
-    toMessageView(r, conv, r.senderId ? (userIdOf.get(r.senderId) ?? null) : null),
+    toMessageView(r, conv, r.senderId ? (userIdOf.get(r.senderId) ?? null) : null, receipts),
   );
   return {
     message,
