@@ -24,7 +24,9 @@ async function main() {
     : createMemoryPubSub();
   const mailer = createMailer(database.db, config.smtpUrl, config.mailFrom, logger);
   const app = await buildApp({ config, database, mailer, logger, redis, pubsub });
-  const workers = config.roles.has('worker') ? startWorkers({ db: database.db, log: logger }) : null;
+  const workers = config.roles.has('worker')
+    ? startWorkers({ db: database.db, log: logger, publicUrl: config.publicUrl })
+    : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {

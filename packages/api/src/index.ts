@@ -11,6 +11,7 @@ export * from './registration.js';
 export * from './sso.js';
 export * from './team-admin.js';
 export * from './teams-users-stats.js';
+export * from './transcript-settings.js';
 export * from './two-factor.js';
 export * from './webhooks.js';
 export * from './widget-public.js';

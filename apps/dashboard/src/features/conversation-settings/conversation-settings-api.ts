@@ -7,9 +7,12 @@ import {
   quickReplyPath,
   quickReplyResponseSchema,
   type TagWriteRequest,
+  TRANSCRIPT_SETTINGS_PATH,
+  type TranscriptSettingsWrite,
   tagPath,
   tagResponseSchema,
   tagRestorePath,
+  transcriptSettingsResponseSchema,
 } from '@convo/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api/api-client';
@@ -42,6 +45,32 @@ export function useSaveConversationSettings() {
         })
       ).data,
     onSuccess: (data) => queryClient.setQueryData(CONVERSATION_SETTINGS_KEY, data),
+    onError: (error) => toastError(error),
+  });
+}
+
+export const TRANSCRIPT_SETTINGS_KEY = ['transcript-settings'] as const;
+
+export function useTranscriptSettings() {
+  return useQuery({
+    queryKey: TRANSCRIPT_SETTINGS_KEY,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(TRANSCRIPT_SETTINGS_PATH, { schema: transcriptSettingsResponseSchema, signal })).data,
+  });
+}
+
+export function useSaveTranscriptSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TranscriptSettingsWrite) =>
+      (
+        await apiRequest(TRANSCRIPT_SETTINGS_PATH, {
+          method: 'PUT',
+          body,
+          schema: transcriptSettingsResponseSchema,
+        })
+      ).data,
+    onSuccess: (data) => queryClient.setQueryData(TRANSCRIPT_SETTINGS_KEY, data),
     onError: (error) => toastError(error),
   });
 }

@@ -22,6 +22,11 @@ export const CONVERSATION_SETTINGS_PAGES: readonly SettingsPage[] = [
     Page: lazyPage(() => import('./auto-resolving-page').then((m) => m.AutoResolvingPage)),
   },
   {
+    slug: 'conversation-transcript',
+    group: 'conversations',
+    Page: lazyPage(() => import('./transcript-settings-page').then((m) => m.TranscriptSettingsPage)),
+  },
+  {
     slug: 'waiting-queue',
     group: 'conversations',
     Page: lazyPage(() => import('./waiting-queue-settings-page').then((m) => m.WaitingQueueSettingsPage)),

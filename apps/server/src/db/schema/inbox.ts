@@ -52,8 +52,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
 
 /**
  * The application's inbox preferences beyond app_settings: the waiting queue (Settings →
- * Waiting queue) and the defaults agents work with (Settings → Conversation preferences). No row
- * means the defaults below.
+ * Waiting queue), the defaults agents work with (Settings → Conversation preferences) and the
+ * transcript mailed on resolve (Settings → Conversation transcript). No row means the defaults below.
  */
 export const conversationPreferences = pgTable('conversation_preferences', {
   applicationId: text('application_id')
@@ -69,5 +69,9 @@ export const conversationPreferences = pgTable('conversation_preferences', {
   defaultSort: text('default_sort').notNull().default('newest'),
   showResolvedInAll: boolean('show_resolved_in_all').notNull().default(false),
   requireTagToResolve: boolean('require_tag_to_resolve').notNull().default(false),
+  /** Settings → Conversation transcript: who is mailed the transcript when a conversation is resolved. */
+  transcriptToCustomer: boolean('transcript_to_customer').notNull().default(false),
+  transcriptToAssignee: boolean('transcript_to_assignee').notNull().default(false),
+  transcriptExtraRecipients: jsonb('transcript_extra_recipients').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,10 +1,20 @@
-import { conversationSettingsPatchSchema, conversationSettingsResponseSchema, INBOX_PATHS } from '@convo/api';
+import {
+  conversationSettingsPatchSchema,
+  conversationSettingsResponseSchema,
+  INBOX_PATHS,
+  TRANSCRIPT_SETTINGS_PATH,
+  transcriptSettingsResponseSchema,
+  transcriptSettingsWriteSchema,
+} from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
-/** Product API: the conversation settings of the application (each field checks its page's privilege). */
+/**
+ * Product API: the conversation settings of the application (each field checks its page's
+ * privilege) and the conversation transcript settings.
+ */
 export function conversationSettingsRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   return async (app) => {
@@ -30,6 +40,30 @@ export function conversationSettingsRoutes(ctx: RouteContext): FastifyPluginAsyn
         },
       },
       async (req) => ok(await service.patchConversationSettings(db, requireAuth(req), req.body)),
+    );
+
+    // Settings → Conversation transcript: the recipients' addresses are the page's own, so reading
+    // them needs the page privilege too.
+    const transcriptPre = {
+      preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.conversation-transcript')],
+    };
+    app.get(
+      TRANSCRIPT_SETTINGS_PATH,
+      { ...transcriptPre, schema: { tags, security, response: { 200: transcriptSettingsResponseSchema } } },
+      async (req) => ok(await service.getTranscriptSettings(db, requireAuth(req))),
+    );
+    app.put(
+      TRANSCRIPT_SETTINGS_PATH,
+      {
+        ...transcriptPre,
+        schema: {
+          tags,
+          security,
+          body: transcriptSettingsWriteSchema,
+          response: { 200: transcriptSettingsResponseSchema },
+        },
+      },
+      async (req) => ok(await service.putTranscriptSettings(db, requireAuth(req), req.body)),
     );
   };
 }

@@ -1,4 +1,9 @@
-import type { ConversationSettings, ConversationSort } from '@convo/api';
+import {
+  type ConversationSettings,
+  type ConversationSort,
+  DEFAULT_TRANSCRIPT_SETTINGS,
+  type TranscriptSettings,
+} from '@convo/api';
 import { isAllowed, type PrivilegeKey } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -7,7 +12,8 @@ import * as repo from './repository.js';
 
 // Settings → Conversation rules (routing mode, bot hand-off), auto-resolving, waiting queue and
 // conversation preferences. Each field is guarded by the privilege of the page that shows it, so a
-// role given one page cannot change another's setting through the shared endpoint.
+// role given one page cannot change another's setting through the shared endpoint. Settings →
+// Conversation transcript (at the end) has an endpoint of its own.
 
 const FIELD_PRIVILEGE: Record<keyof ConversationSettings, PrivilegeKey> = {
   agentRouting: 'settings.conversation-rules',
@@ -105,4 +111,37 @@ export async function patchConversationSettings(
         : await preferencesOf(tx, caller.applicationId);
     return toView({ ...row, ...appPatch }, preferences);
   });
+}
+
+// Settings → Conversation transcript: its own endpoint and page privilege, stored beside the
+// other preferences (one row per application).
+
+function toTranscriptSettings(row: repo.PreferencesRow | undefined): TranscriptSettings {
+  if (!row) return DEFAULT_TRANSCRIPT_SETTINGS;
+  return {
+    sendToCustomerOnResolve: row.transcriptToCustomer,
+    sendToAssigneeOnResolve: row.transcriptToAssignee,
+    extraRecipients: row.transcriptExtraRecipients,
+  };
+}
+
+/** What the resolve path and the transcript job honour (the defaults when never saved). */
+export async function transcriptSettingsOf(db: Db, applicationId: string): Promise<TranscriptSettings> {
+  return toTranscriptSettings(await repo.findPreferences(db, applicationId));
+}
+
+/** Whether resolving a conversation has anybody to mail its transcript to. */
+export const mailsTranscriptOnResolve = (s: TranscriptSettings) =>
+  s.sendToCustomerOnResolve || s.sendToAssigneeOnResolve || s.extraRecipients.length > 0;
+
+export const getTranscriptSettings = (db: Db, caller: AuthContext) =>
+  transcriptSettingsOf(db, caller.applicationId);
+
+export async function putTranscriptSettings(db: Db, caller: AuthContext, input: TranscriptSettings) {
+  const row = await repo.upsertPreferences(db, caller.applicationId, {
+    transcriptToCustomer: input.sendToCustomerOnResolve,
+    transcriptToAssignee: input.sendToAssigneeOnResolve,
+    transcriptExtraRecipients: input.extraRecipients,
+  });
+  return toTranscriptSettings(row);
 }

@@ -19,6 +19,7 @@ import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
 import type { EventSink, Realtime } from '../realtime/realtime.js';
 import { chooseAgent } from '../routing/service.js';
 import { findTeam } from '../teams/repository.js';
+import { enqueueTranscriptOnResolve } from '../transcripts/transcript-on-resolve-queue.js';
 import { audiencesOf, toGroupFeeds } from './feed.js';
 import * as repo from './repository.js';
 
@@ -302,6 +303,9 @@ async function applyStatus(
     audiences: audiencesOf(conv),
     data: { groupId: conv.id, from: conv.status, status },
   });
+  // Settings → Conversation transcript; every resolve (one, bulk, auto-resolve) passes here.
+  if (status === CONVERSATION_STATUS.CLOSED)
+    await enqueueTranscriptOnResolve(tx, conv.applicationId, conv.id);
   return updated ?? conv;
 }
 

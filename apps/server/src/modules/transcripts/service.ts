@@ -9,10 +9,14 @@ import * as conversations from '../conversations/repository.js';
 import { findVisible } from '../conversations/service.js';
 import { listConversationMessages, type MessageRow } from '../messages/repository.js';
 
-export interface TranscriptDeps {
+/** What building a transcript reads: the database, and the base of attached files' links. */
+export interface TranscriptSource {
   db: Db;
-  mailer: Mailer;
   publicUrl: string;
+}
+
+export interface TranscriptDeps extends TranscriptSource {
+  mailer: Mailer;
 }
 
 export interface TranscriptInput {
@@ -123,17 +127,17 @@ export function renderTranscript(title: string, lines: TranscriptLine[], truncat
   return { text, html };
 }
 
-/** Builds the transcript of a conversation the caller can see. */
+/** Builds the transcript of a conversation of the application (the caller checks who may see it). */
 export async function buildTranscript(
-  deps: TranscriptDeps,
-  caller: AuthContext,
+  deps: TranscriptSource,
+  applicationId: string,
   conv: conversations.ConversationRow,
 ): Promise<Transcript> {
-  const { rows, truncated } = await allMessages(deps.db, caller.applicationId, conv.id);
+  const { rows, truncated } = await allMessages(deps.db, applicationId, conv.id);
   // Hidden messages (content type 11) are for bots and integrations, never for the reader.
   const shown = rows.filter((r) => r.contentType !== MESSAGE_CONTENT_TYPE.HIDDEN);
   const senderIds = [...new Set(shown.map((r) => r.senderId).filter((id): id is string => id !== null))];
-  const people = await conversations.findUsersByIds(deps.db, caller.applicationId, senderIds);
+  const people = await conversations.findUsersByIds(deps.db, applicationId, senderIds);
   const nameOf = new Map(people.map((p) => [p.id, p.displayName || p.userId]));
   const lines: TranscriptLine[] = shown.map((r) => {
     const system = r.senderId === null || r.contentType === MESSAGE_CONTENT_TYPE.NOTIFY;
@@ -169,7 +173,7 @@ export async function sendTranscript(deps: TranscriptDeps, caller: AuthContext, 
       'The customer of this conversation has no email address; give one in "to".',
     );
   }
-  const transcript = await buildTranscript(deps, caller, conv);
+  const transcript = await buildTranscript(deps, caller.applicationId, conv);
   await deps.mailer.send({
     to,
     subject: transcript.subject,
