@@ -221,6 +221,19 @@ const SCROLL_SCRIPT = `(async () => {
   return { total: gaps.length, long: gaps.filter((g) => g > 33.4).length };
 })()`;
 
+/** Sets window.__openMs to the time from the next click to the first message painted. */
+const OPEN_TIMER_SCRIPT = `(() => {
+  window.__openMs = 0;
+  let clickedAt = 0;
+  document.addEventListener('click', (e) => { clickedAt = e.timeStamp; }, { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (!clickedAt || !document.querySelector('[data-testid="message"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.__openMs = performance.now() - clickedAt; });
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+})()`;
+
 /** Opens the big conversation in Chromium and scrolls up through it, counting long frames. */
 async function browserFigures(base: string, email: string, bigId: number) {
   const browser = await chromium.launch({
@@ -250,10 +263,16 @@ async function browserFigures(base: string, email: string, bigId: number) {
     // Opened from the list, as an agent does (the app is loaded; only the conversation is fetched).
     const rowButton = page.locator(`[data-group-id="${bigId}"]`).getByRole('button');
     await rowButton.waitFor();
-    const t0 = Date.now();
+    // Timed in the page, from the click event to the frame after the first message is in the
+    // document: Playwright's own polling and actionability checks would add up to half a second.
+    await page.evaluate(OPEN_TIMER_SCRIPT);
     await rowButton.click();
-    await page.getByTestId('message').first().waitFor();
-    const openMs = Date.now() - t0;
+    let openMs = 0;
+    for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
+      await new Promise((r) => setTimeout(r, 20));
+      openMs = (await page.evaluate('window.__openMs')) as number;
+    }
+    if (openMs <= 0) throw new Error('the conversation did not open within 30 s');
     // A string, not a function: the TypeScript runner would inject helpers the page lacks.
     const frames = (await page.evaluate(SCROLL_SCRIPT)) as { total: number; long: number };
     return { openMs, ...frames };
@@ -375,7 +394,7 @@ async function main() {
     });
     rows.push({
       figure: `open a ${BIG}-message conversation (Chromium)`,
-      value: `${browser.openMs} ms`,
+      value: `${Math.round(browser.openMs)} ms`,
       budget: '< 500 ms',
       pass: browser.openMs < 500,
     });

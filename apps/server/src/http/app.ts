@@ -193,8 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Public at the HTTP level: the socket's first frame carries the token.
-  app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket) =>
-    hub.accept(socket),
+  app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket, req) =>
+    hub.accept(socket, req.raw.socket),
   );
   const stopWorkers = deps.config.roles.has('worker')
     ? [

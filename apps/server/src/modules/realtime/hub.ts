@@ -8,6 +8,7 @@ import type { PubSub } from '../../platform/pubsub/pubsub.js';
 import { findLiveSession } from '../accounts/repository.js';
 import { audiencesOf } from '../conversations/feed.js';
 import { findConversation, isMember } from '../conversations/repository.js';
+import { burstWriter, type CorkableSocket } from './burst-writer.js';
 import { currentSeq, eventsAfter, eventsBetween } from './event-repository.js';
 import { AUDIENCE_MEMBERS, audienceUser, EVENT, type StoredEvent, toEnvelope } from './event-types.js';
 import { OrderedStream } from './ordered-stream.js';
@@ -65,6 +66,8 @@ export type ReceiptHandler = (
 
 interface Connection {
   socket: WebSocket;
+  /** Corks the TCP socket until the next tick (see burst-writer.ts). */
+  holdWrites: () => void;
   auth: AuthContext;
   appId: string;
   userId: string;
@@ -77,7 +80,8 @@ interface Connection {
 }
 
 export interface Hub {
-  accept(socket: WebSocket): void;
+  /** `raw`: the upgraded TCP socket under `socket`, so a burst of frames leaves in one write. */
+  accept(socket: WebSocket, raw?: CorkableSocket): void;
   connectionCount(): number;
   close(): Promise<void>;
 }
@@ -116,7 +120,9 @@ export async function createHub(
   };
 
   const send = (conn: Connection, payload: unknown) => {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(payload));
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    conn.holdWrites();
+    conn.socket.send(JSON.stringify(payload));
   };
 
   const deliverStored = (conn: Connection, e: StoredEvent, frame?: string) => {
@@ -127,7 +133,9 @@ export async function createHub(
     }
     if (e.seq <= conn.lastSeq) return;
     conn.lastSeq = e.seq;
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(frame ?? JSON.stringify(toEnvelope(e)));
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    conn.holdWrites();
+    conn.socket.send(frame ?? JSON.stringify(toEnvelope(e)));
   };
 
   await pubsub.subscribe(EVENTS_CHANNEL, (payload) => {
@@ -184,7 +192,11 @@ export async function createHub(
     for (const e of pending) deliverStored(conn, e);
   }
 
-  async function authenticate(socket: WebSocket, hello: { token: string; lastSeq?: number | undefined }) {
+  async function authenticate(
+    socket: WebSocket,
+    holdWrites: () => void,
+    hello: { token: string; lastSeq?: number | undefined },
+  ) {
     const found = await findLiveSession(db, sha256(hello.token), new Date());
     if (!found || found.user.status === 2 || found.user.status === 3) {
       socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' }));
@@ -194,6 +206,7 @@ export async function createHub(
     const isMemberUser = found.user.roleType !== null;
     const conn: Connection = {
       socket,
+      holdWrites,
       auth: authContextOf(found, sha256(hello.token)),
       appId: found.application.id,
       userId: found.user.id,
@@ -236,7 +249,8 @@ export async function createHub(
   }
 
   return {
-    accept(socket) {
+    accept(socket, raw) {
+      const holdWrites = burstWriter(raw);
       let conn: Connection | null = null;
       let authenticating = false;
       const timer = setTimeout(() => {
@@ -263,7 +277,7 @@ export async function createHub(
         if (frame.type === 'hello') {
           if (conn || authenticating) return;
           authenticating = true;
-          authenticate(socket, frame)
+          authenticate(socket, holdWrites, frame)
             .then((c) => {
               conn = c;
               clearTimeout(timer);
