@@ -17,6 +17,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { accountRoutes } from '../modules/accounts/routes.js';
+import { openSessionCache } from '../modules/accounts/session-cache.js';
 import { attachmentRoutes } from '../modules/attachments/routes.js';
 import { companyRoutes } from '../modules/company/routes.js';
 import { conversationSearchRoutes } from '../modules/conversation-search/routes.js';
@@ -60,7 +61,7 @@ import type { Mailer } from '../platform/mail/mailer.js';
 import { startQueuedMailWorker } from '../platform/mail/queued-mail-worker.js';
 import { createMemoryPubSub, type PubSub } from '../platform/pubsub/pubsub.js';
 import { createStorage, type FileStorage } from '../platform/storage/storage.js';
-import { authenticator, privilegeChecker } from './auth.js';
+import { authenticator, type LiveSession, privilegeChecker } from './auth.js';
 import { AppError, registerErrorHandling } from './errors.js';
 import { registerPayloadEncryption } from './payload-encryption.js';
 import { PUBLIC_ROUTE, type RouteContext } from './route-context.js';
@@ -136,14 +137,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const pubsub = deps.pubsub ?? createMemoryPubSub();
   const realtime = createRealtime(pubsub, deps.logger);
+  const sessionCache =
+    deps.config.sessionCacheMs > 0 ? openSessionCache<LiveSession>(deps.config.sessionCacheMs) : null;
+  const sessions = sessionCache?.cache;
   const ctx: RouteContext = {
     config: deps.config,
     database: deps.database,
     mailer: deps.mailer,
     realtime,
     accounts: { db: deps.database.db, mailer: deps.mailer, config: deps.config, log: deps.logger },
-    authenticate: markGuard(authenticator(deps.database.db, { membersOnly: true }), 'member'),
-    authenticateMessaging: markGuard(authenticator(deps.database.db, { membersOnly: false }), 'messaging'),
+    authenticate: markGuard(authenticator(deps.database.db, { membersOnly: true, sessions }), 'member'),
+    authenticateMessaging: markGuard(
+      authenticator(deps.database.db, { membersOnly: false, sessions }),
+      'messaging',
+    ),
     requirePrivilege: privilegeChecker(deps.database.db),
   };
 
@@ -203,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ]
     : [];
   app.addHook('onClose', async () => {
+    sessionCache?.close();
     for (const stop of stopWorkers) stop();
     await hub.close();
     if (!deps.pubsub) await pubsub.close();

@@ -1,6 +1,7 @@
 import { isAllowed, type PrivilegeKey, type RoleType, toRoleType } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as accounts from '../modules/accounts/repository.js';
+import type { SessionCache } from '../modules/accounts/session-cache.js';
 import { sha256 } from '../platform/crypto.js';
 import type { Db } from '../platform/db/database.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -35,15 +36,16 @@ export function readToken(request: FastifyRequest): string | null {
  * `membersOnly` guards the product API: an application's end users (no role type) hold messaging
  * tokens too, and the spec's "no role type means full access" must never reach them.
  */
-export function authenticator(db: Db, opts: { membersOnly: boolean }) {
+export function authenticator(
+  db: Db,
+  opts: { membersOnly: boolean; sessions?: SessionCache<LiveSession> | undefined },
+) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = readToken(request);
     if (!token) throw unauthorized();
     const tokenHash = sha256(token);
-    const found = await accounts.findLiveSession(db, tokenHash, new Date());
-    if (!found || found.user.status === 2 || found.user.status === 3 || found.application.disabledAt) {
-      throw unauthorized();
-    }
+    const found = await findSession(db, opts.sessions, tokenHash);
+    if (!found || !isUsable(found)) throw unauthorized();
     // The messaging family names its application in a header; it must be the token's own.
     const appKey = request.headers['application-key'];
     if (
@@ -59,7 +61,27 @@ export function authenticator(db: Db, opts: { membersOnly: boolean }) {
   };
 }
 
-type LiveSession = NonNullable<Awaited<ReturnType<typeof accounts.findLiveSession>>>;
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof accounts.findLiveSession>>>;
+
+/** Expired (2) and deleted (3) users and disabled applications are signed out. */
+const isUsable = (found: LiveSession) =>
+  found.user.status !== 2 && found.user.status !== 3 && !found.application.disabledAt;
+
+/** The token's live session, from the cache when it holds it (see session-cache.ts). */
+async function findSession(
+  db: Db,
+  cache: SessionCache<LiveSession> | undefined,
+  tokenHash: string,
+): Promise<LiveSession | undefined> {
+  const now = new Date();
+  const cached = cache?.get(tokenHash, now);
+  if (cached) return cached;
+  const mark = cache?.mark() ?? 0;
+  const found = await accounts.findLiveSession(db, tokenHash, now);
+  // Only sessions that pass: a refused one is asked again, so undoing the refusal shows at once.
+  if (found && cache && isUsable(found)) cache.set(tokenHash, found, mark);
+  return found;
+}
 
 /** Who a live session is, as every rule sees it (HTTP requests and WebSocket connections alike). */
 export function authContextOf(found: LiveSession, tokenHash: string): AuthContext {

@@ -56,6 +56,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   DASHBOARD_DIST: optionalText,
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  /** How long a token's session may be answered from memory (0: ask the database every time). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Messages one visitor (end user) may send per minute. */
   RATE_LIMIT_VISITOR_MESSAGES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_WINDOW_MS: z.coerce
@@ -88,6 +90,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   appSecret: string;
   sessionTtlMs: number;
+  /** See modules/accounts/session-cache.ts. */
+  sessionCacheMs: number;
   seedDemo: boolean;
   errorReporting: boolean;
   dashboardDist: string | undefined;
@@ -143,6 +147,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     seedDemo: e.SEED_DEMO,
     errorReporting: e.ERROR_REPORTING,
     dashboardDist: e.DASHBOARD_DIST,

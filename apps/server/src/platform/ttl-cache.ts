@@ -49,6 +49,11 @@ export class TtlCache<V> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry whose value matches. */
+  deleteWhere(match: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

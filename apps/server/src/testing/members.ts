@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { appSettings, users } from '../db/schema/index.js';
 import { addMember } from '../modules/accounts/provision.js';
 import { insertSession, insertTeamMembers } from '../modules/accounts/repository.js';
+import { forgetSessionsOfUsers } from '../modules/accounts/session-cache.js';
 import { findTeam } from '../modules/teams/repository.js';
 import { randomToken, sha256 } from '../platform/crypto.js';
 import type { Database } from '../platform/db/database.js';
@@ -28,6 +29,8 @@ export async function addTestMember(
 
 export async function setUserStatus(database: Database, userId: string, status: number) {
   await database.db.update(users).set({ status }).where(eq(users.id, userId));
+  // Edited by hand, not through a repository that would say so.
+  forgetSessionsOfUsers([userId]);
 }
 
 export async function updateSettings(

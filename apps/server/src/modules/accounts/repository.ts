@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { forgetSessionsOfUsers, forgetSessionToken } from './session-cache.js';
 
 // The only place accounts data is read or written. Every query names its application where the
 // data belongs to a tenant.
@@ -106,6 +107,7 @@ export async function updateUser(db: Db, id: string, values: Partial<typeof user
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id));
+  forgetSessionsOfUsers([id]);
 }
 
 export async function findApplication(db: Db, applicationId: string): Promise<ApplicationRow | undefined> {
@@ -192,10 +194,12 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
 
 export async function deleteSession(db: Db, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  forgetSessionToken(tokenHash);
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  forgetSessionsOfUsers([userId]);
 }
 
 export async function insertCode(db: Db, values: typeof oneTimeCodes.$inferInsert) {

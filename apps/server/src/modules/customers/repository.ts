@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
 
 // The application's end users (no role type). Deleted ones (status 3) are gone from every view.
 
@@ -149,5 +150,7 @@ export async function softDelete(db: Db, applicationId: string, userIds: readonl
     .set({ status: DELETED, updatedAt: new Date() })
     .where(and(scope(applicationId), inArray(users.userId, [...userIds])))
     .returning({ id: users.id });
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  forgetSessionsOfUsers(ids);
+  return ids;
 }

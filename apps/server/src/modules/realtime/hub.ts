@@ -6,6 +6,7 @@ import { sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
 import { findLiveSession } from '../accounts/repository.js';
+import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
 import { audiencesOf } from '../conversations/feed.js';
 import { findConversation, isMember } from '../conversations/repository.js';
 import { burstWriter, type CorkableSocket } from './burst-writer.js';
@@ -162,6 +163,8 @@ export async function createHub(
       return;
     }
     const revoked = new Set(parsed.userIds);
+    // Another node revoked them: this node's session cache must not answer for them either.
+    forgetSessionsOfUsers(revoked);
     for (const set of byApp.values()) {
       for (const conn of set) {
         if (!revoked.has(conn.userId)) continue;

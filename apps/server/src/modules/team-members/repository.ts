@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { sessions, teamMembers, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
 
 // Members of an application (users with a role type). Every query names the application.
 
@@ -61,12 +62,14 @@ export async function updateMember(
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(users.applicationId, applicationId), eq(users.id, id)));
+  forgetSessionsOfUsers([id]);
 }
 
 export async function deleteSessionsOf(db: Db, applicationId: string, userId: string) {
   await db
     .delete(sessions)
     .where(and(eq(sessions.applicationId, applicationId), eq(sessions.userId, userId)));
+  forgetSessionsOfUsers([userId]);
 }
 
 export async function leaveAllTeams(db: Db, applicationId: string, userId: string) {
