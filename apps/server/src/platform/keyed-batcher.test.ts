@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createKeyedBatcher, type Outcome } from './keyed-batcher.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
+/** One turn of the event loop: the batcher has started the batch of what was submitted before. */
+const turn = () => new Promise((r) => setImmediate(r));
 
 describe('keyed batcher', () => {
-  it('writes a lone call at once and groups the calls that arrive meanwhile', async () => {
+  it('writes a lone call alone and groups the calls that arrive while it is written', async () => {
     const batches: number[][] = [];
     const b = createKeyedBatcher<number, number>(async (_key, items) => {
       batches.push([...items]);
@@ -12,10 +14,21 @@ describe('keyed batcher', () => {
       return items.map((i) => ({ ok: true, value: i * 10 }));
     }, 100);
     const first = b.submit('app', 1);
+    await turn();
     const rest = [2, 3, 4].map((i) => b.submit('app', i));
     expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
     expect(batches).toEqual([[1], [2, 3, 4]]);
     expect(b.pending()).toBe(0);
+  });
+
+  it('puts the calls of one turn of the event loop in one batch', async () => {
+    const batches: number[][] = [];
+    const b = createKeyedBatcher<number, number>(async (_key, items) => {
+      batches.push([...items]);
+      return items.map((i) => ({ ok: true, value: i }));
+    }, 100);
+    expect(await Promise.all([1, 2, 3].map((i) => b.submit('app', i)))).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1, 2, 3]]);
   });
 
   it('keeps keys apart, caps the batch size and rejects only the failed items', async () => {
@@ -36,7 +49,7 @@ describe('keyed batcher', () => {
       'rejected',
       'fulfilled',
     ]);
-    expect(batches).toEqual(['a:1', 'b:9', 'a:2,3', 'a:4']);
+    expect(batches).toEqual(['a:1,2', 'b:9', 'a:3,4']);
   });
 
   it('rejects the whole batch when the runner throws, and goes on with the next', async () => {
@@ -48,6 +61,7 @@ describe('keyed batcher', () => {
       return items.map((i) => ({ ok: true, value: i }));
     }, 10);
     const first = b.submit('a', 1);
+    await turn();
     const second = b.submit('a', 2);
     await expect(first).rejects.toThrow('database down');
     await expect(second).resolves.toBe(2);

@@ -1,7 +1,8 @@
 /**
  * Group commit for one kind of write: calls arriving while a batch of the same key (an
  * application) is being written wait and go together in the next batch. Alone, a call is written
- * at once (a batch of one); under load, batches grow and the cost of a transaction is shared.
+ * after one turn of the event loop (a batch of one); under load, batches grow and the cost of a
+ * transaction is shared.
  * Batches of one key never overlap, so they also keep their arrival order.
  */
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
@@ -29,6 +30,10 @@ export function createKeyedBatcher<I, O>(run: BatchRunner<I, O>, maxBatch: numbe
     busy.add(key);
     try {
       for (;;) {
+        // One turn of the event loop first: requests already read from their sockets reach
+        // `submit` and join this batch. Without it an in-process database (PGlite, whose queries
+        // never yield to I/O) would write every call alone.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const queue = queues.get(key);
         if (!queue || queue.length === 0) break;
         const batch = queue.splice(0, maxBatch);
