@@ -12,16 +12,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import pg from 'pg';
 import { freshPostgres } from './lib/fresh-postgres.js';
+import { DEFAULT_SEED, SEED_RARE_WORD, type SeedSize, seedApplication } from './lib/seed-application.js';
 import { startServer } from './lib/server-process.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
-const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
-const TOTAL_MESSAGES = Number(process.env.BENCH_TOTAL_MESSAGES ?? 1_000_000);
-const BIG = Number(process.env.BENCH_BIG_CONVERSATION ?? 5_000);
+const SIZE: SeedSize = {
+  conversations: Number(process.env.BENCH_CONVERSATIONS ?? DEFAULT_SEED.conversations),
+  messages: Number(process.env.BENCH_TOTAL_MESSAGES ?? DEFAULT_SEED.messages),
+  agents: Number(process.env.BENCH_SEED_AGENTS ?? DEFAULT_SEED.agents),
+  teams: Number(process.env.BENCH_SEED_TEAMS ?? DEFAULT_SEED.teams),
+  bigConversation: Number(process.env.BENCH_BIG_CONVERSATION ?? DEFAULT_SEED.bigConversation),
+};
+const CONVERSATIONS = SIZE.conversations;
+const TOTAL_MESSAGES = SIZE.messages;
+const BIG = SIZE.bigConversation;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
-const CUSTOMERS = Math.max(1, Math.round(CONVERSATIONS / 10));
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench1234';
 
@@ -85,96 +91,6 @@ async function json(
   const body = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${urlPath} ${res.status} ${JSON.stringify(body)}`);
   return body;
-}
-
-/** Seeds the application in a few set-based statements (generate_series), then analyzes. */
-async function seed(url: string, appId: string) {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  const started = Date.now();
-  const { rows: staff } = await db.query<{ id: string }>(
-    `select id from users where application_id = $1 and role_type is not null`,
-    [appId],
-  );
-  const agentIds: string[] = staff.map((r) => r.id);
-  // Four more agents to spread the assignments.
-  for (let i = 0; i < 4; i++) {
-    const { rows } = await db.query<{ id: string }>(
-      `insert into users (application_id, user_id, email, display_name, role_type, role_name, status)
-       values ($1, $2, $2, $3, '2', 'SUPPORT', 1) returning id`,
-      [appId, `agent${i}@bench.local`, `Agent ${i}`],
-    );
-    agentIds.push(rows[0]!.id);
-  }
-  const { rows: teamRows } = await db.query<{ id: string }>(
-    `select id from teams where application_id = $1`,
-    [appId],
-  );
-  const teamId = teamRows[0]?.id ?? null;
-  await db.query(
-    `insert into users (application_id, user_id, display_name, email, role_name)
-     select $1, 'customer-' || g, 'Customer ' || g, case when g % 3 = 0 then 'c' || g || '@example.com' end, 'USER'
-     from generate_series(1, $2) g`,
-    [appId, CUSTOMERS],
-  );
-  // Conversations: statuses spread over every state, a third unassigned, some bot-handled.
-  await db.query(
-    `insert into conversations (application_id, client_group_id, name, type, status, assignee_id, team_id,
-        customer_id, metadata, bot_active, channel, last_message_at, waiting_since, created_at, updated_at)
-     select $1, 'bench-' || g, 'Conversation ' || g, 10,
-        (array[-1,0,0,0,1,2,2,2,3,4,5,6,7])[1 + g % 13],
-        case when g % 3 = 0 then null else ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] end,
-        $3::uuid,
-        (select id from users u where u.application_id = $1 and u.user_id = 'customer-' || (1 + g % $4)),
-        '{}'::jsonb, g % 7 = 0, case when g % 11 = 0 then 'mail' else 'web' end,
-        now() - (g || ' seconds')::interval,
-        case when g % 13 = 12 then now() - (g || ' seconds')::interval end,
-        now() - ((g * 2) || ' seconds')::interval, now()
-     from generate_series(1, $5) g`,
-    [appId, agentIds, teamId, CUSTOMERS, CONVERSATIONS],
-  );
-  const { rows: bounds } = await db.query<{ min: string; max: string }>(
-    `select min(id) as min, max(id) as max from conversations where application_id = $1`,
-    [appId],
-  );
-  const first = Number(bounds[0]!.min);
-  await db.query(
-    `insert into conversation_members (conversation_id, user_id, application_id, role, unread_count)
-     select id, customer_id, application_id, '3', 0 from conversations where application_id = $1
-     union all
-     select id, assignee_id, application_id, '1', (id % 4)::int from conversations
-       where application_id = $1 and assignee_id is not null`,
-    [appId],
-  );
-  await db.query(
-    `insert into conversation_tags (conversation_id, tag_id, application_id)
-     select c.id, t.id, c.application_id from conversations c
-     join tags t on t.application_id = c.application_id and t.name = 'Reopen'
-     where c.application_id = $1 and c.id % 17 = 0`,
-    [appId],
-  );
-  const words = `array['order','refund','shipping','invoice','password','parcel','discount','account','delivery','size']`;
-  // The big conversation (the first), then the rest spread over every other conversation.
-  await db.query(
-    `insert into messages (application_id, conversation_id, sender_id, sender_type, content_type, message, client_key, created_at)
-     select $1, $2, case when g % 2 = 0 then c.customer_id else c.assignee_id end, case when g % 2 = 0 then 2 else 0 end,
-        0, 'Message ' || g || ' about the ' || (${words})[1 + g % 10], 'big-' || g,
-        now() - ((${BIG} - g) || ' minutes')::interval
-     from generate_series(1, $3) g, conversations c where c.id = $2`,
-    [appId, first, BIG],
-  );
-  await db.query(
-    `insert into messages (application_id, conversation_id, sender_id, sender_type, content_type, message, client_key, created_at)
-     select $1, $2 + 1 + (g % ($3 - 1)), null, case when g % 2 = 0 then 2 else 0 end, 0,
-        'Hello ' || g || ', a question on my ' || (${words})[1 + (g / 7) % 10]
-          || case when g % 5000 = 0 then ' zebracrossing' else '' end,
-        'm-' || g, now() - (g || ' seconds')::interval
-     from generate_series(1, $4) g`,
-    [appId, first, CONVERSATIONS, Math.max(0, TOTAL_MESSAGES - BIG)],
-  );
-  await db.query('analyze');
-  await db.end();
-  return { seconds: (Date.now() - started) / 1000, bigId: first, agentUserId: 'agent0@bench.local' };
 }
 
 async function measure(
@@ -310,9 +226,10 @@ async function main() {
       body: JSON.stringify({ email, password: PASSWORD, name: 'Bench Owner', companyName: 'Inbox Bench' }),
     })) as { data: { token: string; applicationId: string; userName: string } };
     const { token, applicationId, userName } = signup.data;
-    const seeded = await seed(fresh.url, applicationId);
+    const seeded = await seedApplication(fresh.url, applicationId, SIZE);
     process.stdout.write(
-      `seeded ${CONVERSATIONS} conversations and ${TOTAL_MESSAGES} messages in ${seeded.seconds.toFixed(0)} s\n`,
+      `seeded ${CONVERSATIONS} conversations, ${TOTAL_MESSAGES} messages, ${SIZE.agents} agents and ` +
+        `${SIZE.teams} teams in ${seeded.seconds.toFixed(0)} s\n`,
     );
     const headers = { 'x-authorization': token, 'application-key': applicationId };
     const search = (body: Record<string, unknown>) => () =>
@@ -342,7 +259,7 @@ async function main() {
       ['spam', { status: [3] }],
       ['waiting longest', { status: [7], sort: 'waiting' }],
       ['oldest first', { sort: 'oldest' }],
-      ['team', { teamId: 'km_default_team' }],
+      ['team', { teamId: seeded.teamClientGroupId }],
       ['tag Reopen', { tags: ['Reopen'] }],
       ['bot-handled', { handledBy: 'bot' }],
       ['channel mail', { channel: 'mail' }],
@@ -366,7 +283,7 @@ async function main() {
     }
     for (const [label, content] of [
       ['full-text common word', 'refund'],
-      ['full-text rare word', 'zebracrossing'],
+      ['full-text rare word', SEED_RARE_WORD],
     ] as const) {
       const r = await measure(label, counter, search({ content }));
       rows.push({
@@ -374,6 +291,57 @@ async function main() {
         value: `${r.p95.toFixed(1)} ms`,
         budget: '< 300 ms',
         pass: r.p95 < 300,
+      });
+    }
+    // Analytics at the seeded size. Statistics are kept in memory for 120 s: every request asks for
+    // a range one millisecond different, so each one is computed (x-cache: miss).
+    let shift = 0;
+    const day = 86_400_000;
+    const range = () => {
+      shift += 1;
+      const end = Date.now() + day - shift;
+      return { start: end - 30 * day, end };
+    };
+    const analytics: [string, () => Promise<unknown>][] = [
+      [
+        'conversation statistics, 30 days by day (group/stats/v2)',
+        () => {
+          const r = range();
+          return json(
+            server.base,
+            `/rest/ws/group/stats/v2?startTime=${r.start}&endTime=${r.end}&groupBy=day`,
+            { headers },
+          );
+        },
+      ],
+      [
+        'average response time, 30 days (stats/response/average)',
+        () => {
+          const r = range();
+          return json(server.base, '/rest/ws/stats/response/average', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ startDate: r.start, endDate: r.end }),
+          });
+        },
+      ],
+      [
+        'agent scoreboard, 30 days (group/agent/scoreboard)',
+        () => {
+          const r = range();
+          return json(server.base, `/rest/ws/group/agent/scoreboard?startTime=${r.start}&endTime=${r.end}`, {
+            headers,
+          });
+        },
+      ],
+    ];
+    for (const [label, call] of analytics) {
+      const r = await measure(label, counter, call);
+      rows.push({
+        figure: `${label} p95`,
+        value: `${r.p95.toFixed(1)} ms`,
+        budget: '< 1000 ms',
+        pass: r.p95 < 1000,
       });
     }
     const open = await measure('open big', counter, () =>

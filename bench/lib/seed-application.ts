@@ -1,0 +1,188 @@
+// The data generator of the benches: fills one application (already signed up through the API, so
+// its defaults exist) to a chosen size in a few set-based statements (generate_series), then
+// analyzes. Defaults: 100,000 conversations, 1,000,000 messages, 50 agents, 10 teams.
+// Alone: SEED_DATABASE_URL=postgres://… SEED_APPLICATION_ID=… npx tsx bench/lib/seed-application.ts
+import pg from 'pg';
+
+export interface SeedSize {
+  conversations: number;
+  messages: number;
+  agents: number;
+  teams: number;
+  /** Messages of the first conversation (the one the browser opens). */
+  bigConversation: number;
+}
+
+export const DEFAULT_SEED: SeedSize = {
+  conversations: 100_000,
+  messages: 1_000_000,
+  agents: 50,
+  teams: 10,
+  bigConversation: 5_000,
+};
+
+export interface Seeded {
+  seconds: number;
+  /** The conversation with `bigConversation` messages. */
+  bigId: number;
+  /** An agent's userId with conversations assigned. */
+  agentUserId: string;
+  /** A seeded team's clientGroupId. */
+  teamClientGroupId: string;
+}
+
+/** One word of ten in every message: a common word matches one message in ten. */
+export const SEED_WORDS = [
+  'order',
+  'refund',
+  'shipping',
+  'invoice',
+  'password',
+  'parcel',
+  'discount',
+  'account',
+  'delivery',
+  'size',
+];
+/** In one message of 5,000. */
+export const SEED_RARE_WORD = 'zebracrossing';
+
+export async function seedApplication(
+  url: string,
+  appId: string,
+  size: SeedSize = DEFAULT_SEED,
+): Promise<Seeded> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const started = Date.now();
+  try {
+    const { rows: staff } = await db.query<{ id: string }>(
+      `select id from users where application_id = $1 and role_type is not null`,
+      [appId],
+    );
+    // Agents (support role, online) until the application has `agents` members.
+    const more = Math.max(0, size.agents - staff.length);
+    const { rows: added } = await db.query<{ id: string }>(
+      `insert into users (application_id, user_id, email, display_name, role_type, role_name, status)
+       select $1, 'agent' || g || '@bench.local', 'agent' || g || '@bench.local', 'Agent ' || g, '2', 'SUPPORT', 1
+       from generate_series(0, $2 - 1) g returning id`,
+      [appId, more],
+    );
+    const agentIds = [...staff, ...added].map((r) => r.id);
+    // Teams (the default team plus named ones), five agents in each.
+    await db.query(
+      `insert into teams (application_id, client_group_id, name)
+       select $1, 'bench-team-' || g, 'Team ' || g from generate_series(1, $2) g`,
+      [appId, Math.max(0, size.teams - 1)],
+    );
+    const { rows: teamRows } = await db.query<{ id: string; client_group_id: string }>(
+      `select id, client_group_id from teams where application_id = $1 order by created_at, client_group_id`,
+      [appId],
+    );
+    const teamIds = teamRows.map((t) => t.id);
+    await db.query(
+      `insert into team_members (team_id, user_id, application_id)
+       select ($2::uuid[])[1 + (a.n + k) % array_length($2::uuid[], 1)], a.id, $1
+       from unnest($3::uuid[]) with ordinality as a(id, n), generate_series(0, 4) k
+       on conflict do nothing`,
+      [appId, teamIds, agentIds],
+    );
+    const customers = Math.max(1, Math.round(size.conversations / 10));
+    await db.query(
+      `insert into users (application_id, user_id, display_name, email, role_name)
+       select $1, 'customer-' || g, 'Customer ' || g, case when g % 3 = 0 then 'c' || g || '@example.com' end, 'USER'
+       from generate_series(1, $2) g`,
+      [appId, customers],
+    );
+    // Every state, a third unassigned, some bot-handled, one in eleven by mail; resolved ones
+    // resolved an hour after they started.
+    await db.query(
+      `insert into conversations (application_id, client_group_id, name, type, status, assignee_id, team_id,
+          customer_id, metadata, bot_active, channel, last_message_at, waiting_since, resolved_at, created_at, updated_at)
+       select $1, 'bench-' || g, 'Conversation ' || g, 10, s.status,
+          case when g % 3 = 0 then null else ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] end,
+          ($3::uuid[])[1 + g % array_length($3::uuid[], 1)],
+          (select id from users u where u.application_id = $1 and u.user_id = 'customer-' || (1 + g % $4)),
+          '{}'::jsonb, g % 7 = 0, case when g % 11 = 0 then 'mail' else 'web' end,
+          now() - (g || ' seconds')::interval,
+          case when s.status = 7 then now() - (g || ' seconds')::interval end,
+          case when s.status = 2 then now() - ((g * 2) || ' seconds')::interval + interval '1 hour' end,
+          now() - ((g * 2) || ' seconds')::interval, now()
+       from generate_series(1, $5) g, lateral (select (array[-1,0,0,0,1,2,2,2,3,4,5,6,7])[1 + g % 13] as status) s`,
+      [appId, agentIds, teamIds, customers, size.conversations],
+    );
+    const { rows: bounds } = await db.query<{ min: string }>(
+      `select min(id) as min from conversations where application_id = $1`,
+      [appId],
+    );
+    const first = Number(bounds[0]!.min);
+    await db.query(
+      `insert into conversation_members (conversation_id, user_id, application_id, role, unread_count)
+       select id, customer_id, application_id, '3', 0 from conversations where application_id = $1
+       union all
+       select id, assignee_id, application_id, '1', (id % 4)::int from conversations
+         where application_id = $1 and assignee_id is not null`,
+      [appId],
+    );
+    await db.query(
+      `insert into conversation_tags (conversation_id, tag_id, application_id)
+       select c.id, t.id, c.application_id from conversations c
+       join tags t on t.application_id = c.application_id and t.name = 'Reopen'
+       where c.application_id = $1 and c.id % 17 = 0`,
+      [appId],
+    );
+    const words = `array[${SEED_WORDS.map((w) => `'${w}'`).join(',')}]`;
+    // The big conversation (the first), then the rest spread over every other conversation;
+    // customers and agents take turns.
+    await db.query(
+      `insert into messages (application_id, conversation_id, sender_id, sender_type, content_type, message, client_key, created_at)
+       select $1, $2, case when g % 2 = 0 then c.customer_id else c.assignee_id end, case when g % 2 = 0 then 2 else 0 end,
+          0, 'Message ' || g || ' about the ' || (${words})[1 + g % 10], 'big-' || g,
+          now() - (($3 - g) || ' minutes')::interval
+       from generate_series(1, $3) g, conversations c where c.id = $2`,
+      [appId, first, size.bigConversation],
+    );
+    await db.query(
+      `insert into messages (application_id, conversation_id, sender_id, sender_type, content_type, message, client_key, created_at)
+       select $1, $2 + 1 + (g % ($3 - 1)), null, case when g % 2 = 0 then 2 else 0 end, 0,
+          'Hello ' || g || ', a question on my ' || (${words})[1 + (g / 7) % 10]
+            || case when g % 5000 = 0 then ' ${SEED_RARE_WORD}' else '' end,
+          'm-' || g, now() - (g || ' seconds')::interval
+       from generate_series(1, $4) g`,
+      [appId, first, size.conversations, Math.max(0, size.messages - size.bigConversation)],
+    );
+    await db.query('analyze');
+    const { rows: agent } = await db.query<{ user_id: string }>(
+      `select u.user_id from users u where u.id = $1`,
+      [agentIds[1 % agentIds.length]],
+    );
+    return {
+      seconds: (Date.now() - started) / 1000,
+      bigId: first,
+      agentUserId: agent[0]!.user_id,
+      teamClientGroupId: teamRows.at(-1)!.client_group_id,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const url = process.env.SEED_DATABASE_URL;
+  const appId = process.env.SEED_APPLICATION_ID;
+  if (!url || !appId) {
+    process.stderr.write(
+      'Set SEED_DATABASE_URL and SEED_APPLICATION_ID (an application signed up through the API).\n',
+    );
+    process.exit(1);
+  }
+  const size: SeedSize = {
+    conversations: Number(process.env.SEED_CONVERSATIONS ?? DEFAULT_SEED.conversations),
+    messages: Number(process.env.SEED_MESSAGES ?? DEFAULT_SEED.messages),
+    agents: Number(process.env.SEED_AGENTS ?? DEFAULT_SEED.agents),
+    teams: Number(process.env.SEED_TEAMS ?? DEFAULT_SEED.teams),
+    bigConversation: Number(process.env.SEED_BIG_CONVERSATION ?? DEFAULT_SEED.bigConversation),
+  };
+  const seeded = await seedApplication(url, appId, size);
+  process.stdout.write(`${JSON.stringify({ size, ...seeded })}\n`);
+}
