@@ -1,5 +1,6 @@
 import type { GroupFeed } from '@convo/api';
 import type { Db } from '../../platform/db/database.js';
+import { readTogether } from '../../platform/db/read-together.js';
 import { AUDIENCE_MEMBERS, audienceUser } from '../realtime/event-types.js';
 import * as repo from './repository.js';
 
@@ -18,11 +19,12 @@ export async function toGroupFeeds(
 ): Promise<GroupFeed[]> {
   const ids = rows.map((r) => r.id);
   const teamIds = [...new Set(rows.map((r) => r.teamId).filter((id): id is string => id !== null))];
-  const [members, tags, teams] = await Promise.all([
-    repo.listMembers(db, ids),
-    repo.listTags(db, ids),
-    repo.listTeamKeys(db, teamIds),
-  ]);
+  const [members, tags, teams] = await readTogether(
+    db,
+    () => repo.listMembers(db, ids),
+    () => repo.listTags(db, ids),
+    () => repo.listTeamKeys(db, teamIds),
+  );
   const teamKey = new Map(teams.map((t) => [t.id, t.clientGroupId]));
   return rows.map((r) => {
     const own = members.filter((m) => m.conversationId === r.id);
