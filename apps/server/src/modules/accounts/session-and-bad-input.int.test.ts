@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, sessions, users } from '../../db/schema/index.js';
 import { sha256 } from '../../platform/crypto.js';
 import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
-import { forgetAllSessions } from './session-cache.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { forgetAllSessions } from './session-cache.js';
 
 const RESET_ANSWER = 'If an account uses this e-mail, a reset code is on its way.';
 
