@@ -137,17 +137,22 @@ const SCROLL_SCRIPT = `(async () => {
   return { total: gaps.length, long: gaps.filter((g) => g > 33.4).length };
 })()`;
 
-/** Sets window.__openMs to the time from the next click to the first message painted. */
+/** Sets window.__openMs to the time from the next click to the first visible message painted. */
 const OPEN_TIMER_SCRIPT = `(() => {
   window.__openMs = 0;
   let clickedAt = 0;
   document.addEventListener('click', (e) => { clickedAt = e.timeStamp; }, { capture: true, once: true });
   const observer = new MutationObserver(() => {
-    if (!clickedAt || !document.querySelector('[data-testid="message"]')) return;
+    if (!clickedAt) return;
+    // Visible, not just in the document: the list keeps its rows hidden until they are placed.
+    const shown = [...document.querySelectorAll('[data-testid="message"]')].some((m) =>
+      m.checkVisibility({ visibilityProperty: true }),
+    );
+    if (!shown) return;
     observer.disconnect();
     requestAnimationFrame(() => { window.__openMs = performance.now() - clickedAt; });
   });
-  observer.observe(document.body, { childList: true, subtree: true });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'data-positioned'] });
 })()`;
 
 /** Opens the big conversation in Chromium and scrolls up through it, counting long frames. */

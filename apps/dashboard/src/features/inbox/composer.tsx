@@ -88,7 +88,6 @@ export const Composer = forwardRef<ComposerHandle, { groupId: number; canNote: b
   const [quickIndex, setQuickIndex] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
   const typing = useTypingSender(groupId);
-  const quickReplies = useQuickReplies();
 
   useEffect(() => {
     setText(readDraft(groupId));
@@ -110,6 +109,8 @@ export const Composer = forwardRef<ComposerHandle, { groupId: number; canNote: b
 
   const quickQuery =
     mode === 'reply' && text.startsWith('/') && !text.includes('\n') ? text.slice(1).toLowerCase() : null;
+  // Fetched when first needed, not with every conversation opened.
+  const quickReplies = useQuickReplies(quickQuery !== null);
   const matches = useMemo(
     () =>
       quickQuery === null

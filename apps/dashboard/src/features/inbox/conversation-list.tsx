@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { QUERY_ROOTS } from '../../app/realtime';
@@ -63,7 +63,15 @@ export function useConversationList(filter: InboxFilter) {
   });
 }
 
-function Filters({ filter, onChange }: { filter: InboxFilter; onChange: (f: InboxFilter) => void }) {
+// Memoised, like Row: opening a conversation re-renders the list (the selected row) and nothing else
+// of it needs to render again while the conversation is being fetched.
+const Filters = memo(function Filters({
+  filter,
+  onChange,
+}: {
+  filter: InboxFilter;
+  onChange: (f: InboxFilter) => void;
+}) {
   const { t } = useTranslation('inbox');
   const teammates = useTeammates();
   const teams = useTeams();
@@ -200,7 +208,7 @@ function Filters({ filter, onChange }: { filter: InboxFilter; onChange: (f: Inbo
       </Collapse>
     </Stack>
   );
-}
+});
 
 /** Defined once (not per render): Virtuoso passes the loading state through its context. */
 function ListFooter({ context }: { context?: { loading: boolean; label: string } }) {
@@ -211,7 +219,7 @@ function ListFooter({ context }: { context?: { loading: boolean; label: string }
   ) : null;
 }
 
-function Row({
+const Row = memo(function Row({
   feed,
   selected,
   checked,
@@ -222,8 +230,8 @@ function Row({
   feed: GroupFeed;
   selected: boolean;
   checked: boolean;
-  onOpen: () => void;
-  onCheck: (on: boolean) => void;
+  onOpen: (groupId: number) => void;
+  onCheck: (groupId: number, on: boolean) => void;
   staff: Set<string>;
 }) {
   const { t } = useTranslation('inbox');
@@ -249,11 +257,11 @@ function Row({
       <Checkbox
         size="xs"
         checked={checked}
-        onChange={(e) => onCheck(e.currentTarget.checked)}
+        onChange={(e) => onCheck(feed.id, e.currentTarget.checked)}
         aria-label={t('list.select', { name })}
       />
       <UnstyledButton
-        onClick={onOpen}
+        onClick={() => onOpen(feed.id)}
         style={{ flex: 1, minWidth: 0 }}
         aria-current={selected ? 'true' : undefined}
       >
@@ -284,7 +292,7 @@ function Row({
       </UnstyledButton>
     </Group>
   );
-}
+});
 
 export function ConversationList({
   filter,
@@ -325,6 +333,17 @@ export function ConversationList({
       setBulkBusy(false);
     }
   };
+
+  const check = useCallback(
+    (groupId: number, on: boolean) =>
+      setChecked((c) => {
+        const next = new Set(c);
+        if (on) next.add(groupId);
+        else next.delete(groupId);
+        return next;
+      }),
+    [],
+  );
 
   const allChecked = items.length > 0 && items.every((f) => checked.has(f.id));
 
@@ -389,15 +408,8 @@ export function ConversationList({
                 staff={staff}
                 selected={f.id === selectedId}
                 checked={checked.has(f.id)}
-                onOpen={() => onOpen(f.id)}
-                onCheck={(on) =>
-                  setChecked((c) => {
-                    const next = new Set(c);
-                    if (on) next.add(f.id);
-                    else next.delete(f.id);
-                    return next;
-                  })
-                }
+                onOpen={onOpen}
+                onCheck={check}
               />
             )}
             context={{ loading: list.isFetchingNextPage, label: t('loading') }}

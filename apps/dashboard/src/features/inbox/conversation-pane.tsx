@@ -1,10 +1,17 @@
 // The middle pane: header actions, messages, who is typing, the composer. A conversation that
 // does not exist (or belongs to another application) shows a not-found state.
 
+import type { ConversationPage } from '@convo/api';
 import { isAllowed, pseudonymOf } from '@convo/domain';
 import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { forwardRef, type ReactNode, useEffect, useRef } from 'react';
+import {
+  type InfiniteData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { forwardRef, memo, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { QUERY_ROOTS, sendRealtimeFrame, useRealtimeEvent } from '../../app/realtime';
@@ -14,14 +21,54 @@ import { ConversationHeader } from './conversation-header';
 import { conversationInfo } from './inbox-api';
 import { MessageList } from './message-list';
 import { useTeammates } from './use-inbox-data';
-import { useMessages } from './use-messages';
+import { preloadMessages, useMessages } from './use-messages';
 import { useTypingPeople } from './use-typing';
 
-export function useConversation(groupId: number) {
-  return useQuery({
+const conversationQuery = (groupId: number) =>
+  queryOptions({
     queryKey: [QUERY_ROOTS.conversation, groupId],
     queryFn: ({ signal }) => conversationInfo(groupId, signal),
     retry: (count, error) => count < 1 && !(isApiError(error) && error.status < 500),
+  });
+
+export function useConversation(groupId: number) {
+  return useQuery(conversationQuery(groupId));
+}
+
+/**
+ * Starts fetching a conversation (its info and newest messages) as soon as the agent picks it, in
+ * parallel with rendering the pane rather than after it.
+ */
+export function prefetchConversation(queryClient: QueryClient, groupId: number): void {
+  void queryClient.prefetchQuery(conversationQuery(groupId));
+  preloadMessages(groupId);
+}
+
+type ConversationsData = ConversationPage | InfiniteData<ConversationPage>;
+const isInfinite = (data: ConversationsData): data is InfiniteData<ConversationPage> =>
+  Array.isArray((data as Partial<InfiniteData<ConversationPage>>).pages);
+
+function withoutUnread(page: ConversationPage, groupId: number): ConversationPage {
+  if (!page.groupFeeds.some((f) => f.id === groupId && f.unreadCount !== 0)) return page;
+  return {
+    ...page,
+    groupFeeds: page.groupFeeds.map((f) => (f.id === groupId ? { ...f, unreadCount: 0 } : f)),
+  };
+}
+
+/**
+ * My read receipt reached the server: the conversation has no unread message for me any more. The
+ * cached lists are corrected in place rather than searched again (three searches on every open).
+ */
+function clearUnread(queryClient: QueryClient, groupId: number) {
+  queryClient.setQueriesData<ConversationsData>({ queryKey: [QUERY_ROOTS.conversations] }, (data) => {
+    if (!data || typeof data !== 'object') return data;
+    if (isInfinite(data)) {
+      const pages = data.pages.map((p) => withoutUnread(p, groupId));
+      return pages.every((p, i) => p === data.pages[i]) ? data : { ...data, pages };
+    }
+    const page: ConversationPage = data;
+    return Array.isArray(page.groupFeeds) ? withoutUnread(page, groupId) : page;
   });
 }
 
@@ -51,6 +98,11 @@ export function ConversationNotFound({ onBack }: { onBack: () => void }) {
   );
 }
 
+// Every page of messages re-renders the pane: the header's selects and the composer's autosized
+// textarea (which measures itself) only re-render when their own props change.
+const Header = memo(ConversationHeader);
+const MemoComposer = memo(Composer);
+
 export const ConversationPane = forwardRef<
   ComposerHandle,
   { groupId: number; onBack: () => void; headerExtra?: ReactNode }
@@ -69,15 +121,15 @@ export const ConversationPane = forwardRef<
     session.product,
   );
 
-  // My own read receipt came back: my unread counts in the lists are now stale.
+  // My own read receipt came back: my unread counts in the lists are now zero for this conversation.
   const queryClient = useQueryClient();
   useRealtimeEvent('message.read', (event) => {
     if (event.data.userId === session.userName && event.data.groupId === groupId)
-      void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.conversations] });
+      clearUnread(queryClient, groupId);
   });
 
   // The agent has seen the newest message: tell the server (unread count back to zero, receipts).
-  const newest = messages.messages[messages.messages.length - 1];
+  const newest = messages.state.messages[messages.state.messages.length - 1];
   useEffect(() => {
     if (!newest || newest.id <= lastRead.current || document.visibilityState !== 'visible') return;
     if (sendRealtimeFrame({ type: 'read', groupId, messageId: newest.id })) lastRead.current = newest.id;
@@ -89,8 +141,8 @@ export const ConversationPane = forwardRef<
         <Loader size="sm" aria-label={t('loading')} />
       </Center>
     );
-  if (feed.isError || messages.notFound) {
-    const missing = messages.notFound || (isApiError(feed.error) && feed.error.status < 500);
+  if (feed.isError || messages.state.notFound) {
+    const missing = messages.state.notFound || (isApiError(feed.error) && feed.error.status < 500);
     return missing ? (
       <ConversationNotFound onBack={onBack} />
     ) : (
@@ -109,15 +161,15 @@ export const ConversationPane = forwardRef<
 
   return (
     <Stack gap={0} h="100%" style={{ minWidth: 0 }}>
-      <ConversationHeader feed={data} title={title} onBack={onBack} extra={headerExtra} />
+      <Header feed={data} title={title} onBack={onBack} extra={headerExtra} />
       <Box style={{ flex: 1, minHeight: 0 }}>
-        <MessageList feed={data} state={messages} loadOlder={messages.loadOlder} />
+        <MessageList feed={data} state={messages.state} loadOlder={messages.loadOlder} />
       </Box>
       <Text size="xs" c="dimmed" px="sm" h={18} aria-live="polite" data-testid="typing-indicator">
         {typingNames.length > 0 ? t('conversation.typing', { names: typingNames.join(', ') }) : ''}
       </Text>
       <Box p="xs">
-        <Composer ref={composerRef} groupId={groupId} canNote={canNote} />
+        <MemoComposer ref={composerRef} groupId={groupId} canNote={canNote} />
       </Box>
     </Stack>
   );

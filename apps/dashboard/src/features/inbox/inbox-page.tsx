@@ -13,7 +13,7 @@ import { toast } from '../../app/toasts';
 import { useConversationSettings } from '../conversation-settings/conversation-settings-api';
 import type { ComposerHandle } from './composer';
 import { ConversationList } from './conversation-list';
-import { ConversationNotFound, ConversationPane } from './conversation-pane';
+import { ConversationNotFound, ConversationPane, prefetchConversation } from './conversation-pane';
 import { changeStatus } from './inbox-api';
 import { toastInboxError } from './inbox-errors';
 import { DEFAULT_FILTER, filterWithDefaults, type InboxFilter } from './inbox-filter';
@@ -68,15 +68,21 @@ export function InboxPage() {
     if (settings.data && !hasSavedFilter()) setFilterState(filterWithDefaults(settings.data));
   }, [settings.data]);
 
-  const setFilter = (next: InboxFilter) => {
+  const setFilter = useCallback((next: InboxFilter) => {
     setFilterState(next);
     try {
       window.sessionStorage.setItem(FILTER_KEY, JSON.stringify(next));
     } catch {
       // The filter simply is not kept across reloads.
     }
-  };
-  const open = useCallback((id: number) => navigate(`/conversations/${id}`), [navigate]);
+  }, []);
+  const open = useCallback(
+    (id: number) => {
+      prefetchConversation(queryClient, id);
+      return navigate(`/conversations/${id}`);
+    },
+    [navigate, queryClient],
+  );
   const back = useCallback(() => navigate('/conversations'), [navigate]);
 
   useEffect(() => {

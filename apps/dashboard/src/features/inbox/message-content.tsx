@@ -2,9 +2,10 @@
 
 import type { Message } from '@convo/api';
 import { formatFileSize, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
-import { Anchor, Badge, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { memo } from 'react';
+import { Anchor, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './message-list.module.css';
 import { isSystemLine } from './message-rows';
 import { sanitizeMessageHtml } from './sanitize';
 
@@ -187,28 +188,65 @@ function Body({ message }: { message: Message }) {
   }
 }
 
-export function SystemLine({ message }: { message: Message }) {
+/** The words a bubble needs, resolved once per list (not by each of its rows). */
+export interface BubbleLabels {
+  bot: string;
+  receiverOnly: string;
+  call: string;
+  missedCall: string;
+  hidden: string;
+  receipt: Record<Receipt, string>;
+}
+
+export function useBubbleLabels(): BubbleLabels {
   const { t } = useTranslation('inbox');
-  const text =
-    message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL
-      ? t('message.call')
-      : message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
-        ? t('message.missedCall')
-        : message.message;
-  return (
-    <Text size="xs" c="dimmed" ta="center" py={4} data-testid="system-line">
-      {message.contentType === MESSAGE_CONTENT_TYPE.HIDDEN ? `${t('message.hidden')} · ` : ''}
-      {text}
-    </Text>
+  return useMemo(
+    () => ({
+      bot: t('message.bot'),
+      receiverOnly: t('message.receiverOnly'),
+      call: t('message.call'),
+      missedCall: t('message.missedCall'),
+      hidden: t('message.hidden'),
+      receipt: {
+        sent: t('message.receipt.sent'),
+        delivered: t('message.receipt.delivered'),
+        read: t('message.receipt.read'),
+      },
+    }),
+    [t],
   );
 }
+
+function SystemLine({ message, labels }: { message: Message; labels: BubbleLabels }) {
+  const text =
+    message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL
+      ? labels.call
+      : message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
+        ? labels.missedCall
+        : message.message;
+  return (
+    <p className={`${classes.xs} ${classes.system}`} data-testid="system-line">
+      {message.contentType === MESSAGE_CONTENT_TYPE.HIDDEN ? `${labels.hidden} · ` : ''}
+      {text}
+    </p>
+  );
+}
+
+export type Receipt = 'sent' | 'delivered' | 'read';
 
 export interface BubbleProps {
   message: Message;
   senderName: string;
   time: string;
-  receipt: 'sent' | 'delivered' | 'read' | null;
+  receipt: Receipt | null;
+  labels: BubbleLabels;
 }
+
+/** A plain text message (the common case) needs none of Body's components. */
+const isPlainText = (message: Message) =>
+  message.contentType === MESSAGE_CONTENT_TYPE.DEFAULT &&
+  fileMetaOf(message) === null &&
+  typeof message.metadata.payload !== 'string';
 
 /** Memoised: loading an older page re-renders the list, not the bubbles already on screen. */
 export const MessageBubble = memo(function MessageBubble({
@@ -216,55 +254,43 @@ export const MessageBubble = memo(function MessageBubble({
   senderName,
   time,
   receipt,
+  labels,
 }: BubbleProps) {
-  const { t } = useTranslation('inbox');
   if (
     isSystemLine(message) ||
     message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL ||
     message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
   )
-    return <SystemLine message={message} />;
+    return <SystemLine message={message} labels={labels} />;
   const fromCustomer = message.senderType === SENDER_TYPE.USER;
   const fromBot = message.senderType === SENDER_TYPE.BOT;
   return (
-    <Group
-      justify={fromCustomer ? 'flex-start' : 'flex-end'}
-      py={4}
-      px="sm"
-      wrap="nowrap"
-      data-testid="message"
-    >
-      <Paper
-        px="sm"
-        py={6}
-        radius="md"
-        maw="78%"
-        bg={fromCustomer ? 'var(--mantine-color-gray-1)' : 'var(--mantine-primary-color-light)'}
-      >
-        <Text size="xs" c="dimmed" fw={600}>
+    <div className={classes.row} data-customer={fromCustomer || undefined} data-testid="message">
+      <div className={classes.bubble}>
+        <p className={`${classes.xs} ${classes.sender}`}>
           {senderName}
-          {fromBot ? ` · ${t('message.bot')}` : ''}
-          {message.contentType === MESSAGE_CONTENT_TYPE.RECEIVER_ONLY
-            ? ` · ${t('message.receiverOnly')}`
-            : ''}
-        </Text>
-        <Body message={message} />
-        <Group gap={4} justify="flex-end">
-          <Text size="xs" c="dimmed">
-            {time}
-          </Text>
+          {fromBot ? ` · ${labels.bot}` : ''}
+          {message.contentType === MESSAGE_CONTENT_TYPE.RECEIVER_ONLY ? ` · ${labels.receiverOnly}` : ''}
+        </p>
+        {isPlainText(message) ? (
+          message.message !== '' && <p className={`${classes.sm} ${classes.text}`}>{message.message}</p>
+        ) : (
+          <Body message={message} />
+        )}
+        <div className={classes.meta}>
+          <span className={classes.xs}>{time}</span>
           {receipt && (
-            <Text
-              size="xs"
-              c={receipt === 'read' ? 'blue' : 'dimmed'}
-              aria-label={t(`message.receipt.${receipt}`)}
-              title={t(`message.receipt.${receipt}`)}
+            <span
+              className={receipt === 'read' ? `${classes.xs} ${classes.read}` : classes.xs}
+              role="img"
+              aria-label={labels.receipt[receipt]}
+              title={labels.receipt[receipt]}
             >
               {receipt === 'sent' ? '✓' : '✓✓'}
-            </Text>
+            </span>
           )}
-        </Group>
-      </Paper>
-    </Group>
+        </div>
+      </div>
+    </div>
   );
 });

@@ -7,6 +7,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Center,
   Divider,
   Group,
   Loader,
@@ -36,6 +37,7 @@ import {
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 import { useTeammates } from './use-inbox-data';
+import { useMessagesShown } from './use-messages';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -300,7 +302,16 @@ export function SidePanel({ groupId }: { groupId: number }) {
   const { t } = useTranslation('inbox');
   const feed = useConversation(groupId);
   const customerId = useCustomerId(groupId);
+  // Opening a conversation shows its messages first: the panel's four requests, and its own
+  // rendering, would otherwise compete with them (connections per host, the main thread).
+  const ready = useMessagesShown(groupId);
   if (!feed.data) return null;
+  if (!ready)
+    return (
+      <Center h={80}>
+        <Loader size="xs" aria-label={t('loading')} />
+      </Center>
+    );
   return (
     <ScrollArea h="100%" type="auto">
       <Stack gap="md" p="sm">

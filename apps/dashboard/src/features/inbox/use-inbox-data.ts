@@ -25,10 +25,12 @@ export function useTags() {
   return useQuery({ queryKey: ['tags'], queryFn: ({ signal }) => listTags(signal), staleTime: LONG });
 }
 
-export function useQuickReplies() {
+/** `enabled: false` until they are needed (the composer asks once '/' is typed). */
+export function useQuickReplies(enabled = true) {
   return useQuery({
     queryKey: ['quick-replies'],
     queryFn: ({ signal }) => listQuickReplies(signal),
     staleTime: LONG,
+    enabled,
   });
 }

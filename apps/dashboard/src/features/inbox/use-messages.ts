@@ -38,10 +38,16 @@ const EMPTY: MessagesState = {
 
 const cache = new Map<number, MessagesState>();
 const listeners = new Set<() => void>();
+// Conversations whose messages have been put on screen (see markMessagesShown).
+const shown = new Set<number>();
+const shownListeners = new Set<() => void>();
 
 // Another session (logout, another account in this tab) must not see these messages.
 sessionStore.subscribe((state, previous) => {
-  if (state.session?.token !== previous.session?.token) cache.clear();
+  if (state.session?.token !== previous.session?.token) {
+    cache.clear();
+    shown.clear();
+  }
 });
 
 function setState(groupId: number, update: (s: MessagesState) => MessagesState) {
@@ -112,15 +118,49 @@ async function loadOlder(groupId: number) {
   }
 }
 
+/**
+ * Starts loading a conversation's newest page unless it is known or on its way. Called when the agent
+ * picks a conversation, so the request does not wait for the pane to render (and again by the pane).
+ */
+export function preloadMessages(groupId: number): void {
+  const known = cache.get(groupId);
+  // A conversation seen before: only what arrived since (the socket replay covers live time).
+  if (!known || (!known.loading && (known.notFound || known.messages.length === 0))) void loadNewest(groupId);
+}
+
+function subscribeShown(listener: () => void) {
+  shownListeners.add(listener);
+  const unsubscribe = subscribe(listener);
+  return () => {
+    shownListeners.delete(listener);
+    unsubscribe();
+  };
+}
+
+/** The message list calls this once its first rows are in the document. */
+export function markMessagesShown(groupId: number): void {
+  if (shown.has(groupId)) return;
+  shown.add(groupId);
+  for (const l of shownListeners) l();
+}
+
+/**
+ * Whether the conversation's messages are on screen (or could not be loaded): the secondary parts of
+ * the pane (side panel) wait for it, so their requests and renders don't delay the messages.
+ */
+export function useMessagesShown(groupId: number): boolean {
+  return useSyncExternalStore(subscribeShown, () => {
+    if (shown.has(groupId)) return true;
+    const s = cache.get(groupId);
+    return s !== undefined && !s.loading && (s.notFound || s.messages.length === 0);
+  });
+}
+
 export function useMessages(groupId: number, customerUserId: string | null) {
   const state = useSyncExternalStore(subscribe, () => cache.get(groupId) ?? EMPTY);
   const connection = useConnectionState();
 
-  useEffect(() => {
-    const known = cache.get(groupId);
-    // A conversation seen before: only what arrived since (the socket replay covers live time).
-    if (!known || known.notFound || known.messages.length === 0) void loadNewest(groupId);
-  }, [groupId]);
+  useEffect(() => preloadMessages(groupId), [groupId]);
 
   // After a reconnection the replay brings missed messages; fetching the newest page as well makes
   // sure nothing is missing even if the stored events were pruned.
@@ -157,7 +197,7 @@ export function useMessages(groupId: number, customerUserId: string | null) {
   useRealtimeEvent('message.delivered', onReceipt('delivered'));
 
   const older = useCallback(() => loadOlder(groupId), [groupId]);
-  return { ...state, loadOlder: older };
+  return { state, loadOlder: older };
 }
 
 /** Adds a message the agent just sent (before the socket echoes it). */
