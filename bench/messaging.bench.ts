@@ -177,12 +177,20 @@ async function throughput(kind: string, base: string): Promise<Row[]> {
     },
     { figure: `${kind}: send-to-deliver p50`, value: ms(percentile(latencies, 50)), budget: '–', pass: null },
     { figure: `${kind}: send-to-deliver p95`, value: ms(percentile(latencies, 95)), budget: '–', pass: null },
-    {
-      figure: `${kind}: send-to-deliver p99`,
-      value: ms(percentile(latencies, 99)),
-      budget: '< 100 ms',
-      pass: percentile(latencies, 99) < 100,
-    },
+    // The issue's latency budget is PostgreSQL's; PGlite's is throughput only.
+    kind === 'postgres'
+      ? {
+          figure: `${kind}: send-to-deliver p99`,
+          value: ms(percentile(latencies, 99)),
+          budget: '< 100 ms',
+          pass: percentile(latencies, 99) < 100,
+        }
+      : {
+          figure: `${kind}: send-to-deliver p99`,
+          value: ms(percentile(latencies, 99)),
+          budget: '–',
+          pass: null,
+        },
   ];
 }
 
