@@ -31,6 +31,18 @@ export interface Seeded {
   teamClientGroupId: string;
 }
 
+/** The size from SEED_CONVERSATIONS, SEED_MESSAGES, SEED_AGENTS, SEED_TEAMS, SEED_BIG_CONVERSATION. */
+export function seedSizeFromEnv(): SeedSize {
+  const n = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+  return {
+    conversations: n('SEED_CONVERSATIONS', DEFAULT_SEED.conversations),
+    messages: n('SEED_MESSAGES', DEFAULT_SEED.messages),
+    agents: n('SEED_AGENTS', DEFAULT_SEED.agents),
+    teams: n('SEED_TEAMS', DEFAULT_SEED.teams),
+    bigConversation: n('SEED_BIG_CONVERSATION', DEFAULT_SEED.bigConversation),
+  };
+}
+
 /** One word of ten in every message: a common word matches one message in ten. */
 export const SEED_WORDS = [
   'order',
@@ -176,13 +188,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
     process.exit(1);
   }
-  const size: SeedSize = {
-    conversations: Number(process.env.SEED_CONVERSATIONS ?? DEFAULT_SEED.conversations),
-    messages: Number(process.env.SEED_MESSAGES ?? DEFAULT_SEED.messages),
-    agents: Number(process.env.SEED_AGENTS ?? DEFAULT_SEED.agents),
-    teams: Number(process.env.SEED_TEAMS ?? DEFAULT_SEED.teams),
-    bigConversation: Number(process.env.SEED_BIG_CONVERSATION ?? DEFAULT_SEED.bigConversation),
-  };
+  const size = seedSizeFromEnv();
   const seeded = await seedApplication(url, appId, size);
   process.stdout.write(`${JSON.stringify({ size, ...seeded })}\n`);
 }

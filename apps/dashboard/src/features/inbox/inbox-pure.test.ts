@@ -1,25 +1,11 @@
-import type { Message } from '@convo/api';
 import { describe, expect, it } from 'vitest';
 import { parseDrafts, withDraft } from './drafts';
 import { DEFAULT_FILTER, toSearchRequest } from './inbox-filter';
 import { neighbour, shortcutOf } from './keyboard';
 import { isSystemLine, mergeMessages, toRows } from './message-rows';
+import { testMessage } from './test-message';
 
-const msg = (id: number, at: number, contentType = 0): Message => ({
-  key: `k${id}`,
-  id,
-  groupId: 1,
-  clientGroupId: 'g',
-  from: 'u',
-  message: `m${id}`,
-  contentType,
-  senderType: 2,
-  metadata: {},
-  fileMeta: null,
-  createdAtTime: at,
-  type: 5,
-  status: 3,
-});
+const msg = (id: number, at: number, contentType = 0) => testMessage({ id, createdAtTime: at, contentType });
 
 describe('inbox filter', () => {
   it('turns the views into the SPEC §3 filter', () => {

@@ -1,23 +1,9 @@
-import type { Message } from '@convo/api';
 import { SENDER_TYPE } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
 import { receiptsFromMessages, withReceipts } from './receipts';
+import { testMessage } from './test-message';
 
-const msg = (id: number, senderType: number, status: number): Message => ({
-  key: `k${id}`,
-  id,
-  groupId: 1,
-  clientGroupId: 'g',
-  from: 'u',
-  message: `m${id}`,
-  contentType: 0,
-  senderType,
-  metadata: {},
-  fileMeta: null,
-  createdAtTime: id,
-  type: 5,
-  status,
-});
+const msg = (id: number, senderType: number, status: number) => testMessage({ id, senderType, status });
 
 describe('receipts from a message page', () => {
   it("reads the customer's marks from the agent-side messages only", () => {
