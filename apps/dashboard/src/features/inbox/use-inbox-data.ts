@@ -13,11 +13,14 @@ export function useTeammates() {
   });
 }
 
+export const INBOX_TEAMS_KEY = ['inbox', 'teams'] as const;
+
+/** Teams change from Settings → Team (no live event): refetched when half a minute old. */
 export function useTeams() {
   return useQuery({
-    queryKey: ['inbox', 'teams'],
+    queryKey: INBOX_TEAMS_KEY,
     queryFn: ({ signal }) => listTeams(signal),
-    staleTime: LONG,
+    staleTime: 30_000,
   });
 }
 
