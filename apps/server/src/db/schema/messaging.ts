@@ -44,6 +44,9 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
     lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
+    /** The customer's first message, and the first human agent's message after it (statistics). */
+    firstCustomerMessageAt: timestamp('first_customer_message_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),

@@ -340,6 +340,9 @@ export interface AfterMessages {
   lastCustomerMessageAt: Date | null;
   /** A resolved conversation reopened by its customer. */
   reopened: boolean;
+  /** Kept once set: the customer's first message and the first agent reply after it. */
+  firstCustomerMessageAt: Date | null;
+  firstResponseAt: Date | null;
 }
 
 /** Last message, status and customer activity of several conversations, in one statement. */
@@ -352,6 +355,8 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
     last_message_at: u.lastMessageAt.toISOString(),
     last_customer_message_at: u.lastCustomerMessageAt?.toISOString() ?? null,
     reopened: u.reopened,
+    first_customer_message_at: u.firstCustomerMessageAt?.toISOString() ?? null,
+    first_response_at: u.firstResponseAt?.toISOString() ?? null,
   }));
   await db.execute(sql`
     update ${conversations} as c
@@ -360,10 +365,13 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
       last_message_at = v.last_message_at,
       last_customer_message_at = coalesce(v.last_customer_message_at, c.last_customer_message_at),
       resolved_at = case when v.reopened then null else c.resolved_at end,
+      first_customer_message_at = coalesce(c.first_customer_message_at, v.first_customer_message_at),
+      first_response_at = coalesce(c.first_response_at, v.first_response_at),
       updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as v(id bigint, status int, last_message_id bigint, last_message_at timestamptz,
-        last_customer_message_at timestamptz, reopened boolean)
+        last_customer_message_at timestamptz, reopened boolean,
+        first_customer_message_at timestamptz, first_response_at timestamptz)
     where c.application_id = ${applicationId} and c.id = v.id`);
 }
 

@@ -229,11 +229,18 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       const fromCustomer = row.senderType === SENDER_TYPE.USER;
       const before = conv.status;
       const next = fromCustomer ? afterCustomerMessage(before) : { status: before, reopened: false };
+      // For the statistics: the customer's first message, then the first human reply after it.
+      const firstCustomerMessageAt = conv.firstCustomerMessageAt ?? (fromCustomer ? now : null);
+      const firstResponseAt =
+        conv.firstResponseAt ??
+        (row.senderType === SENDER_TYPE.HUMAN_AGENT && firstCustomerMessageAt ? now : null);
       const after: conversations.ConversationRow = {
         ...conv,
         status: next.status,
         lastMessageId: row.id,
         lastMessageAt: now,
+        firstCustomerMessageAt,
+        firstResponseAt,
         ...(fromCustomer ? { lastCustomerMessageAt: now } : {}),
         ...(next.reopened ? { resolvedAt: null } : {}),
       };
@@ -246,6 +253,8 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
         lastMessageAt: now,
         lastCustomerMessageAt: fromCustomer ? now : (prev?.lastCustomerMessageAt ?? null),
         reopened: (prev?.reopened ?? false) || next.reopened,
+        firstCustomerMessageAt,
+        firstResponseAt,
       });
       events.emit({
         type: EVENT.MESSAGE_RECEIVED,

@@ -7,6 +7,13 @@ import { type Db, rowsOf } from '../../platform/db/database.js';
 // application_id. Times come back in milliseconds.
 
 const AGENT = sql.raw(String(SENDER_TYPE.HUMAN_AGENT));
+/**
+ * Time to the first answer, in ms: from the customer's first message to the first human agent's
+ * message after it, both kept on the conversation when the messages are written.
+ */
+const FIRST_RESPONSE_MS = sql.raw(
+  'extract(epoch from (c.first_response_at - c.first_customer_message_at)) * 1000',
+);
 const CUSTOMER = sql.raw(String(SENDER_TYPE.USER));
 /** Statuses that end a conversation's open life (resolved, spam, duplicate, archived). */
 const ENDED = sql.raw(
@@ -75,29 +82,15 @@ export async function conversationStats(
   const grouping = f.daily ? sql`group by grouping sets ((), (d)) order by d nulls first` : sql``;
   const result = await db.execute(sql`
     with conv as (
-      select c.id, c.status, c.created_at, c.resolved_at
+      select c.id, c.status, c.created_at, c.resolved_at, ${FIRST_RESPONSE_MS} as first_response_ms
       from conversations c
       where c.application_id = ${applicationId}
         and ((c.created_at >= ${s} and c.created_at < ${e}) or (c.resolved_at >= ${s} and c.resolved_at < ${e}))
         ${sql.join(filters, sql` `)}
     ),
-    first_customer as (
-      select m.conversation_id, min(m.created_at) as at
-      from messages m join conv on conv.id = m.conversation_id
-      where m.application_id = ${applicationId} and m.sender_type = ${CUSTOMER}
-        and conv.created_at >= ${s} and conv.created_at < ${e}
-      group by m.conversation_id
-    ),
-    first_response as (
-      select fc.conversation_id, extract(epoch from (min(m.created_at) - fc.at)) * 1000 as ms
-      from first_customer fc
-      join messages m on m.conversation_id = fc.conversation_id
-      where m.application_id = ${applicationId} and m.sender_type = ${AGENT} and m.created_at >= fc.at
-      group by fc.conversation_id, fc.at
-    ),
     ev as (
-      select 'n' as kind, conv.created_at as at, conv.status, fr.ms
-      from conv left join first_response fr on fr.conversation_id = conv.id
+      select 'n' as kind, conv.created_at as at, conv.status, conv.first_response_ms as ms
+      from conv
       where conv.created_at >= ${s} and conv.created_at < ${e}
       union all
       select 'r' as kind, conv.resolved_at as at, conv.status,
@@ -199,7 +192,8 @@ export async function scoreboard(
       where u.application_id = ${applicationId} and u.role_type in (${ROUTABLE_ROLES}) and u.status <> 3
     ),
     conv as (
-      select c.id, c.assignee_id, c.status, c.created_at, c.resolved_at
+      select c.id, c.assignee_id, c.status, c.created_at, c.resolved_at,
+        case when c.created_at >= ${s} and c.created_at < ${e} then ${FIRST_RESPONSE_MS} end as first_response_ms
       from conversations c
       where c.application_id = ${applicationId}
         and c.assignee_id in (select id from agents)
@@ -207,28 +201,13 @@ export async function scoreboard(
         and (c.status not in (${ENDED})
           or (c.resolved_at >= ${s} and c.resolved_at < ${e})
           or (c.created_at >= ${s} and c.created_at < ${e}))
-    ),
-    first_customer as (
-      select m.conversation_id, min(m.created_at) as at
-      from messages m join conv on conv.id = m.conversation_id
-      where m.application_id = ${applicationId} and m.sender_type = ${CUSTOMER}
-        and conv.created_at >= ${s} and conv.created_at < ${e}
-      group by m.conversation_id
-    ),
-    first_response as (
-      select fc.conversation_id, extract(epoch from (min(m.created_at) - fc.at)) * 1000 as ms
-      from first_customer fc
-      join messages m on m.conversation_id = fc.conversation_id
-      where m.application_id = ${applicationId} and m.sender_type = ${AGENT} and m.created_at >= fc.at
-      group by fc.conversation_id, fc.at
     )
     select a.user_id, a.display_name, a.role_type, a.status,
       (count(c.id) filter (where c.status not in (${ENDED})))::int as assigned_open,
       (count(c.id) filter (where c.resolved_at >= ${s} and c.resolved_at < ${e}))::int as resolved,
-      (avg(fr.ms))::float8 as avg_first_response
+      (avg(c.first_response_ms))::float8 as avg_first_response
     from agents a
     left join conv c on c.assignee_id = a.id
-    left join first_response fr on fr.conversation_id = c.id
     group by a.id, a.user_id, a.display_name, a.role_type, a.status
     order by lower(a.display_name), a.user_id`);
   return rowsOf<ScoreboardRow>(result).map((r) => ({

@@ -85,6 +85,9 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
       .set({
         createdAt: new Date(at),
         ...(o.resolved !== undefined ? { resolvedAt: new Date(at + o.resolved) } : {}),
+        // The first message and first answer the sends recorded move with the messages.
+        firstCustomerMessageAt: new Date(at + o.customer),
+        ...(o.agent !== undefined ? { firstResponseAt: new Date(at + o.agent) } : {}),
       })
       .where(eq(conversations.id, groupId));
     await db

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations } from '../../db/schema/index.js';
+import {
+  newTenant,
+  newVisitorConversation,
+  sendTestMessage,
+  type Tenant,
+} from '../../testing/messaging-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+
+// The statistics read the first customer message and the first human answer after it from the
+// conversation; the sends record them.
+describe.each(testDatabaseKinds())('first response times on %s', (kind) => {
+  let t: TestApp;
+  let tenant: Tenant;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    tenant = await newTenant(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const timesOf = async (groupId: number) => {
+    const [row] = await t.database.db
+      .select({ first: conversations.firstCustomerMessageAt, answer: conversations.firstResponseAt })
+      .from(conversations)
+      .where(eq(conversations.id, groupId));
+    return row!;
+  };
+  const ok = async (res: Promise<{ statusCode: number; body: string }>) =>
+    expect((await res).statusCode, (await res).body).toBe(200);
+
+  it('keeps the first customer message and the first agent answer after it', async () => {
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    // An agent writing first is not an answer.
+    await ok(sendTestMessage(t, tenant.admin, groupId, `early-${groupId}`));
+    expect(await timesOf(groupId)).toEqual({ first: null, answer: null });
+
+    await ok(sendTestMessage(t, visitor.headers, groupId, `ask-${groupId}`));
+    const asked = await timesOf(groupId);
+    expect(asked.first).toBeInstanceOf(Date);
+    expect(asked.answer).toBeNull();
+
+    await ok(sendTestMessage(t, tenant.admin, groupId, `answer-${groupId}`));
+    const answered = await timesOf(groupId);
+    expect(answered.first).toEqual(asked.first);
+    expect(answered.answer!.getTime()).toBeGreaterThanOrEqual(asked.first!.getTime());
+
+    // Later messages change neither.
+    await ok(sendTestMessage(t, visitor.headers, groupId, `again-${groupId}`));
+    await ok(sendTestMessage(t, tenant.admin, groupId, `reply-${groupId}`));
+    expect(await timesOf(groupId)).toEqual(answered);
+  });
+
+  it('records both when the question and the answer share a batch, in their order', async () => {
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    await Promise.all([
+      sendTestMessage(t, visitor.headers, groupId, `q-${groupId}`),
+      sendTestMessage(t, tenant.admin, groupId, `a-${groupId}`),
+    ]);
+    const times = await timesOf(groupId);
+    expect(times.first).toBeInstanceOf(Date);
+    expect(times.answer).toBeInstanceOf(Date);
+  });
+});
