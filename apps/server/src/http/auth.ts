@@ -32,6 +32,19 @@ export function readToken(request: FastifyRequest): string | null {
   return null;
 }
 
+const tokenHashes = new WeakMap<FastifyRequest, string | null>();
+
+/** SHA-256 of the request's token (or null), hashed once per request whoever asks first. */
+export function tokenHashOf(request: FastifyRequest): string | null {
+  let hash = tokenHashes.get(request);
+  if (hash === undefined) {
+    const token = readToken(request);
+    hash = token ? sha256(token) : null;
+    tokenHashes.set(request, hash);
+  }
+  return hash;
+}
+
 /**
  * `membersOnly` guards the product API: an application's end users (no role type) hold messaging
  * tokens too, and the spec's "no role type means full access" must never reach them.
@@ -41,9 +54,8 @@ export function authenticator(
   opts: { membersOnly: boolean; sessions?: SessionCache<LiveSession> | undefined },
 ) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = readToken(request);
-    if (!token) throw unauthorized();
-    const tokenHash = sha256(token);
+    const tokenHash = tokenHashOf(request);
+    if (!tokenHash) throw unauthorized();
     const found = await findSession(db, opts.sessions, tokenHash);
     if (!found || !isUsable(found)) throw unauthorized();
     // The messaging family names its application in a header; it must be the token's own.

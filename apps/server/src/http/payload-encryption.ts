@@ -1,9 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sha256 } from '../platform/crypto.js';
 import type { Db } from '../platform/db/database.js';
-import { readToken } from './auth.js';
+import { tokenHashOf } from './auth.js';
 import { findSessionEncryption } from './encryption-repository.js';
 import { AppError } from './errors.js';
 
@@ -130,9 +129,9 @@ export function registerPayloadEncryption(
 
   app.addHook('onRequest', async (request) => {
     if (!isEncryptablePath(request.url)) return;
-    const token = readToken(request);
-    if (!token) return;
-    const found = await lookup(sha256(token));
+    const tokenHash = tokenHashOf(request);
+    if (!tokenHash) return;
+    const found = await lookup(tokenHash);
     if (found) active.set(request, found);
   });
 

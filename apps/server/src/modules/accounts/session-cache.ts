@@ -59,17 +59,24 @@ export class SessionCache<S extends CachedSession = CachedSession> {
   }
 }
 
+/** What the forget functions need of a cache. */
+interface Forgettable {
+  forgetToken(tokenHash: string): void;
+  forgetUsers(userIds: ReadonlySet<string>): void;
+  clear(): void;
+}
+
 /** The caches of this process (one per server instance; tests run several). */
-const caches = new Set<SessionCache<CachedSession>>();
+const caches = new Set<Forgettable>();
 
 /** A cache that the forget functions below reach; `close` detaches it. */
 export function openSessionCache<S extends CachedSession>(ttlMs: number) {
   const cache = new SessionCache<S>(ttlMs);
-  caches.add(cache as unknown as SessionCache<CachedSession>);
+  caches.add(cache);
   return {
     cache,
     close: () => {
-      caches.delete(cache as unknown as SessionCache<CachedSession>);
+      caches.delete(cache);
     },
   };
 }

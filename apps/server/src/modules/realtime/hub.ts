@@ -200,7 +200,8 @@ export async function createHub(
     holdWrites: () => void,
     hello: { token: string; lastSeq?: number | undefined },
   ) {
-    const found = await findLiveSession(db, sha256(hello.token), new Date());
+    const tokenHash = sha256(hello.token);
+    const found = await findLiveSession(db, tokenHash, new Date());
     if (!found || found.user.status === 2 || found.user.status === 3) {
       socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' }));
       socket.close(4401, 'unauthorized');
@@ -210,7 +211,7 @@ export async function createHub(
     const conn: Connection = {
       socket,
       holdWrites,
-      auth: authContextOf(found, sha256(hello.token)),
+      auth: authContextOf(found, tokenHash),
       appId: found.application.id,
       userId: found.user.id,
       userName: found.user.userId,
