@@ -4,16 +4,18 @@
 // Sizes: BENCH_MESSAGES (default 3000), BENCH_VISITORS (60), BENCH_AGENTS (5), BENCH_IDLE_SOCKETS (10000).
 // BENCH_TARGETS=pglite,postgres picks the databases; BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof)
 // goes to the server's node only.
-import http from 'node:http';
 import WebSocket from 'ws';
 import { freshPostgres } from './lib/fresh-postgres.js';
-import { startServer } from './lib/server-process.js';
+import { LightConnection } from './lib/light-http.js';
+import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 6000);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 60);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 5);
 const IDLE = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 0);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 
 async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -24,40 +26,6 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
   const json = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${path} ${res.status} ${JSON.stringify(json)}`);
   return json;
-}
-
-// The load shares the machine's two cores with the server and PostgreSQL: the sends go through
-// node:http with kept-alive sockets, which costs the client a fraction of what fetch() does.
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-
-function postLight(base: string, path: string, body: unknown, headers: Record<string, string>) {
-  const payload = JSON.stringify(body);
-  return new Promise<void>((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        agent: keepAlive,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          res.statusCode === 200 ? resolve() : reject(new Error(`${path} ${res.statusCode} ${text}`)),
-        );
-      },
-    );
-    req.once('error', reject);
-    req.end(payload);
-  });
 }
 
 async function signupAdmin(base: string) {
@@ -72,24 +40,43 @@ async function signupAdmin(base: string) {
   return { token: data.token, appId: data.applicationId };
 }
 
-function openSocket(
-  base: string,
-  token: string,
-  onEvent?: (f: { type: string; data?: { message?: { key?: string } } }) => void,
-) {
+/**
+ * An agent's socket. `onFrame` gets each frame's text after the socket has resumed; the load
+ * generator reads what it needs from it without parsing the whole JSON (it shares the cores).
+ */
+function openSocket(base: string, token: string, onFrame?: (text: string) => void) {
   return new Promise<WebSocket>((resolve, reject) => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+    let resumed = false;
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
     ws.on('message', (raw) => {
-      const f = JSON.parse(String(raw)) as { type: string };
-      if (f.type === 'resumed') resolve(ws);
-      onEvent?.(f);
+      const text = String(raw);
+      if (resumed) {
+        onFrame?.(text);
+        return;
+      }
+      if ((JSON.parse(text) as { type: string }).type === 'resumed') {
+        resumed = true;
+        resolve(ws);
+      }
     });
   });
 }
 
-async function throughput(kind: string, base: string): Promise<Row[]> {
+/** The client key of a message.received frame sent by this bench, or undefined. */
+function benchKeyOf(frame: string): string | undefined {
+  if (!frame.includes('"type":"message.received"')) return undefined;
+  return /"key":"(bench-[^"]+)"/.exec(frame)?.[1];
+}
+
+async function throughput(kind: string, server: ServerProcess): Promise<Row[]> {
+  const { base, cpuSeconds } = server;
+  // BENCH_SIGNAL_LOAD=SIGUSR2: the server is told when the load starts and ends (for a profiler
+  // preloaded with BENCH_SERVER_NODE_ARGS that should see the load only, not the setup).
+  const signalLoad = () => {
+    if (process.env.BENCH_SIGNAL_LOAD) process.kill(server.pid, process.env.BENCH_SIGNAL_LOAD);
+  };
   const admin = await signupAdmin(base);
   const headersOf = (token: string) => ({ 'x-authorization': token, 'application-key': admin.appId });
   // Agents (the admin's session in several tabs) receive every message of the application.
@@ -104,8 +91,8 @@ async function throughput(kind: string, base: string): Promise<Row[]> {
   const sockets: WebSocket[] = [];
   for (let i = 0; i < AGENTS; i++) {
     sockets.push(
-      await openSocket(base, admin.token, (f) => {
-        const key = f.type === 'message.received' ? f.data?.message?.key : undefined;
+      await openSocket(base, admin.token, (frame) => {
+        const key = benchKeyOf(frame);
         if (!key || !sentAt.has(key)) return;
         const n = (receipts.get(key) ?? 0) + 1;
         receipts.set(key, n);
@@ -117,7 +104,8 @@ async function throughput(kind: string, base: string): Promise<Row[]> {
       }),
     );
   }
-  const visitors: { headers: Record<string, string>; groupId: number }[] = [];
+  const { hostname, port } = new URL(base);
+  const visitors: { headers: Record<string, string>; groupId: number; connection: LightConnection }[] = [];
   for (let i = 0; i < VISITORS; i++) {
     const reg = await post(base, '/rest/ws/register/client', {
       userId: `v${i}-${Math.random().toString(36).slice(2, 8)}`,
@@ -126,31 +114,76 @@ async function throughput(kind: string, base: string): Promise<Row[]> {
     });
     const headers = headersOf(reg.authToken as string);
     const group = await post(base, '/rest/ws/group/v2.1/create', { groupName: `Bench ${i}` }, headers);
-    visitors.push({ headers, groupId: (group.response as { id: number }).id });
+    visitors.push({
+      headers,
+      groupId: (group.response as { id: number }).id,
+      connection: new LightConnection(hostname, Number(port)),
+    });
   }
+  const send = async (v: (typeof visitors)[number], key: string, text: string) => {
+    const answer = await v.connection.post(
+      '/rest/ws/message/send',
+      { key, groupId: v.groupId, message: text },
+      v.headers,
+    );
+    if (answer.status !== 200) throw new Error(`message/send ${answer.status} ${answer.body}`);
+  };
+  // Warm-up, not measured: a server in service has its code compiled by the JIT; the first
+  // seconds of a fresh process measure the compiler. Warm-up keys are not `bench-…`, so their
+  // deliveries are not counted either.
+  let warm = 0;
+  await Promise.all(
+    visitors.map(async (v) => {
+      while (warm < WARMUP)
+        await send(v, `warm-${warm++}-${Math.random().toString(36).slice(2, 8)}`, 'Warm-up');
+    }),
+  );
   let next = 0;
   let persisted = 0;
+  const cpuBefore = cpuSeconds();
+  signalLoad();
   const started = performance.now();
-  async function worker(v: (typeof visitors)[number]) {
-    for (;;) {
-      const i = next++;
-      if (i >= MESSAGES) return;
-      const key = `bench-${i}-${Math.random().toString(36).slice(2, 8)}`;
-      sentAt.set(key, performance.now());
-      await postLight(
-        base,
-        '/rest/ws/message/send',
-        { key, groupId: v.groupId, message: `Message number ${i}` },
-        v.headers,
-      );
-      persisted += 1;
+  const sendOne = async (v: (typeof visitors)[number], i: number) => {
+    const key = `bench-${i}-${Math.random().toString(36).slice(2, 8)}`;
+    sentAt.set(key, performance.now());
+    await send(v, key, `Message number ${i}`);
+    persisted += 1;
+  };
+  if (RATE > 0) {
+    // Open loop: messages arrive at RATE per second whatever the server's pace, spread over the visitors.
+    const inFlight: Promise<void>[] = [];
+    const tickMs = 10;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const due = Math.min(MESSAGES, Math.floor(((performance.now() - started) / 1000) * RATE));
+        while (next < due) {
+          const i = next++;
+          inFlight.push(sendOne(visitors[i % visitors.length]!, i));
+        }
+        if (next >= MESSAGES) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, tickMs);
+    });
+    await Promise.all(inFlight);
+  } else {
+    async function worker(v: (typeof visitors)[number]) {
+      for (;;) {
+        const i = next++;
+        if (i >= MESSAGES) return;
+        await sendOne(v, i);
+      }
     }
+    await Promise.all(visitors.map(worker));
   }
-  await Promise.all(visitors.map(worker));
   const persistedSeconds = (performance.now() - started) / 1000;
   await Promise.race([done, new Promise((r) => setTimeout(r, 30_000))]);
   const deliveredSeconds = (performance.now() - started) / 1000;
+  const cpuPerMessage = ((cpuSeconds() - cpuBefore) * 1000) / MESSAGES;
+  signalLoad();
   for (const s of sockets) s.close();
+  for (const v of visitors) v.connection.close();
   latencies.sort((a, b) => a - b);
   const rate = persisted / persistedSeconds;
   const deliveredRate = deliveredToAll / deliveredSeconds;
@@ -174,6 +207,12 @@ async function throughput(kind: string, base: string): Promise<Row[]> {
       value: `${deliveredToAll}/${MESSAGES}`,
       budget: 'all',
       pass: deliveredToAll === MESSAGES,
+    },
+    {
+      figure: `${kind}: server CPU per message (stored, answered, sent to ${AGENTS} sockets)`,
+      value: `${cpuPerMessage.toFixed(3)} ms`,
+      budget: '–',
+      pass: null,
     },
     { figure: `${kind}: send-to-deliver p50`, value: ms(percentile(latencies, 50)), budget: '–', pass: null },
     { figure: `${kind}: send-to-deliver p95`, value: ms(percentile(latencies, 95)), budget: '–', pass: null },
@@ -241,7 +280,7 @@ for (const target of targets) {
     ...(serverNodeArgs ? { nodeArgs: serverNodeArgs } : {}),
   });
   try {
-    rows.push(...(await throughput(target.kind, server.base)));
+    rows.push(...(await throughput(target.kind, server)));
     rows.push({
       figure: `${target.kind}: server RSS after the load`,
       value: `${server.rssMb().toFixed(0)} MB`,
@@ -254,6 +293,5 @@ for (const target of targets) {
     await server.stop();
   }
 }
-keepAlive.destroy();
 await pgDb?.drop();
 printTable('Messaging (server process on loopback; npx tsx bench/messaging.bench.ts)', rows);

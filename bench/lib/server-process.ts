@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+// USER_HZ: 100 on every Linux build we run on (getconf CLK_TCK).
+const CLOCK_TICKS = 100;
 
 export interface ServerProcess {
   base: string;
   pid: number;
   rssMb(): number;
+  /** CPU time the server process has used so far (user + system), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -61,6 +65,12 @@ export async function startServer(opts: {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb / 1024;
+    },
+    cpuSeconds() {
+      // Fields 14 and 15 of /proc/<pid>/stat (utime, stime) in clock ticks, counted after the
+      // command name, which may itself contain spaces.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
     },
     async stop() {
       child.kill('SIGTERM');

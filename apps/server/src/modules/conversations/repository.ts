@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   conversationEvents,
   conversationMembers,
@@ -9,10 +9,12 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
+import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
 // The only place conversation rows are read or written; every query names its application.
 
 export type ConversationRow = typeof conversations.$inferSelect;
+const CONVERSATION_ROWS = rawRowsOf(conversations);
 
 export async function insertConversation(db: Db, values: typeof conversations.$inferInsert) {
   const [row] = await db.insert(conversations).values(values).returning();
@@ -282,57 +284,64 @@ export async function markDelivered(db: Db, conversationId: number, userId: stri
     );
 }
 
-/** Locks several conversations of the application, in id order (concurrent batches never deadlock). */
-export async function lockConversations(db: Db, applicationId: string, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.id, [...ids])))
-    .orderBy(conversations.id)
-    .for('update');
+/** A conversation locked for a batch of sends, with what the batch needs to know beside it. */
+export interface SendTarget {
+  row: ConversationRow;
+  /** Which of the batch's customers belong to it (members write anywhere in their application). */
+  customerIds: Set<string>;
 }
 
-/** Which of these people belong to which of these conversations, as `conversationId:userId`. */
-export async function membershipsOf(db: Db, conversationIds: readonly number[], userIds: readonly string[]) {
-  if (conversationIds.length === 0 || userIds.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ conversationId: conversationMembers.conversationId, userId: conversationMembers.userId })
-    .from(conversationMembers)
-    .where(
-      and(
-        inArray(conversationMembers.conversationId, [...conversationIds]),
-        inArray(conversationMembers.userId, [...userIds]),
+/**
+ * Locks the conversations a batch of sends writes to (by id or client group id, in id order, so
+ * concurrent batches never deadlock) and answers, in the same round trip, which of the sending
+ * customers are members and the value of `extra` (an application-wide fact such as "has message
+ * webhooks"; false when no conversation matched).
+ */
+export async function lockSendTargets(
+  db: Db,
+  applicationId: string,
+  refs: { ids: readonly number[]; clientGroupIds: readonly string[]; customerIds: readonly string[] },
+  extra: SQL<boolean>,
+): Promise<{ targets: SendTarget[]; extra: boolean }> {
+  const matches = [
+    refs.ids.length > 0 ? inArray(conversations.id, [...refs.ids]) : undefined,
+    refs.clientGroupIds.length > 0
+      ? inArray(conversations.clientGroupId, [...refs.clientGroupIds])
+      : undefined,
+  ].filter((m) => m !== undefined);
+  if (matches.length === 0) return { targets: [], extra: false };
+  const members =
+    refs.customerIds.length > 0
+      ? sql`coalesce((select jsonb_agg(${conversationMembers.userId}) from ${conversationMembers}
+          where ${conversationMembers.conversationId} = ${conversations.id}
+            and ${inArray(conversationMembers.userId, [...refs.customerIds])}), '[]'::jsonb)`
+      : sql`'[]'::jsonb`;
+  // Hand-written: it runs in every batch of sends, and the query builder cost more than the query.
+  const result = await db.execute(sql`
+    select ${CONVERSATION_ROWS.columns}, ${members} as "_members", ${extra} as "_extra"
+    from ${conversations}
+    where ${conversations.applicationId} = ${applicationId} and (${sql.join(matches, sql` or `)})
+    order by ${conversations.id}
+    for update of ${conversations}`);
+  const rows = rowsOf<Record<string, unknown> & { _members: string[] | string; _extra: boolean }>(result);
+  return {
+    targets: rows.map((r) => ({
+      row: CONVERSATION_ROWS.map(r),
+      customerIds: new Set(
+        typeof r._members === 'string' ? (JSON.parse(r._members) as string[]) : r._members,
       ),
-    );
-  return new Set(rows.map((r) => `${r.conversationId}:${r.userId}`));
+    })),
+    extra: rows[0]?._extra ?? false,
+  };
 }
 
-export interface UnreadBump {
-  conversationId: number;
-  /** New messages in the conversation. */
-  total: number;
-  /** Of those, how many each sender wrote (their own do not count as unread for them). */
-  bySender: Record<string, number>;
-}
-
-/** Unread counts after several messages, in one statement: each member gains the messages of others. */
-export async function bumpUnreadMany(db: Db, bumps: readonly UnreadBump[]) {
-  if (bumps.length === 0) return;
-  const rows = bumps.map((b) => ({
-    conversation_id: b.conversationId,
-    total: b.total,
-    by_sender: b.bySender,
-  }));
-  await db.execute(sql`
-    update ${conversationMembers} as cm
-    set unread_count = cm.unread_count + v.total - coalesce((v.by_sender ->> cm.user_id::text)::int, 0)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(conversation_id bigint, total int, by_sender jsonb)
-    where cm.conversation_id = v.conversation_id`);
-}
-
+/** A conversation after new messages of a batch: its members' unread counts and its own state. */
 export interface AfterMessages {
   id: number;
+  /** New messages in the conversation. */
+  added: number;
+  /** Of those, how many each sender wrote (their own do not count as unread for them). */
+  addedBySender: Record<string, number>;
   status: number;
   lastMessageId: number;
   lastMessageAt: Date;
@@ -345,11 +354,16 @@ export interface AfterMessages {
   firstResponseAt: Date | null;
 }
 
-/** Last message, status and customer activity of several conversations, in one statement. */
+/**
+ * Unread counts, last message, status and customer activity of several conversations, in one
+ * statement: each member gains the messages of others.
+ */
 export async function applyAfterMessages(db: Db, applicationId: string, updates: readonly AfterMessages[]) {
   if (updates.length === 0) return;
   const rows = updates.map((u) => ({
     id: u.id,
+    added: u.added,
+    added_by_sender: u.addedBySender,
     status: u.status,
     last_message_id: u.lastMessageId,
     last_message_at: u.lastMessageAt.toISOString(),
@@ -359,6 +373,17 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
     first_response_at: u.firstResponseAt?.toISOString() ?? null,
   }));
   await db.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as v(id bigint, added int, added_by_sender jsonb, status int, last_message_id bigint,
+          last_message_at timestamptz, last_customer_message_at timestamptz, reopened boolean,
+          first_customer_message_at timestamptz, first_response_at timestamptz)
+    ), unread as (
+      update ${conversationMembers} as cm
+      set unread_count = cm.unread_count + v.added - coalesce((v.added_by_sender ->> cm.user_id::text)::int, 0)
+      from v
+      where cm.conversation_id = v.id and cm.application_id = ${applicationId}
+    )
     update ${conversations} as c
     set status = v.status,
       last_message_id = v.last_message_id,
@@ -368,10 +393,7 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
       first_customer_message_at = coalesce(c.first_customer_message_at, v.first_customer_message_at),
       first_response_at = coalesce(c.first_response_at, v.first_response_at),
       updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as v(id bigint, status int, last_message_id bigint, last_message_at timestamptz,
-        last_customer_message_at timestamptz, reopened boolean,
-        first_customer_message_at timestamptz, first_response_at timestamptz)
+    from v
     where c.application_id = ${applicationId} and c.id = v.id`);
 }
 

@@ -1,4 +1,5 @@
 import { MESSAGING_PATHS } from '@convo/api';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   groupInfoOf,
@@ -9,6 +10,7 @@ import {
 } from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import * as conversations from '../conversations/repository.js';
 
 // Sends of one application that arrive together share a transaction (group commit). Fired all at
 // once, they must behave exactly as if sent one by one.
@@ -79,5 +81,26 @@ describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
     expect(first!.statusCode).toBe(200);
     expect(second!.statusCode).toBe(400);
     expect(second!.json().message).toBe('This key was used for another message.');
+  });
+
+  it('reads the conversations it locks exactly as the query builder reads them', async () => {
+    const a = await visitorConversation(tenant);
+    expect((await send(a.visitor.headers, a.groupId, 'before-lock')).statusCode).toBe(200);
+    const { db } = t.database;
+    const expected = await conversations.findConversation(db, tenant.applicationId, a.groupId);
+    const members = await conversations.listMembers(db, [a.groupId]);
+    const customer = members.find((m) => m.roleType === null)!;
+    const locked = await db.transaction((tx) =>
+      conversations.lockSendTargets(
+        tx,
+        tenant.applicationId,
+        { ids: [a.groupId], clientGroupIds: [], customerIds: [customer.id] },
+        sql<boolean>`true`,
+      ),
+    );
+    expect(locked.extra).toBe(true);
+    expect(locked.targets).toHaveLength(1);
+    expect(locked.targets[0]!.row).toEqual(expected);
+    expect(locked.targets[0]!.customerIds).toEqual(new Set([customer.id]));
   });
 });

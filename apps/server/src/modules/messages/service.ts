@@ -22,7 +22,7 @@ import {
   type MessagingDeps,
 } from '../conversations/service.js';
 import { EVENT } from '../realtime/event-types.js';
-import { enqueueMessageWebhooks, hasMessageWebhooks } from '../webhooks/enqueue.js';
+import { enqueueMessageWebhooks, hasMessageWebhooksSql } from '../webhooks/enqueue.js';
 import { receiptsOf, toMessageView } from './message-view.js';
 import * as repo from './repository.js';
 import { writeSystemMessage } from './system-message.js';
@@ -132,31 +132,39 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       outcomes[i] = { ok: false, error };
     };
 
-    // 1. The conversations, locked, and whether each caller may write in them.
-    const convOf = new Map<number, conversations.ConversationRow>();
+    // 1. The conversations, locked, whether each caller may write in them, and whether the
+    // application has message webhooks: one round trip.
     const ids = new Set<number>();
-    const idOfItem: (number | null)[] = [];
-    for (const [i, { input }] of items.entries()) {
-      if (input.groupId !== undefined) {
-        ids.add(input.groupId);
-        idOfItem[i] = input.groupId;
-      } else if (input.clientGroupId !== undefined) {
-        const found = await conversations.findConversationByClientGroupId(
-          tx,
-          applicationId,
-          input.clientGroupId,
-        );
-        idOfItem[i] = found?.id ?? null;
-        if (found) ids.add(found.id);
-      } else idOfItem[i] = null;
+    const clientGroupIds = new Set<string>();
+    const customerIds = new Set<string>();
+    for (const { caller, input } of items) {
+      if (input.groupId !== undefined) ids.add(input.groupId);
+      else if (input.clientGroupId !== undefined) clientGroupIds.add(input.clientGroupId);
+      if (caller.roleType === null) customerIds.add(caller.userId);
     }
-    for (const row of await conversations.lockConversations(tx, applicationId, [...ids]))
+    const locked = await conversations.lockSendTargets(
+      tx,
+      applicationId,
+      { ids: [...ids], clientGroupIds: [...clientGroupIds], customerIds: [...customerIds] },
+      hasMessageWebhooksSql(applicationId),
+    );
+    const convOf = new Map<number, conversations.ConversationRow>();
+    const idOfClientGroup = new Map<string, number>();
+    const customersOf = new Map<number, Set<string>>();
+    for (const { row, customerIds: members } of locked.targets) {
       convOf.set(row.id, row);
-    const endUsers = items.filter((it) => it.caller.roleType === null).map((it) => it.caller.userId);
-    const memberships = await conversations.membershipsOf(tx, [...convOf.keys()], [...new Set(endUsers)]);
+      customersOf.set(row.id, members);
+      if (row.clientGroupId !== null) idOfClientGroup.set(row.clientGroupId, row.id);
+    }
+    const idOfItem = items.map(({ input }) => {
+      const id =
+        input.groupId ??
+        (input.clientGroupId !== undefined ? idOfClientGroup.get(input.clientGroupId) : undefined);
+      return id !== undefined && convOf.has(id) ? id : null;
+    });
     for (const [i, { caller }] of items.entries()) {
-      const conv = idOfItem[i] != null ? convOf.get(idOfItem[i]!) : undefined;
-      if (!conv || (caller.roleType === null && !memberships.has(`${conv.id}:${caller.userId}`)))
+      const id = idOfItem[i];
+      if (id == null || (caller.roleType === null && !customersOf.get(id)?.has(caller.userId)))
         refuse(i, conversationNotFound());
     }
 
@@ -174,7 +182,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     // 3. The messages, once per client key (a key repeated within the batch is one message).
     const now = new Date();
     const firstOfKey = new Map<string, number>();
-    const toInsert: { index: number; values: repo.NewMessage }[] = [];
+    const toInsert: { index: number; values: repo.NewBatchMessage }[] = [];
     for (const [i, { caller, input }] of items.entries()) {
       if (outcomes[i] || firstOfKey.has(input.key)) continue;
       firstOfKey.set(input.key, i);
@@ -183,7 +191,6 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       toInsert.push({
         index: i,
         values: {
-          applicationId,
           conversationId: conv.id,
           senderId: caller.userId,
           senderType: senderTypeOf(caller),
@@ -206,8 +213,6 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     for (const [n, t] of toInsert.entries()) storedOf.set(t.index, stored[n]!);
 
     // 4. Webhooks, unread counts, conversation state and events for the new ones, in batch order.
-    const hasWebhooks = await hasMessageWebhooks(tx, applicationId);
-    const unread = new Map<number, conversations.UnreadBump>();
     const changed = new Map<number, conversations.AfterMessages>();
     const reopenedBy = new Map<number, SendItem>();
     for (const [i, item] of items.entries()) {
@@ -215,17 +220,13 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       if (!s?.created) continue;
       const { row } = s;
       const conv = convOf.get(row.conversationId)!;
-      if (hasWebhooks)
+      if (locked.extra)
         await enqueueMessageWebhooks(tx, {
           applicationId,
           conversation: conv,
           message: row,
           senderUserId: item.caller.userName,
         });
-      const bump = unread.get(conv.id) ?? { conversationId: conv.id, total: 0, bySender: {} };
-      bump.total += 1;
-      bump.bySender[item.caller.userId] = (bump.bySender[item.caller.userId] ?? 0) + 1;
-      unread.set(conv.id, bump);
       const fromCustomer = row.senderType === SENDER_TYPE.USER;
       const before = conv.status;
       const next = fromCustomer ? afterCustomerMessage(before) : { status: before, reopened: false };
@@ -246,8 +247,12 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       };
       convOf.set(conv.id, after);
       const prev = changed.get(conv.id);
+      const addedBySender = prev?.addedBySender ?? {};
+      addedBySender[item.caller.userId] = (addedBySender[item.caller.userId] ?? 0) + 1;
       changed.set(conv.id, {
         id: conv.id,
+        added: (prev?.added ?? 0) + 1,
+        addedBySender,
         status: after.status,
         lastMessageId: row.id,
         lastMessageAt: now,
@@ -272,7 +277,6 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
         });
       }
     }
-    await conversations.bumpUnreadMany(tx, [...unread.values()]);
     await conversations.applyAfterMessages(tx, applicationId, [...changed.values()]);
 
     // 5. A customer reopening a resolved conversation: the Reopen tag, the timeline, a notify line.

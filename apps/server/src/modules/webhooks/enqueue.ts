@@ -22,9 +22,9 @@ export interface MessageWebhookInput {
   senderUserId: string | null;
 }
 
-/** Whether any enabled webhook of the application listens to new messages (one indexed query). */
-export async function hasMessageWebhooks(tx: Db, applicationId: string): Promise<boolean> {
-  return (await repo.listSubscribedWebhooks(tx, applicationId, MESSAGE_RECEIVED)).length > 0;
+/** Whether any enabled webhook of the application listens to new messages, as an SQL expression. */
+export function hasMessageWebhooksSql(applicationId: string) {
+  return repo.hasSubscribedWebhookSql(applicationId, MESSAGE_RECEIVED);
 }
 
 /**

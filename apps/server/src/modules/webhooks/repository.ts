@@ -39,16 +39,23 @@ export async function findWebhook(
 
 /** Enabled webhooks of the application subscribed to an event (runs inside every message send). */
 export async function listSubscribedWebhooks(db: Db, applicationId: string, event: string) {
-  return db
-    .select({ id: webhooks.id })
-    .from(webhooks)
-    .where(
-      and(
-        eq(webhooks.applicationId, applicationId),
-        eq(webhooks.enabled, true),
-        sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`,
-      ),
-    );
+  return db.select({ id: webhooks.id }).from(webhooks).where(subscribedTo(applicationId, event));
+}
+
+function subscribedTo(applicationId: string, event: string) {
+  return and(
+    eq(webhooks.applicationId, applicationId),
+    eq(webhooks.enabled, true),
+    sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`,
+  );
+}
+
+/**
+ * Whether the application has an enabled webhook for the event, as an SQL expression, so a send
+ * can learn it in the statement that locks its conversations instead of a round trip of its own.
+ */
+export function hasSubscribedWebhookSql(applicationId: string, event: string) {
+  return sql<boolean>`exists (select 1 from ${webhooks} where ${subscribedTo(applicationId, event)})`;
 }
 
 export async function insertWebhook(
