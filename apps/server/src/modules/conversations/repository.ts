@@ -8,6 +8,7 @@ import {
   teams,
   users,
 } from '../../db/schema/index.js';
+import { anyOf } from '../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
 import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
@@ -304,9 +305,9 @@ export async function lockSendTargets(
   extra: SQL<boolean>,
 ): Promise<{ targets: SendTarget[]; extra: boolean }> {
   const matches = [
-    refs.ids.length > 0 ? inArray(conversations.id, [...refs.ids]) : undefined,
+    refs.ids.length > 0 ? anyOf(conversations.id, refs.ids, 'bigint') : undefined,
     refs.clientGroupIds.length > 0
-      ? inArray(conversations.clientGroupId, [...refs.clientGroupIds])
+      ? anyOf(conversations.clientGroupId, refs.clientGroupIds, 'text')
       : undefined,
   ].filter((m) => m !== undefined);
   if (matches.length === 0) return { targets: [], extra: false };
@@ -314,7 +315,7 @@ export async function lockSendTargets(
     refs.customerIds.length > 0
       ? sql`coalesce((select jsonb_agg(${conversationMembers.userId}) from ${conversationMembers}
           where ${conversationMembers.conversationId} = ${conversations.id}
-            and ${inArray(conversationMembers.userId, [...refs.customerIds])}), '[]'::jsonb)`
+            and ${anyOf(conversationMembers.userId, refs.customerIds, 'uuid')}), '[]'::jsonb)`
       : sql`'[]'::jsonb`;
   // Hand-written: it runs in every batch of sends, and the query builder cost more than the query.
   const result = await db.execute(sql`

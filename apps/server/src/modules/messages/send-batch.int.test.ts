@@ -103,4 +103,36 @@ describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
     expect(locked.targets[0]!.row).toEqual(expected);
     expect(locked.targets[0]!.customerIds).toEqual(new Set([customer.id]));
   });
+
+  it('finds conversations by client group id, whatever characters it holds', async () => {
+    const visitor = await newVisitorConversation(t, tenant, 'By client id');
+    const clientGroupId = `order "7", part {a}\\b-${Date.now()}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.groupCreateV21,
+      headers: visitor.visitor.headers,
+      payload: { groupName: 'Client id', type: 10, clientGroupId },
+    });
+    expect(created.statusCode).toBe(200);
+    const groupId = created.json().response.id as number;
+    const sent = await Promise.all(
+      ['c-1', 'c-2'].map((key) =>
+        t.app.inject({
+          method: 'POST',
+          url: MESSAGING_PATHS.messageSend,
+          headers: visitor.visitor.headers,
+          payload: { key, clientGroupId, message: key },
+        }),
+      ),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(sent.map((r) => r.json().groupId)).toEqual([groupId, groupId]);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.messageSend,
+      headers: visitor.visitor.headers,
+      payload: { key: 'c-3', clientGroupId: `${clientGroupId}-other`, message: 'nowhere' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
 });

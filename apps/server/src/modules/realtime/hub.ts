@@ -33,7 +33,7 @@ export function sessionRevoker(pubsub: PubSub, log: FastifyBaseLogger): SessionR
   return async (userIds) => {
     if (userIds.length === 0) return;
     try {
-      await pubsub.publish(SESSIONS_CHANNEL, JSON.stringify({ type: 'session.revoked', userIds }));
+      await pubsub.publish(SESSIONS_CHANNEL, { type: 'session.revoked', userIds });
     } catch (err) {
       // The sockets still die at their next authenticated action; their tokens are gone.
       log.warn({ err }, 'session revocation publish failed');
@@ -139,13 +139,9 @@ export async function createHub(
     conn.socket.send(frame ?? JSON.stringify(toEnvelope(e)));
   };
 
-  await pubsub.subscribe(EVENTS_CHANNEL, (payload) => {
-    let msg: BusMessage;
-    try {
-      msg = JSON.parse(payload) as BusMessage;
-    } catch {
-      return;
-    }
+  await pubsub.subscribe(EVENTS_CHANNEL, (message) => {
+    // Only this server's own realtime publishes on this channel.
+    const msg = message as BusMessage;
     if (msg.kind === 'stored') {
       for (const e of msg.events) streams.get(e.appId)?.push(e);
       return;
@@ -155,13 +151,10 @@ export async function createHub(
     }
   });
 
-  await pubsub.subscribe(SESSIONS_CHANNEL, (payload) => {
-    let parsed: z.infer<typeof sessionRevokedMessage>;
-    try {
-      parsed = sessionRevokedMessage.parse(JSON.parse(payload));
-    } catch {
-      return;
-    }
+  await pubsub.subscribe(SESSIONS_CHANNEL, (message) => {
+    const found = sessionRevokedMessage.safeParse(message);
+    if (!found.success) return;
+    const parsed = found.data;
     const revoked = new Set(parsed.userIds);
     // Another node revoked them: this node's session cache must not answer for them either.
     forgetSessionsOfUsers(revoked);

@@ -32,7 +32,7 @@ export interface Realtime {
 export function createRealtime(pubsub: PubSub, log: Logger): Realtime {
   const publish = async (message: BusMessage) => {
     try {
-      await pubsub.publish(EVENTS_CHANNEL, JSON.stringify(message));
+      await pubsub.publish(EVENTS_CHANNEL, message);
     } catch (err) {
       // Stored events are not lost: clients fetch them on their next resume.
       log.warn({ err }, 'event publish failed');

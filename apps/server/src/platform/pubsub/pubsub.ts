@@ -1,11 +1,16 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
-/** Fan-out between server processes: in-process by default, Redis when several nodes run. */
+/**
+ * Fan-out between server processes: in-process by default, Redis when several nodes run.
+ * Messages are JSON-serialisable objects. In process they are handed over as they are (no
+ * serialising round trip on the hot path), so a handler must treat what it gets as read-only;
+ * through Redis they travel as JSON (a payload that is not JSON is dropped).
+ */
 export interface PubSub {
   readonly kind: 'memory' | 'redis';
-  publish(channel: string, payload: string): Promise<void>;
-  subscribe(channel: string, handler: (payload: string) => void): Promise<void>;
+  publish(channel: string, message: object): Promise<void>;
+  subscribe(channel: string, handler: (message: unknown) => void): Promise<void>;
   /**
    * Called once the subscription is back after a lost connection: whatever was published
    * meanwhile never arrived, so listeners catch up from the database.
@@ -19,8 +24,8 @@ export function createMemoryPubSub(): PubSub {
   emitter.setMaxListeners(0);
   return {
     kind: 'memory',
-    async publish(channel, payload) {
-      emitter.emit(channel, payload);
+    async publish(channel, message) {
+      emitter.emit(channel, message);
     },
     async subscribe(channel, handler) {
       emitter.on(channel, handler);
@@ -42,7 +47,7 @@ export function createRedisPubSub(url: string, onError: (err: Error) => void): P
   const sub = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });
   pub.on('error', onError);
   sub.on('error', onError);
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const handlers = new Map<string, Set<(message: unknown) => void>>();
   const reconnectHandlers = new Set<() => void>();
   let connectedBefore = false;
   sub.on('ready', () => {
@@ -61,15 +66,21 @@ export function createRedisPubSub(url: string, onError: (err: Error) => void): P
     );
   });
   sub.on('message', (channel: string, payload: string) => {
-    for (const h of handlers.get(channel) ?? []) h(payload);
+    let message: unknown;
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    for (const h of handlers.get(channel) ?? []) h(message);
   });
   return {
     kind: 'redis',
-    async publish(channel, payload) {
+    async publish(channel, message) {
       // While Redis is away, fail at once rather than hold the user's request in the offline
       // queue: the event is stored, and the hubs catch up when their subscription is back.
       if (pub.status !== 'ready') throw new Error(`redis is ${pub.status}`);
-      await pub.publish(channel, payload);
+      await pub.publish(channel, JSON.stringify(message));
     },
     async subscribe(channel, handler) {
       let set = handlers.get(channel);

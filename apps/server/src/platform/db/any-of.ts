@@ -1,0 +1,19 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+/** A PostgreSQL array literal: every element quoted, backslashes and quotes escaped. */
+export function arrayLiteral(values: readonly (string | number)[]): string {
+  return `{${values.map((v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/**
+ * `column = any(array)` with the whole list as one text parameter. For hot paths: `inArray` makes
+ * one placeholder per value, and building those cost more CPU than the database spent on the
+ * lookup. The parameter is typed text and cast in SQL, so both drivers send it the same way.
+ */
+export function anyOf(
+  column: SQLWrapper,
+  values: readonly (string | number)[],
+  type: 'bigint' | 'uuid' | 'text',
+): SQL {
+  return sql`${column} = any(${arrayLiteral(values)}::text::${sql.raw(type)}[])`;
+}
