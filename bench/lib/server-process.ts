@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+// The flags `npm start` runs the server with, so the benches measure what is deployed.
+const SERVER_NODE_ARGS = (
+  JSON.parse(readFileSync(path.join(root, 'apps/server/node-args.json'), 'utf8')) as string[]
+).join(' ');
 // USER_HZ: 100 on every Linux build we run on (getconf CLK_TCK).
 const CLOCK_TICKS = 100;
 
@@ -43,7 +47,7 @@ export async function startServer(opts: {
     'bash',
     [
       '-c',
-      `ulimit -n "$(ulimit -Hn)" && exec node ${opts.nodeArgs ?? ''} ${path.join(root, 'apps/server/dist/main.js')}`,
+      `ulimit -n "$(ulimit -Hn)" && exec node ${SERVER_NODE_ARGS} ${opts.nodeArgs ?? ''} ${path.join(root, 'apps/server/dist/main.js')}`,
     ],
     {
       env,
