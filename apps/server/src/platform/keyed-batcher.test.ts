@@ -66,4 +66,42 @@ describe('keyed batcher', () => {
     await expect(first).rejects.toThrow('database down');
     await expect(second).resolves.toBe(2);
   });
+
+  it('with two lanes writes a second batch while the first is written, never one group in both', async () => {
+    const batches: string[][] = [];
+    let writing = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const b = createKeyedBatcher<string, string>(
+      async (_key, items) => {
+        batches.push([...items]);
+        writing += 1;
+        most = Math.max(most, writing);
+        await new Promise<void>((r) => releases.push(r));
+        writing -= 1;
+        return items.map((i) => ({ ok: true, value: i }));
+      },
+      100,
+      { lanes: 2, groupOf: (item) => item.split('-')[0]! },
+    );
+    const first = b.submit('app', 'a-1');
+    await turn();
+    // Lane one writes [a-1]; lane two takes what arrives now, except group a.
+    const second = ['b-1', 'a-2', 'c-1'].map((i) => b.submit('app', i));
+    await turn();
+    await turn();
+    expect(batches).toEqual([['a-1'], ['b-1', 'c-1']]);
+    expect(most).toBe(2);
+    // a-2 waits for a-1's batch, then goes in order.
+    releases.shift()!();
+    await turn();
+    await turn();
+    releases.shift()!();
+    await turn();
+    await turn();
+    expect(batches[2]).toEqual(['a-2']);
+    releases.shift()!();
+    expect(await Promise.all([first, ...second])).toEqual(['a-1', 'b-1', 'a-2', 'c-1']);
+    expect(b.pending()).toBe(0);
+  });
 });
