@@ -149,7 +149,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       else if (input.clientGroupId !== undefined) clientGroupIds.add(input.clientGroupId);
       if (caller.roleType === null) customerIds.add(caller.userId);
     }
-    const locked = await conversations.lockSendTargets(
+    const { targets, extra: hasWebhooks } = await conversations.lockSendTargets(
       tx,
       applicationId,
       { ids: [...ids], clientGroupIds: [...clientGroupIds], customerIds: [...customerIds] },
@@ -158,7 +158,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     const convOf = new Map<number, conversations.ConversationRow>();
     const idOfClientGroup = new Map<string, number>();
     const customersOf = new Map<number, Set<string>>();
-    for (const { row, customerIds: members } of locked.targets) {
+    for (const { row, customerIds: members } of targets) {
       convOf.set(row.id, row);
       customersOf.set(row.id, members);
       if (row.clientGroupId !== null) idOfClientGroup.set(row.clientGroupId, row.id);
@@ -227,7 +227,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       if (!s?.created) continue;
       const { row } = s;
       const conv = convOf.get(row.conversationId)!;
-      if (locked.extra)
+      if (hasWebhooks)
         await enqueueMessageWebhooks(tx, {
           applicationId,
           conversation: conv,
