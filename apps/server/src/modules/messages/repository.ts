@@ -1,33 +1,11 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
+import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
-
-/**
- * Inserts unless a message with the same client key already exists in the application; returns
- * the stored row and whether this call created it (a retried send gets the first one back).
- */
-export async function insertMessageOnce(
-  db: Db,
-  values: NewMessage,
-): Promise<{ row: MessageRow; created: boolean }> {
-  const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
-  if (row) return { row, created: true };
-  const existing = await findByClientKey(db, values.applicationId, values.clientKey);
-  if (!existing) throw new Error('message conflict without an existing row');
-  return { row: existing, created: false };
-}
-
-export async function findByClientKey(db: Db, applicationId: string, clientKey: string) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.applicationId, applicationId), eq(messages.clientKey, clientKey)))
-    .limit(1);
-  return row;
-}
+const MESSAGE_ROWS = rawRowsOf(messages);
 
 /** A page of a conversation, newest first, optionally before a time (paging backwards). */
 export async function listConversationMessages(
@@ -47,14 +25,13 @@ export async function listConversationMessages(
     .offset(opts.startIndex);
 }
 
-/** A new message of a batch; the application is the batch's. */
+/** A new message of a batch; the application is the batch's; no `createdAt`: the transaction's time. */
 export type NewBatchMessage = Omit<NewMessage, 'applicationId' | 'id'> & {
   conversationId: number;
   senderType: number;
   contentType: number;
   message: string;
   clientKey: string;
-  createdAt: Date;
 };
 
 /**
@@ -78,13 +55,13 @@ export async function insertMessagesOnce(
     metadata: v.metadata ?? {},
     file_meta: v.fileMeta ?? null,
     client_key: v.clientKey,
-    created_at: v.createdAt.toISOString(),
+    created_at: v.createdAt?.toISOString() ?? null,
   }));
   const result = await db.execute(sql`
     insert into ${messages} (application_id, conversation_id, sender_id, sender_type, content_type,
       message, metadata, file_meta, client_key, created_at)
     select ${applicationId}, v.conversation_id, v.sender_id, v.sender_type, v.content_type,
-      v.message, v.metadata, v.file_meta, v.client_key, v.created_at
+      v.message, v.metadata, v.file_meta, v.client_key, coalesce(v.created_at, now())
     from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as (conversation_id bigint, sender_id uuid, sender_type int, content_type int, message text,
         metadata jsonb, file_meta jsonb, client_key text, created_at timestamptz))
@@ -92,11 +69,11 @@ export async function insertMessagesOnce(
         file_meta, client_key, created_at, ord)
     order by v.ord
     on conflict do nothing
-    returning id, conversation_id, sender_id, sender_type, content_type, message, metadata, file_meta,
-      client_key, created_at`);
+    returning ${MESSAGE_ROWS.columns}`);
   const byKey = new Map<string, { row: MessageRow; created: boolean }>();
-  for (const r of rowsOf<InsertedMessage>(result)) {
-    byKey.set(r.client_key, { row: messageRowOf(applicationId, r), created: true });
+  for (const raw of rowsOf<Record<string, unknown>>(result)) {
+    const row = MESSAGE_ROWS.map(raw);
+    byKey.set(row.clientKey, { row, created: true });
   }
   const missing = values.map((v) => v.clientKey).filter((k) => !byKey.has(k));
   if (missing.length > 0) {
@@ -111,36 +88,4 @@ export async function insertMessagesOnce(
     if (!found) throw new Error('message conflict without an existing row');
     return found;
   });
-}
-
-interface InsertedMessage {
-  id: string | number;
-  conversation_id: string | number;
-  sender_id: string | null;
-  sender_type: number;
-  content_type: number;
-  message: string;
-  metadata: Record<string, unknown>;
-  file_meta: Record<string, unknown> | null;
-  client_key: string;
-  created_at: Date | string;
-}
-
-/** A raw row as drizzle would have mapped it (bigint as number, timestamps as Date). */
-function messageRowOf(applicationId: string, r: InsertedMessage): MessageRow {
-  return {
-    id: Number(r.id),
-    applicationId,
-    conversationId: Number(r.conversation_id),
-    senderId: r.sender_id,
-    senderType: r.sender_type,
-    contentType: r.content_type,
-    message: r.message,
-    metadata: r.metadata,
-    fileMeta: r.file_meta,
-    clientKey: r.client_key,
-    // Not read back: only search uses it, in SQL.
-    searchVector: null,
-    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
-  };
 }

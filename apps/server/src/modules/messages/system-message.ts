@@ -6,7 +6,7 @@ import type { ConversationRow } from '../conversations/repository.js';
 import { EVENT } from '../realtime/event-types.js';
 import type { EventSink } from '../realtime/realtime.js';
 import { toMessageView } from './message-view.js';
-import { insertMessageOnce } from './repository.js';
+import { insertMessagesOnce } from './repository.js';
 
 /**
  * A notify line in the conversation (SPEC content type 10), written with every transition so the
@@ -19,16 +19,18 @@ export async function writeSystemMessage(
   text: string,
   metadata: Record<string, string>,
 ) {
-  const { row } = await insertMessageOnce(db, {
-    applicationId: conversation.applicationId,
-    conversationId: conversation.id,
-    senderId: null,
-    senderType: SENDER_TYPE.BOT,
-    contentType: MESSAGE_CONTENT_TYPE.NOTIFY,
-    message: text,
-    metadata: { category: 'SYSTEM', ...metadata },
-    clientKey: `sys-${randomUUID()}`,
-  });
+  const [stored] = await insertMessagesOnce(db, conversation.applicationId, [
+    {
+      conversationId: conversation.id,
+      senderId: null,
+      senderType: SENDER_TYPE.BOT,
+      contentType: MESSAGE_CONTENT_TYPE.NOTIFY,
+      message: text,
+      metadata: { category: 'SYSTEM', ...metadata },
+      clientKey: `sys-${randomUUID()}`,
+    },
+  ]);
+  const row = stored!.row;
   events.emit({
     type: EVENT.MESSAGE_RECEIVED,
     conversationId: conversation.id,
