@@ -5,7 +5,8 @@ import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
-const MESSAGE_ROWS = rawRowsOf(messages);
+// The search vector is derived from the text and read only by search, in SQL.
+const MESSAGE_ROWS = rawRowsOf(messages, ['searchVector']);
 
 /** A page of a conversation, newest first, optionally before a time (paging backwards). */
 export async function listConversationMessages(

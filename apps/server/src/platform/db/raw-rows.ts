@@ -12,11 +12,16 @@ export interface RawRows<T extends Table> {
   map(raw: Record<string, unknown>): InferSelectModel<T>;
 }
 
-export function rawRowsOf<T extends Table>(table: T): RawRows<T> {
+/** `unread`: columns not selected (mapped as null), for large derived values nobody reads back. */
+export function rawRowsOf<T extends Table>(
+  table: T,
+  unread: readonly (keyof InferSelectModel<T> & string)[] = [],
+): RawRows<T> {
   const name = getTableName(table);
   const entries = Object.entries(getTableColumns(table));
+  const selected = entries.filter(([key]) => !unread.includes(key as keyof InferSelectModel<T> & string));
   return {
-    columns: sql.raw(entries.map(([, c]) => `"${name}"."${c.name}"`).join(', ')),
+    columns: sql.raw(selected.map(([, c]) => `"${name}"."${c.name}"`).join(', ')),
     map(raw) {
       const row: Record<string, unknown> = {};
       for (const [key, column] of entries) {
