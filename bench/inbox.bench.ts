@@ -344,6 +344,19 @@ async function main() {
         pass: r.p95 < 1000,
       });
     }
+    // The timed answers must have counted the seeded turns, not an empty table.
+    const last = range();
+    const averaged = (await json(server.base, '/rest/ws/stats/response/average', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ startDate: last.start, endDate: last.end }),
+    })) as { response: { responses: number } };
+    rows.push({
+      figure: 'average response time, 30 days: answered turns counted',
+      value: String(averaged.response.responses),
+      budget: '> 0',
+      pass: averaged.response.responses > 0,
+    });
     const open = await measure('open big', counter, () =>
       Promise.all([
         json(server.base, `/rest/ws/group/v2/info?groupId=${seeded.bigId}`, { headers }),

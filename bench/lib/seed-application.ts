@@ -3,6 +3,7 @@
 // analyzes. Defaults: 100,000 conversations, 1,000,000 messages, 50 agents, 10 teams.
 // Alone: SEED_DATABASE_URL=postgres://… SEED_APPLICATION_ID=… npx tsx bench/lib/seed-application.ts
 import pg from 'pg';
+import { backfillOf } from '../../apps/server/src/platform/db/migration-statements.js';
 
 export interface SeedSize {
   conversations: number;
@@ -163,20 +164,9 @@ export async function seedApplication(
        from generate_series(1, $4) g`,
       [appId, first, size.conversations, Math.max(0, size.messages - size.bigConversation)],
     );
-    // What the sends record for the statistics (as migration 0011 does for existing rows): the
-    // customer's first message and the first human answer after it.
-    await db.query(
-      `update conversations c set first_customer_message_at = f.asked, first_response_at = f.answered
-       from (
-         select q.conversation_id, q.asked,
-           (select min(a.created_at) from messages a
-            where a.conversation_id = q.conversation_id and a.sender_type = 0 and a.created_at >= q.asked) as answered
-         from (select conversation_id, min(created_at) as asked from messages
-               where application_id = $1 and sender_type = 2 group by conversation_id) q
-       ) f
-       where c.id = f.conversation_id`,
-      [appId],
-    );
+    // What the sends record for the statistics, computed by the migrations' own backfills: the
+    // customer's first message and first human answer (0011), every answered turn (0012).
+    for (const tag of ['0011_first_response', '0012_response_turns']) await db.query(backfillOf(tag));
     await db.query('analyze');
     const { rows: agent } = await db.query<{ user_id: string }>(
       `select u.user_id from users u where u.id = $1`,

@@ -59,3 +59,29 @@ export async function signedInMember(database: Database, applicationId: string, 
   });
   return { user, token, headers: { authorization: `Bearer ${token}` } as Record<string, string> };
 }
+
+/**
+ * A member of the application signed in to the messaging API (a dashboard agent, or a bot with
+ * role 3): their user row, their messaging userId and the X-Authorization headers.
+ */
+export async function messagingMember(
+  database: Database,
+  applicationId: string,
+  roleType: RoleType,
+  status = 1,
+) {
+  const user = await addTestMember(database, applicationId, roleType, status);
+  const token = randomToken();
+  await insertSession(database.db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    applicationId,
+    kind: 'messaging',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return {
+    user,
+    userId: user.userId,
+    headers: { 'x-authorization': token, 'application-key': applicationId } as Record<string, string>,
+  };
+}

@@ -47,6 +47,8 @@ export const conversations = pgTable(
     /** The customer's first message, and the first human agent's message after it (statistics). */
     firstCustomerMessageAt: timestamp('first_customer_message_at', { withTimezone: true }),
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    /** The first customer message of the turn no human agent has answered yet (statistics). */
+    unansweredSince: timestamp('unanswered_since', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
@@ -128,6 +130,27 @@ export const messages = pgTable(
     index('messages_conversation_id_idx').on(t.conversationId, t.id),
     index('messages_app_created_idx').on(t.applicationId, t.createdAt),
     index('messages_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/**
+ * Each customer turn a human agent answered (its first customer message and the answer),
+ * written with the answer, so the average response time reads this table, not the messages.
+ */
+export const conversationResponses = pgTable(
+  'conversation_responses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: text('application_id').notNull(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('conversation_responses_app_answered_idx').on(t.applicationId, t.answeredAt),
+    index('conversation_responses_conversation_idx').on(t.conversationId),
   ],
 );
 

@@ -1,6 +1,8 @@
+import type { AnsweredTurn } from '@convo/domain';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   conversationEvents,
+  conversationResponses,
   conversationMembers,
   conversations,
   conversationTags,
@@ -350,9 +352,12 @@ export interface AfterMessages {
   lastCustomerMessageAt: Date | null;
   /** A resolved conversation reopened by its customer. */
   reopened: boolean;
-  /** Kept once set: the customer's first message and the first agent reply after it. */
+  /** The response clock after the batch (statistics). */
   firstCustomerMessageAt: Date | null;
   firstResponseAt: Date | null;
+  unansweredSince: Date | null;
+  /** Customer turns the batch's human agent messages answered. */
+  answered: AnsweredTurn[];
 }
 
 /**
@@ -372,14 +377,28 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
     reopened: u.reopened,
     first_customer_message_at: u.firstCustomerMessageAt?.toISOString() ?? null,
     first_response_at: u.firstResponseAt?.toISOString() ?? null,
+    unanswered_since: u.unansweredSince?.toISOString() ?? null,
+    answered: u.answered.map((a) => ({
+      asked_at: a.askedAt.toISOString(),
+      answered_at: a.answeredAt.toISOString(),
+    })),
   }));
+  // Most batches answer nothing (customers writing): then the statement has no insert at all.
+  const responses = updates.some((u) => u.answered.length > 0)
+    ? sql`, responses as (
+        insert into ${conversationResponses} (application_id, conversation_id, asked_at, answered_at)
+        select ${applicationId}, v.id, r.asked_at, r.answered_at
+        from v cross join lateral jsonb_to_recordset(v.answered) as r(asked_at timestamptz, answered_at timestamptz)
+      )`
+    : sql``;
   await db.execute(sql`
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as v(id bigint, added int, added_by_sender jsonb, status int, last_message_id bigint,
           last_message_at timestamptz, last_customer_message_at timestamptz, reopened boolean,
-          first_customer_message_at timestamptz, first_response_at timestamptz)
-    ), unread as (
+          first_customer_message_at timestamptz, first_response_at timestamptz,
+          unanswered_since timestamptz, answered jsonb)
+    )${responses}, unread as (
       update ${conversationMembers} as cm
       set unread_count = cm.unread_count + v.added - coalesce((v.added_by_sender ->> cm.user_id::text)::int, 0)
       from v
@@ -393,6 +412,7 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
       resolved_at = case when v.reopened then null else c.resolved_at end,
       first_customer_message_at = coalesce(c.first_customer_message_at, v.first_customer_message_at),
       first_response_at = coalesce(c.first_response_at, v.first_response_at),
+      unanswered_since = v.unanswered_since,
       updated_at = now()
     from v
     where c.application_id = ${applicationId} and c.id = v.id`);

@@ -1,6 +1,7 @@
 import type { Message } from '@convo/api';
 import {
   afterCustomerMessage,
+  afterMessageForStats,
   CONVERSATION_STATUS,
   DEFAULT_TAGS,
   isValidContentType,
@@ -237,18 +238,13 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       const fromCustomer = row.senderType === SENDER_TYPE.USER;
       const before = conv.status;
       const next = fromCustomer ? afterCustomerMessage(before) : { status: before, reopened: false };
-      // For the statistics: the customer's first message, then the first human reply after it.
-      const firstCustomerMessageAt = conv.firstCustomerMessageAt ?? (fromCustomer ? now : null);
-      const firstResponseAt =
-        conv.firstResponseAt ??
-        (row.senderType === SENDER_TYPE.HUMAN_AGENT && firstCustomerMessageAt ? now : null);
+      const stats = afterMessageForStats(conv, row.senderType, now);
       const after: conversations.ConversationRow = {
         ...conv,
+        ...stats.clock,
         status: next.status,
         lastMessageId: row.id,
         lastMessageAt: now,
-        firstCustomerMessageAt,
-        firstResponseAt,
         ...(fromCustomer ? { lastCustomerMessageAt: now } : {}),
         ...(next.reopened ? { resolvedAt: null } : {}),
       };
@@ -256,7 +252,10 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       const prev = changed.get(conv.id);
       const addedBySender = prev?.addedBySender ?? {};
       addedBySender[item.caller.userId] = (addedBySender[item.caller.userId] ?? 0) + 1;
+      const answered = prev?.answered ?? [];
+      if (stats.answered) answered.push(stats.answered);
       changed.set(conv.id, {
+        ...stats.clock,
         id: conv.id,
         added: (prev?.added ?? 0) + 1,
         addedBySender,
@@ -265,8 +264,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
         lastMessageAt: now,
         lastCustomerMessageAt: fromCustomer ? now : (prev?.lastCustomerMessageAt ?? null),
         reopened: (prev?.reopened ?? false) || next.reopened,
-        firstCustomerMessageAt,
-        firstResponseAt,
+        answered,
       });
       events.emit({
         type: EVENT.MESSAGE_RECEIVED,

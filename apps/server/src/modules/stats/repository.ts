@@ -1,4 +1,4 @@
-import { CONVERSATION_STATUS, CONVERSATION_STATUSES, SENDER_TYPE } from '@convo/domain';
+import { CONVERSATION_STATUS, CONVERSATION_STATUSES } from '@convo/domain';
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
@@ -6,7 +6,6 @@ import { type Db, rowsOf } from '../../platform/db/database.js';
 // The only place statistics are computed: SQL aggregates, one statement each, every one scoped by
 // application_id. Times come back in milliseconds.
 
-const AGENT = sql.raw(String(SENDER_TYPE.HUMAN_AGENT));
 /**
  * Time to the first answer, in ms: from the customer's first message to the first human agent's
  * message after it, both kept on the conversation when the messages are written.
@@ -14,7 +13,6 @@ const AGENT = sql.raw(String(SENDER_TYPE.HUMAN_AGENT));
 const FIRST_RESPONSE_MS = sql.raw(
   'extract(epoch from (c.first_response_at - c.first_customer_message_at)) * 1000',
 );
-const CUSTOMER = sql.raw(String(SENDER_TYPE.USER));
 /** Statuses that end a conversation's open life (resolved, spam, duplicate, archived). */
 const ENDED = sql.raw(
   [
@@ -118,8 +116,9 @@ export async function conversationStats(
 }
 
 /**
- * Average response time between `start` and `end`: every run of customer messages in a
- * conversation opens a turn; the first agent message after it answers. One statement.
+ * Average response time of the turns answered between `start` and `end` (a turn: a run of
+ * customer messages, answered by the first human agent message after it). The sends store each
+ * answered turn (`conversation_responses`), so this reads that table, not the messages.
  */
 export async function responseAverage(
   db: Db,
@@ -127,31 +126,14 @@ export async function responseAverage(
   f: { start: Date; end: Date; teamId?: string | undefined },
 ): Promise<{ responses: number; avgMs: number | null }> {
   const team = f.teamId
-    ? sql`join conversations c on c.id = m.conversation_id and c.application_id = ${applicationId} and c.team_id = ${f.teamId}::uuid`
+    ? sql`join conversations c on c.id = r.conversation_id and c.application_id = ${applicationId} and c.team_id = ${f.teamId}::uuid`
     : sql``;
   const result = await db.execute(sql`
-    with m as (
-      select m.conversation_id, m.id, m.sender_type, m.created_at,
-        lag(m.sender_type) over (partition by m.conversation_id order by m.created_at, m.id) as prev
-      from messages m ${team}
-      where m.application_id = ${applicationId} and m.sender_type in (${AGENT}, ${CUSTOMER})
-        and m.created_at >= ${ts(f.start)} and m.created_at < ${ts(f.end)}
-    ),
-    t as (
-      select conversation_id, sender_type, created_at,
-        sum(case when sender_type = ${CUSTOMER} and prev is distinct from ${CUSTOMER} then 1 else 0 end)
-          over (partition by conversation_id order by created_at, id) as turn
-      from m
-    ),
-    r as (
-      select min(created_at) filter (where sender_type = ${CUSTOMER}) as asked,
-        min(created_at) filter (where sender_type = ${AGENT}) as answered
-      from t where turn > 0
-      group by conversation_id, turn
-    )
-    select count(answered)::int as responses,
-      (avg(extract(epoch from (answered - asked))) * 1000)::float8 as avg_ms
-    from r where answered is not null`);
+    select count(*)::int as responses,
+      (avg(extract(epoch from (r.answered_at - r.asked_at))) * 1000)::float8 as avg_ms
+    from conversation_responses r ${team}
+    where r.application_id = ${applicationId}
+      and r.answered_at >= ${ts(f.start)} and r.answered_at < ${ts(f.end)}`);
   const [row] = rowsOf<{ responses: number; avg_ms: number | null }>(result);
   return {
     responses: Number(row?.responses ?? 0),

@@ -1,14 +1,12 @@
 import { MESSAGING_PATHS, TEAM_USER_STATS_PATHS as P } from '@convo/api';
-import { DEFAULT_TEAM, type RoleType } from '@convo/domain';
+import { DEFAULT_TEAM } from '@convo/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, messages, users } from '../../db/schema/index.js';
-import { randomToken, sha256 } from '../../platform/crypto.js';
+import { conversationResponses, conversations, messages, users } from '../../db/schema/index.js';
+import { messagingMember } from '../../testing/members.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { addMember } from '../accounts/provision.js';
-import { insertSession } from '../accounts/repository.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -30,25 +28,6 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
       headers: headers as Record<string, string>,
       ...(payload ? { payload } : {}),
     });
-
-  async function member(tenant: Tenant, roleType: RoleType) {
-    const email = `s-${Math.random().toString(36).slice(2, 10)}@example.com`;
-    const user = await addMember(t.database.db, tenant.applicationId, {
-      email,
-      name: 'Stats Member',
-      passwordHash: null,
-      roleType,
-    });
-    const token = randomToken();
-    await insertSession(t.database.db, {
-      tokenHash: sha256(token),
-      userId: user.id,
-      applicationId: tenant.applicationId,
-      kind: 'messaging',
-      expiresAt: new Date(Date.now() + DAY),
-    });
-    return { userId: email, headers: { 'x-authorization': token, 'application-key': tenant.applicationId } };
-  }
 
   /** A visitor's conversation through the API: customer message, optional agent reply, status. */
   async function conversation(opts: { reply: boolean; status?: number }) {
@@ -99,6 +78,10 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
         .update(messages)
         .set({ createdAt: new Date(at + o.agent) })
         .where(and(eq(messages.conversationId, groupId), eq(messages.senderType, 0)));
+      await db
+        .update(conversationResponses)
+        .set({ askedAt: new Date(at + o.customer), answeredAt: new Date(at + o.agent) })
+        .where(eq(conversationResponses.conversationId, groupId));
     }
   }
 
@@ -202,6 +185,69 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
     expect(team.json().response.agents).toEqual([]);
   });
 
+  it('stores each answered turn as the messages are sent, and only human answers count', async () => {
+    const tenant = await newTenant(t);
+    const visitor = await newVisitor(t, tenant);
+    const created = await call('POST', MESSAGING_PATHS.groupCreateV21, visitor.headers, {
+      groupName: 'Turns',
+    });
+    const groupId = created.json().response.id as number;
+    const turns: [object, string][] = [
+      [visitor.headers, 'Hello?'],
+      [visitor.headers, 'Anyone there?'],
+      [tenant.admin, 'Yes, how can I help?'],
+      [tenant.admin, 'Still here.'],
+      [visitor.headers, 'My parcel is late.'],
+    ];
+    for (const [n, [headers, message]] of turns.entries()) {
+      const res = await call('POST', MESSAGING_PATHS.messageSend, headers, {
+        key: `turn-${n}`,
+        groupId,
+        message,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const average = async () => {
+      const res = await call('POST', P.responseAverage, tenant.admin, {
+        startDate: Date.now() - HOUR,
+        endDate: Date.now() + HOUR,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().response as { responses: number; averageResponseTime: number | null };
+    };
+    const stored = () =>
+      t.database.db
+        .select()
+        .from(conversationResponses)
+        .where(eq(conversationResponses.conversationId, groupId));
+    const clock = async () =>
+      (
+        await t.database.db
+          .select({ unansweredSince: conversations.unansweredSince })
+          .from(conversations)
+          .where(eq(conversations.id, groupId))
+      )[0]!.unansweredSince;
+
+    // The first turn is answered once (not once per agent message); the last one is still open.
+    const [first] = await stored();
+    expect(await stored()).toHaveLength(1);
+    expect(first!.answeredAt.getTime()).toBeGreaterThanOrEqual(first!.askedAt.getTime());
+    expect(await clock()).not.toBeNull();
+    expect((await average()).responses).toBe(1);
+
+    const answer = await call('POST', MESSAGING_PATHS.messageSend, tenant.admin, {
+      key: 'turn-answer',
+      groupId,
+      message: 'Sorry, it ships today.',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await stored()).toHaveLength(2);
+    expect(await clock()).toBeNull();
+    const avg = await average();
+    expect(avg.responses).toBe(2);
+    expect(avg.averageResponseTime).toBeGreaterThanOrEqual(0);
+  });
+
   it('serves a repeated question from memory for 120 s, per query', async () => {
     const first = await stats(range);
     const again = await stats(range);
@@ -286,7 +332,7 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
     expect((await info()).status).toBe(7);
     await setOwner(1);
 
-    const agent = await member(a, '2');
+    const agent = await messagingMember(t.database, a.applicationId, '2');
     expect((await call('GET', P.reassignWaitingQueue, agent.headers)).statusCode).toBe(403);
     const elsewhere = await call('GET', P.reassignWaitingQueue, b.admin);
     expect(elsewhere.json().response).toEqual({ assigned: 0 });
