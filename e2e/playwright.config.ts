@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -7,6 +8,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Per port, so two runs on one machine (different E2E_PORT) never share a database.
 const dataDir = path.join(root, '.data-test', `e2e-${port}`);
+// The server runs with the node flags `npm start` gives it (apps/server/node-args.json).
+const nodeArgs = (
+  JSON.parse(readFileSync(path.join(root, 'apps/server/node-args.json'), 'utf8')) as string[]
+).join(' ');
 
 export default defineConfig({
   testDir: import.meta.dirname,
@@ -36,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${dataDir}" && node apps/server/dist/main.js`,
+    command: `rm -rf "${dataDir}" && node ${nodeArgs} apps/server/dist/main.js`,
     cwd: root,
     url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
