@@ -1,12 +1,13 @@
 import { companyResponseSchema, TEAM_ADMIN_PATHS as P } from '@convo/api';
 import { isAdminRole } from '@convo/domain';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../app/api/api-client';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { formatDate, NS, PanelState } from '../team/shared';
 import { toastTeamError } from '../team/team-errors';
@@ -97,12 +98,7 @@ export function CompanyPage() {
   if (!ready) return <PageLoader />;
   return (
     <Stack gap="md" maw={720}>
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {t('company.title')}
-        </Title>
-        <Text c="dimmed">{t('company.description')}</Text>
-      </Stack>
+      <PageHeader title={t('company.title')} description={t('company.description')} />
       {company.data ? (
         <CompanyForm company={company.data} canEdit={isAdminRole(session.roleType)} />
       ) : (

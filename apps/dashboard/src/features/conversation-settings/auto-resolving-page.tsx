@@ -2,10 +2,11 @@
 // bot answered (docs/conversation-states.md), tagged Auto-resolved-human or -bot.
 
 import { AUTO_RESOLVE_MAX_MINUTES } from '@convo/api';
-import { Button, Group, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { useConversationSettings, useSaveConversationSettings } from './conversation-settings-api';
 import { SettingsLoadState } from './settings-load-state';
 
@@ -37,12 +38,7 @@ export function AutoResolvingPage() {
       }}
     >
       <Stack gap="md" maw={640}>
-        <Title order={1} size="h3">
-          {t('autoResolve.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('autoResolve.help')}
-        </Text>
+        <PageHeader title={t('autoResolve.title')} description={t('autoResolve.help')} />
         <Switch
           checked={enabled}
           onChange={(e) => setEnabled(e.currentTarget.checked)}

@@ -2,10 +2,11 @@
 // conversations in "all", and a tag required before resolving (the server refuses otherwise).
 
 import type { ConversationSort } from '@convo/api';
-import { Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Switch } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { useConversationSettings, useSaveConversationSettings } from './conversation-settings-api';
 import { SettingsLoadState } from './settings-load-state';
 
@@ -38,12 +39,7 @@ export function ConversationPreferencesPage() {
       }}
     >
       <Stack gap="md" maw={640}>
-        <Title order={1} size="h3">
-          {t('preferences.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('preferences.help')}
-        </Text>
+        <PageHeader title={t('preferences.title')} description={t('preferences.help')} />
         <Select
           label={t('preferences.sort')}
           data={SORTS.map((s) => ({ value: s, label: t(`preferences.sorts.${s}`) }))}

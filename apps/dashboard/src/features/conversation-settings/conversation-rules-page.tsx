@@ -1,10 +1,11 @@
 // Settings → Conversation rules: how new conversations reach agents (SPEC §4 routing) and whether
 // bots leave a conversation an agent takes over.
 
-import { Button, Group, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { useConversationSettings, useSaveConversationSettings } from './conversation-settings-api';
 import { SettingsLoadState } from './settings-load-state';
 
@@ -32,9 +33,7 @@ export function ConversationRulesPage() {
       }}
     >
       <Stack gap="md" maw={640}>
-        <Title order={1} size="h3">
-          {t('rules.title')}
-        </Title>
+        <PageHeader title={t('rules.title')} />
         <Radio.Group
           label={t('rules.routing')}
           value={routing}

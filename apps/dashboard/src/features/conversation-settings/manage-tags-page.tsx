@@ -1,25 +1,13 @@
 // Settings → Tags: the active and deleted lists (SPEC §3); the five default tags stay.
 
 import { TAG_NAME_MAX, type Tag } from '@convo/api';
-import {
-  Badge,
-  Button,
-  Center,
-  ColorInput,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, ColorInput, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
+import { SectionLoader } from '../../components/page-loader';
 import { useTags } from '../inbox/use-inbox-data';
 import { createTag, deleteTag, renameTag, restoreTag } from './conversation-settings-api';
 
@@ -135,23 +123,17 @@ export function ManageTagsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <div>
-          <Title order={1} size="h3">
-            {t('tags.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('tags.help')}
-          </Text>
-        </div>
-        <Button onClick={() => setEditing({ id: null, name: '', color: '', isDefault: false })}>
-          {t('tags.add')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('tags.title')}
+        description={t('tags.help')}
+        actions={
+          <Button onClick={() => setEditing({ id: null, name: '', color: '', isDefault: false })}>
+            {t('tags.add')}
+          </Button>
+        }
+      />
       {tags.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('loading')} />
-        </Center>
+        <SectionLoader label={t('loading')} />
       ) : (
         <Tabs defaultValue="active">
           <Tabs.List>

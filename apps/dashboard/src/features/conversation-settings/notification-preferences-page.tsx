@@ -3,11 +3,12 @@
 
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@convo/api';
 import { SOUNDS, type Sound } from '@convo/domain';
-import { Button, Checkbox, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import {
   fetchNotificationPreferences,
   NOTIFICATION_PREFERENCES_KEY,
@@ -68,9 +69,7 @@ export function NotificationPreferencesPage() {
       }}
     >
       <Stack gap="md" maw={640}>
-        <Title order={1} size="h3">
-          {t('notifications.title')}
-        </Title>
+        <PageHeader title={t('notifications.title')} />
         <Group align="flex-end">
           <Select
             label={t('notifications.sound')}

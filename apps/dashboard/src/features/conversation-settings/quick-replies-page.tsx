@@ -5,23 +5,22 @@ import { isAdminRole } from '@convo/domain';
 import {
   Badge,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
   Modal,
   Stack,
   Table,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
+import { SectionLoader } from '../../components/page-loader';
 import { useQuickReplies } from '../inbox/use-inbox-data';
 import { deleteQuickReply, saveQuickReply } from './conversation-settings-api';
 
@@ -72,23 +71,17 @@ export function QuickRepliesPage() {
 
   return (
     <Stack gap="md" data-testid="quick-replies-page">
-      <Group justify="space-between">
-        <div>
-          <Title order={1} size="h3">
-            {t('quickReplies.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('quickReplies.help')}
-          </Text>
-        </div>
-        <Button onClick={() => setDraft({ id: null, shortcut: '', content: '', shared: false })}>
-          {t('quickReplies.add')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('quickReplies.title')}
+        description={t('quickReplies.help')}
+        actions={
+          <Button onClick={() => setDraft({ id: null, shortcut: '', content: '', shared: false })}>
+            {t('quickReplies.add')}
+          </Button>
+        }
+      />
       {replies.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('loading')} />
-        </Center>
+        <SectionLoader label={t('loading')} />
       ) : (replies.data ?? []).length === 0 ? (
         <Text c="dimmed">{t('quickReplies.empty')}</Text>
       ) : (

@@ -1,5 +1,6 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SectionLoader } from '../../components/page-loader';
 
 /**
  * What a settings page shows before its data is there: a loader while it loads, and an error with
@@ -8,12 +9,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function SettingsLoadState({ query }: { query: { isPending: boolean; refetch: () => unknown } }) {
   const { t } = useTranslation('conversationSettings');
-  if (query.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label={t('loading')} />
-      </Center>
-    );
+  if (query.isPending) return <SectionLoader label={t('loading')} />;
   return (
     <Alert color="red" title={t('loadError')}>
       <Button size="xs" variant="light" onClick={() => void query.refetch()}>

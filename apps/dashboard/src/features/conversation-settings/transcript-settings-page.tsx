@@ -3,10 +3,11 @@
 // addresses. The server queues the mail when the resolve commits.
 
 import { TRANSCRIPT_EXTRA_RECIPIENTS_MAX, transcriptRecipientSchema } from '@convo/api';
-import { Button, Group, Stack, Switch, TagsInput, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { useSaveTranscriptSettings, useTranscriptSettings } from './conversation-settings-api';
 import { SettingsLoadState } from './settings-load-state';
 
@@ -50,12 +51,7 @@ export function TranscriptSettingsPage() {
       }}
     >
       <Stack gap="md" maw={640}>
-        <Title order={1} size="h3">
-          {t('transcript.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('transcript.help')}
-        </Text>
+        <PageHeader title={t('transcript.title')} description={t('transcript.help')} />
         <Switch
           checked={toCustomer}
           onChange={(e) => setToCustomer(e.currentTarget.checked)}

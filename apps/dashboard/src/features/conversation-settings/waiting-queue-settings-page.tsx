@@ -3,10 +3,11 @@
 // everybody instead (docs/conversation-states.md).
 
 import { WAITING_MESSAGE_MAX, WAITING_QUEUE_MAX_LIMIT } from '@convo/api';
-import { Alert, Button, Group, NumberInput, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Switch, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { useConversationSettings, useSaveConversationSettings } from './conversation-settings-api';
 import { SettingsLoadState } from './settings-load-state';
 
@@ -45,12 +46,7 @@ export function WaitingQueueSettingsPage() {
       }}
     >
       <Stack gap="md" maw={640}>
-        <Title order={1} size="h3">
-          {t('waitingQueue.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('waitingQueue.help')}
-        </Text>
+        <PageHeader title={t('waitingQueue.title')} description={t('waitingQueue.help')} />
         {settings.data.agentRouting !== 1 && (
           <Alert color="yellow" data-testid="waiting-queue-routing-note">
             {t('waitingQueue.routingOff')}

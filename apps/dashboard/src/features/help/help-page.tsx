@@ -2,6 +2,7 @@ import { Accordion, Anchor, Button, Card, Group, Stack, Text, Title } from '@man
 import { Trans, useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '../../app/support';
 import { MailIcon } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
 
 const TOPICS = ['password', 'language', 'verification', 'roles', 'logout'] as const;
 
@@ -10,10 +11,7 @@ export function HelpPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={860}>
-      <Stack gap={4}>
-        <Title order={1}>{t('help.title')}</Title>
-        <Text c="dimmed">{t('help.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={t('help.title')} description={t('help.subtitle')} />
       <Accordion variant="separated" radius="md">
         {TOPICS.map((topic) => (
           <Accordion.Item key={topic} value={topic}>

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useRoleLabel } from '../../app/layout/use-role-label';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { CheckIcon, CopyIcon } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
 import { dayPart, firstName, trialSummary } from './workspace';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -60,10 +61,7 @@ export function DashboardPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Stack gap={4}>
-        <Title order={1}>{greeting}</Title>
-        <Text c="dimmed">{t('home.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={greeting} description={t('home.subtitle')} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="workspace-heading">
           <Stack>

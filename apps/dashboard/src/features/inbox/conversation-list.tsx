@@ -26,6 +26,7 @@ import { Virtuoso } from 'react-virtuoso';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
+import { SectionLoader } from '../../components/page-loader';
 import { CONVERSATION_PAGE_SIZE, changeStatusOfMany, searchConversations } from './inbox-api';
 import { toastInboxError } from './inbox-errors';
 import { type AssigneeView, DEFAULT_FILTER, type InboxFilter, toSearchRequest } from './inbox-filter';
@@ -379,9 +380,7 @@ export function ConversationList({
       </Group>
       <section style={{ flex: 1, minHeight: 0 }} aria-label={t('list.label')}>
         {list.isPending ? (
-          <Center h="100%">
-            <Loader size="sm" aria-label={t('loading')} />
-          </Center>
+          <SectionLoader fill label={t('loading')} />
         ) : list.isError ? (
           <Center h="100%">
             <Button variant="light" size="xs" onClick={() => void list.refetch()}>

@@ -3,7 +3,7 @@
 
 import type { ConversationPage } from '@convo/api';
 import { isAllowed, pseudonymOf } from '@convo/domain';
-import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Stack, Text } from '@mantine/core';
 import {
   type InfiniteData,
   type QueryClient,
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { QUERY_ROOTS, sendRealtimeFrame, useRealtimeEvent } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
+import { SectionLoader } from '../../components/page-loader';
 import { Composer, type ComposerHandle } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { conversationInfo } from './inbox-api';
@@ -135,12 +136,7 @@ export const ConversationPane = forwardRef<
     if (sendRealtimeFrame({ type: 'read', groupId, messageId: newest.id })) lastRead.current = newest.id;
   }, [newest, groupId]);
 
-  if (feed.isPending)
-    return (
-      <Center h="100%">
-        <Loader size="sm" aria-label={t('loading')} />
-      </Center>
-    );
+  if (feed.isPending) return <SectionLoader fill label={t('loading')} />;
   if (feed.isError || messages.state.notFound) {
     const missing = messages.state.notFound || (isApiError(feed.error) && feed.error.status < 500);
     return missing ? (

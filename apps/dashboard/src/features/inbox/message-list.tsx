@@ -9,6 +9,7 @@ import { Center, Divider, Loader, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListItem, Virtuoso } from 'react-virtuoso';
+import { SectionLoader } from '../../components/page-loader';
 import { MessageBubble, type Receipt, useBubbleLabels } from './message-content';
 import classes from './message-list.module.css';
 import { type MessageRow, toRows } from './message-rows';
@@ -161,12 +162,7 @@ export const MessageList = memo(function MessageList({
     return () => clearTimeout(timer);
   }, [state.loading, feed.id, show]);
 
-  if (state.loading && rows.length === 0)
-    return (
-      <Center h="100%">
-        <Loader size="sm" aria-label={t('loading')} />
-      </Center>
-    );
+  if (state.loading && rows.length === 0) return <SectionLoader fill label={t('loading')} />;
   if (rows.length === 0)
     return (
       <Center h="100%">

@@ -8,13 +8,15 @@ import {
   messageLogResponseSchema,
 } from '@convo/api';
 import { SENDER_TYPE } from '@convo/domain';
-import { Anchor, Button, Center, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiRequest } from '../../app/api/api-client';
 import { QUERY_ROOTS } from '../../app/realtime';
+import { PageHeader } from '../../components/page-header';
+import { SectionLoader } from '../../components/page-loader';
 
 const dayStart = (iso: string) => (iso ? new Date(`${iso}T00:00:00`).getTime() : undefined);
 const dayEnd = (iso: string) => (iso ? new Date(`${iso}T23:59:59.999`).getTime() : undefined);
@@ -55,9 +57,7 @@ export function MessageLogsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">
-        {t('logs.title')}
-      </Title>
+      <PageHeader title={t('logs.title')} />
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -94,9 +94,7 @@ export function MessageLogsPage() {
         </Group>
       </form>
       {logs.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('loading')} />
-        </Center>
+        <SectionLoader label={t('loading')} />
       ) : logs.isError ? (
         <Center py="xl">
           <Button variant="light" onClick={() => void logs.refetch()}>

@@ -1,10 +1,11 @@
 import type { EmailNotifications } from '@convo/api';
-import { Button, Center, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
-import { PageLoader } from '../../components/page-loader';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { emailKey, fetchEmailNotifications, saveEmailNotifications } from './notification-settings-api';
 
 const NS = 'notifications';
@@ -55,12 +56,7 @@ export function EmailNotificationsPage() {
   if (!ready) return <PageLoader />;
   return (
     <Stack gap="md" maw={720}>
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {t('email.title')}
-        </Title>
-        <Text c="dimmed">{t('email.description')}</Text>
-      </Stack>
+      <PageHeader title={t('email.title')} description={t('email.description')} />
       {settings.data ? (
         <EmailForm initial={settings.data} />
       ) : settings.isError ? (
@@ -71,9 +67,7 @@ export function EmailNotificationsPage() {
           </Button>
         </Stack>
       ) : (
-        <Center py="xl">
-          <Loader aria-label={t('loading')} />
-        </Center>
+        <SectionLoader label={t('loading')} />
       )}
     </Stack>
   );

@@ -1,11 +1,12 @@
 import type { PushSubscriptionInfo } from '@convo/api';
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { toast, toastError } from '../../app/toasts';
-import { PageLoader } from '../../components/page-loader';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader, SectionLoader } from '../../components/page-loader';
 import {
   fetchPushPublicKey,
   fetchPushSubscriptions,
@@ -129,12 +130,7 @@ export function PushNotificationsPage() {
   const subscribedHere = thisBrowser.data != null && list.some((s) => s.endpoint === thisBrowser.data);
   return (
     <Stack gap="md" maw={720}>
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {t('push.title')}
-        </Title>
-        <Text c="dimmed">{t('push.description')}</Text>
-      </Stack>
+      <PageHeader title={t('push.title')} description={t('push.description')} />
       <Paper withBorder p="md" radius="md">
         <Stack>
           <Group gap="xs">
@@ -163,9 +159,7 @@ export function PushNotificationsPage() {
         {t('push.browsers')}
       </Title>
       {subscriptions.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('loading')} />
-        </Center>
+        <SectionLoader label={t('loading')} />
       ) : subscriptions.isError ? (
         <Stack align="center" py="xl" gap="xs" role="alert">
           <Text>{t('loadFailed')}</Text>

@@ -1,17 +1,6 @@
 import type { Profile } from '@convo/api';
 import { MAX_IMAGE_UPLOAD_BYTES } from '@convo/domain';
-import {
-  Avatar,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordModal } from '../../app/layout/change-password-modal';
 import { updateSession } from '../../app/session/session-store';
 import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { NS, PanelState } from '../team/shared';
 import { teamErrorText, toastTeamError } from '../team/team-errors';
@@ -191,12 +181,7 @@ export function ProfilePage() {
   if (!ready) return <PageLoader />;
   return (
     <Stack gap="md" maw={720}>
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {t('profile.title')}
-        </Title>
-        <Text c="dimmed">{t('profile.description')}</Text>
-      </Stack>
+      <PageHeader title={t('profile.title')} description={t('profile.description')} />
       {profile.data ? (
         <>
           <PictureCard profile={profile.data} />

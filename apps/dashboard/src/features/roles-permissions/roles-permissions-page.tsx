@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { saveSession } from '../../app/session/session-store';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { fetchMe } from '../auth/auth-api';
 import { SETTINGS_SLUGS, type SettingsSlug } from '../settings/settings-pages';
@@ -79,14 +79,7 @@ export function RolesPermissionsPage() {
   });
 
   if (!ready) return <PageLoader />;
-  const heading = (
-    <Stack gap={4}>
-      <Title order={1} fz="h2">
-        {t('roles.title')}
-      </Title>
-      <Text c="dimmed">{t('roles.description')}</Text>
-    </Stack>
-  );
+  const heading = <PageHeader title={t('roles.title')} description={t('roles.description')} />;
   if (query.isPending || query.isError || matrix === null || saved === null || !query.data) {
     return (
       <Stack>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/routing/paths';
 import { toast, toastError } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { RecoveryCodes } from './recovery-codes';
 import {
@@ -88,12 +89,7 @@ export function SecurityPage() {
   const enabled = status.data?.enabled === true;
   return (
     <Stack gap="md" maw={720}>
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed">{t('description')}</Text>
-      </Stack>
+      <PageHeader title={t('title')} description={t('description')} />
       {codes !== null && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
       <Paper withBorder p="md" radius="md">
         {status.isError ? (

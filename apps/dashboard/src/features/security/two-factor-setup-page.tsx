@@ -1,5 +1,5 @@
 import { isAllowed } from '@convo/domain';
-import { Alert, Anchor, Button, Center, Code, Image, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Code, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -9,6 +9,7 @@ import { PATHS } from '../../app/routing/paths';
 import { useSession } from '../../app/session/session-store';
 import { toastError } from '../../app/toasts';
 import { AuthLayout } from '../../components/auth-layout';
+import { SectionLoader } from '../../components/page-loader';
 import { RecoveryCodes } from './recovery-codes';
 import { TWO_FACTOR_SETUP_PATH } from './security-page';
 import { enableTwoFactor, generateQr, twoFactorErrorText } from './two-factor-api';
@@ -55,11 +56,7 @@ function Setup() {
     );
   }
   if (!qr.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('setup.title')} />
-      </Center>
-    );
+    return <SectionLoader label={t('setup.title')} />;
   }
   return (
     <form noValidate onSubmit={form.onSubmit((v) => verify.mutate(v.code.trim()))}>

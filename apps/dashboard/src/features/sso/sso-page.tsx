@@ -11,13 +11,13 @@ import {
   TagsInput,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { fetchSso, removeSso, saveSso, ssoErrorText, ssoKey } from './sso-api';
 
@@ -149,12 +149,7 @@ export function SsoPage() {
   if (!ready || sso.isPending) return <PageLoader />;
   return (
     <Stack gap="md" maw={720}>
-      <Stack gap={4}>
-        <Title order={1} fz="h2">
-          {t('sso.title')}
-        </Title>
-        <Text c="dimmed">{t('sso.description')}</Text>
-      </Stack>
+      <PageHeader title={t('sso.title')} description={t('sso.description')} />
       {sso.data ? (
         <SsoForm key={`${sso.data.configured}-${sso.data.issuer}`} settings={sso.data} />
       ) : (

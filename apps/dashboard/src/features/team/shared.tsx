@@ -1,6 +1,7 @@
 import { USER_STATUS } from '@convo/domain';
-import { Badge, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SectionLoader } from '../../components/page-loader';
 
 export const NS = 'team';
 
@@ -60,12 +61,7 @@ export function PanelState({
   onRetry: () => void;
 }) {
   const { t } = useTranslation(NS);
-  if (loading)
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.saving')} />
-      </Center>
-    );
+  if (loading) return <SectionLoader />;
   if (error)
     return (
       <Stack align="center" py="xl" gap="xs" role="alert">

@@ -1,8 +1,9 @@
 import { isAdminRole, isAllowed } from '@convo/domain';
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredSession } from '../../app/session/use-required-session';
+import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { BotModal } from './bot-modal';
 import { InvitationsPanel } from './invitations-panel';
@@ -27,22 +28,20 @@ export function TeamPage() {
   );
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={1} fz="h2">
-            {t('team.title')}
-          </Title>
-          <Text c="dimmed">{t('team.description')}</Text>
-        </Stack>
-        {isAdmin && (
-          <Group gap="xs">
-            <Button variant="default" onClick={() => setAddingBot(true)}>
-              {t('team.addBot')}
-            </Button>
-            <Button onClick={() => setInviting(true)}>{t('team.invite')}</Button>
-          </Group>
-        )}
-      </Group>
+      <PageHeader
+        title={t('team.title')}
+        description={t('team.description')}
+        actions={
+          isAdmin && (
+            <>
+              <Button variant="default" onClick={() => setAddingBot(true)}>
+                {t('team.addBot')}
+              </Button>
+              <Button onClick={() => setInviting(true)}>{t('team.invite')}</Button>
+            </>
+          )
+        }
+      />
       <Tabs defaultValue="members" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="members">{t('team.tabs.members')}</Tabs.Tab>

@@ -4,9 +4,7 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Modal,
   Paper,
   Select,
@@ -14,7 +12,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -24,7 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
-import { PageLoader } from '../../components/page-loader';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader, SectionLoader } from '../../components/page-loader';
 import {
   attributesKey,
   createAttribute,
@@ -260,19 +258,15 @@ export function UserDetailsPage() {
     });
   return (
     <Stack gap="md" maw={820}>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4} style={{ flex: '1 1 280px' }}>
-          <Title order={1} fz="h2">
-            {t('userDetails.title')}
-          </Title>
-          <Text c="dimmed">{t('userDetails.description')}</Text>
-        </Stack>
-        {canEdit && <Button onClick={() => setModal({ editing: null })}>{t('userDetails.add')}</Button>}
-      </Group>
+      <PageHeader
+        title={t('userDetails.title')}
+        description={t('userDetails.description')}
+        actions={
+          canEdit && <Button onClick={() => setModal({ editing: null })}>{t('userDetails.add')}</Button>
+        }
+      />
       {attributes.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('userDetails.loading')} />
-        </Center>
+        <SectionLoader label={t('userDetails.loading')} />
       ) : attributes.isError ? (
         <Stack align="center" py="xl" gap="xs" role="alert">
           <Text>{t('userDetails.loadFailed')}</Text>

@@ -1,23 +1,13 @@
 import type { Customer, CustomerAttribute } from '@convo/api';
 import { isAdminRole, validatePhone } from '@convo/domain';
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Drawer, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
 import { translateMessage } from '../../app/translate-message';
+import { SectionLoader } from '../../components/page-loader';
 import { useCustomerAttributes } from '../user-details/attributes-api';
 import { updateUser, usersKeys } from './users-api';
 
@@ -187,9 +177,7 @@ export function UserDrawer({ user, onClose }: { user: Customer | null; onClose: 
     >
       {user !== null &&
         (definitions.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('userDetails.loading')} />
-          </Center>
+          <SectionLoader label={t('userDetails.loading')} />
         ) : (
           // Without the definitions (failed to load) the attributes still show, as free rows.
           <UserForm key={user.userId} user={user} definitions={definitions.data ?? []} onClose={onClose} />

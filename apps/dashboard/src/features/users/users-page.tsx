@@ -3,16 +3,13 @@ import { DASHBOARD_PAGE_SIZE, isAllowed, pageCount, USER_STATUS, visiblePages } 
 import {
   Badge,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
   SegmentedControl,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -21,7 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
-import { PageLoader } from '../../components/page-loader';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { ImportModal } from './import-modal';
 import { UserDrawer } from './user-drawer';
 import { deleteUsers, downloadExport, fetchUsers, type UsersQuery, usersKeys } from './users-api';
@@ -101,20 +99,18 @@ export function UsersPage() {
 
   return (
     <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={1} fz="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed">{t('description')}</Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" loading={exporting.isPending} onClick={() => exporting.mutate()}>
-            {t('export')}
-          </Button>
-          <Button onClick={() => setImporting(true)}>{t('import.open')}</Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <>
+            <Button variant="default" loading={exporting.isPending} onClick={() => exporting.mutate()}>
+              {t('export')}
+            </Button>
+            <Button onClick={() => setImporting(true)}>{t('import.open')}</Button>
+          </>
+        }
+      />
       <Group wrap="wrap" gap="sm">
         <TextInput
           aria-label={t('search')}
@@ -158,9 +154,7 @@ export function UsersPage() {
         )}
       </Group>
       {users.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('loading')} />
-        </Center>
+        <SectionLoader label={t('loading')} />
       ) : users.isError ? (
         <Stack align="center" py="xl" role="alert">
           <Text>{t('loadFailed')}</Text>

@@ -10,19 +10,7 @@ import {
   TEAM_USER_STATS_PATHS,
 } from '@convo/api';
 import { CONVERSATION_STATUS, pseudonymOf } from '@convo/domain';
-import {
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +18,8 @@ import { Link } from 'react-router';
 import { apiRequest } from '../../app/api/api-client';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { toast, toastError } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
+import { SectionLoader } from '../../components/page-loader';
 import { RelativeTime } from '../inbox/relative-time';
 
 const PAGE = 50;
@@ -104,14 +94,14 @@ export function WaitingQueueStatsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          {t('queue.title')}
-        </Title>
-        <Button onClick={() => void reassign()} loading={busy} variant="light">
-          {t('queue.reassign')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('queue.title')}
+        actions={
+          <Button onClick={() => void reassign()} loading={busy} variant="light">
+            {t('queue.reassign')}
+          </Button>
+        }
+      />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Figure label={t('queue.waitingNow')} value={queue.data?.total ?? '…'} />
         <Figure label={t('queue.newToday')} value={stats.data?.newConversations ?? '…'} />
@@ -127,9 +117,7 @@ export function WaitingQueueStatsPage() {
         })}
       </Text>
       {queue.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" aria-label={t('loading')} />
-        </Center>
+        <SectionLoader label={t('loading')} />
       ) : queue.isError ? (
         <Button variant="light" onClick={() => void queue.refetch()}>
           {t('retry')}

@@ -3,13 +3,14 @@
 
 import { type ChatWidgetSection, type ChatWidgetSettings, chatWidgetSettingsSchema } from '@convo/api';
 import { ERROR_CODES } from '@convo/domain';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { toast, toastError } from '../../app/toasts';
 import { translateMessage } from '../../app/translate-message';
+import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import type { SettingsSlug } from '../settings/settings-pages';
 import { useChatWidgetSettings, useSaveChatWidgetSection } from './use-chat-widget-settings';
@@ -30,14 +31,7 @@ interface PageHeadingProps {
 
 export function PageHeading({ slug, description }: PageHeadingProps) {
   const { t } = useTranslation();
-  return (
-    <Stack gap={4}>
-      <Title order={1} fz="h2">
-        {t(`settingsNav.pages.${slug}`)}
-      </Title>
-      <Text c="dimmed">{description}</Text>
-    </Stack>
-  );
+  return <PageHeader title={t(`settingsNav.pages.${slug}`)} description={description} />;
 }
 
 function SettingsSkeleton() {
