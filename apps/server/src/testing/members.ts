@@ -15,11 +15,12 @@ export async function addTestMember(
   applicationId: string,
   roleType: RoleType,
   status = 1,
+  name?: string,
 ) {
   const tag = Math.random().toString(36).slice(2, 8);
   const user = await addMember(database.db, applicationId, {
     email: `m-${roleType}-${tag}@example.com`,
-    name: `Member ${tag}`,
+    name: name ?? `Member ${tag}`,
     passwordHash: null,
     roleType,
   });
@@ -62,15 +63,16 @@ export async function signedInMember(database: Database, applicationId: string, 
 
 /**
  * A member of the application signed in to the messaging API (a dashboard agent, or a bot with
- * role 3): their user row, their messaging userId and the X-Authorization headers.
+ * role 3): their user row, their messaging userId, the session token and the X-Authorization
+ * headers.
  */
 export async function messagingMember(
   database: Database,
   applicationId: string,
   roleType: RoleType,
-  status = 1,
+  opts: { status?: number; name?: string } = {},
 ) {
-  const user = await addTestMember(database, applicationId, roleType, status);
+  const user = await addTestMember(database, applicationId, roleType, opts.status, opts.name);
   const token = randomToken();
   await insertSession(database.db, {
     tokenHash: sha256(token),
@@ -81,7 +83,9 @@ export async function messagingMember(
   });
   return {
     user,
+    id: user.id,
     userId: user.userId,
+    token,
     headers: { 'x-authorization': token, 'application-key': applicationId } as Record<string, string>,
   };
 }

@@ -1,22 +1,17 @@
 import { ACCOUNT_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, sessions, users } from '../../db/schema/index.js';
 import { sha256 } from '../../platform/crypto.js';
-import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { forgetAllSessions } from './session-cache.js';
 
 const RESET_ANSWER = 'If an account uses this e-mail, a reset code is on its way.';
 
 describe.each(testDatabaseKinds())('sessions and bad input on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t } = useTestApp(kind);
 
   async function signUp() {
     const body = newSignup();

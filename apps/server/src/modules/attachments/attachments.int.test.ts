@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { listAttachments } from './repository.js';
 import { ATTACHMENT_PATHS } from './routes.js';
 import { type FilePart, fileRoutesApp, multipart, tinyPng } from './test-harness.js';
@@ -16,25 +15,17 @@ function countFiles(dir: string): number {
 }
 
 describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
-  let t: TestApp;
+  const { t, tenants } = useTestApp(kind, { tenants: 2, dataDir: true });
+  const [tenant, other] = tenants;
   let files: { app: FastifyInstance; close(): Promise<void> };
   let app: FastifyInstance;
-  let tenant: Tenant;
-  let other: Tenant;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'convo-attachments-'));
-    t = await createTestApp(kind, { DATA_DIR: dataDir });
     files = await fileRoutesApp(t);
     app = files.app;
-    tenant = await newTenant(t);
-    other = await newTenant(t);
   });
   afterAll(async () => {
     await files?.close();
-    await t?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const upload = (url: string, headers: Record<string, string>, part: FilePart) => {
@@ -48,7 +39,7 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
   };
   const stored = async () => ({
     rows: (await listAttachments(t.database.db, tenant.applicationId)).length,
-    files: countFiles(path.join(dataDir, 'files')),
+    files: countFiles(path.join(t.config.dataDir, 'files')),
   });
 
   it('stores a PNG and gives back the same bytes, inline, with the fileMeta shape', async () => {
@@ -65,7 +56,7 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
     expect(meta.url).toBe(`http://localhost:3000/rest/ws/file/${meta.key}`);
     expect(meta.thumbnailUrl).toBe(meta.url);
     expect(typeof meta.createdAtTime).toBe('number');
-    expect(countFiles(path.join(dataDir, 'files'))).toBeGreaterThan(0);
+    expect(countFiles(path.join(t.config.dataDir, 'files'))).toBeGreaterThan(0);
 
     const got = await app.inject({ method: 'GET', url: `/rest/ws/file/${meta.key}`, headers: tenant.admin });
     expect(got.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { CONVERSATION_PATHS, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { updateConversation } from '../conversations/repository.js';
 
 type Headers = Record<string, string>;
@@ -14,9 +14,8 @@ interface Feed {
 }
 
 describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  let other: Tenant;
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [tenant, other] = tenants;
   /** The tenant's conversations by letter (see beforeAll). */
   const ids: Record<string, number> = {};
   const visitors: Record<string, Headers> = {};
@@ -53,9 +52,6 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-    other = await newTenant(t);
     const skip = { SKIP_ROUTING: 'true' };
     // A: a known customer (e-mail), routed to the owner, tagged, with a unique word in a message.
     visitors.A = await visitorWithEmail(tenant, 'alice@example.com');
@@ -101,9 +97,6 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     const otherVisitor = await newVisitor(t, other);
     const otherGroup = await create(otherVisitor.headers, 'Other tenant billing');
     await send(otherVisitor.headers, otherGroup, 'zanzibar zanzibar');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const search = (headers: Headers, payload: unknown) =>

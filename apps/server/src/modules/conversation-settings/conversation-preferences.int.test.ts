@@ -1,24 +1,18 @@
 import { INBOX_PATHS, MESSAGING_PATHS } from '@convo/api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { addMember } from '../accounts/provision.js';
 import { insertSession } from '../accounts/repository.js';
 
 type Headers = Record<string, string>;
 
 describe.each(testDatabaseKinds())('waiting queue and conversation preferences on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t } = useTestApp(kind);
 
   /** A tenant whose members are all away, so every routed conversation finds nobody free. */
   async function awayTenant() {

@@ -1,14 +1,14 @@
 import { groupEventsPath, MESSAGING_PATHS } from '@convo/api';
 import { MESSAGES } from '@convo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   newTenant,
   newVisitor,
   newVisitorConversation,
   type Tenant,
 } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 interface TimelineRow {
   id: number;
@@ -19,15 +19,8 @@ interface TimelineRow {
 }
 
 describe.each(testDatabaseKinds())('conversation timeline on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t, tenants } = useTestApp(kind, { tenants: 1 });
+  const [tenant] = tenants;
 
   const visitorConversation = (of: Tenant, groupName = 'Broken checkout page') =>
     newVisitorConversation(t, of, groupName);

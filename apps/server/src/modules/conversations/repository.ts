@@ -2,8 +2,8 @@ import type { AnsweredTurn } from '@convo/domain';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   conversationEvents,
-  conversationResponses,
   conversationMembers,
+  conversationResponses,
   conversations,
   conversationTags,
   tags,

@@ -1,20 +1,14 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationEvents, messages, users } from '../../db/schema/index.js';
 import { addTestMember, updateSettings } from '../../testing/members.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 describe.each(testDatabaseKinds())('assigning a conversation to a team on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t } = useTestApp(kind);
 
   /** A tenant whose own members are away: only the agents a test adds take conversations. */
   async function quietTenant() {

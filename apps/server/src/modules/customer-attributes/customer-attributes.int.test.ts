@@ -1,10 +1,10 @@
 import { customerAttributePath, CUSTOMER_ATTRIBUTE_PATHS as P } from '@convo/api';
 import type { RoleType } from '@convo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember } from '../../testing/members.js';
-import { newTenant, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 // /settings/user-details: attribute definitions per application; any member reads, only holders
 // of settings.user-details write; order is the full list of ids.
@@ -12,20 +12,13 @@ import { testDatabaseKinds } from '../../testing/test-database.js';
 type Headers = Record<string, string>;
 
 describe.each(testDatabaseKinds())('customer attributes on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  let other: Tenant;
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [tenant, other] = tenants;
   let owner: Headers;
   let otherOwner: Headers;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-    other = await newTenant(t);
+  beforeAll(() => {
     owner = { authorization: `Bearer ${tenant.admin['x-authorization']}` };
     otherOwner = { authorization: `Bearer ${other.admin['x-authorization']}` };
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const member = async (of: Tenant, roleType: RoleType): Promise<Headers> =>

@@ -1,22 +1,18 @@
 import { ACCOUNT_PATHS, customerPath, CUSTOMER_PATHS as P, TEAM_ADMIN_PATHS } from '@convo/api';
 import { parseCustomerCsv } from '@convo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newVisitor } from '../../testing/messaging-fixtures.js';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 describe.each(testDatabaseKinds())('customers (/users) on %s', (kind) => {
-  let t: TestApp;
-  let a: Tenant;
+  const { t, tenants } = useTestApp(kind, { tenants: 1 });
+  const [a] = tenants;
   let owner: Record<string, string>;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await newTenant(t);
+  beforeAll(() => {
     owner = { authorization: `Bearer ${a.admin['x-authorization']}` };
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const importRows = (headers: Record<string, string>, csv: string) => {

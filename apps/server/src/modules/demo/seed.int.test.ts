@@ -1,7 +1,7 @@
 import { ACCOUNT_PATHS } from '@convo/api';
 import { DEFAULT_TAGS, DEFAULT_TEAM } from '@convo/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applications,
   appSettings,
@@ -12,21 +12,17 @@ import {
   teams,
   users,
 } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, type DemoSeedResult, seedDemoIfEmpty } from './seed.js';
 
 describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
-  let t: TestApp;
+  const { t } = useTestApp(kind);
   let seeded: DemoSeedResult | null;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     expect(await t.database.db.query.applications.findMany()).toEqual([]);
     seeded = await seedDemoIfEmpty(t.database.db);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('creates one application with the five demo members and their roles', async () => {

@@ -8,8 +8,9 @@ import { buildApp } from '../../http/app.js';
 import { loadConfig } from '../../platform/config.js';
 import { sealJson } from '../../platform/crypto.js';
 import { createMailer } from '../../platform/mail/mailer.js';
-import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 const CLIENT_ID = 'test-client-id.apps.example';
 const CLIENT_SECRET = 'test-client-secret';
@@ -85,22 +86,22 @@ async function startFakeProvider(): Promise<FakeProvider> {
 }
 
 describe.each(testDatabaseKinds())('Google sign-in on %s', (kind) => {
-  let t: TestApp;
   let provider: FakeProvider;
-
   beforeAll(async () => {
     provider = await startFakeProvider();
-    t = await createTestApp(kind, {
+  });
+  afterAll(async () => {
+    await provider?.app.close();
+  });
+  // Registered after the provider's hooks: the app starts once the provider is up, closes before it.
+  const { t } = useTestApp(kind, {
+    env: () => ({
       GOOGLE_CLIENT_ID: CLIENT_ID,
       GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
       GOOGLE_AUTH_URL: `${provider.base}/authorize`,
       GOOGLE_TOKEN_URL: `${provider.base}/token`,
       GOOGLE_USERINFO_URL: `${provider.base}/userinfo`,
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await provider?.app.close();
+    }),
   });
   beforeEach(() => {
     provider.failTokenEndpoint = false;

@@ -1,8 +1,8 @@
 import { CONVERSATION_PATHS, MESSAGING_PATHS } from '@convo/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 type Headers = Record<string, string>;
 interface Log {
@@ -22,9 +22,8 @@ interface Sent {
 }
 
 describe.each(testDatabaseKinds())('message logs on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  let other: Tenant;
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [tenant, other] = tenants;
   let refund: number;
   let login: number;
   let customer: { userId: string; headers: Headers };
@@ -61,9 +60,6 @@ describe.each(testDatabaseKinds())('message logs on %s', (kind) => {
     body.response.messages.filter((m) => m.contentType === 0);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-    other = await newTenant(t);
     customer = await newVisitor(t, tenant);
     refund = await create(customer.headers, 'Refund request');
     await send(customer.headers, refund, 'I want my money back');
@@ -75,9 +71,6 @@ describe.each(testDatabaseKinds())('message logs on %s', (kind) => {
     const otherVisitor = await newVisitor(t, other);
     const otherGroup = await create(otherVisitor.headers, 'Other company chat');
     await send(otherVisitor.headers, otherGroup, 'Other company secret');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("lists the application's messages newest first with their conversation name", async () => {

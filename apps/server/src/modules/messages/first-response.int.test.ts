@@ -1,27 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema/index.js';
-import {
-  newTenant,
-  newVisitorConversation,
-  sendTestMessage,
-  type Tenant,
-} from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { newVisitorConversation, sendTestMessage } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 // The statistics read the first customer message and the first human answer after it from the
 // conversation; the sends record them.
 describe.each(testDatabaseKinds())('first response times on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t, tenants } = useTestApp(kind, { tenants: 1 });
+  const [tenant] = tenants;
 
   const timesOf = async (groupId: number) => {
     const [row] = await t.database.db

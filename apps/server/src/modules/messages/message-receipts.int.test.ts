@@ -1,29 +1,19 @@
 import { MESSAGING_PATHS, type Message } from '@convo/api';
 import { MESSAGE_STATUS } from '@convo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newTenant,
-  newVisitorConversation,
-  sendTestMessage,
-  type Tenant,
-} from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newVisitorConversation, sendTestMessage } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { Client } from '../../testing/ws-client.js';
 
 // Receipts arrive over the socket; message/list must carry them, so a conversation opened (or
 // reloaded) later still shows what the other side received and read.
 describe.each(testDatabaseKinds())('stored receipts in message/list on %s', (kind) => {
-  let t: TestApp;
+  const { t, tenants } = useTestApp(kind, { tenants: 1 });
+  const [tenant] = tenants;
   let base: string;
-  let tenant: Tenant;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    tenant = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const sendId = async (headers: Record<string, string>, groupId: number, key: string) => {

@@ -1,26 +1,18 @@
 import { MESSAGING_PATHS } from '@convo/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   groupInfoOf,
   newTenant,
   newVisitor,
   newVisitorConversation,
   sendTestMessage,
-  type Tenant,
 } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 describe.each(testDatabaseKinds())('messaging core on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t, tenants } = useTestApp(kind, { tenants: 1 });
+  const [tenant] = tenants;
 
   const visitorConversation = () => newVisitorConversation(t, tenant);
 

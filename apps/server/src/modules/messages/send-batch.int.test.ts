@@ -1,6 +1,6 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   groupInfoOf,
   newTenant,
@@ -8,22 +8,15 @@ import {
   sendTestMessage,
   type Tenant,
 } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import * as conversations from '../conversations/repository.js';
 
 // Sends of one application that arrive together share a transaction (group commit). Fired all at
 // once, they must behave exactly as if sent one by one.
 describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t, tenants } = useTestApp(kind, { tenants: 1 });
+  const [tenant] = tenants;
 
   const visitorConversation = (owner: Tenant) => newVisitorConversation(t, owner, 'Batch');
 

@@ -1,13 +1,13 @@
 import { MESSAGING_PATHS, TEAM_USER_STATS_PATHS as P } from '@convo/api';
 import { DEFAULT_TEAM, GROUP_ROLE, type RoleType } from '@convo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken, sha256 } from '../../platform/crypto.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { messagingMember } from '../../testing/members.js';
+import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { Client } from '../../testing/ws-client.js';
 import { addMember } from '../accounts/provision.js';
-import { insertSession, insertTeamMembers, updateUser } from '../accounts/repository.js';
+import { insertTeamMembers, updateUser } from '../accounts/repository.js';
 import { findTeam } from '../teams/repository.js';
 import { setAvailability } from './service.js';
 
@@ -24,46 +24,10 @@ interface UserBody {
 }
 
 describe.each(testDatabaseKinds())('messaging users on %s', (kind) => {
-  let t: TestApp;
-  let a: Tenant;
-  let b: Tenant;
-  let seq = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await newTenant(t);
-    b = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  /** A member of the tenant made directly in the database, with a messaging session. */
-  async function member(tenant: Tenant, roleType: RoleType, opts: { status?: number; name?: string } = {}) {
-    seq += 1;
-    const email = `u${seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const user = await addMember(t.database.db, tenant.applicationId, {
-      email,
-      name: opts.name ?? `Member ${seq}`,
-      passwordHash: null,
-      roleType,
-    });
-    if (opts.status !== undefined) await updateUser(t.database.db, user.id, { status: opts.status });
-    const token = randomToken();
-    await insertSession(t.database.db, {
-      tokenHash: sha256(token),
-      userId: user.id,
-      applicationId: tenant.applicationId,
-      kind: 'messaging',
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    return {
-      userId: email,
-      id: user.id,
-      token,
-      headers: { 'x-authorization': token, 'application-key': tenant.applicationId },
-    };
-  }
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [a, b] = tenants;
+  const member = (tenant: Tenant, roleType: RoleType, opts: { status?: number; name?: string } = {}) =>
+    messagingMember(t.database, tenant.applicationId, roleType, opts);
 
   const call = (method: 'GET' | 'POST', url: string, headers: object, payload?: object) =>
     t.app.inject({
@@ -126,7 +90,7 @@ describe.each(testDatabaseKinds())('messaging users on %s', (kind) => {
 
     for (let i = 0; i < 22; i++) {
       await addMember(t.database.db, a.applicationId, {
-        email: `zz${i}-${seq}@example.com`,
+        email: `zz${i}@example.com`,
         name: `Zebra ${i}`,
         passwordHash: null,
         roleType: '2',
@@ -288,7 +252,7 @@ describe.each(testDatabaseKinds())('messaging users on %s', (kind) => {
 
   it("never shows or changes another tenant's users", async () => {
     const agentA = await member(a, '2', { name: 'Hidden Hannah' });
-    const visitorA = await newVisitor(t, a, `hidden-visitor-${seq}`);
+    const visitorA = await newVisitor(t, a, 'hidden-visitor');
     const list = await call('GET', `${P.userList}?pageSize=100`, b.admin);
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain('Hidden');

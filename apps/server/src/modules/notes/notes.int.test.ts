@@ -1,52 +1,19 @@
 import { groupEventsPath, groupNotesPath, notePath } from '@convo/api';
-import { NOTES_PAGE_SIZE, type RoleType } from '@convo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken, sha256 } from '../../platform/crypto.js';
-import { newTenant, newVisitorConversation, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { NOTES_PAGE_SIZE } from '@convo/domain';
+import { describe, expect, it } from 'vitest';
+import { messagingMember } from '../../testing/members.js';
+import { newVisitorConversation, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { addMember } from '../accounts/provision.js';
-import { findUserInApplication, insertSession } from '../accounts/repository.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { findUserInApplication } from '../accounts/repository.js';
 import { eventsAfter } from '../realtime/event-repository.js';
 import { AUDIENCE_MEMBERS, audienceUser } from '../realtime/event-types.js';
 
 type Headers = Record<string, string>;
 
 describe.each(testDatabaseKinds())('conversation notes on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  let other: Tenant;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-    other = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  /** A teammate with a role (agent '2' by default) and a messaging session. */
-  async function newTeammate(of: Tenant, roleType: RoleType = '2') {
-    const tag = Math.random().toString(36).slice(2, 10);
-    const user = await addMember(t.database.db, of.applicationId, {
-      email: `teammate-${tag}@example.com`,
-      name: `Teammate ${tag}`,
-      passwordHash: null,
-      roleType,
-    });
-    const token = randomToken();
-    await insertSession(t.database.db, {
-      tokenHash: sha256(token),
-      userId: user.id,
-      applicationId: of.applicationId,
-      kind: 'messaging',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    return {
-      userId: user.userId,
-      headers: { 'x-authorization': token, 'application-key': of.applicationId },
-    };
-  }
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [tenant, other] = tenants;
 
   const visitorConversation = (of: Tenant, groupName = 'Order 1138 went missing') =>
     newVisitorConversation(t, of, groupName);
@@ -92,9 +59,9 @@ describe.each(testDatabaseKinds())('conversation notes on %s', (kind) => {
   it('lets only the author or an admin change or delete a note', async () => {
     const { groupId } = await visitorConversation(tenant);
     const [ana, ben, lea] = await Promise.all([
-      newTeammate(tenant, '2'),
-      newTeammate(tenant, '2'),
-      newTeammate(tenant, '1'),
+      messagingMember(t.database, tenant.applicationId, '2'),
+      messagingMember(t.database, tenant.applicationId, '2'),
+      messagingMember(t.database, tenant.applicationId, '1'),
     ]);
     const anaNote = (await addNote(ana.headers, groupId, 'Ana: customer is a VIP')).json().response;
     expect(anaNote.author.userId).toBe(ana.userId);
@@ -243,7 +210,7 @@ describe.each(testDatabaseKinds())('conversation notes on %s', (kind) => {
   it("never shows or touches another tenant's notes", async () => {
     const { groupId } = await visitorConversation(tenant, 'Confidential escalation');
     const note = (await addNote(tenant.admin, groupId, 'Secret plan for this customer')).json().response;
-    const otherAgent = await newTeammate(other, '2');
+    const otherAgent = await messagingMember(t.database, other.applicationId, '2');
     for (const headers of [other.admin, otherAgent.headers]) {
       const requests = [
         await listNotes(headers, groupId),

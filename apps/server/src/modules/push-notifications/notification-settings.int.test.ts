@@ -1,12 +1,12 @@
 import { MESSAGING_PATHS, NOTIFICATION_SETTINGS_PATHS as P, pushSubscriptionPath } from '@convo/api';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, vapidKeys } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { addTestMember } from '../../testing/members.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { insertSession } from '../accounts/repository.js';
 
 // /settings/email-notifications (per member, used on assignment) and /settings/pushnotification
@@ -15,20 +15,13 @@ import { insertSession } from '../accounts/repository.js';
 type Headers = Record<string, string>;
 
 describe.each(testDatabaseKinds())('notification settings on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  let other: Tenant;
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [tenant, other] = tenants;
   let owner: Headers;
   let otherOwner: Headers;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-    other = await newTenant(t);
+  beforeAll(() => {
     owner = { authorization: `Bearer ${tenant.admin['x-authorization']}` };
     otherOwner = { authorization: `Bearer ${other.admin['x-authorization']}` };
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function signIn(applicationId: string, userId: string): Promise<Headers> {

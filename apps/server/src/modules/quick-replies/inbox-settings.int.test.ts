@@ -9,11 +9,11 @@ import {
   tagRestorePath,
 } from '@convo/api';
 import { DEFAULT_TAGS, type RoleType } from '@convo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember } from '../../testing/members.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 // The inbox's settings API: tags (active/deleted lists, default tags kept), quick replies
 // (shared by admins, personal by their owner), conversation settings (per-page privileges), and
@@ -22,18 +22,11 @@ import { testDatabaseKinds } from '../../testing/test-database.js';
 type Headers = Record<string, string>;
 
 describe.each(testDatabaseKinds())('inbox settings on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-  let other: Tenant;
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [tenant, other] = tenants;
   let owner: Headers;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-    other = await newTenant(t);
+  beforeAll(() => {
     owner = { authorization: `Bearer ${tenant.admin['x-authorization']}` };
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function member(of: Tenant, roleType: RoleType) {

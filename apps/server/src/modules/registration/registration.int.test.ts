@@ -1,8 +1,9 @@
 import { ACCOUNT_PATHS, REGISTRATION_PATHS } from '@convo/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setApplicationEncryption } from '../../http/encryption-repository.js';
-import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 interface Tenant {
   applicationId: string;
@@ -16,7 +17,7 @@ let userCounter = 0;
 const newUserId = (prefix = 'visitor') => `${prefix}-${Date.now().toString(36)}-${++userCounter}`;
 
 describe.each(testDatabaseKinds())('POST /rest/ws/register/client and look-ups on %s', (kind) => {
-  let t: TestApp;
+  const { t } = useTestApp(kind);
   let a: Tenant;
   let b: Tenant;
 
@@ -44,12 +45,8 @@ describe.each(testDatabaseKinds())('POST /rest/ws/register/client and look-ups o
   });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     a = await signUp();
     b = await signUp();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('registers a new user: REGISTERED.WITHOUTREGISTRATIONID with userKey, deviceKey and authToken', async () => {

@@ -1,24 +1,18 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { addTestMember, joinDefaultTeam, setUserStatus, updateSettings } from '../../testing/members.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { assignWaiting, autoResolveDue } from '../conversations/service.js';
 import { createRealtime } from '../realtime/realtime.js';
 
 describe.each(testDatabaseKinds())('routing and transitions on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t } = useTestApp(kind);
   const deps = () => ({
     db: t.database.db,
     realtime: createRealtime(createMemoryPubSub(), pino({ level: 'silent' })),

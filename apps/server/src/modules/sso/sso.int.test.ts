@@ -1,20 +1,19 @@
 import { ACCOUNT_PATHS, SSO_PATHS as P, TEAM_ADMIN_PATHS } from '@convo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { startTestProvider, type TestProvider } from './test-provider.js';
 
 describe.each(testDatabaseKinds())('company SSO settings and sign-in start on %s', (kind) => {
-  let t: TestApp;
+  const { t } = useTestApp(kind);
   let idp: TestProvider;
   const port = 3291 + (kind === 'pglite' ? 0 : 1);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     idp = await startTestProvider(port, `${t.config.publicUrl}${P.callback}`);
   });
   afterAll(async () => {
-    await t?.close();
     await idp?.close();
   });
 

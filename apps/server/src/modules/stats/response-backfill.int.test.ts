@@ -1,26 +1,18 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationResponses, conversations } from '../../db/schema/index.js';
 import { backfillOf } from '../../platform/db/migration-statements.js';
 import { messagingMember } from '../../testing/members.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 // Migration 0012 fills the response clock of conversations written before it; the sends keep it
 // since. Both must agree, or reports would change meaning at the upgrade.
 describe.each(testDatabaseKinds())('response clock backfill on %s', (kind) => {
-  let t: TestApp;
-  let tenant: Tenant;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    tenant = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t, tenants } = useTestApp(kind, { tenants: 1 });
+  const [tenant] = tenants;
 
   /** A conversation with messages in this order: c = customer, a = agent, b = bot. */
   async function conversationOf(script: string) {

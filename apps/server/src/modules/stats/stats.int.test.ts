@@ -1,21 +1,20 @@
 import { MESSAGING_PATHS, TEAM_USER_STATS_PATHS as P } from '@convo/api';
 import { DEFAULT_TEAM } from '@convo/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationResponses, conversations, messages, users } from '../../db/schema/index.js';
 import { messagingMember } from '../../testing/members.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { newTenant, newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
 describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
-  let t: TestApp;
-  let a: Tenant;
-  let b: Tenant;
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [a, b] = tenants;
   /** Two days ago, 10:00 UTC: the known data set lives in [base - 1 h, base + 1 day). */
   let base: number;
   let range: string;
@@ -92,9 +91,6 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await newTenant(t);
-    b = await newTenant(t);
     const d = new Date(Date.now() - 2 * DAY);
     base = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 10);
     range = `startTime=${base - HOUR}&endTime=${base + DAY}`;
@@ -110,10 +106,6 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
     const created = await call('POST', P.teamCreate, a.admin, { teamName: 'Secret stats team' });
     secretTeam = created.json().response.teamId;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-
   it('counts conversations by status, new, resolved and the average times of a known data set', async () => {
     const { body } = await stats(range);
     expect(body).toMatchObject({

@@ -1,9 +1,10 @@
 import { ACCOUNT_PATHS, memberPath, TEAM_ADMIN_PATHS as P } from '@convo/api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invitations } from '../../db/schema/index.js';
-import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { Client } from '../../testing/ws-client.js';
 
 interface Signed {
@@ -14,17 +15,13 @@ interface Signed {
 }
 
 describe.each(testDatabaseKinds())('team members and invitations on %s', (kind) => {
-  let t: TestApp;
+  const { t } = useTestApp(kind);
   let base: string;
   let owner: Signed;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     owner = await signUp();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function signUp(overrides: Record<string, unknown> = {}): Promise<Signed> {

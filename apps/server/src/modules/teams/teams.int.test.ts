@@ -1,12 +1,11 @@
 import { MESSAGING_PATHS, TEAM_USER_STATS_PATHS as P, teamMemberListPath } from '@convo/api';
 import { DEFAULT_TEAM, type RoleType } from '@convo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomToken, sha256 } from '../../platform/crypto.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { messagingMember } from '../../testing/members.js';
+import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { addMember } from '../accounts/provision.js';
-import { insertSession, updateUser } from '../accounts/repository.js';
 
 interface TeamBody {
   teamId: string;
@@ -18,45 +17,10 @@ interface TeamBody {
 }
 
 describe.each(testDatabaseKinds())('teams on %s', (kind) => {
-  let t: TestApp;
-  let a: Tenant;
-  let b: Tenant;
-  let seq = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await newTenant(t);
-    b = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  /** A member of the tenant made directly in the database, with a messaging session. */
-  async function member(tenant: Tenant, roleType: RoleType, status = 1, name = 'Agent') {
-    seq += 1;
-    const email = `m${seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const user = await addMember(t.database.db, tenant.applicationId, {
-      email,
-      name: `${name} ${seq}`,
-      passwordHash: null,
-      roleType,
-    });
-    if (status !== 1) await updateUser(t.database.db, user.id, { status });
-    const token = randomToken();
-    await insertSession(t.database.db, {
-      tokenHash: sha256(token),
-      userId: user.id,
-      applicationId: tenant.applicationId,
-      kind: 'messaging',
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    return {
-      userId: email,
-      id: user.id,
-      headers: { 'x-authorization': token, 'application-key': tenant.applicationId },
-    };
-  }
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [a, b] = tenants;
+  const member = (tenant: Tenant, roleType: RoleType, opts: { status?: number; name?: string } = {}) =>
+    messagingMember(t.database, tenant.applicationId, roleType, opts);
 
   const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -214,7 +178,7 @@ describe.each(testDatabaseKinds())('teams on %s', (kind) => {
 
   it('hands a waiting conversation of a team to the teammate who joins it', async () => {
     const team = await create(a, 'Night shift');
-    const agent = await member(a, '2', 1, 'Nora Night');
+    const agent = await member(a, '2', { name: 'Nora Night' });
     const visitor = await newVisitor(t, a);
     const created = await call('POST', MESSAGING_PATHS.groupCreateV21, visitor.headers, {
       groupName: 'Late question',
@@ -321,7 +285,7 @@ describe.each(testDatabaseKinds())('teams on %s', (kind) => {
   });
 
   it("never shows or changes another tenant's teams", async () => {
-    const agentA = await member(a, '2', 1, 'Secret Sam');
+    const agentA = await member(a, '2', { name: 'Secret Sam' });
     const team = await create(a, 'Secret squad', [agentA.userId]);
     const agentB = await member(b, '2');
     const requests = [

@@ -1,7 +1,7 @@
 import { MESSAGING_PATHS, REGISTRATION_PATHS, TRANSCRIPT_SETTINGS_PATH } from '@convo/api';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations, jobs, mailOutbox, users } from '../../db/schema/index.js';
 import { JobWorker } from '../../platform/jobs/job-queue.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
@@ -12,8 +12,8 @@ import {
   sendTestMessage,
   type Tenant,
 } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { autoResolveDue } from '../conversations/service.js';
 import { createRealtime } from '../realtime/realtime.js';
 import { transcriptOnResolveHandler } from './transcript-on-resolve.js';
@@ -22,15 +22,8 @@ import { TRANSCRIPT_ON_RESOLVE_QUEUE } from './transcript-on-resolve-queue.js';
 type Headers = Record<string, string>;
 
 describe.each(testDatabaseKinds())('conversation transcript on resolve on %s', (kind) => {
-  let t: TestApp;
+  const { t } = useTestApp(kind);
   const silent = pino({ level: 'silent' });
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const bearer = (tenant: Tenant): Headers => ({
     authorization: `Bearer ${tenant.admin['x-authorization']}`,

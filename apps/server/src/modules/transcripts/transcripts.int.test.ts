@@ -1,37 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRecentMail } from '../../platform/mail/outbox-repository.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { ATTACHMENT_PATHS } from '../attachments/routes.js';
 import { fileRoutesApp, multipart } from '../attachments/test-harness.js';
 import { TRANSCRIPT_PATHS } from './routes.js';
 
 describe.each(testDatabaseKinds())('conversation transcripts on %s', (kind) => {
-  let t: TestApp;
+  const { t, tenants } = useTestApp(kind, { tenants: 2, dataDir: true });
+  const [tenant, other] = tenants;
   let files: { app: FastifyInstance; close(): Promise<void> };
   let app: FastifyInstance;
-  let tenant: Tenant;
-  let other: Tenant;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'convo-transcripts-'));
-    t = await createTestApp(kind, { DATA_DIR: dataDir });
     files = await fileRoutesApp(t);
     app = files.app;
-    tenant = await newTenant(t);
-    other = await newTenant(t);
   });
   afterAll(async () => {
     await files?.close();
-    await t?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function customerWithEmail(email: string) {

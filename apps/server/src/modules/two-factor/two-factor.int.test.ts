@@ -1,17 +1,12 @@
 import { ACCOUNT_PATHS, TWO_FACTOR_PATHS as P, TEAM_ADMIN_PATHS } from '@convo/api';
 import { generateSync } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 describe.each(testDatabaseKinds())('two-factor sign-in on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t } = useTestApp(kind);
 
   async function owner() {
     const body = newSignup();

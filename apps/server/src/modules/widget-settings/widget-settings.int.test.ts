@@ -6,13 +6,14 @@ import {
 } from '@convo/api';
 import type { RoleType } from '@convo/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appSettings } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { updateSettings } from '../../testing/members.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
+import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { addMember } from '../accounts/provision.js';
 import { insertSession } from '../accounts/repository.js';
 
@@ -20,18 +21,8 @@ const PATH = WIDGET_SETTINGS_PATHS.chatWidget;
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(testDatabaseKinds())('chat widget settings on %s', (kind) => {
-  let t: TestApp;
-  let a: Tenant;
-  let b: Tenant;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await newTenant(t);
-    b = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [a, b] = tenants;
 
   const bearer = (tenant: Tenant) => ({ authorization: `Bearer ${tenant.admin['x-authorization']}` });
   const call = (method: 'GET' | 'PATCH', headers: Record<string, string>, payload?: unknown) =>

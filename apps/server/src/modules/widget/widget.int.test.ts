@@ -1,10 +1,10 @@
 import { CONVERSATION_PATHS, MESSAGING_PATHS, ratingPath, WIDGET_API_PATHS } from '@convo/api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications, appSettings, conversationRatings, realtimeEvents } from '../../db/schema/index.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { INIT_LIMIT } from './limits.js';
 
 /** The default of RATE_LIMIT_VISITOR_MESSAGES (messages per visitor per minute). */
@@ -15,18 +15,8 @@ let ipCounter = 0;
 const nextIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
 
 describe.each(testDatabaseKinds())('chat widget public API on %s', (kind) => {
-  let t: TestApp;
-  let a: Tenant;
-  let b: Tenant;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    a = await newTenant(t);
-    b = await newTenant(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const { t, tenants } = useTestApp(kind, { tenants: 2 });
+  const [a, b] = tenants;
 
   const init = (payload: Record<string, unknown>, headers: Record<string, string> = {}, ip = nextIp()) =>
     t.app.inject({ method: 'POST', url: WIDGET_API_PATHS.init, payload, headers, remoteAddress: ip });
