@@ -47,17 +47,28 @@ export async function joinDefaultTeam(database: Database, applicationId: string,
   await insertTeamMembers(database.db, [{ teamId: team!.id, userId, applicationId }]);
 }
 
-/** A member of the application with a live session: their user row and a product-API header. */
-export async function signedInMember(database: Database, applicationId: string, roleType: RoleType) {
-  const user = await addTestMember(database, applicationId, roleType);
+/** A session of an hour for the user: its token. */
+async function sessionOf(
+  database: Database,
+  userId: string,
+  applicationId: string,
+  kind: 'web' | 'messaging',
+) {
   const token = randomToken();
   await insertSession(database.db, {
     tokenHash: sha256(token),
-    userId: user.id,
+    userId,
     applicationId,
-    kind: 'web',
+    kind,
     expiresAt: new Date(Date.now() + 3_600_000),
   });
+  return token;
+}
+
+/** A member of the application with a live session: their user row and a product-API header. */
+export async function signedInMember(database: Database, applicationId: string, roleType: RoleType) {
+  const user = await addTestMember(database, applicationId, roleType);
+  const token = await sessionOf(database, user.id, applicationId, 'web');
   return { user, token, headers: { authorization: `Bearer ${token}` } as Record<string, string> };
 }
 
@@ -73,14 +84,7 @@ export async function messagingMember(
   opts: { status?: number; name?: string } = {},
 ) {
   const user = await addTestMember(database, applicationId, roleType, opts.status, opts.name);
-  const token = randomToken();
-  await insertSession(database.db, {
-    tokenHash: sha256(token),
-    userId: user.id,
-    applicationId,
-    kind: 'messaging',
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
+  const token = await sessionOf(database, user.id, applicationId, 'messaging');
   return {
     user,
     id: user.id,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { conversationResponses, conversations } from '../../db/schema/index.js';
 import { backfillOf } from '../../platform/db/migration-statements.js';
 import { messagingMember } from '../../testing/members.js';
-import { newVisitor } from '../../testing/messaging-fixtures.js';
+import { newVisitorConversation } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 
@@ -16,14 +16,7 @@ describe.each(testDatabaseKinds())('response clock backfill on %s', (kind) => {
 
   /** A conversation with messages in this order: c = customer, a = agent, b = bot. */
   async function conversationOf(script: string) {
-    const visitor = await newVisitor(t, tenant);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: MESSAGING_PATHS.groupCreateV21,
-      headers: visitor.headers,
-      payload: { groupName: script },
-    });
-    const groupId = created.json().response.id as number;
+    const { visitor, groupId } = await newVisitorConversation(t, tenant, script);
     const bot = await messagingMember(t.database, tenant.applicationId, '3');
     for (const [n, who] of [...script].entries()) {
       const headers = who === 'c' ? visitor.headers : who === 'a' ? tenant.admin : bot.headers;

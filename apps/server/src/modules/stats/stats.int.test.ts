@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationResponses, conversations, messages, users } from '../../db/schema/index.js';
 import { messagingMember } from '../../testing/members.js';
-import { newTenant, newVisitor } from '../../testing/messaging-fixtures.js';
+import { newTenant, newVisitor, newVisitorConversation } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 
@@ -179,11 +179,7 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
 
   it('stores each answered turn as the messages are sent, and only human answers count', async () => {
     const tenant = await newTenant(t);
-    const visitor = await newVisitor(t, tenant);
-    const created = await call('POST', MESSAGING_PATHS.groupCreateV21, visitor.headers, {
-      groupName: 'Turns',
-    });
-    const groupId = created.json().response.id as number;
+    const { visitor, groupId } = await newVisitorConversation(t, tenant, 'Turns');
     const turns: [object, string][] = [
       [visitor.headers, 'Hello?'],
       [visitor.headers, 'Anyone there?'],
