@@ -7,6 +7,7 @@ import { NOTE_EVENT_TYPE, parseGroupIdParam } from '../conversation-timeline/ser
 import { insertTimelineEvent } from '../conversations/repository.js';
 import { findVisible, type MessagingDeps } from '../conversations/service.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
+import type { EventSink } from '../realtime/realtime.js';
 import * as repo from './repository.js';
 
 // Notes are private to the team: members of the application read and write them, the customer
@@ -39,6 +40,35 @@ function toNote(row: repo.NoteWithAuthor): Note {
     createdAtTime: row.createdAt.getTime(),
     updatedAtTime: row.updatedAt.getTime(),
   };
+}
+
+const EVENT_OF = {
+  added: EVENT.NOTE_ADDED,
+  updated: EVENT.NOTE_UPDATED,
+  deleted: EVENT.NOTE_DELETED,
+} as const;
+
+/** A note change on the conversation's timeline and, for the team only, in the real-time stream. */
+async function recordNoteChange(
+  tx: Db,
+  events: EventSink,
+  caller: AuthContext,
+  conversationId: number,
+  change: { action: keyof typeof EVENT_OF; noteId: string; data: Record<string, unknown> },
+) {
+  await insertTimelineEvent(tx, {
+    applicationId: caller.applicationId,
+    conversationId,
+    type: NOTE_EVENT_TYPE,
+    actorId: caller.userId,
+    data: { action: change.action, noteId: change.noteId },
+  });
+  events.emit({
+    type: EVENT_OF[change.action],
+    conversationId,
+    audiences: NOTE_AUDIENCES,
+    data: { groupId: conversationId, ...change.data },
+  });
 }
 
 async function noteView(db: Db, applicationId: string, noteId: string): Promise<Note> {
@@ -81,18 +111,10 @@ export async function addNote(
       body,
     });
     const note = await noteView(tx, caller.applicationId, row.id);
-    await insertTimelineEvent(tx, {
-      applicationId: caller.applicationId,
-      conversationId: conversation.id,
-      type: NOTE_EVENT_TYPE,
-      actorId: caller.userId,
-      data: { action: 'added', noteId: note.id },
-    });
-    events.emit({
-      type: EVENT.NOTE_ADDED,
-      conversationId: conversation.id,
-      audiences: NOTE_AUDIENCES,
-      data: { groupId: conversation.id, note },
+    await recordNoteChange(tx, events, caller, conversation.id, {
+      action: 'added',
+      noteId: note.id,
+      data: { note },
     });
     return note;
   });
@@ -112,18 +134,10 @@ export async function editNote(
     requireAuthorOrAdmin(caller, existing);
     if (!(await repo.updateNoteBody(tx, caller.applicationId, noteId, body))) throw noteNotFound();
     const note = await noteView(tx, caller.applicationId, noteId);
-    await insertTimelineEvent(tx, {
-      applicationId: caller.applicationId,
-      conversationId: note.groupId,
-      type: NOTE_EVENT_TYPE,
-      actorId: caller.userId,
-      data: { action: 'updated', noteId: note.id },
-    });
-    events.emit({
-      type: EVENT.NOTE_UPDATED,
-      conversationId: note.groupId,
-      audiences: NOTE_AUDIENCES,
-      data: { groupId: note.groupId, note },
+    await recordNoteChange(tx, events, caller, note.groupId, {
+      action: 'updated',
+      noteId: note.id,
+      data: { note },
     });
     return note;
   });
@@ -141,18 +155,10 @@ export async function deleteNote(
     if (!existing) throw noteNotFound();
     requireAuthorOrAdmin(caller, existing);
     if (!(await repo.deleteNote(tx, caller.applicationId, noteId))) throw noteNotFound();
-    await insertTimelineEvent(tx, {
-      applicationId: caller.applicationId,
-      conversationId: existing.conversationId,
-      type: NOTE_EVENT_TYPE,
-      actorId: caller.userId,
-      data: { action: 'deleted', noteId: existing.id },
-    });
-    events.emit({
-      type: EVENT.NOTE_DELETED,
-      conversationId: existing.conversationId,
-      audiences: NOTE_AUDIENCES,
-      data: { groupId: existing.conversationId, noteId: existing.id },
+    await recordNoteChange(tx, events, caller, existing.conversationId, {
+      action: 'deleted',
+      noteId: existing.id,
+      data: { noteId: existing.id },
     });
     return { id: existing.id, deleted: true as const };
   });
