@@ -46,6 +46,17 @@ export async function appendEvents(
   }));
 }
 
+function toStoredEvent(r: typeof realtimeEvents.$inferSelect): StoredEvent {
+  return {
+    seq: r.seq,
+    type: r.type,
+    appId: r.applicationId,
+    conversationId: r.conversationId,
+    audience: r.audience,
+    data: r.data,
+  };
+}
+
 /** Events after `afterSeq` for the given audiences, oldest first. */
 export async function eventsAfter(
   db: Db,
@@ -66,14 +77,7 @@ export async function eventsAfter(
     )
     .orderBy(asc(realtimeEvents.seq))
     .limit(limit);
-  return rows.map((r) => ({
-    seq: r.seq,
-    type: r.type,
-    appId: r.applicationId,
-    conversationId: r.conversationId,
-    audience: r.audience,
-    data: r.data,
-  }));
+  return rows.map(toStoredEvent);
 }
 
 export async function currentSeq(db: Db, applicationId: string): Promise<number> {
@@ -102,12 +106,5 @@ export async function eventsBetween(
       ),
     )
     .orderBy(asc(realtimeEvents.seq));
-  return rows.map((r) => ({
-    seq: r.seq,
-    type: r.type,
-    appId: r.applicationId,
-    conversationId: r.conversationId,
-    audience: r.audience,
-    data: r.data,
-  }));
+  return rows.map(toStoredEvent);
 }
