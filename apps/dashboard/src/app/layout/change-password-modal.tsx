@@ -1,8 +1,8 @@
 import { ERROR_CODES } from '@convo/domain';
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/form-modal';
 import { PasswordField } from '../../components/password-field';
 import { usePasswordRule } from '../../components/use-password-rule';
 import { changePassword } from '../../features/auth/auth-api';
@@ -62,38 +62,28 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
   };
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+    <FormModal
       opened={opened}
       onClose={close}
       title={t('changePassword.title')}
-      centered
+      onSubmit={form.onSubmit((values) => mutation.mutate(values))}
+      noValidate
+      submitLabel={t('changePassword.submit')}
+      busy={mutation.isPending}
     >
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
-        <Stack>
-          <PasswordField
-            label={t('changePassword.current')}
-            autoComplete="current-password"
-            required
-            data-autofocus
-            {...form.getInputProps('oldPassword')}
-          />
-          <PasswordField
-            label={t('changePassword.new')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t('changePassword.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <PasswordField
+        label={t('changePassword.current')}
+        autoComplete="current-password"
+        required
+        data-autofocus
+        {...form.getInputProps('oldPassword')}
+      />
+      <PasswordField
+        label={t('changePassword.new')}
+        autoComplete="new-password"
+        required
+        {...form.getInputProps('newPassword')}
+      />
+    </FormModal>
   );
 }

@@ -1,11 +1,12 @@
 // Settings → Tags: the active and deleted lists (SPEC §3); the five default tags stay.
 
 import { TAG_NAME_MAX, type Tag } from '@convo/api';
-import { Badge, Button, ColorInput, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, ColorInput, Group, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
+import { FormModal } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
 import { useTags } from '../inbox/use-inbox-data';
@@ -146,48 +147,40 @@ export function ManageTagsPage() {
           <Tabs.Panel value="deleted">{table(tags.data?.deleted ?? [], true)}</Tabs.Panel>
         </Tabs>
       )}
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing?.id ? t('tags.edit') : t('tags.add')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        submitLabel={t('save')}
+        busy={busy}
+        submitDisabled={!editing || editing.name.trim() === ''}
       >
         {editing && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
-          >
-            <Stack>
-              <TextInput
-                label={t('tags.name')}
-                value={editing.name}
-                maxLength={TAG_NAME_MAX}
-                onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
-                // The default tags keep their names: routing and auto-resolve rely on them.
-                disabled={editing.isDefault}
-                description={editing.isDefault ? t('tags.defaultName') : undefined}
-                required
-                data-autofocus
-              />
-              <ColorInput
-                label={t('tags.color')}
-                format="hex"
-                value={editing.color}
-                onChange={(color) => setEditing({ ...editing, color })}
-              />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setEditing(null)}>
-                  {t('cancel')}
-                </Button>
-                <Button type="submit" loading={busy} disabled={editing.name.trim() === ''}>
-                  {t('save')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <>
+            <TextInput
+              label={t('tags.name')}
+              value={editing.name}
+              maxLength={TAG_NAME_MAX}
+              onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
+              // The default tags keep their names: routing and auto-resolve rely on them.
+              disabled={editing.isDefault}
+              description={editing.isDefault ? t('tags.defaultName') : undefined}
+              required
+              data-autofocus
+            />
+            <ColorInput
+              label={t('tags.color')}
+              format="hex"
+              value={editing.color}
+              onChange={(color) => setEditing({ ...editing, color })}
+            />
+          </>
         )}
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

@@ -2,23 +2,13 @@
 
 import { QUICK_REPLY_CONTENT_MAX, QUICK_REPLY_SHORTCUT_MAX, type QuickReply } from '@convo/api';
 import { isAdminRole } from '@convo/domain';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
+import { FormModal } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
 import { useQuickReplies } from '../inbox/use-inbox-data';
@@ -133,63 +123,49 @@ export function QuickRepliesPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal
+      <FormModal
         opened={draft !== null}
         onClose={() => setDraft(null)}
         title={draft?.id ? t('quickReplies.edit') : t('quickReplies.add')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        submitLabel={t('save')}
+        busy={busy}
+        submitDisabled={!draft || draft.shortcut.trim() === '' || draft.content.trim() === ''}
       >
         {draft && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
-          >
-            <Stack>
-              <TextInput
-                label={t('quickReplies.shortcut')}
-                description={t('quickReplies.shortcutHelp')}
-                leftSection="/"
-                value={draft.shortcut}
-                maxLength={QUICK_REPLY_SHORTCUT_MAX}
-                onChange={(e) =>
-                  setDraft({ ...draft, shortcut: e.currentTarget.value.replace(/[\s/]/g, '') })
-                }
-                required
-                data-autofocus
+          <>
+            <TextInput
+              label={t('quickReplies.shortcut')}
+              description={t('quickReplies.shortcutHelp')}
+              leftSection="/"
+              value={draft.shortcut}
+              maxLength={QUICK_REPLY_SHORTCUT_MAX}
+              onChange={(e) => setDraft({ ...draft, shortcut: e.currentTarget.value.replace(/[\s/]/g, '') })}
+              required
+              data-autofocus
+            />
+            <Textarea
+              label={t('quickReplies.content')}
+              value={draft.content}
+              maxLength={QUICK_REPLY_CONTENT_MAX}
+              onChange={(e) => setDraft({ ...draft, content: e.currentTarget.value })}
+              autosize
+              minRows={3}
+              required
+            />
+            {admin && (
+              <Checkbox
+                label={t('quickReplies.shareWithTeam')}
+                checked={draft.shared}
+                onChange={(e) => setDraft({ ...draft, shared: e.currentTarget.checked })}
               />
-              <Textarea
-                label={t('quickReplies.content')}
-                value={draft.content}
-                maxLength={QUICK_REPLY_CONTENT_MAX}
-                onChange={(e) => setDraft({ ...draft, content: e.currentTarget.value })}
-                autosize
-                minRows={3}
-                required
-              />
-              {admin && (
-                <Checkbox
-                  label={t('quickReplies.shareWithTeam')}
-                  checked={draft.shared}
-                  onChange={(e) => setDraft({ ...draft, shared: e.currentTarget.checked })}
-                />
-              )}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setDraft(null)}>
-                  {t('cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  loading={busy}
-                  disabled={draft.shortcut.trim() === '' || draft.content.trim() === ''}
-                >
-                  {t('save')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+            )}
+          </>
         )}
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

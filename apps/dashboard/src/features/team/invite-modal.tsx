@@ -1,11 +1,12 @@
 import type { Session } from '@convo/api';
 import { validateEmail } from '@convo/domain';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
 import { translateMessage } from '../../app/translate-message';
+import { FormModal } from '../../components/form-modal';
 import { HUMAN_ROLES, NS, useRoleNames } from './shared';
 import { sendInvitation, teamKeys } from './team-api';
 import { teamErrorText, toastTeamError } from './team-errors';
@@ -51,37 +52,30 @@ export function InviteModal({
     label: roleName(r),
   }));
   return (
-    <Modal opened={opened} onClose={onClose} title={t('invite.title')}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((v) =>
-          send.mutate({ email: v.email.trim().toLowerCase(), roleType: v.roleType }),
-        )}
-      >
-        <Stack>
-          <TextInput
-            label={t('invite.email')}
-            type="email"
-            required
-            data-autofocus
-            {...form.getInputProps('email')}
-          />
-          <Select
-            label={t('invite.role')}
-            data={roles}
-            allowDeselect={false}
-            {...form.getInputProps('roleType')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={send.isPending}>
-              {t('invite.send')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('invite.title')}
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        send.mutate({ email: v.email.trim().toLowerCase(), roleType: v.roleType }),
+      )}
+      submitLabel={t('invite.send')}
+      busy={send.isPending}
+    >
+      <TextInput
+        label={t('invite.email')}
+        type="email"
+        required
+        data-autofocus
+        {...form.getInputProps('email')}
+      />
+      <Select
+        label={t('invite.role')}
+        data={roles}
+        allowDeselect={false}
+        {...form.getInputProps('roleType')}
+      />
+    </FormModal>
   );
 }
