@@ -1,57 +1,19 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { MESSAGING_PATHS } from '@convo/api';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserInApplication } from '../modules/accounts/repository.js';
-import { loadConfig } from '../platform/config.js';
-import { createMailer } from '../platform/mail/mailer.js';
 import { newTenant, newVisitor, type Tenant } from '../testing/messaging-fixtures.js';
-import type { TestApp } from '../testing/test-app.js';
-import { openTestDatabase, type TestDbKind, testDatabaseKinds } from '../testing/test-database.js';
-import { buildApp } from './app.js';
+import { testDatabaseKinds } from '../testing/test-database.js';
+import { useTestApp } from '../testing/use-test-app.js';
 import { setApplicationEncryption } from './encryption-repository.js';
-import { decryptPayload, encryptPayload, registerPayloadEncryption } from './payload-encryption.js';
+import { decryptPayload, encryptPayload } from './payload-encryption.js';
 
 const UPLOAD_PROBE = '/rest/ws/upload/__encryption-probe';
 
-/**
- * The test app with payload encryption registered (a no-op once app.ts registers it) and a probe
- * route standing for an upload path.
- */
-async function createEncryptionTestApp(kind: TestDbKind): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: '/tmp/convo-test-unused',
-    APP_SECRET: 'test-secret-0123456789abcdef',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-  });
-  const logger = pino({ level: 'silent' });
-  const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
-  const app = await buildApp({ config, database, mailer, logger });
-  registerPayloadEncryption(app, database.db);
-  app.post(UPLOAD_PROBE, async (req) => ({ received: req.body }));
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    lastMailTo: async () => undefined,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
 describe.each(testDatabaseKinds())('payload encryption on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createEncryptionTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
+  // A probe route standing for an upload path (exempt from encryption).
+  const { t } = useTestApp(kind, {
+    beforeReady: (app) => app.post(UPLOAD_PROBE, async (req) => ({ received: req.body })),
   });
 
   /** A tenant with encryption switched on before any of its tokens is used. */

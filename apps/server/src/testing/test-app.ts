@@ -16,7 +16,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: TestDbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Routes a test adds before the app is ready (probes standing for paths the product serves). */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp(
+  kind: TestDbKind,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,6 +38,7 @@ export async function createTestApp(kind: TestDbKind, env: Record<string, string
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
   const app = await buildApp({ config, database, mailer, logger });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { newTenant, type Tenant } from './messaging-fixtures.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 import type { TestDbKind } from './test-database.js';
 
 type Env = Record<string, string>;
@@ -15,7 +15,7 @@ type Tenants<N extends number, Acc extends Tenant[] = []> = number extends N
     ? Acc
     : Tenants<N, [...Acc, Tenant]>;
 
-export interface UseTestAppOptions<N extends number> {
+export interface UseTestAppOptions<N extends number> extends TestAppOptions {
   /** Tenants (sign-ups, each with its super admin) to create once the app is up. Default 0. */
   tenants?: N;
   /** Extra config; a function is called in beforeAll, after the hooks registered before this call. */
@@ -49,7 +49,7 @@ export function useTestApp<N extends number = 0>(
       dataDir = mkdtempSync(path.join(tmpdir(), 'convo-test-'));
       env.DATA_DIR = dataDir;
     }
-    created = await createTestApp(kind, env);
+    created = await createTestApp(kind, env, options);
     for (let i = 0; i < (options.tenants ?? 0); i++) createdTenants.push(await newTenant(created));
   });
   afterAll(async () => {

@@ -5,52 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings } from '../../db/schema/index.js';
-import { buildApp } from '../../http/app.js';
-import { authenticator, privilegeChecker } from '../../http/auth.js';
-import { loadConfig } from '../../platform/config.js';
 import type { JobWorker } from '../../platform/jobs/job-queue.js';
-import { createMailer } from '../../platform/mail/mailer.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import type { TestApp } from '../../testing/test-app.js';
-import { openTestDatabase, type TestDbKind, testDatabaseKinds } from '../../testing/test-database.js';
-import { webhookRoutes } from './routes.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { verifyWebhookSignature } from './signature.js';
 import { startWorkers } from './worker.js';
-
-/** The test app with the webhook routes (registered here until app.ts does it). */
-async function createWebhookTestApp(kind: TestDbKind): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: '/tmp/convo-test-unused',
-    APP_SECRET: 'test-secret-0123456789abcdef',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-  });
-  const logger = pino({ level: 'silent' });
-  const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
-  const app = await buildApp({ config, database, mailer, logger });
-  if (!app.hasRoute({ method: 'GET', url: WEBHOOK_PATHS.list })) {
-    await app.register(
-      webhookRoutes({
-        database,
-        authenticate: authenticator(database.db, { membersOnly: true }),
-        requirePrivilege: privilegeChecker(database.db),
-      }),
-    );
-  }
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    lastMailTo: async () => undefined,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
 
 interface Received {
   path: string;
@@ -96,19 +56,17 @@ async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, tim
 }
 
 describe.each(testDatabaseKinds())('outgoing webhooks on %s', (kind) => {
-  let t: TestApp;
+  const { t } = useTestApp(kind);
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let worker: JobWorker | null = null;
   const silent = pino({ level: 'silent' });
 
   beforeAll(async () => {
-    t = await createWebhookTestApp(kind);
     receiver = await startReceiver();
   });
   afterAll(async () => {
     await worker?.stop();
     await receiver?.close();
-    await t?.close();
   });
 
   const runWorker = (webhookTimeoutMs?: number) => {
