@@ -1,13 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { listAttachments } from './repository.js';
 import { ATTACHMENT_PATHS } from './routes.js';
-import { type FilePart, fileRoutesApp, multipart, tinyPng } from './test-harness.js';
+import { type FilePart, multipart, tinyPng } from './test-harness.js';
 
 function countFiles(dir: string): number {
   if (!existsSync(dir)) return 0;
@@ -17,20 +16,10 @@ function countFiles(dir: string): number {
 describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
   const { t, tenants } = useTestApp(kind, { tenants: 2, dataDir: true });
   const [tenant, other] = tenants;
-  let files: { app: FastifyInstance; close(): Promise<void> };
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    files = await fileRoutesApp(t);
-    app = files.app;
-  });
-  afterAll(async () => {
-    await files?.close();
-  });
 
   const upload = (url: string, headers: Record<string, string>, part: FilePart) => {
     const body = multipart([part]);
-    return app.inject({
+    return t.app.inject({
       method: 'POST',
       url,
       headers: { ...headers, ...body.headers },
@@ -58,7 +47,11 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
     expect(typeof meta.createdAtTime).toBe('number');
     expect(countFiles(path.join(t.config.dataDir, 'files'))).toBeGreaterThan(0);
 
-    const got = await app.inject({ method: 'GET', url: `/rest/ws/file/${meta.key}`, headers: tenant.admin });
+    const got = await t.app.inject({
+      method: 'GET',
+      url: `/rest/ws/file/${meta.key}`,
+      headers: tenant.admin,
+    });
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(png)).toBe(true);
     expect(got.headers['content-type']).toBe('image/png');
@@ -66,7 +59,7 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.headers['cache-control']).toBe('private');
 
-    const url = await app.inject({
+    const url = await t.app.inject({
       method: 'GET',
       url: `${ATTACHMENT_PATHS.fileUrl}?key=${meta.key}`,
       headers: tenant.admin,
@@ -149,7 +142,11 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
       size: pdf.length,
     });
     expect(meta.thumbnailUrl).toBeUndefined();
-    const got = await app.inject({ method: 'GET', url: `/rest/ws/file/${meta.key}`, headers: tenant.admin });
+    const got = await t.app.inject({
+      method: 'GET',
+      url: `/rest/ws/file/${meta.key}`,
+      headers: tenant.admin,
+    });
     expect(got.rawPayload.equals(pdf)).toBe(true);
     expect(got.headers['content-type']).toBe('application/pdf');
     expect(got.headers['content-disposition']).toBe(
@@ -161,7 +158,7 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
       contentType: 'text/html',
       data: Buffer.from('<script>alert(1)</script>'),
     });
-    const page = await app.inject({
+    const page = await t.app.inject({
       method: 'GET',
       url: `/rest/ws/file/${html.json().key}`,
       headers: tenant.admin,
@@ -196,7 +193,7 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
     });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().message).toBe('Send the file in the multipart field "file".');
-    const json = await app.inject({
+    const json = await t.app.inject({
       method: 'POST',
       url: ATTACHMENT_PATHS.uploadFile,
       headers: tenant.admin,
@@ -214,31 +211,31 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
       data: tinyPng([1, 2, 3]),
     });
     const key = res.json().key as string;
-    const theirs = await app.inject({ method: 'GET', url: `/rest/ws/file/${key}`, headers: other.admin });
+    const theirs = await t.app.inject({ method: 'GET', url: `/rest/ws/file/${key}`, headers: other.admin });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).not.toContain('secret');
-    const theirUrl = await app.inject({
+    const theirUrl = await t.app.inject({
       method: 'GET',
       url: `${ATTACHMENT_PATHS.fileUrl}?key=${key}`,
       headers: other.admin,
     });
     expect(theirUrl.statusCode).toBe(404);
     // Their token with our application key is refused outright.
-    const mixed = await app.inject({
+    const mixed = await t.app.inject({
       method: 'GET',
       url: `/rest/ws/file/${key}`,
       headers: { ...other.admin, 'application-key': tenant.applicationId },
     });
     expect(mixed.statusCode).toBe(403);
-    const anonymous = await app.inject({ method: 'GET', url: `/rest/ws/file/${key}` });
+    const anonymous = await t.app.inject({ method: 'GET', url: `/rest/ws/file/${key}` });
     expect(anonymous.statusCode).toBe(401);
-    const unknown = await app.inject({
+    const unknown = await t.app.inject({
       method: 'GET',
       url: '/rest/ws/file/00000000-0000-4000-8000-000000000000',
       headers: tenant.admin,
     });
     expect(unknown.statusCode).toBe(404);
-    const notAKey = await app.inject({
+    const notAKey = await t.app.inject({
       method: 'GET',
       url: '/rest/ws/file/..%2F..%2Fetc',
       headers: tenant.admin,
@@ -264,7 +261,7 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
       data: png,
     });
     const visitor = await newVisitor(t, tenant);
-    const got = await app.inject({
+    const got = await t.app.inject({
       method: 'GET',
       url: `/rest/ws/file/${res.json().key}`,
       headers: visitor.headers,
@@ -279,7 +276,7 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
     });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().contentType).toBe('text/plain');
-    const agentSees = await app.inject({
+    const agentSees = await t.app.inject({
       method: 'GET',
       url: `/rest/ws/file/${mine.json().key}`,
       headers: tenant.admin,
@@ -287,7 +284,7 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
     expect(agentSees.body).toBe('order #42');
     // An end user of another application cannot.
     const stranger = await newVisitor(t, other);
-    const refused = await app.inject({
+    const refused = await t.app.inject({
       method: 'GET',
       url: `/rest/ws/file/${mine.json().key}`,
       headers: stranger.headers,

@@ -1,27 +1,16 @@
 import { MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listRecentMail } from '../../platform/mail/outbox-repository.js';
 import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { ATTACHMENT_PATHS } from '../attachments/routes.js';
-import { fileRoutesApp, multipart } from '../attachments/test-harness.js';
+import { multipart } from '../attachments/test-harness.js';
 import { TRANSCRIPT_PATHS } from './routes.js';
 
 describe.each(testDatabaseKinds())('conversation transcripts on %s', (kind) => {
   const { t, tenants } = useTestApp(kind, { tenants: 2, dataDir: true });
   const [tenant, other] = tenants;
-  let files: { app: FastifyInstance; close(): Promise<void> };
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    files = await fileRoutesApp(t);
-    app = files.app;
-  });
-  afterAll(async () => {
-    await files?.close();
-  });
 
   async function customerWithEmail(email: string) {
     const userId = `customer-${Math.random().toString(36).slice(2, 10)}`;
@@ -57,7 +46,7 @@ describe.each(testDatabaseKinds())('conversation transcripts on %s', (kind) => {
   }
 
   const transcript = (headers: Record<string, string>, payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: TRANSCRIPT_PATHS.send, headers, payload });
+    t.app.inject({ method: 'POST', url: TRANSCRIPT_PATHS.send, headers, payload });
 
   it('mails every message oldest first to the customer, with names, system lines and files', async () => {
     const email = `carla-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -68,7 +57,7 @@ describe.each(testDatabaseKinds())('conversation transcripts on %s', (kind) => {
     const body = multipart([
       { filename: 'receipt.txt', contentType: 'text/plain', data: Buffer.from('paid in full') },
     ]);
-    const uploaded = await app.inject({
+    const uploaded = await t.app.inject({
       method: 'POST',
       url: ATTACHMENT_PATHS.uploadFile,
       headers: { ...tenant.admin, ...body.headers },
