@@ -1,4 +1,4 @@
-import { CONVERSATION_STATUS, CONVERSATION_STATUSES } from '@convo/domain';
+import { type BusinessHours, CONVERSATION_STATUS, CONVERSATION_STATUSES } from '@convo/domain';
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
@@ -123,8 +123,17 @@ export async function conversationStats(
 export async function responseAverage(
   db: Db,
   applicationId: string,
-  f: { start: Date; end: Date; teamId?: string | undefined },
+  f: { start: Date; end: Date; teamId?: string | undefined; askedWithin?: BusinessHours | undefined },
 ): Promise<{ responses: number; avgMs: number | null }> {
+  // Opening intervals as rows; a turn counts when its question came in one (weekday and time of
+  // day in the business hours' time zone).
+  const asked = f.askedWithin
+    ? sql`and exists (
+        select 1 from jsonb_to_recordset(${JSON.stringify(f.askedWithin.days)}::jsonb) as h(day int, open time, close time)
+        where h.day = extract(dow from r.asked_at at time zone ${f.askedWithin.timeZone})
+          and (r.asked_at at time zone ${f.askedWithin.timeZone})::time >= h.open
+          and (r.asked_at at time zone ${f.askedWithin.timeZone})::time < h.close)`
+    : sql``;
   const team = f.teamId
     ? sql`join conversations c on c.id = r.conversation_id and c.application_id = ${applicationId} and c.team_id = ${f.teamId}::uuid`
     : sql``;
@@ -133,7 +142,7 @@ export async function responseAverage(
       (avg(extract(epoch from (r.answered_at - r.asked_at))) * 1000)::float8 as avg_ms
     from conversation_responses r ${team}
     where r.application_id = ${applicationId}
-      and r.answered_at >= ${ts(f.start)} and r.answered_at < ${ts(f.end)}`);
+      and r.answered_at >= ${ts(f.start)} and r.answered_at < ${ts(f.end)} ${asked}`);
   const [row] = rowsOf<{ responses: number; avg_ms: number | null }>(result);
   return {
     responses: Number(row?.responses ?? 0),

@@ -1,5 +1,5 @@
 import type { Stats } from '@convo/api';
-import { STATS_MAX_RANGE_DAYS } from '@convo/api';
+import { readChatWidgetSettings, STATS_MAX_RANGE_DAYS } from '@convo/api';
 import { MS_IN_DAY } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -8,7 +8,15 @@ import type { TtlCache } from '../../platform/ttl-cache.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
 import { findTeam } from '../teams/repository.js';
 import { requireAdmin, requireMember } from '../teams/service.js';
+import { findChatWidgetSettings } from '../widget-settings/repository.js';
+import { businessHoursOf } from '../widget-settings/service.js';
 import * as repo from './repository.js';
+
+async function businessHoursOfApplication(db: Db, applicationId: string) {
+  return businessHoursOf(
+    (await findChatWidgetSettings(db, applicationId)) ?? readChatWidgetSettings(undefined),
+  );
+}
 
 // Conversation statistics (SPEC §7 group/stats, stats/response/average, agent scoreboard) and the
 // waiting-queue reassignment. Numbers come from SQL aggregates; group/stats answers are kept in
@@ -177,19 +185,31 @@ async function computeStats(db: Db, applicationId: string, q: StatsQueryInput): 
   return stats;
 }
 
-/** `stats/response/average`: business hours are not modelled yet, so insideBusinessHours is ignored. */
+/**
+ * `stats/response/average`. With insideBusinessHours, only the turns whose first customer message
+ * came inside the widget's business hours count (all of them when business hours are off).
+ */
 export async function responseAverage(
   deps: MessagingDeps,
   caller: AuthContext,
-  input: { startDate: number; endDate: number; teamId?: string | undefined },
+  input: {
+    startDate: number;
+    endDate: number;
+    teamId?: string | undefined;
+    insideBusinessHours?: boolean | undefined;
+  },
 ) {
   requireMember(caller);
   const { start, end } = resolveRange({ startTime: input.startDate, endTime: input.endDate });
   const teamId = await teamIdOf(deps.db, caller.applicationId, input.teamId);
+  const hours = input.insideBusinessHours
+    ? await businessHoursOfApplication(deps.db, caller.applicationId)
+    : null;
   const { responses, avgMs } = await repo.responseAverage(deps.db, caller.applicationId, {
     start,
     end,
     teamId,
+    askedWithin: hours?.enabled ? hours : undefined,
   });
   return {
     startDate: start.getTime(),

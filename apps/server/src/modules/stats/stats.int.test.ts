@@ -3,7 +3,7 @@ import { DEFAULT_TEAM } from '@convo/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationResponses, conversations, messages, users } from '../../db/schema/index.js';
-import { messagingMember } from '../../testing/members.js';
+import { messagingMember, updateSettings } from '../../testing/members.js';
 import { newTenant, newVisitor, newVisitorConversation } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -234,6 +234,38 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
     const avg = await average();
     expect(avg.responses).toBe(2);
     expect(avg.averageResponseTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it('averages only the questions asked inside business hours when asked to', async () => {
+    const average = async (insideBusinessHours?: boolean) => {
+      const res = await call('POST', P.responseAverage, a.admin, {
+        startDate: base - HOUR,
+        endDate: base + DAY,
+        ...(insideBusinessHours === undefined ? {} : { insideBusinessHours }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().response as { averageResponseTime: number | null; responses: number };
+    };
+    const setHours = (enabled: boolean) =>
+      updateSettings(t.database, a.applicationId, {
+        chatWidget: {
+          businessHours: {
+            enabled,
+            // 15:00–16:00 in India (UTC+5:30) every day: the question at 10:01 UTC (15:31 there)
+            // is inside, the one at 11:01 UTC (16:31) outside.
+            timeZone: 'Asia/Kolkata',
+            days: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '15:00', close: '16:00' })),
+          },
+        },
+      });
+    // Off: always open, so every turn counts, as without the flag.
+    await setHours(false);
+    expect(await average(true)).toMatchObject({ responses: 2, averageResponseTime: 2 * MIN });
+    await setHours(true);
+    expect(await average(true)).toMatchObject({ responses: 1, averageResponseTime: MIN });
+    expect(await average(false)).toMatchObject({ responses: 2, averageResponseTime: 2 * MIN });
+    expect(await average()).toMatchObject({ responses: 2, averageResponseTime: 2 * MIN });
+    await setHours(false);
   });
 
   it('serves a repeated question from memory for 120 s, per query', async () => {

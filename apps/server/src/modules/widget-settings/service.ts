@@ -5,7 +5,13 @@ import {
   type ChatWidgetSettings,
   type ChatWidgetSettingsPatch,
 } from '@convo/api';
-import { type CompanySetting, isAllowed, type PrivilegeKey } from '@convo/domain';
+import {
+  type BusinessHours,
+  type CompanySetting,
+  isAllowed,
+  type PrivilegeKey,
+  type Weekday,
+} from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -21,6 +27,12 @@ export async function getChatWidgetSettings(db: Db, applicationId: string): Prom
   const found = await repo.findChatWidgetSettings(db, applicationId);
   if (!found) throw missing();
   return found;
+}
+
+/** The widget's business hours as the domain rules take them (days checked 0–6 on save). */
+export function businessHoursOf(settings: ChatWidgetSettings): BusinessHours {
+  const hours = settings.businessHours;
+  return { ...hours, days: hours.days.map((d) => ({ ...d, day: d.day as Weekday })) };
 }
 
 export function sectionsIn(patch: ChatWidgetSettingsPatch): ChatWidgetSection[] {

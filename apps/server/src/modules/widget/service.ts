@@ -4,13 +4,7 @@ import {
   type WidgetInitResponse,
   type WidgetRating,
 } from '@convo/api';
-import {
-  CONVERSATION_STATUS,
-  isWithinBusinessHours,
-  validateEmail,
-  validatePhone,
-  type Weekday,
-} from '@convo/domain';
+import { CONVERSATION_STATUS, isWithinBusinessHours, validateEmail, validatePhone } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -22,6 +16,7 @@ import { DEMO_MEMBERS } from '../demo/seed.js';
 import { EVENT } from '../realtime/event-types.js';
 import { registerClient } from '../registration/service.js';
 import { findChatWidgetSettings } from '../widget-settings/repository.js';
+import { businessHoursOf } from '../widget-settings/service.js';
 import { isAllowedSite } from './origin.js';
 import * as repo from './repository.js';
 
@@ -122,13 +117,7 @@ export async function initVisitor(
     appName: application.name,
     product: application.product === 'agent' ? 'agent' : 'classic',
     settings,
-    isWithinBusinessHours: isWithinBusinessHours(
-      {
-        ...settings.businessHours,
-        days: settings.businessHours.days.map((d) => ({ ...d, day: d.day as Weekday })),
-      },
-      now,
-    ),
+    isWithinBusinessHours: isWithinBusinessHours(businessHoursOf(settings), now),
     encryptionEnabled: application.encryptionEnabled,
   };
 }
