@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 
 // The foundation's whole account loop, as a person does it in the browser: sign up a company,
 // land on the dashboard, log out, fail with a wrong password, reset it through the local mailbox,
-// sign in with the new one, and see a second tab logged out when the first logs out.
+// sign in with the new one, change it from the user menu, and see a second tab logged out when
+// the first logs out.
 
 const unique = Date.now().toString(36);
 const person = {
@@ -11,6 +12,7 @@ const person = {
   email: `erin-${unique}@example.com`,
   password: 'Firstpass1',
   newPassword: 'Secondpass2',
+  changedPassword: 'Thirdpass3',
 };
 
 async function logIn(page: Page, email: string, password: string) {
@@ -84,6 +86,19 @@ test('sign up, log out, wrong password, reset through the mailbox, sign in, logo
     await logIn(page, person.email, person.password);
     await expect(page.getByText('Wrong e-mail or password.')).toBeVisible();
     await logIn(page, person.email, person.newPassword);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  await test.step('change the password from the user menu: signed out, the new one works', async () => {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByRole('textbox', { name: 'Current password', exact: true }).fill(person.newPassword);
+    await dialog.getByRole('textbox', { name: 'New password', exact: true }).fill(person.changedPassword);
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed, please re-login')).toBeVisible();
+    await expect(page).toHaveURL(/\/loginv2/);
+    await logIn(page, person.email, person.changedPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

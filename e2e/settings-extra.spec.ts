@@ -82,3 +82,39 @@ test('push notifications: service worker served, empty list, clear error without
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Turn on in this browser' })).toBeVisible();
 });
+
+test('quick replies and tags: add, edit and cancel through their dialogs', async ({ page }) => {
+  await page.goto('/settings/quick-replies');
+  await expect(page.getByRole('heading', { name: 'Quick replies' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a quick reply' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add a quick reply' });
+  await expect(adding.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await adding.getByRole('textbox', { name: 'Shortcut' }).fill('e2e-thanks');
+  await adding.getByRole('textbox', { name: 'Text', exact: true }).fill('Thanks for waiting!');
+  await adding.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.').first()).toBeVisible();
+  await expect(adding).toBeHidden();
+  const reply = page.getByRole('row').filter({ hasText: 'e2e-thanks' });
+  await expect(reply).toContainText('Thanks for waiting!');
+
+  // Cancel leaves the reply as it was; Save in the edit dialog changes it.
+  await reply.getByRole('button', { name: 'Edit' }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit the quick reply' });
+  await editing.getByRole('textbox', { name: 'Text', exact: true }).fill('Thanks for your patience!');
+  await editing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editing).toBeHidden();
+  await expect(reply).toContainText('Thanks for waiting!');
+  await reply.getByRole('button', { name: 'Edit' }).click();
+  await editing.getByRole('textbox', { name: 'Text', exact: true }).fill('Thanks for your patience!');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(reply).toContainText('Thanks for your patience!');
+
+  await page.goto('/settings/manage-tags');
+  await expect(page.getByRole('heading', { name: 'Tags' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a tag' }).click();
+  const tag = page.getByRole('dialog', { name: 'Add a tag' });
+  await tag.getByRole('textbox', { name: 'Name' }).fill('E2E VIP');
+  await tag.getByRole('textbox', { name: 'Name' }).press('Enter');
+  await expect(tag).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E VIP' })).toBeVisible();
+});
