@@ -1,5 +1,5 @@
 import type { Stats } from '@convo/api';
-import { readChatWidgetSettings, STATS_MAX_RANGE_DAYS } from '@convo/api';
+import { STATS_MAX_RANGE_DAYS } from '@convo/api';
 import { MS_IN_DAY } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -8,15 +8,9 @@ import type { TtlCache } from '../../platform/ttl-cache.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
 import { findTeam } from '../teams/repository.js';
 import { requireAdmin, requireMember } from '../teams/service.js';
-import { findChatWidgetSettings } from '../widget-settings/repository.js';
+import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
 import { businessHoursOf } from '../widget-settings/service.js';
 import * as repo from './repository.js';
-
-async function businessHoursOfApplication(db: Db, applicationId: string) {
-  return businessHoursOf(
-    (await findChatWidgetSettings(db, applicationId)) ?? readChatWidgetSettings(undefined),
-  );
-}
 
 // Conversation statistics (SPEC §7 group/stats, stats/response/average, agent scoreboard) and the
 // waiting-queue reassignment. Numbers come from SQL aggregates; group/stats answers are kept in
@@ -203,7 +197,7 @@ export async function responseAverage(
   const { start, end } = resolveRange({ startTime: input.startDate, endTime: input.endDate });
   const teamId = await teamIdOf(deps.db, caller.applicationId, input.teamId);
   const hours = input.insideBusinessHours
-    ? await businessHoursOfApplication(deps.db, caller.applicationId)
+    ? businessHoursOf(await findChatWidgetSettingsOrDefaults(deps.db, caller.applicationId))
     : null;
   const { responses, avgMs } = await repo.responseAverage(deps.db, caller.applicationId, {
     start,

@@ -28,6 +28,14 @@ export async function findChatWidgetSettings(
   return settings;
 }
 
+/** The chat widget's settings, or the defaults when the application has no settings row. */
+export async function findChatWidgetSettingsOrDefaults(
+  db: Db,
+  applicationId: string,
+): Promise<ChatWidgetSettings> {
+  return (await findChatWidgetSettings(db, applicationId)) ?? readChatWidgetSettings(undefined);
+}
+
 export interface ChatWidgetRow {
   chatWidget: Record<string, unknown>;
   companySetting: typeof appSettings.$inferSelect.companySetting;

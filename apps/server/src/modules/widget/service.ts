@@ -1,9 +1,4 @@
-import {
-  type ChatWidgetSettings,
-  readChatWidgetSettings,
-  type WidgetInitResponse,
-  type WidgetRating,
-} from '@convo/api';
+import type { WidgetInitResponse, WidgetRating } from '@convo/api';
 import { CONVERSATION_STATUS, isWithinBusinessHours, validateEmail, validatePhone } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
@@ -15,7 +10,7 @@ import { findVisible, type MessagingDeps } from '../conversations/service.js';
 import { DEMO_MEMBERS } from '../demo/seed.js';
 import { EVENT } from '../realtime/event-types.js';
 import { registerClient } from '../registration/service.js';
-import { findChatWidgetSettings } from '../widget-settings/repository.js';
+import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
 import { businessHoursOf } from '../widget-settings/service.js';
 import { isAllowedSite } from './origin.js';
 import * as repo from './repository.js';
@@ -31,8 +26,7 @@ export const appNotFound = (appId: string) =>
 export async function findWidgetApplication(db: Db, appId: string) {
   const application = await accounts.findApplication(db, appId);
   if (!application || application.disabledAt) return null;
-  const settings: ChatWidgetSettings =
-    (await findChatWidgetSettings(db, application.id)) ?? readChatWidgetSettings(undefined);
+  const settings = await findChatWidgetSettingsOrDefaults(db, application.id);
   return { application, settings };
 }
 
