@@ -1,0 +1,95 @@
+// Text → sparse feature vector for kompose's intent classifier: word unigrams and bigrams plus
+// character n-grams of each word, so that inflections, typos and unseen compounds still share
+// features with the training phrases. Works for the four languages we ship (en, es, fr, kn):
+// Latin accents are folded, Kannada's vowel signs (combining marks) are kept.
+
+const LATIN_ACCENTS = /[\u0300-\u036f]/g;
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+export function tokenize(text: string): string[] {
+  return text.toLowerCase().normalize('NFKD').replace(LATIN_ACCENTS, '').match(WORD) ?? [];
+}
+
+const CHAR_GRAMS = [3, 4, 5] as const;
+
+/** Every feature name of a text, each once (binary presence: phrases are short). */
+export function featureNames(text: string): string[] {
+  const words = tokenize(text);
+  const names = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    names.add(`w ${word}`);
+    if (i > 0) names.add(`b ${words[i - 1]} ${word}`);
+    const padded = `<${word}>`;
+    for (const n of CHAR_GRAMS) {
+      for (let s = 0; s + n <= padded.length; s++) names.add(`c ${padded.slice(s, s + n)}`);
+    }
+  }
+  return [...names];
+}
+
+export interface SparseVector {
+  index: Int32Array;
+  value: Float32Array;
+}
+
+/** Maps feature names to column numbers; unknown names are dropped at prediction time. */
+export class Vocabulary {
+  private readonly columns = new Map<string, number>();
+  private documentFrequency: number[] = [];
+  private idf: Float32Array = new Float32Array(0);
+  private documents = 0;
+
+  get size(): number {
+    return this.columns.size;
+  }
+
+  /** Learns the columns and their document frequencies from the training texts. */
+  fit(texts: readonly string[]): void {
+    for (const text of texts) {
+      this.documents++;
+      for (const name of featureNames(text)) {
+        let column = this.columns.get(name);
+        if (column === undefined) {
+          column = this.columns.size;
+          this.columns.set(name, column);
+          this.documentFrequency.push(0);
+        }
+        this.documentFrequency[column] = (this.documentFrequency[column] ?? 0) + 1;
+      }
+    }
+    // Smoothed inverse document frequency: rare features say more about the intent.
+    this.idf = Float32Array.from(
+      this.documentFrequency,
+      (df) => Math.log((1 + this.documents) / (1 + df)) + 1,
+    );
+  }
+
+  /** An L2-normalised TF-IDF vector of the known features of a text. */
+  vectorize(text: string): SparseVector {
+    const index: number[] = [];
+    const value: number[] = [];
+    let norm = 0;
+    for (const name of featureNames(text)) {
+      const column = this.columns.get(name);
+      if (column === undefined) continue;
+      const weight = this.idf[column] as number;
+      index.push(column);
+      value.push(weight);
+      norm += weight * weight;
+    }
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    return { index: Int32Array.from(index), value: Float32Array.from(value, (v) => v * scale) };
+  }
+
+  toJSON(): { names: string[]; idf: number[] } {
+    return { names: [...this.columns.keys()], idf: [...this.idf] };
+  }
+
+  static fromJSON(data: { names: readonly string[]; idf: readonly number[] }): Vocabulary {
+    const vocabulary = new Vocabulary();
+    for (const [column, name] of data.names.entries()) vocabulary.columns.set(name, column);
+    vocabulary.idf = Float32Array.from(data.idf);
+    return vocabulary;
+  }
+}
