@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  asksForHuman,
+  BOT_ENGINE_DISPLAY_NAME,
+  BOT_ENGINES,
+  builderSections,
+  DEFAULT_INTENTS,
+  ENABLED_BOT_ENGINES,
+  handoffReason,
+} from './bots.js';
+
+describe('bot engines', () => {
+  it('names the platforms as SPEC §3 does', () => {
+    expect(BOT_ENGINE_DISPLAY_NAME).toMatchObject({
+      dialogflow: 'Dialogflow',
+      dialogflowcx: 'Dialogflow CX',
+      amazonlex: 'Amazon Lex',
+      custom: 'Custom',
+      kompose: 'Kompose',
+      watson: 'IBM Watson',
+      openai: 'OpenAI',
+      gemini: 'Gemini',
+      anthropic: 'Anthropic',
+    });
+    for (const engine of ENABLED_BOT_ENGINES) expect(BOT_ENGINES).toContain(engine);
+  });
+
+  it('keeps the default intents of SPEC §2', () => {
+    expect(DEFAULT_INTENTS.welcome).toEqual({ name: 'welcome_event', displayName: 'Default Welcome Intent' });
+    expect(DEFAULT_INTENTS.fallback).toEqual({
+      name: 'fallback_intent',
+      displayName: 'Default Fallback Intent',
+    });
+  });
+});
+
+describe('builder sections', () => {
+  it('gives user-says phrases to answers and small talk only', () => {
+    const withPhrases = builderSections('classic')
+      .filter((s) => s.hasUserSays)
+      .map((s) => s.key);
+    expect(withPhrases).toEqual(['answers', 'small-talk']);
+  });
+
+  it('asks for an intent name in classic and an action name in agentic', () => {
+    const answers = (variant: 'classic' | 'agentic') =>
+      builderSections(variant).find((s) => s.key === 'answers')?.namePlaceholder;
+    expect(answers('classic')).toBe('Enter Intent Name');
+    expect(answers('agentic')).toBe('Enter Action Name');
+  });
+});
+
+describe('handoff', () => {
+  const none = {
+    customerAskedForHuman: false,
+    consecutiveFallbacks: 0,
+    fallbacksBeforeHandoff: 2,
+    toolRequested: false,
+  };
+
+  it('hands off on request, on the tool, and after N fallbacks in a row', () => {
+    expect(handoffReason(none)).toBeNull();
+    expect(handoffReason({ ...none, customerAskedForHuman: true })).toBe('customer-request');
+    expect(handoffReason({ ...none, toolRequested: true })).toBe('tool');
+    expect(handoffReason({ ...none, consecutiveFallbacks: 1 })).toBeNull();
+    expect(handoffReason({ ...none, consecutiveFallbacks: 2 })).toBe('repeated-fallback');
+    expect(handoffReason({ ...none, consecutiveFallbacks: 9, fallbacksBeforeHandoff: 0 })).toBeNull();
+  });
+
+  it('recognises a request for a person in the four shipped languages', () => {
+    for (const text of [
+      'Can I talk to a human please?',
+      'I want to speak with an agent',
+      '¿Puedo hablar con una PERSONA?',
+      'Je voudrais parler à un conseiller',
+      'ನಾನು ಮನುಷ್ಯನೊಂದಿಗೆ ಮಾತನಾಡಬೇಕು',
+    ]) {
+      expect(asksForHuman(text), text).toBe(true);
+    }
+    for (const text of [
+      'Where is my order?',
+      'Is the agent of change a good book?',
+      '¿Dónde está mi pedido?',
+    ]) {
+      expect(asksForHuman(text), text).toBe(false);
+    }
+  });
+});
