@@ -1,4 +1,4 @@
-// `npm test`: install if needed, then typecheck, lint, unit and integration tests (PGlite, plus
+// `npm test`: install if needed, then typecheck, lint, import circles, unit and integration tests (PGlite, plus
 // PostgreSQL when TEST_DATABASE_URL is set), a fresh build, and the browser end-to-end tests.
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureBuilt, ensureInstalled, runOrExit } from './lib.mjs';
@@ -7,6 +7,7 @@ const started = Date.now();
 await ensureInstalled();
 await runOrExit('Typecheck', 'node', ['scripts/typecheck.mjs']);
 await runOrExit('Lint (biome)', 'npx', ['biome', 'check', '.']);
+await runOrExit('Import circles and layers', 'node', ['scripts/check-import-cycles.mjs']);
 await runOrExit('Unit and integration tests (vitest)', 'npx', ['vitest', 'run']);
 await ensureBuilt();
 await ensureChromium();

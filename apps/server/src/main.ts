@@ -1,6 +1,5 @@
-import { buildApp } from './http/app.js';
+import { buildApp, startWorkers } from './app.js';
 import { seedDemoIfEmpty } from './modules/demo/seed.js';
-import { startWorkers } from './modules/webhooks/worker.js';
 import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';

@@ -5,9 +5,9 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRecentMail } from '../platform/mail/outbox-repository.js';
 import { newTenant, type Tenant } from '../testing/messaging-fixtures.js';
+import { bearer, buildRequest, type Headers, plantResources, tokenOf } from '../testing/security-fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
-import { bearer, buildRequest, type Headers, plantResources, tokenOf } from './security-fixtures.js';
 import type { RouteEntry } from './security-route-table.js';
 import { fieldsOf, inputSchemaOf, type JsonSchema } from './security-samples.js';
 

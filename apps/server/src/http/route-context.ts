@@ -1,7 +1,5 @@
 import type { PrivilegeKey } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountsDeps } from '../modules/accounts/service.js';
-import type { Realtime } from '../modules/realtime/realtime.js';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { Mailer } from '../platform/mail/mailer.js';
@@ -22,13 +20,16 @@ declare module 'fastify' {
 /** Route config of a public route: `config: PUBLIC_ROUTE` or `config: { ...PUBLIC_ROUTE, rateLimit }`. */
 export const PUBLIC_ROUTE = { public: true } as const;
 
-/** What every module's routes receive: the platform and the shared request guards. */
+/**
+ * What every module's routes receive: the platform and the shared request guards. Modules that
+ * put a service of their own here declare its field themselves (`declare module` on this file,
+ * as `realtime` does in modules/realtime/realtime.ts and `accounts` in modules/accounts/service.ts),
+ * so this plumbing imports no module; the composition root (`../app.ts`) fills every field.
+ */
 export interface RouteContext {
   config: AppConfig;
   database: Database;
   mailer: Mailer;
-  realtime: Realtime;
-  accounts: AccountsDeps;
   /** Product API: a member's session (agent, admin…), never an end user's. */
   authenticate: Hook;
   /** Messaging API: any session of the application, members and end users alike. */

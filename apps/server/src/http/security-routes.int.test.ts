@@ -9,10 +9,10 @@ import { sessions } from '../db/schema/index.js';
 import { randomToken, sha256 } from '../platform/crypto.js';
 import { rowsOf } from '../platform/db/database.js';
 import { newTenant, type Tenant } from '../testing/messaging-fixtures.js';
+import { bearer, buildRequest, type Headers, plantResources, tokenOf } from '../testing/security-fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import { PUBLIC_ROUTE } from './route-context.js';
-import { bearer, buildRequest, type Headers, plantResources, tokenOf } from './security-fixtures.js';
 import { markGuard, type RouteEntry, trackRoutes, unclassifiedRoutes } from './security-route-table.js';
 import { fieldsOf, inputSchemaOf } from './security-samples.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import { createMailer } from '../platform/mail/mailer.js';

@@ -1,7 +1,7 @@
 // The inbox's settings pages in the settings menu, each its own chunk.
 
 import { lazyPage } from '../../app/routing/lazy-page';
-import type { SettingsPage } from '../settings/settings-pages';
+import type { SettingsPage } from '../../app/routing/settings-paths';
 
 export const CONVERSATION_SETTINGS_PAGES: readonly SettingsPage[] = [
   {

@@ -1,7 +1,7 @@
 // /settings/email-notifications and /settings/pushnotification in the settings menu, each its own chunk.
 
 import { lazyPage } from '../../app/routing/lazy-page';
-import type { SettingsPage } from '../settings/settings-pages';
+import type { SettingsPage } from '../../app/routing/settings-paths';
 
 export const NOTIFICATION_SETTINGS_PAGES: readonly SettingsPage[] = [
   {

@@ -15,13 +15,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SETTINGS_SLUGS, type SettingsSlug } from '../../app/routing/settings-paths';
 import { saveSession } from '../../app/session/session-store';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { fetchMe } from '../auth/auth-api';
-import { SETTINGS_SLUGS, type SettingsSlug } from '../settings/settings-pages';
 import { NS, PanelState, useRoleNames } from '../team/shared';
 import { toastTeamError } from '../team/team-errors';
 import { effectiveMatrix, isCustomised, type Matrix, overridesOf, toggle } from './matrix';

@@ -2,7 +2,7 @@
 // chunk, in the settings menu.
 
 import { lazyPage } from '../../app/routing/lazy-page';
-import type { SettingsPage } from '../settings/settings-pages';
+import type { SettingsPage } from '../../app/routing/settings-paths';
 
 export const TEAM_SETTINGS_PAGES: readonly SettingsPage[] = [
   {

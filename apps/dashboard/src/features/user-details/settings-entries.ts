@@ -1,7 +1,7 @@
 // /settings/user-details in the settings menu, its own chunk.
 
 import { lazyPage } from '../../app/routing/lazy-page';
-import type { SettingsPage } from '../settings/settings-pages';
+import type { SettingsPage } from '../../app/routing/settings-paths';
 
 export const USER_DETAILS_SETTINGS_PAGES: readonly SettingsPage[] = [
   {

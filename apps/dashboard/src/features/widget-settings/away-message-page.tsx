@@ -2,7 +2,7 @@ import type { ChatWidgetSettings } from '@convo/api';
 import { Anchor, Switch, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { settingsPath } from '../settings/settings-pages';
+import { settingsPath } from '../../app/routing/settings-paths';
 import { FormCard, NS, SaveBar, SectionPage, useSectionForm } from './section-page';
 
 type AwayMessage = ChatWidgetSettings['awayMessage'];

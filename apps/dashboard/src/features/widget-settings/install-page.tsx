@@ -16,10 +16,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../app/config/config-store';
+import { settingsPath } from '../../app/routing/settings-paths';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { CheckIcon, CopyIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
-import { settingsPath } from '../settings/settings-pages';
 import { InstallTabs } from './install-tabs';
 import { NS, PageHeading } from './section-page';
 import { SnippetBlock } from './snippet-block';

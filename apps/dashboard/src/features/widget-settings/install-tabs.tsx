@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type SettingsSlug, settingsPath } from '../settings/settings-pages';
+import { type SettingsSlug, settingsPath } from '../../app/routing/settings-paths';
 import { NS } from './section-page';
 
 const TABS = [

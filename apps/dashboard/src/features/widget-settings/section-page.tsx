@@ -8,11 +8,11 @@ import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form'
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
+import type { SettingsSlug } from '../../app/routing/settings-paths';
 import { toast, toastError } from '../../app/toasts';
 import { translateMessage } from '../../app/translate-message';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import type { SettingsSlug } from '../settings/settings-pages';
 import { useChatWidgetSettings, useSaveChatWidgetSection } from './use-chat-widget-settings';
 import { type FieldProblem, validationProblems } from './validation-problems';
 

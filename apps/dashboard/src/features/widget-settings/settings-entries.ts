@@ -1,7 +1,7 @@
 // The chat widget's settings pages in the settings menu (group 'widget'), each its own chunk.
 
 import { lazyPage } from '../../app/routing/lazy-page';
-import type { SettingsPage } from '../settings/settings-pages';
+import type { SettingsPage } from '../../app/routing/settings-paths';
 
 export const WIDGET_SETTINGS_PAGES: readonly SettingsPage[] = [
   {

@@ -21,6 +21,12 @@ export interface AccountsDeps {
   log: Logger;
 }
 
+declare module '../../http/route-context.js' {
+  interface RouteContext {
+    accounts: AccountsDeps;
+  }
+}
+
 const EMAIL_VALIDATION = 'email_validation';
 const PASSWORD_RESET = 'password_reset';
 const RESET_CODE_TTL_MS = 30 * 60 * 1000;

@@ -4,7 +4,7 @@ import { ACCOUNT_PATHS } from '@convo/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.js';
+import { buildApp } from '../../app.js';
 import { loadConfig } from '../../platform/config.js';
 import { sealJson } from '../../platform/crypto.js';
 import { createMailer } from '../../platform/mail/mailer.js';

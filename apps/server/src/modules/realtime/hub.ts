@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { type AuthContext, authContextOf } from '../../http/auth.js';
+import type { AuthContext } from '../../http/auth.js';
 import { sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
+import { authContextOf } from '../accounts/guards.js';
 import { findLiveSession } from '../accounts/repository.js';
 import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
 import { audiencesOf } from '../conversations/feed.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../../http/app.js';
+import { buildApp } from '../../app.js';
 import { loadConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
 import { createMailer } from '../../platform/mail/mailer.js';

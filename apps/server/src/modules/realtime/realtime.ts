@@ -29,6 +29,13 @@ export interface Realtime {
   publishEphemeral(message: Extract<BusMessage, { kind: 'ephemeral' }>): Promise<void>;
 }
 
+declare module '../../http/route-context.js' {
+  interface RouteContext {
+    /** Stores and publishes the events of every user action (see docs/realtime.md). */
+    realtime: Realtime;
+  }
+}
+
 export function createRealtime(pubsub: PubSub, log: Logger): Realtime {
   const publish = async (message: BusMessage) => {
     try {

@@ -2,7 +2,7 @@ import { MESSAGING_PATHS } from '@convo/api';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.js';
+import { buildApp } from '../../app.js';
 import { loadConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
 import { createMailer } from '../../platform/mail/mailer.js';

@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers } from '../../app.js';
 import { appSettings } from '../../db/schema/index.js';
 import type { JobWorker } from '../../platform/jobs/job-queue.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { verifyWebhookSignature } from './signature.js';
-import { startWorkers } from './worker.js';
 
 interface Received {
   path: string;

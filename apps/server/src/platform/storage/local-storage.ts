@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { assertStorageKey, type FileStorage } from './storage.js';
+import { assertStorageKey, type FileStorage } from './file-storage.js';
 
 const metaSchema = z.object({ contentType: z.string() });
 

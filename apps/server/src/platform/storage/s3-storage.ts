@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
-import { assertStorageKey, type FileStorage, type S3StorageConfig } from './storage.js';
+import { assertStorageKey, type FileStorage, type S3StorageConfig } from './file-storage.js';
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 

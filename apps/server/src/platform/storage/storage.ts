@@ -1,45 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { FileStorage, StorageConfig } from './file-storage.js';
 import { createLocalStorage } from './local-storage.js';
 import { createS3Storage } from './s3-storage.js';
 
+export {
+  assertStorageKey,
+  type FileStorage,
+  isValidStorageKey,
+  type LocalStorageConfig,
+  newStorageKey,
+  type S3StorageConfig,
+  type StorageConfig,
+  type StoredObject,
+} from './file-storage.js';
+
 // Where uploaded bytes live: a local directory by default, an S3-compatible bucket when
 // S3_BUCKET is set. Callers only ever see keys the server generated (`newStorageKey`).
-
-export interface StoredObject {
-  stream: Readable;
-  size: number;
-  contentType: string;
-}
-
-export interface FileStorage {
-  readonly kind: 'local' | 's3';
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The object, or null when there is none under that key. */
-  get(key: string): Promise<StoredObject | null>;
-  /** Removes the object; a missing key is not an error. */
-  delete(key: string): Promise<void>;
-}
-
-export interface LocalStorageConfig {
-  kind: 'local';
-  /** The directory files are kept in: `<DATA_DIR>/files`. */
-  dir: string;
-}
-
-export interface S3StorageConfig {
-  kind: 's3';
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  forcePathStyle: boolean;
-}
-
-export type StorageConfig = LocalStorageConfig | S3StorageConfig;
 
 const optionalText = z
   .string()
@@ -99,23 +76,4 @@ export function storageConfigFromEnv(env: Readonly<Record<string, string | undef
 
 export function createStorage(config: StorageConfig): FileStorage {
   return config.kind === 's3' ? createS3Storage(config) : createLocalStorage(config.dir);
-}
-
-/** Segments of letters, digits, `_` and `-` joined by `/`: no dots, so no `..`, no hidden names. */
-const KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}(\/[A-Za-z0-9_-]{1,100}){0,4}$/;
-
-export function isValidStorageKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
-}
-
-export function assertStorageKey(key: string): void {
-  if (!isValidStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
-}
-
-/** A fresh key for an application's file: never derived from anything a user sent. */
-export function newStorageKey(applicationId: string, id: string = randomUUID()): string {
-  const app = applicationId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || 'app';
-  const key = `${app}/${id.replace(/[^A-Za-z0-9_-]/g, '')}`;
-  assertStorageKey(key);
-  return key;
 }

@@ -1,11 +1,11 @@
 import { groupNotesPath, MESSAGING_PATHS, WEBHOOK_PATHS } from '@convo/api';
 import type { InjectOptions } from 'fastify';
+import type { RouteEntry } from '../http/security-route-table.js';
+import { fillPath, harvest, sampleFor } from '../http/security-samples.js';
 import { ATTACHMENT_PATHS } from '../modules/attachments/routes.js';
 import { multipart } from '../modules/attachments/test-harness.js';
-import { newVisitor, type Tenant } from '../testing/messaging-fixtures.js';
-import type { TestApp } from '../testing/test-app.js';
-import type { RouteEntry } from './security-route-table.js';
-import { fillPath, harvest, sampleFor } from './security-samples.js';
+import { newVisitor, type Tenant } from './messaging-fixtures.js';
+import type { TestApp } from './test-app.js';
 
 // Shared by the security tests: a tenant with one of each resource, its ids harvested from its
 // own answers, and a request for any route built from the route's schemas and those ids.

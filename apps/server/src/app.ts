@@ -1,0 +1,204 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { createHttpApp, registerDashboard } from './http/app.js';
+import { PUBLIC_ROUTE, type RouteContext } from './http/route-context.js';
+import { markGuard } from './http/security-route-table.js';
+import { authenticator, type LiveSession, privilegeChecker } from './modules/accounts/guards.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { openSessionCache } from './modules/accounts/session-cache.js';
+import { attachmentRoutes } from './modules/attachments/routes.js';
+import { companyRoutes } from './modules/company/routes.js';
+import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
+import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
+import { conversationTimelineRoutes } from './modules/conversation-timeline/routes.js';
+import { startAutoResolve } from './modules/conversations/auto-resolve-worker.js';
+import { conversationRoutes } from './modules/conversations/routes.js';
+import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
+import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
+import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
+import { messageLogRoutes } from './modules/message-logs/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
+import { recordReceipt } from './modules/messages/service.js';
+import { messagingUserRoutes } from './modules/messaging-users/routes.js';
+import { notesRoutes } from './modules/notes/routes.js';
+import { notificationPreferenceRoutes } from './modules/notification-preferences/routes.js';
+import { profileRoutes } from './modules/profile/routes.js';
+import { pushNotificationRoutes } from './modules/push-notifications/routes.js';
+import { quickReplyRoutes } from './modules/quick-replies/routes.js';
+import { createHub, sessionRevoker } from './modules/realtime/hub.js';
+import { createRealtime } from './modules/realtime/realtime.js';
+import { registrationRoutes } from './modules/registration/routes.js';
+import { rolesPermissionsRoutes } from './modules/roles-permissions/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { tagRoutes } from './modules/tags/routes.js';
+import { teamMemberRoutes } from './modules/team-members/routes.js';
+import { teamRoutes } from './modules/teams/routes.js';
+import { transcriptRoutes } from './modules/transcripts/routes.js';
+import { transcriptOnResolveHandler } from './modules/transcripts/transcript-on-resolve.js';
+import { TRANSCRIPT_ON_RESOLVE_QUEUE } from './modules/transcripts/transcript-on-resolve-queue.js';
+import { twoFactorRoutes } from './modules/two-factor/routes.js';
+import { webhookDeliveryHandler } from './modules/webhooks/delivery.js';
+import { WEBHOOK_QUEUE } from './modules/webhooks/enqueue.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { widgetRoutes } from './modules/widget/routes.js';
+import { widgetSettingsRoutes } from './modules/widget-settings/routes.js';
+import type { AppConfig } from './platform/config.js';
+import type { Database, Db } from './platform/db/database.js';
+import { JobWorker, type WorkerLog } from './platform/jobs/job-queue.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import { startQueuedMailWorker } from './platform/mail/queued-mail-worker.js';
+import { createMemoryPubSub, type PubSub } from './platform/pubsub/pubsub.js';
+import { createStorage, type FileStorage } from './platform/storage/storage.js';
+
+// The composition root: the one place that knows every module. It decides which routes, workers
+// and job handlers exist for which server role (`--roles=web,realtime,worker`); `http/` is the
+// plumbing they are registered on and imports no module, and no module imports this file.
+// A new module, bot engine or channel connector is wired here (see docs/architecture.md).
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** Shared rate-limit counters across nodes when Redis is configured. */
+  redis?: Redis | undefined;
+  /** Fan-out of real-time events between nodes; in-process when not given. */
+  pubsub?: PubSub | undefined;
+  /** Uploaded files; built from the configuration when not given. */
+  storage?: FileStorage | undefined;
+}
+
+/** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { app, routeTable } = await createHttpApp(deps);
+
+  const pubsub = deps.pubsub ?? createMemoryPubSub();
+  const realtime = createRealtime(pubsub, deps.logger);
+  const sessionCache =
+    deps.config.sessionCacheMs > 0 ? openSessionCache<LiveSession>(deps.config.sessionCacheMs) : null;
+  const sessions = sessionCache?.cache;
+  const ctx: RouteContext = {
+    config: deps.config,
+    database: deps.database,
+    mailer: deps.mailer,
+    realtime,
+    accounts: { db: deps.database.db, mailer: deps.mailer, config: deps.config, log: deps.logger },
+    authenticate: markGuard(authenticator(deps.database.db, { membersOnly: true, sessions }), 'member'),
+    authenticateMessaging: markGuard(
+      authenticator(deps.database.db, { membersOnly: false, sessions }),
+      'messaging',
+    ),
+    requirePrivilege: privilegeChecker(deps.database.db),
+  };
+
+  // Every role serves the HTTP API (a node's health and API docs included).
+  await app.register(systemRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(googleSignInRoutes(ctx));
+  await app.register(devMailboxRoutes(ctx));
+  await app.register(registrationRoutes(ctx));
+  await app.register(conversationRoutes(ctx));
+  await app.register(messageRoutes(ctx));
+  await app.register(notesRoutes(ctx));
+  await app.register(teamRoutes(ctx));
+  await app.register(messagingUserRoutes(ctx));
+  await app.register(statsRoutes(ctx));
+  await app.register(conversationTimelineRoutes(ctx));
+  await app.register(conversationSearchRoutes(ctx));
+  await app.register(messageLogRoutes(ctx));
+  await app.register(attachmentRoutes(ctx, deps.storage ?? createStorage(deps.config.storage)));
+  await app.register(transcriptRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
+  await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
+  await app.register(invitationRoutes(ctx));
+  await app.register(rolesPermissionsRoutes(ctx));
+  await app.register(profileRoutes(ctx));
+  await app.register(companyRoutes(ctx));
+  await app.register(customerRoutes(ctx));
+  await app.register(twoFactorRoutes(ctx));
+  await app.register(ssoRoutes(ctx));
+  await app.register(tagRoutes(ctx));
+  await app.register(quickReplyRoutes(ctx));
+  await app.register(conversationSettingsRoutes(ctx));
+  await app.register(notificationPreferenceRoutes(ctx));
+  await app.register(customerAttributeRoutes(ctx));
+  await app.register(emailNotificationRoutes(ctx));
+  await app.register(pushNotificationRoutes(ctx));
+  await app.register(widgetRoutes(ctx));
+  await app.register(widgetSettingsRoutes(ctx));
+
+  // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
+  const hub = await createHub(
+    deps.database.db,
+    pubsub,
+    realtime,
+    app.log,
+    (caller, kind, groupId, messageId) =>
+      recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
+  );
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Public at the HTTP level: the socket's first frame carries the token.
+  app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket, req) =>
+    hub.accept(socket, req.raw.socket),
+  );
+  // The worker role's in-process timers; the durable job queues are `startWorkers` below.
+  const stopWorkers = deps.config.roles.has('worker')
+    ? [
+        startAutoResolve({ db: deps.database.db, realtime }, app.log),
+        startQueuedMailWorker(deps.mailer, app.log),
+      ]
+    : [];
+  app.addHook('onClose', async () => {
+    sessionCache?.close();
+    for (const stop of stopWorkers) stop();
+    await hub.close();
+    if (!deps.pubsub) await pubsub.close();
+  });
+
+  await registerDashboard(app, deps.config, routeTable);
+  return app;
+}
+
+export interface WorkerDeps {
+  db: Db;
+  log: WorkerLog;
+  /** Base of the links to attached files in mailed transcripts (PUBLIC_URL); relative links without. */
+  publicUrl?: string;
+  /** Poll interval of the job queue (default 500 ms). */
+  pollMs?: number;
+  /** First retry delay is twice this (default 1000 ms: 2 s, 4 s, 8 s… at most 1 hour). */
+  backoffBaseMs?: number;
+  /** Per webhook attempt (default 10 s). */
+  webhookTimeoutMs?: number;
+}
+
+/**
+ * The worker role: runs the durable job queues (outgoing webhooks, transcripts mailed on resolve).
+ * Safe on several nodes at once; `stop()` waits for the jobs in progress.
+ */
+export function startWorkers(deps: WorkerDeps): JobWorker {
+  const worker = new JobWorker({
+    db: deps.db,
+    log: deps.log,
+    handlers: {
+      [WEBHOOK_QUEUE]: webhookDeliveryHandler({ db: deps.db, timeoutMs: deps.webhookTimeoutMs }),
+      [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
+        db: deps.db,
+        publicUrl: deps.publicUrl ?? '',
+      }),
+    },
+    pollMs: deps.pollMs,
+    backoffBaseMs: deps.backoffBaseMs,
+    // Longer than one webhook attempt, so a live worker never loses its claim.
+    lockMs: Math.max(60_000, (deps.webhookTimeoutMs ?? 10_000) * 6),
+  });
+  worker.start();
+  return worker;
+}

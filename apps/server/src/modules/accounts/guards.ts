@@ -1,0 +1,84 @@
+import { isAllowed, type PrivilegeKey, toRoleType } from '@convo/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AuthContext, requireAuth, tokenHashOf } from '../../http/auth.js';
+import { forbidden, unauthorized } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import * as accounts from './repository.js';
+import type { SessionCache } from './session-cache.js';
+
+// The request guards every module's routes use (`ctx.authenticate`, `ctx.requirePrivilege`):
+// who a token belongs to is this module's knowledge (its sessions), so the guards live here and
+// `http/auth.ts` keeps only what any request needs (reading the token, `requireAuth`).
+
+/**
+ * `membersOnly` guards the product API: an application's end users (no role type) hold messaging
+ * tokens too, and the spec's "no role type means full access" must never reach them.
+ */
+export function authenticator(
+  db: Db,
+  opts: { membersOnly: boolean; sessions?: SessionCache<LiveSession> | undefined },
+) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const tokenHash = tokenHashOf(request);
+    if (!tokenHash) throw unauthorized();
+    const found = await findSession(db, opts.sessions, tokenHash);
+    if (!found || !isUsable(found)) throw unauthorized();
+    // The messaging family names its application in a header; it must be the token's own.
+    const appKey = request.headers['application-key'];
+    if (
+      typeof appKey === 'string' &&
+      appKey !== '' &&
+      appKey !== found.application.id &&
+      appKey !== found.application.key
+    ) {
+      throw forbidden('This token does not belong to that application.');
+    }
+    if (opts.membersOnly && found.user.roleType === null) throw forbidden();
+    request.auth = authContextOf(found, tokenHash);
+  };
+}
+
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof accounts.findLiveSession>>>;
+
+/** Expired (2) and deleted (3) users and disabled applications are signed out. */
+const isUsable = (found: LiveSession) =>
+  found.user.status !== 2 && found.user.status !== 3 && !found.application.disabledAt;
+
+/** The token's live session, from the cache when it holds it (see session-cache.ts). */
+async function findSession(
+  db: Db,
+  cache: SessionCache<LiveSession> | undefined,
+  tokenHash: string,
+): Promise<LiveSession | undefined> {
+  const now = new Date();
+  const cached = cache?.get(tokenHash, now);
+  if (cached) return cached;
+  const mark = cache?.mark() ?? 0;
+  const found = await accounts.findLiveSession(db, tokenHash, now);
+  // Only sessions that pass: a refused one is asked again, so undoing the refusal shows at once.
+  if (found && cache && isUsable(found)) cache.set(tokenHash, found, mark);
+  return found;
+}
+
+/** Who a live session is, as every rule sees it (HTTP requests and WebSocket connections alike). */
+export function authContextOf(found: LiveSession, tokenHash: string): AuthContext {
+  return {
+    tokenHash,
+    userId: found.user.id,
+    userName: found.user.userId,
+    applicationId: found.application.id,
+    roleType: toRoleType(found.user.roleType),
+    product: found.application.product === 'agent' ? 'agent' : 'classic',
+    sessionExpiresAt: found.session.expiresAt,
+  };
+}
+
+/** The SPEC §6 rule on the server: the same `isAllowed` the navigation uses. */
+export function privilegeChecker(db: Db) {
+  return (key: PrivilegeKey) =>
+    async function requirePrivilege(request: FastifyRequest): Promise<void> {
+      const auth = requireAuth(request);
+      const settings = await accounts.findAppSettings(db, auth.applicationId);
+      if (!isAllowed(key, auth.roleType, settings?.companySetting ?? null, auth.product)) throw forbidden();
+    };
+}

@@ -1,0 +1,179 @@
+// Fails when files of the server or the dashboard import each other in a circle (directly or
+// through other files), or when a lower layer of the server imports a higher one (LAYERS). Uses the TypeScript compiler's own import scanner, so `.js` specifiers on
+// TypeScript sources, `import type`, re-exports and lazy `import()` all count: a layer that
+// imports a higher one, even only for a type, is the start of a tangle. See docs/decisions.md.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const ROOTS = ['apps/server/src', 'apps/dashboard/src'];
+const EXTENSIONS = ['.ts', '.tsx'];
+
+const SERVER = 'apps/server/src/';
+/** Test code may reach any layer (it builds the whole app); production code only downwards. */
+const isTestCode = (file) =>
+  /\.test\.tsx?$/.test(file) || file.startsWith(`${SERVER}testing/`) || /test-harness\.ts$/.test(file);
+/**
+ * The server's layers, bottom up: platform and db; http (plumbing); modules; the composition root
+ * (app.ts, main.ts). A file may import its own layer or lower ones, never a higher one.
+ */
+const LAYERS = [
+  { name: 'platform', match: (f) => f.startsWith(`${SERVER}platform/`) || f.startsWith(`${SERVER}db/`) },
+  { name: 'http', match: (f) => f.startsWith(`${SERVER}http/`) },
+  { name: 'modules', match: (f) => f.startsWith(`${SERVER}modules/`) },
+  { name: 'testing', match: (f) => f.startsWith(`${SERVER}testing/`) },
+  { name: 'composition', match: (f) => f === `${SERVER}app.ts` || f === `${SERVER}main.ts` },
+];
+const layerOf = (file) => LAYERS.findIndex((l) => l.match(file));
+
+/** Imports from a lower server layer up to a higher one, as [from, to] relative paths. */
+export function upwardImports(graph, rel) {
+  const found = [];
+  for (const [from, targets] of graph) {
+    const f = rel(from);
+    const fromLayer = layerOf(f);
+    if (fromLayer < 0 || isTestCode(f)) continue;
+    for (const to of targets) {
+      if (layerOf(rel(to)) > fromLayer) found.push([f, rel(to)]);
+    }
+  }
+  return found;
+}
+
+/** Every TypeScript source under `dir` (tests included: they must not close circles either). */
+function sourcesUnder(dir) {
+  const found = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) found.push(...sourcesUnder(full));
+    else if (EXTENSIONS.some((e) => full.endsWith(e)) && !full.endsWith('.d.ts')) found.push(full);
+  }
+  return found;
+}
+
+/** The file a relative specifier names: `./x.js` is `./x.ts(x)`, `./dir` is `./dir/index.ts(x)`. */
+function resolve(from, specifier) {
+  if (!specifier.startsWith('.')) return null; // packages and workspaces are outside the graph
+  const base = path.resolve(path.dirname(from), specifier);
+  const stem = base.replace(/\.(m?js|jsx)$/, '');
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((e) => stem + e),
+    ...EXTENSIONS.map((e) => path.join(base, `index${e}`)),
+  ];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): Tarjan. */
+export function findCycles(graph) {
+  let index = 0;
+  const indexOf = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  const visit = (start) => {
+    // Iterative, so deep import chains cannot overflow the call stack.
+    const work = [[start, 0]];
+    indexOf.set(start, index);
+    low.set(start, index++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const [node, i] = frame;
+      const next = graph.get(node) ?? [];
+      if (i < next.length) {
+        frame[1] = i + 1;
+        const to = next[i];
+        if (!indexOf.has(to)) {
+          indexOf.set(to, index);
+          low.set(to, index++);
+          stack.push(to);
+          onStack.add(to);
+          work.push([to, 0]);
+        } else if (onStack.has(to)) {
+          low.set(node, Math.min(low.get(node), indexOf.get(to)));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1][0];
+        low.set(parent, Math.min(low.get(parent), low.get(node)));
+      }
+      if (low.get(node) === indexOf.get(node)) {
+        const component = [];
+        let member;
+        do {
+          member = stack.pop();
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== node);
+        if (component.length > 1 || next.includes(node)) cycles.push(component.sort());
+      }
+    }
+  };
+  for (const node of graph.keys()) if (!indexOf.has(node)) visit(node);
+  return cycles;
+}
+
+/** One shortest circle through `start` inside its component, to show which arrow to reverse. */
+function circleThrough(graph, component, start) {
+  const members = new Set(component);
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift();
+    for (const to of graph.get(node) ?? []) {
+      if (to === start) {
+        const chain = [node];
+        while (previous.get(chain[0])) chain.unshift(previous.get(chain[0]));
+        return [...chain, start];
+      }
+      if (members.has(to) && !previous.has(to)) {
+        previous.set(to, node);
+        queue.push(to);
+      }
+    }
+  }
+  return [start];
+}
+
+export function importGraph(roots) {
+  const graph = new Map();
+  for (const root of roots) {
+    for (const file of sourcesUnder(root)) {
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      const targets = importedFiles.map((f) => resolve(file, f.fileName)).filter((t) => t !== null);
+      graph.set(file, [...new Set(targets)]);
+    }
+  }
+  return graph;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const repo = path.resolve(import.meta.dirname, '..');
+  const graph = importGraph(ROOTS.map((r) => path.join(repo, r)));
+  const cycles = findCycles(graph);
+  const rel = (f) => path.relative(repo, f);
+  const upward = upwardImports(graph, rel);
+  for (const component of cycles) {
+    process.stderr.write(`\nImport circle of ${component.length} file(s):\n`);
+    for (const file of component) process.stderr.write(`  ${rel(file)}\n`);
+    const example = circleThrough(graph, component, component[0]);
+    process.stderr.write(`  for example: ${example.map(rel).join('\n            → ')}\n`);
+  }
+  for (const [from, to] of upward) {
+    const names = `${LAYERS[layerOf(from)].name} → ${LAYERS[layerOf(to)].name}`;
+    process.stderr.write(`\nUpward import (${names}): ${from} imports ${to}\n`);
+  }
+  if (cycles.length > 0 || upward.length > 0) {
+    process.stderr.write(
+      `\n${cycles.length} import circle(s), ${upward.length} upward import(s). Move the shared piece ` +
+        'below both sides so imports point one way (docs/architecture.md).\n',
+    );
+    process.exit(1);
+  }
+  process.stdout.write(`No import circle among ${graph.size} files of ${ROOTS.join(', ')}.\n`);
+}
