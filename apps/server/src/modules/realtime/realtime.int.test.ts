@@ -47,8 +47,8 @@ describe.each(testDatabaseKinds())('real-time delivery on %s', (kind) => {
 
   const t = () => ({ app }) as TestApp;
 
-  async function conversationWithVisitor() {
-    const visitor = await newVisitor(t(), tenant);
+  async function conversationWithVisitor(owner: Tenant = tenant) {
+    const visitor = await newVisitor(t(), owner);
     const res = await app.inject({
       method: 'POST',
       url: MESSAGING_PATHS.groupCreateV21,
@@ -137,8 +137,16 @@ describe.each(testDatabaseKinds())('real-time delivery on %s', (kind) => {
     expect(typing.data).toMatchObject({ groupId, typing: true, userId: visitor.userId });
     await send(visitor.headers, groupId, `private-${groupId}`, 'only for my company');
     await agent.next((f) => (f.data?.message as { message?: string })?.message === 'only for my company');
+    // A leaked frame could still be on its way: first wait for an event of the stranger's own
+    // company, sent after ours, on the stranger's socket; one socket keeps the server's order.
+    const own = await conversationWithVisitor(other);
+    await send(own.visitor.headers, own.groupId, `marker-${own.groupId}`, 'for the stranger');
+    await stranger.next((f) => (f.data?.message as { message?: string })?.message === 'for the stranger');
     expect(JSON.stringify(stranger.frames)).not.toContain('only for my company');
     expect(stranger.events('typing')).toHaveLength(0);
+    expect(
+      stranger.frames.every((f) => f.conversationId === undefined || f.conversationId === own.groupId),
+    ).toBe(true);
     for (const c of [agent, stranger, customer]) c.close();
   });
 

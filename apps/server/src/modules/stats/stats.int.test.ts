@@ -1,7 +1,7 @@
 import { MESSAGING_PATHS, TEAM_USER_STATS_PATHS as P } from '@convo/api';
 import { DEFAULT_TEAM } from '@convo/domain';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { conversationResponses, conversations, messages, users } from '../../db/schema/index.js';
 import { messagingMember, updateSettings } from '../../testing/members.js';
 import { newTenant, newVisitor, newVisitorConversation } from '../../testing/messaging-fixtures.js';
@@ -180,19 +180,28 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
   it('stores each answered turn as the messages are sent, and only human answers count', async () => {
     const tenant = await newTenant(t);
     const { visitor, groupId } = await newVisitorConversation(t, tenant, 'Turns');
-    const turns: [object, string][] = [
-      [visitor.headers, 'Hello?'],
-      [visitor.headers, 'Anyone there?'],
-      [tenant.admin, 'Yes, how can I help?'],
-      [tenant.admin, 'Still here.'],
-      [visitor.headers, 'My parcel is late.'],
+    // The hand-built case, each message at a known time (minutes after t0): turn 1 asked at 0
+    // and first answered at 3 (3 min); turn 2 asked at 10, answered at 15 below (5 min).
+    const t0 = Date.now() - 30 * MIN;
+    const turns: [object, string, number][] = [
+      [visitor.headers, 'Hello?', 0],
+      [visitor.headers, 'Anyone there?', 1],
+      [tenant.admin, 'Yes, how can I help?', 3],
+      [tenant.admin, 'Still here.', 4],
+      [visitor.headers, 'My parcel is late.', 10],
     ];
-    for (const [n, [headers, message]] of turns.entries()) {
-      const res = await call('POST', MESSAGING_PATHS.messageSend, headers, {
-        key: `turn-${n}`,
-        groupId,
-        message,
-      });
+    /** Sends with the server's clock at t0 + the given minutes (only `Date` is faked: no timers). */
+    const sendAt = async (headers: object, key: string, message: string, minutes: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(t0 + minutes * MIN);
+      try {
+        return await call('POST', MESSAGING_PATHS.messageSend, headers, { key, groupId, message });
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    for (const [n, [headers, message, minutes]] of turns.entries()) {
+      const res = await sendAt(headers, `turn-${n}`, message, minutes);
       expect(res.statusCode, res.body).toBe(200);
     }
     const average = async () => {
@@ -216,24 +225,25 @@ describe.each(testDatabaseKinds())('conversation statistics on %s', (kind) => {
           .where(eq(conversations.id, groupId))
       )[0]!.unansweredSince;
 
-    // The first turn is answered once (not once per agent message); the last one is still open.
-    const [first] = await stored();
-    expect(await stored()).toHaveLength(1);
-    expect(first!.answeredAt.getTime()).toBeGreaterThanOrEqual(first!.askedAt.getTime());
-    expect(await clock()).not.toBeNull();
-    expect((await average()).responses).toBe(1);
+    const turnTimes = async () =>
+      (await stored())
+        .map((r) => [(r.askedAt.getTime() - t0) / MIN, (r.answeredAt.getTime() - t0) / MIN])
+        .sort((x, y) => x[0]! - y[0]!);
 
-    const answer = await call('POST', MESSAGING_PATHS.messageSend, tenant.admin, {
-      key: 'turn-answer',
-      groupId,
-      message: 'Sorry, it ships today.',
-    });
+    // The first turn is answered once (not once per agent message), from its first question to
+    // its first answer; the last one is still open.
+    expect(await turnTimes()).toEqual([[0, 3]]);
+    expect(await clock()).toEqual(new Date(t0 + 10 * MIN));
+    expect(await average()).toMatchObject({ responses: 1, averageResponseTime: 3 * MIN });
+
+    const answer = await sendAt(tenant.admin, 'turn-answer', 'Sorry, it ships today.', 15);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(await stored()).toHaveLength(2);
+    expect(await turnTimes()).toEqual([
+      [0, 3],
+      [10, 15],
+    ]);
     expect(await clock()).toBeNull();
-    const avg = await average();
-    expect(avg.responses).toBe(2);
-    expect(avg.averageResponseTime).toBeGreaterThanOrEqual(0);
+    expect(await average()).toMatchObject({ responses: 2, averageResponseTime: 4 * MIN });
   });
 
   it('averages only the questions asked inside business hours when asked to', async () => {
