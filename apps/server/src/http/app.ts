@@ -62,11 +62,13 @@ import { startQueuedMailWorker } from '../platform/mail/queued-mail-worker.js';
 import { createMemoryPubSub, type PubSub } from '../platform/pubsub/pubsub.js';
 import { createStorage, type FileStorage } from '../platform/storage/storage.js';
 import { authenticator, type LiveSession, privilegeChecker } from './auth.js';
-import { AppError, registerErrorHandling } from './errors.js';
+import { registerErrorHandling } from './errors.js';
+import { createLimitStore, rateLimited } from './limit-store.js';
 import { registerPayloadEncryption } from './payload-encryption.js';
 import { PUBLIC_ROUTE, type RouteContext } from './route-context.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { markGuard, type RouteTable, trackRoutes } from './security-route-table.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -92,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY), so limits key on real addresses.
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   // First: every route declared below is recorded (the security tests walk this table).
@@ -113,13 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: deps.redis,
     nameSpace: 'convo-rl-',
     skipOnError: true,
-    errorResponseBuilder: (_req, context) =>
-      new AppError(
-        429,
-        'RATE_LIMITED',
-        `Too many attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minute(s).`,
-      ),
+    errorResponseBuilder: (_req, context) => rateLimited(context.ttl),
   });
+  // Counters shared by several routes and sign-in throttling (Redis-backed when configured).
+  app.decorate('limits', createLimitStore(deps.redis, deps.logger));
 
   await app.register(swagger, {
     openapi: {
