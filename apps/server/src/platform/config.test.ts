@@ -67,6 +67,11 @@ describe('loadConfig', () => {
     }
   });
 
+  it('counts sign-in failures per address at 5 accounts’ worth unless told otherwise', () => {
+    expect(loadConfig({ ...base, RATE_LIMIT_LOGIN_MAX: '1000' }).rateLimit.loginAddressMax).toBe(5000);
+    expect(loadConfig({ ...base, RATE_LIMIT_LOGIN_ADDRESS_MAX: '7' }).rateLimit.loginAddressMax).toBe(7);
+  });
+
   it('reads the agentic variant and boolean switches', () => {
     const c = loadConfig({ ...base, PRODUCT_VARIANT: 'agentic', SEED_DEMO: '0', ERROR_REPORTING: 'false' });
     expect(c.variant).toBe('agentic');

@@ -98,8 +98,8 @@ const envSchema = z.object({
   DASHBOARD_DIST: optionalText,
   TRUST_PROXY: trustProxySchema,
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
-  /** Failed sign-ins from one address (every account together) before it is slowed down. */
-  RATE_LIMIT_LOGIN_ADDRESS_MAX: z.coerce.number().int().min(1).default(50),
+  /** Failed sign-ins from one address (every account together); by default 5 accounts' worth. */
+  RATE_LIMIT_LOGIN_ADDRESS_MAX: z.coerce.number().int().min(1).optional(),
   /** How long a token's session may be answered from memory (0: ask the database every time). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Messages one visitor (end user) may send per minute. */
@@ -211,7 +211,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     rateLimit: {
       loginMax: e.RATE_LIMIT_LOGIN_MAX,
-      loginAddressMax: e.RATE_LIMIT_LOGIN_ADDRESS_MAX,
+      loginAddressMax: e.RATE_LIMIT_LOGIN_ADDRESS_MAX ?? 5 * e.RATE_LIMIT_LOGIN_MAX,
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       visitorMessagesPerMinute: e.RATE_LIMIT_VISITOR_MESSAGES,
       visitorConversationsPerHour: e.RATE_LIMIT_VISITOR_CONVERSATIONS,
