@@ -38,6 +38,8 @@ export async function startServer(opts: {
     RATE_LIMIT_LOGIN_MAX: '1000000',
     // A load test is a flood by design.
     RATE_LIMIT_VISITOR_MESSAGES: '1000000',
+    RATE_LIMIT_VISITOR_CONVERSATIONS: '1000000',
+    RATE_LIMIT_ADDRESS_CONVERSATIONS: '1000000',
     DATABASE_URL: opts.databaseUrl ?? '',
     REDIS_URL: '',
     ...opts.env,

@@ -16,6 +16,7 @@ export * from './response-times';
 export * from './roles';
 export * from './routes';
 export * from './routing';
+export * from './sign-in-throttle';
 export * from './statuses';
 export * from './team-rules';
 export * from './theme';

@@ -17,10 +17,12 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
-import { AppError, registerErrorHandling } from './errors.js';
+import { registerErrorHandling } from './errors.js';
+import { createLimitStore, rateLimited } from './limit-store.js';
 import { registerPayloadEncryption } from './payload-encryption.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { type RouteTable, trackRoutes } from './security-route-table.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 /** What the HTTP plumbing needs; the composition root (`../app.ts`) adds the rest. */
 export interface HttpDeps {
@@ -49,7 +51,8 @@ export async function createHttpApp(
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY), so limits key on real addresses.
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   // First: every route declared below is recorded (the security tests walk this table).
@@ -70,13 +73,10 @@ export async function createHttpApp(
     redis: deps.redis,
     nameSpace: 'convo-rl-',
     skipOnError: true,
-    errorResponseBuilder: (_req, context) =>
-      new AppError(
-        429,
-        'RATE_LIMITED',
-        `Too many attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minute(s).`,
-      ),
+    errorResponseBuilder: (_req, context) => rateLimited(context.ttl),
   });
+  // Counters shared by several routes and sign-in throttling (Redis-backed when configured).
+  app.decorate('limits', createLimitStore(deps.redis, deps.logger));
 
   await app.register(swagger, {
     openapi: {

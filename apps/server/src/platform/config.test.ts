@@ -35,7 +35,15 @@ describe('loadConfig', () => {
     expect(c.google).toBeNull();
     expect(c.seedDemo).toBe(true);
     expect(c.sessionTtlMs).toBe(14 * 24 * 3600 * 1000);
-    expect(c.rateLimit).toEqual({ loginMax: 10, windowMs: 15 * 60 * 1000, visitorMessagesPerMinute: 60 });
+    expect(c.rateLimit).toEqual({
+      loginMax: 10,
+      loginAddressMax: 50,
+      windowMs: 15 * 60 * 1000,
+      visitorMessagesPerMinute: 60,
+      visitorConversationsPerHour: 20,
+      addressConversationsPerHour: 100,
+    });
+    expect(c.trustProxy).toBe(false);
     expect([...c.roles].sort()).toEqual([...SERVER_ROLES].sort());
     expect(path.isAbsolute(c.dataDir)).toBe(true);
   });
@@ -45,6 +53,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://chat.example.com/' }).publicUrl).toBe(
       'https://chat.example.com',
     );
+  });
+
+  it('trusts forwarded headers only from configured proxies: off, a hop count or a list', () => {
+    for (const off of ['', 'false', 'off', '0'])
+      expect(loadConfig({ ...base, TRUST_PROXY: off }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8, Loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1']) {
+      expect(configErrorOf(() => loadConfig({ ...base, TRUST_PROXY: bad })).message).toContain('TRUST_PROXY');
+    }
+  });
+
+  it('counts sign-in failures per address at 5 accounts’ worth unless told otherwise', () => {
+    expect(loadConfig({ ...base, RATE_LIMIT_LOGIN_MAX: '1000' }).rateLimit.loginAddressMax).toBe(5000);
+    expect(loadConfig({ ...base, RATE_LIMIT_LOGIN_ADDRESS_MAX: '7' }).rateLimit.loginAddressMax).toBe(7);
   });
 
   it('reads the agentic variant and boolean switches', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type StorageConfig, StorageConfigError, storageConfigFromEnv } from './storage/storage.js';
@@ -18,6 +19,46 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+
+/**
+ * Which peers may set X-Forwarded-For (and so the address rate limits count): nobody by default;
+ * a hop count; or a comma list of addresses, CIDR ranges and proxy-addr's names (loopback,
+ * linklocal, uniquelocal). "true" (trust anybody) is refused: any caller could then pick its address.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [ip = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(ip);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('')
+  .transform((v, ctx): TrustProxy => {
+    if (v === '' || v === 'false' || v === 'off' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `expected off, a hop count, or a comma list of proxy addresses/CIDRs; bad: ${bad.join(', ') || v}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const SERVER_ROLES = ['web', 'realtime', 'worker'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
@@ -55,11 +96,18 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   DASHBOARD_DIST: optionalText,
+  TRUST_PROXY: trustProxySchema,
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins from one address (every account together); by default 5 accounts' worth. */
+  RATE_LIMIT_LOGIN_ADDRESS_MAX: z.coerce.number().int().min(1).optional(),
   /** How long a token's session may be answered from memory (0: ask the database every time). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Messages one visitor (end user) may send per minute. */
   RATE_LIMIT_VISITOR_MESSAGES: z.coerce.number().int().min(1).default(60),
+  /** Conversations one visitor may start per hour. */
+  RATE_LIMIT_VISITOR_CONVERSATIONS: z.coerce.number().int().min(1).default(20),
+  /** Conversations the visitors of one address may start per hour (an office shares one address). */
+  RATE_LIMIT_ADDRESS_CONVERSATIONS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
     .int()
@@ -95,7 +143,16 @@ export interface AppConfig {
   seedDemo: boolean;
   errorReporting: boolean;
   dashboardDist: string | undefined;
-  rateLimit: { loginMax: number; windowMs: number; visitorMessagesPerMinute: number };
+  /** Fastify's trustProxy: whose X-Forwarded-For gives `req.ip`. */
+  trustProxy: TrustProxy;
+  rateLimit: {
+    loginMax: number;
+    loginAddressMax: number;
+    windowMs: number;
+    visitorMessagesPerMinute: number;
+    visitorConversationsPerHour: number;
+    addressConversationsPerHour: number;
+  };
   roles: ReadonlySet<ServerRole>;
   /** Uploaded files: `<DATA_DIR>/files`, or an S3-compatible bucket when S3_BUCKET is set. */
   storage: StorageConfig;
@@ -151,10 +208,14 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     errorReporting: e.ERROR_REPORTING,
     dashboardDist: e.DASHBOARD_DIST,
+    trustProxy: e.TRUST_PROXY,
     rateLimit: {
       loginMax: e.RATE_LIMIT_LOGIN_MAX,
+      loginAddressMax: e.RATE_LIMIT_LOGIN_ADDRESS_MAX ?? 5 * e.RATE_LIMIT_LOGIN_MAX,
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       visitorMessagesPerMinute: e.RATE_LIMIT_VISITOR_MESSAGES,
+      visitorConversationsPerHour: e.RATE_LIMIT_VISITOR_CONVERSATIONS,
+      addressConversationsPerHour: e.RATE_LIMIT_ADDRESS_CONVERSATIONS,
     },
     roles: new Set(roles),
     storage,

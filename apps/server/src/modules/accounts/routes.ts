@@ -15,6 +15,7 @@ import { readToken, requireAuth } from '../../http/auth.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { sha256 } from '../../platform/crypto.js';
 import * as service from './service.js';
+import { deviceCookie, throttledSignIn } from './sign-in-throttle.js';
 
 const ok = (message: string) => ({ code: 'SUCCESS' as const, message });
 
@@ -41,16 +42,35 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         schema: { tags: ['accounts'], body: signupRequestSchema, response: { 200: sessionResponseSchema } },
         config: { ...PUBLIC_ROUTE, ...limited(20, false) },
       },
-      async (req) => ({ code: 'SUCCESS' as const, data: await service.signup(deps, req.body) }),
+      async (req, reply) => {
+        const data = await service.signup(deps, req.body);
+        // The browser that created the account is a known device from the start.
+        reply.header('set-cookie', deviceCookie(ctx.config, req.body.email));
+        return { code: 'SUCCESS' as const, data };
+      },
     );
 
     app.post(
       ACCOUNT_PATHS.login,
       {
         schema: { tags: ['accounts'], body: loginRequestSchema, response: { 200: sessionResponseSchema } },
-        config: { ...PUBLIC_ROUTE, ...limited(ctx.config.rateLimit.loginMax, true) },
+        // Throttled per account, per address and per known device (sign-in-throttle.ts).
+        config: PUBLIC_ROUTE,
       },
-      async (req) => ({ code: 'SUCCESS' as const, data: await service.login(deps, req.body) }),
+      async (req, reply) => {
+        const { result, setCookie } = await throttledSignIn(
+          { store: app.limits, config: ctx.config },
+          {
+            userName: req.body.userName,
+            address: req.ip,
+            cookies: req.headers.cookie,
+            otpGiven: Boolean(req.body.otp?.trim()),
+          },
+          () => service.login(deps, req.body),
+        );
+        reply.header('set-cookie', setCookie);
+        return { code: 'SUCCESS' as const, data: result };
+      },
     );
 
     app.get(

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
+import { visitorConversationLimit } from '../widget/limits.js';
 import * as service from './service.js';
 
 const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
@@ -26,11 +27,13 @@ export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     const pre = { preHandler: ctx.authenticateMessaging };
     const tags = ['conversations'];
 
+    // Per visitor and per address across both create routes: a script cannot flood the inbox.
+    const createLimit = visitorConversationLimit(ctx.config);
     for (const url of [MESSAGING_PATHS.groupCreate, MESSAGING_PATHS.groupCreateV21]) {
       app.post(
         url,
         {
-          ...pre,
+          preHandler: [ctx.authenticateMessaging, createLimit],
           schema: { tags, body: groupCreateRequestSchema, response: { 200: platformOk(groupFeedSchema) } },
         },
         async (req) => ok(await service.createConversation(deps, requireAuth(req), req.body)),

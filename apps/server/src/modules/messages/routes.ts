@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
-import { visitorSendRateLimit } from '../widget/limits.js';
+import { visitorSendLimit } from '../widget/limits.js';
 import * as service from './service.js';
 
 /** Messaging API for messages: send (v1, v2) and list (v1, v2, v3), in the platform's shapes. */
@@ -17,14 +17,14 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     const pre = { preHandler: ctx.authenticateMessaging };
     const tags = ['messages'];
+    const sendLimit = visitorSendLimit(ctx.config);
     for (const url of [MESSAGING_PATHS.messageSend, MESSAGING_PATHS.messageSendV2]) {
       app.post(
         url,
         {
-          ...pre,
+          // Per visitor across both send routes, so a script cannot flood an inbox through the widget.
+          preHandler: [ctx.authenticateMessaging, sendLimit],
           schema: { tags, body: messageSendRequestSchema, response: { 200: messageSendResponseSchema } },
-          // Per visitor, so a script cannot flood an inbox through the public widget.
-          config: { rateLimit: visitorSendRateLimit(ctx.config.rateLimit.visitorMessagesPerMinute) },
         },
         async (req) => {
           const { row, conversation } = await service.sendMessage(deps, requireAuth(req), req.body);

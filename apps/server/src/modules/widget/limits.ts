@@ -1,26 +1,59 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { enforceLimits } from '../../http/limit-store.js';
+import type { AppConfig } from '../../platform/config.js';
 
 // Rate limits that keep a script from flooding an inbox through the public widget.
 
 /** Visitor init, per IP address: a page load is one init; a script looping on it is not a person. */
 export const INIT_LIMIT = { max: 60, timeWindow: 60_000 } as const;
 
-const visitorId = (req: FastifyRequest) => req.auth?.userId ?? req.ip;
+const HOUR_MS = 3600_000;
+
+type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Members and bots are not limited here (agents answer many conversations at once). */
+const visitorOf = (req: FastifyRequest) =>
+  req.auth !== null && req.auth.roleType === null ? req.auth : null;
 
 /**
  * Messages sent by one visitor (end user), whatever their IP (RATE_LIMIT_VISITOR_MESSAGES a minute,
  * 60 by default: one a second on average is faster than anyone types, quick replies included; new
- * identities are bounded by INIT_LIMIT per address). For the message send routes: counted per
- * visitor after authentication (the preHandler hook); members and bots are not limited here
- * (agents answer many conversations at once).
+ * identities are bounded by INIT_LIMIT per address). One counter for every send route (v1 and v2
+ * together), in Redis when configured. A preHandler after authentication.
  */
-export function visitorSendRateLimit(perMinute: number): RateLimitOptions {
-  return {
-    max: perMinute,
-    timeWindow: 60_000,
-    hook: 'preHandler',
-    keyGenerator: (req) => `visitor-send:${visitorId(req)}`,
-    allowList: (req) => req.auth !== null && req.auth.roleType !== null,
+export function visitorSendLimit(config: AppConfig): Hook {
+  return async (req, reply) => {
+    const visitor = visitorOf(req);
+    if (!visitor) return;
+    await enforceLimits(req.server.limits, reply, [
+      {
+        key: `visitor-send:${visitor.applicationId}:${visitor.userId}`,
+        max: config.rateLimit.visitorMessagesPerMinute,
+        windowMs: 60_000,
+      },
+    ]);
+  };
+}
+
+/**
+ * Conversations started by visitors: per visitor (RATE_LIMIT_VISITOR_CONVERSATIONS an hour) and per
+ * address (RATE_LIMIT_ADDRESS_CONVERSATIONS an hour, as one script can mint many visitors).
+ */
+export function visitorConversationLimit(config: AppConfig): Hook {
+  return async (req, reply) => {
+    const visitor = visitorOf(req);
+    if (!visitor) return;
+    await enforceLimits(req.server.limits, reply, [
+      {
+        key: `visitor-conversations:${visitor.applicationId}:${visitor.userId}`,
+        max: config.rateLimit.visitorConversationsPerHour,
+        windowMs: HOUR_MS,
+      },
+      {
+        key: `address-conversations:${req.ip}`,
+        max: config.rateLimit.addressConversationsPerHour,
+        windowMs: HOUR_MS,
+      },
+    ]);
   };
 }
