@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_HTML_ALLOWED_TAGS, pseudonymOf, relativeTimeParts } from './inbox';
+import {
+  customerDisplayName,
+  givenNameOf,
+  MESSAGE_HTML_ALLOWED_TAGS,
+  pseudonymOf,
+  relativeTimeParts,
+} from './inbox';
 
 describe('inbox rules', () => {
   const now = Date.UTC(2025, 5, 19, 12, 0, 0);
@@ -16,6 +22,18 @@ describe('inbox rules', () => {
     expect(pseudonymOf('visitor-1')).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
     const names = new Set(Array.from({ length: 50 }, (_, i) => pseudonymOf(`v-${i}`)));
     expect(names.size).toBeGreaterThan(20);
+  });
+  it('names a customer by the name they gave, else by their pseudonym, never by their id', () => {
+    expect(customerDisplayName({ userId: 'v-5jes2ix8', displayName: 'Asha Rao' })).toBe('Asha Rao');
+    expect(customerDisplayName({ userId: 'v-5jes2ix8', displayName: ' Asha ' })).toBe('Asha');
+    const pseudonym = pseudonymOf('v-5jes2ix8');
+    expect(customerDisplayName({ userId: 'v-5jes2ix8', displayName: 'v-5jes2ix8' })).toBe(pseudonym);
+    expect(customerDisplayName({ userId: 'v-5jes2ix8', displayName: '' })).toBe(pseudonym);
+    expect(customerDisplayName({ userId: 'v-5jes2ix8', displayName: '   ' })).toBe(pseudonym);
+    expect(customerDisplayName({ userId: 'v-5jes2ix8', displayName: null })).toBe(pseudonym);
+    expect(customerDisplayName({ userId: 'v-5jes2ix8' })).toBe(pseudonym);
+    expect(givenNameOf({ userId: 'v-5jes2ix8', displayName: 'v-5jes2ix8' })).toBeNull();
+    expect(givenNameOf({ userId: 'v-5jes2ix8', displayName: 'Asha' })).toBe('Asha');
   });
   it('never allows scripts or frames in message HTML', () => {
     for (const tag of ['script', 'iframe', 'object', 'embed', 'style', 'form']) {

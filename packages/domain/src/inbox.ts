@@ -123,3 +123,18 @@ export function pseudonymOf(userId: string): string {
   const animal = PSEUDONYM_ANIMALS[(hash >>> 8) % PSEUDONYM_ANIMALS.length];
   return `${adjective} ${animal}`;
 }
+
+/**
+ * The one name an agent reads for a customer, in every screen (list, header, messages, timeline,
+ * side panel): the name they gave, else their pseudonym. A visitor the widget registered has their
+ * id as display name until they give one, so a display name equal to the id is no name.
+ */
+export function customerDisplayName(customer: { userId: string; displayName?: string | null }): string {
+  return givenNameOf(customer) ?? pseudonymOf(customer.userId);
+}
+
+/** The name a customer gave, or null while they are anonymous (see customerDisplayName). */
+export function givenNameOf(customer: { userId: string; displayName?: string | null }): string | null {
+  const name = customer.displayName?.trim() ?? '';
+  return name !== '' && name !== customer.userId ? name : null;
+}

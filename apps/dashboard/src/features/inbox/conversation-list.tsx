@@ -1,7 +1,7 @@
 // The left pane: the list filters, the virtualised list with infinite scroll, bulk selection.
 
 import type { GroupFeed } from '@convo/api';
-import { AGENT_SETTABLE_STATUSES, CONVERSATION_STATUSES, pseudonymOf } from '@convo/domain';
+import { AGENT_SETTABLE_STATUSES, CONVERSATION_STATUSES, customerDisplayName } from '@convo/domain';
 import {
   Badge,
   Button,
@@ -238,9 +238,7 @@ const Row = memo(function Row({
   const { t } = useTranslation('inbox');
   const customer = feed.groupUsers.find((u) => !staff.has(u.userId));
   const name =
-    feed.name ||
-    customer?.displayName ||
-    (customer ? pseudonymOf(customer.userId) : t('conversation.untitled', { id: feed.id }));
+    feed.name || (customer ? customerDisplayName(customer) : t('conversation.untitled', { id: feed.id }));
   const assignee = feed.assignee
     ? (feed.groupUsers.find((u) => u.userId === feed.assignee)?.displayName ?? feed.assignee)
     : null;
