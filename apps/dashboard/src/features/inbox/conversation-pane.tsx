@@ -36,6 +36,11 @@ export function useConversation(groupId: number) {
   return useQuery(conversationQuery(groupId));
 }
 
+/** The open conversation, if any (the list keeps its row while it is open). */
+export function useOpenConversation(groupId: number | null) {
+  return useQuery({ ...conversationQuery(groupId ?? 0), enabled: groupId !== null });
+}
+
 /**
  * Starts fetching a conversation (its info and newest messages) as soon as the agent picks it, in
  * parallel with rendering the pane rather than after it.
