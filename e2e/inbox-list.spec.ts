@@ -12,6 +12,8 @@ test('an anonymous visitor has one name, the list previews, and the open convers
   browser,
   request,
 }) => {
+  // A slow, shared machine: the steps are many, none waits long.
+  test.setTimeout(150_000);
   const { applicationId } = await apiLogin(request, 'agent1@demo.convo.local');
   // Registered as the widget does for a new visitor: no name, the id is all there is.
   const userId = `v-${unique}`;
@@ -40,8 +42,15 @@ test('an anonymous visitor has one name, the list previews, and the open convers
   await test.step('the filter reads "All conversations", not cut', async () => {
     const view = ana.getByTestId('view-select');
     await expect(view).toHaveValue('All conversations');
-    const cut = await view.evaluate((input: HTMLInputElement) => input.scrollWidth > input.clientWidth);
-    expect(cut).toBe(false);
+    const sort = ana.locator('input[aria-label="Sort"]');
+    await sort.click();
+    await ana.getByRole('option', { name: 'Waiting longest' }).click();
+    for (const select of [view, sort]) {
+      const cut = await select.evaluate((input: HTMLInputElement) => input.scrollWidth > input.clientWidth);
+      expect(cut).toBe(false);
+    }
+    await sort.click();
+    await ana.getByRole('option', { name: 'Newest first' }).click();
   });
 
   let name = '';

@@ -112,35 +112,30 @@ const Filters = memo(function Filters({
         onChange={(e) => setSearch(e.currentTarget.value)}
         data-testid="conversation-search"
       />
-      {/* The view's labels are the longer ones ("All conversations"): it takes three fifths. */}
-      <Group gap={6} wrap="nowrap">
-        <Select
-          size="xs"
-          style={{ flex: 3, minWidth: 0 }}
-          aria-label={t('list.view')}
-          data={views}
-          value={viewValue(filter.assignee)}
-          onChange={(v) => v && onChange({ ...filter, assignee: parseView(v) })}
-          allowDeselect={false}
-          searchable
-          data-testid="view-select"
-        />
-        <Select
-          size="xs"
-          style={{ flex: 2, minWidth: 0 }}
-          aria-label={t('list.sort')}
-          data={[
-            { value: 'newest', label: t('list.sorts.newest') },
-            { value: 'oldest', label: t('list.sorts.oldest') },
-            { value: 'waiting', label: t('list.sorts.waiting') },
-          ]}
-          value={filter.sort}
-          onChange={(v) =>
-            v && onChange({ ...filter, sort: v === 'oldest' || v === 'waiting' ? v : 'newest' })
-          }
-          allowDeselect={false}
-        />
-      </Group>
+      {/* One select a row: side by side in a 300 px list, "All conversations" or "Waiting
+          longest" (longer still in es, fr, kn) were cut. */}
+      <Select
+        size="xs"
+        aria-label={t('list.view')}
+        data={views}
+        value={viewValue(filter.assignee)}
+        onChange={(v) => v && onChange({ ...filter, assignee: parseView(v) })}
+        allowDeselect={false}
+        searchable
+        data-testid="view-select"
+      />
+      <Select
+        size="xs"
+        aria-label={t('list.sort')}
+        data={[
+          { value: 'newest', label: t('list.sorts.newest') },
+          { value: 'oldest', label: t('list.sorts.oldest') },
+          { value: 'waiting', label: t('list.sorts.waiting') },
+        ]}
+        value={filter.sort}
+        onChange={(v) => v && onChange({ ...filter, sort: v === 'oldest' || v === 'waiting' ? v : 'newest' })}
+        allowDeselect={false}
+      />
       <MultiSelect
         size="xs"
         aria-label={t('list.statuses')}
