@@ -53,7 +53,7 @@ test('agent one assigns a conversation to a team; agent two sees it under the te
     await chooseView(ana, 'All conversations');
     await row(ana).getByRole('button').click();
     await expect(ana).toHaveURL(new RegExp(`/conversations/${groupId}$`));
-    await expect(ana.getByText('I would like to return my shoes.')).toBeVisible();
+    await expect(ana.getByTestId('message').getByText('I would like to return my shoes.')).toBeVisible();
     await ana.getByTestId('assignee-select').click();
     await ana.getByRole('option', { name: teamName, exact: true }).click();
     await expect(ana.getByText(`Assigned to team ${teamName}.`)).toBeVisible();

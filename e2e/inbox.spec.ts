@@ -34,7 +34,7 @@ test('two agents work a conversation live, from arrival to reopening', async ({ 
   await test.step('agent one replies, tags it and writes a note', async () => {
     await row(ana).getByRole('button').click();
     await expect(ana).toHaveURL(new RegExp(`/conversations/${groupId}$`));
-    await expect(ana.getByText('Hello, where is my parcel?')).toBeVisible();
+    await expect(ana.getByTestId('message').getByText('Hello, where is my parcel?')).toBeVisible();
     const composer = ana.getByTestId('composer');
     await composer.fill('It left our warehouse this morning.');
     await composer.press('Enter');
@@ -65,14 +65,14 @@ test('two agents work a conversation live, from arrival to reopening', async ({ 
 
   await test.step('agent two resolves it; the customer writes again and it reopens with the Reopen tag', async () => {
     await row(ben).getByRole('button').click();
-    await expect(ben.getByText('It left our warehouse this morning.')).toBeVisible();
+    await expect(ben.getByTestId('message').getByText('It left our warehouse this morning.')).toBeVisible();
     await ben.getByTestId('status-menu').click();
     await ben.getByRole('menuitem', { name: 'Resolved' }).click();
     await expect(ben.getByTestId('conversation-title').locator('..').getByTestId('status-badge')).toHaveText(
       'Resolved',
     );
     await customer.say(groupId, 'It has not arrived yet.');
-    await expect(ben.getByText('It has not arrived yet.')).toBeVisible();
+    await expect(ben.getByTestId('message').getByText('It has not arrived yet.')).toBeVisible();
     await expect(ben.getByTestId('conversation-title').locator('..').getByTestId('status-badge')).toHaveText(
       'Open',
     );
@@ -126,17 +126,19 @@ test('a lost connection shows a banner and what was missed appears on reconnect'
   const groupId = await customer.start();
   await customer.say(groupId, 'Before the outage');
   await page.goto(`/conversations/${groupId}`);
-  await expect(page.getByText('Before the outage')).toBeVisible();
+  await expect(page.getByTestId('message').getByText('Before the outage')).toBeVisible();
 
   refuse = true;
   await current!.close({ code: 1001, reason: 'network down' });
   await expect(page.getByTestId('connection-lost')).toBeVisible();
   await customer.say(groupId, 'Written during the outage');
   await page.waitForTimeout(1_500);
-  await expect(page.getByText('Written during the outage')).toHaveCount(0);
+  await expect(page.getByTestId('message').getByText('Written during the outage')).toHaveCount(0);
 
   refuse = false;
-  await expect(page.getByText('Written during the outage')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('message').getByText('Written during the outage')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('connection-lost')).toHaveCount(0);
   await context.close();
 });

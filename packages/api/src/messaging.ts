@@ -74,6 +74,14 @@ export const groupFeedSchema = z.object({
   createdAtTime: z.number(),
   updatedAtTime: z.number(),
   lastMessageAtTime: z.number().nullable(),
+  /**
+   * Conversation lists only (search, waiting list, group/v2/list): the last message's first line
+   * (empty for a file) and who sent it (SENDER_TYPE); null without a previewable message.
+   */
+  lastMessage: z
+    .object({ preview: z.string(), contentType: z.number(), senderType: z.number() })
+    .nullable()
+    .optional(),
 });
 export type GroupFeed = z.infer<typeof groupFeedSchema>;
 

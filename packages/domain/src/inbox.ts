@@ -1,6 +1,8 @@
 // Inbox rules shared by the dashboard and the server: the message-HTML whitelist (SPEC §5),
 // the relative time of SPEC §9 as parts a translation can word, and visitor pseudonyms.
 
+import { MESSAGE_CONTENT_TYPE } from './messages';
+
 /** SPEC §5: message HTML is sanitised with a fixed whitelist; scripts (and anything active) excluded. */
 export const MESSAGE_HTML_ALLOWED_TAGS = [
   'a',
@@ -122,4 +124,44 @@ export function pseudonymOf(userId: string): string {
   const adjective = PSEUDONYM_ADJECTIVES[hash % PSEUDONYM_ADJECTIVES.length];
   const animal = PSEUDONYM_ANIMALS[(hash >>> 8) % PSEUDONYM_ANIMALS.length];
   return `${adjective} ${animal}`;
+}
+
+/**
+ * The one name an agent reads for a customer, in every screen (list, header, messages, timeline,
+ * side panel): the name they gave, else their pseudonym. A visitor the widget registered has their
+ * id as display name until they give one, so a display name equal to the id is no name.
+ */
+export function customerDisplayName(customer: { userId: string; displayName?: string | null }): string {
+  return givenNameOf(customer) ?? pseudonymOf(customer.userId);
+}
+
+/** The name a customer gave, or null while they are anonymous (see customerDisplayName). */
+export function givenNameOf(customer: { userId: string; displayName?: string | null }): string | null {
+  const name = customer.displayName?.trim() ?? '';
+  return name !== '' && name !== customer.userId ? name : null;
+}
+
+const NOT_PREVIEWED: readonly number[] = [
+  MESSAGE_CONTENT_TYPE.NOTIFY,
+  MESSAGE_CONTENT_TYPE.HIDDEN,
+  MESSAGE_CONTENT_TYPE.BLOCK_NOTIFY,
+];
+
+/** How long a list row's preview of the last message may be (the row clamps it to one line). */
+export const MESSAGE_PREVIEW_MAX = 120;
+
+/**
+ * The preview of a conversation's last message in the inbox list: its first non-blank line,
+ * without HTML tags, at most MESSAGE_PREVIEW_MAX characters. Empty for a message without text (a
+ * file); hidden and system lines are never previewed (null).
+ */
+export function messagePreview(message: { message: string; contentType: number }): string | null {
+  if (NOT_PREVIEWED.includes(message.contentType)) return null;
+  const text =
+    message.contentType === MESSAGE_CONTENT_TYPE.TEXT_HTML
+      ? message.message.replace(/<br\s*\/?>|<\/(?:p|div|li|h[1-6])>/gi, '\n').replace(/<[^>]*>/g, '')
+      : message.message;
+  const line = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const flat = line.replace(/\s+/g, ' ').trim();
+  return flat.length > MESSAGE_PREVIEW_MAX ? `${flat.slice(0, MESSAGE_PREVIEW_MAX - 1)}…` : flat;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   agentsToNotify,
+  assigneeOnReply,
   CHANNEL_ROUTING,
   FALLBACK_TYPE,
   isAutomaticAssignment,
@@ -28,5 +29,12 @@ describe('routing enumerations', () => {
     const agents = Array.from({ length: 12 }, (_, i) => `agent${i}`);
     expect(agentsToNotify(agents)).toEqual(agents.slice(0, 10));
     expect(agentsToNotify(['a', 'b'])).toEqual(['a', 'b']);
+  });
+  it('gives an unassigned conversation to the person who replies, never to a bot', () => {
+    const unassigned = { assigneeId: null };
+    expect(assigneeOnReply(unassigned, { id: 'agent-1', senderType: 0 })).toBe('agent-1');
+    expect(assigneeOnReply({ assigneeId: 'agent-2' }, { id: 'agent-1', senderType: 0 })).toBeNull();
+    expect(assigneeOnReply(unassigned, { id: 'bot-1', senderType: 1 })).toBeNull();
+    expect(assigneeOnReply(unassigned, { id: 'visitor-1', senderType: 2 })).toBeNull();
   });
 });

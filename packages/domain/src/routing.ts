@@ -1,5 +1,7 @@
 // Conversation routing enumerations of SPEC §4.
 
+import { SENDER_TYPE } from './messages';
+
 export const ROUTING_STATE = { NOTIFY_EVERYBODY: 0, AUTOMATIC_ASSIGNMENT: 1 } as const;
 export type RoutingState = (typeof ROUTING_STATE)[keyof typeof ROUTING_STATE];
 
@@ -22,4 +24,16 @@ export function isAutomaticAssignment(routingState: number | null | undefined): 
 /** Agents notified under "notify everybody": the first ten, in the given order. */
 export function agentsToNotify<T>(agents: readonly T[]): T[] {
   return agents.slice(0, NOTIFY_EVERYBODY_AGENT_LIMIT);
+}
+
+/**
+ * Assign on reply (Chatwoot's behaviour, see docs/decisions.md): a person from the team who
+ * answers a conversation nobody is assigned to takes it, so routing never hands it to someone
+ * else afterwards. Bots and customers take nothing; an assigned conversation keeps its assignee.
+ */
+export function assigneeOnReply(
+  conversation: { assigneeId: string | null },
+  sender: { id: string; senderType: number },
+): string | null {
+  return conversation.assigneeId === null && sender.senderType === SENDER_TYPE.HUMAN_AGENT ? sender.id : null;
 }

@@ -1,7 +1,12 @@
 // The left pane: the list filters, the virtualised list with infinite scroll, bulk selection.
 
 import type { GroupFeed } from '@convo/api';
-import { AGENT_SETTABLE_STATUSES, CONVERSATION_STATUSES, pseudonymOf } from '@convo/domain';
+import {
+  AGENT_SETTABLE_STATUSES,
+  CONVERSATION_STATUSES,
+  customerDisplayName,
+  SENDER_TYPE,
+} from '@convo/domain';
 import {
   Badge,
   Button,
@@ -27,9 +32,11 @@ import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
 import { SectionLoader } from '../../components/page-loader';
+import { useOpenConversation } from './conversation-pane';
 import { CONVERSATION_PAGE_SIZE, changeStatusOfMany, searchConversations } from './inbox-api';
 import { toastInboxError } from './inbox-errors';
 import { type AssigneeView, DEFAULT_FILTER, type InboxFilter, toSearchRequest } from './inbox-filter';
+import { type KeptRow, nextKept, withKeptRow } from './kept-row';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 import { useTags, useTeammates, useTeams } from './use-inbox-data';
@@ -105,32 +112,30 @@ const Filters = memo(function Filters({
         onChange={(e) => setSearch(e.currentTarget.value)}
         data-testid="conversation-search"
       />
-      <Group gap={6} grow wrap="nowrap">
-        <Select
-          size="xs"
-          aria-label={t('list.view')}
-          data={views}
-          value={viewValue(filter.assignee)}
-          onChange={(v) => v && onChange({ ...filter, assignee: parseView(v) })}
-          allowDeselect={false}
-          searchable
-          data-testid="view-select"
-        />
-        <Select
-          size="xs"
-          aria-label={t('list.sort')}
-          data={[
-            { value: 'newest', label: t('list.sorts.newest') },
-            { value: 'oldest', label: t('list.sorts.oldest') },
-            { value: 'waiting', label: t('list.sorts.waiting') },
-          ]}
-          value={filter.sort}
-          onChange={(v) =>
-            v && onChange({ ...filter, sort: v === 'oldest' || v === 'waiting' ? v : 'newest' })
-          }
-          allowDeselect={false}
-        />
-      </Group>
+      {/* One select a row: side by side in a 300 px list, "All conversations" or "Waiting
+          longest" (longer still in es, fr, kn) were cut. */}
+      <Select
+        size="xs"
+        aria-label={t('list.view')}
+        data={views}
+        value={viewValue(filter.assignee)}
+        onChange={(v) => v && onChange({ ...filter, assignee: parseView(v) })}
+        allowDeselect={false}
+        searchable
+        data-testid="view-select"
+      />
+      <Select
+        size="xs"
+        aria-label={t('list.sort')}
+        data={[
+          { value: 'newest', label: t('list.sorts.newest') },
+          { value: 'oldest', label: t('list.sorts.oldest') },
+          { value: 'waiting', label: t('list.sorts.waiting') },
+        ]}
+        value={filter.sort}
+        onChange={(v) => v && onChange({ ...filter, sort: v === 'oldest' || v === 'waiting' ? v : 'newest' })}
+        allowDeselect={false}
+      />
       <MultiSelect
         size="xs"
         aria-label={t('list.statuses')}
@@ -238,12 +243,20 @@ const Row = memo(function Row({
   const { t } = useTranslation('inbox');
   const customer = feed.groupUsers.find((u) => !staff.has(u.userId));
   const name =
-    feed.name ||
-    customer?.displayName ||
-    (customer ? pseudonymOf(customer.userId) : t('conversation.untitled', { id: feed.id }));
+    feed.name || (customer ? customerDisplayName(customer) : t('conversation.untitled', { id: feed.id }));
   const assignee = feed.assignee
     ? (feed.groupUsers.find((u) => u.userId === feed.assignee)?.displayName ?? feed.assignee)
     : null;
+  const last = feed.lastMessage;
+  const text = last ? last.preview || t('list.previewFile') : null;
+  const preview =
+    !last || text === null
+      ? null
+      : last.senderType === SENDER_TYPE.HUMAN_AGENT
+        ? t('list.previewAgent', { text })
+        : last.senderType === SENDER_TYPE.BOT
+          ? t('list.previewBot', { text })
+          : text;
   return (
     <Group
       gap={6}
@@ -274,6 +287,11 @@ const Row = memo(function Row({
             <RelativeTime ms={feed.lastMessageAtTime ?? feed.createdAtTime} />
           </Text>
         </Group>
+        {preview !== null && (
+          <Text size="xs" c="dimmed" lineClamp={1} data-testid="conversation-preview">
+            {preview}
+          </Text>
+        )}
         <Group gap={4} wrap="nowrap" mt={2}>
           <StatusBadge status={feed.status} />
           {feed.unreadCount > 0 && (
@@ -317,7 +335,19 @@ export function ConversationList({
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [bulkBusy, setBulkBusy] = useState(false);
 
-  useEffect(() => onItems(items.map((f) => f.id)), [items, onItems]);
+  // The open conversation keeps its row (and place) when it stops matching the filter (resolved
+  // while open), until the agent opens another one or changes the filter.
+  const [kept, setKept] = useState<KeptRow | null>(null);
+  const openFeed = useOpenConversation(selectedId);
+  useEffect(() => {
+    setKept((k) => nextKept(k, items, selectedId, filter));
+  }, [items, selectedId, filter]);
+  const shown = useMemo(
+    () => withKeptRow(items, kept, selectedId, filter, openFeed.data),
+    [items, kept, selectedId, filter, openFeed.data],
+  );
+
+  useEffect(() => onItems(shown.map((f) => f.id)), [shown, onItems]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts a new selection
   useEffect(() => setChecked(new Set()), [filter]);
 
@@ -387,7 +417,7 @@ export function ConversationList({
               {t('retry')}
             </Button>
           </Center>
-        ) : items.length === 0 ? (
+        ) : shown.length === 0 ? (
           <Center h="100%" p="md">
             <Text size="sm" c="dimmed" ta="center" data-testid="empty-list">
               {t('list.empty')}
@@ -396,7 +426,7 @@ export function ConversationList({
         ) : (
           <Virtuoso
             style={{ height: '100%' }}
-            data={items}
+            data={shown}
             computeItemKey={(_, f) => f.id}
             endReached={() => {
               if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();

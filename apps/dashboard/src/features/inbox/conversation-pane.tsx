@@ -2,7 +2,7 @@
 // does not exist (or belongs to another application) shows a not-found state.
 
 import type { ConversationPage } from '@convo/api';
-import { isAllowed, pseudonymOf } from '@convo/domain';
+import { customerDisplayName, isAllowed } from '@convo/domain';
 import { Box, Button, Center, Stack, Text } from '@mantine/core';
 import {
   type InfiniteData,
@@ -34,6 +34,11 @@ const conversationQuery = (groupId: number) =>
 
 export function useConversation(groupId: number) {
   return useQuery(conversationQuery(groupId));
+}
+
+/** The open conversation, if any (the list keeps its row while it is open). */
+export function useOpenConversation(groupId: number | null) {
+  return useQuery({ ...conversationQuery(groupId ?? 0), enabled: groupId !== null });
 }
 
 /**
@@ -151,9 +156,11 @@ export const ConversationPane = forwardRef<
   }
   const data = feed.data;
   const names = new Map(data.groupUsers.map((u) => [u.userId, u.displayName]));
-  const customerName = customerId ? names.get(customerId) || pseudonymOf(customerId) : '';
+  const customerName = customerId
+    ? customerDisplayName({ userId: customerId, displayName: names.get(customerId) })
+    : '';
   const title = data.name || customerName || t('conversation.untitled', { id: data.id });
-  const typingNames = typing.map((id) => names.get(id) || (id === customerId ? customerName : id));
+  const typingNames = typing.map((id) => (id === customerId ? customerName : names.get(id) || id));
 
   return (
     <Stack gap={0} h="100%" style={{ minWidth: 0 }}>

@@ -4,7 +4,7 @@
 // all its rows again, and it renders on every scroll step.
 
 import type { GroupFeed, Message } from '@convo/api';
-import { SENDER_TYPE } from '@convo/domain';
+import { customerDisplayName, SENDER_TYPE } from '@convo/domain';
 import { Center, Divider, Loader, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,10 +77,11 @@ export const MessageList = memo(function MessageList({
   const teammates = useTeammates();
   const labels = useBubbleLabels();
   const system = t('message.system');
+  // Members who are not teammates are the customer: the name they gave, else their pseudonym.
   const names = useMemo(
     () =>
       new Map([
-        ...feed.groupUsers.map((u): [string, string] => [u.userId, u.displayName || u.userId]),
+        ...feed.groupUsers.map((u): [string, string] => [u.userId, customerDisplayName(u)]),
         ...(teammates.data ?? []).map((u): [string, string] => [u.userId, u.displayName || u.userId]),
       ]),
     [feed.groupUsers, teammates.data],

@@ -2,7 +2,7 @@
 // (pages of 10), the timeline of events, and the CSAT rating when one was given.
 
 import type { Note, TimelineEvent } from '@convo/api';
-import { NOTES_PAGE_SIZE, pseudonymOf } from '@convo/domain';
+import { customerDisplayName, givenNameOf, NOTES_PAGE_SIZE } from '@convo/domain';
 import {
   Anchor,
   Badge,
@@ -58,12 +58,16 @@ function Customer({ userId }: { userId: string }) {
   });
   if (details.isPending) return <Loader size="xs" aria-label={t('loading')} />;
   const user = details.data?.[0];
-  if (!user) return <Text size="sm">{pseudonymOf(userId)}</Text>;
-  const anonymous = (user.displayName === '' || user.displayName === user.userId) && !user.email;
+  if (!user) return <Text size="sm">{customerDisplayName({ userId })}</Text>;
+  const name = customerDisplayName(user);
+  // No name given: the pseudonym is shown, with a word on where it comes from.
+  const anonymous = givenNameOf(user) === null;
   const attributes = Object.entries(user.metadata);
   return (
     <Stack gap={4} data-testid="customer-details">
-      <Text fw={600}>{anonymous ? pseudonymOf(userId) : user.displayName || user.userId}</Text>
+      <Text fw={600} data-testid="customer-name">
+        {name}
+      </Text>
       {anonymous && (
         <Text size="xs" c="dimmed">
           {t('side.pseudonymHelp')}
@@ -222,11 +226,15 @@ function Notes({ groupId }: { groupId: number }) {
   );
 }
 
-function TimelineLine({ event }: { event: TimelineEvent }) {
+function TimelineLine({ event, customerId }: { event: TimelineEvent; customerId: string | null }) {
   const { t } = useTranslation('inbox');
   const teammates = useTeammates();
   const nameOf = (userId: string) => teammates.data?.find((u) => u.userId === userId)?.displayName || userId;
-  const who = event.actor ? event.actor.displayName || event.actor.userId : t('side.system');
+  const who = !event.actor
+    ? t('side.system')
+    : event.actor.userId === customerId
+      ? customerDisplayName(event.actor)
+      : event.actor.displayName || event.actor.userId;
   const d = event.data;
   const detail =
     event.type === 'status'
@@ -250,7 +258,7 @@ function TimelineLine({ event }: { event: TimelineEvent }) {
   );
 }
 
-function Timeline({ groupId }: { groupId: number }) {
+function Timeline({ groupId, customerId }: { groupId: number; customerId: string | null }) {
   const { t } = useTranslation('inbox');
   const events = useQuery({
     queryKey: [QUERY_ROOTS.timeline, groupId],
@@ -266,7 +274,7 @@ function Timeline({ groupId }: { groupId: number }) {
         </Text>
       )}
       {list.map((e) => (
-        <TimelineLine key={e.id} event={e} />
+        <TimelineLine key={e.id} event={e} customerId={customerId} />
       ))}
     </Stack>
   );
@@ -337,7 +345,7 @@ export function SidePanel({ groupId }: { groupId: number }) {
         )}
         <Divider />
         <Section title={t('side.timeline')}>
-          <Timeline groupId={groupId} />
+          <Timeline groupId={groupId} customerId={customerId} />
         </Section>
       </Stack>
     </ScrollArea>

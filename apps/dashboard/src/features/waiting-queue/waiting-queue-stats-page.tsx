@@ -9,7 +9,7 @@ import {
   statsSchema,
   TEAM_USER_STATS_PATHS,
 } from '@convo/api';
-import { CONVERSATION_STATUS, pseudonymOf } from '@convo/domain';
+import { CONVERSATION_STATUS, customerDisplayName } from '@convo/domain';
 import { Anchor, Button, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -142,10 +142,7 @@ export function WaitingQueueStatsPage() {
                   <Table.Td>{i + 1}</Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={`/conversations/${f.id}`} size="sm">
-                      {f.name ||
-                        (f.groupUsers[0]
-                          ? f.groupUsers[0].displayName || pseudonymOf(f.groupUsers[0].userId)
-                          : `#${f.id}`)}
+                      {f.name || (f.groupUsers[0] ? customerDisplayName(f.groupUsers[0]) : `#${f.id}`)}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>

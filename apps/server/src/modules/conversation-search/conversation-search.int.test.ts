@@ -134,6 +134,28 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     expect(feed.nextStartIndex).toBeNull();
   });
 
+  it("shows each conversation's last message in the list (a preview of its first line)", async () => {
+    const res = await search(tenant.admin, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const feeds = res.json().response.groupFeeds as (Feed & { lastMessage?: unknown })[];
+    const previewOf = (key: string) => feeds.find((f) => f.id === ids[key])?.lastMessage;
+    expect(previewOf('A')).toEqual({
+      preview: 'My invoice shows zanzibar charges I never made',
+      contentType: 0,
+      senderType: 2,
+    });
+    // Resolving writes a system line ("Resolved by …"), which is not the last message.
+    expect(previewOf('B')).toMatchObject({ preview: 'My package arrived late' });
+    expect(previewOf('C')).toMatchObject({ preview: 'Is there a discount for nonprofits?' });
+    expect(previewOf('D')).toBeNull();
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: CONVERSATION_PATHS.waitingList,
+      headers: tenant.admin,
+    });
+    expect(waiting.json().response.groupFeeds[0]).toHaveProperty('lastMessage', null);
+  });
+
   it('searches message content (full text) and conversation names', async () => {
     expect(await found({ content: 'zanzibar' })).toEqual([ids.A]);
     expect(await found({ content: 'ZANZIBAR' })).toEqual([ids.A]);

@@ -28,7 +28,7 @@ async function toPage(
 ): Promise<ConversationPage> {
   const shown = rows.slice(0, page.pageSize);
   return {
-    groupFeeds: await toGroupFeeds(deps.db, shown, caller.userId),
+    groupFeeds: await toGroupFeeds(deps.db, shown, caller.userId, true),
     nextStartIndex: rows.length > page.pageSize ? page.startIndex + page.pageSize : null,
   };
 }

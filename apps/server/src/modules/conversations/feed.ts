@@ -1,4 +1,5 @@
 import type { GroupFeed } from '@convo/api';
+import { messagePreview } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
 import { readTogether } from '../../platform/db/read-together.js';
 import { AUDIENCE_MEMBERS, audienceUser } from '../realtime/event-types.js';
@@ -11,21 +12,38 @@ export function audiencesOf(conversation: { customerId: string | null }): string
     : [AUDIENCE_MEMBERS];
 }
 
-/** The platform's group feed for conversations, with members, tags and team, in three queries. */
+/**
+ * The platform's group feed for conversations, with members, tags and team, in three queries;
+ * lists (`withPreview`) add a fourth for their last messages, by primary key.
+ */
 export async function toGroupFeeds(
   db: Db,
   rows: readonly repo.ConversationRow[],
   viewerId: string | null,
+  withPreview = false,
 ): Promise<GroupFeed[]> {
   const ids = rows.map((r) => r.id);
   const teamIds = [...new Set(rows.map((r) => r.teamId).filter((id): id is string => id !== null))];
-  const [members, tags, teams] = await readTogether(
+  const lastIds = withPreview
+    ? rows.map((r) => r.lastMessageId).filter((id): id is number => id !== null)
+    : [];
+  const applicationId = rows[0]?.applicationId ?? '';
+  const [members, tags, teams, lastMessages] = await readTogether(
     db,
     () => repo.listMembers(db, ids),
     () => repo.listTags(db, ids),
     () => repo.listTeamKeys(db, teamIds),
+    () => repo.listMessagesByIds(db, applicationId, lastIds),
   );
   const teamKey = new Map(teams.map((t) => [t.id, t.clientGroupId]));
+  const lastOf = new Map(lastMessages.map((m) => [m.id, m]));
+  const previewOf = (r: repo.ConversationRow): GroupFeed['lastMessage'] => {
+    const last = r.lastMessageId !== null ? lastOf.get(r.lastMessageId) : undefined;
+    const preview = last ? messagePreview(last) : null;
+    return last && preview !== null
+      ? { preview, contentType: last.contentType, senderType: last.senderType }
+      : null;
+  };
   return rows.map((r) => {
     const own = members.filter((m) => m.conversationId === r.id);
     const assignee = own.find((m) => m.id === r.assigneeId);
@@ -53,6 +71,7 @@ export async function toGroupFeeds(
       createdAtTime: r.createdAt.getTime(),
       updatedAtTime: r.updatedAt.getTime(),
       lastMessageAtTime: r.lastMessageAt?.getTime() ?? null,
+      ...(withPreview ? { lastMessage: previewOf(r) } : {}),
     };
   });
 }

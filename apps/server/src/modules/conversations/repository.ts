@@ -6,6 +6,7 @@ import {
   conversationResponses,
   conversations,
   conversationTags,
+  messages,
   tags,
   teams,
   users,
@@ -173,6 +174,20 @@ export async function removeTags(db: Db, conversationId: number, tagIds: readonl
     .where(
       and(eq(conversationTags.conversationId, conversationId), inArray(conversationTags.tagId, [...tagIds])),
     );
+}
+
+/** Messages by id (a list's last messages: primary-key lookups), this application's only. */
+export async function listMessagesByIds(db: Db, applicationId: string, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: messages.id,
+      message: messages.message,
+      contentType: messages.contentType,
+      senderType: messages.senderType,
+    })
+    .from(messages)
+    .where(and(eq(messages.applicationId, applicationId), inArray(messages.id, [...ids])));
 }
 
 export async function listTags(db: Db, conversationIds: readonly number[]) {

@@ -116,7 +116,7 @@ async function route(tx: Db, events: EventSink, conv: repo.ConversationRow): Pro
   return assignTo(tx, events, conv, agentId, null, false);
 }
 
-async function assignTo(
+export async function assignTo(
   tx: Db,
   events: EventSink,
   conv: repo.ConversationRow,

@@ -2,6 +2,7 @@ import type { Message } from '@convo/api';
 import {
   afterCustomerMessage,
   afterMessageForStats,
+  assigneeOnReply,
   CONVERSATION_STATUS,
   DEFAULT_TAGS,
   isValidContentType,
@@ -17,6 +18,7 @@ import { toFileMeta } from '../attachments/service.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
 import * as conversations from '../conversations/repository.js';
 import {
+  assignTo,
   conversationNotFound,
   findVisible,
   type GroupRef,
@@ -223,6 +225,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     // 4. Webhooks, unread counts, conversation state and events for the new ones, in batch order.
     const changed = new Map<number, conversations.AfterMessages>();
     const reopenedBy = new Map<number, SendItem>();
+    const assignOnReply = new Map<number, string>();
     for (const [i, item] of items.entries()) {
       const s = storedOf.get(i);
       if (!s?.created) continue;
@@ -273,6 +276,8 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
         data: { message: toMessageView(row, conv, item.caller.userName) },
       });
       if (next.reopened) reopenedBy.set(conv.id, item);
+      const replier = assigneeOnReply(conv, { id: item.caller.userId, senderType: row.senderType });
+      if (replier !== null && !assignOnReply.has(conv.id)) assignOnReply.set(conv.id, replier);
       if (next.status !== before) {
         events.emit({
           type: EVENT.CONVERSATION_STATUS,
@@ -304,6 +309,12 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       await writeSystemMessage(tx, events, conv, 'Reopened by a customer message', {
         KM_STATUS: String(conv.status),
       });
+    }
+
+    // 6. An agent answering a conversation nobody has takes it (once per conversation: rare, so
+    // the extra statements are not on the common path of a send).
+    for (const [convId, agentId] of assignOnReply) {
+      convOf.set(convId, await assignTo(tx, events, convOf.get(convId)!, agentId, agentId, false));
     }
 
     return items.map((item, i): Outcome<SendResult> => {

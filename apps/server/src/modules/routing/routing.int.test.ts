@@ -83,6 +83,33 @@ describe.each(testDatabaseKinds())('routing and transitions on %s', (kind) => {
     expect(after.assignee).toBe(agents[1]!.userId);
   });
 
+  const reply = async (tenant: Tenant, groupId: number, message: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.messageSend,
+      headers: tenant.admin,
+      payload: { key: `k-${Math.random().toString(36).slice(2)}`, groupId, message },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('gives a waiting conversation to the agent who answers it, so the queue does not hand it to another', async () => {
+    const { tenant, agents } = await tenantWithAgents(1, 0);
+    const { feed } = await conversation(tenant);
+    expect(feed).toMatchObject({ status: 7, assignee: null });
+    await reply(tenant, feed.id, 'Hello, I am looking into it');
+    expect(await info(tenant, feed.id)).toMatchObject({ status: 0, assignee: tenant.adminUserName });
+    await setUserStatus(t.database, agents[0]!.id, 1);
+    expect(await assignWaiting(deps(), tenant.applicationId)).toBe(0);
+    expect((await info(tenant, feed.id)).assignee).toBe(tenant.adminUserName);
+    // A second reply changes nothing; nor does a reply in a conversation someone else has.
+    await reply(tenant, feed.id, 'Still here');
+    const { feed: theirs } = await conversation(tenant);
+    expect(theirs.assignee).toBe(agents[0]!.userId);
+    await reply(tenant, theirs.id, 'Chiming in');
+    expect((await info(tenant, theirs.id)).assignee).toBe(agents[0]!.userId);
+  });
+
   it("does not let one team's queue hold up another's", async () => {
     const { tenant, agents } = await tenantWithAgents(1, 0);
     const team = await t.app.inject({
