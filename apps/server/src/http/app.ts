@@ -54,6 +54,7 @@ import { transcriptRoutes } from '../modules/transcripts/routes.js';
 import { twoFactorRoutes } from '../modules/two-factor/routes.js';
 import { webhookRoutes } from '../modules/webhooks/routes.js';
 import { widgetRoutes } from '../modules/widget/routes.js';
+import { registerVisitorView, visitorViewFactory } from '../modules/widget/visitor-view.js';
 import { widgetSettingsRoutes } from '../modules/widget-settings/routes.js';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
@@ -106,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerSecurityHeaders(app, deps.config);
   registerErrorHandling(app);
+  // Before encryption: what an end user may read about the team (issue 23).
+  const visitorViews = visitorViewFactory(deps.database.db, deps.config.appSecret);
+  registerVisitorView(app, visitorViews);
   registerPayloadEncryption(app, deps.database.db);
 
   await app.register(rateLimit, {
@@ -197,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     (caller, kind, groupId, messageId) =>
       recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
+    visitorViews,
   );
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Public at the HTTP level: the socket's first frame carries the token.
