@@ -48,6 +48,7 @@ import { webhookDeliveryHandler } from './modules/webhooks/delivery.js';
 import { WEBHOOK_QUEUE } from './modules/webhooks/enqueue.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
+import { registerVisitorView, visitorViewFactory } from './modules/widget/visitor-view.js';
 import { widgetSettingsRoutes } from './modules/widget-settings/routes.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database, Db } from './platform/db/database.js';
@@ -77,7 +78,12 @@ export interface AppDeps {
 
 /** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { app, routeTable } = await createHttpApp(deps);
+  // What an end user may read about the team, applied before payload encryption (issue 23).
+  const visitorViews = visitorViewFactory(deps.database.db, deps.config.appSecret);
+  const { app, routeTable } = await createHttpApp({
+    ...deps,
+    beforeEncryption: (http) => registerVisitorView(http, visitorViews),
+  });
 
   const pubsub = deps.pubsub ?? createMemoryPubSub();
   const realtime = createRealtime(pubsub, deps.logger);
@@ -142,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     (caller, kind, groupId, messageId) =>
       recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
+    visitorViews,
   );
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Public at the HTTP level: the socket's first frame carries the token.

@@ -60,7 +60,7 @@ async function main() {
       '',
       `  Demo workspace created with ${seeded.conversations} conversations. Sign in as (password for all: ${seeded.password}):`,
     );
-    for (const m of seeded.members) lines.push(`    ${m.email.padEnd(28)} ${m.name}`);
+    for (const m of seeded.members) lines.push(`    ${m.email.padEnd(28)} ${m.name.padEnd(14)} ${m.role}`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

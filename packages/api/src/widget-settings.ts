@@ -33,6 +33,8 @@ export const customizationSchema = z.object({
   title: text(60).min(1),
   subtitle: text(120),
   showAgentAvatars: z.boolean(),
+  /** One name every team member appears under to visitors; empty: each member's display name. */
+  agentPseudonym: text(60),
 });
 
 export const configurationSchema = z.object({
@@ -133,6 +135,7 @@ export const DEFAULT_CHAT_WIDGET_SETTINGS: ChatWidgetSettings = {
     title: 'Chat with us',
     subtitle: 'We usually reply in a few minutes',
     showAgentAvatars: true,
+    agentPseudonym: '',
   },
   configuration: {
     popupWidget: true,

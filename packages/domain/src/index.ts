@@ -12,6 +12,7 @@ export * from './onboarding';
 export * from './pagination';
 export * from './paths';
 export * from './permissions';
+export * from './public-names';
 export * from './response-times';
 export * from './roles';
 export * from './routes';

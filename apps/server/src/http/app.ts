@@ -31,6 +31,8 @@ export interface HttpDeps {
   logger: Logger;
   /** Shared rate-limit counters across nodes when Redis is configured. */
   redis?: Redis | undefined;
+  /** Hooks that must see responses before payload encryption (the composition root's choice). */
+  beforeEncryption?: ((app: FastifyInstance) => void) | undefined;
 }
 
 const API_PREFIXES = ['/api/', '/rest/', '/ws', '/health'];
@@ -66,6 +68,7 @@ export async function createHttpApp(
   });
   registerSecurityHeaders(app, deps.config);
   registerErrorHandling(app);
+  deps.beforeEncryption?.(app);
   registerPayloadEncryption(app, deps.database.db);
 
   await app.register(rateLimit, {

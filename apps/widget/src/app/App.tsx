@@ -4,7 +4,7 @@ import type { WidgetInitResponse } from '@convo/api';
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { FrameOptions, FrameView } from '../shared/protocol';
 import { type Api, ApiError } from './api';
-import type { Translate } from './i18n';
+import { relativeTime, settingText, type Translate } from './i18n';
 import { AwayEmail, Composer, Csat, checkFile, MessageView, PreChatForm, TeamNote } from './parts';
 import type { ChatStore, Conv } from './store';
 
@@ -21,6 +21,7 @@ export interface AppProps {
   session: WidgetInitResponse;
   options: FrameOptions;
   t: Translate;
+  language: string;
   embedded: boolean;
   onView: (view: FrameView) => void;
 }
@@ -30,7 +31,7 @@ function useStore(store: ChatStore) {
   useEffect(() => store.subscribe(() => rerender(undefined)), [store]);
 }
 
-export function App({ store, api, session, options, t, embedded, onView }: AppProps) {
+export function App({ store, api, session, options, t, language, embedded, onView }: AppProps) {
   useStore(store);
   const { settings } = session;
   const cfg = settings.configuration;
@@ -173,7 +174,9 @@ export function App({ store, api, session, options, t, embedded, onView }: AppPr
   );
 
   const renderChat = (c: Conv | null) => {
-    const welcome = settings.welcomeMessage.enabled ? settings.welcomeMessage.messages : [];
+    const welcome = settings.welcomeMessage.enabled
+      ? settings.welcomeMessage.messages.map((w) => settingText(t, w, 'defaultWelcome'))
+      : [];
     const hasMine = c?.messages.some((m) => m.mine) ?? false;
     return (
       <>
@@ -199,7 +202,9 @@ export function App({ store, api, session, options, t, embedded, onView }: AppPr
               onReply={(text) => void store.send(text)}
             />
           ))}
-          {away && hasMine && <TeamNote text={settings.awayMessage.message} name={appName} />}
+          {away && hasMine && (
+            <TeamNote text={settingText(t, settings.awayMessage.message, 'defaultAway')} name={appName} />
+          )}
           {away && hasMine && settings.awayMessage.collectEmailOnAwayMessage && (
             <AwayEmail t={t} email={store.visitor.email} onSubmit={(email) => saveVisitor({ email })} />
           )}
@@ -256,7 +261,7 @@ export function App({ store, api, session, options, t, embedded, onView }: AppPr
                     {c.feed.status === 2
                       ? t('resolved')
                       : c.feed.lastMessageAtTime
-                        ? new Date(c.feed.lastMessageAtTime).toLocaleString()
+                        ? relativeTime(c.feed.lastMessageAtTime, Date.now(), language)
                         : t('noMessages')}
                   </span>
                   {c.unread > 0 && (
@@ -284,7 +289,7 @@ export function App({ store, api, session, options, t, embedded, onView }: AppPr
         <div
           class="cv-window"
           role="dialog"
-          aria-label={settings.customization.title}
+          aria-label={settingText(t, settings.customization.title, 'defaultTitle')}
           tabIndex={-1}
           ref={windowRef}
           onKeyDown={(e) => {
@@ -310,8 +315,10 @@ export function App({ store, api, session, options, t, embedded, onView }: AppPr
               </button>
             )}
             <div class="cv-title">
-              <h1>{settings.customization.title}</h1>
-              {settings.customization.subtitle && <p>{settings.customization.subtitle}</p>}
+              <h1>{settingText(t, settings.customization.title, 'defaultTitle')}</h1>
+              {settings.customization.subtitle && (
+                <p>{settingText(t, settings.customization.subtitle, 'defaultSubtitle')}</p>
+              )}
             </div>
             {closeButton}
           </header>
@@ -346,7 +353,7 @@ export function App({ store, api, session, options, t, embedded, onView }: AppPr
       {!embedded && !store.open && greeting && (
         <div class="cv-greeting" role="status">
           <button type="button" class="cv-greeting-text" onClick={() => setOpen(true)}>
-            {settings.greetingMessage.message}
+            {settingText(t, settings.greetingMessage.message, 'defaultGreeting')}
           </button>
           <button
             type="button"

@@ -21,7 +21,11 @@ const toPage = (m: FromFrame) => {
 };
 
 function mount(session: WidgetInitResponse, options: FrameOptions) {
-  const language = pickLanguage(options.language, session.settings.configuration.defaultLanguage);
+  const language = pickLanguage(
+    options.language,
+    ...(navigator.languages ?? [navigator.language]),
+    session.settings.configuration.defaultLanguage,
+  );
   document.documentElement.lang = language;
   const t = translator(language);
   const api = createApi(session);
@@ -85,6 +89,7 @@ function mount(session: WidgetInitResponse, options: FrameOptions) {
       session={session}
       options={options}
       t={t}
+      language={language}
       embedded={embedded}
       onView={(view) => toPage({ convo: 1, type: 'view', view })}
     />,

@@ -10,7 +10,7 @@ import {
 } from '@convo/domain';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Api, FileMeta } from './api';
-import type { StringKey, Translate } from './i18n';
+import { type StringKey, settingText, systemLine, type Translate } from './i18n';
 import { RichContent, richPayload } from './rich';
 import type { Conv, Msg } from './store';
 
@@ -60,7 +60,7 @@ export function MessageView({
 }) {
   if (msg.contentType === MESSAGE_CONTENT_TYPE.HIDDEN) return null;
   if (msg.contentType === MESSAGE_CONTENT_TYPE.NOTIFY) {
-    return <li class="cv-system">{msg.message}</li>;
+    return <li class="cv-system">{systemLine(t, msg.message, msg.metadata)}</li>;
   }
   const rich = richPayload(msg.metadata);
   const hideText = rich && msg.metadata.ignoreTextResponse === 'true';
@@ -153,7 +153,7 @@ export function PreChatForm({
 
   return (
     <form class="cv-form" onSubmit={submit} noValidate>
-      <p class="cv-form-title">{settings.title}</p>
+      <p class="cv-form-title">{settingText(t, settings.title, 'defaultPrechatTitle')}</p>
       {fields.map((f, i) => (
         <label key={f}>
           <span>

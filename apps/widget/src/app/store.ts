@@ -392,6 +392,8 @@ export class ChatStore {
       if (!conv) return;
     }
     const msg = this.toMsg(m);
+    // A sender who joined after we read the conversation (an agent taking it over): learn their name.
+    if (!msg.mine && msg.from && !this.nameOf(conv, msg.from)) void this.refreshConversation(conv.feed.id);
     const known = conv.messages.find((x) => x.key === msg.key || (x.id !== null && x.id === msg.id));
     if (known) {
       Object.assign(known, { id: msg.id, createdAtTime: msg.createdAtTime, pending: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage, translator } from './i18n';
+import { pickLanguage, relativeTime, settingText, systemLine, translator } from './i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
@@ -26,6 +26,35 @@ describe('widget strings', () => {
     expect(pickLanguage(undefined, 'kn')).toBe('kn');
     expect(pickLanguage('de', undefined)).toBe('en');
     expect(translator('es')('typing', { name: 'Ana' })).toBe('Ana está escribiendo…');
+  });
+
+  it('speaks the browser language when the page gives none, before the application default', () => {
+    expect(pickLanguage(undefined, ...['de-DE', 'fr-FR', 'en'], 'es')).toBe('fr');
+    expect(pickLanguage('kn', ...['fr-FR'], 'es')).toBe('kn');
+    expect(pickLanguage(undefined, ...['de-DE'], 'es')).toBe('es');
+  });
+
+  it('translates the untouched default texts, keeps the admin’s own words', () => {
+    const fr = translator('fr');
+    expect(settingText(fr, 'Chat with us', 'defaultTitle')).toBe('Discutez avec nous');
+    expect(settingText(fr, 'Talk to Acme', 'defaultTitle')).toBe('Talk to Acme');
+  });
+
+  it('words the status and assignment lines in the visitor’s language, with the public name', () => {
+    const fr = translator('fr');
+    const resolved = { category: 'SYSTEM', KM_STATUS: '2', KM_ACTOR_NAME: 'Ana Agent' };
+    expect(systemLine(fr, 'Resolved by Ana Agent', resolved)).toBe('Résolue par Ana Agent');
+    const assigned = { KM_ASSIGN_TO: 'agent-1', KM_ACTOR_NAME: 'Sam' };
+    expect(systemLine(translator('es'), 'Assigned to Sam', assigned)).toBe('Asignada a Sam');
+    expect(systemLine(fr, 'Assigned to team Sales', { KM_ASSIGN_TO: 'x' })).toBe('Assigned to team Sales');
+  });
+
+  it('words relative times in the widget’s language', () => {
+    const now = Date.UTC(2026, 0, 10, 12, 0, 0);
+    expect(relativeTime(now - 5 * 60_000, now, 'fr')).toBe('il y a 5 minutes');
+    expect(relativeTime(now - 3 * 3_600_000, now, 'es')).toBe('hace 3 horas');
+    expect(relativeTime(now - 10_000, now, 'en')).toBe('now');
+    expect(relativeTime(Date.UTC(2025, 11, 1, 12), now, 'fr')).toBe('1 décembre 2025');
   });
 });
 

@@ -104,6 +104,12 @@ function CustomizationForm({ settings }: { settings: ChatWidgetSettings }) {
               label={t('customization.showAgentAvatars')}
               {...form.getInputProps('showAgentAvatars', { type: 'checkbox' })}
             />
+            <TextInput
+              label={t('customization.agentPseudonym')}
+              description={t('customization.agentPseudonymHint')}
+              maxLength={60}
+              {...form.getInputProps('agentPseudonym')}
+            />
             <SaveBar dirty={dirty} saving={saving} onDiscard={form.reset} />
           </FormCard>
         </form>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GroupCreateInput, GroupFeed } from '@convo/api';
 import {
+  ACTOR_NAME_KEY,
   afterAssignment,
   afterNoAgentFound,
   CONVERSATION_STATUS,
@@ -149,9 +150,8 @@ export async function assignTo(
     events,
     updated ?? conv,
     `Assigned to ${agent?.displayName || agent?.userId}`,
-    {
-      KM_ASSIGN_TO: agent?.userId ?? '',
-    },
+    // The name as stored, so an end user's view can put the public name in its place.
+    { KM_ASSIGN_TO: agent?.userId ?? '', [ACTOR_NAME_KEY]: agent?.displayName || agent?.userId || '' },
   );
   events.emit({
     type: EVENT.CONVERSATION_ASSIGNED,
@@ -270,9 +270,15 @@ const STATUS_LABELS: Record<number, string> = {
 interface Actor {
   userId: string | null;
   name: string;
+  /** A member acted (not an automatic rule): the line names them, publicly for end users. */
+  member?: boolean;
 }
 
-const actorOf = (caller: AuthContext): Actor => ({ userId: caller.userId, name: caller.userName });
+/** The member who acts, by display name: their user id is an e-mail address (issue 23). */
+async function actorOf(db: Db, caller: AuthContext): Promise<Actor> {
+  const [user] = await repo.findUsersByIds(db, caller.applicationId, [caller.userId]);
+  return { userId: caller.userId, name: user?.displayName || caller.userName, member: true };
+}
 
 async function applyStatus(
   tx: Db,
@@ -296,6 +302,7 @@ async function applyStatus(
   });
   await writeSystemMessage(tx, events, updated ?? conv, `${STATUS_LABELS[status]} by ${actor.name}`, {
     KM_STATUS: String(status),
+    ...(actor.member ? { [ACTOR_NAME_KEY]: actor.name } : {}),
   });
   events.emit({
     type: EVENT.CONVERSATION_STATUS,
@@ -330,7 +337,8 @@ export async function changeStatus(deps: MessagingDeps, caller: AuthContext, ref
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
     const conv = await findVisible(tx, caller, ref, true);
     await assertResolvable(tx, conv, status);
-    return feedOne(tx, await applyStatus(tx, events, actorOf(caller), conv, status), caller.userId);
+    const actor = await actorOf(tx, caller);
+    return feedOne(tx, await applyStatus(tx, events, actor, conv, status), caller.userId);
   });
 }
 
@@ -345,11 +353,12 @@ export async function changeStatusOfMany(
   assertSettable(status);
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
     let changed = 0;
+    const actor = await actorOf(tx, caller);
     for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) {
       const conv = await findVisible(tx, caller, { groupId }, true);
       await assertResolvable(tx, conv, status);
       if (conv.status !== status) changed += 1;
-      await applyStatus(tx, events, actorOf(caller), conv, status);
+      await applyStatus(tx, events, actor, conv, status);
     }
     return { changed };
   });

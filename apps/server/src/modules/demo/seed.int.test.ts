@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     seeded = await seedDemoIfEmpty(t.database.db);
   });
 
-  it('creates one application with the five demo members and their roles', async () => {
+  it('creates one application with the seven demo members and their roles', async () => {
     expect(seeded).not.toBeNull();
     const apps = await t.database.db.query.applications.findMany();
     expect(apps).toHaveLength(1);
@@ -46,9 +46,11 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
         { email: 'agent1@demo.convo.local', roleType: '2' },
         { email: 'agent2@demo.convo.local', roleType: '2' },
         { email: 'bot@demo.convo.local', roleType: '3' },
+        { email: 'developer@demo.convo.local', roleType: '11' },
+        { email: 'operator@demo.convo.local', roleType: '12' },
       ].sort((x, y) => x.email.localeCompare(y.email)),
     );
-    expect(users.map((u) => u.roleType).sort()).toEqual(['0', '1', '2', '2', '3']);
+    expect(users.map((u) => u.roleType).sort()).toEqual(['0', '1', '11', '12', '2', '2', '3']);
     expect(users.every((u) => u.emailVerifiedAt !== null)).toBe(true);
     expect(users.every((u) => u.passwordHash && !u.passwordHash.includes(DEMO_PASSWORD))).toBe(true);
   });
@@ -76,6 +78,8 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
         'admin@demo.convo.local',
         'agent1@demo.convo.local',
         'agent2@demo.convo.local',
+        'developer@demo.convo.local',
+        'operator@demo.convo.local',
       ].sort(),
     );
     expect(await membersOf('Sales')).toEqual(['agent1@demo.convo.local', 'agent2@demo.convo.local']);
@@ -147,10 +151,10 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     const before = await count();
     expect(before).toMatchObject({
       applications: 1,
-      users: 5 + 30,
+      users: 7 + 30,
       conversations: 30,
       teams: 2,
-      teamMembers: 6,
+      teamMembers: 8,
       tags: 5,
     });
     expect(before.messages).toBeGreaterThan(60);

@@ -8,11 +8,24 @@ import { seedDemoConversations } from './demo-conversations.js';
 /** The demo workspace's people; all share one password so the README can print it once. */
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_MEMBERS = [
-  { email: 'owner@demo.convo.local', name: 'Olivia Owner', roleType: ROLE_TYPE.SUPER_ADMIN },
-  { email: 'admin@demo.convo.local', name: 'Adam Admin', roleType: ROLE_TYPE.ADMIN },
-  { email: 'agent1@demo.convo.local', name: 'Ana Agent', roleType: ROLE_TYPE.AGENT },
-  { email: 'agent2@demo.convo.local', name: 'Ben Agent', roleType: ROLE_TYPE.AGENT },
-  { email: 'bot@demo.convo.local', name: 'Demo Bot', roleType: ROLE_TYPE.BOT },
+  { email: 'owner@demo.convo.local', name: 'Olivia Owner', role: 'owner', roleType: ROLE_TYPE.SUPER_ADMIN },
+  { email: 'admin@demo.convo.local', name: 'Adam Admin', role: 'admin', roleType: ROLE_TYPE.ADMIN },
+  { email: 'agent1@demo.convo.local', name: 'Ana Agent', role: 'agent', roleType: ROLE_TYPE.AGENT },
+  { email: 'agent2@demo.convo.local', name: 'Ben Agent', role: 'agent', roleType: ROLE_TYPE.AGENT },
+  { email: 'bot@demo.convo.local', name: 'Demo Bot', role: 'bot', roleType: ROLE_TYPE.BOT },
+  // So each role's menus and refusals can be tried: developer (11) and operator (12) too.
+  {
+    email: 'developer@demo.convo.local',
+    name: 'Dev Developer',
+    role: 'developer',
+    roleType: ROLE_TYPE.DEVELOPER,
+  },
+  {
+    email: 'operator@demo.convo.local',
+    name: 'Opal Operator',
+    role: 'operator',
+    roleType: ROLE_TYPE.OPERATOR,
+  },
 ] as const;
 
 export interface DemoSeedResult {
@@ -24,7 +37,7 @@ export interface DemoSeedResult {
 
 /**
  * On the first start of an empty database: one company with a super admin, an admin, two agents,
- * a bot, the Default Team and a Sales team, and the default tags. Runs in one transaction.
+ * a bot, a developer, an operator, the Default Team and a Sales team, and the default tags. Runs in one transaction.
  */
 export async function seedDemoIfEmpty(db: Db): Promise<DemoSeedResult | null> {
   if ((await accounts.countApplications(db)) > 0) return null;

@@ -10,6 +10,7 @@ import { findLiveSession } from '../accounts/repository.js';
 import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
 import { audiencesOf } from '../conversations/feed.js';
 import { findConversation, isMember } from '../conversations/repository.js';
+import type { VisitorView, VisitorViewFactory } from '../widget/visitor-view.js';
 import { burstWriter, type CorkableSocket } from './burst-writer.js';
 import { currentSeq, eventsAfter, eventsBetween } from './event-repository.js';
 import { AUDIENCE_MEMBERS, audienceUser, EVENT, type StoredEvent, toEnvelope } from './event-types.js';
@@ -79,6 +80,8 @@ interface Connection {
   lastSeq: number;
   replaying: boolean;
   buffer: StoredEvent[];
+  /** An end user's connection: what they may read about the team (widget/visitor-view.ts). */
+  view: VisitorView | null;
 }
 
 export interface Hub {
@@ -94,6 +97,7 @@ export async function createHub(
   realtime: Realtime,
   log: FastifyBaseLogger,
   onReceipt: ReceiptHandler,
+  visitorViews?: VisitorViewFactory,
 ): Promise<Hub> {
   const byApp = new Map<string, Set<Connection>>();
   // One ordered stream per application with sockets on this node.
@@ -108,6 +112,10 @@ export async function createHub(
           let frame: string | null = null;
           for (const conn of byApp.get(appId) ?? []) {
             if (!conn.audiences.has(e.audience)) continue;
+            if (conn.view) {
+              deliverStored(conn, e);
+              continue;
+            }
             frame ??= JSON.stringify(toEnvelope(e));
             deliverStored(conn, e, frame);
           }
@@ -124,7 +132,7 @@ export async function createHub(
   const send = (conn: Connection, payload: unknown) => {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     conn.holdWrites();
-    conn.socket.send(JSON.stringify(payload));
+    conn.socket.send(JSON.stringify(conn.view ? conn.view(payload) : payload));
   };
 
   const deliverStored = (conn: Connection, e: StoredEvent, frame?: string) => {
@@ -137,7 +145,8 @@ export async function createHub(
     conn.lastSeq = e.seq;
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     conn.holdWrites();
-    conn.socket.send(frame ?? JSON.stringify(toEnvelope(e)));
+    const envelope = toEnvelope(e);
+    conn.socket.send(frame ?? JSON.stringify(conn.view ? conn.view(envelope) : envelope));
   };
 
   await pubsub.subscribe(EVENTS_CHANNEL, (message) => {
@@ -216,6 +225,8 @@ export async function createHub(
       lastSeq: hello.lastSeq ?? (await currentSeq(db, found.application.id)),
       replaying: true,
       buffer: [],
+      view:
+        !isMemberUser && visitorViews ? await visitorViews(found.application.id, found.user.userId) : null,
     };
     let set = byApp.get(conn.appId);
     if (!set) {

@@ -167,7 +167,12 @@ describe.each(testDatabaseKinds())('real-time delivery on %s', (kind) => {
     expect(await unread()).toBe(1);
     agent.ws.send(JSON.stringify({ type: 'read', groupId, messageId }));
     const receipt = await customer.next((f) => f.type === 'message.read');
-    expect(receipt.data).toMatchObject({ groupId, messageId, userId: tenant.adminUserName });
+    // The customer learns who read it only by the member's alias, never their e-mail (issue 23).
+    expect(receipt.data).toMatchObject({
+      groupId,
+      messageId,
+      userId: expect.stringMatching(/^agent-[0-9a-f]{16}$/),
+    });
     expect(await unread()).toBe(0);
     for (const c of [agent, customer]) c.close();
   });
