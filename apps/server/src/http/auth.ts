@@ -5,6 +5,7 @@ import type { SessionCache } from '../modules/accounts/session-cache.js';
 import { sha256 } from '../platform/crypto.js';
 import type { Db } from '../platform/db/database.js';
 import { forbidden, unauthorized } from './errors.js';
+import { markPrivilege } from './security-route-table.js';
 
 /** Who is calling: set on the request by `authenticate` for every route that needs a session. */
 export interface AuthContext {
@@ -114,11 +115,13 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /** The SPEC §6 rule on the server: the same `isAllowed` the navigation uses. */
+// End users of the messaging API have no role type, so `isAllowed` lets them through: their own
+// rule (only their own conversations) is the services'. Marked, so the route table knows the key.
 export function privilegeChecker(db: Db) {
   return (key: PrivilegeKey) =>
-    async function requirePrivilege(request: FastifyRequest): Promise<void> {
+    markPrivilege(async function requirePrivilege(request: FastifyRequest): Promise<void> {
       const auth = requireAuth(request);
       const settings = await accounts.findAppSettings(db, auth.applicationId);
       if (!isAllowed(key, auth.roleType, settings?.companySetting ?? null, auth.product)) throw forbidden();
-    };
+    }, key);
 }
