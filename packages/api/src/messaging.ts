@@ -17,7 +17,11 @@ const groupRef = {
 
 export const messageSendRequestSchema = z
   .object({
-    key: z.string().trim().min(1).max(190),
+    /**
+     * The client's own id of the message: a retried send with the same key is stored once. The
+     * platform's documented v2 body has none, so the server makes one up when it is missing.
+     */
+    key: z.string().trim().min(1).max(190).optional(),
     message: z.string().max(20_000).default(''),
     contentType: z.coerce.number().int().default(0),
     metadata: metadataSchema.optional(),

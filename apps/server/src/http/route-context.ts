@@ -14,11 +14,20 @@ declare module 'fastify' {
      * route that is neither.
      */
     public?: boolean;
+    /**
+     * Every member may call it, whatever the SPEC §6 matrix says (their own session, profile
+     * basics…). A guarded route must check a privilege key or declare this: the privileges test
+     * walks the API and fails on a route that does neither.
+     */
+    anyMember?: boolean;
   }
 }
 
 /** Route config of a public route: `config: PUBLIC_ROUTE` or `config: { ...PUBLIC_ROUTE, rateLimit }`. */
 export const PUBLIC_ROUTE = { public: true } as const;
+
+/** Route config of a guarded route open to every member: `config: ANY_MEMBER` (or spread it). */
+export const ANY_MEMBER = { anyMember: true } as const;
 
 /**
  * What every module's routes receive: the platform and the shared request guards. Modules that

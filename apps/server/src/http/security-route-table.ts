@@ -1,3 +1,4 @@
+import type { PrivilegeKey } from '@convo/domain';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 // Every route the application declares, recorded as it is declared, with what the security tests
@@ -20,6 +21,20 @@ function guardOf(hook: unknown): GuardKind | null {
   return kind === 'member' || kind === 'messaging' ? kind : null;
 }
 
+const PRIVILEGE = Symbol.for('convo.privilege');
+
+/** Marks a request hook as the SPEC §6 check of `key`, so the route table records what it guards. */
+export function markPrivilege<T extends object>(hook: T, key: PrivilegeKey): T {
+  Object.defineProperty(hook, PRIVILEGE, { value: key, enumerable: false });
+  return hook;
+}
+
+function privilegeOf(hook: unknown): PrivilegeKey | null {
+  if (typeof hook !== 'function') return null;
+  const key = (hook as unknown as Record<symbol, unknown>)[PRIVILEGE];
+  return typeof key === 'string' ? (key as PrivilegeKey) : null;
+}
+
 export interface RouteSchemas {
   params?: unknown;
   querystring?: unknown;
@@ -33,6 +48,11 @@ export interface RouteEntry {
   isPublic: boolean;
   /** The authenticator among the route's onRequest/preValidation/preHandler hooks, if any. */
   guard: GuardKind | null;
+  /**
+   * The SPEC §6 keys its hooks check, or 'any-member' when the route declares that every member
+   * may call it (`config: ANY_MEMBER`: the caller's own profile, the session…); null when neither.
+   */
+  privilege: PrivilegeKey[] | 'any-member' | null;
   schema: RouteSchemas;
 }
 
@@ -61,6 +81,8 @@ export function trackRoutes(app: FastifyInstance): RouteTable {
   app.addHook('onRoute', (options: RouteOptions) => {
     const hooks = [options.onRequest, options.preValidation, options.preHandler].flatMap(hooksOf);
     const guards = hooks.map(guardOf).filter((g): g is GuardKind => g !== null);
+    const keys = hooks.map(privilegeOf).filter((k): k is PrivilegeKey => k !== null);
+    const privilege = keys.length > 0 ? keys : options.config?.anyMember === true ? 'any-member' : null;
     const schema = (options.schema ?? {}) as RouteSchemas;
     for (const method of hooksOf(options.method)) {
       routes.push({
@@ -68,6 +90,7 @@ export function trackRoutes(app: FastifyInstance): RouteTable {
         url: options.url,
         isPublic: publicDepth > 0 || options.config?.public === true,
         guard: guards.includes('member') ? 'member' : (guards[0] ?? null),
+        privilege,
         schema: { params: schema.params, querystring: schema.querystring, body: schema.body },
       });
     }
@@ -90,4 +113,9 @@ export function trackRoutes(app: FastifyInstance): RouteTable {
 /** Routes that are neither declared public nor guarded by an authenticator (HEAD copies aside). */
 export function unclassifiedRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
   return routes.filter((r) => r.method !== 'HEAD' && !r.isPublic && r.guard === null);
+}
+
+/** Guarded routes that declare neither a privilege key nor `ANY_MEMBER` (SPEC §6 on the API). */
+export function routesWithoutPrivilege(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.filter((r) => r.method !== 'HEAD' && !r.isPublic && r.guard !== null && r.privilege === null);
 }

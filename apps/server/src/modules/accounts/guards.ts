@@ -2,6 +2,7 @@ import { isAllowed, type PrivilegeKey, toRoleType } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthContext, requireAuth, tokenHashOf } from '../../http/auth.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
+import { markPrivilege } from '../../http/security-route-table.js';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from './repository.js';
 import type { SessionCache } from './session-cache.js';
@@ -74,11 +75,13 @@ export function authContextOf(found: LiveSession, tokenHash: string): AuthContex
 }
 
 /** The SPEC §6 rule on the server: the same `isAllowed` the navigation uses. */
+// End users of the messaging API have no role type, so `isAllowed` lets them through: their own
+// rule (only their own conversations) is the services'. Marked, so the route table knows the key.
 export function privilegeChecker(db: Db) {
   return (key: PrivilegeKey) =>
-    async function requirePrivilege(request: FastifyRequest): Promise<void> {
+    markPrivilege(async function requirePrivilege(request: FastifyRequest): Promise<void> {
       const auth = requireAuth(request);
       const settings = await accounts.findAppSettings(db, auth.applicationId);
       if (!isAllowed(key, auth.roleType, settings?.companySetting ?? null, auth.product)) throw forbidden();
-    };
+    }, key);
 }

@@ -12,7 +12,7 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readToken, requireAuth } from '../../http/auth.js';
-import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { sha256 } from '../../platform/crypto.js';
 import * as service from './service.js';
 import { deviceCookie, throttledSignIn } from './sign-in-throttle.js';
@@ -78,6 +78,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['accounts'], response: { 200: sessionResponseSchema } },
         preHandler: ctx.authenticate,
+        config: ANY_MEMBER,
       },
       async (req) => {
         const auth = requireAuth(req);
@@ -106,7 +107,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           response: { 200: messageResponseSchema },
         },
         preHandler: ctx.authenticate,
-        config: limited(ctx.config.rateLimit.loginMax, false),
+        config: { ...ANY_MEMBER, ...limited(ctx.config.rateLimit.loginMax, false) },
       },
       async (req) => {
         const auth = requireAuth(req);
@@ -180,7 +181,7 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       {
         schema: { tags: ['accounts'], response: { 200: messageResponseSchema } },
         preHandler: ctx.authenticate,
-        config: limited(5, false),
+        config: { ...ANY_MEMBER, ...limited(5, false) },
       },
       async (req) => {
         const auth = requireAuth(req);

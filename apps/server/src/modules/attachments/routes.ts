@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import * as service from './service.js';
 
@@ -80,7 +80,9 @@ export function attachmentRoutes(ctx: RouteContext, storage: FileStorage): Fasti
       limits: { fileSize: service.MAX_FILE_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 20 },
       throwFileSizeLimit: true,
     });
-    const pre = { preHandler: ctx.authenticateMessaging };
+    // Files serve the inbox, the widget and the profile picture alike; each file is checked
+    // against the caller's application (and a visitor's own conversations) in the service.
+    const pre = { preHandler: ctx.authenticateMessaging, config: ANY_MEMBER };
     const tags = ['attachments'];
 
     for (const [url, mode] of [

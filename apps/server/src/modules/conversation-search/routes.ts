@@ -16,7 +16,7 @@ const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.
 export function conversationSearchRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.database.db };
   return async (app) => {
-    const pre = { preHandler: ctx.authenticateMessaging };
+    const pre = { preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')] };
     const tags = ['conversations'];
 
     app.get(

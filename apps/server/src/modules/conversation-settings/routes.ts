@@ -8,7 +8,7 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 /**
@@ -32,6 +32,8 @@ export function conversationSettingsRoutes(ctx: RouteContext): FastifyPluginAsyn
       INBOX_PATHS.conversationSettings,
       {
         preHandler: ctx.authenticate,
+        // Each field checks the privilege of the page that shows it, in the service.
+        config: ANY_MEMBER,
         schema: {
           tags,
           security,

@@ -18,7 +18,7 @@ export function conversationTimelineRoutes(ctx: RouteContext): FastifyPluginAsyn
     app.get(
       CONVERSATION_PATHS.events,
       {
-        preHandler: ctx.authenticateMessaging,
+        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')],
         schema: {
           tags: ['conversations'],
           params: groupIdParamsSchema,

@@ -24,7 +24,7 @@ const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.
 export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.database.db, realtime: ctx.realtime };
   return async (app) => {
-    const pre = { preHandler: ctx.authenticateMessaging };
+    const pre = { preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')] };
     const tags = ['conversations'];
 
     // Per visitor and per address across both create routes: a script cannot flood the inbox.

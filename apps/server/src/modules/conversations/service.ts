@@ -16,9 +16,9 @@ import { findAppSettings } from '../accounts/repository.js';
 import { preferencesOf } from '../conversation-settings/service.js';
 import { queueAssignedMail } from '../email-notifications/service.js';
 import { writeSystemMessage } from '../messages/system-message.js';
-import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
+import { AUDIENCE_MEMBERS, audienceUser, EVENT } from '../realtime/event-types.js';
 import type { EventSink, Realtime } from '../realtime/realtime.js';
-import { chooseAgent } from '../routing/service.js';
+import { agentsToNotifyOf, chooseAgent } from '../routing/service.js';
 import { findTeam } from '../teams/repository.js';
 import { enqueueTranscriptOnResolve } from '../transcripts/transcript-on-resolve-queue.js';
 import { audiencesOf, toGroupFeeds } from './feed.js';
@@ -83,9 +83,20 @@ async function feedOne(db: Db, row: repo.ConversationRow, viewerId: string | nul
 /** Routes a conversation per the application's setting; returns the updated row. */
 async function route(tx: Db, events: EventSink, conv: repo.ConversationRow): Promise<repo.ConversationRow> {
   const settings = await findAppSettings(tx, conv.applicationId);
-  // Routing 0 "notify everybody": nobody is assigned; the first 10 agents are notified by the
-  // conversation.created event every member receives.
-  if (settings?.agentRouting !== 1) return conv;
+  // Routing 0 "notify everybody": nobody is assigned (every member still sees it in the lists);
+  // at most ten agents are notified, each on their own stream.
+  if (settings?.agentRouting !== 1) {
+    const notified = await agentsToNotifyOf(tx, conv.applicationId, conv.teamId);
+    if (notified.length > 0) {
+      events.emit({
+        type: EVENT.CONVERSATION_NOTIFY,
+        conversationId: conv.id,
+        audiences: notified.map(audienceUser),
+        data: { groupId: conv.id, clientGroupId: conv.clientGroupId },
+      });
+    }
+    return conv;
+  }
   const agentId = await chooseAgent(tx, conv.applicationId, conv.teamId);
   if (!agentId) {
     // Settings → Waiting queue: switched off, or full, the conversation is not queued; it stays

@@ -10,7 +10,7 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 /** Product API for /settings/user-details: any member reads, settings.user-details writes. */
@@ -25,6 +25,7 @@ export function customerAttributeRoutes(ctx: RouteContext): FastifyPluginAsyncZo
       P.list,
       {
         preHandler: ctx.authenticate,
+        config: ANY_MEMBER,
         schema: { tags, security, response: { 200: customerAttributeListResponseSchema } },
       },
       async (req) => ok(await service.list(db, requireAuth(req))),

@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('messaging core on %s', (kind) => {
   it('refuses bad input clearly and writes nothing', async () => {
     const { visitor, groupId } = await visitorConversation();
     const cases = [
-      { payload: { groupId, message: 'no key' }, code: 'INVALID_PARAMETER' },
+      { payload: { key: '', groupId, message: 'empty key' }, code: 'INVALID_PARAMETER' },
       { payload: { key: 'k-ct', groupId, message: 'x', contentType: 57 }, code: 'INVALID_PARAMETER' },
       {
         payload: { key: 'k-meta', groupId, message: 'x', metadata: 'not an object' },

@@ -15,7 +15,7 @@ import * as service from './service.js';
 export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.database.db, realtime: ctx.realtime, publicUrl: ctx.config.publicUrl };
   return async (app) => {
-    const pre = { preHandler: ctx.authenticateMessaging };
+    const pre = { preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')] };
     const tags = ['messages'];
     const sendLimit = visitorSendLimit(ctx.config);
     for (const url of [MESSAGING_PATHS.messageSend, MESSAGING_PATHS.messageSendV2]) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Message } from '@convo/api';
 import {
   afterCustomerMessage,
@@ -49,7 +50,8 @@ async function resolveFileMeta(
 const REOPEN_TAG = DEFAULT_TAGS.find((t) => t === 'Reopen')!;
 
 export interface SendInput extends GroupRef {
-  key: string;
+  /** Absent in the documented v2 body: a fresh key then, so such a send is never de-duplicated. */
+  key?: string | undefined;
   message: string;
   contentType: number;
   metadata?: Record<string, string | number | boolean> | undefined;
@@ -70,7 +72,7 @@ export interface SendResult {
 
 interface SendItem {
   caller: AuthContext;
-  input: SendInput;
+  input: SendInput & { key: string };
 }
 
 // One batcher per Realtime (one per server instance): sends of one application that arrive while
@@ -110,7 +112,10 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthContext, inpu
   if (input.message.trim() === '' && !input.fileMeta) {
     throw badRequest('INVALID_PARAMETER', 'A message needs text or a file.');
   }
-  return batcherOf(deps).submit(caller.applicationId, { caller, input });
+  return batcherOf(deps).submit(caller.applicationId, {
+    caller,
+    input: { ...input, key: input.key ?? randomUUID() },
+  });
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
@@ -22,14 +22,16 @@ const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.
 export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.database.db, realtime: ctx.realtime };
   return async (app) => {
-    const pre = { preHandler: ctx.authenticateMessaging };
+    // Lists and details of people are the inbox's; everyone updates their own profile and status.
+    const inbox = { preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')] };
+    const own = { preHandler: ctx.authenticateMessaging, config: ANY_MEMBER };
     const tags = ['users'];
     const P = TEAM_USER_STATS_PATHS;
 
     app.get(
       P.userList,
       {
-        ...pre,
+        ...inbox,
         schema: { tags, querystring: userListQuerySchema, response: { 200: platformOk(userListSchema) } },
       },
       async (req) => ok(await service.listUsers(deps, requireAuth(req), req.query)),
@@ -38,7 +40,7 @@ export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       P.userSearch,
       {
-        ...pre,
+        ...inbox,
         schema: {
           tags,
           querystring: userSearchQuerySchema,
@@ -51,7 +53,7 @@ export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.post(
       P.userDetail,
       {
-        ...pre,
+        ...inbox,
         schema: {
           tags,
           body: userDetailRequestSchema,
@@ -64,7 +66,7 @@ export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.post(
       P.userUpdate,
       {
-        ...pre,
+        ...own,
         schema: { tags, body: userUpdateRequestSchema, response: { 200: platformOk(z.literal('success')) } },
       },
       async (req) => {
@@ -79,7 +81,7 @@ export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.post(
       P.userStatus,
       {
-        ...pre,
+        ...own,
         schema: {
           tags,
           body: userStatusRequestSchema,

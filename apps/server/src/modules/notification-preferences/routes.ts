@@ -5,7 +5,7 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 /** Product API: the caller's own notification preferences (read by the inbox, saved from settings). */
@@ -19,6 +19,8 @@ export function notificationPreferenceRoutes(ctx: RouteContext): FastifyPluginAs
       NOTIFICATION_PREFERENCES_PATH,
       {
         preHandler: ctx.authenticate,
+        // Everyone's own preferences drive their notifications; saving them is the page's.
+        config: ANY_MEMBER,
         schema: { tags, security, response: { 200: notificationPreferencesResponseSchema } },
       },
       async (req) => ok(await service.getPreferences(db, requireAuth(req))),

@@ -6,6 +6,8 @@ export const EVENT = {
   CONVERSATION_CREATED: 'conversation.created',
   CONVERSATION_UPDATED: 'conversation.updated',
   CONVERSATION_ASSIGNED: 'conversation.assigned',
+  /** Notify everybody (routing 0): sent to each notified agent's own stream, ten at most. */
+  CONVERSATION_NOTIFY: 'conversation.notify',
   CONVERSATION_STATUS: 'conversation.status_changed',
   CONVERSATION_TAGGED: 'conversation.tagged',
   NOTE_ADDED: 'note.added',

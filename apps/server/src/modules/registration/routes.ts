@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
-import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 const envelope = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
@@ -40,6 +40,8 @@ export function registrationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           response: { 200: platformEnvelope(applicationInfoSchema) },
         },
         preHandler: ctx.authenticateMessaging,
+        // The application's own boot data, read by every session.
+        config: ANY_MEMBER,
       },
       async (req) =>
         envelope(
@@ -59,6 +61,8 @@ export function registrationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           response: { 200: platformEnvelope(userDataSchema) },
         },
         preHandler: ctx.authenticateMessaging,
+        // The application's own boot data, read by every session.
+        config: ANY_MEMBER,
       },
       async (req) =>
         envelope(

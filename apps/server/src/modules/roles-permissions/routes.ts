@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 const keyParamsSchema = z.object({ key: z.enum(PRIVILEGE_KEYS) });
@@ -49,6 +49,8 @@ export function rolesPermissionsRoutes(ctx: RouteContext): FastifyPluginAsyncZod
       P.privilegeCheck,
       {
         preHandler: [ctx.authenticate, checkKey],
+        // checkKey is the guard of the key named in the path.
+        config: ANY_MEMBER,
         schema: {
           tags,
           params: keyParamsSchema,

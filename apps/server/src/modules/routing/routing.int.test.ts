@@ -1,4 +1,5 @@
 import { MESSAGING_PATHS } from '@convo/api';
+import { NOTIFY_EVERYBODY_AGENT_LIMIT } from '@convo/domain';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixt
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { assignWaiting, autoResolveDue } from '../conversations/service.js';
+import { eventsAfter } from '../realtime/event-repository.js';
+import { audienceUser, EVENT } from '../realtime/event-types.js';
 import { createRealtime } from '../realtime/realtime.js';
 
 describe.each(testDatabaseKinds())('routing and transitions on %s', (kind) => {
@@ -69,6 +72,24 @@ describe.each(testDatabaseKinds())('routing and transitions on %s', (kind) => {
     }
     expect([...counts.keys()].sort()).toEqual(agents.map((a) => a.userId).sort());
     expect(Math.max(...counts.values()) - Math.min(...counts.values())).toBeLessThanOrEqual(1);
+  });
+
+  it('under notify everybody assigns nobody and notifies ten online agents at most (SPEC §4)', async () => {
+    const { tenant, agents } = await tenantWithAgents(12);
+    await updateSettings(t.database, tenant.applicationId, { agentRouting: 0 });
+    const { feed } = await conversation(tenant);
+    expect(feed.assignee).toBeNull();
+    const notified = (
+      await eventsAfter(
+        t.database.db,
+        tenant.applicationId,
+        0,
+        agents.map((a) => audienceUser(a.id)),
+        1000,
+      )
+    ).filter((e) => e.type === EVENT.CONVERSATION_NOTIFY && e.conversationId === feed.id);
+    expect(notified).toHaveLength(NOTIFY_EVERYBODY_AGENT_LIMIT);
+    expect(new Set(notified.map((e) => e.audience)).size).toBe(NOTIFY_EVERYBODY_AGENT_LIMIT);
   });
 
   it('skips away agents, queues when nobody is online, and hands the queue out when an agent comes online', async () => {

@@ -1,3 +1,4 @@
+import { agentsToNotify } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
 import * as repo from './repository.js';
 import { nextInTurn } from './round-robin.js';
@@ -21,4 +22,17 @@ export async function chooseAgent(
   );
   if (chosen) await repo.moveCursor(db, applicationId, scope, chosen);
   return chosen;
+}
+
+/**
+ * Notify everybody (SPEC §4 routing 0, "limited to 10 agents"): the online agents of the
+ * conversation's team (all routable members when it has none), at most ten, in a stable order.
+ */
+export async function agentsToNotifyOf(
+  db: Db,
+  applicationId: string,
+  teamId: string | null,
+): Promise<string[]> {
+  const agents = await repo.onlineAgents(db, applicationId, teamId);
+  return agentsToNotify(agents.map((a) => a.id));
 }

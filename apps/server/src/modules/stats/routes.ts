@@ -24,7 +24,8 @@ export function statsRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const cache = new TtlCache<Stats>({ ttlMs: MEMORY_CACHE_TTL_MS, maxEntries: 1000 });
   const deps = { db: ctx.database.db, realtime: ctx.realtime, cache };
   return async (app) => {
-    const pre = { preHandler: ctx.authenticateMessaging };
+    // The statistics are the dashboard's; reassigning the queue is the waiting-queue page's.
+    const pre = { preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('dashboard')] };
     const tags = ['stats'];
     const P = TEAM_USER_STATS_PATHS;
 
@@ -67,7 +68,10 @@ export function statsRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       P.reassignWaitingQueue,
-      { ...pre, schema: { tags, response: { 200: platformOk(reassignWaitingSchema) } } },
+      {
+        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('settings.waiting-queue')],
+        schema: { tags, response: { 200: platformOk(reassignWaitingSchema) } },
+      },
       async (req) => ok(await service.reassignWaitingQueue(deps, requireAuth(req))),
     );
   };

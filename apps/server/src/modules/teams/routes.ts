@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
@@ -24,44 +24,56 @@ const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.
 export function teamRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const deps = { db: ctx.database.db, realtime: ctx.realtime };
   return async (app) => {
-    const pre = { preHandler: ctx.authenticateMessaging };
+    // Teams are reference data of several screens (inbox filters and assignment, the team page):
+    // every member reads them; changing them is the team page's (`settings.team`).
+    const read = { preHandler: ctx.authenticateMessaging, config: ANY_MEMBER };
+    const manage = { preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('settings.team')] };
     const tags = ['teams'];
     const P = TEAM_USER_STATS_PATHS;
 
     app.get(
       P.teamGet,
-      { ...pre, schema: { tags, querystring: teamIdQuerySchema, response: { 200: platformOk(teamSchema) } } },
+      {
+        ...read,
+        schema: { tags, querystring: teamIdQuerySchema, response: { 200: platformOk(teamSchema) } },
+      },
       async (req) => ok(await service.getTeam(deps, requireAuth(req), req.query.teamId)),
     );
 
     app.get(
       P.teamList,
-      { ...pre, schema: { tags, response: { 200: platformOk(z.array(teamSchema)) } } },
+      { ...read, schema: { tags, response: { 200: platformOk(z.array(teamSchema)) } } },
       async (req) => ok(await service.listTeams(deps, requireAuth(req))),
     );
 
     app.get(
       P.teamListV2,
-      { ...pre, schema: { tags, response: { 200: platformOk(z.array(teamSummarySchema)) } } },
+      { ...read, schema: { tags, response: { 200: platformOk(z.array(teamSummarySchema)) } } },
       async (req) => ok(await service.listTeamSummaries(deps, requireAuth(req))),
     );
 
     app.post(
       P.teamCreate,
-      { ...pre, schema: { tags, body: teamCreateRequestSchema, response: { 200: platformOk(teamSchema) } } },
+      {
+        ...manage,
+        schema: { tags, body: teamCreateRequestSchema, response: { 200: platformOk(teamSchema) } },
+      },
       async (req) => ok(await service.createTeam(deps, requireAuth(req), req.body)),
     );
 
     app.patch(
       P.teamUpdate,
-      { ...pre, schema: { tags, body: teamUpdateRequestSchema, response: { 200: platformOk(teamSchema) } } },
+      {
+        ...manage,
+        schema: { tags, body: teamUpdateRequestSchema, response: { 200: platformOk(teamSchema) } },
+      },
       async (req) => ok(await service.renameTeam(deps, requireAuth(req), req.body)),
     );
 
     app.patch(
       P.teammateAdd,
       {
-        ...pre,
+        ...manage,
         schema: {
           tags,
           body: teammatesRequestSchema,
@@ -74,7 +86,7 @@ export function teamRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.patch(
       P.teammateRemove,
       {
-        ...pre,
+        ...manage,
         schema: {
           tags,
           body: teammatesRequestSchema,
@@ -87,7 +99,7 @@ export function teamRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.delete(
       P.teamDelete,
       {
-        ...pre,
+        ...manage,
         schema: {
           tags,
           querystring: teamIdQuerySchema,
@@ -100,7 +112,7 @@ export function teamRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       P.teamMemberList,
       {
-        ...pre,
+        ...read,
         schema: {
           tags,
           params: z.object({ teamId: z.string().trim().min(1).max(190) }),

@@ -32,7 +32,7 @@ export function transcriptRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.post(
       TRANSCRIPT_PATHS.send,
       {
-        preHandler: ctx.authenticateMessaging,
+        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')],
         schema: {
           tags: ['messages'],
           body: transcriptSendRequestSchema,

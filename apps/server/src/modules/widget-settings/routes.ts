@@ -5,7 +5,7 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
 
 export type WidgetSettingsRouteContext = Pick<RouteContext, 'database' | 'authenticate'>;
@@ -25,6 +25,8 @@ export function widgetSettingsRoutes(ctx: WidgetSettingsRouteContext): FastifyPl
       WIDGET_SETTINGS_PATHS.chatWidget,
       {
         onRequest: [ctx.authenticate],
+        // Each section checks its own page's privilege in the service.
+        config: ANY_MEMBER,
         schema: { tags, security, response: { 200: chatWidgetSettingsResponseSchema } },
       },
       async (req) => ok(await service.getChatWidgetSettings(db, requireAuth(req).applicationId)),
@@ -34,6 +36,8 @@ export function widgetSettingsRoutes(ctx: WidgetSettingsRouteContext): FastifyPl
       WIDGET_SETTINGS_PATHS.chatWidget,
       {
         onRequest: [ctx.authenticate],
+        // Each section checks its own page's privilege in the service.
+        config: ANY_MEMBER,
         schema: {
           tags,
           security,

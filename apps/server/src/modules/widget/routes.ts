@@ -100,7 +100,7 @@ export function widgetRoutes(ctx: RouteContext, options: WidgetRouteOptions = {}
     app.patch(
       WIDGET_API_PATHS.visitor,
       {
-        preHandler: ctx.authenticateMessaging,
+        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')],
         schema: { tags: ['widget'], body: widgetVisitorPatchSchema, response: { 200: widgetVisitorSchema } },
       },
       async (req) => service.updateVisitor(deps, requireAuth(req), req.body),
@@ -109,7 +109,7 @@ export function widgetRoutes(ctx: RouteContext, options: WidgetRouteOptions = {}
     app.post(
       WIDGET_API_PATHS.rating,
       {
-        preHandler: ctx.authenticateMessaging,
+        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')],
         schema: {
           tags: ['widget'],
           params: widgetGroupParamsSchema,
@@ -123,7 +123,7 @@ export function widgetRoutes(ctx: RouteContext, options: WidgetRouteOptions = {}
     app.get(
       WIDGET_API_PATHS.rating,
       {
-        preHandler: ctx.authenticateMessaging,
+        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')],
         schema: { tags: ['widget'], params: widgetGroupParamsSchema, response: { 200: widgetRatingSchema } },
       },
       async (req) => {
