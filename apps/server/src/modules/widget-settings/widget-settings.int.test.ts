@@ -137,7 +137,7 @@ describe.each(testDatabaseKinds())('chat widget settings on %s', (kind) => {
   it('refuses bad input with INVALID_PARAMETER and field details, and writes nothing', async () => {
     const before = await read(bearer(a));
     const rowBefore = await storedRow(a.applicationId);
-    const cases: { body: unknown; path: string; message?: string }[] = [
+    const cases: { body: unknown; path: string; message: string }[] = [
       {
         body: { businessHours: { enabled: true, timeZone: 'UTC', days: [] } },
         path: 'businessHours.days',
@@ -162,6 +162,7 @@ describe.each(testDatabaseKinds())('chat widget settings on %s', (kind) => {
       {
         body: { customization: { ...before.customization, primaryColor: 'teal' } },
         path: 'customization.primaryColor',
+        message: 'A colour is # and six hex digits',
       },
       {
         body: {
@@ -173,10 +174,12 @@ describe.each(testDatabaseKinds())('chat widget settings on %s', (kind) => {
       {
         body: { welcomeMessage: { ...before.welcomeMessage, messages: ['a', 'b', 'c', 'd'] } },
         path: 'welcomeMessage.messages',
+        message: 'Too big: expected array to have <=3 items',
       },
       {
         body: { greetingMessage: { ...before.greetingMessage, delaySeconds: -1 } },
         path: 'greetingMessage.delaySeconds',
+        message: 'Too small: expected number to be >=0',
       },
       // A valid section beside an invalid one: the valid one is not saved either.
       {
@@ -185,6 +188,7 @@ describe.each(testDatabaseKinds())('chat widget settings on %s', (kind) => {
           preChatLeadCollection: { ...before.preChatLeadCollection, title: '' },
         },
         path: 'preChatLeadCollection.title',
+        message: 'Too small: expected string to have >=1 characters',
       },
       { body: {}, path: '', message: 'Give at least one section to save' },
       { body: { somethingElse: true }, path: '', message: 'Give at least one section to save' },
@@ -198,9 +202,8 @@ describe.each(testDatabaseKinds())('chat widget settings on %s', (kind) => {
         details: { path: string; message: string }[];
       };
       expect(body.code).toBe('INVALID_PARAMETER');
-      const detail = body.details.find((d) => d.path === c.path);
-      expect(detail, `${c.path} in ${res.body}`).toBeDefined();
-      if (c.message) expect(detail?.message).toBe(c.message);
+      // Every case: the field and its exact message, never only when one is expected.
+      expect(body.details, res.body).toContainEqual({ path: c.path, message: c.message });
     }
     const rawBody = await t.app.inject({
       method: 'PATCH',
