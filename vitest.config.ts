@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/*/src/**/*.int.test.ts'],
+          // Says which of PostgreSQL and Redis the tests use; under CI=true a missing one fails the run.
+          globalSetup: ['apps/server/src/testing/ci-services.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
