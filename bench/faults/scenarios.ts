@@ -130,8 +130,9 @@ export async function killDuringLoad(ctx: FaultContext, kind: 'postgres' | 'pgli
       server = await startServer(serverOpts);
     };
     const base = () => server.base;
-    await Promise.all([
-      ...senders.map(async ({ sender, prefix }) => {
+    let messagesDone = false;
+    const messaging = Promise.all(
+      senders.map(async ({ sender, prefix }) => {
         for (let j = 0; j < perVisitor; j++) {
           const key = `${prefix}-m${j}`;
           await sendUntilAcked(base, sender, key);
@@ -139,14 +140,20 @@ export async function killDuringLoad(ctx: FaultContext, kind: 'postgres' | 'pgli
           if (!crash.done && acked.size >= total * 0.4) crash.done = crashAndRestart();
         }
       }),
-      ...visitors.map(async (visitor, i) => {
-        for (let j = 0; j < notesPerVisitor; j++) {
+    ).finally(() => {
+      messagesDone = true;
+    });
+    // Notes go on for as long as the messages do, so some are in flight at the kill.
+    const noting = Promise.all(
+      visitors.map(async (visitor, i) => {
+        for (let j = 0; !messagesDone || j < notesPerVisitor; j++) {
           const body = `note v${i}-n${j}`;
           ((await addNote(server.base, admin, visitor.groupId, body)) ? notesAcked : notesLost).push(body);
-          await sleep(50);
+          await sleep(100);
         }
       }),
-    ]);
+    );
+    await Promise.all([messaging, noting]);
     await crash.done;
     assert(ackedBeforeCrash > 0 && ackedBeforeCrash < total, 'the crash did not happen mid-load');
     assert(acked.size === total, `${total - acked.size} messages never acknowledged`);
@@ -250,8 +257,10 @@ export async function twoNodesRedisRestart(ctx: FaultContext): Promise<string> {
     // While Redis is away a node publishes nothing (pubsub.ts fails the publish at once): what
     // node B's agent has of them came live before the bus noticed, the rest must be recovered.
     const live = during.sent.filter((k) => agent!.keys.has(k)).length;
-    await ctx.redis.start();
+    // Timed from the restart: start() returns only once Redis answers, by when the nodes may
+    // already have resubscribed and recovered.
     const back = Date.now();
+    await ctx.redis.start();
     // No new message: the nodes must notice what they missed by themselves (docs/realtime.md: on
     // resubscribing, each hub reads what it missed from the database), within the bound.
     await arrive(
@@ -268,7 +277,7 @@ export async function twoNodesRedisRestart(ctx: FaultContext): Promise<string> {
     const events = await checkAgent(agent, target, admin, keys);
     const dup = agent.seqs.length - new Set(agent.seqs).size;
     assert(dup === 0, `${dup} events delivered twice after the recovery`);
-    return `node A → node B live; ${batch} sends during the outage acknowledged (slowest ${during.slowest} ms), ${live} delivered live, ${batch - live} lost live and all recovered ${recoveredMs} ms after Redis came back (bound ${REDIS_RECOVERY_MS} ms), none twice; ${events} events, none missing`;
+    return `node A → node B live; ${batch} sends during the outage acknowledged (slowest ${during.slowest} ms), ${live} delivered live, ${batch - live} lost live and all recovered ${recoveredMs} ms after Redis was restarted (bound ${REDIS_RECOVERY_MS} ms), none twice; ${events} events, none missing`;
   } finally {
     agent?.close();
     for (const server of servers) await server.stop();
