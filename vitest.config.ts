@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'bench/lib/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/*/src/**/*.int.test.ts'],
+          // Says which of PostgreSQL and Redis the tests use; under CI=true a missing one fails the run.
+          globalSetup: ['apps/server/src/testing/ci-services.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

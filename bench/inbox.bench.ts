@@ -2,13 +2,13 @@
 // one application: first page of every list filter (p95 < 100 ms, at most 5 SQL statements per
 // request), full-text search (p95 < 300 ms), opening a 5,000-message conversation (< 500 ms) and
 // scrolling it in Chromium without dropped frames, and the dashboard's initial JavaScript
-// (<= 300 KB gzip). The server runs as its own process (apps/server/dist; build first).
-// Run: TEST_DATABASE_URL=postgres://… npx tsx bench/inbox.bench.ts   (npm run bench:inbox)
+// (<= 300 KB gzip). The server runs as its own process (apps/server/dist).
+// Run: npm run bench:inbox (builds first; TEST_DATABASE_URL, else the machine's PostgreSQL at
+// 127.0.0.1:5432, else it measures nothing and says so)
 // Sizes: SEED_CONVERSATIONS (100000), SEED_MESSAGES (1000000), SEED_AGENTS (50), SEED_TEAMS (10),
 // SEED_BIG_CONVERSATION (5000) (bench/lib/seed-application.ts); BENCH_REQUESTS per filter (30).
 // Also: analytics at that size, uncached (p95 < 1 s, our own target).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +16,8 @@ import { chromium } from '@playwright/test';
 import { freshPostgres } from './lib/fresh-postgres.js';
 import { SEED_RARE_WORD, seedApplication, seedSizeFromEnv } from './lib/seed-application.js';
 import { startServer } from './lib/server-process.js';
+import { describePostgres } from './lib/services.js';
+import { statementCounter } from './lib/statement-counter.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
 const SIZE = seedSizeFromEnv();
@@ -25,54 +27,6 @@ const BIG = SIZE.bigConversation;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench1234';
-
-/**
- * A TCP proxy in front of PostgreSQL that counts the statements the server runs: every simple
- * Query ('Q') and every extended-protocol Execute ('E') the client sends.
- */
-function statementCounter(target: URL) {
-  let statements = 0;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    let started = false;
-    let buffer = Buffer.alloc(0);
-    client.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        if (!started) {
-          // Startup and SSL requests have no type byte: length, then the body.
-          if (buffer.length < 8) break;
-          const len = buffer.readInt32BE(0);
-          if (buffer.length < len) break;
-          const code = buffer.readInt32BE(4);
-          buffer = buffer.subarray(len);
-          if (code !== 80877103) started = true; // 80877103: SSLRequest, answered, then startup follows
-          continue;
-        }
-        if (buffer.length < 5) break;
-        const len = buffer.readInt32BE(1);
-        if (buffer.length < len + 1) break;
-        const type = String.fromCharCode(buffer[0]!);
-        if (type === 'Q' || type === 'E') statements += 1;
-        buffer = buffer.subarray(len + 1);
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => client.write(chunk));
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  return {
-    listen: () =>
-      new Promise<number>((r) =>
-        server.listen(0, '127.0.0.1', () => r((server.address() as net.AddressInfo).port)),
-      ),
-    count: () => statements,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 async function json(
   base: string,
@@ -198,10 +152,13 @@ async function browserFigures(base: string, email: string, bigId: number) {
 }
 
 async function main() {
-  const pgBase = process.env.TEST_DATABASE_URL;
   const fresh = await freshPostgres();
-  if (!fresh || !pgBase) {
-    process.stdout.write('inbox bench: the budgets are for PostgreSQL; set TEST_DATABASE_URL.\n');
+  if (!fresh) {
+    // Said once, in the one table: the inbox's figures are PostgreSQL's only.
+    printTable('Inbox (PostgreSQL)', [
+      { figure: 'inbox figures (need PostgreSQL)', value: 'not measured', budget: '—', pass: null },
+    ]);
+    process.stdout.write(`inbox bench: ${describePostgres({ url: null })}\n`);
     return;
   }
   const target = new URL(fresh.url);

@@ -9,7 +9,7 @@
 // goes to the server's node only; BENCH_SIGNAL_LOAD=SIGUSR2 signals the server as each load starts and ends.
 import WebSocket from 'ws';
 import { freshPostgres } from './lib/fresh-postgres.js';
-import { LightConnection } from './lib/light-http.js';
+import { LightConnection, LightPool } from './lib/light-http.js';
 import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
@@ -114,6 +114,15 @@ async function prepareAudience(base: string) {
   }
   return {
     visitors,
+    /**
+     * The open loop's connections: a message goes out on an idle one (a new one when all are
+     * busy), never behind another message in the client.
+     */
+    pool: (() => {
+      const pool = new LightPool(hostname, Number(port));
+      pool.warm(VISITORS * 2);
+      return pool;
+    })(),
     warmedUp: false,
     /** Where the agents' frames go (the current load's counter). */
     listen(handler: (frame: string) => void) {
@@ -122,6 +131,7 @@ async function prepareAudience(base: string) {
     close() {
       for (const s of sockets) s.close();
       for (const v of visitors) v.connection.close();
+      this.pool.close();
     },
   };
 }
@@ -159,8 +169,10 @@ async function throughput(
       if (deliveredToAll === MESSAGES) allDone();
     }
   });
+  // Open loop: any idle connection of the pool (the visitor's headers say who sends); closed loop:
+  // the visitor's own connection, one message after the other.
   const send = async (v: Visitor, key: string, text: string) => {
-    const answer = await v.connection.post(
+    const answer = await (rate > 0 ? audience.pool : v.connection).post(
       '/rest/ws/message/send',
       { key, groupId: v.groupId, message: text },
       v.headers,
@@ -180,6 +192,7 @@ async function throughput(
   );
   let next = 0;
   let persisted = 0;
+  const queuedBefore = audience.pool.queued;
   const cpuBefore = cpuSeconds();
   signalLoad();
   const started = performance.now();
@@ -234,7 +247,21 @@ async function throughput(
   // when everything is delivered within the latency budget (a backlog shows as seconds of latency).
   const rateBudget = rate > 0 ? '–' : `≥ ${budget}`;
   const ratePass = (r: number) => (rate > 0 ? null : r >= budget && deliveredToAll === MESSAGES);
+  const clientQueued = audience.pool.queued - queuedBefore;
+  const clientRows: Row[] =
+    rate > 0
+      ? [
+          {
+            // Over 0, some latency above is the client's own queue, not the server's.
+            figure: `${load}: messages that waited in the client (${audience.pool.size} connections)`,
+            value: String(clientQueued),
+            budget: '0',
+            pass: clientQueued === 0,
+          },
+        ]
+      : [];
   return [
+    ...clientRows,
     {
       figure: `${load}: messages/s persisted (${VISITORS} visitors, ${MESSAGES} msgs)`,
       value: persistedRate.toFixed(0),

@@ -1,10 +1,13 @@
-// `npm run bench`: runs every bench script under bench/ (each its own process, one after the
-// other: they measure the same two cores) and prints one table of every figure with its budget.
-// BENCH_ONLY=messaging,widget runs some of them. Each script can also be run alone.
+// `npm run bench`: builds what the benches measure (the server, the dashboard and the widget, when
+// older than their sources), finds PostgreSQL as `.ci/run` does, runs every bench script under
+// bench/ (each its own process, one after the other: they measure the same two cores) and prints
+// one table of every figure with its budget. BENCH_ONLY=messaging,widget runs some of them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureBuilt } from '../scripts/lib.mjs';
+import { describePostgres, findPostgres } from './lib/services.js';
 import { printTable, type Row } from './lib/stats.js';
 
 const here = import.meta.dirname;
@@ -14,6 +17,10 @@ const scripts = readdirSync(here)
   .filter((f) => !only || only.includes(f.replace('.bench.ts', '')))
   .sort();
 
+await ensureBuilt();
+const postgres = await findPostgres(process.env);
+process.stdout.write(`${describePostgres(postgres)}\n`);
+
 const dir = mkdtempSync(path.join(tmpdir(), 'convo-bench-rows-'));
 const rowsFile = path.join(dir, 'rows.jsonl');
 const failures: string[] = [];
@@ -22,9 +29,20 @@ for (const script of scripts) {
   const started = Date.now();
   const result = spawnSync('npx', ['tsx', path.join(here, script)], {
     stdio: 'inherit',
-    env: { ...process.env, BENCH_ROWS_FILE: rowsFile },
+    env: {
+      ...process.env,
+      BENCH_ROWS_FILE: rowsFile,
+      ...(postgres.url ? { TEST_DATABASE_URL: postgres.url } : {}),
+    },
   });
-  if (result.status !== 0) failures.push(`${script} (exit ${result.status})`);
+  if (result.status !== 0) {
+    failures.push(`${script} (exit ${result.status})`);
+    // Its budget rows may be missing: the table says so rather than leaving them out in silence.
+    appendFileSync(
+      rowsFile,
+      `${JSON.stringify({ figure: `${script} failed: its figures may be missing`, value: `exit ${result.status}`, budget: '—', pass: false, bench: script })}\n`,
+    );
+  }
   process.stdout.write(`  ${script} took ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
 
@@ -36,7 +54,7 @@ const rows: (Row & { bench: string })[] = existsSync(rowsFile)
   : [];
 rmSync(dir, { recursive: true, force: true });
 printTable(
-  `All figures (npm run bench; ${new Date().toISOString()}; ${process.platform} ${process.arch})`,
+  `All figures (npm run bench; ${new Date().toISOString()}; ${process.platform} ${process.arch}; ${postgres.url ? 'PostgreSQL and PGlite' : 'PGlite only'})`,
   rows.map(({ bench: _bench, ...row }) => row),
 );
 const missed = rows.filter((r) => r.pass === false).length;

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { findPostgres } from './services.js';
 
-/** A new empty database beside TEST_DATABASE_URL (dropped by the returned function). */
+/**
+ * A new empty database beside TEST_DATABASE_URL, or beside the machine's PostgreSQL when that is
+ * unset (dropped by the returned function); null when there is no PostgreSQL to use.
+ */
 export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const base = process.env.TEST_DATABASE_URL;
+  const base = (await findPostgres(process.env)).url;
   if (!base) return null;
   const name = `convo_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });

@@ -57,11 +57,18 @@ export async function startServer(opts: {
     },
   );
   const base = `http://127.0.0.1:${opts.port}`;
-  for (let i = 0; i < 120; i++) {
+  // Up to two minutes: on a machine others share, a start (migrations included) took over 30 s.
+  let healthy = false;
+  for (let i = 0; i < 480 && !healthy && child.exitCode === null; i++) {
     try {
-      if ((await fetch(`${base}/health`)).ok) break;
+      healthy = (await fetch(`${base}/health`)).ok;
     } catch {}
-    await new Promise((r) => setTimeout(r, 250));
+    if (!healthy) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!healthy) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the server on port ${opts.port} did not answer /health within 120 s`);
   }
   const pid = child.pid!;
   return {

@@ -92,6 +92,56 @@ export async function sendMessage(base: string, visitor: Visitor, key: string): 
   return (await sendMessageAnswer(base, visitor, key)).status === 200;
 }
 
+/**
+ * Sends until the server acknowledges, always with the same client key, as the widget and the
+ * dashboard retry: `base()` is asked again each time (a client may move to another node).
+ */
+export async function sendUntilAcked(
+  base: () => string,
+  sender: Visitor,
+  key: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await sendMessage(base(), sender, key))) {
+    if (Date.now() > deadline) throw new Error(`send ${key} never acknowledged`);
+    await sleep(100);
+  }
+}
+
+/** The same member's messaging-API headers, to reply in a visitor's conversation as its agent. */
+export function replierOf(admin: Admin, visitor: Visitor): Visitor {
+  return {
+    userId: admin.userName,
+    headers: { 'x-authorization': admin.token, 'application-key': admin.appId },
+    groupId: visitor.groupId,
+  };
+}
+
+/** Adds a note (members only) to a conversation; true when acknowledged. */
+export async function addNote(base: string, admin: Admin, groupId: number, body: string): Promise<boolean> {
+  const res = await call(
+    base,
+    'POST',
+    `/rest/ws/group/${groupId}/notes`,
+    { body },
+    { 'x-authorization': admin.token, 'application-key': admin.appId },
+  );
+  return res.status === 200;
+}
+
+/** Subscribes a webhook of the application to new messages. */
+export async function createWebhook(base: string, admin: Admin, url: string): Promise<void> {
+  const res = await call(
+    base,
+    'POST',
+    '/api/settings/webhooks',
+    { url, events: ['message.received'] },
+    { authorization: `Bearer ${admin.token}` },
+  );
+  if (res.status !== 200) throw new Error(`webhook: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 export async function sendMessageAnswer(base: string, visitor: Visitor, key: string): Promise<Answer> {
   return call(
     base,

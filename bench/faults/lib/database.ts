@@ -48,3 +48,13 @@ export async function memberSeqs(target: DbTarget, appId: string, userName: stri
   );
   return rows.map((r) => Number(r.seq));
 }
+
+/** How many notes of the application carry each body. */
+export async function noteBodyCounts(target: DbTarget, appId: string): Promise<Map<string, number>> {
+  const rows = await query<{ body: string; n: string | number }>(
+    target,
+    'select body, count(*) as n from notes where application_id = $1 group by body',
+    [appId],
+  );
+  return new Map(rows.map((r) => [r.body, Number(r.n)]));
+}

@@ -38,6 +38,25 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
   }
 }
 
+/**
+ * What the suite needs on the machine and lacks: the PostgreSQL server binaries (initdb, pg_ctl)
+ * and redis-server. Empty when everything is there.
+ */
+export function missingBinaries(): string[] {
+  const has = (cmd: string) => {
+    try {
+      execFileSync('bash', ['-c', cmd], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return [
+    ...(has('ls /usr/lib/postgresql/*/bin/initdb') ? [] : ['PostgreSQL server binaries (postgresql)']),
+    ...(has('command -v redis-server') ? [] : ['redis-server']),
+  ];
+}
+
 function binDir(): string {
   const out = execFileSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1'])
     .toString()
@@ -58,7 +77,16 @@ export interface Cluster {
   url(database: string): string;
   createDatabase(name: string): Promise<string>;
   stop(): void;
+  /** A crash: `pg_ctl stop -m immediate` (no checkpoint; the next start recovers from the WAL). */
+  crash(): void;
+  /**
+   * kill -9 of one server process (a backend of `database`): the postmaster takes every
+   * connection down and recovers by itself, as after any backend crash. Answers the pid killed.
+   */
+  killBackend(database: string): Promise<number>;
   start(): void;
+  /** Waits until the cluster accepts connections again. */
+  ready(timeoutMs?: number): Promise<void>;
   destroy(): void;
 }
 
@@ -85,6 +113,39 @@ export async function startCluster(): Promise<Cluster> {
       return cluster.url(name);
     },
     stop: () => void ctl('stop', ['-m', 'fast']),
+    crash: () => void ctl('stop', ['-m', 'immediate']),
+    async killBackend(database) {
+      const client = new pg.Client({ connectionString: cluster.url('postgres') });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() limit 1',
+          [database],
+        );
+        const pid = rows[0]?.pid;
+        if (!pid) throw new Error(`no backend of ${database} to kill`);
+        process.kill(pid, 'SIGKILL');
+        return pid;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+    async ready(timeoutMs = 60_000) {
+      await waitFor(
+        'PostgreSQL to accept connections',
+        async () => {
+          const client = new pg.Client({ connectionString: cluster.url('postgres') });
+          try {
+            await client.connect();
+            await client.query('select 1');
+            return true;
+          } finally {
+            await client.end().catch(() => {});
+          }
+        },
+        timeoutMs,
+      );
+    },
     start: () => void ctl('start', ['-o', opts, '-l', path.join(dir, 'log')]),
     destroy() {
       try {

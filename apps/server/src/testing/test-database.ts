@@ -4,9 +4,16 @@ import { type Database, openDatabase } from '../platform/db/database.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
-/** The databases an integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function testDatabaseKinds(): TestDbKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The databases an integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is
+ * set. Under CI=true an unset TEST_DATABASE_URL is an error, not a quiet PGlite-only run (the
+ * integration project's global setup, `ci-services.ts`, also checks the server answers).
+ */
+export function testDatabaseKinds(env: Record<string, string | undefined> = process.env): TestDbKind[] {
+  if (env.TEST_DATABASE_URL?.trim()) return ['pglite', 'postgres'];
+  if (/^(1|true|yes)$/i.test(env.CI?.trim() ?? ''))
+    throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL tests would be skipped');
+  return ['pglite'];
 }
 
 /**

@@ -84,6 +84,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
+  // The same for a client checked out between two queries (a transaction's): without a listener its
+  // 'error' (PostgreSQL reset every connection after a backend crash) killed the process. Its
+  // pending query fails by itself and the pool drops the client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder: migrationsFolder() });
   return {
