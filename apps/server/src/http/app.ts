@@ -67,6 +67,7 @@ import { registerPayloadEncryption } from './payload-encryption.js';
 import { PUBLIC_ROUTE, type RouteContext } from './route-context.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { markGuard, type RouteTable, trackRoutes } from './security-route-table.js';
+import { registerTextGuard } from './text-guard.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, deps.config);
   registerErrorHandling(app);
   registerPayloadEncryption(app, deps.database.db);
+  registerTextGuard(app);
 
   await app.register(rateLimit, {
     global: false,
