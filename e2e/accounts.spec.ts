@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { mailboxPage } from './support/mailbox';
 
 // The foundation's whole account loop, as a person does it in the browser: sign up a company,
 // land on the dashboard, log out, fail with a wrong password, reset it through the local mailbox,
@@ -66,7 +67,7 @@ test('sign up, log out, wrong password, reset through the mailbox, sign in, logo
     await expect(page.getByRole('textbox', { name: 'Reset code', exact: true })).toBeVisible();
 
     const mailbox = await context.newPage();
-    await mailbox.goto('/dev/mailbox');
+    await mailbox.goto(mailboxPage());
     await mailbox.getByText('Reset your password').first().click();
     const body = await mailbox
       .getByText(/Your password reset code is \d{8}/)

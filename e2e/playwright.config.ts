@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT } from './support/e2e-server';
 
 // Drives the built product (server + dashboard, embedded PGlite in a throw-away data directory)
 // in Debian's Chromium. `npm test` builds first.
-const root = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 3100);
-// Per port, so two runs on one machine (different E2E_PORT) never share a database.
-const dataDir = path.join(root, '.data-test', `e2e-${port}`);
+const root = E2E_ROOT;
+const port = E2E_PORT;
+const dataDir = E2E_DATA_DIR;
 // The server runs with the node flags `npm start` gives it (apps/server/node-args.json).
 const nodeArgs = (
   JSON.parse(readFileSync(path.join(root, 'apps/server/node-args.json'), 'utf8')) as string[]

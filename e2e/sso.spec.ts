@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import Provider from 'oidc-provider';
+import { mailboxHeaders } from './support/mailbox';
 
 // Company SSO end to end: a real OpenID Connect provider (oidc-provider with its development login
 // and consent pages) runs beside the product; the demo's super admin connects it in /settings/sso,
@@ -61,7 +62,7 @@ test('SSO: connect an OpenID provider, then a member signs in through it', async
         await request.post('/api/users/invite', { headers, data: { email: person.email, roleType: '2' } })
       ).ok(),
     ).toBe(true);
-    const mails = (await (await request.get('/api/dev/mailbox')).json()) as {
+    const mails = (await (await request.get('/api/dev/mailbox', { headers: mailboxHeaders() })).json()) as {
       data: { to: string; text: string }[];
     };
     const text = mails.data.find((m) => m.to === person.email)?.text ?? '';

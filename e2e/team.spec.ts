@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { mailboxPage } from './support/mailbox';
 
 // Team administration as people do it: the demo's super admin invites an agent, the agent signs up
 // through the link in the local mailbox, cannot open roles and permissions (menu, URL and API
@@ -45,7 +46,7 @@ test('invite an agent, sign up from the mailbox, permissions hold, disabling sig
   let token = '';
   let inviteLink = '';
   await test.step('the agent signs up through the link in the mailbox', async () => {
-    await person.goto('/dev/mailbox');
+    await person.goto(mailboxPage());
     await person.getByText('Join Demo Store').first().click();
     const link = person.locator('a[href*="inviteToken="]').first();
     const href = await link.getAttribute('href');
@@ -75,6 +76,11 @@ test('invite an agent, sign up from the mailbox, permissions hold, disabling sig
 
   await test.step('the agent cannot open roles and permissions: menu, page and API agree', async () => {
     await person.goto('/settings/team');
+    // The dev mailbox is the operator's: never in a member's menu.
+    const mainNav = person.getByRole('navigation', { name: 'Main navigation' });
+    await expect(mainNav.getByRole('link', { name: 'Conversations' })).toBeVisible();
+    await expect(mainNav.getByRole('link', { name: /mailbox/i })).toHaveCount(0);
+    await expect(person.locator('a[href*="/dev/mailbox"]')).toHaveCount(0);
     const settingsNav = person.getByRole('navigation', { name: 'Settings' });
     await expect(settingsNav.getByRole('link', { name: 'Team' })).toBeVisible();
     await expect(settingsNav.getByRole('link', { name: 'Roles and permissions' })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { buildApp, startWorkers } from './app.js';
 import { seedDemoIfEmpty } from './modules/demo/seed.js';
+import { devMailboxKey, warnsWithoutSmtp } from './modules/dev-mailbox/access.js';
 import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';
@@ -53,8 +54,19 @@ async function main() {
   const lines = [
     '',
     `  Convo is running at ${url}  (database: ${database.kind}${database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`,
-    `  API docs: ${url}/api/docs${mailer.local ? `   Local mailbox: ${url}/dev/mailbox` : ''}`,
+    `  API docs: ${url}/api/docs`,
   ];
+  if (mailer.local) {
+    // The key rides in the fragment: it never reaches a server log or a Referer.
+    lines.push(
+      `  Local mailbox (this machine only): ${url}/dev/mailbox#key=${devMailboxKey(config.appSecret)}`,
+    );
+  }
+  if (warnsWithoutSmtp(config.smtpUrl, config.host)) {
+    lines.push(
+      `  Warning: no SMTP_URL while listening on ${config.host}: nobody else receives mail (password resets, invitations); set SMTP_URL before others use this server.`,
+    );
+  }
   if (seeded) {
     lines.push(
       '',

@@ -22,6 +22,7 @@ import { createLimitStore, rateLimited } from './limit-store.js';
 import { registerPayloadEncryption } from './payload-encryption.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { type RouteTable, trackRoutes } from './security-route-table.js';
+import { registerTextGuard } from './text-guard.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 
 /** What the HTTP plumbing needs; the composition root (`../app.ts`) adds the rest. */
@@ -70,6 +71,7 @@ export async function createHttpApp(
   registerErrorHandling(app);
   deps.beforeEncryption?.(app);
   registerPayloadEncryption(app, deps.database.db);
+  registerTextGuard(app);
 
   await app.register(rateLimit, {
     global: false,

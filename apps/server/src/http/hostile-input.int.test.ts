@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRecentMail } from '../platform/mail/outbox-repository.js';
 import { newTenant, type Tenant } from '../testing/messaging-fixtures.js';
 import { bearer, buildRequest, type Headers, plantResources, tokenOf } from '../testing/security-fixtures.js';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createTestApp, newSignup, type TestApp } from '../testing/test-app.js';
 import { testDatabaseKinds } from '../testing/test-database.js';
 import type { RouteEntry } from './security-route-table.js';
-import { fieldsOf, inputSchemaOf, type JsonSchema } from './security-samples.js';
+import { fieldsOf, fillPath, inputSchemaOf, type JsonSchema } from './security-samples.js';
 
 // Every route with a body or query schema, fed malformed and hostile values generated from that
 // schema, with a valid token of the tenant: never a 500, the server still answers /health,
@@ -46,6 +46,28 @@ function wrongType(schema: JsonSchema): unknown {
 function isStringField(schema: JsonSchema): boolean {
   const types = [schema.type, ...(schema.anyOf ?? []).map((b) => b.type)].flat();
   return types.includes('string');
+}
+
+const MARK = 'path-param-under-test';
+const NUL = 'before\u0000after';
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** `/a/:id` as the OpenAPI document writes it: `/a/{id}`. */
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}');
+
+const pathParamsOf = (route: RouteEntry) => [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+
+/**
+ * Percent-encoded UTF-8 for a path segment. A URL cannot carry a lone UTF-16 half (it has no
+ * UTF-8 form, and encodeURIComponent throws): it goes as U+FFFD, as a browser would send it.
+ */
+const encodePathValue = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
+
+/** The field the `j`-th injection goes to: text fields first, where it reaches past validation. */
+function spread<F extends { schema: JsonSchema }>(fields: readonly F[], j: number): F | undefined {
+  const text = fields.filter((f) => isStringField(f.schema));
+  const pool = text.length > 0 ? text : fields;
+  return pool[j % pool.length];
 }
 
 /** A JSON text: the body with `key` set to a raw JSON value (keys and depths JS cannot build). */
@@ -119,18 +141,23 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
 
   it('answers every hostile request with a clear 4xx or a success, never a 500', async () => {
     const started = Date.now();
-    const targets = routes.filter((r) => r.schema.body !== undefined || r.schema.querystring !== undefined);
+    const targets = routes.filter(
+      (r) => r.schema.body !== undefined || r.schema.querystring !== undefined || r.url.includes(':'),
+    );
     expect(targets.length).toBeGreaterThan(30);
     for (const route of targets) {
       const base = buildRequest(route, headers, ids);
       const bodyFields = fieldsOf(inputSchemaOf(route.schema.body)).slice(0, FIELDS_PER_ROUTE);
       const queryFields = fieldsOf(inputSchemaOf(route.schema.querystring)).slice(0, FIELDS_PER_ROUTE);
 
-      for (const [i, { name, schema }] of bodyFields.entries()) {
+      for (const { name, schema } of bodyFields) {
         await withBodyField(route, base, name, wrongType(schema), 'a wrong type');
-        await withBodyField(route, base, name, INJECTIONS[i % INJECTIONS.length], 'an injection');
-        await withBodyField(route, base, name, INJECTIONS[(i + 1) % INJECTIONS.length], 'an injection');
         if (isStringField(schema)) await withBodyField(route, base, name, LARGE, 'a 100 KB string');
+      }
+      // Every injection reaches the route, spread over its fields (text fields first).
+      for (const [j, injection] of INJECTIONS.entries()) {
+        const field = spread(bodyFields, j);
+        if (field) await withBodyField(route, base, field.name, injection, `injection ${j}`);
       }
       if (route.schema.body !== undefined) {
         const raw = (what: string, payload: string) =>
@@ -162,7 +189,7 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
         );
       }
 
-      for (const [i, { name, schema }] of queryFields.entries()) {
+      for (const { name, schema } of queryFields) {
         const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
         await withQueryField(
           route,
@@ -171,14 +198,95 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
           type === 'string' ? ['a', 'b'] : 'not-a-number',
           'a wrong type',
         );
-        await withQueryField(route, base, name, INJECTIONS[i % INJECTIONS.length]!, 'an injection');
         await withQueryField(route, base, name, 'z'.repeat(10_000), 'a 10 KB value');
         await withQueryField(route, base, `${name}[__proto__][polluted]`, 'yes', 'a __proto__ key');
+      }
+      for (const [j, injection] of INJECTIONS.entries()) {
+        const field = spread(queryFields, j);
+        if (field) await withQueryField(route, base, field.name, injection, `injection ${j}`);
+      }
+      for (const param of pathParamsOf(route)) {
+        for (const [j, injection] of INJECTIONS.entries()) {
+          const url = fillPath(route.url, { [param]: MARK }).replace(MARK, encodePathValue(injection));
+          check(route, `injection ${j} in params.${param}`, await send({ ...base, url }));
+        }
       }
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(500);
     expect(Date.now() - started).toBeLessThan(90_000);
+  });
+
+  it('refuses NUL with 400 INVALID_PARAMETER naming the field on every route of the OpenAPI document', async () => {
+    const doc = t.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+    // A tenant of its own: the hostile requests above may have signed the first one out.
+    const b = await newTenant(t);
+    const signedIn = { ...bearer(tokenOf(b)), 'application-key': b.applicationId };
+    const problems: string[] = [];
+    let probes = 0;
+    let address = 0;
+    const probe = async (
+      route: RouteEntry,
+      field: string,
+      where: 'query' | 'params' | 'body',
+      options: InjectOptions,
+      who: string,
+    ) => {
+      probes += 1;
+      address += 1;
+      // Each request from its own address: sign-up and reset limits must not answer first.
+      const remoteAddress = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+      const res = await send({ ...options, remoteAddress });
+      // A body is read after the request hooks: a route that authenticates there may refuse first.
+      if (res.statusCode === 401 && who === 'signed out' && where === 'body' && !route.isPublic) return;
+      const body = String(res.headers['content-type']).includes('json')
+        ? (res.json() as { code?: string; details?: { path?: string }[] })
+        : {};
+      if (res.statusCode !== 400 || body.code !== 'INVALID_PARAMETER' || body.details?.[0]?.path !== field) {
+        problems.push(
+          `${route.method} ${route.url} ${where}.${field} (${who}): ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
+      }
+    };
+    const operations = Object.entries(doc.paths ?? {}).flatMap(([openApiPath, methods]) =>
+      Object.keys(methods)
+        .filter((m) => HTTP_METHODS.has(m))
+        .map((m) => ({ method: m.toUpperCase(), openApiPath })),
+    );
+    expect(operations.length).toBeGreaterThan(100);
+    for (const { method, openApiPath } of operations) {
+      const route = routes.find((r) => r.method === method && toOpenApiPath(r.url) === openApiPath);
+      if (!route) {
+        problems.push(`${method} ${openApiPath}: not in the route table`);
+        continue;
+      }
+      for (const [who, auth] of [
+        ['signed in', signedIn],
+        ['signed out', {}],
+      ] as const) {
+        const base = buildRequest(route, auth, ids);
+        const query = (base.query ?? {}) as Record<string, string>;
+        // A parameter no route declares: the guard reads what arrives, not what a schema lists.
+        await probe(route, 'probe', 'query', { ...base, query: { ...query, probe: NUL } }, who);
+        for (const { name, schema } of fieldsOf(inputSchemaOf(route.schema.querystring))) {
+          if (!isStringField(schema)) continue;
+          await probe(route, name, 'query', { ...base, query: { ...query, [name]: NUL } }, who);
+        }
+        const payload = base.payload;
+        if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+          for (const { name, schema } of fieldsOf(inputSchemaOf(route.schema.body))) {
+            if (!isStringField(schema)) continue;
+            await probe(route, name, 'body', { ...base, payload: { ...payload, [name]: NUL } }, who);
+          }
+        }
+        for (const param of pathParamsOf(route)) {
+          const url = fillPath(route.url, { [param]: MARK }).replace(MARK, encodePathValue(NUL));
+          await probe(route, param, 'params', { ...base, url }, who);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(probes).toBeGreaterThan(400);
   });
 
   it('keeps Object.prototype clean', () => {
@@ -203,7 +311,21 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     for (const route of routes.filter((r) => r.method === 'GET')) {
       check(route, 'read back', await send(buildRequest(route, headers, ids)));
     }
-    for (const mail of await listRecentMail(t.database.db, 200)) {
+    // A mail that carries the script for sure: the verification mail greets the new owner by name.
+    const signup = newSignup({ name: `${SCRIPT}${IMG}` });
+    const signedUp = await send({
+      method: 'POST',
+      url: '/api/signup',
+      payload: signup,
+      remoteAddress: '192.0.2.41',
+    });
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+    const mails = await listRecentMail(t.database.db, 200);
+    const greeting = mails.find((mail) => mail.to === signup.email);
+    expect(greeting, 'the verification mail was not written').toBeDefined();
+    expect(greeting?.text).toContain(SCRIPT);
+    expect(greeting?.html).toContain('&lt;script&gt;');
+    for (const mail of mails) {
       expect(mail.html ?? '').not.toContain(SCRIPT);
       expect(mail.html ?? '').not.toContain(IMG);
     }

@@ -27,6 +27,8 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Overrides the session token (e.g. the Google sign-in token); null sends no credentials. */
   token?: string | null;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Further request headers (e.g. the dev mailbox key). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -89,7 +91,11 @@ export async function apiRequest<S extends z.ZodType>(
   external?.addEventListener('abort', forwardAbort, { once: true });
   inFlight.add(controller);
 
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(family, token) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...options.headers,
+    ...authHeaders(family, token),
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let status: number;

@@ -41,7 +41,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useRequiredSession();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
-  const items = navItemsFor(session, { devMailbox: config.devMailbox });
+  const items = navItemsFor(session);
   useRealtimeConnection();
 
   // On a phone the navigation closes after choosing a screen.

@@ -6,7 +6,7 @@ const paths = (items: { path: string }[]) => items.map((item) => item.path);
 
 describe('navItemsFor', () => {
   it('shows the built screens in order, help last, to a super admin', () => {
-    const shown = paths(navItemsFor(makeSession({ roleType: '0' }), { devMailbox: false }));
+    const shown = paths(navItemsFor(makeSession({ roleType: '0' })));
     expect(shown.slice(0, 5)).toEqual([
       '/dashboard',
       '/conversations',
@@ -20,17 +20,19 @@ describe('navItemsFor', () => {
   it('hides the dashboard when the company setting refuses it to the role', () => {
     const session = makeSession({ roleType: '2' });
     session.appSettings.companySetting = { rolesAndPermissions: { dashboard: ['0', '1'] } };
-    const shown = paths(navItemsFor(session, { devMailbox: false }));
+    const shown = paths(navItemsFor(session));
     expect(shown).not.toContain('/dashboard');
     expect(shown).toContain('/conversations');
   });
 
   it('follows the agent product matrix', () => {
     const session = makeSession({ roleType: '12', product: 'agent' });
-    expect(paths(navItemsFor(session, { devMailbox: false }))).not.toContain('/dashboard');
+    expect(paths(navItemsFor(session))).not.toContain('/dashboard');
   });
 
-  it('adds the dev mailbox only when the config enables it', () => {
-    expect(paths(navItemsFor(makeSession(), { devMailbox: true }))).toContain('/dev/mailbox');
+  it('never lists the dev mailbox: it belongs to the operator, not to members', () => {
+    for (const roleType of ['0', '1', '2', '3'] as const) {
+      expect(paths(navItemsFor(makeSession({ roleType })))).not.toContain('/dev/mailbox');
+    }
   });
 });

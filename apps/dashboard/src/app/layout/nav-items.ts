@@ -15,8 +15,7 @@ export type NavLabelKey =
   | 'nav.messageLogs'
   | 'nav.waitingQueue'
   | 'nav.settings'
-  | 'nav.help'
-  | 'nav.devMailbox';
+  | 'nav.help';
 
 export interface NavItem {
   path: string;
@@ -36,13 +35,16 @@ const ITEMS: readonly NavItem[] = [
 ];
 
 const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help' };
-const DEV_MAILBOX_ITEM: NavItem = { path: PATHS.devMailbox, labelKey: 'nav.devMailbox', icon: 'mail' };
 
-export function navItemsFor(session: Session, options: { devMailbox: boolean }): NavItem[] {
+/**
+ * The members' navigation. The dev mailbox is never in it: it belongs to the server's operator,
+ * who opens it from the link printed at start, not to the members of any workspace.
+ */
+export function navItemsFor(session: Session): NavItem[] {
   const items = ITEMS.filter((item) => canOpen(session, item.path));
   const settings = firstSettingsPath(session, SETTINGS_PAGES);
   if (settings)
     items.push({ path: settings, labelKey: 'nav.settings', icon: 'settings', section: '/settings' });
   items.push(HELP_ITEM);
-  return options.devMailbox ? [...items, DEV_MAILBOX_ITEM] : items;
+  return items;
 }

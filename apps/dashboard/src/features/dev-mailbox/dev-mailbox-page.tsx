@@ -20,8 +20,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { apiRequest } from '../../app/api/api-client';
+import { ApiError } from '../../app/api/api-error';
 import { useConfig } from '../../app/config/config-store';
 import { PATHS } from '../../app/routing/paths';
 import { useSession } from '../../app/session/session-store';
@@ -30,13 +31,26 @@ import { InboxIcon, RefreshIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { linkify, newestFirst } from './linkify';
+import { keyFromHash, MAILBOX_KEY_HEADER, rememberMailboxKey } from './mailbox-key';
 
 const REFRESH_MS = 5_000;
 
-async function fetchOutbox(): Promise<OutboxMail[]> {
-  // Public in development; no credentials, so a stale token never logs anybody out here.
-  const response = await apiRequest(ACCOUNT_PATHS.devMailbox, { schema: outboxListSchema, token: null });
+async function fetchOutbox(key: string): Promise<OutboxMail[]> {
+  // The operator's key, no session token: a stale token never logs anybody out here.
+  const response = await apiRequest(ACCOUNT_PATHS.devMailbox, {
+    schema: outboxListSchema,
+    token: null,
+    headers: { [MAILBOX_KEY_HEADER]: key },
+  });
   return newestFirst(response.data);
+}
+
+function readKey(hash: string): string | null {
+  try {
+    return rememberMailboxKey(hash, window.sessionStorage);
+  } catch {
+    return keyFromHash(hash);
+  }
 }
 
 function MailText({ text }: { text: string }) {
@@ -96,17 +110,38 @@ function MailViewer({ mail }: { mail: OutboxMail }) {
   );
 }
 
-/** /dev/mailbox: the local outbox (only when the server runs without SMTP and enables it). */
+/**
+ * /dev/mailbox: the local outbox, for the operator only (no SMTP, on the server's machine, opened
+ * from the link with the key the server prints at start). Never in the navigation.
+ */
 export function DevMailboxPage() {
   const { t, i18n } = useTranslation();
   const config = useConfig();
   const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [key] = useState(() => readKey(location.hash));
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const outbox = useQuery({ queryKey: ['dev-mailbox'], queryFn: fetchOutbox, refetchInterval: REFRESH_MS });
+  const outbox = useQuery({
+    queryKey: ['dev-mailbox', key],
+    queryFn: () => fetchOutbox(key ?? ''),
+    enabled: key !== null,
+    refetchInterval: REFRESH_MS,
+    retry: false,
+  });
+  // Without the key, or away from the server's machine, the server has no mailbox for us.
+  const refused = key === null || (outbox.error instanceof ApiError && outbox.error.status === 404);
+
+  // The key leaves the address bar once read (history, screenshots, a shared screen).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first location carries the link's key
+  useEffect(() => {
+    if (location.hash !== '')
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, []);
 
   useEffect(() => {
-    if (outbox.error !== null) toastError(outbox.error);
-  }, [outbox.error]);
+    if (outbox.error !== null && !refused) toastError(outbox.error);
+  }, [outbox.error, refused]);
 
   const mails = outbox.data ?? [];
   const selected = mails.find((mail) => mail.id === selectedId) ?? mails[0] ?? null;
@@ -143,7 +178,13 @@ export function DevMailboxPage() {
             </Anchor>
           )}
         </Text>
-        {outbox.isPending ? (
+        {refused ? (
+          <EmptyState
+            icon={<InboxIcon size={32} />}
+            title={t('devMailbox.keyNeededTitle')}
+            description={t('devMailbox.keyNeededBody')}
+          />
+        ) : outbox.isPending ? (
           <PageLoader />
         ) : mails.length === 0 ? (
           <EmptyState
