@@ -106,9 +106,11 @@ test('a lost connection shows a banner and what was missed appears on reconnect'
   const page = await context.newPage();
   // The socket goes through the test: it can drop it and refuse reconnections for a while.
   let refuse = false;
+  let refused = 0;
   let current: { close(options?: { code?: number; reason?: string }): Promise<void> } | null = null;
   await page.routeWebSocket(/\/ws$/, (ws) => {
     if (refuse) {
+      refused++;
       void ws.close({ code: 1001, reason: 'network down' });
       return;
     }
@@ -132,7 +134,10 @@ test('a lost connection shows a banner and what was missed appears on reconnect'
   await current!.close({ code: 1001, reason: 'network down' });
   await expect(page.getByTestId('connection-lost')).toBeVisible();
   await customer.say(groupId, 'Written during the outage');
-  await page.waitForTimeout(1_500);
+  // A positive signal rather than a pause: the client has tried (and been refused) a reconnection
+  // since the message was stored, so it was running and had its chance to show it some other way.
+  const refusedBefore = refused;
+  await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThan(refusedBefore);
   await expect(page.getByTestId('message').getByText('Written during the outage')).toHaveCount(0);
 
   refuse = false;

@@ -45,7 +45,8 @@ export default defineConfig({
     cwd: root,
     url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded two-core machine can take most of a minute to build the demo workspace.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -54,6 +55,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // Every spec signs in as the demo users from one address; the sign-in limit has its own tests.
       RATE_LIMIT_LOGIN_MAX: '1000',
+      RATE_LIMIT_LOGIN_ADDRESS_MAX: '5000',
+      // Every visitor of every spec comes from 127.0.0.1; the flood limits have their own tests.
+      RATE_LIMIT_ADDRESS_CONVERSATIONS: '100000',
       DATABASE_URL: '',
       SMTP_URL: '',
     },
