@@ -35,7 +35,8 @@ describe('settings menu per SPEC §6', () => {
   it('gives the agent product its reduced list, per role', () => {
     expect(slugs('agent', '0')).toEqual([...AGENT_PRODUCT_LIST, 'security'].sort());
     expect(slugs('agent', '1')).toEqual([...AGENT_PRODUCT_LIST].sort());
-    for (const role of ['2', '3', '11'] as const) expect(slugs('agent', role)).toEqual([...withoutSso].sort());
+    for (const role of ['2', '3', '11'] as const)
+      expect(slugs('agent', role)).toEqual([...withoutSso].sort());
   });
 
   it('gives the agent product operator only its profile', () => {
