@@ -4,8 +4,8 @@ import { apiLogin, chooseView, conversationRow, logIn, PASSWORD, visitor } from 
 // The inbox as two agents use it, each in their own browser, with a visitor writing through the
 // messaging API (as the widget does): live arrival in both inboxes, reply, tag, note, hand-over
 // to the other agent who sees it arrive in "Assigned to me", resolve, reopen by the customer with
-// the Reopen tag; a draft survives a reload; a bad conversation id shows a not-found state; an
-// operator cannot see settings.
+// the Reopen tag; a draft survives a reload; a bad conversation id shows a not-found state; the
+// demo operator sees only its SPEC §6 screens.
 
 const unique = Date.now().toString(36);
 const subject = `Parcel ${unique}`;
@@ -148,24 +148,30 @@ test('a lost connection shows a banner and what was missed appears on reconnect'
   await context.close();
 });
 
-test('an operator sees conversations but not the conversation settings', async ({ browser, request }) => {
-  const owner = await apiLogin(request, 'owner@demo.convo.local');
-  const changed = await request.patch('/api/users', {
-    headers: { Authorization: `Bearer ${owner.token}` },
-    data: { userNames: ['admin@demo.convo.local'], roleType: '12' },
-  });
-  expect(changed.ok(), await changed.text()).toBe(true);
-  const operator = await logIn(browser, 'admin@demo.convo.local');
+test('the demo operator sees only its SPEC §6 screens', async ({ browser, request }) => {
+  const operator = await logIn(browser, 'operator@demo.convo.local');
+  // SPEC §6: "Operator (12) sees only: components, conversations, dashboard, message logs, profile,
+  // insert-options, email notifications, agent-assignment, conversation notes, metabase dashboard,
+  // policies". Of the screens built today that is the list below (Help is open to everyone).
   const nav = operator.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Conversations' })).toBeVisible();
-  // Operators keep their own profile settings only (SPEC §6): none of the conversation settings.
+  await expect(nav.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Conversations',
+    'Message logs',
+    'Settings',
+    'Help',
+  ]);
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  const settings = operator.getByRole('navigation', { name: 'Settings' }).first();
+  await expect(settings.getByRole('link')).toHaveText(['Profile', 'E-mail notifications']);
+  // None of the conversation settings, even by address.
   for (const path of ['/settings/quick-replies', '/settings/manage-tags', '/settings/conversation-rules']) {
     await operator.goto(path);
     await expect(operator.getByTestId('not-allowed')).toBeVisible();
   }
-  await expect(operator.getByRole('link', { name: 'Quick replies' })).toHaveCount(0);
   // The server refuses what the screen hides.
-  const session = await apiLogin(request, 'admin@demo.convo.local');
+  const session = await apiLogin(request, 'operator@demo.convo.local');
   const refused = await request.post('/api/quick-replies', {
     headers: { Authorization: `Bearer ${session.token}` },
     data: { shortcut: 'x', content: 'y' },

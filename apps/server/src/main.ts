@@ -1,3 +1,4 @@
+import { productOfVariant } from '@convo/domain';
 import { buildApp, startWorkers } from './app.js';
 import { seedDemoIfEmpty } from './modules/demo/seed.js';
 import { devMailboxKey, warnsWithoutSmtp } from './modules/dev-mailbox/access.js';
@@ -48,7 +49,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : null;
+  const seeded = config.seedDemo
+    ? await seedDemoIfEmpty(database.db, { product: productOfVariant(config.variant) })
+    : null;
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   const lines = [

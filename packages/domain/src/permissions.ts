@@ -90,6 +90,11 @@ export const PRODUCT_VARIANT: Readonly<Record<Product, ProductVariant>> = {
   agent: 'agentic',
 };
 
+/** The product a new company gets under a variant (signup and the demo seed). */
+export function productOfVariant(variant: ProductVariant): Product {
+  return variant === 'agentic' ? 'agent' : 'classic';
+}
+
 export type CompanySetting = {
   /** Privilege key → role types allowed; a listed key overrides the role matrix. */
   rolesAndPermissions?: Partial<Record<string, readonly string[]>>;

@@ -1,5 +1,5 @@
 import type { SignupRequest } from '@convo/api';
-import { ERROR_CODES, validateEmail } from '@convo/domain';
+import { ERROR_CODES, productOfVariant, validateEmail } from '@convo/domain';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -125,7 +125,7 @@ export function SignupPage() {
       password: values.password,
       name: values.name.trim(),
       loginType: 'email',
-      product: config.variant === 'agentic' ? 'agent' : 'classic',
+      product: productOfVariant(config.variant),
       ...(invited ? {} : { companyName: values.companyName.trim() }),
       ...(params.inviteToken === null ? {} : { inviteToken: params.inviteToken }),
       ...(signupSource === null ? {} : { signupSource }),

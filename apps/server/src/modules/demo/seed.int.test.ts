@@ -164,14 +164,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
 
   it('seeds once when two nodes start on the same empty database at the same moment', async () => {
     const db = t.database.db;
-    // Empty the database again (children first).
-    await db.execute(
-      sql`truncate conversations, realtime_events, application_sequences, routing_cursors cascade`,
-    );
-    for (const table of [sessions, teamMembers, appSettings, tags, teams, users, applications, customers]) {
-      await db.delete(table);
-    }
-    expect(await db.query.applications.findMany()).toEqual([]);
+    await emptyDatabase();
     const results = await Promise.all([seedDemoIfEmpty(db), seedDemoIfEmpty(db)]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await db.query.applications.findMany()).toHaveLength(1);
@@ -180,4 +173,23 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     });
     expect(owners).toHaveLength(1);
   });
+
+  it('seeds an agent-product company for the agentic variant', async () => {
+    await emptyDatabase();
+    await seedDemoIfEmpty(t.database.db, { product: 'agent' });
+    const [application] = await t.database.db.query.applications.findMany();
+    expect(application?.product).toBe('agent');
+  });
+
+  /** Empties the database again (children first), so a test can seed from scratch. */
+  async function emptyDatabase() {
+    const db = t.database.db;
+    await db.execute(
+      sql`truncate conversations, realtime_events, application_sequences, routing_cursors cascade`,
+    );
+    for (const table of [sessions, teamMembers, appSettings, tags, teams, users, applications, customers]) {
+      await db.delete(table);
+    }
+    expect(await db.query.applications.findMany()).toEqual([]);
+  }
 });

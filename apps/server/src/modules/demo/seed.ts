@@ -1,4 +1,4 @@
-import { DEFAULT_TEAM, GROUP_ROLE, ROLE_TYPE } from '@convo/domain';
+import { DEFAULT_TEAM, GROUP_ROLE, type Product, ROLE_TYPE } from '@convo/domain';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import { addMember, provisionWorkspace } from '../accounts/provision.js';
@@ -39,7 +39,10 @@ export interface DemoSeedResult {
  * On the first start of an empty database: one company with a super admin, an admin, two agents,
  * a bot, a developer, an operator, the Default Team and a Sales team, and the default tags. Runs in one transaction.
  */
-export async function seedDemoIfEmpty(db: Db): Promise<DemoSeedResult | null> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  options: { product?: Product } = {},
+): Promise<DemoSeedResult | null> {
   if ((await accounts.countApplications(db)) > 0) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const [owner, ...rest] = DEMO_MEMBERS;
@@ -56,7 +59,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<DemoSeedResult | null> {
         roleType: owner.roleType,
         emailVerified: true,
       },
-      product: 'classic',
+      // The agentic variant's demo is an agent-product company, so its menus are that product's.
+      product: options.product ?? 'classic',
     });
     const people = [];
     for (const m of rest) {
