@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   asksForHuman,
-  BOT_ENGINE_DISPLAY_NAME,
-  BOT_ENGINES,
+  BOT_PLATFORM_DISPLAY_NAMES,
+  BOT_PLATFORMS,
   builderSections,
   DEFAULT_INTENTS,
   ENABLED_BOT_ENGINES,
@@ -11,7 +11,7 @@ import {
 
 describe('bot engines', () => {
   it('names the platforms as SPEC §3 does', () => {
-    expect(BOT_ENGINE_DISPLAY_NAME).toMatchObject({
+    expect(BOT_PLATFORM_DISPLAY_NAMES).toMatchObject({
       dialogflow: 'Dialogflow',
       dialogflowcx: 'Dialogflow CX',
       amazonlex: 'Amazon Lex',
@@ -22,7 +22,7 @@ describe('bot engines', () => {
       gemini: 'Gemini',
       anthropic: 'Anthropic',
     });
-    for (const engine of ENABLED_BOT_ENGINES) expect(BOT_ENGINES).toContain(engine);
+    for (const engine of ENABLED_BOT_ENGINES) expect(BOT_PLATFORMS).toContain(engine);
   });
 
   it('keeps the default intents of SPEC §2', () => {

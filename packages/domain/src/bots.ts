@@ -2,7 +2,7 @@
 // multilingual defaults and when a bot hands a conversation to a human.
 
 /** Every engine SPEC §1 names; only ENABLED_BOT_ENGINES can be picked until the others work. */
-export const BOT_ENGINES = [
+export const BOT_PLATFORMS = [
   'kompose',
   'openai',
   'gemini',
@@ -15,14 +15,9 @@ export const BOT_ENGINES = [
   'watson',
   'viaKM',
 ] as const;
-export type BotEngine = (typeof BOT_ENGINES)[number];
+export type BotPlatform = (typeof BOT_PLATFORMS)[number];
 
-/** The engines this release runs (issue 15); the rest arrive with the flows-and-engines work. */
-export const ENABLED_BOT_ENGINES = ['kompose', 'openai', 'gemini', 'anthropic', 'smartreply'] as const;
-export type EnabledBotEngine = (typeof ENABLED_BOT_ENGINES)[number];
-
-/** SPEC §3 "Bot platform display names"; smartreply and viaKM are not in that list (our names). */
-export const BOT_ENGINE_DISPLAY_NAME: Readonly<Record<BotEngine, string>> = {
+export const BOT_PLATFORM_DISPLAY_NAMES: Readonly<Partial<Record<BotPlatform, string>>> = {
   dialogflow: 'Dialogflow',
   dialogflowcx: 'Dialogflow CX',
   amazonlex: 'Amazon Lex',
@@ -32,14 +27,26 @@ export const BOT_ENGINE_DISPLAY_NAME: Readonly<Record<BotEngine, string>> = {
   openai: 'OpenAI',
   gemini: 'Gemini',
   anthropic: 'Anthropic',
-  smartreply: 'Smart Reply',
-  viaKM: 'viaKM',
 };
 
-/** Engines that answer through a language model and need a provider key (or a compatible URL). */
-export const LLM_BOT_ENGINES: readonly BotEngine[] = ['openai', 'gemini', 'anthropic'];
+/** Falls back to the raw key for platforms without a display name (smartreply, viaKM). */
+export function botPlatformDisplayName(platform: string): string {
+  return (BOT_PLATFORM_DISPLAY_NAMES as Readonly<Record<string, string | undefined>>)[platform] ?? platform;
+}
 
-export function isLlmEngine(engine: BotEngine): boolean {
+/** The engines this release runs (issue 15); the rest arrive with the flows-and-engines work. */
+export const ENABLED_BOT_ENGINES: readonly BotPlatform[] = [
+  'kompose',
+  'openai',
+  'gemini',
+  'anthropic',
+  'smartreply',
+];
+
+/** Engines that answer through a language model and need a provider key (or a compatible URL). */
+export const LLM_BOT_ENGINES: readonly BotPlatform[] = ['openai', 'gemini', 'anthropic'];
+
+export function isLlmEngine(engine: BotPlatform): boolean {
   return LLM_BOT_ENGINES.includes(engine);
 }
 

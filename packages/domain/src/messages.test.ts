@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { BOT_PLATFORM_DISPLAY_NAMES, botPlatformDisplayName } from './bots';
 import {
   ASSIGN_METADATA_KEYS,
   ASSISTANT_USER_NAME,
   addWhatsAppPrefix,
-  BOT_PLATFORM_DISPLAY_NAMES,
-  botPlatformDisplayName,
   DEFAULT_BOT_USER_NAME,
   DEFAULT_TAGS,
   DEFAULT_TEAM,

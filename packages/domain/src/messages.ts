@@ -126,38 +126,6 @@ export function hasNonWhatsAppRecipient(recipients: readonly string[]): boolean 
   return recipients.some((r) => !r.startsWith(WHATSAPP_PREFIX));
 }
 
-export const BOT_PLATFORMS = [
-  'kompose',
-  'openai',
-  'gemini',
-  'anthropic',
-  'smartreply',
-  'dialogflow',
-  'dialogflowcx',
-  'custom',
-  'amazonlex',
-  'watson',
-  'viaKM',
-] as const;
-export type BotPlatform = (typeof BOT_PLATFORMS)[number];
-
-export const BOT_PLATFORM_DISPLAY_NAMES: Readonly<Partial<Record<BotPlatform, string>>> = {
-  dialogflow: 'Dialogflow',
-  dialogflowcx: 'Dialogflow CX',
-  amazonlex: 'Amazon Lex',
-  custom: 'Custom',
-  kompose: 'Kompose',
-  watson: 'IBM Watson',
-  openai: 'OpenAI',
-  gemini: 'Gemini',
-  anthropic: 'Anthropic',
-};
-
-/** Falls back to the raw key for platforms without a display name (smartreply, viaKM). */
-export function botPlatformDisplayName(platform: string): string {
-  return (BOT_PLATFORM_DISPLAY_NAMES as Readonly<Record<string, string | undefined>>)[platform] ?? platform;
-}
-
 export const DEFAULT_INTENT_NAMES = {
   welcome_event: 'Default Welcome Intent',
   fallback_intent: 'Default Fallback Intent',
