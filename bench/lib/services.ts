@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { canReachPostgres } from '../../apps/server/src/testing/ci-services.js';
 
 /** The machine's PostgreSQL, as `.ci/run` finds it (the cluster Debian's package starts). */
 export const MACHINE_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,15 +32,4 @@ function redact(url: string): string {
   return u.toString();
 }
 
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+const canConnect = (url: string) => canReachPostgres(url, 3000);

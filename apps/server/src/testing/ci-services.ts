@@ -58,19 +58,22 @@ export async function checkServices(
   };
 }
 
+/** Whether a PostgreSQL server answers a query at this URL (the benches ask it too). */
+export async function canReachPostgres(url: string, timeoutMs: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 const liveProbes: ServiceProbes = {
-  async postgres(url) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => {});
-    }
-  },
+  postgres: (url) => canReachPostgres(url, 5000),
   async redis(url) {
     const client = new Redis(url, {
       lazyConnect: true,
