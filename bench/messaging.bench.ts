@@ -50,7 +50,10 @@ function openSocket(base: string, token: string, onFrame?: (text: string) => voi
   return new Promise<WebSocket>((resolve, reject) => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
     let resumed = false;
-    ws.once('error', reject);
+    // A socket can be reset later (a server stopped between targets): that must not crash the bench.
+    ws.on('error', (error) => {
+      if (!resumed) reject(error);
+    });
     ws.once('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
     ws.on('message', (raw) => {
       const text = String(raw);

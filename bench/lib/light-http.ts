@@ -28,6 +28,8 @@ export class LightConnection {
       this.socket.once('connect', () => resolve());
       this.socket.once('error', reject);
     });
+    // Handled where it is awaited (`send`); an unused connection's failure must not crash the bench.
+    this.ready.catch(() => {});
     this.socket.on('data', (chunk) => this.onData(chunk));
     this.socket.on('error', (error) => this.failAll(error));
     this.socket.on('close', () => this.failAll(new Error('connection closed')));
