@@ -33,7 +33,7 @@ export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       app.post(
         url,
         {
-          preHandler: [ctx.authenticateMessaging, createLimit],
+          preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations'), createLimit],
           schema: { tags, body: groupCreateRequestSchema, response: { 200: platformOk(groupFeedSchema) } },
         },
         async (req) => ok(await service.createConversation(deps, requireAuth(req), req.body)),

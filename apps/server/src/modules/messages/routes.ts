@@ -23,7 +23,7 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         url,
         {
           // Per visitor across both send routes, so a script cannot flood an inbox through the widget.
-          preHandler: [ctx.authenticateMessaging, sendLimit],
+          preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations'), sendLimit],
           schema: { tags, body: messageSendRequestSchema, response: { 200: messageSendResponseSchema } },
         },
         async (req) => {
