@@ -13,6 +13,8 @@ const subject = `Parcel ${unique}`;
 const row = (page: Page) => conversationRow(page, subject);
 
 test('two agents work a conversation live, from arrival to reopening', async ({ browser, request }) => {
+  // Two browsers through seven steps: on a loaded two-core machine this runs close to a minute.
+  test.setTimeout(150_000);
   const ana = await logIn(browser, 'agent1@demo.convo.local');
   const ben = await logIn(browser, 'agent2@demo.convo.local');
   const { applicationId } = await apiLogin(request, 'agent1@demo.convo.local');
