@@ -15,6 +15,7 @@ declare module 'i18next' {
       users: typeof import('../../public/locales/en/users.json');
       security: typeof import('../../public/locales/en/security.json');
       notifications: typeof import('../../public/locales/en/notifications.json');
+      webhooks: typeof import('../../public/locales/en/webhooks.json');
     };
   }
 }

@@ -11,6 +11,7 @@ import { CONVERSATION_SETTINGS_PAGES } from '../conversation-settings/settings-e
 import { NOTIFICATION_SETTINGS_PAGES } from '../notification-settings/settings-entries';
 import { TEAM_SETTINGS_PAGES } from '../team/settings-entries';
 import { USER_DETAILS_SETTINGS_PAGES } from '../user-details/settings-entries';
+import { WEBHOOK_SETTINGS_PAGES } from '../webhooks/settings-entries';
 import { WIDGET_SETTINGS_PAGES } from '../widget-settings/settings-entries';
 
 export {
@@ -29,4 +30,5 @@ export const SETTINGS_PAGES: readonly SettingsPage[] = [
   ...CONVERSATION_SETTINGS_PAGES,
   ...NOTIFICATION_SETTINGS_PAGES,
   ...USER_DETAILS_SETTINGS_PAGES,
+  ...WEBHOOK_SETTINGS_PAGES,
 ];

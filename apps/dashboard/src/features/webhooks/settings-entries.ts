@@ -1,0 +1,12 @@
+// /settings/webhooks in the settings menu (developers group), its own chunk.
+
+import { lazyPage } from '../../app/routing/lazy-page';
+import type { SettingsPage } from '../../app/routing/settings-paths';
+
+export const WEBHOOK_SETTINGS_PAGES: readonly SettingsPage[] = [
+  {
+    slug: 'webhooks',
+    group: 'developers',
+    Page: lazyPage(() => import('./webhooks-page').then((m) => m.WebhooksPage)),
+  },
+];
