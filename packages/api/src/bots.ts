@@ -1,0 +1,232 @@
+import { BOT_LANGUAGES, BOT_OPERATION_MODES, ENABLED_BOT_ENGINES } from '@convo/domain';
+import { z } from 'zod';
+import { successEnvelope } from './accounts.js';
+
+// Product API of AI agents (issue 15): bots, their engine settings, the builder's intents, the
+// emulator. Knowledge sources are in knowledge.ts; answer feedback and bot stats in bot-runtime.ts.
+
+export const BOT_PATHS = {
+  bots: '/api/bots',
+  bot: '/api/bots/:botId',
+  /** PUT { enabled } */
+  botStatus: '/api/bots/:botId/status',
+  /** PUT { botId, teamId? } sets the first responder; DELETE ?teamId= removes it. */
+  firstResponder: '/api/bots/first-responder',
+  /** PUT the engine's settings and (write-only) API key. */
+  botEngine: '/api/bots/:botId/engine',
+  intents: '/api/bots/:botId/intents',
+  intent: '/api/bots/:botId/intents/:intentId',
+  /** POST { intentIds?, from } copies answers to every enabled language ('Yes, copy!'). */
+  copyIntents: '/api/bots/:botId/intents/copy',
+  entities: '/api/bots/:botId/entities',
+  entity: '/api/bots/:botId/entities/:entityId',
+  suggestions: '/api/bots/suggestions',
+  suggestion: '/api/bots/suggestions/:suggestionId',
+  /** kompose training state per language; POST trains now. */
+  training: '/api/bots/:botId/training',
+  /** POST a customer message (and optional unsaved intents); answers what the bot would say. */
+  emulator: '/api/bots/:botId/emulator',
+} as const;
+
+export const botEngineSchema = z.enum(ENABLED_BOT_ENGINES as unknown as [string, ...string[]]);
+export const botLanguageSchema = z.enum(BOT_LANGUAGES);
+export const botIdParamsSchema = z.object({ botId: z.uuid() });
+export const intentIdParamsSchema = z.object({ botId: z.uuid(), intentId: z.uuid() });
+
+const botName = z.string().trim().min(1).max(120);
+
+export const botCreateSchema = z.object({
+  name: botName,
+  engine: botEngineSchema,
+  defaultLanguage: botLanguageSchema.default('en'),
+});
+export type BotCreate = z.input<typeof botCreateSchema>;
+
+export const botUpdateSchema = z
+  .object({
+    name: botName.optional(),
+    defaultLanguage: botLanguageSchema.optional(),
+    languages: z.array(botLanguageSchema).min(1).max(BOT_LANGUAGES.length).optional(),
+    operationMode: z.enum(BOT_OPERATION_MODES).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change.' });
+export type BotUpdate = z.input<typeof botUpdateSchema>;
+
+/**
+ * Engine settings as the builder edits them. kompose: threshold and handoff; LLM engines: model,
+ * base URL (OpenAI-compatible servers), agent instructions. The key is write-only: `apiKey: ''`
+ * removes it, absent keeps it.
+ */
+export const botEngineSettingsSchema = z.object({
+  /** Agent instructions (custom prompt): the LLM engines' system prompt. */
+  instructions: z.string().max(20_000).optional(),
+  model: z.string().trim().max(200).optional(),
+  baseUrl: z
+    .string()
+    .trim()
+    .max(2048)
+    .pipe(z.url({ protocol: /^https?$/ }))
+    .optional()
+    .or(z.literal('')),
+  /** kompose: answers below this confidence fall back (0…1). */
+  confidenceThreshold: z.number().min(0).max(1).optional(),
+  /** Fallbacks in a row before the conversation goes to a human; 0 = never. */
+  fallbacksBeforeHandoff: z.number().int().min(0).max(20).optional(),
+  /** Seconds of an agent's time one bot answer saves (stats/time/saved/bot). */
+  secondsSavedPerAnswer: z.number().int().min(0).max(3600).optional(),
+});
+export type BotEngineSettings = z.infer<typeof botEngineSettingsSchema>;
+
+export const botEngineUpdateSchema = z.object({
+  engine: botEngineSchema.optional(),
+  settings: botEngineSettingsSchema,
+  apiKey: z.string().max(500).optional(),
+});
+export type BotEngineUpdate = z.input<typeof botEngineUpdateSchema>;
+
+export const botSchema = z.object({
+  id: z.string(),
+  /** The bot member's user name (sender of its messages). */
+  userName: z.string(),
+  name: z.string(),
+  engine: z.string(),
+  enabled: z.boolean(),
+  defaultLanguage: z.string(),
+  languages: z.array(z.string()),
+  operationMode: z.string(),
+  settings: botEngineSettingsSchema,
+  /** Whether a key is stored; the key itself is never returned. */
+  hasApiKey: z.boolean(),
+  /** True for the application's first responder; teams it answers first for. */
+  firstResponder: z.boolean(),
+  firstResponderTeamIds: z.array(z.string()),
+  conversationsThisWeek: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Bot = z.infer<typeof botSchema>;
+export const botListResponseSchema = successEnvelope(z.array(botSchema));
+export const botResponseSchema = successEnvelope(botSchema);
+
+export const botStatusUpdateSchema = z.object({ enabled: z.boolean() });
+export const firstResponderUpdateSchema = z.object({ botId: z.uuid(), teamId: z.uuid().optional() });
+export const firstResponderQuerySchema = z.object({ teamId: z.uuid().optional() });
+
+/** A bot-says reply: text, or a rich message (contentType 300 metadata the widget renders). */
+export const botSaysSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string().trim().min(1).max(5000) }),
+  z.object({
+    kind: z.literal('rich'),
+    text: z.string().max(5000),
+    metadata: z.record(z.string(), z.string().max(20_000)),
+  }),
+]);
+export type BotSays = z.infer<typeof botSaysSchema>;
+
+export const INTENT_SECTIONS = ['welcome-message', 'answers', 'small-talk', 'fallback'] as const;
+export const intentSectionSchema = z.enum(INTENT_SECTIONS);
+
+export const intentWriteSchema = z.object({
+  language: botLanguageSchema,
+  section: intentSectionSchema,
+  name: z.string().trim().min(1).max(150),
+  userSays: z.array(z.string().trim().min(1).max(500)).max(500).default([]),
+  botSays: z.array(botSaysSchema).min(1).max(20),
+});
+export type IntentWrite = z.input<typeof intentWriteSchema>;
+
+export const intentSchema = z.object({
+  id: z.string(),
+  language: z.string(),
+  section: z.string(),
+  name: z.string(),
+  userSays: z.array(z.string()),
+  botSays: z.array(botSaysSchema),
+  updatedAt: z.number(),
+});
+export type Intent = z.infer<typeof intentSchema>;
+export const intentListQuerySchema = z.object({ language: botLanguageSchema.optional() });
+export const intentListResponseSchema = successEnvelope(z.array(intentSchema));
+export const intentResponseSchema = successEnvelope(intentSchema);
+/** DELETE ?allLanguages=true deletes the intent of that name in every language (SPEC §5). */
+export const intentDeleteQuerySchema = z.object({
+  allLanguages: z.enum(['true', 'false']).optional(),
+});
+export const intentCopySchema = z.object({
+  from: botLanguageSchema,
+  intentIds: z.array(z.uuid()).max(1000).optional(),
+});
+
+export const entityWriteSchema = z.object({
+  entity: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-zA-Z][a-zA-Z0-9_-]*$/, 'letters, digits, dash and underscore'),
+  locale: botLanguageSchema,
+  values: z
+    .array(
+      z.object({
+        value: z.string().trim().min(1).max(200),
+        synonyms: z.array(z.string().trim().min(1).max(200)).max(50),
+      }),
+    )
+    .max(1000),
+});
+export const entitySchema = entityWriteSchema.extend({ id: z.string() });
+export type BotEntity = z.infer<typeof entitySchema>;
+
+export const suggestionWriteSchema = z.object({
+  botId: z.uuid().nullable().optional(),
+  category: z.string().trim().max(100).default(''),
+  name: z.string().trim().min(1).max(200),
+  content: z.string().trim().min(1).max(5000),
+  supportsRichMessage: z.boolean().default(false),
+});
+export const suggestionSchema = z.object({
+  id: z.string(),
+  botKey: z.string().nullable(),
+  applicationId: z.string(),
+  category: z.string(),
+  name: z.string(),
+  content: z.string(),
+  supportsRichMessage: z.boolean(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const trainingStateSchema = z.object({
+  language: z.string(),
+  status: z.enum(['idle', 'training', 'ready', 'failed']),
+  error: z.string().nullable(),
+  trainedAt: z.number().nullable(),
+  /** True when intents changed since the last finished training. */
+  stale: z.boolean(),
+});
+export const trainingResponseSchema = successEnvelope(z.array(trainingStateSchema));
+
+export const emulatorRequestSchema = z.object({
+  message: z.string().trim().min(1).max(2000),
+  language: botLanguageSchema.optional(),
+  /** Earlier turns of the emulator's chat, oldest first. */
+  history: z
+    .array(z.object({ role: z.enum(['customer', 'bot']), text: z.string().max(5000) }))
+    .max(50)
+    .default([]),
+  /** The builder's unsaved intents of that language, answering as if saved. */
+  draftIntents: z.array(intentWriteSchema).max(2000).optional(),
+  /** Unsaved threshold from the builder's slider. */
+  confidenceThreshold: z.number().min(0).max(1).optional(),
+});
+export const emulatorReplySchema = z.object({
+  messages: z.array(botSaysSchema),
+  intent: z.string(),
+  confidence: z.number(),
+  fallback: z.boolean(),
+  handoff: z.boolean(),
+  language: z.string().nullable(),
+  passage: z.object({ sourceName: z.string(), url: z.string().nullable(), text: z.string() }).nullable(),
+});
+export type EmulatorReply = z.infer<typeof emulatorReplySchema>;
+export const emulatorResponseSchema = successEnvelope(emulatorReplySchema);
