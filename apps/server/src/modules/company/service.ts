@@ -3,6 +3,7 @@ import { isAdminRole } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import { forgetVisitorNaming } from '../widget/visitor-naming.js';
 import * as repo from './repository.js';
 
 // /settings/company: the company's name and industry. Every role holding settings.company reads it;
@@ -34,5 +35,7 @@ export async function update(
       industry: input.industry === undefined ? undefined : input.industry?.trim() || null,
     });
   });
+  // Visitors see the company name in place of members without a usable name.
+  forgetVisitorNaming(caller.applicationId);
   return read(db, caller);
 }

@@ -15,6 +15,7 @@ import {
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import { forgetVisitorNaming } from '../widget/visitor-naming.js';
 import * as repo from './repository.js';
 
 // Settings → the chat widget's pages. Reading is for every member (the pages show read-only to
@@ -86,7 +87,7 @@ export async function updateChatWidgetSettings(
   caller: AuthContext,
   patch: ChatWidgetSettingsPatch,
 ): Promise<ChatWidgetSettings> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const row = await repo.lockChatWidgetRow(tx, caller.applicationId);
     if (!row) throw missing();
     const refused = refusedPrivileges(sectionsIn(patch), caller, row.companySetting);
@@ -99,8 +100,11 @@ export async function updateChatWidgetSettings(
       );
     }
     await repo.updateChatWidgetRow(tx, caller.applicationId, applyPatch(row.chatWidget, patch));
-    const saved = await repo.findChatWidgetSettings(tx, caller.applicationId);
-    if (!saved) throw missing();
-    return saved;
+    const stored = await repo.findChatWidgetSettings(tx, caller.applicationId);
+    if (!stored) throw missing();
+    return stored;
   });
+  // The agent pseudonym may have changed: what visitors read must follow at once.
+  forgetVisitorNaming(caller.applicationId);
+  return saved;
 }

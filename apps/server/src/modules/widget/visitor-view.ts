@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from '../accounts/repository.js';
 import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
+import { cachedVisitorNaming } from './visitor-naming.js';
 
 export type VisitorView = <T>(value: T) => T;
 export type VisitorViewFactory = (applicationId: string, viewerId: string) => Promise<VisitorView>;
@@ -20,11 +21,13 @@ export function memberAlias(secret: string, applicationId: string, userId: strin
 
 export function visitorViewFactory(db: Db, secret: string): VisitorViewFactory {
   return async (applicationId, viewerId) => {
-    const [application, settings] = await Promise.all([
-      accounts.findApplication(db, applicationId),
-      findChatWidgetSettingsOrDefaults(db, applicationId),
-    ]);
-    const naming = { pseudonym: settings.customization.agentPseudonym, companyName: application?.name ?? '' };
+    const naming = await cachedVisitorNaming(applicationId, async () => {
+      const [application, settings] = await Promise.all([
+        accounts.findApplication(db, applicationId),
+        findChatWidgetSettingsOrDefaults(db, applicationId),
+      ]);
+      return { pseudonym: settings.customization.agentPseudonym, companyName: application?.name ?? '' };
+    });
     const alias = (userId: string) => memberAlias(secret, applicationId, userId);
     return (value) => toVisitorView(value, { viewerId, alias, naming });
   };
