@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../app.js';
+import { type AppDeps, buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import { createMailer } from '../platform/mail/mailer.js';
@@ -21,12 +21,15 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
 }
 
-export async function createTestApp(
-  kind: TestDbKind,
+/**
+ * The whole app on a database the test already opened (tests that restart the app on the same
+ * data, or listen on a port for sockets); `createTestApp` opens the database too.
+ */
+export async function buildTestApp(
+  database: Database,
   env: Record<string, string> = {},
-  options: TestAppOptions = {},
-): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  deps: Pick<AppDeps, 'redis' | 'pubsub'> = {},
+): Promise<{ app: FastifyInstance; config: AppConfig }> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/convo-test-unused',
@@ -37,7 +40,16 @@ export async function createTestApp(
   });
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
-  const app = await buildApp({ config, database, mailer, logger });
+  return { app: await buildApp({ config, database, mailer, logger, ...deps }), config };
+}
+
+export async function createTestApp(
+  kind: TestDbKind,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const { app, config } = await buildTestApp(database, env);
   options.beforeReady?.(app);
   await app.ready();
   return {

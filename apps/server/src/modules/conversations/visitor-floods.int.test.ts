@@ -1,16 +1,12 @@
 import { ACCOUNT_PATHS, MESSAGING_PATHS } from '@convo/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { conversations } from '../../db/schema/index.js';
-import { loadConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
-import { createMailer } from '../../platform/mail/mailer.js';
 import { connectRedis } from '../../platform/redis.js';
 import { newTenant, newVisitor } from '../../testing/messaging-fixtures.js';
-import { newSignup, type TestApp } from '../../testing/test-app.js';
+import { buildTestApp, newSignup, type TestApp } from '../../testing/test-app.js';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 
@@ -111,20 +107,17 @@ describe.runIf(Boolean(process.env.REDIS_URL))('limits shared by two nodes throu
   beforeAll(async () => {
     database = await openTestDatabase(testDatabaseKinds().at(-1)!);
     for (let i = 0; i < 2; i++) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        APP_SECRET: 'x'.repeat(32),
-        LOG_LEVEL: 'silent',
-        DATA_DIR: '/tmp/unused',
-        REDIS_URL: process.env.REDIS_URL!,
-        RATE_LIMIT_VISITOR_MESSAGES: '4',
-        RATE_LIMIT_VISITOR_CONVERSATIONS: '3',
-      });
-      const logger = pino({ level: 'silent' });
-      const redis = connectRedis(config.redisUrl!);
+      const redis = connectRedis(process.env.REDIS_URL!);
       redisClients.push(redis);
-      const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
-      const app = await buildApp({ config, database, logger, mailer, redis });
+      const { app } = await buildTestApp(
+        database,
+        {
+          REDIS_URL: process.env.REDIS_URL!,
+          RATE_LIMIT_VISITOR_MESSAGES: '4',
+          RATE_LIMIT_VISITOR_CONVERSATIONS: '3',
+        },
+        { redis },
+      );
       await app.ready();
       nodes.push(app);
     }

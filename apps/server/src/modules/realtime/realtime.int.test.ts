@@ -1,14 +1,10 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
-import { createMailer } from '../../platform/mail/mailer.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
-import type { TestApp } from '../../testing/test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/test-app.js';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
 import { Client } from '../../testing/ws-client.js';
 
@@ -19,19 +15,7 @@ describe.each(testDatabaseKinds())('real-time delivery on %s', (kind) => {
   let tenant: Tenant;
 
   async function start() {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/convo-test-unused',
-      APP_SECRET: 'test-secret-0123456789abcdef',
-      LOG_LEVEL: 'silent',
-    });
-    const logger = pino({ level: 'silent' });
-    app = await buildApp({
-      config,
-      database,
-      mailer: createMailer(database.db, undefined, config.mailFrom, logger),
-      logger,
-    });
+    app = (await buildTestApp(database)).app;
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   }
 

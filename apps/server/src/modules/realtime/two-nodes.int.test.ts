@@ -1,14 +1,10 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
-import { createMailer } from '../../platform/mail/mailer.js';
 import { createRedisPubSub, type PubSub } from '../../platform/pubsub/pubsub.js';
 import { newTenant, newVisitor } from '../../testing/messaging-fixtures.js';
-import type { TestApp } from '../../testing/test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/test-app.js';
 import { openTestDatabase } from '../../testing/test-database.js';
 import { Client } from '../../testing/ws-client.js';
 
@@ -23,21 +19,8 @@ describe.runIf(enabled)('two nodes on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
     for (let i = 0; i < 2; i++) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        APP_SECRET: 'x'.repeat(32),
-        LOG_LEVEL: 'silent',
-        DATA_DIR: '/tmp/unused',
-      });
-      const logger = pino({ level: 'silent' });
       const pubsub = createRedisPubSub(process.env.REDIS_URL!, () => {});
-      const app = await buildApp({
-        config,
-        database,
-        logger,
-        pubsub,
-        mailer: createMailer(database.db, undefined, config.mailFrom, logger),
-      });
+      const { app } = await buildTestApp(database, {}, { pubsub });
       nodes.push({ app, pubsub, base: await app.listen({ port: 0, host: '127.0.0.1' }) });
     }
   });

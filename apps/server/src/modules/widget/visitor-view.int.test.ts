@@ -1,13 +1,9 @@
 import { ACCOUNT_PATHS, MESSAGING_PATHS, WIDGET_SETTINGS_PATHS } from '@convo/api';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
-import { createMailer } from '../../platform/mail/mailer.js';
 import { newVisitorConversation, sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
-import { newSignup } from '../../testing/test-app.js';
+import { buildTestApp, newSignup } from '../../testing/test-app.js';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
 import { Client } from '../../testing/ws-client.js';
 
@@ -22,19 +18,7 @@ describe.each(testDatabaseKinds())('what a visitor reads about the team on %s', 
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/convo-test-unused',
-      APP_SECRET: 'test-secret-0123456789abcdef',
-      LOG_LEVEL: 'silent',
-    });
-    const logger = pino({ level: 'silent' });
-    app = await buildApp({
-      config,
-      database,
-      mailer: createMailer(database.db, undefined, config.mailFrom, logger),
-      logger,
-    });
+    app = (await buildTestApp(database)).app;
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     const signup = newSignup();
     const res = await app.inject({ method: 'POST', url: ACCOUNT_PATHS.signup, payload: signup });
