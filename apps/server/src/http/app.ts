@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import { registerErrorHandling } from './errors.js';
-import { createLimitStore, rateLimited } from './limit-store.js';
+import { createLimitStore, rateLimited, routeLimitStore } from './limit-store.js';
 import { registerPayloadEncryption } from './payload-encryption.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { type RouteTable, trackRoutes } from './security-route-table.js';
@@ -73,15 +73,15 @@ export async function createHttpApp(
   registerPayloadEncryption(app, deps.database.db);
   registerTextGuard(app);
 
+  // One set of counters (Redis-backed when configured, this node's memory when Redis fails) for
+  // the per-route limits, the limits shared by several routes and sign-in throttling.
+  const limits = createLimitStore(deps.redis, deps.logger);
+  app.decorate('limits', limits);
   await app.register(rateLimit, {
     global: false,
-    redis: deps.redis,
-    nameSpace: 'convo-rl-',
-    skipOnError: true,
+    store: routeLimitStore(limits),
     errorResponseBuilder: (_req, context) => rateLimited(context.ttl),
   });
-  // Counters shared by several routes and sign-in throttling (Redis-backed when configured).
-  app.decorate('limits', createLimitStore(deps.redis, deps.logger));
 
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,9 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createLimitStore, memoryLimitStore } from './limit-store.js';
+import { createLimitStore, type LimitStore, memoryLimitStore, routeLimitStore } from './limit-store.js';
 
 describe('memory limit store', () => {
   it('counts hits in a fixed window and starts over after it', async () => {
@@ -40,5 +42,37 @@ describe('limit store on a failing Redis', () => {
     const store = createLimitStore(broken, pino({ level: 'silent' }));
     expect((await store.hit('k', 60_000)).count).toBe(1);
     expect((await store.hit('k', 60_000)).count).toBe(2);
+  });
+});
+
+describe('per-route limits on the shared store', () => {
+  async function appWith(store: LimitStore) {
+    const app = Fastify();
+    await app.register(rateLimit, { global: false, store: routeLimitStore(store) });
+    for (const url of ['/a', '/b'])
+      app.get(url, { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+
+  it('counts each route apart and refuses past its max, also while Redis is down', async () => {
+    const broken = { eval: () => Promise.reject(new Error('down')) } as unknown as Redis;
+    const app = await appWith(createLimitStore(broken, pino({ level: 'silent' })));
+    const codes = async (url: string) => {
+      const out: number[] = [];
+      for (let i = 0; i < 3; i++) out.push((await app.inject({ method: 'GET', url })).statusCode);
+      return out;
+    };
+    expect(await codes('/a')).toEqual([200, 200, 429]);
+    expect(await codes('/b')).toEqual([200, 200, 429]);
+    await app.close();
+  });
+
+  it('keeps its counters in the store every other limit uses', async () => {
+    const store = memoryLimitStore();
+    const app = await appWith(store);
+    await app.inject({ method: 'GET', url: '/a', remoteAddress: '10.0.0.9' });
+    expect((await store.hit('route:GET/a-10.0.0.9', 60_000)).count).toBe(2);
+    await app.close();
   });
 });

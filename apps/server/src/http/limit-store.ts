@@ -1,4 +1,5 @@
 import { rateLimitedMessage } from '@convo/domain';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -198,5 +199,33 @@ export function redisLimitStore(redis: Redis): LimitStore {
     async clear(key) {
       await redis.del(counterKey(key), lockKey(key));
     },
+  };
+}
+
+/**
+ * The per-route limits of @fastify/rate-limit (`config.rateLimit` on a route) count on the same
+ * store as everything else, so they share its Redis scripts and its fallback to this node's memory
+ * when Redis fails (the plugin's own Redis store would let every request through instead).
+ */
+export function routeLimitStore(store: LimitStore): FastifyRateLimitStoreCtor {
+  return class RouteLimitStore implements FastifyRateLimitStore {
+    prefix = 'route:';
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      store.hit(this.prefix + key, timeWindow).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (err: Error) => callback(err),
+      );
+    }
+    child(routeOptions: object): FastifyRateLimitStore {
+      // The plugin passes its merged parameters with the route as `routeInfo` (its typings differ).
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      const child = new RouteLimitStore();
+      child.prefix = `${this.prefix}${String(route?.method ?? '')}${String(route?.url ?? '')}-`;
+      return child;
+    }
   };
 }
