@@ -21,13 +21,21 @@ import {
 
 type ScriptedAnswer = Extract<FakeReply, { kind: 'text' | 'tool' }>;
 
-function writeError(res: ServerResponse, error: 'invalid-key' | 'rate-limit' | 'server', retryAfter?: number): void {
+function writeError(
+  res: ServerResponse,
+  error: 'invalid-key' | 'rate-limit' | 'server',
+  retryAfter?: number,
+): void {
   const requestId = fakeId('req_');
   if (error === 'invalid-key') {
     writeJson(
       res,
       401,
-      { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' }, request_id: requestId },
+      {
+        type: 'error',
+        error: { type: 'authentication_error', message: 'invalid x-api-key' },
+        request_id: requestId,
+      },
       { 'request-id': requestId },
     );
   } else if (error === 'rate-limit') {
@@ -48,7 +56,11 @@ function writeError(res: ServerResponse, error: 'invalid-key' | 'rate-limit' | '
     writeJson(
       res,
       500,
-      { type: 'error', error: { type: 'api_error', message: 'Internal server error' }, request_id: requestId },
+      {
+        type: 'error',
+        error: { type: 'api_error', message: 'Internal server error' },
+        request_id: requestId,
+      },
       { 'request-id': requestId },
     );
   }

@@ -24,7 +24,11 @@ type ScriptedAnswer = Extract<FakeReply, { kind: 'text' | 'tool' }>;
 
 const MODEL_PATH = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 
-function writeError(res: ServerResponse, error: 'invalid-key' | 'rate-limit' | 'server', retryAfter?: number): void {
+function writeError(
+  res: ServerResponse,
+  error: 'invalid-key' | 'rate-limit' | 'server',
+  retryAfter?: number,
+): void {
   if (error === 'invalid-key') {
     writeJson(res, 400, {
       error: {
@@ -72,9 +76,7 @@ async function writeContent(routed: RoutedRequest, reply: ScriptedAnswer, usage:
     totalTokenCount: usage.inputTokens + usage.outputTokens,
   };
   const chunk = (parts: unknown[], finishReason: string | null, withUsage: boolean) => ({
-    candidates: [
-      { content: { parts, role: 'model' }, index: 0, ...(finishReason ? { finishReason } : {}) },
-    ],
+    candidates: [{ content: { parts, role: 'model' }, index: 0, ...(finishReason ? { finishReason } : {}) }],
     ...(withUsage ? { usageMetadata } : {}),
     modelVersion: model,
     responseId,
@@ -89,7 +91,10 @@ async function writeContent(routed: RoutedRequest, reply: ScriptedAnswer, usage:
   if (reply.kind === 'text') {
     reply.chunks.forEach((piece, i) => {
       const last = i === reply.chunks.length - 1;
-      frames.push({ text: sseFrame(chunk([{ text: piece }], last ? 'STOP' : null, last)), isTextChunk: true });
+      frames.push({
+        text: sseFrame(chunk([{ text: piece }], last ? 'STOP' : null, last)),
+        isTextChunk: true,
+      });
     });
   } else if (toolPart) {
     frames.push({ text: sseFrame(chunk([toolPart], 'STOP', true)), isTextChunk: false });

@@ -21,11 +21,16 @@ import {
 
 type ScriptedAnswer = Extract<FakeReply, { kind: 'text' | 'tool' }>;
 
-function writeError(res: ServerResponse, error: 'invalid-key' | 'rate-limit' | 'server', retryAfter?: number): void {
+function writeError(
+  res: ServerResponse,
+  error: 'invalid-key' | 'rate-limit' | 'server',
+  retryAfter?: number,
+): void {
   if (error === 'invalid-key') {
     writeJson(res, 401, {
       error: {
-        message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+        message:
+          'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
         type: 'invalid_request_error',
         param: null,
         code: 'invalid_api_key',
@@ -76,7 +81,11 @@ function argumentsJson(reply: ScriptedAnswer): string {
 
 // ---- Chat Completions -------------------------------------------------------------------------
 
-async function writeChatCompletion(routed: RoutedRequest, reply: ScriptedAnswer, usage: FakeUsage): Promise<void> {
+async function writeChatCompletion(
+  routed: RoutedRequest,
+  reply: ScriptedAnswer,
+  usage: FakeUsage,
+): Promise<void> {
   const { model, stream, includeUsage } = requestBody(routed);
   const id = fakeId('chatcmpl-');
   const created = Math.floor(Date.now() / 1000);
@@ -94,7 +103,13 @@ async function writeChatCompletion(routed: RoutedRequest, reply: ScriptedAnswer,
         : {
             role: 'assistant',
             content: null,
-            tool_calls: [{ id: callId, type: 'function', function: { name: reply.name, arguments: argumentsJson(reply) } }],
+            tool_calls: [
+              {
+                id: callId,
+                type: 'function',
+                function: { name: reply.name, arguments: argumentsJson(reply) },
+              },
+            ],
           };
     writeJson(routed.res, 200, {
       id,
@@ -117,13 +132,16 @@ async function writeChatCompletion(routed: RoutedRequest, reply: ScriptedAnswer,
     { text: sseFrame(chunk({ role: 'assistant', content: '' }, null)), isTextChunk: false },
   ];
   if (reply.kind === 'text') {
-    for (const piece of reply.chunks) frames.push({ text: sseFrame(chunk({ content: piece }, null)), isTextChunk: true });
+    for (const piece of reply.chunks)
+      frames.push({ text: sseFrame(chunk({ content: piece }, null)), isTextChunk: true });
   } else {
     frames.push({
       text: sseFrame(
         chunk(
           {
-            tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: reply.name, arguments: '' } }],
+            tool_calls: [
+              { index: 0, id: callId, type: 'function', function: { name: reply.name, arguments: '' } },
+            ],
           },
           null,
         ),
@@ -131,7 +149,9 @@ async function writeChatCompletion(routed: RoutedRequest, reply: ScriptedAnswer,
       isTextChunk: false,
     });
     frames.push({
-      text: sseFrame(chunk({ tool_calls: [{ index: 0, function: { arguments: argumentsJson(reply) } }] }, null)),
+      text: sseFrame(
+        chunk({ tool_calls: [{ index: 0, function: { arguments: argumentsJson(reply) } }] }, null),
+      ),
       isTextChunk: false,
     });
   }
@@ -200,7 +220,10 @@ async function writeResponse(routed: RoutedRequest, reply: ScriptedAnswer, usage
     sseFrame({ type, sequence_number: sequence++, ...data }, type);
   const frames: { text: string; isTextChunk: boolean }[] = [
     { text: event('response.created', { response: response('in_progress', [], false) }), isTextChunk: false },
-    { text: event('response.in_progress', { response: response('in_progress', [], false) }), isTextChunk: false },
+    {
+      text: event('response.in_progress', { response: response('in_progress', [], false) }),
+      isTextChunk: false,
+    },
   ];
   if (reply.kind === 'text') {
     frames.push(
@@ -235,7 +258,13 @@ async function writeResponse(routed: RoutedRequest, reply: ScriptedAnswer, usage
     }
     frames.push(
       {
-        text: event('response.output_text.done', { item_id: itemId, output_index: 0, content_index: 0, text, logprobs: [] }),
+        text: event('response.output_text.done', {
+          item_id: itemId,
+          output_index: 0,
+          content_index: 0,
+          text,
+          logprobs: [],
+        }),
         isTextChunk: false,
       },
       {
@@ -277,7 +306,10 @@ async function writeResponse(routed: RoutedRequest, reply: ScriptedAnswer, usage
   }
   frames.push(
     { text: event('response.output_item.done', { output_index: 0, item: doneItem }), isTextChunk: false },
-    { text: event('response.completed', { response: response('completed', [doneItem], true) }), isTextChunk: false },
+    {
+      text: event('response.completed', { response: response('completed', [doneItem], true) }),
+      isTextChunk: false,
+    },
   );
   startSse(routed.res);
   await writeTimedFrames(routed, frames, reply);

@@ -85,7 +85,11 @@ export interface ProviderDefinition {
   /** Whether this path is one of the provider's endpoints. */
   matches(method: string, path: string): boolean;
   /** Writes the provider's error JSON. */
-  writeError(res: ServerResponse, error: 'invalid-key' | 'rate-limit' | 'server', retryAfterSeconds?: number): void;
+  writeError(
+    res: ServerResponse,
+    error: 'invalid-key' | 'rate-limit' | 'server',
+    retryAfterSeconds?: number,
+  ): void;
   /** Writes a scripted text or tool reply (streamed or not, as the request asked). */
   writeReply(
     routed: RoutedRequest,
