@@ -344,9 +344,10 @@ describe('LLM engines without a key', () => {
         signal: new AbortController().signal,
       });
       expect(reply.messages).toEqual([{ kind: 'text', text: 'Local model here.' }]);
-      expect(fake.calls[0]?.path).toBe('/v1/chat/completions');
-      expect(fake.calls[0]?.headers.authorization).toBeUndefined();
-      expect((fake.calls[0]?.body as Json).model).toBe('llama3.1');
+      const [call] = fake.calls;
+      expect(call?.path).toBe('/v1/chat/completions');
+      expect(call?.headers.authorization).toBeUndefined();
+      expect(call && (call.body as Json).model).toBe('llama3.1');
     } finally {
       await fake.close();
     }
