@@ -27,6 +27,7 @@ import {
 const PASSAGES_PER_SEARCH = 4;
 /** Tool call, answer, and one spare step (a second search); then the reply is what it is. */
 const MAX_STEPS = 3;
+const MAX_OUTPUT_TOKENS = 1024;
 
 /** How the composition root (or a test) builds an LLM engine. */
 export interface LlmEngineOptions {
@@ -118,6 +119,8 @@ export async function runLlmReply(input: BotReplyInput, options: LlmRunOptions):
       abortSignal: controller.signal,
       // The customer is waiting: a failure sends the fallback at once instead of retrying.
       maxRetries: 0,
+      // A chat answer is short; this bounds what one runaway reply can cost.
+      maxOutputTokens: MAX_OUTPUT_TOKENS,
       // Failures are read from the stream below; the SDK's default handler would log them raw.
       onError: () => {},
       providerOptions: options.providerOptions,
