@@ -9,6 +9,7 @@ import {
   sseFrame,
   startFakeProvider,
   startSse,
+  textChunksOf,
   writeJson,
   writeTimedFrames,
 } from '../shared/fake-server.js';
@@ -78,11 +79,11 @@ async function writeMessage(routed: RoutedRequest, reply: ScriptedAnswer, usage:
     cache_creation_input_tokens: 0,
     cache_read_input_tokens: 0,
   };
+  const chunks = textChunksOf(reply);
   if (body.stream !== true) {
-    const content =
-      reply.kind === 'text'
-        ? [{ type: 'text', text: reply.chunks.join('') }]
-        : [{ type: 'tool_use', id: toolId, name: reply.name, input: reply.args }];
+    const content: unknown[] = chunks.length > 0 ? [{ type: 'text', text: chunks.join('') }] : [];
+    if (reply.kind === 'tool')
+      content.push({ type: 'tool_use', id: toolId, name: reply.name, input: reply.args });
     writeJson(routed.res, 200, {
       id,
       type: 'message',
@@ -113,32 +114,36 @@ async function writeMessage(routed: RoutedRequest, reply: ScriptedAnswer, usage:
       },
     }),
   ];
-  if (reply.kind === 'text') {
-    frames.push(frame('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
+  let index = 0;
+  if (chunks.length > 0) {
+    frames.push(frame('content_block_start', { index, content_block: { type: 'text', text: '' } }));
     frames.push(frame('ping', {}));
-    for (const piece of reply.chunks) {
+    for (const piece of chunks) {
       frames.push({
         text: sseFrame(
-          { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } },
+          { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } },
           'content_block_delta',
         ),
         isTextChunk: true,
       });
     }
-  } else {
+    frames.push(frame('content_block_stop', { index }));
+    index++;
+  }
+  if (reply.kind === 'tool') {
     frames.push(
       frame('content_block_start', {
-        index: 0,
+        index,
         content_block: { type: 'tool_use', id: toolId, name: reply.name, input: {} },
       }),
       frame('content_block_delta', {
-        index: 0,
+        index,
         delta: { type: 'input_json_delta', partial_json: JSON.stringify(reply.args) },
       }),
+      frame('content_block_stop', { index }),
     );
   }
   frames.push(
-    frame('content_block_stop', { index: 0 }),
     frame('message_delta', {
       delta: { stop_reason: stopReason, stop_sequence: null },
       usage: { output_tokens: usage.outputTokens },

@@ -9,6 +9,7 @@ import {
   sseFrame,
   startFakeProvider,
   startSse,
+  textChunksOf,
   writeJson,
   writeTimedFrames,
 } from '../shared/fake-server.js';
@@ -82,23 +83,20 @@ async function writeContent(routed: RoutedRequest, reply: ScriptedAnswer, usage:
     responseId,
   });
   const toolPart = reply.kind === 'tool' ? { functionCall: { name: reply.name, args: reply.args } } : null;
+  const chunks = textChunksOf(reply);
   if (method === 'generateContent') {
-    const parts = toolPart ? [toolPart] : [{ text: reply.kind === 'text' ? reply.chunks.join('') : '' }];
+    const parts: unknown[] = chunks.length > 0 || !toolPart ? [{ text: chunks.join('') }] : [];
+    if (toolPart) parts.push(toolPart);
     writeJson(routed.res, 200, chunk(parts, 'STOP', true));
     return;
   }
+  // Each SSE event is a whole GenerateContentResponse; the last one carries finishReason and usage.
   const frames: { text: string; isTextChunk: boolean }[] = [];
-  if (reply.kind === 'text') {
-    reply.chunks.forEach((piece, i) => {
-      const last = i === reply.chunks.length - 1;
-      frames.push({
-        text: sseFrame(chunk([{ text: piece }], last ? 'STOP' : null, last)),
-        isTextChunk: true,
-      });
-    });
-  } else if (toolPart) {
-    frames.push({ text: sseFrame(chunk([toolPart], 'STOP', true)), isTextChunk: false });
-  }
+  chunks.forEach((piece, i) => {
+    const last = !toolPart && i === chunks.length - 1;
+    frames.push({ text: sseFrame(chunk([{ text: piece }], last ? 'STOP' : null, last)), isTextChunk: true });
+  });
+  if (toolPart) frames.push({ text: sseFrame(chunk([toolPart], 'STOP', true)), isTextChunk: false });
   startSse(routed.res);
   await writeTimedFrames(routed, frames, reply);
 }

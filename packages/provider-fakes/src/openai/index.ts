@@ -10,6 +10,7 @@ import {
   sseFrame,
   startFakeProvider,
   startSse,
+  textChunksOf,
   writeJson,
   writeTimedFrames,
 } from '../shared/fake-server.js';
@@ -96,13 +97,14 @@ async function writeChatCompletion(
     total_tokens: usage.inputTokens + usage.outputTokens,
   };
   const finishReason = reply.kind === 'tool' ? 'tool_calls' : 'stop';
+  const chunks = textChunksOf(reply);
   if (!stream) {
-    const message =
-      reply.kind === 'text'
-        ? { role: 'assistant', content: reply.chunks.join(''), refusal: null }
-        : {
-            role: 'assistant',
-            content: null,
+    const message = {
+      role: 'assistant',
+      content: chunks.length > 0 ? chunks.join('') : null,
+      refusal: null,
+      ...(reply.kind === 'tool'
+        ? {
             tool_calls: [
               {
                 id: callId,
@@ -110,7 +112,9 @@ async function writeChatCompletion(
                 function: { name: reply.name, arguments: argumentsJson(reply) },
               },
             ],
-          };
+          }
+        : {}),
+    };
     writeJson(routed.res, 200, {
       id,
       object: 'chat.completion',
@@ -131,10 +135,10 @@ async function writeChatCompletion(
   const frames: { text: string; isTextChunk: boolean }[] = [
     { text: sseFrame(chunk({ role: 'assistant', content: '' }, null)), isTextChunk: false },
   ];
-  if (reply.kind === 'text') {
-    for (const piece of reply.chunks)
-      frames.push({ text: sseFrame(chunk({ content: piece }, null)), isTextChunk: true });
-  } else {
+  for (const piece of chunks) {
+    frames.push({ text: sseFrame(chunk({ content: piece }, null)), isTextChunk: true });
+  }
+  if (reply.kind === 'tool') {
     frames.push({
       text: sseFrame(
         chunk(
@@ -180,137 +184,97 @@ async function writeResponse(routed: RoutedRequest, reply: ScriptedAnswer, usage
     output_tokens_details: { reasoning_tokens: 0 },
     total_tokens: usage.inputTokens + usage.outputTokens,
   };
-  const itemId = fakeId(reply.kind === 'text' ? 'msg_' : 'fc_');
+  const chunks = textChunksOf(reply);
+  const text = chunks.join('');
+  const messageId = fakeId('msg_');
+  const callItemId = fakeId('fc_');
   const callId = fakeId('call_');
-  const text = reply.kind === 'text' ? reply.chunks.join('') : '';
-  const doneItem =
-    reply.kind === 'text'
+  // Output items in order: the message (when there is text), then the function call.
+  const messageItem =
+    chunks.length > 0
       ? {
-          id: itemId,
+          id: messageId,
           type: 'message',
           status: 'completed',
           role: 'assistant',
           content: [{ type: 'output_text', text, annotations: [], logprobs: [] }],
         }
-      : {
-          id: itemId,
+      : null;
+  const callItem =
+    reply.kind === 'tool'
+      ? {
+          id: callItemId,
           type: 'function_call',
           status: 'completed',
           call_id: callId,
           name: reply.name,
           arguments: argumentsJson(reply),
-        };
-  const response = (status: string, output: unknown[], withUsage: boolean) => ({
+        }
+      : null;
+  const output = [messageItem, callItem].filter((item) => item !== null);
+  const response = (status: string, items: unknown[], withUsage: boolean) => ({
     id,
     object: 'response',
     created_at: createdAt,
     status,
     model,
-    output,
+    output: items,
     usage: withUsage ? usageJson : null,
     error: null,
     incomplete_details: null,
   });
   if (!stream) {
-    writeJson(routed.res, 200, response('completed', [doneItem], true));
+    writeJson(routed.res, 200, response('completed', output, true));
     return;
   }
   let sequence = 0;
-  const event = (type: string, data: Record<string, unknown>) =>
-    sseFrame({ type, sequence_number: sequence++, ...data }, type);
+  const event = (type: string, data: Record<string, unknown>) => ({
+    text: sseFrame({ type, sequence_number: sequence++, ...data }, type),
+    isTextChunk: false,
+  });
   const frames: { text: string; isTextChunk: boolean }[] = [
-    { text: event('response.created', { response: response('in_progress', [], false) }), isTextChunk: false },
-    {
-      text: event('response.in_progress', { response: response('in_progress', [], false) }),
-      isTextChunk: false,
-    },
+    event('response.created', { response: response('in_progress', [], false) }),
+    event('response.in_progress', { response: response('in_progress', [], false) }),
   ];
-  if (reply.kind === 'text') {
+  let outputIndex = 0;
+  if (messageItem) {
+    const at = { item_id: messageId, output_index: outputIndex, content_index: 0 };
     frames.push(
-      {
-        text: event('response.output_item.added', {
-          output_index: 0,
-          item: { id: itemId, type: 'message', status: 'in_progress', role: 'assistant', content: [] },
-        }),
-        isTextChunk: false,
-      },
-      {
-        text: event('response.content_part.added', {
-          item_id: itemId,
-          output_index: 0,
-          content_index: 0,
-          part: { type: 'output_text', text: '', annotations: [] },
-        }),
-        isTextChunk: false,
-      },
+      event('response.output_item.added', {
+        output_index: outputIndex,
+        item: { id: messageId, type: 'message', status: 'in_progress', role: 'assistant', content: [] },
+      }),
+      event('response.content_part.added', {
+        ...at,
+        part: { type: 'output_text', text: '', annotations: [] },
+      }),
     );
-    for (const piece of reply.chunks) {
+    for (const piece of chunks) {
       frames.push({
-        text: event('response.output_text.delta', {
-          item_id: itemId,
-          output_index: 0,
-          content_index: 0,
-          delta: piece,
-          logprobs: [],
-        }),
+        ...event('response.output_text.delta', { ...at, delta: piece, logprobs: [] }),
         isTextChunk: true,
       });
     }
     frames.push(
-      {
-        text: event('response.output_text.done', {
-          item_id: itemId,
-          output_index: 0,
-          content_index: 0,
-          text,
-          logprobs: [],
-        }),
-        isTextChunk: false,
-      },
-      {
-        text: event('response.content_part.done', {
-          item_id: itemId,
-          output_index: 0,
-          content_index: 0,
-          part: { type: 'output_text', text, annotations: [] },
-        }),
-        isTextChunk: false,
-      },
+      event('response.output_text.done', { ...at, text, logprobs: [] }),
+      event('response.content_part.done', { ...at, part: { type: 'output_text', text, annotations: [] } }),
+      event('response.output_item.done', { output_index: outputIndex, item: messageItem }),
     );
-  } else {
+    outputIndex++;
+  }
+  if (callItem) {
+    const at = { item_id: callItemId, output_index: outputIndex };
     frames.push(
-      {
-        text: event('response.output_item.added', {
-          output_index: 0,
-          item: { ...doneItem, status: 'in_progress', arguments: '' },
-        }),
-        isTextChunk: false,
-      },
-      {
-        text: event('response.function_call_arguments.delta', {
-          item_id: itemId,
-          output_index: 0,
-          delta: argumentsJson(reply),
-        }),
-        isTextChunk: false,
-      },
-      {
-        text: event('response.function_call_arguments.done', {
-          item_id: itemId,
-          output_index: 0,
-          arguments: argumentsJson(reply),
-        }),
-        isTextChunk: false,
-      },
+      event('response.output_item.added', {
+        output_index: outputIndex,
+        item: { ...callItem, status: 'in_progress', arguments: '' },
+      }),
+      event('response.function_call_arguments.delta', { ...at, delta: callItem.arguments }),
+      event('response.function_call_arguments.done', { ...at, arguments: callItem.arguments }),
+      event('response.output_item.done', { output_index: outputIndex, item: callItem }),
     );
   }
-  frames.push(
-    { text: event('response.output_item.done', { output_index: 0, item: doneItem }), isTextChunk: false },
-    {
-      text: event('response.completed', { response: response('completed', [doneItem], true) }),
-      isTextChunk: false,
-    },
-  );
+  frames.push(event('response.completed', { response: response('completed', output, true) }));
   startSse(routed.res);
   await writeTimedFrames(routed, frames, reply);
 }

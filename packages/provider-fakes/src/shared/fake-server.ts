@@ -16,12 +16,21 @@ interface Timing {
   firstChunkDelayMs?: number;
   /** Wait between chunks; default 0. */
   chunkDelayMs?: number;
+  /** Cuts the connection after this many text chunks (a network failure mid-stream). */
+  dropAfterChunks?: number;
 }
 
 /** What the next request gets. Provider-neutral; each fake renders it in its wire format. */
 export type FakeReply =
   | ({ kind: 'text'; chunks: readonly string[]; usage?: FakeUsage } & Timing)
-  | ({ kind: 'tool'; name: string; args: Record<string, unknown>; usage?: FakeUsage } & Timing)
+  | ({
+      kind: 'tool';
+      name: string;
+      args: Record<string, unknown>;
+      /** Text the model says before calling the tool, in the same answer ("Let me check…"). */
+      preamble?: readonly string[];
+      usage?: FakeUsage;
+    } & Timing)
   | {
       kind: 'error';
       /** Rendered as the provider's documented error for that case. */
@@ -147,6 +156,13 @@ export async function writeTimedFrames(
       routed.res.write(frame.text);
       if (textSeen === 0) routed.call.firstChunkAt = performance.now();
       textSeen++;
+      if (timing.dropAfterChunks !== undefined && textSeen >= timing.dropAfterChunks) {
+        // Close the TCP connection (FIN) once the chunk is out, without ending the HTTP response:
+        // the client has the words so far, then a stream cut short.
+        await new Promise<void>((resolve) => routed.res.write('', () => resolve()));
+        routed.res.socket?.end();
+        return;
+      }
     } else {
       routed.res.write(frame.text);
     }
@@ -260,4 +276,9 @@ let counter = 0;
 export function fakeId(prefix: string): string {
   counter++;
   return `${prefix}${Date.now().toString(36)}${counter.toString(36)}`;
+}
+
+/** The text a scripted answer streams: a text reply's chunks, or a tool call's preamble. */
+export function textChunksOf(reply: Extract<FakeReply, { kind: 'text' | 'tool' }>): readonly string[] {
+  return reply.kind === 'text' ? reply.chunks : (reply.preamble ?? []);
 }

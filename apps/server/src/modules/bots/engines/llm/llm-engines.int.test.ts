@@ -255,6 +255,18 @@ describe.each(cases)('$name engine against its local provider server', (c) => {
     expect(reply.usage).toEqual({ inputTokens: 130, outputTokens: 11 });
   });
 
+  it('keeps what the model said before its tool call as its own paragraph', async () => {
+    fake.script(
+      { kind: 'tool', name: 'search_knowledge', args: { query: 'returns' }, preamble: ['Let me', ' check.'] },
+      { kind: 'text', chunks: ['Returns are free', ' for 30 days.'] },
+    );
+    const { reply, deltas } = await ask('Can I return shoes?');
+    expect(deltas).toEqual(['Let me', ' check.', '\n\nReturns are free', ' for 30 days.']);
+    expect(reply.messages).toEqual([
+      { kind: 'text', text: 'Let me check.\n\nReturns are free for 30 days.' },
+    ]);
+  });
+
   it('returns a handoff when the model calls the handoff tool, without another model call', async () => {
     fake.script({ kind: 'tool', name: 'handoff', args: { reason: 'customer wants a person' } });
     const { reply, calls } = await ask('I want to talk to a human');
@@ -281,6 +293,23 @@ describe.each(cases)('$name engine against its local provider server', (c) => {
     const server = await failure({ kind: 'error', error: 'server' });
     expect(server.code).toBe('PROVIDER_ERROR');
     expect(fake.calls.length - before).toBe(2);
+  });
+
+  it('reports a connection lost mid-answer as PROVIDER_ERROR after the words already streamed', async () => {
+    fake.script({ kind: 'text', chunks: ['Our hours', ' are', ' 9 to 5'], dropAfterChunks: 1 });
+    const deltas: string[] = [];
+    const err = await engine
+      .reply({
+        bot: bot(settings, apiKey),
+        turns: [{ role: 'customer', text: 'Hours?' }],
+        tools: { searchKnowledge: async () => [] },
+        onDelta: (d) => deltas.push(d),
+        signal: new AbortController().signal,
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BotEngineError);
+    expect((err as BotEngineError).code).toBe('PROVIDER_ERROR');
+    expect(deltas).toEqual(['Our hours']);
   });
 
   it('gives up after the timeout when the provider hangs', async () => {
