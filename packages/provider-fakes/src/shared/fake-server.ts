@@ -74,6 +74,8 @@ export interface FakeOptions {
   defaultReply?: FakeReply;
   /** Usage reported when a reply does not say. */
   defaultUsage?: FakeUsage;
+  /** Port on 127.0.0.1; default 0 (any free port). */
+  port?: number;
 }
 
 export const DEFAULT_USAGE: FakeUsage = { inputTokens: 42, outputTokens: 7 };
@@ -248,7 +250,7 @@ export async function startFakeProvider(
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${definition.basePath}`,
