@@ -5,6 +5,8 @@ import {
   type FakeReply,
   type FakeUsage,
   fakeId,
+  isRecord,
+  type RecordedCall,
   type RoutedRequest,
   sseFrame,
   startFakeProvider,
@@ -154,6 +156,24 @@ async function writeMessage(routed: RoutedRequest, reply: ScriptedAnswer, usage:
   await writeTimedFrames(routed, frames, reply);
 }
 
+function validate(call: RecordedCall): string | null {
+  if (typeof call.headers['anthropic-version'] !== 'string') return 'anthropic-version: header is required';
+  const body = call.body;
+  if (!isRecord(body)) return 'Request body is not valid JSON';
+  if (typeof body.model !== 'string' || body.model === '') return 'model: Field required';
+  if (typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
+  if (!Array.isArray(body.messages) || body.messages.length === 0)
+    return 'messages: at least one message is required';
+  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) {
+    return 'system: Input should be a valid list';
+  }
+  return null;
+}
+
+function writeInvalid(res: ServerResponse, message: string): void {
+  writeJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message } });
+}
+
 /** Starts a fake Anthropic API; `url` ends in `/v1` (what `createAnthropic({ baseURL })` expects). */
 export function startFakeAnthropic(options: FakeOptions = {}): Promise<FakeProvider> {
   return startFakeProvider(
@@ -165,6 +185,8 @@ export function startFakeAnthropic(options: FakeOptions = {}): Promise<FakeProvi
       },
       matches: (method, path) => method === 'POST' && path === '/v1/messages',
       writeError,
+      validate,
+      writeInvalid,
       writeReply: writeMessage,
     },
     options,

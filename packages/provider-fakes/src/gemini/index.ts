@@ -5,6 +5,8 @@ import {
   type FakeReply,
   type FakeUsage,
   fakeId,
+  isRecord,
+  type RecordedCall,
   type RoutedRequest,
   sseFrame,
   startFakeProvider,
@@ -101,6 +103,23 @@ async function writeContent(routed: RoutedRequest, reply: ScriptedAnswer, usage:
   await writeTimedFrames(routed, frames, reply);
 }
 
+function validate(call: RecordedCall): string | null {
+  const body = call.body;
+  if (!isRecord(body)) return 'Invalid JSON payload received.';
+  if (!Array.isArray(body.contents) || body.contents.length === 0) {
+    return '* GenerateContentRequest.contents: contents is not specified';
+  }
+  const roles = body.contents.map((c) => (isRecord(c) ? c.role : undefined));
+  if (roles.some((r) => r !== undefined && r !== 'user' && r !== 'model')) {
+    return 'Please use a valid role: user, model.';
+  }
+  return null;
+}
+
+function writeInvalid(res: ServerResponse, message: string): void {
+  writeJson(res, 400, { error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
+}
+
 /** Starts a fake Gemini API; `url` ends in `/v1beta` (what `createGoogleGenerativeAI({ baseURL })` expects). */
 export function startFakeGemini(options: FakeOptions = {}): Promise<FakeProvider> {
   return startFakeProvider(
@@ -112,6 +131,8 @@ export function startFakeGemini(options: FakeOptions = {}): Promise<FakeProvider
       },
       matches: (method, path) => method === 'POST' && MODEL_PATH.test(path),
       writeError,
+      validate,
+      writeInvalid,
       writeReply: writeContent,
     },
     options,

@@ -6,6 +6,8 @@ import {
   type FakeReply,
   type FakeUsage,
   fakeId,
+  isRecord,
+  type RecordedCall,
   type RoutedRequest,
   sseFrame,
   startFakeProvider,
@@ -279,6 +281,31 @@ async function writeResponse(routed: RoutedRequest, reply: ScriptedAnswer, usage
   await writeTimedFrames(routed, frames, reply);
 }
 
+/** The rules of both endpoints a client can break (the real API answers them with a 400). */
+function validate(call: RecordedCall): string | null {
+  const body = call.body;
+  if (!isRecord(body)) return 'We could not parse the JSON body of your request.';
+  if (typeof body.model !== 'string' || body.model === '') return "Missing required parameter: 'model'.";
+  if (call.path === '/v1/chat/completions') {
+    if (!Array.isArray(body.messages) || body.messages.length === 0) {
+      return "Invalid 'messages': empty array. Expected an array with minimum length 1.";
+    }
+    return null;
+  }
+  if (typeof body.input !== 'string' && !Array.isArray(body.input))
+    return "Missing required parameter: 'input'.";
+  // Without storage there is nothing for an item reference to point at.
+  if (body.store === false && Array.isArray(body.input)) {
+    const referenced = body.input.some((item) => isRecord(item) && item.type === 'item_reference');
+    if (referenced) return 'Items are not persisted when `store` is set to false.';
+  }
+  return null;
+}
+
+function writeInvalid(res: ServerResponse, message: string): void {
+  writeJson(res, 400, { error: { message, type: 'invalid_request_error', param: null, code: null } });
+}
+
 /**
  * Starts a fake OpenAI API. Give the SDK `url` as its base URL (it ends in `/v1`), e.g.
  * `createOpenAI({ baseURL: fake.url, apiKey })` or `createOpenAICompatible({ baseURL: fake.url })`.
@@ -291,6 +318,8 @@ export function startFakeOpenAI(options: FakeOptions = {}): Promise<FakeProvider
       matches: (method, path) =>
         method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/responses'),
       writeError,
+      validate,
+      writeInvalid,
       writeReply: (routed, reply, usage) =>
         routed.call.path === '/v1/responses'
           ? writeResponse(routed, reply, usage)

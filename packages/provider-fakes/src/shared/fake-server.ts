@@ -54,7 +54,12 @@ export interface RecordedCall {
   /** `performance.now()` just after the first text chunk was written (streaming text only). */
   firstChunkAt?: number;
   /** What the fake answered with. */
-  reply: FakeReply | { kind: 'unauthorized' } | { kind: 'not-found' };
+  reply:
+    | FakeReply
+    | { kind: 'unauthorized' }
+    | { kind: 'not-found' }
+    /** The body broke a rule the real API enforces (the message says which). */
+    | { kind: 'invalid-request'; message: string };
 }
 
 export interface FakeProvider {
@@ -101,6 +106,10 @@ export interface ProviderDefinition {
     error: 'invalid-key' | 'rate-limit' | 'server',
     retryAfterSeconds?: number,
   ): void;
+  /** What the real API would refuse in this request with a 400, or null. */
+  validate(call: RecordedCall): string | null;
+  /** Writes the provider's 400 invalid-request error. */
+  writeInvalid(res: ServerResponse, message: string): void;
   /** Writes a scripted text or tool reply (streamed or not, as the request asked). */
   writeReply(
     routed: RoutedRequest,
@@ -231,6 +240,12 @@ export async function startFakeProvider(
       definition.writeError(res, 'invalid-key');
       return;
     }
+    const invalid = definition.validate(call);
+    if (invalid !== null) {
+      call.reply = { kind: 'invalid-request', message: invalid };
+      definition.writeInvalid(res, invalid);
+      return;
+    }
     const reply = queue.shift() ?? options.defaultReply ?? DEFAULT_REPLY;
     call.reply = reply;
     switch (reply.kind) {
@@ -283,4 +298,8 @@ export function fakeId(prefix: string): string {
 /** The text a scripted answer streams: a text reply's chunks, or a tool call's preamble. */
 export function textChunksOf(reply: Extract<FakeReply, { kind: 'text' | 'tool' }>): readonly string[] {
   return reply.kind === 'text' ? reply.chunks : (reply.preamble ?? []);
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
