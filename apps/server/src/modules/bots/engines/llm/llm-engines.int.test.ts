@@ -255,6 +255,31 @@ describe.each(cases)('$name engine against its local provider server', (c) => {
     expect(reply.usage).toEqual({ inputTokens: 130, outputTokens: 11 });
   });
 
+  it('tells the model when the knowledge search fails, and still answers', async () => {
+    fake.script(
+      { kind: 'tool', name: 'search_knowledge', args: { query: 'hours' } },
+      { kind: 'text', chunks: ['I could not look that up, sorry.'] },
+    );
+    const before = fake.calls.length;
+    const reply = await engine.reply({
+      bot: bot(settings, apiKey),
+      turns: [{ role: 'customer', text: 'Opening hours?' }],
+      tools: {
+        searchKnowledge: async () => {
+          throw new Error('knowledge index unavailable at db-internal:5432');
+        },
+      },
+      signal: new AbortController().signal,
+    });
+    expect(reply.messages).toEqual([{ kind: 'text', text: 'I could not look that up, sorry.' }]);
+    expect(reply.passage).toBeUndefined();
+    const second = fake.calls[before + 1];
+    const toolResult = second ? c.toolResultOf(second) : '';
+    expect(toolResult).toContain('could not be searched');
+    // Our internal error text stays on our side.
+    expect(second?.rawBody).not.toContain('db-internal');
+  });
+
   it('keeps what the model said before its tool call as its own paragraph', async () => {
     fake.script(
       { kind: 'tool', name: 'search_knowledge', args: { query: 'returns' }, preamble: ['Let me', ' check.'] },

@@ -69,7 +69,13 @@ export async function runLlmReply(input: BotReplyInput, options: LlmRunOptions):
         query: z.string().trim().min(1).max(500).describe('What to look up, in a few words'),
       }),
       execute: async ({ query }) => {
-        const found = await input.tools.searchKnowledge(query, PASSAGES_PER_SEARCH);
+        let found: RetrievedPassage[];
+        try {
+          found = await input.tools.searchKnowledge(query, PASSAGES_PER_SEARCH);
+        } catch {
+          // Our internal error (it may name hosts or tables) never goes to the provider.
+          return { passages: [], note: 'The knowledge source could not be searched right now.' };
+        }
         if (found[0]) passage = found[0];
         if (found.length === 0) return { passages: [], note: 'Nothing in the knowledge source matches.' };
         return {
