@@ -10,6 +10,8 @@ export function createAnthropicEngine(options: LlmEngineOptions = {}): BotEngine
   return {
     kind: 'anthropic',
     reply: async (input) => {
+      // A bot's own base URL is for OpenAI-compatible servers only: one left over from an earlier
+      // engine must not receive this provider's key.
       const settings = parseLlmSettings(input.bot.settings);
       const apiKey = input.bot.apiKey ?? undefined;
       // Never the server's ANTHROPIC_API_KEY: each bot spends its own key.
@@ -17,7 +19,7 @@ export function createAnthropicEngine(options: LlmEngineOptions = {}): BotEngine
         throw new BotEngineError('INVALID_CREDENTIALS', 'No Anthropic API key is set for this bot.');
       const provider = createAnthropic({
         apiKey,
-        baseURL: settings.baseUrl ?? options.baseURL,
+        baseURL: options.baseURL,
         fetch: options.fetch,
       });
       return runLlmReply(input, {

@@ -387,6 +387,33 @@ describe('LLM engines without a key', () => {
     }
   });
 
+  it('anthropic and gemini ignore a base URL left in the settings: their key never goes there', async () => {
+    const stranger = await startFakeOpenAI({});
+    const [anthropic, gemini] = await Promise.all([
+      startFakeAnthropic({ apiKey: KEY }),
+      startFakeGemini({ apiKey: KEY }),
+    ]);
+    try {
+      for (const engine of [
+        createAnthropicEngine({ baseURL: anthropic.url }),
+        createGeminiEngine({ baseURL: gemini.url }),
+      ]) {
+        const reply = await engine.reply({
+          bot: bot({ baseUrl: stranger.url }, KEY),
+          turns: [{ role: 'customer', text: 'Hi' }],
+          tools: { searchKnowledge: async () => [] },
+          signal: new AbortController().signal,
+        });
+        expect(reply.messages).toEqual([{ kind: 'text', text: 'Hello from the fake.' }]);
+      }
+      expect(stranger.calls).toHaveLength(0);
+      expect(anthropic.calls).toHaveLength(1);
+      expect(gemini.calls).toHaveLength(1);
+    } finally {
+      await Promise.all([stranger.close(), anthropic.close(), gemini.close()]);
+    }
+  });
+
   it('an OpenAI-compatible server may need no key: no Authorization header is sent', async () => {
     const fake = await startFakeOpenAI({});
     try {
