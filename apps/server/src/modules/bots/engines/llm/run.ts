@@ -31,7 +31,7 @@ const MAX_OUTPUT_TOKENS = 1024;
 
 /** How the composition root (or a test) builds an LLM engine. */
 export interface LlmEngineOptions {
-  /** The provider's API base URL when the bot has none (config OPENAI_BASE_URL…, or a fake). */
+  /** The provider's API base URL (config OPENAI_BASE_URL…, or a fake); default the provider's own. */
   baseURL?: string | undefined;
   /** Upper bound of a reply in ms (default 20 s). */
   timeoutMs?: number | undefined;
