@@ -4,6 +4,7 @@ import { runOrExit } from './lib.mjs';
 const projects = [
   'packages/domain',
   'packages/api',
+  'packages/provider-fakes',
   'apps/server',
   'apps/dashboard',
   'apps/widget',

@@ -50,6 +50,21 @@ export function isLlmEngine(engine: BotPlatform): boolean {
   return LLM_BOT_ENGINES.includes(engine);
 }
 
+export type LlmBotEngine = 'openai' | 'gemini' | 'anthropic';
+
+/**
+ * The model an LLM bot uses when its settings name none: each provider's fast, inexpensive chat
+ * model with tool calling (non-reasoning, so the first words arrive quickly).
+ */
+export const DEFAULT_LLM_MODELS: Readonly<Record<LlmBotEngine, string>> = {
+  openai: 'gpt-4.1-mini',
+  gemini: 'gemini-2.5-flash',
+  anthropic: 'claude-haiku-4-5',
+};
+
+/** An OpenAI-compatible server (Ollama, vLLM, LM Studio) without a model in the settings. */
+export const DEFAULT_OPENAI_COMPATIBLE_MODEL = 'llama3.1';
+
 /** SPEC §3: the builder's operation mode defaults to classic (the Flow Designer comes later). */
 export const BOT_OPERATION_MODES = ['classic', 'flow'] as const;
 export type BotOperationMode = (typeof BOT_OPERATION_MODES)[number];

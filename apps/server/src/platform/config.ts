@@ -113,6 +113,10 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(15 * 60 * 1000),
+  /** LLM bots without their own base URL call these instead of the providers' (proxies, fakes). */
+  OPENAI_BASE_URL: optionalUrl,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  GEMINI_BASE_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -156,6 +160,8 @@ export interface AppConfig {
   roles: ReadonlySet<ServerRole>;
   /** Uploaded files: `<DATA_DIR>/files`, or an S3-compatible bucket when S3_BUCKET is set. */
   storage: StorageConfig;
+  /** Base URLs of the LLM providers' APIs; undefined: the provider's own. */
+  llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -219,6 +225,7 @@ export function loadConfig(
     },
     roles: new Set(roles),
     storage,
+    llmBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, gemini: e.GEMINI_BASE_URL },
   };
 }
 

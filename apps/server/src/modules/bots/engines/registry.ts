@@ -1,0 +1,16 @@
+import type { LlmBotEngine } from '@convo/domain';
+import type { AppConfig } from '../../../platform/config.js';
+import type { BotEngine } from '../engine.js';
+import { createAnthropicEngine } from './anthropic/index.js';
+import { createGeminiEngine } from './gemini/index.js';
+import { createOpenAIEngine } from './openai/index.js';
+
+// The LLM engines as configured; `app.ts` adds kompose (and later engines) to this map.
+
+export function llmEngines(config: Pick<AppConfig, 'llmBaseUrls'>): ReadonlyMap<LlmBotEngine, BotEngine> {
+  return new Map<LlmBotEngine, BotEngine>([
+    ['openai', createOpenAIEngine({ baseURL: config.llmBaseUrls.openai })],
+    ['gemini', createGeminiEngine({ baseURL: config.llmBaseUrls.gemini })],
+    ['anthropic', createAnthropicEngine({ baseURL: config.llmBaseUrls.anthropic })],
+  ]);
+}
