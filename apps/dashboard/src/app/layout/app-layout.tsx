@@ -93,7 +93,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               to={item.path}
               label={
                 item.labelKey === 'nav.bots'
-                  ? t(item.labelKey, { context: config.variant })
+                  ? t(item.labelKey, { context: session.product === 'agent' ? 'agentic' : config.variant })
                   : t(item.labelKey)
               }
               leftSection={ICONS[item.icon]}

@@ -14,10 +14,14 @@ import { BOT_SCREEN_PATHS, type BotWording, wordingOf } from './bot-screens';
 
 export const NS = 'bots';
 
-/** `{ context }` for t(): the agentic variant's keys (`_agentic`) say "AI agent". */
+/**
+ * `{ context }` for t(): the agentic variant's keys (`_agentic`) say "AI agent"; an agent-product
+ * company reads them too, as it lands on its AI agents whatever the server's variant.
+ */
 export function useWording(): { context: BotWording } {
   const { variant } = useConfig();
-  return { context: wordingOf(variant) };
+  const session = useSession();
+  return { context: wordingOf(session?.product === 'agent' ? 'agentic' : variant) };
 }
 
 /** Admins change bots; other members with the bots privilege only read. */

@@ -160,7 +160,8 @@ function BotRow({ bot, canManage }: { bot: Bot; canManage: boolean }) {
             label={t('manage.toggle')}
             aria-label={t('manage.toggleLabel', { name: bot.name })}
             checked={bot.enabled}
-            disabled={!canManage || status.isPending}
+            // Not disabled while saving: that would drop the keyboard focus (each PUT says on or off).
+            disabled={!canManage}
             onChange={(event) => toggle(event.currentTarget.checked)}
             data-testid="bot-enabled"
           />
