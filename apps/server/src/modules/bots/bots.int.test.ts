@@ -15,7 +15,7 @@ import { signedInMember } from '../../testing/members.js';
 import { newVisitorConversation } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
-import { loadBotRuntime } from './repository.js';
+import { findFirstResponderBot, findTeamId, loadBotRuntime } from './repository.js';
 
 // Bots management API: CRUD, status, engine and its write-only key, first responders, suggestions;
 // tenant isolation, privileges and bad input.
@@ -237,6 +237,22 @@ describe.each(testDatabaseKinds())('bots management on %s', (kind) => {
     expect(replacedList.find((x) => x.id === b.id)?.firstResponderTeamIds.sort()).toEqual(
       [DEFAULT_TEAM.clientGroupId, teamId].sort(),
     );
+
+    // The runtime's choice: the team's bot for its conversations, the application's otherwise.
+    const db = t.database.db;
+    const returnsId = await findTeamId(db, tenant.applicationId, teamId);
+    const defaultId = await findTeamId(db, tenant.applicationId, DEFAULT_TEAM.clientGroupId);
+    expect((await findFirstResponderBot(db, tenant.applicationId, returnsId!))?.id).toBe(b.id);
+    expect((await findFirstResponderBot(db, tenant.applicationId, null))?.id).toBe(b.id);
+    await call('PUT', BOT_PATHS.firstResponder, admin, { botId: a.id });
+    expect((await findFirstResponderBot(db, tenant.applicationId, null))?.id).toBe(a.id);
+    expect((await findFirstResponderBot(db, tenant.applicationId, defaultId!))?.id).toBe(b.id);
+    expect(await findFirstResponderBot(db, other.applicationId, null)).toBeUndefined();
+    // A disabled team bot leaves the team's conversations to the application's bot.
+    await call('PUT', botPath(BOT_PATHS.botStatus, { botId: b.id }), admin, { enabled: false });
+    expect((await findFirstResponderBot(db, tenant.applicationId, defaultId!))?.id).toBe(a.id);
+    await call('PUT', botPath(BOT_PATHS.botStatus, { botId: b.id }), admin, { enabled: true });
+    await call('PUT', BOT_PATHS.firstResponder, admin, { botId: b.id });
 
     const unknownTeam = await call('PUT', BOT_PATHS.firstResponder, admin, { botId: a.id, teamId: 'nope' });
     expect(unknownTeam.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { BOT_LANGUAGES, BOT_PLATFORMS, type BotLanguage, type BotPlatform, USER_STATUS } from '@convo/domain';
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   botConversations,
   botFirstResponders,
@@ -201,6 +201,32 @@ export async function clearFirstResponder(db: Db, applicationId: string, teamId:
     .where(responderSlot(applicationId, teamId))
     .returning({ id: botFirstResponders.id });
   return removed.length > 0;
+}
+
+/**
+ * The bot answering a conversation first: the team's slot when the conversation has a team and
+ * that bot is enabled, else the application's slot if its bot is enabled; undefined when none.
+ * `teamId` is the internal team id (conversations.team_id).
+ */
+export async function findFirstResponderBot(
+  db: Db,
+  applicationId: string,
+  teamId: string | null,
+): Promise<BotRow | undefined> {
+  const rows = await db
+    .select({ bot: bots, teamId: botFirstResponders.teamId })
+    .from(botFirstResponders)
+    .innerJoin(bots, and(eq(bots.id, botFirstResponders.botId), eq(bots.applicationId, applicationId)))
+    .where(
+      and(
+        eq(botFirstResponders.applicationId, applicationId),
+        eq(bots.enabled, true),
+        teamId === null
+          ? isNull(botFirstResponders.teamId)
+          : or(isNull(botFirstResponders.teamId), eq(botFirstResponders.teamId, teamId)),
+      ),
+    );
+  return (rows.find((r) => r.teamId !== null) ?? rows[0])?.bot;
 }
 
 /** A team's internal id from its wire teamId (clientGroupId), in this application only. */
