@@ -97,7 +97,7 @@ export const botSchema = z.object({
   settings: botEngineSettingsSchema,
   /** Whether a key is stored; the key itself is never returned. */
   hasApiKey: z.boolean(),
-  /** True for the application's first responder; teams it answers first for. */
+  /** True for the application's first responder; teams (wire teamIds) it answers first for. */
   firstResponder: z.boolean(),
   firstResponderTeamIds: z.array(z.string()),
   conversationsThisWeek: z.number(),
@@ -110,8 +110,14 @@ export const botListResponseSchema = successEnvelope(z.array(botSchema));
 export const botResponseSchema = successEnvelope(botSchema);
 
 export const botStatusUpdateSchema = z.object({ enabled: z.boolean() });
-export const firstResponderUpdateSchema = z.object({ botId: z.uuid(), teamId: z.uuid().optional() });
-export const firstResponderQuerySchema = z.object({ teamId: z.uuid().optional() });
+/** A team is named by its wire teamId (its clientGroupId), as everywhere else in the API. */
+const firstResponderTeamId = z.string().trim().min(1).max(100);
+export const firstResponderUpdateSchema = z.object({
+  botId: z.uuid(),
+  teamId: firstResponderTeamId.optional(),
+});
+export type FirstResponderUpdate = z.input<typeof firstResponderUpdateSchema>;
+export const firstResponderQuerySchema = z.object({ teamId: firstResponderTeamId.optional() });
 
 /** A bot-says reply: text, or a rich message (contentType 300 metadata the widget renders). */
 export const botSaysSchema = z.discriminatedUnion('kind', [
@@ -195,6 +201,16 @@ export const suggestionSchema = z.object({
   supportsRichMessage: z.boolean(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
+export type SuggestionWrite = z.input<typeof suggestionWriteSchema>;
+export const suggestionListQuerySchema = z.object({ botId: z.uuid().optional() });
+export const suggestionIdParamsSchema = z.object({ suggestionId: z.uuid() });
+export const suggestionListResponseSchema = successEnvelope(z.array(suggestionSchema));
+export const suggestionResponseSchema = successEnvelope(suggestionSchema);
+
+/** A bot path with its ids filled in (`botPath(BOT_PATHS.botStatus, { botId })`). */
+export function botPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
+}
 
 export const trainingStateSchema = z.object({
   language: z.string(),

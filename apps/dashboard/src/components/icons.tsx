@@ -156,3 +156,10 @@ export const ClockIcon = (p: IconProps) => (
     <path d="M12 7v5l3 2" />
   </Icon>
 );
+
+export const BotIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="8" width="16" height="11" rx="3" />
+    <path d="M12 8V4M9 13h.01M15 13h.01M9.5 16h5" />
+  </Icon>
+);

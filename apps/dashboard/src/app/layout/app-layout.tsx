@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import {
+  BotIcon,
   ChatIcon,
   ClockIcon,
   HelpIcon,
@@ -32,6 +33,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   list: <ListIcon />,
   clock: <ClockIcon />,
   settings: <SettingsIcon />,
+  bot: <BotIcon />,
 };
 
 /** The signed-in frame: header with the user menu, left navigation (a burger on phones), content. */
@@ -89,7 +91,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
               key={item.path}
               component={RouterNavLink}
               to={item.path}
-              label={t(item.labelKey)}
+              label={
+                item.labelKey === 'nav.bots'
+                  ? t(item.labelKey, { context: session.product === 'agent' ? 'agentic' : config.variant })
+                  : t(item.labelKey)
+              }
               leftSection={ICONS[item.icon]}
               active={
                 location.pathname === (item.section ?? item.path) ||

@@ -35,4 +35,12 @@ describe('navItemsFor', () => {
       expect(paths(navItemsFor(makeSession({ roleType })))).not.toContain('/dev/mailbox');
     }
   });
+
+  it('lists Manage bots for roles holding the bots privilege only', () => {
+    expect(paths(navItemsFor(makeSession({ roleType: '1' })))).toContain('/bots/manage-bots');
+    expect(paths(navItemsFor(makeSession({ roleType: '2', product: 'agent' })))).toContain(
+      '/bots/manage-bots',
+    );
+    expect(paths(navItemsFor(makeSession({ roleType: '12' })))).not.toContain('/bots/manage-bots');
+  });
 });

@@ -6,7 +6,7 @@ import { SETTINGS_PAGES } from '../../features/settings/settings-pages';
 import { PATHS } from '../routing/paths';
 import { canOpen } from '../routing/use-landing';
 
-export type NavIcon = 'home' | 'help' | 'mail' | 'chat' | 'users' | 'list' | 'clock' | 'settings';
+export type NavIcon = 'home' | 'help' | 'mail' | 'chat' | 'users' | 'list' | 'clock' | 'settings' | 'bot';
 
 export type NavLabelKey =
   | 'nav.dashboard'
@@ -14,6 +14,7 @@ export type NavLabelKey =
   | 'nav.users'
   | 'nav.messageLogs'
   | 'nav.waitingQueue'
+  | 'nav.bots'
   | 'nav.settings'
   | 'nav.help';
 
@@ -32,6 +33,7 @@ const ITEMS: readonly NavItem[] = [
   { path: PATHS.users, labelKey: 'nav.users', icon: 'users' },
   { path: PATHS.messageLogs, labelKey: 'nav.messageLogs', icon: 'list' },
   { path: PATHS.waitingQueueStats, labelKey: 'nav.waitingQueue', icon: 'clock' },
+  { path: PATHS.manageBots, labelKey: 'nav.bots', icon: 'bot', section: '/bots' },
 ];
 
 const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help' };

@@ -9,9 +9,12 @@ import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import {
+  BotBuilderListPage,
+  BotIntegrationsPage,
   DashboardPage,
   HelpPage,
   InboxPage,
+  ManageBotsPage,
   MessageLogsPage,
   SettingsLayout,
   UsersPage,
@@ -90,6 +93,15 @@ function AuthenticatedRoutes() {
               </Guarded>
             }
           />
+          {(
+            [
+              [PATHS.manageBots, <ManageBotsPage key="manage" />],
+              [PATHS.botIntegrations, <BotIntegrationsPage key="integrations" />],
+              [PATHS.botBuilderList, <BotBuilderListPage key="builder-list" />],
+            ] as const
+          ).map(([path, page]) => (
+            <Route key={path} path={path} element={<Guarded path={path}>{page}</Guarded>} />
+          ))}
           <Route path={PATHS.help} element={<HelpPage />} />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />

@@ -37,3 +37,12 @@ export const UsersPage = lazyPage(() => import('../../features/users/users-page'
 export const TwoFactorSetupPage = lazyPage(() =>
   import('../../features/security/two-factor-setup-page').then((m) => m.TwoFactorSetupPage),
 );
+export const ManageBotsPage = lazyPage(() =>
+  import('../../features/bots/manage/manage-bots-page').then((m) => m.ManageBotsPage),
+);
+export const BotIntegrationsPage = lazyPage(() =>
+  import('../../features/bots/integrations/bot-integrations-page').then((m) => m.BotIntegrationsPage),
+);
+export const BotBuilderListPage = lazyPage(() =>
+  import('../../features/bots/builder-list/bot-builder-list-page').then((m) => m.BotBuilderListPage),
+);

@@ -22,6 +22,9 @@ export const PATHS = {
   waitingQueueStats: '/waiting-queue/stats',
   startingUp: '/startingup',
   settings: '/settings',
+  manageBots: '/bots/manage-bots',
+  botIntegrations: '/bots/bot-integrations',
+  botBuilderList: '/bots/bot-builder-list',
 } as const;
 
 /**
@@ -34,5 +37,8 @@ export const BUILT_AUTHENTICATED_ROUTES: readonly string[] = [
   PATHS.users,
   PATHS.messageLogs,
   PATHS.waitingQueueStats,
+  PATHS.manageBots,
+  PATHS.botIntegrations,
+  PATHS.botBuilderList,
   PATHS.help,
 ];

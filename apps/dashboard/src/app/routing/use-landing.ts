@@ -1,5 +1,5 @@
 import type { Session } from '@convo/api';
-import { canAccessPath, DEFAULT_LANDING, type ProductVariant } from '@convo/domain';
+import { canAccessPath, DEFAULT_LANDING, PRODUCT_VARIANT, type ProductVariant } from '@convo/domain';
 import { useConfig } from '../config/config-store';
 import { useSession } from '../session/session-store';
 import { landingPath } from './default-view';
@@ -14,7 +14,8 @@ export function canOpen(session: Session | null, path: string): boolean {
 export function landingForSession(session: Session | null, variant: ProductVariant): string {
   if (session === null) return PATHS.login;
   return landingPath({
-    preferred: DEFAULT_LANDING[variant],
+    // An agent-product company is agentic whatever the server's variant: it lands on its AI agents.
+    preferred: DEFAULT_LANDING[variant === 'agentic' ? variant : PRODUCT_VARIANT[session.product]],
     built: BUILT_AUTHENTICATED_ROUTES,
     canAccess: (path) => canOpen(session, path),
   });

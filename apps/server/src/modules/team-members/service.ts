@@ -3,16 +3,15 @@ import {
   isAdminRole,
   type MemberChange,
   type Refusal,
-  type RoleType,
   refuseMemberChange,
   toRoleType,
   USER_STATUS,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { roleNameFor } from '../accounts/provision.js';
-import { insertUser } from '../accounts/repository.js';
+import { createBotIn } from '../bots/service.js';
 import type { SessionRevoker } from '../realtime/hub.js';
 import * as repo from './repository.js';
 
@@ -126,20 +125,16 @@ export async function createBot(
   input: { name: string; userName: string },
 ): Promise<TeamMemberView> {
   if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can manage the team.');
-  const roleType: RoleType = '3';
   return deps.db.transaction(async (tx) => {
-    if (await repo.userNameTaken(tx, caller.applicationId, input.userName)) {
-      throw conflict('USER_ALREADY_EXIST', 'A user with this user name already exists.');
-    }
-    const row = await insertUser(tx, {
-      applicationId: caller.applicationId,
-      userId: input.userName,
-      email: null,
-      displayName: input.name,
-      passwordHash: null,
-      roleType,
-      roleName: roleNameFor(roleType),
+    // A full bot (kompose, English) so it shows on /bots/manage-bots; its member row is the one listed.
+    const bot = await createBotIn(tx, caller.applicationId, {
+      name: input.name,
+      engine: 'kompose',
+      defaultLanguage: 'en',
+      userName: input.userName,
     });
-    return toView(row);
+    const [row] = await repo.lockMembers(tx, caller.applicationId, [input.userName]);
+    if (row?.id !== bot.userId) throw new Error('bot member row not found after insert');
+    return toView(row!);
   });
 }

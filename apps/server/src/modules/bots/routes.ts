@@ -1,0 +1,200 @@
+import {
+  BOT_PATHS,
+  botCreateSchema,
+  botEngineUpdateSchema,
+  botIdParamsSchema,
+  botListResponseSchema,
+  botResponseSchema,
+  botStatusUpdateSchema,
+  botUpdateSchema,
+  firstResponderQuerySchema,
+  firstResponderUpdateSchema,
+  messageResponseSchema,
+  suggestionIdParamsSchema,
+  suggestionListQuerySchema,
+  suggestionListResponseSchema,
+  suggestionResponseSchema,
+  suggestionWriteSchema,
+} from '@convo/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../http/auth.js';
+import type { RouteContext } from '../../http/route-context.js';
+import * as service from './service.js';
+
+export type BotRouteContext = Pick<RouteContext, 'config' | 'database' | 'authenticate' | 'requirePrivilege'>;
+
+/** Product API of AI agents: bots, their engine and key, first responders, auto-suggest. */
+export function botRoutes(ctx: BotRouteContext): FastifyPluginAsyncZod {
+  const deps: service.BotDeps = { db: ctx.database.db, appSecret: ctx.config.appSecret };
+  return async (app) => {
+    // Reading needs the 'bots' privilege; the service lets only admins change anything.
+    const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };
+    const tags = ['bots'];
+    const security = [{ bearer: [] }];
+    const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
+    const done = (message: string) => ({ code: 'SUCCESS' as const, message });
+
+    app.get(
+      BOT_PATHS.bots,
+      { ...guard, schema: { tags, security, response: { 200: botListResponseSchema } } },
+      async (req) => ok(await service.listBots(deps, requireAuth(req))),
+    );
+
+    app.post(
+      BOT_PATHS.bots,
+      { ...guard, schema: { tags, security, body: botCreateSchema, response: { 200: botResponseSchema } } },
+      async (req) => ok(await service.createBot(deps, requireAuth(req), req.body)),
+    );
+
+    app.put(
+      BOT_PATHS.firstResponder,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          body: firstResponderUpdateSchema,
+          response: { 200: botListResponseSchema },
+        },
+      },
+      async (req) => ok(await service.setFirstResponder(deps, requireAuth(req), req.body)),
+    );
+
+    app.delete(
+      BOT_PATHS.firstResponder,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          querystring: firstResponderQuerySchema,
+          response: { 200: botListResponseSchema },
+        },
+      },
+      async (req) => ok(await service.clearFirstResponder(deps, requireAuth(req), req.query.teamId)),
+    );
+
+    app.get(
+      BOT_PATHS.suggestions,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          querystring: suggestionListQuerySchema,
+          response: { 200: suggestionListResponseSchema },
+        },
+      },
+      async (req) => ok(await service.listSuggestions(deps, requireAuth(req), req.query.botId)),
+    );
+
+    app.post(
+      BOT_PATHS.suggestions,
+      {
+        ...guard,
+        schema: { tags, security, body: suggestionWriteSchema, response: { 200: suggestionResponseSchema } },
+      },
+      async (req) => ok(await service.createSuggestion(deps, requireAuth(req), req.body)),
+    );
+
+    app.put(
+      BOT_PATHS.suggestion,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: suggestionIdParamsSchema,
+          body: suggestionWriteSchema,
+          response: { 200: suggestionResponseSchema },
+        },
+      },
+      async (req) =>
+        ok(await service.updateSuggestion(deps, requireAuth(req), req.params.suggestionId, req.body)),
+    );
+
+    app.delete(
+      BOT_PATHS.suggestion,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: suggestionIdParamsSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (req) => {
+        await service.deleteSuggestion(deps, requireAuth(req), req.params.suggestionId);
+        return done('Suggestion deleted');
+      },
+    );
+
+    app.get(
+      BOT_PATHS.bot,
+      {
+        ...guard,
+        schema: { tags, security, params: botIdParamsSchema, response: { 200: botResponseSchema } },
+      },
+      async (req) => ok(await service.getBot(deps, requireAuth(req), req.params.botId)),
+    );
+
+    app.patch(
+      BOT_PATHS.bot,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: botIdParamsSchema,
+          body: botUpdateSchema,
+          response: { 200: botResponseSchema },
+        },
+      },
+      async (req) => ok(await service.updateBot(deps, requireAuth(req), req.params.botId, req.body)),
+    );
+
+    app.delete(
+      BOT_PATHS.bot,
+      {
+        ...guard,
+        schema: { tags, security, params: botIdParamsSchema, response: { 200: messageResponseSchema } },
+      },
+      async (req) => {
+        await service.deleteBot(deps, requireAuth(req), req.params.botId);
+        return done('Bot deleted');
+      },
+    );
+
+    app.put(
+      BOT_PATHS.botStatus,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: botIdParamsSchema,
+          body: botStatusUpdateSchema,
+          response: { 200: botResponseSchema },
+        },
+      },
+      async (req) =>
+        ok(await service.setBotStatus(deps, requireAuth(req), req.params.botId, req.body.enabled)),
+    );
+
+    app.put(
+      BOT_PATHS.botEngine,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: botIdParamsSchema,
+          body: botEngineUpdateSchema,
+          response: { 200: botResponseSchema },
+        },
+      },
+      async (req) => ok(await service.updateEngine(deps, requireAuth(req), req.params.botId, req.body)),
+    );
+  };
+}
