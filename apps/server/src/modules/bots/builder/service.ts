@@ -35,6 +35,7 @@ type BotSaysValue = z.output<typeof botSaysSchema>;
 /** Rich templates the widget renders (apps/widget/src/app/rich.tsx). */
 const RICH_TEMPLATE_IDS = new Set(['3', '6', '7', '9', '10', '11']);
 const SECTIONS_WITH_USER_SAYS = new Set(['answers', 'small-talk']);
+const SECTION_ORDER = ['welcome-message', 'answers', 'small-talk', 'fallback'];
 const DEFAULT_NAMES = new Set<string>([DEFAULT_INTENTS.welcome.name, DEFAULT_INTENTS.fallback.name]);
 
 const botMissing = () => notFound('Bot not found.');
@@ -225,7 +226,17 @@ export async function listIntents(
     await repo.insertMissingIntents(db, applicationId, botId, missing);
     rows = await repo.listIntents(db, applicationId, botId, languages);
   }
-  return rows.map(toIntentView);
+  // The builder's order: language, then its sections as shown, then oldest first.
+  const rank = (r: repo.IntentRow) => SECTION_ORDER.indexOf(r.section);
+  return rows
+    .sort(
+      (a, b) =>
+        a.language.localeCompare(b.language) ||
+        rank(a) - rank(b) ||
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        a.id.localeCompare(b.id),
+    )
+    .map(toIntentView);
 }
 
 const duplicate = (name: string, language: string) =>

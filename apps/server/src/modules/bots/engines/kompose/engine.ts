@@ -106,7 +106,11 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
       }
       const answerLanguage = snapshot?.language ?? language;
       const classifier = snapshot?.classifier ?? smallTalkClassifier(answerLanguage);
-      const best = text ? classifier.predict(text) : { intent: DEFAULT_INTENTS.fallback.name, confidence: 0 };
+      const predicted = text
+        ? classifier.predict(text)
+        : { intent: DEFAULT_INTENTS.fallback.name, confidence: 0 };
+      // Out of scope: a confident softmax over words the bot never saw is no answer.
+      const best = { ...predicted, confidence: predicted.confidence * classifier.coverage(text) };
       const threshold = confidenceThreshold(bot.settings);
       const base = { language, confidence: best.confidence };
 
