@@ -371,6 +371,29 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
     worker = null;
   });
 
+  it('keeps a trained snapshot in memory until a newer version is trained', async () => {
+    const snapshots = savedSnapshots(t.database.db);
+    const runtime = { id: bot.id, applicationId: tenant.applicationId } as Parameters<typeof snapshots>[0];
+    const first = await snapshots(runtime, 'en');
+    expect(first?.classifier?.intents).toContain('shipping');
+    expect(await snapshots(runtime, 'en')).toBe(first);
+    // Another application asking for this bot gets nothing.
+    expect(await snapshots({ ...runtime, applicationId: other.applicationId }, 'en')).toBeNull();
+    const ship = (await listIntents('en')).find((i) => i.name === 'shipping')!;
+    await api(tenant, 'PUT', intentUrl(bot.id, ship.id), {
+      ...shipping,
+      botSays: [text('Orders ship today.')],
+    });
+    // Saved but not trained yet: the trained snapshot still answers.
+    expect(await snapshots(runtime, 'en')).toBe(first);
+    const drain = startWorkers({ db: t.database.db, log: pino({ level: 'silent' }), pollMs: 5_000 });
+    await drain.drain();
+    await drain.stop();
+    const next = await snapshots(runtime, 'en');
+    expect(next).not.toBe(first);
+    expect(next?.intents.get('shipping')?.botSays).toEqual([text('Orders ship today.')]);
+  });
+
   it('never stores a model trained for a version older than the saved one', async () => {
     const before = (await modelRow())!;
     const model = trainClassifier([
@@ -463,7 +486,7 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
               and(eq(knowledgePassages.applicationId, b.applicationId), eq(knowledgePassages.botId, b.id)),
             );
           return rows
-            .filter((r) => query.toLowerCase().includes('gift'))
+            .filter(() => query.toLowerCase().includes('gift'))
             .map((r) => ({
               sourceId: r.sourceId,
               sourceName: 'FAQ',

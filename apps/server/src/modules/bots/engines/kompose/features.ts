@@ -75,7 +75,7 @@ export class Vocabulary {
 
   /** The weight of an unseen feature: as rare as the rarest seen (also known after `fromJSON`). */
   get unseenIdf(): number {
-    if (this.maxIdf === null) this.maxIdf = this.idf.reduce((max, v) => (v > max ? v : max), 1);
+    if (this.maxIdf === null) this.maxIdf = this.idf.reduce((max, v) => Math.max(v, max), 1);
     return this.maxIdf;
   }
 
