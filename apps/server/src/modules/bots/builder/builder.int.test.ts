@@ -23,6 +23,7 @@ import { KOMPOSE_TRAIN_QUEUE } from '../engines/kompose/queue.js';
 import { storeTrainedModel } from '../engines/kompose/repository.js';
 import { trainClassifier } from '../engines/kompose/snapshot.js';
 import type { BotRow } from '../repository.js';
+import { welcomeReplies } from './service.js';
 
 const path = (template: string, params: Record<string, string>) =>
   template.replace(/:(\w+)/g, (_m, key: string) => params[key] ?? `:${key}`);
@@ -110,11 +111,32 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
     expect(all.json().data).toHaveLength(4);
   });
 
+  it("gives the welcome intent's replies, or the translated default", async () => {
+    const welcome = (await listIntents('en')).find((i) => i.name === 'welcome_event')!;
+    const edited = await api(tenant, 'PUT', intentUrl(bot.id, welcome.id), {
+      language: 'en',
+      section: 'welcome-message',
+      name: 'welcome_event',
+      userSays: [],
+      botSays: [text('Welcome to the store!')],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await welcomeReplies(t.database.db, tenant.applicationId, bot.id, 'en')).toEqual([
+      text('Welcome to the store!'),
+    ]);
+    expect(await welcomeReplies(t.database.db, tenant.applicationId, bot.id, 'fr')).toEqual([
+      text("Bonjour ! Comment puis-je vous aider aujourd'hui ?"),
+    ]);
+    expect(await welcomeReplies(t.database.db, other.applicationId, bot.id, 'en')).toEqual([
+      text('Hi! How can I help you today?'),
+    ]);
+  });
+
   it('saves an answer, bumps the model version and enqueues its training in the same transaction', async () => {
     const res = await api(tenant, 'POST', intents(bot.id), shipping);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'shipping', userSays: shipping.userSays, language: 'en' });
-    expect(await modelRow()).toMatchObject({ version: 1, trainedVersion: 0, status: 'training' });
+    expect(await modelRow()).toMatchObject({ version: 2, trainedVersion: 0, status: 'training' });
     const queued = await t.database.db.select().from(jobs).where(eq(jobs.queue, KOMPOSE_TRAIN_QUEUE));
     expect(queued.map((j) => j.payload)).toContainEqual({ botId: bot.id, language: 'en' });
   });

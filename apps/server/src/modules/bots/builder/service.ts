@@ -239,6 +239,21 @@ export async function listIntents(
     .map(toIntentView);
 }
 
+/**
+ * The welcome intent's replies in a language (the runtime sends them when a conversation opens);
+ * the translated default when the builder never listed that language.
+ */
+export async function welcomeReplies(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  language: BotLanguage,
+): Promise<BotSays[]> {
+  const row = await repo.findIntentByName(db, applicationId, botId, language, DEFAULT_INTENTS.welcome.name);
+  const says = row ? storedBotSays(row.botSays) : [];
+  return says.length > 0 ? says : [{ kind: 'text', text: DEFAULT_WELCOME_TEXT[language] }];
+}
+
 const duplicate = (name: string, language: string) =>
   conflict('INTENT_EXISTS', `An intent named '${name}' already exists in '${language}'.`);
 
