@@ -470,6 +470,16 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
     const wrongLanguage = await api(tenant, 'POST', url, { message: 'hi', language: 'fr' });
     expect(wrongLanguage.json().code).toBe('LANGUAGE_NOT_ENABLED');
     expect((await api(tenant, 'POST', url, { message: '' })).statusCode).toBe(400);
+    // An engine this server does not run answers a clear 400, not a 500.
+    const llm = await addTestBot(t.database, tenant.applicationId, 'openai', 'LLM bot');
+    const noEngine = await api(tenant, 'POST', path(BOT_PATHS.emulator, { botId: llm.id }), {
+      message: 'hi',
+    });
+    expect(noEngine.statusCode).toBe(400);
+    expect(noEngine.json().code).toBe('ENGINE_NOT_AVAILABLE');
+    // Nor is it trained: saving its intents enqueues nothing, "train now" says why.
+    const trained = await api(tenant, 'POST', path(BOT_PATHS.training, { botId: llm.id }), {});
+    expect(trained.json().code).toBe('NOT_TRAINABLE');
   });
 
   it('answers from the knowledge source with the passage used, only of its own application', async () => {
