@@ -9,6 +9,12 @@ import { authenticator, type LiveSession, privilegeChecker } from './modules/acc
 import { accountRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
+import { botBuilderRoutes } from './modules/bots/builder/routes.js';
+import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
+import type { BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
+import { savedSnapshots } from './modules/bots/engines/kompose/engine.js';
+import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
+import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { botRoutes } from './modules/bots/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
@@ -77,6 +83,15 @@ export interface AppDeps {
   storage?: FileStorage | undefined;
 }
 
+/**
+ * What a bot may look up while it answers. The knowledge source's retrieval
+ * (`modules/bots/knowledge/retrieval.ts`, issue 15) plugs in here; until it is merged a bot has no
+ * passages to search, and kompose goes from its intents straight to the fallback.
+ */
+function botTools(_bot: BotRuntimeConfig): BotTools {
+  return { searchKnowledge: async () => [] };
+}
+
 /** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What an end user may read about the team, applied before payload encryption (issue 23).
@@ -142,6 +157,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetSettingsRoutes(ctx));
   await app.register(botRoutes(ctx));
 
+  await app.register(botBuilderRoutes(ctx));
+  await app.register(
+    botEmulatorRoutes(ctx, {
+      db: deps.database.db,
+      appSecret: deps.config.appSecret,
+      tools: botTools,
+      snapshots: savedSnapshots(deps.database.db),
+    }),
+  );
+
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(
     deps.database.db,
@@ -189,7 +214,8 @@ export interface WorkerDeps {
 }
 
 /**
- * The worker role: runs the durable job queues (outgoing webhooks, transcripts mailed on resolve).
+ * The worker role: runs the durable job queues (outgoing webhooks, transcripts mailed on resolve,
+ * kompose's training).
  * Safe on several nodes at once; `stop()` waits for the jobs in progress.
  */
 export function startWorkers(deps: WorkerDeps): JobWorker {
@@ -198,6 +224,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
     log: deps.log,
     handlers: {
       [WEBHOOK_QUEUE]: webhookDeliveryHandler({ db: deps.db, timeoutMs: deps.webhookTimeoutMs }),
+      [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
         db: deps.db,
         publicUrl: deps.publicUrl ?? '',

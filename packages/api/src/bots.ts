@@ -1,6 +1,6 @@
 import { BOT_LANGUAGES, BOT_OPERATION_MODES, ENABLED_BOT_ENGINES } from '@convo/domain';
 import { z } from 'zod';
-import { successEnvelope } from './accounts.js';
+import { messageResponseSchema, successEnvelope } from './accounts.js';
 
 // Product API of AI agents (issue 15): bots, their engine settings, the builder's intents, the
 // emulator. Knowledge sources are in knowledge.ts; answer feedback and bot stats in bot-runtime.ts.
@@ -26,6 +26,8 @@ export const BOT_PATHS = {
   training: '/api/bots/:botId/training',
   /** POST a customer message (and optional unsaved intents); answers what the bot would say. */
   emulator: '/api/bots/:botId/emulator',
+  /** POST { threshold }: how the bot's recent answers would split between answer and fallback. */
+  thresholdPreview: '/api/bots/:botId/threshold-preview',
 } as const;
 
 export const botEngineSchema = z.enum(ENABLED_BOT_ENGINES as unknown as [string, ...string[]]);
@@ -246,3 +248,29 @@ export const emulatorReplySchema = z.object({
 });
 export type EmulatorReply = z.infer<typeof emulatorReplySchema>;
 export const emulatorResponseSchema = successEnvelope(emulatorReplySchema);
+
+export const entityIdParamsSchema = z.object({ botId: z.uuid(), entityId: z.uuid() });
+export const entityListQuerySchema = z.object({ locale: botLanguageSchema.optional() });
+export const entityListResponseSchema = successEnvelope(z.array(entitySchema));
+export const entityResponseSchema = successEnvelope(entitySchema);
+export const botDeleteResponseSchema = messageResponseSchema;
+
+/** POST training: every enabled language by default, or one. */
+export const trainingRequestSchema = z.object({ language: botLanguageSchema.optional() });
+
+export const thresholdPreviewRequestSchema = z.object({ threshold: z.number().min(0).max(1) });
+export const thresholdPreviewSchema = z.object({
+  threshold: z.number(),
+  /** The bot's threshold today. */
+  currentThreshold: z.number(),
+  /** Recent answers of the bot considered (newest first, at most 1000). */
+  total: z.number(),
+  /** Of those, how many had a best intent at or above the threshold (answered by an intent). */
+  answered: z.number(),
+  /** Below the threshold: small talk, the knowledge source or the fallback would answer. */
+  fallBack: z.number(),
+  /** Answers whose outcome differs from what the current threshold gives. */
+  changed: z.number(),
+});
+export type ThresholdPreview = z.infer<typeof thresholdPreviewSchema>;
+export const thresholdPreviewResponseSchema = successEnvelope(thresholdPreviewSchema);

@@ -4,7 +4,7 @@
 // engine compares with the bot's threshold to decide between an answer and the fallback.
 // Why this and not a library: docs/decisions.md ("kompose classifier").
 
-import { type SparseVector, Vocabulary } from './features.js';
+import { type SparseVector, tokenize, Vocabulary } from './features.js';
 
 export interface TrainingExample {
   text: string;
@@ -152,6 +152,38 @@ export class IntentClassifier {
       if ((probabilities[c] as number) > (probabilities[best] as number)) best = c;
     }
     return { intent: this.intents[best] as string, confidence: probabilities[best] as number };
+  }
+
+  /**
+   * How much of the text the training phrases knew, 0…1: each word counts as known by itself, or
+   * by the share of its character trigrams seen (typos, inflections), weighted by how rare the word
+   * is (unknown words weigh most, stop words least). A softmax over a handful of intents is sure of
+   * something even for a question about something else; the engine scales the confidence by this.
+   */
+  coverage(text: string): number {
+    const words = tokenize(text);
+    let known = 0;
+    let total = 0;
+    for (const word of words) {
+      const idf = this.vocabulary.idfOf(`w ${word}`);
+      if (idf !== undefined) {
+        known += idf;
+        total += idf;
+        continue;
+      }
+      const padded = `<${word}>`;
+      let seen = 0;
+      let grams = 0;
+      for (let s = 0; s + 3 <= padded.length; s++, grams++) {
+        if (this.vocabulary.idfOf(`c ${padded.slice(s, s + 3)}`) !== undefined) seen++;
+      }
+      const weight = this.vocabulary.unseenIdf;
+      // Only a word most of whose trigrams are known is a variant of a known word.
+      const share = grams > 0 ? seen / grams : 0;
+      known += weight * (share >= 0.6 ? share : 0);
+      total += weight;
+    }
+    return total > 0 ? known / total : 0;
   }
 
   toJSON(): SerializedClassifier {

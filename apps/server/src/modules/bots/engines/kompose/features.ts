@@ -65,6 +65,20 @@ export class Vocabulary {
     );
   }
 
+  /** The inverse document frequency of a known feature; undefined for an unknown one. */
+  idfOf(name: string): number | undefined {
+    const column = this.columns.get(name);
+    return column === undefined ? undefined : this.idf[column];
+  }
+
+  private maxIdf: number | null = null;
+
+  /** The weight of an unseen feature: as rare as the rarest seen (also known after `fromJSON`). */
+  get unseenIdf(): number {
+    if (this.maxIdf === null) this.maxIdf = this.idf.reduce((max, v) => Math.max(v, max), 1);
+    return this.maxIdf;
+  }
+
   /** An L2-normalised TF-IDF vector of the known features of a text. */
   vectorize(text: string): SparseVector {
     const index: number[] = [];

@@ -1,0 +1,180 @@
+import type { BotSays, EmulatorReply, emulatorRequestSchema } from '@convo/api';
+import { asksForHuman, BOT_LANGUAGES, type BotLanguage, type BotPlatform } from '@convo/domain';
+import type { z } from 'zod';
+import { AppError, badRequest } from '../../../http/errors.js';
+import { openSealedJson } from '../../../platform/crypto.js';
+import type { Db } from '../../../platform/db/database.js';
+import { checkIntent, enabledLanguages, requireBot } from '../builder/service.js';
+import {
+  type BotEngine,
+  BotEngineError,
+  type BotMessage,
+  type BotRuntimeConfig,
+  type BotTools,
+} from '../engine.js';
+import { createKomposeEngine, type KomposeDeps } from '../engines/kompose/engine.js';
+import * as komposeRepo from '../engines/kompose/repository.js';
+import {
+  buildSnapshot,
+  type KomposeSnapshot,
+  trainClassifier,
+  trainingExamples,
+} from '../engines/kompose/snapshot.js';
+import type { BotRow } from '../repository.js';
+
+// The builder's test panel: answers a message as the bot would now, including the builder's
+// unsaved intents (trained on the spot: a bot's phrases train in milliseconds) and an unsaved
+// threshold, and says which intent matched, how sure it was and which passage it used.
+
+type EmulatorRequest = z.output<typeof emulatorRequestSchema>;
+
+export interface EmulatorDeps {
+  db: Db;
+  appSecret: string;
+  /** The knowledge lookups of a bot, scoped to its application. */
+  tools: (bot: BotRuntimeConfig) => BotTools;
+  /** kompose's saved snapshots (shared with the runtime's cache). */
+  snapshots: KomposeDeps['snapshot'];
+  /** The other engines the application can run (LLM engines), by kind. */
+  engines?: Partial<Record<BotPlatform, BotEngine>>;
+  /** Per emulator answer (default 30 s). */
+  timeoutMs?: number;
+}
+
+/** Drafts bigger than this are not trained in a web request. */
+const MAX_DRAFT_PHRASES = 5000;
+
+const isBotLanguage = (l: string): l is BotLanguage => (BOT_LANGUAGES as readonly string[]).includes(l);
+
+/** The bot as engines see it; the key decrypted only for this call. */
+export function runtimeConfig(bot: BotRow, appSecret: string): BotRuntimeConfig {
+  const key = bot.apiKeyEncrypted ? openSealedJson(appSecret, bot.apiKeyEncrypted) : null;
+  const languages = enabledLanguages(bot);
+  return {
+    id: bot.id,
+    applicationId: bot.applicationId,
+    engine: bot.engine as BotPlatform,
+    name: bot.name,
+    defaultLanguage: languages[0] ?? 'en',
+    languages,
+    settings: bot.settings,
+    apiKey: typeof key === 'string' && key !== '' ? key : null,
+  };
+}
+
+async function draftSnapshot(
+  db: Db,
+  bot: BotRow,
+  language: BotLanguage,
+  drafts: NonNullable<EmulatorRequest['draftIntents']>,
+): Promise<KomposeSnapshot> {
+  for (const draft of drafts) {
+    if (draft.language !== language) {
+      throw badRequest(
+        'INVALID_DRAFT',
+        `Draft intents must all be in the emulator's language '${language}'.`,
+      );
+    }
+    checkIntent(draft);
+  }
+  const phrases = drafts.reduce((n, d) => n + d.userSays.length, 0);
+  if (phrases > MAX_DRAFT_PHRASES) {
+    throw badRequest('DRAFT_TOO_LARGE', `Save the intents to test more than ${MAX_DRAFT_PHRASES} phrases.`);
+  }
+  // Drafts replace the saved intents of the same name; the others stay as saved.
+  const [saved, entities] = await Promise.all([
+    komposeRepo.loadIntents(db, bot.applicationId, bot.id, language),
+    komposeRepo.loadEntities(db, bot.applicationId, bot.id, language),
+  ]);
+  const draftNames = new Set(drafts.map((d) => d.name));
+  const intents = [
+    ...saved
+      .filter((s) => !draftNames.has(s.name))
+      .map((s) => ({
+        section: s.section,
+        name: s.name,
+        userSays: s.userSays,
+        botSays: s.botSays as BotSays[],
+      })),
+    ...drafts,
+  ];
+  return buildSnapshot({
+    language,
+    classifier: trainClassifier(trainingExamples(intents, language)),
+    intents,
+    entities,
+  });
+}
+
+function toBotSays(messages: readonly BotMessage[]): BotSays[] {
+  return messages
+    .map((m): BotSays => (m.kind === 'text' ? { kind: 'text', text: m.text.trim() } : m))
+    .filter((m) => m.kind === 'rich' || m.text !== '');
+}
+
+export async function emulate(
+  deps: EmulatorDeps,
+  applicationId: string,
+  botId: string,
+  input: EmulatorRequest,
+): Promise<EmulatorReply> {
+  const bot = await requireBot(deps.db, applicationId, botId);
+  const runtime = runtimeConfig(bot, deps.appSecret);
+  if (input.language) {
+    if (!runtime.languages.includes(input.language)) {
+      throw badRequest(
+        'LANGUAGE_NOT_ENABLED',
+        `The language '${input.language}' is not enabled for this bot.`,
+      );
+    }
+    // The emulator's language picker: answer in that language whatever the detector says.
+    runtime.defaultLanguage = input.language;
+    runtime.languages = [input.language];
+  }
+  if (input.confidenceThreshold !== undefined) {
+    runtime.settings = { ...runtime.settings, confidenceThreshold: input.confidenceThreshold };
+  }
+
+  let engine: BotEngine | undefined;
+  if (bot.engine === 'kompose') {
+    let snapshots = deps.snapshots;
+    if (input.draftIntents) {
+      const language = input.language ?? input.draftIntents[0]?.language ?? runtime.defaultLanguage;
+      if (!isBotLanguage(language)) throw badRequest('LANGUAGE_NOT_ENABLED', 'Unknown language.');
+      const draft = await draftSnapshot(deps.db, bot, language, input.draftIntents);
+      snapshots = async (b, l) => (l === language ? draft : deps.snapshots(b, l));
+    }
+    engine = createKomposeEngine({ snapshot: snapshots });
+  } else {
+    engine = deps.engines?.[bot.engine as BotPlatform];
+  }
+  if (!engine) {
+    throw badRequest('ENGINE_NOT_AVAILABLE', `The ${bot.engine} engine cannot answer on this server yet.`);
+  }
+
+  const signal = AbortSignal.timeout(deps.timeoutMs ?? 30_000);
+  try {
+    const reply = await engine.reply({
+      bot: runtime,
+      turns: [...input.history, { role: 'customer', text: input.message }],
+      tools: deps.tools(runtime),
+      signal,
+    });
+    return {
+      messages: toBotSays(reply.messages),
+      intent: reply.intent,
+      confidence: reply.confidence,
+      fallback: reply.fallback,
+      handoff: asksForHuman(input.message) || reply.handoff !== undefined,
+      language: reply.language ?? null,
+      passage: reply.passage
+        ? { sourceName: reply.passage.sourceName, url: reply.passage.url, text: reply.passage.text }
+        : null,
+    };
+  } catch (err) {
+    // The admin sees the provider's failure in the panel (a customer would get the fallback).
+    if (err instanceof BotEngineError) throw new AppError(502, err.code, err.message);
+    if (signal.aborted) throw new AppError(504, 'TIMEOUT', 'The bot did not answer in time.');
+    throw err;
+  }
+}

@@ -1,0 +1,209 @@
+import type { BotSays } from '@convo/api';
+import { BOT_LANGUAGES, type BotLanguage, DEFAULT_INTENTS } from '@convo/domain';
+import type { Db } from '../../../../platform/db/database.js';
+import { TtlCache } from '../../../../platform/ttl-cache.js';
+import { DEFAULT_FALLBACK_TEXT } from '../../builder/defaults.js';
+import type {
+  BotEngine,
+  BotMessage,
+  BotReply,
+  BotReplyInput,
+  BotRuntimeConfig,
+  RetrievedPassage,
+} from '../../engine.js';
+import { fillEntities, findEntities } from './entities.js';
+import { messageLanguage } from './language.js';
+import * as repo from './repository.js';
+import { confidenceThreshold } from './settings.js';
+import { isSmallTalkIntent, smallTalkReply } from './small-talk.js';
+import { buildSnapshot, type KomposeSnapshot, smallTalkClassifier } from './snapshot.js';
+
+// kompose, the built-in engine: detects the message's language, classifies it with the bot's
+// trained model of that language (the default language's when that one has none), and answers with
+// the intent's replies when the confidence reaches the bot's threshold. Below it: the small-talk
+// pack, then the knowledge source's best passage (with its link), then the fallback intent.
+
+/** The intent name of an answer taken from the knowledge source. */
+export const KNOWLEDGE_INTENT = 'knowledge_source';
+
+export interface KomposeDeps {
+  /** The bot's snapshot of a language, or null when it has none. */
+  snapshot(bot: BotRuntimeConfig, language: BotLanguage): Promise<KomposeSnapshot | null>;
+}
+
+const isBotLanguage = (l: string): l is BotLanguage => (BOT_LANGUAGES as readonly string[]).includes(l);
+
+function lastCustomerText(input: BotReplyInput): string {
+  for (let i = input.turns.length - 1; i >= 0; i--) {
+    const turn = input.turns[i];
+    if (turn?.role === 'customer') return turn.text;
+  }
+  return '';
+}
+
+function fillReplies(says: readonly BotSays[], message: string, snapshot: KomposeSnapshot): BotMessage[] {
+  if (snapshot.entities.length === 0) return says.map((s) => ({ ...s }));
+  const found = findEntities(message, snapshot.entities);
+  const defined = new Set(snapshot.entities.map((e) => e.entity));
+  return says.map((s) =>
+    s.kind === 'text'
+      ? { kind: 'text', text: fillEntities(s.text, found, defined) }
+      : {
+          kind: 'rich',
+          text: fillEntities(s.text, found, defined),
+          metadata: Object.fromEntries(
+            Object.entries(s.metadata).map(([k, v]) => [
+              k,
+              k === 'payload' ? v : fillEntities(v, found, defined),
+            ]),
+          ),
+        },
+  );
+}
+
+const httpUrl = (url: string | null): string | null => {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The passage as the answer: its text, and a link button to where it came from. */
+export function passageMessages(passage: RetrievedPassage): BotMessage[] {
+  const text = passage.heading ? `${passage.heading}\n\n${passage.text}` : passage.text;
+  const url = httpUrl(passage.url);
+  if (!url) return [{ kind: 'text', text: `${text}\n\n(${passage.sourceName})` }];
+  return [
+    {
+      kind: 'rich',
+      text,
+      metadata: {
+        contentType: '300',
+        templateId: '3',
+        payload: JSON.stringify([{ type: 'link', url, name: passage.sourceName || url }]),
+      },
+    },
+  ];
+}
+
+export function createKomposeEngine(deps: KomposeDeps): BotEngine {
+  return {
+    kind: 'kompose',
+    async reply(input: BotReplyInput): Promise<BotReply> {
+      const { bot } = input;
+      const text = lastCustomerText(input);
+      const defaultLanguage: BotLanguage = isBotLanguage(bot.defaultLanguage) ? bot.defaultLanguage : 'en';
+      const language = messageLanguage(text, {
+        defaultLanguage,
+        languages: bot.languages.filter(isBotLanguage),
+      });
+      let snapshot = await deps.snapshot(bot, language);
+      if (!snapshot?.classifier && language !== defaultLanguage) {
+        snapshot = (await deps.snapshot(bot, defaultLanguage)) ?? snapshot;
+      }
+      const answerLanguage = snapshot?.language ?? language;
+      const classifier = snapshot?.classifier ?? smallTalkClassifier(answerLanguage);
+      const predicted = text
+        ? classifier.predict(text)
+        : { intent: DEFAULT_INTENTS.fallback.name, confidence: 0 };
+      // Out of scope: a confident softmax over words the bot never saw is no answer.
+      const best = { ...predicted, confidence: predicted.confidence * classifier.coverage(text) };
+      const threshold = confidenceThreshold(bot.settings);
+      const base = { language, confidence: best.confidence };
+
+      if (best.confidence >= threshold) {
+        const own = snapshot?.intents.get(best.intent);
+        if (own && own.botSays.length > 0 && snapshot) {
+          return {
+            ...base,
+            intent: best.intent,
+            fallback: false,
+            messages: fillReplies(own.botSays, text, snapshot),
+          };
+        }
+        const chat = isSmallTalkIntent(best.intent)
+          ? smallTalkReply(best.intent, answerLanguage, text.length)
+          : null;
+        if (chat)
+          return { ...base, intent: best.intent, fallback: false, messages: [{ kind: 'text', text: chat }] };
+      }
+
+      if (input.signal.aborted) throw input.signal.reason ?? new Error('aborted');
+      const [passage] = text ? await input.tools.searchKnowledge(text, 1) : [];
+      if (passage) {
+        return {
+          ...base,
+          intent: KNOWLEDGE_INTENT,
+          fallback: false,
+          passage,
+          messages: passageMessages(passage),
+        };
+      }
+
+      const fallback = snapshot?.intents.get(DEFAULT_INTENTS.fallback.name);
+      const messages: BotMessage[] =
+        fallback && fallback.botSays.length > 0 && snapshot
+          ? fillReplies(fallback.botSays, text, snapshot)
+          : [{ kind: 'text', text: DEFAULT_FALLBACK_TEXT[answerLanguage] }];
+      return { ...base, intent: DEFAULT_INTENTS.fallback.name, fallback: true, messages };
+    },
+  };
+}
+
+function toBotSays(raw: Record<string, unknown>): BotSays | null {
+  if (raw.kind === 'text' && typeof raw.text === 'string') return { kind: 'text', text: raw.text };
+  if (
+    raw.kind === 'rich' &&
+    typeof raw.text === 'string' &&
+    raw.metadata &&
+    typeof raw.metadata === 'object'
+  ) {
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of Object.entries(raw.metadata)) if (typeof v === 'string') metadata[k] = v;
+    return { kind: 'rich', text: raw.text, metadata };
+  }
+  return null;
+}
+
+export type SnapshotCache = TtlCache<KomposeSnapshot | null>;
+
+/** Snapshots of many bots; an entry is keyed by the trained version, so a new model is never missed. */
+export function createSnapshotCache(): SnapshotCache {
+  return new TtlCache<KomposeSnapshot | null>({ ttlMs: 10 * 60_000, maxEntries: 500 });
+}
+
+/**
+ * Saved snapshots: one small read (the language's trained version) per answer; the model, intents
+ * and entities are read once per trained version and kept in memory.
+ */
+export function savedSnapshots(
+  db: Db,
+  cache: SnapshotCache = createSnapshotCache(),
+): KomposeDeps['snapshot'] {
+  return async (bot, language) => {
+    const state = await repo.readModelVersion(db, bot.applicationId, bot.id, language);
+    if (!state) return null;
+    const key = `${bot.applicationId}:${bot.id}:${language}:${state.trainedVersion}`;
+    const { value } = await cache.getOrCompute(key, async () => {
+      const [model, intents, entities] = await Promise.all([
+        repo.readModel(db, bot.applicationId, bot.id, language),
+        repo.loadIntents(db, bot.applicationId, bot.id, language),
+        repo.loadEntities(db, bot.applicationId, bot.id, language),
+      ]);
+      return buildSnapshot({
+        language,
+        classifier: model?.model ?? null,
+        intents: intents.map((i) => ({
+          section: i.section,
+          name: i.name,
+          botSays: i.botSays.map(toBotSays).filter((b): b is BotSays => b !== null),
+        })),
+        entities,
+      });
+    });
+    return value;
+  };
+}

@@ -1,0 +1,161 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { botEntities, botIntents, botModels, bots } from '../../../../db/schema/index.js';
+import type { Db } from '../../../../platform/db/database.js';
+import type { SerializedClassifier } from './classifier.js';
+
+// kompose's reads and writes: the trained model per bot and language, and the rows a model is
+// trained from and answers with. Every query names the application.
+
+export interface ModelVersion {
+  version: number;
+  trainedVersion: number;
+  status: string;
+}
+
+export async function readModelVersion(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  language: string,
+): Promise<ModelVersion | undefined> {
+  const [row] = await db
+    .select({
+      version: botModels.version,
+      trainedVersion: botModels.trainedVersion,
+      status: botModels.status,
+    })
+    .from(botModels)
+    .where(
+      and(
+        eq(botModels.applicationId, applicationId),
+        eq(botModels.botId, botId),
+        eq(botModels.language, language),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function readModel(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  language: string,
+): Promise<{ model: SerializedClassifier | null; trainedVersion: number } | undefined> {
+  const [row] = await db
+    .select({ model: botModels.model, trainedVersion: botModels.trainedVersion })
+    .from(botModels)
+    .where(
+      and(
+        eq(botModels.applicationId, applicationId),
+        eq(botModels.botId, botId),
+        eq(botModels.language, language),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return { model: (row.model as SerializedClassifier | null) ?? null, trainedVersion: row.trainedVersion };
+}
+
+export type IntentRow = typeof botIntents.$inferSelect;
+
+export async function loadIntents(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  language: string,
+): Promise<IntentRow[]> {
+  return db
+    .select()
+    .from(botIntents)
+    .where(
+      and(
+        eq(botIntents.applicationId, applicationId),
+        eq(botIntents.botId, botId),
+        eq(botIntents.language, language),
+      ),
+    );
+}
+
+export async function loadEntities(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  language: string,
+): Promise<{ entity: string; values: { value: string; synonyms: string[] }[] }[]> {
+  return db
+    .select({ entity: botEntities.entity, values: botEntities.values })
+    .from(botEntities)
+    .where(
+      and(
+        eq(botEntities.applicationId, applicationId),
+        eq(botEntities.botId, botId),
+        eq(botEntities.locale, language),
+      ),
+    );
+}
+
+/** The bot still exists in that application and is a kompose bot. */
+export async function isKomposeBot(db: Db, applicationId: string, botId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.applicationId, applicationId), eq(bots.id, botId), inArray(bots.engine, ['kompose'])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Stores a model trained for `version`, unless the intents changed again meanwhile (the newer
+ * version's job stores its own). Returns whether it was stored.
+ */
+export async function storeTrainedModel(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  language: string,
+  version: number,
+  model: SerializedClassifier | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(botModels)
+    .set({
+      model: model as unknown as Record<string, unknown> | null,
+      trainedVersion: version,
+      status: 'ready',
+      error: null,
+      trainedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(botModels.applicationId, applicationId),
+        eq(botModels.botId, botId),
+        eq(botModels.language, language),
+        eq(botModels.version, version),
+      ),
+    )
+    .returning({ version: botModels.version });
+  return rows.length > 0;
+}
+
+export async function markTrainingFailed(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  language: string,
+  version: number,
+  error: string,
+): Promise<void> {
+  await db
+    .update(botModels)
+    .set({ status: 'failed', error, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(botModels.applicationId, applicationId),
+        eq(botModels.botId, botId),
+        eq(botModels.language, language),
+        eq(botModels.version, version),
+      ),
+    );
+}

@@ -1,0 +1,9 @@
+// kompose's settings as stored in bots.settings (jsonb, validated by the API's schema on write).
+
+/** Chosen on CLINC150's validation split: docs/decisions.md ("kompose classifier"). */
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.35;
+
+export function confidenceThreshold(settings: Readonly<Record<string, unknown>>): number {
+  const t = settings.confidenceThreshold;
+  return typeof t === 'number' && t >= 0 && t <= 1 ? t : DEFAULT_CONFIDENCE_THRESHOLD;
+}

@@ -1,0 +1,64 @@
+import { BOT_LANGUAGES, type BotLanguage } from '@convo/domain';
+import { z } from 'zod';
+import type { Db } from '../../../../platform/db/database.js';
+import { type JobHandler, PermanentJobError } from '../../../../platform/jobs/job-queue.js';
+import * as repo from './repository.js';
+import { trainClassifier, trainingExamples } from './snapshot.js';
+
+// The `bots.train` job (worker role): trains a bot's language from its saved phrases and stores the
+// model, unless the intents changed again while it trained (that change's own job stores it).
+// Web nodes never train a saved bot; they read the stored model.
+
+const payloadSchema = z.object({ botId: z.uuid(), language: z.enum(BOT_LANGUAGES) });
+
+export interface TrainingOutcome {
+  stored: boolean;
+  version: number;
+  intents: number;
+  ms: number;
+}
+
+/** Trains one bot language now; returns null when there is nothing to do (bot gone, up to date). */
+export async function trainBotLanguage(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  language: BotLanguage,
+): Promise<TrainingOutcome | null> {
+  if (!(await repo.isKomposeBot(db, applicationId, botId))) return null;
+  const state = await repo.readModelVersion(db, applicationId, botId, language);
+  if (!state) return null;
+  if (state.status === 'ready' && state.trainedVersion >= state.version) return null;
+  const started = performance.now();
+  const intents = await repo.loadIntents(db, applicationId, botId, language);
+  let model: ReturnType<typeof trainClassifier>;
+  try {
+    model = trainClassifier(trainingExamples(intents, language));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await repo.markTrainingFailed(db, applicationId, botId, language, state.version, message);
+    throw new PermanentJobError(message);
+  }
+  const stored = await repo.storeTrainedModel(
+    db,
+    applicationId,
+    botId,
+    language,
+    state.version,
+    model.toJSON(),
+  );
+  return { stored, version: state.version, intents: model.intents.length, ms: performance.now() - started };
+}
+
+export function komposeTrainingHandler(deps: { db: Db }): JobHandler {
+  return async (job) => {
+    const parsed = payloadSchema.safeParse(job.payload);
+    if (!parsed.success || !job.applicationId) throw new PermanentJobError('invalid bots.train payload');
+    await trainBotLanguage(
+      deps.db,
+      job.applicationId,
+      parsed.data.botId,
+      parsed.data.language as BotLanguage,
+    );
+  };
+}
