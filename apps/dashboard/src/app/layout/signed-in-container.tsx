@@ -9,6 +9,7 @@ import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import {
+  BotBuilderPage,
   DashboardPage,
   HelpPage,
   InboxPage,
@@ -90,6 +91,17 @@ function AuthenticatedRoutes() {
               </Guarded>
             }
           />
+          {[PATHS.botBuilder, `${PATHS.botBuilder}/:engine`].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guarded path={PATHS.botBuilder}>
+                  <BotBuilderPage />
+                </Guarded>
+              }
+            />
+          ))}
           <Route path={PATHS.help} element={<HelpPage />} />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />

@@ -37,3 +37,6 @@ export const UsersPage = lazyPage(() => import('../../features/users/users-page'
 export const TwoFactorSetupPage = lazyPage(() =>
   import('../../features/security/two-factor-setup-page').then((m) => m.TwoFactorSetupPage),
 );
+export const BotBuilderPage = lazyPage(() =>
+  import('../../features/bots/builder/bot-builder-page').then((m) => m.BotBuilderPage),
+);

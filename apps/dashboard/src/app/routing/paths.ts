@@ -22,6 +22,7 @@ export const PATHS = {
   waitingQueueStats: '/waiting-queue/stats',
   startingUp: '/startingup',
   settings: '/settings',
+  botBuilder: '/bots/bot-builder',
 } as const;
 
 /**
