@@ -264,7 +264,7 @@ export function replyErrors(reply: ReplyDraft): ReplyError[] {
   return [...errors];
 }
 
-/** A short text of a reply for previews (the emulator, lists): its text, else its buttons' labels. */
+/** The labels of a stored reply's buttons (cards' included), for the emulator's preview. */
 export function replyLabels(says: BotSays): string[] {
   if (says.kind === 'text') return [];
   const payload = parsePayload(says.metadata);
@@ -277,7 +277,6 @@ export function replyLabels(says: BotSays): string[] {
   };
   for (const item of list(payload)) {
     if (isObject(item) && Array.isArray(item.buttons)) {
-      collect({ title: str(item.title) });
       for (const b of item.buttons) collect(b);
     } else collect(item);
   }
