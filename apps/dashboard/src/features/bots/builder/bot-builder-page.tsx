@@ -98,7 +98,7 @@ function LanguagesModal({ bot, onClose }: { bot: Bot; onClose: () => void }) {
       return change === null ? Promise.resolve() : updateBot(bot.id, change);
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: builderKeys.bot(bot.id) });
+      await queryClient.invalidateQueries({ queryKey: builderKeys.bot(bot.id), exact: true });
       toast.success(t('languages.saved'));
       onClose();
     },

@@ -261,7 +261,7 @@ export function ClassicView({
     mutationFn: (settings: Partial<typeof bot.settings>) =>
       updateBotEngine(bot.id, { settings: { ...bot.settings, ...settings } }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: builderKeys.bot(bot.id) });
+      await queryClient.invalidateQueries({ queryKey: builderKeys.bot(bot.id), exact: true });
       setInstructionsDraft(null);
       setFallbackDraft(null);
       toast.success(t('saved'));

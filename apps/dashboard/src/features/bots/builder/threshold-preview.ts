@@ -1,11 +1,14 @@
 // Reads the threshold preview's answer: how many recent customer messages would be answered and
-// how many would fall back at a threshold. The route's exact field names are not in the shared
-// contract yet, so the usual spellings are accepted; anything else reads as "no preview".
+// how many would fall back at a threshold, and how many outcomes change. The route is not in this
+// branch's contract yet (the kompose branch adds { total, answered, fallBack, changed }), so the
+// usual spellings are accepted; anything else reads as "no preview".
 
 export interface ThresholdPreview {
   total: number;
   answered: number;
   fallback: number;
+  /** Answers whose outcome differs from the saved threshold's, when the server says. */
+  changed: number | null;
 }
 
 const count = (v: unknown): number | null =>
@@ -23,14 +26,15 @@ export function thresholdPreviewFrom(data: unknown): ThresholdPreview | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
   const record = data as Record<string, unknown>;
   const answered = first(record, ['answered', 'wouldAnswer', 'answers']);
-  const fallback = first(record, ['fallback', 'fallbacks', 'wouldFallBack', 'wouldFallback']);
+  const fallback = first(record, ['fallBack', 'fallback', 'fallbacks', 'wouldFallBack', 'wouldFallback']);
   const total = first(record, ['total', 'messages', 'count']);
+  const changed = first(record, ['changed']);
   if (answered !== null && fallback !== null)
-    return { total: total ?? answered + fallback, answered, fallback };
+    return { total: total ?? answered + fallback, answered, fallback, changed };
   if (total !== null && answered !== null && answered <= total)
-    return { total, answered, fallback: total - answered };
+    return { total, answered, fallback: total - answered, changed };
   if (total !== null && fallback !== null && fallback <= total)
-    return { total, answered: total - fallback, fallback };
+    return { total, answered: total - fallback, fallback, changed };
   return null;
 }
 

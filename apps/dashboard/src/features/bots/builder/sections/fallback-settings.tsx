@@ -47,6 +47,9 @@ function ThresholdPreviewLine({ botId, threshold }: { botId: string; threshold: 
             fallback: data.fallback,
             percent: fallbackPercent(data),
           })}
+      {data.total > 0 &&
+        data.changed !== null &&
+        ` ${t('fallback.previewChanged', { changed: data.changed })}`}
     </Text>
   );
 }
