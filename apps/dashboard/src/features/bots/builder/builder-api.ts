@@ -37,8 +37,9 @@ export async function fetchBot(botId: string, signal?: AbortSignal) {
   return (await apiRequest(path(BOT_PATHS.bot, { botId }), { schema: botResponseSchema, signal })).data;
 }
 
+/** Rename, languages, default language, operation mode (PATCH, as the bots module serves it). */
 export async function updateBot(botId: string, body: BotUpdate) {
-  await apiRequest(path(BOT_PATHS.bot, { botId }), { method: 'PUT', body, schema: anyResponse });
+  await apiRequest(path(BOT_PATHS.bot, { botId }), { method: 'PATCH', body, schema: anyResponse });
 }
 
 export async function updateBotEngine(botId: string, body: BotEngineUpdate) {

@@ -258,13 +258,17 @@ export function ClassicView({
   });
 
   const saveEngine = useMutation({
-    mutationFn: (settings: Partial<typeof bot.settings>) =>
-      updateBotEngine(bot.id, { settings: { ...bot.settings, ...settings } }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: builderKeys.bot(bot.id), exact: true });
-      setInstructionsDraft(null);
-      setFallbackDraft(null);
+    mutationFn: (input: { part: 'instructions' | 'fallback'; settings: Partial<Bot['settings']> }) =>
+      updateBotEngine(bot.id, { settings: { ...bot.settings, ...input.settings } }),
+    onSuccess: (_, input) => {
+      // The bot shows the saved settings at once, so the section is clean before the re-read.
+      queryClient.setQueryData<Bot>(builderKeys.bot(bot.id), (old) =>
+        old === undefined ? old : { ...old, settings: { ...old.settings, ...input.settings } },
+      );
+      if (input.part === 'instructions') setInstructionsDraft(null);
+      else setFallbackDraft(null);
       toast.success(t('saved'));
+      void queryClient.invalidateQueries({ queryKey: builderKeys.bot(bot.id), exact: true });
     },
     onError: (error) => toastError(error),
   });
@@ -427,7 +431,9 @@ export function ClassicView({
             dirty={instructionsDirty}
             saving={saveEngine.isPending}
             onChange={setInstructionsDraft}
-            onSave={() => saveEngine.mutate({ instructions: instructionsValue })}
+            onSave={() =>
+              saveEngine.mutate({ part: 'instructions', settings: { instructions: instructionsValue } })
+            }
             onDiscard={() => setInstructionsDraft(null)}
           />
         );
@@ -446,7 +452,7 @@ export function ClassicView({
               saving={saveEngine.isPending}
               showThreshold={!llm}
               onChange={setFallbackDraft}
-              onSave={() => saveEngine.mutate(fallbackValue)}
+              onSave={() => saveEngine.mutate({ part: 'fallback', settings: fallbackValue })}
               onDiscard={() => setFallbackDraft(null)}
             />
           </Stack>
