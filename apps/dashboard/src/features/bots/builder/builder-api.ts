@@ -9,6 +9,8 @@ import {
   type EmulatorReply,
   emulatorRequestSchema,
   emulatorResponseSchema,
+  entitySchema,
+  entityWriteSchema,
   type IntentWrite,
   intentListResponseSchema,
   intentResponseSchema,
@@ -23,6 +25,7 @@ export const builderKeys = {
   bot: (botId: string) => ['bots', botId] as const,
   intents: (botId: string, language: string) => ['bots', botId, 'intents', language] as const,
   training: (botId: string) => ['bots', botId, 'training'] as const,
+  entities: (botId: string, locale: string) => ['bots', botId, 'entities', locale] as const,
   thresholdPreview: (botId: string, threshold: number) =>
     ['bots', botId, 'threshold-preview', threshold] as const,
 };
@@ -100,6 +103,38 @@ export async function fetchTraining(botId: string, signal?: AbortSignal) {
 
 export async function trainNow(botId: string) {
   await apiRequest(path(BOT_PATHS.training, { botId }), { method: 'POST', body: {}, schema: anyResponse });
+}
+
+// The entities' answers are the entity (one) or the list, in the usual envelope.
+const entityListSchema = z.object({ data: z.array(entitySchema) });
+const entityOneSchema = z.object({ data: entitySchema });
+export type EntityWrite = z.input<typeof entityWriteSchema>;
+
+export async function fetchEntities(botId: string, locale: BotLanguage, signal?: AbortSignal) {
+  return (
+    await apiRequest(path(BOT_PATHS.entities, { botId }), {
+      schema: entityListSchema,
+      query: { locale },
+      signal,
+    })
+  ).data;
+}
+
+export async function saveEntity(botId: string, entityId: string | null, body: EntityWrite) {
+  return (
+    await apiRequest(
+      entityId === null ? path(BOT_PATHS.entities, { botId }) : path(BOT_PATHS.entity, { botId, entityId }),
+      {
+        method: entityId === null ? 'POST' : 'PUT',
+        body: entityWriteSchema.parse(body),
+        schema: entityOneSchema,
+      },
+    )
+  ).data;
+}
+
+export async function deleteEntity(botId: string, entityId: string) {
+  await apiRequest(path(BOT_PATHS.entity, { botId, entityId }), { method: 'DELETE', schema: anyResponse });
 }
 
 export type EmulatorRequest = z.input<typeof emulatorRequestSchema>;

@@ -32,6 +32,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../app/toasts';
 import { SectionLoader } from '../../../components/page-loader';
+import { LANGUAGE_NAMES } from '../../../i18n/languages';
 import {
   builderKeys,
   copyIntents,
@@ -42,6 +43,7 @@ import {
   updateIntent,
 } from './builder-api';
 import { EmulatorPanel } from './emulator/emulator-panel';
+import { EntitiesModal } from './entities/entities-modal';
 import {
   type DraftError,
   draftErrors,
@@ -156,6 +158,7 @@ export function ClassicView({
   const [fallbackDraft, setFallbackDraft] = useState<FallbackSettingsDraft | null>(null);
   const [filter, setFilter] = useState('');
   const [deleting, setDeleting] = useState<Intent | null>(null);
+  const [entitiesOpen, setEntitiesOpen] = useState(false);
 
   const section = sections.find((s) => s.key === sectionKey) as BuilderSection;
   const hasUserSays = (key: string) => sections.find((s) => s.key === key)?.hasUserSays ?? false;
@@ -474,6 +477,11 @@ export function ClassicView({
                 >
                   {t('list.add')}
                 </Button>
+                {sectionKey === 'answers' && (
+                  <Button variant="default" onClick={() => setEntitiesOpen(true)}>
+                    {t('entities.open')}
+                  </Button>
+                )}
                 {multilingual && sectionIntents.length > 0 && (
                   <Button
                     variant="light"
@@ -568,6 +576,14 @@ export function ClassicView({
           confidenceThreshold={llm ? undefined : fallbackValue.confidenceThreshold}
         />
       </Grid.Col>
+      {entitiesOpen && (
+        <EntitiesModal
+          botId={bot.id}
+          language={language}
+          languageName={LANGUAGE_NAMES[language]}
+          onClose={() => setEntitiesOpen(false)}
+        />
+      )}
       {deleting !== null && (
         <DeleteAnswerModal
           intent={deleting}
