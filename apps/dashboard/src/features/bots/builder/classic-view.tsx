@@ -42,7 +42,7 @@ import {
   updateBotEngine,
   updateIntent,
 } from './builder-api';
-import { EmulatorPanel } from './emulator/emulator-panel';
+import { EMULATOR_INPUT_ID, EmulatorPanel } from './emulator/emulator-panel';
 import { EntitiesModal } from './entities/entities-modal';
 import {
   type DraftError,
@@ -557,9 +557,24 @@ export function ClassicView({
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Stack gap="sm" component="section" aria-labelledby="builder-section-heading">
           <Stack gap={2}>
-            <Title order={2} size="h3" id="builder-section-heading">
-              {sectionTitle(sectionKey)}
-            </Title>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Title order={2} size="h3" id="builder-section-heading">
+                {sectionTitle(sectionKey)}
+              </Title>
+              {/* Below lg the test panel sits under the editor: one step to reach it. */}
+              <Button
+                hiddenFrom="lg"
+                size="compact-sm"
+                variant="light"
+                onClick={() => {
+                  const input = document.getElementById(EMULATOR_INPUT_ID);
+                  input?.scrollIntoView({ block: 'center' });
+                  input?.focus();
+                }}
+              >
+                {t('emulator.jump')}
+              </Button>
+            </Group>
             <Text size="sm" c="dimmed">
               {t(`sections.${sectionKey}.description`)}
             </Text>

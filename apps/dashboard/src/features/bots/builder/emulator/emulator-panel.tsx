@@ -26,6 +26,8 @@ import { replyLabels } from '../rich-replies';
 import { confidencePercent, type EmulatorTurn, emulatorHistory } from './emulator-turns';
 
 const NS = 'botBuilder';
+/** The message field, so narrow screens can jump from the editor to the test panel below it. */
+export const EMULATOR_INPUT_ID = 'bot-emulator-message';
 
 function BotMessage({ says, onReply }: { says: BotSays; onReply: (text: string) => void }) {
   const { t } = useTranslation(NS);
@@ -222,6 +224,7 @@ export function EmulatorPanel({
           <Group gap="xs" wrap="nowrap" align="flex-end">
             <TextInput
               style={{ flex: 1 }}
+              id={EMULATOR_INPUT_ID}
               label={t('emulator.message')}
               placeholder={t('emulator.placeholder')}
               value={text}
