@@ -20,6 +20,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../../app/toasts';
+import { LANGUAGE_NAMES } from '../../../../i18n/languages';
 import { askEmulator } from '../builder-api';
 import { intentDisplayName } from '../intent-draft';
 import { replyLabels } from '../rich-replies';
@@ -82,7 +83,9 @@ function ReplyDetails({ reply }: { reply: EmulatorReply }) {
         )}
         {reply.language !== null && (
           <Badge variant="outline" color="gray" tt="none">
-            {t('emulator.language', { language: reply.language })}
+            {t('emulator.language', {
+              language: LANGUAGE_NAMES[reply.language as BotLanguage] ?? reply.language,
+            })}
           </Badge>
         )}
       </Group>
