@@ -17,6 +17,7 @@ declare module 'i18next' {
       notifications: typeof import('../../public/locales/en/notifications.json');
       webhooks: typeof import('../../public/locales/en/webhooks.json');
       bots: typeof import('../../public/locales/en/bots.json');
+      botBuilder: typeof import('../../public/locales/en/botBuilder.json');
     };
   }
 }

@@ -10,6 +10,7 @@ import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import {
   BotBuilderListPage,
+  BotBuilderPage,
   BotIntegrationsPage,
   DashboardPage,
   HelpPage,
@@ -101,6 +102,17 @@ function AuthenticatedRoutes() {
             ] as const
           ).map(([path, page]) => (
             <Route key={path} path={path} element={<Guarded path={path}>{page}</Guarded>} />
+          ))}
+          {[PATHS.botBuilder, `${PATHS.botBuilder}/:engine`].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guarded path={PATHS.botBuilder}>
+                  <BotBuilderPage />
+                </Guarded>
+              }
+            />
           ))}
           <Route path={PATHS.help} element={<HelpPage />} />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />

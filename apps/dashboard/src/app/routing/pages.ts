@@ -46,3 +46,6 @@ export const BotIntegrationsPage = lazyPage(() =>
 export const BotBuilderListPage = lazyPage(() =>
   import('../../features/bots/builder-list/bot-builder-list-page').then((m) => m.BotBuilderListPage),
 );
+export const BotBuilderPage = lazyPage(() =>
+  import('../../features/bots/builder/bot-builder-page').then((m) => m.BotBuilderPage),
+);

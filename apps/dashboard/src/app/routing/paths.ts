@@ -25,6 +25,7 @@ export const PATHS = {
   manageBots: '/bots/manage-bots',
   botIntegrations: '/bots/bot-integrations',
   botBuilderList: '/bots/bot-builder-list',
+  botBuilder: '/bots/bot-builder',
 } as const;
 
 /**
