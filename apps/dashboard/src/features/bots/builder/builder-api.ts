@@ -14,6 +14,7 @@ import {
   type IntentWrite,
   intentListResponseSchema,
   intentResponseSchema,
+  thresholdPreviewResponseSchema,
   trainingResponseSchema,
 } from '@convo/api';
 import type { BotLanguage } from '@convo/domain';
@@ -149,21 +150,16 @@ export async function askEmulator(botId: string, body: EmulatorRequest): Promise
   ).data;
 }
 
-/**
- * The threshold preview (how recent customer messages would fare at this threshold). Not in the
- * shared contract yet: the kompose helper adds it; until then (404) the builder shows no preview.
- */
-export const THRESHOLD_PREVIEW_PATH = '/api/bots/:botId/threshold-preview';
-
+/** How recent customer messages would fare at this threshold (answered, fallen back, changed). */
 export async function fetchThresholdPreview(
   botId: string,
   threshold: number,
   signal?: AbortSignal,
-): Promise<ThresholdPreview | null> {
-  const body = await apiRequest(path(THRESHOLD_PREVIEW_PATH, { botId }), {
+): Promise<ThresholdPreview> {
+  const body = await apiRequest(path(BOT_PATHS.thresholdPreview, { botId }), {
     method: 'POST',
     body: { threshold },
-    schema: z.object({ data: z.unknown() }),
+    schema: thresholdPreviewResponseSchema,
     signal,
   });
   return thresholdPreviewFrom(body.data);

@@ -47,9 +47,7 @@ function ThresholdPreviewLine({ botId, threshold }: { botId: string; threshold: 
             fallback: data.fallback,
             percent: fallbackPercent(data),
           })}
-      {data.total > 0 &&
-        data.changed !== null &&
-        ` ${t('fallback.previewChanged', { changed: data.changed })}`}
+      {data.total > 0 && ` ${t('fallback.previewChanged', { changed: data.changed })}`}
     </Text>
   );
 }
