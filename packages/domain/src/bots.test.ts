@@ -3,10 +3,13 @@ import {
   asksForHuman,
   BOT_PLATFORM_DISPLAY_NAMES,
   BOT_PLATFORMS,
+  botLanguagesOf,
   builderSections,
   DEFAULT_INTENTS,
   ENABLED_BOT_ENGINES,
   handoffReason,
+  isBotLanguage,
+  isBotPlatform,
 } from './bots.js';
 
 describe('bot engines', () => {
@@ -84,5 +87,21 @@ describe('handoff', () => {
     ]) {
       expect(asksForHuman(text), text).toBe(false);
     }
+  });
+});
+
+describe('bot languages as stored', () => {
+  it('puts the default first, drops what the product does not ship, and falls back to English', () => {
+    expect(botLanguagesOf({ defaultLanguage: 'fr', languages: ['en', 'fr', 'xx', 'kn'] })).toEqual([
+      'fr',
+      'en',
+      'kn',
+    ]);
+    expect(botLanguagesOf({ defaultLanguage: 'zz', languages: ['es'] })).toEqual(['en', 'es']);
+    expect(isBotLanguage('kn')).toBe(true);
+    expect(isBotLanguage('de')).toBe(false);
+    expect(isBotLanguage(null)).toBe(false);
+    expect(isBotPlatform('kompose')).toBe(true);
+    expect(isBotPlatform('eliza')).toBe(false);
   });
 });

@@ -17,6 +17,10 @@ export const BOT_PLATFORMS = [
 ] as const;
 export type BotPlatform = (typeof BOT_PLATFORMS)[number];
 
+export function isBotPlatform(value: string): value is BotPlatform {
+  return (BOT_PLATFORMS as readonly string[]).includes(value);
+}
+
 export const BOT_PLATFORM_DISPLAY_NAMES: Readonly<Partial<Record<BotPlatform, string>>> = {
   dialogflow: 'Dialogflow',
   dialogflowcx: 'Dialogflow CX',
@@ -80,6 +84,22 @@ export const DEFAULT_INTENTS = {
 export const BOT_DEFAULT_LANGUAGE = { name: 'English', code: 'en' } as const;
 export const BOT_LANGUAGES = ['en', 'es', 'fr', 'kn'] as const;
 export type BotLanguage = (typeof BOT_LANGUAGES)[number];
+
+export function isBotLanguage(value: string | null | undefined): value is BotLanguage {
+  return value != null && (BOT_LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * A bot's languages as stored, cleaned: its default first (English when the stored one is not a
+ * language the product ships), then the other enabled ones.
+ */
+export function botLanguagesOf(bot: {
+  defaultLanguage: string;
+  languages: readonly string[];
+}): BotLanguage[] {
+  const first = isBotLanguage(bot.defaultLanguage) ? bot.defaultLanguage : BOT_DEFAULT_LANGUAGE.code;
+  return [first, ...bot.languages.filter(isBotLanguage).filter((l) => l !== first)];
+}
 
 export const BUILDER_SECTION_KEYS = [
   'agent-instructions',

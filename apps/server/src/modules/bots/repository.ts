@@ -1,4 +1,4 @@
-import { BOT_LANGUAGES, BOT_PLATFORMS, type BotLanguage, type BotPlatform, USER_STATUS } from '@convo/domain';
+import { botLanguagesOf, isBotPlatform, USER_STATUS } from '@convo/domain';
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   botConversations,
@@ -313,11 +313,6 @@ export async function deleteSuggestion(db: Db, applicationId: string, id: string
 
 // ---- Runtime ---------------------------------------------------------------------------------
 
-const isPlatform = (value: string): value is BotPlatform =>
-  (BOT_PLATFORMS as readonly string[]).includes(value);
-const isLanguage = (value: string): value is BotLanguage =>
-  (BOT_LANGUAGES as readonly string[]).includes(value);
-
 /** Decrypts a stored provider key; null when none is stored or it no longer opens (secret changed). */
 export function openApiKey(appSecret: string, sealed: string | null): string | null {
   if (sealed === null) return null;
@@ -336,16 +331,20 @@ export async function loadBotRuntime(
   appSecret: string,
 ): Promise<BotRuntimeConfig | undefined> {
   const row = await findBot(db, applicationId, botId);
-  if (!row || !isPlatform(row.engine)) return undefined;
-  const languages = row.languages.filter(isLanguage);
-  const defaultLanguage = isLanguage(row.defaultLanguage) ? row.defaultLanguage : 'en';
+  return row ? runtimeConfigOf(row, appSecret) : undefined;
+}
+
+/** A stored bot as engines see it (key decrypted); undefined for an engine the product lacks. */
+export function runtimeConfigOf(row: BotRow, appSecret: string): BotRuntimeConfig | undefined {
+  if (!isBotPlatform(row.engine)) return undefined;
+  const languages = botLanguagesOf(row);
   return {
     id: row.id,
     applicationId: row.applicationId,
     engine: row.engine,
     name: row.name,
-    defaultLanguage,
-    languages: languages.length > 0 ? languages : [defaultLanguage],
+    defaultLanguage: languages[0]!,
+    languages,
     settings: { ...row.settings },
     apiKey: openApiKey(appSecret, row.apiKeyEncrypted),
   };

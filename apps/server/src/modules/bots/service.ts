@@ -8,7 +8,7 @@ import type {
   SuggestionWrite,
 } from '@convo/api';
 import { botEngineSettingsSchema, suggestionWriteSchema } from '@convo/api';
-import { BOT_LANGUAGES, type BotLanguage } from '@convo/domain';
+import { isBotLanguage } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { randomHex, sealJson } from '../../platform/crypto.js';
@@ -29,9 +29,6 @@ export interface BotDeps {
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 const botNotFound = () => notFound('Bot not found.');
-
-const isLanguage = (value: string): value is BotLanguage =>
-  (BOT_LANGUAGES as readonly string[]).includes(value);
 
 /** Only the settings the contract knows; a stored value it refuses is left out, not a 500. */
 function settingsView(stored: Record<string, unknown>): Bot['settings'] {
@@ -167,7 +164,7 @@ export async function updateBot(
     const defaultLanguage: string = input.defaultLanguage ?? bot.defaultLanguage;
     let languages: string[] = input.languages
       ? [...new Set(input.languages)]
-      : bot.languages.filter(isLanguage);
+      : bot.languages.filter(isBotLanguage);
     // The default language is always enabled: choosing a new default enables it.
     if (!languages.includes(defaultLanguage)) {
       if (input.languages && input.defaultLanguage === undefined) {

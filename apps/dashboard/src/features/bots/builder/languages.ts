@@ -1,11 +1,7 @@
 // The builder's languages: which one is being edited, and the change the languages dialog sends.
 
 import type { Bot, BotUpdate } from '@convo/api';
-import { BOT_LANGUAGES, type BotLanguage } from '@convo/domain';
-
-function isBotLanguage(value: string | null | undefined): value is BotLanguage {
-  return value != null && (BOT_LANGUAGES as readonly string[]).includes(value);
-}
+import { BOT_LANGUAGES, type BotLanguage, isBotLanguage } from '@convo/domain';
 
 /** The `?lang=` language when the bot has it enabled, else the bot's default language. */
 export function pickBuilderLanguage(

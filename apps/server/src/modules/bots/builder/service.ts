@@ -7,7 +7,7 @@ import type {
   intentWriteSchema,
   ThresholdPreview,
 } from '@convo/api';
-import { BOT_LANGUAGES, type BotLanguage, DEFAULT_INTENTS } from '@convo/domain';
+import { BOT_LANGUAGES, type BotLanguage, botLanguagesOf, DEFAULT_INTENTS } from '@convo/domain';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
@@ -48,12 +48,8 @@ export async function requireBot(db: Db, applicationId: string, botId: string): 
   return bot;
 }
 
-const isBotLanguage = (l: string): l is BotLanguage => (BOT_LANGUAGES as readonly string[]).includes(l);
-
 export function enabledLanguages(bot: BotRow): BotLanguage[] {
-  const languages = bot.languages.filter(isBotLanguage);
-  const first = isBotLanguage(bot.defaultLanguage) ? bot.defaultLanguage : 'en';
-  return [first, ...languages.filter((l) => l !== first)];
+  return botLanguagesOf(bot);
 }
 
 function requireEnabled(bot: BotRow, language: string): void {

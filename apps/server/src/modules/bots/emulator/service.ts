@@ -1,10 +1,9 @@
 import type { BotSays, EmulatorReply, emulatorRequestSchema } from '@convo/api';
-import { asksForHuman, BOT_LANGUAGES, type BotLanguage, type BotPlatform } from '@convo/domain';
+import { asksForHuman, type BotLanguage, type BotPlatform, isBotLanguage } from '@convo/domain';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../../http/errors.js';
-import { openSealedJson } from '../../../platform/crypto.js';
 import type { Db } from '../../../platform/db/database.js';
-import { checkIntent, enabledLanguages, requireBot } from '../builder/service.js';
+import { checkIntent, requireBot } from '../builder/service.js';
 import {
   type BotEngine,
   BotEngineError,
@@ -20,7 +19,7 @@ import {
   trainClassifier,
   trainingExamples,
 } from '../engines/kompose/snapshot.js';
-import type { BotRow } from '../repository.js';
+import { type BotRow, runtimeConfigOf } from '../repository.js';
 
 // The builder's test panel: answers a message as the bot would now, including the builder's
 // unsaved intents (trained on the spot: a bot's phrases train in milliseconds) and an unsaved
@@ -43,24 +42,6 @@ export interface EmulatorDeps {
 
 /** Drafts bigger than this are not trained in a web request. */
 const MAX_DRAFT_PHRASES = 5000;
-
-const isBotLanguage = (l: string): l is BotLanguage => (BOT_LANGUAGES as readonly string[]).includes(l);
-
-/** The bot as engines see it; the key decrypted only for this call. */
-export function runtimeConfig(bot: BotRow, appSecret: string): BotRuntimeConfig {
-  const key = bot.apiKeyEncrypted ? openSealedJson(appSecret, bot.apiKeyEncrypted) : null;
-  const languages = enabledLanguages(bot);
-  return {
-    id: bot.id,
-    applicationId: bot.applicationId,
-    engine: bot.engine as BotPlatform,
-    name: bot.name,
-    defaultLanguage: languages[0] ?? 'en',
-    languages,
-    settings: bot.settings,
-    apiKey: typeof key === 'string' && key !== '' ? key : null,
-  };
-}
 
 async function draftSnapshot(
   db: Db,
@@ -119,7 +100,8 @@ export async function emulate(
   input: EmulatorRequest,
 ): Promise<EmulatorReply> {
   const bot = await requireBot(deps.db, applicationId, botId);
-  const runtime = runtimeConfig(bot, deps.appSecret);
+  const runtime = runtimeConfigOf(bot, deps.appSecret);
+  if (!runtime) throw badRequest('ENGINE_NOT_AVAILABLE', `The engine '${bot.engine}' cannot run here.`);
   if (input.language) {
     if (!runtime.languages.includes(input.language)) {
       throw badRequest(

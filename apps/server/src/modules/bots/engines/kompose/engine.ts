@@ -1,5 +1,5 @@
 import type { BotSays } from '@convo/api';
-import { BOT_LANGUAGES, type BotLanguage, DEFAULT_INTENTS } from '@convo/domain';
+import { type BotLanguage, DEFAULT_INTENTS, isBotLanguage } from '@convo/domain';
 import type { Db } from '../../../../platform/db/database.js';
 import { TtlCache } from '../../../../platform/ttl-cache.js';
 import { DEFAULT_FALLBACK_TEXT } from '../../builder/defaults.js';
@@ -30,8 +30,6 @@ export interface KomposeDeps {
   /** The bot's snapshot of a language, or null when it has none. */
   snapshot(bot: BotRuntimeConfig, language: BotLanguage): Promise<KomposeSnapshot | null>;
 }
-
-const isBotLanguage = (l: string): l is BotLanguage => (BOT_LANGUAGES as readonly string[]).includes(l);
 
 function lastCustomerText(input: BotReplyInput): string {
   for (let i = input.turns.length - 1; i >= 0; i--) {
