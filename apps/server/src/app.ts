@@ -15,6 +15,7 @@ import type { BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
 import { savedSnapshots } from './modules/bots/engines/kompose/engine.js';
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
+import { llmEngines } from './modules/bots/engines/registry.js';
 import { botRoutes } from './modules/bots/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       appSecret: deps.config.appSecret,
       tools: botTools,
       snapshots: savedSnapshots(deps.database.db),
+      engines: Object.fromEntries(llmEngines(deps.config)),
     }),
   );
 
