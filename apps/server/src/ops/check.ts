@@ -53,8 +53,25 @@ function schemaState(applied: number | null): { ok: boolean; text: string } {
   };
 }
 
-const LAST_MIGRATION_SQL = `select case when to_regclass('drizzle.__drizzle_migrations') is null then null
-  else (select max(created_at)::text from drizzle.__drizzle_migrations) end as created`;
+interface Queryable {
+  query<R>(text: string): Promise<{ rows: R[] }>;
+}
+
+/** The last applied migration's time, or null (two queries: a missing table cannot be planned). */
+async function lastMigration(client: Queryable): Promise<number | null> {
+  const [table] = (
+    await client.query<{ present: boolean }>(
+      "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+    )
+  ).rows;
+  if (!table?.present) return null;
+  const [row] = (
+    await client.query<{ created: string | null }>(
+      'select max(created_at)::text as created from drizzle.__drizzle_migrations',
+    )
+  ).rows;
+  return row?.created == null ? null : Number(row.created);
+}
 
 async function checkDatabase(config: AppConfig): Promise<CheckLine> {
   if (config.databaseUrl) {
@@ -65,10 +82,10 @@ async function checkDatabase(config: AppConfig): Promise<CheckLine> {
     client.on('error', () => {});
     try {
       await client.connect();
-      const version = (await client.query<{ v: string }>('show server_version')).rows[0]?.v ?? '?';
-      const created =
-        (await client.query<{ created: string | null }>(LAST_MIGRATION_SQL)).rows[0]?.created ?? null;
-      const state = schemaState(created === null ? null : Number(created));
+      const version =
+        (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ??
+        '?';
+      const state = schemaState(await lastMigration(client));
       return {
         name: 'database',
         ok: state.ok,
@@ -111,9 +128,7 @@ async function checkDatabase(config: AppConfig): Promise<CheckLine> {
   const client = new PGlite(dir);
   try {
     await client.waitReady;
-    const created =
-      (await client.query<{ created: string | null }>(LAST_MIGRATION_SQL)).rows[0]?.created ?? null;
-    const state = schemaState(created === null ? null : Number(created));
+    const state = schemaState(await lastMigration(client));
     return { name: 'database', ok: state.ok, detail: `embedded in ${dir}, ${state.text}` };
   } catch (err) {
     return { name: 'database', ok: false, detail: `embedded in ${dir}: ${message(err)}` };
