@@ -58,7 +58,8 @@ export async function backupDatabase(database: Database, file: string, log: Log)
         await writer.line(JSON.stringify({ $: 'table', name: table.name, columns: table.insertable, rows }));
         let written = 0;
         for await (const batch of tableRows(tx, table)) {
-          for (const row of batch) await writer.line(row);
+          // One write per fetched batch: a write per row cost more CPU than the query.
+          await writer.line(batch.join('\n'));
           written += batch.length;
         }
         if (written !== rows) throw new Error(`${table.name}: counted ${rows} rows but read ${written}`);

@@ -7,7 +7,7 @@ import { ident, type TableInfo } from './catalog.js';
 // database converts every type both ways, so PGlite and PostgreSQL agree and nothing is lost to
 // JavaScript numbers or dates.
 
-const FETCH_ROWS = 2000;
+const FETCH_ROWS = 5000;
 
 /** A table's rows (insertable columns) as JSON texts, in batches, through a cursor of `tx`. */
 export async function* tableRows(
