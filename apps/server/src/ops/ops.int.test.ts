@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAttachment } from '../modules/attachments/repository.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoIfEmpty } from '../modules/demo/seed.js';
 import { type Database, openDatabase, rowsOf } from '../platform/db/database.js';
+import { createLocalStorage } from '../platform/storage/local-storage.js';
 import { buildTestApp } from '../testing/test-app.js';
 import { ident, readCatalog } from './catalog.js';
 import { runCli } from './cli.js';
@@ -263,6 +265,88 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
   });
 
   describe.skipIf(!PG_BASE)('on PostgreSQL', () => {
+    it('migrate-to-postgres killed in the middle (SIGKILL) runs again to the same rows, and copies the files', async () => {
+      const pgdb = await freshPostgres();
+      try {
+        const child = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            path.join(import.meta.dirname, 'main.ts'),
+            'migrate-to-postgres',
+            '--to',
+            pgdb.url,
+          ],
+          {
+            env: {
+              ...process.env,
+              DATA_DIR: sourceDir,
+              APP_SECRET: 'ops-test-secret-0123456789',
+              SEED_DEMO: 'false',
+            },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        let output = '';
+        const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+        // Killed right after the first table it copies (a line ending in its time): mid-run.
+        await new Promise<void>((resolve) => {
+          child.stdout.on('data', (d: Buffer) => {
+            output += d.toString();
+            if (/\] \S+ +\d+ rows +[\d.]+ s\n/.test(output)) {
+              child.kill('SIGKILL');
+              resolve();
+            }
+          });
+          child.on('exit', () => resolve());
+        });
+        // Killed (no exit code), not finished: the run below resumes it.
+        expect(await exited).toBeNull();
+        expect(output).toMatch(/Copying the embedded database/);
+        // The killed run's lock on DATA_DIR names a dead process: the next run takes it over.
+        const r = await cli({ DATA_DIR: sourceDir }, 'migrate-to-postgres', '--to', pgdb.url);
+        expect(r.err).toEqual([]);
+        expect(r.code).toBe(0);
+        expect(r.out.join('\n')).toMatch(/already copied/);
+        const copy = await openDatabase({ databaseUrl: pgdb.url, dataDir: 'unused', poolSize: 2 });
+        try {
+          const got = await snapshot(copy);
+          for (const [table, rows] of expected) expect(got.get(table), table).toEqual(rows);
+        } finally {
+          await copy.close();
+        }
+        // The uploaded files: every attachment's object from the local store to the other store
+        // (S3 in production; here a second local directory, through the same FileStorage interface).
+        const filesFrom = createLocalStorage(path.join(sourceDir, 'files'));
+        const filesTo = createLocalStorage(path.join(newDir(), 'bucket'));
+        const [attachment] = expected.get('attachments') ?? [];
+        const key = (JSON.parse(attachment ?? '{}') as { storage_key: string }).storage_key;
+        await filesFrom.put(key, Buffer.from('%PDF-1.4 receipt'), 'application/pdf');
+        const source = await openDatabase({ dataDir: sourceDir });
+        const target = await openDatabase({ databaseUrl: pgdb.url, dataDir: 'unused', poolSize: 2 });
+        try {
+          const result = await migrateToPostgres(
+            source,
+            target,
+            { files: { from: filesFrom, to: filesTo } },
+            () => {},
+          );
+          expect(result.files).toBe(1);
+        } finally {
+          await target.close();
+          await source.close();
+        }
+        const moved = await filesTo.get(key);
+        expect(moved?.contentType).toBe('application/pdf');
+        const chunks: Buffer[] = [];
+        for await (const c of moved?.stream ?? []) chunks.push(c as Buffer);
+        expect(Buffer.concat(chunks).toString()).toBe('%PDF-1.4 receipt');
+      } finally {
+        await pgdb.drop();
+      }
+    });
+
     it('restores the embedded backup into PostgreSQL with the same rows; the owner reads a conversation', async () => {
       const pgdb = await freshPostgres();
       let expectedBack = new Map<string, string[]>();
