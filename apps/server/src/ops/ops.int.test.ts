@@ -76,7 +76,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-/** The demo owner signs in and reads a conversation's messages through the HTTP API. */
+/** The demo owner signs in, reads a conversation's messages and replies, through the HTTP API. */
 async function ownerReadsAConversation(database: Database) {
   const { app } = await buildTestApp(database);
   try {
@@ -99,6 +99,24 @@ async function ownerReadsAConversation(database: Database) {
     });
     expect(list.statusCode).toBe(200);
     expect((list.json().message as unknown[]).length).toBeGreaterThan(1);
+    // And replies: new rows get ids past the copied ones (the sequences were moved).
+    const reply = await app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.messageSend,
+      headers: { 'x-authorization': session.token, 'application-key': session.applicationId },
+      payload: {
+        key: `reply-${randomBytes(4).toString('hex')}`,
+        groupId: conv?.id,
+        message: 'Back on a new database',
+      },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const after = await app.inject({
+      method: 'GET',
+      url: `${MESSAGING_PATHS.messageList}?groupId=${conv?.id}&pageSize=50`,
+      headers: { 'x-authorization': session.token, 'application-key': session.applicationId },
+    });
+    expect(JSON.stringify(after.json().message)).toContain('Back on a new database');
   } finally {
     await app.close();
   }
