@@ -5,4 +5,4 @@ export function run(command: string, args: string[], options?: object): Promise<
 export function runOrExit(label: string, command: string, args: string[], options?: object): Promise<void>;
 export function newestMtime(paths: string[]): number;
 export function ensureInstalled(): Promise<void>;
-export function ensureBuilt(options?: { force?: boolean }): Promise<void>;
+export function ensureBuilt(options?: { force?: boolean; only?: string[] }): Promise<void>;

@@ -70,15 +70,17 @@ const BUILDS = [
   },
   {
     name: 'server',
-    output: 'apps/server/dist/main.js',
+    // Written with dist/main.js by the same build; a build from before the operator command lacks it.
+    output: 'apps/server/dist/convo.js',
     inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src', 'packages/api/src'],
     workspace: '@convo/server',
   },
 ];
 
-/** Builds what is missing or older than its sources (pass force to always build). */
-export async function ensureBuilt({ force = false } = {}) {
+/** Builds what is missing or older than its sources (force: always; only: these names). */
+export async function ensureBuilt({ force = false, only } = {}) {
   for (const b of BUILDS) {
+    if (only && !only.includes(b.name)) continue;
     const out = path.join(root, b.output);
     const upToDate = !force && existsSync(out) && statSync(out).mtimeMs >= newestMtime(b.inputs);
     if (upToDate) continue;

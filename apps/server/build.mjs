@@ -1,4 +1,4 @@
-// Bundles the server (and the workspace packages it imports) into dist/main.js; npm packages stay
+// Bundles the server (and the workspace packages it imports) into dist/main.js, the operator command into dist/convo.js; npm packages stay
 // external and load from node_modules. The SQL migrations are copied beside it.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -10,9 +10,10 @@ process.chdir(here);
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['./src/main.ts'],
+  // The server, and the operator command (`npm run convo`, `convo` in the container image).
+  entryPoints: { main: './src/main.ts', convo: './src/ops/main.ts' },
   absWorkingDir: here,
-  outfile: 'dist/main.js',
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,6 +5,7 @@ import { devMailboxKey, warnsWithoutSmtp } from './modules/dev-mailbox/access.js
 import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';
+import { SchemaTooNewError } from './platform/db/schema-version.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub/pubsub.js';
@@ -81,7 +82,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof DataDirLockedError || err instanceof ConfigError) {
+  if (err instanceof DataDirLockedError || err instanceof ConfigError || err instanceof SchemaTooNewError) {
     process.stderr.write(`\n${err.message}\n\n`);
     process.exit(2);
   }

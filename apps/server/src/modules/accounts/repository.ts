@@ -61,6 +61,12 @@ export async function countApplications(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The install's application when it has exactly one (the operator command's default), else null. */
+export async function onlyApplicationId(db: Db): Promise<string | null> {
+  const rows = await db.select({ id: applications.id }).from(applications).limit(2);
+  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+}
+
 /** Dashboard members (not end users) with this sign-in name, newest first. */
 export async function findMembersByUserName(db: Db, userName: string): Promise<UserRow[]> {
   return db

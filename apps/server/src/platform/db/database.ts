@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import { assertSchemaNotNewer } from './schema-version.js';
 
 export type Schema = typeof schema;
 /** A database or a transaction: repositories accept either, so a service can group writes. */
@@ -59,6 +60,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     const client = inMemory ? new PGlite() : new PGlite(dir);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
+    await assertSchemaNotNewer(db, migrationsFolder());
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,
@@ -89,7 +91,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // pending query fails by itself and the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder: migrationsFolder() });
+  try {
+    await assertSchemaNotNewer(db, migrationsFolder());
+    await migratePg(db, { migrationsFolder: migrationsFolder() });
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: 'postgres',
