@@ -14,6 +14,7 @@ export type NavLabelKey =
   | 'nav.users'
   | 'nav.messageLogs'
   | 'nav.waitingQueue'
+  | 'nav.helpCenter'
   | 'nav.settings'
   | 'nav.help';
 
@@ -32,6 +33,7 @@ const ITEMS: readonly NavItem[] = [
   { path: PATHS.users, labelKey: 'nav.users', icon: 'users' },
   { path: PATHS.messageLogs, labelKey: 'nav.messageLogs', icon: 'list' },
   { path: PATHS.waitingQueueStats, labelKey: 'nav.waitingQueue', icon: 'clock' },
+  { path: PATHS.helpCenterContent, labelKey: 'nav.helpCenter', icon: 'list', section: '/helpcenter' },
 ];
 
 const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help' };

@@ -1,7 +1,7 @@
 import { privilegeForPath } from '@convo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NotAllowed } from '../../components/not-allowed';
 import { PageLoader } from '../../components/page-loader';
 import { fetchMe } from '../../features/auth/auth-api';
@@ -10,6 +10,8 @@ import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import {
   DashboardPage,
+  HelpCenterArticleEditorPage,
+  HelpCenterArticlesPage,
   HelpPage,
   InboxPage,
   MessageLogsPage,
@@ -90,6 +92,25 @@ function AuthenticatedRoutes() {
               </Guarded>
             }
           />
+          <Route
+            path={PATHS.helpCenterContent}
+            element={
+              <Guarded path={PATHS.helpCenterContent}>
+                <HelpCenterArticlesPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path={`${PATHS.helpCenterContent}/articles/:id`}
+            element={
+              <Guarded path={PATHS.helpCenterContent}>
+                <HelpCenterArticleEditorPage />
+              </Guarded>
+            }
+          />
+          {/* SPEC §2 /faq and /helpcenter: the help center's content is the one FAQ list. */}
+          <Route path={PATHS.faq} element={<Navigate to={PATHS.helpCenterContent} replace />} />
+          <Route path="/helpcenter" element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path={PATHS.help} element={<HelpPage />} />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />

@@ -37,3 +37,9 @@ export const UsersPage = lazyPage(() => import('../../features/users/users-page'
 export const TwoFactorSetupPage = lazyPage(() =>
   import('../../features/security/two-factor-setup-page').then((m) => m.TwoFactorSetupPage),
 );
+export const HelpCenterArticlesPage = lazyPage(() =>
+  import('../../features/help-center/articles/articles-page').then((m) => m.ArticlesPage),
+);
+export const HelpCenterArticleEditorPage = lazyPage(() =>
+  import('../../features/help-center/articles/article-editor-page').then((m) => m.ArticleEditorPage),
+);

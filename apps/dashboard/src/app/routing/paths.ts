@@ -22,6 +22,8 @@ export const PATHS = {
   waitingQueueStats: '/waiting-queue/stats',
   startingUp: '/startingup',
   settings: '/settings',
+  helpCenterContent: '/helpcenter/content',
+  faq: '/faq',
 } as const;
 
 /**
