@@ -141,21 +141,44 @@ export async function listArticles(
   page: { limit: number; offset: number },
 ) {
   const where = articleWhere(applicationId, f);
-  const order = f.tsquery
-    ? [desc(sql`ts_rank(${A.searchVector}, to_tsquery('simple', ${f.tsquery}))`), asc(A.id)]
-    : [asc(A.position), desc(A.updatedAt), asc(A.id)];
-  const [items, [count]] = await Promise.all([
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(A).where(where);
+  if (f.tsquery) {
+    // Ranked ids first (see searchPublished), then the page's rows with their editors.
+    const top = db
+      .select({
+        id: A.id,
+        rank: sql<number>`ts_rank(${A.searchVector}, to_tsquery('simple', ${f.tsquery}))`.as('rank'),
+        // One pass over the matches: the total comes with the page.
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+      })
+      .from(A)
+      .where(where)
+      .orderBy(desc(sql`rank`), asc(A.id))
+      .limit(page.limit)
+      .offset(page.offset)
+      .as('top');
+    const rows = await db
+      .select({ ...summaryColumns, total: top.total })
+      .from(top)
+      .innerJoin(A, eq(A.id, top.id))
+      .leftJoin(users, eq(users.id, A.updatedBy))
+      .orderBy(desc(top.rank), asc(A.id));
+    // A page past the end has no row to carry the total: count then.
+    const total = rows[0]?.total ?? (page.offset > 0 ? ((await count)[0]?.n ?? 0) : 0);
+    return { items: rows.map(({ total: _t, ...item }) => item), total };
+  }
+  const [items, [total]] = await Promise.all([
     db
       .select(summaryColumns)
       .from(A)
       .leftJoin(users, eq(users.id, A.updatedBy))
       .where(where)
-      .orderBy(...order)
+      .orderBy(asc(A.position), desc(A.updatedAt), asc(A.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(A).where(where),
+    count,
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total: total?.n ?? 0 };
 }
 export type ArticleSummaryRow = Awaited<ReturnType<typeof listArticles>>['items'][number];
 
@@ -314,6 +337,10 @@ export async function countPublishedByCategory(db: Db, applicationId: string, la
     .groupBy(A.categoryId);
 }
 
+/**
+ * Ranked in two steps: the ids of the best matches first (only the search vector is read for every
+ * match), then the few rows' titles and text, so long bodies are read for the results alone.
+ */
 export async function searchPublished(
   db: Db,
   applicationId: string,
@@ -322,12 +349,18 @@ export async function searchPublished(
   limit: number,
 ) {
   const query = sql`to_tsquery('simple', ${tsquery})`;
-  return db
-    .select({ title: A.title, slug: A.slug, text: sql<string>`left(${A.bodyText}, 4000)` })
+  const top = db
+    .select({ id: A.id, rank: sql<number>`ts_rank(${A.searchVector}, ${query})`.as('rank') })
     .from(A)
     .where(and(published(applicationId, language), sql`${A.searchVector} @@ ${query}`))
-    .orderBy(desc(sql`ts_rank(${A.searchVector}, ${query})`), asc(A.id))
-    .limit(limit);
+    .orderBy(desc(sql`rank`), asc(A.id))
+    .limit(limit)
+    .as('top');
+  return db
+    .select({ title: A.title, slug: A.slug, text: sql<string>`left(${A.bodyText}, 4000)` })
+    .from(top)
+    .innerJoin(A, eq(A.id, top.id))
+    .orderBy(desc(top.rank), asc(A.id));
 }
 
 export async function listSitemap(db: Db, applicationId: string) {
