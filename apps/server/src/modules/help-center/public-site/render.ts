@@ -133,7 +133,7 @@ code{font-family:ui-monospace,Menlo,monospace;font-size:14px}.box{margin-top:20p
 button,.btn{font:inherit;border:1px solid #03B49B;background:#fff;color:#0a6e63;border-radius:6px;padding:6px 16px;cursor:pointer;margin-right:8px;text-decoration:none;display:inline-block}
 .btn.p{background:#03B49B;color:#fff}:focus-visible{outline:3px solid #24292f;outline-offset:2px}ul.l{padding-left:20px}footer{text-align:center;padding:24px;color:#57606a;font-size:13px}`;
 
-const SCRIPT = `(function(){var d=document,c=d.getElementById('hc');if(!c)return;var b=c.dataset.base,l=c.dataset.lang,i=d.querySelector('form.s input'),r=d.getElementById('r'),t,n=0;
+const SCRIPT = `(function(){var d=document,c=d.getElementById('hc');if(!c)return;var b=c.dataset.base,l=c.dataset.lang,i=d.querySelector('form.s input[type=search]'),r=d.getElementById('r'),t,n=0;
 if(i&&r){i.addEventListener('input',function(){clearTimeout(t);t=setTimeout(function(){var q=i.value.trim(),m=++n;if(q.length<2){r.textContent='';return}
 fetch(b+'/search.json?lang='+l+'&q='+encodeURIComponent(q)).then(function(x){return x.json()}).then(function(j){if(m!==n)return;r.textContent='';j.results.forEach(function(x){var li=d.createElement('li'),a=d.createElement('a');a.href=x.url;a.textContent=x.title;li.appendChild(a);r.appendChild(li)})}).catch(function(){})},120)});
 i.addEventListener('keydown',function(e){if(e.key==='Escape')r.textContent=''})}
