@@ -94,6 +94,17 @@ test('write, publish, find, rate an article; the custom domain serves the site',
     await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
   });
 
+  await test.step('phone width: the content page and the article page still work', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(publicUrl);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.goto('/helpcenter/content');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   await test.step('the custom domain is served for its Host header', async () => {
     await page.goto('/helpcenter/content');
     await page.getByRole('button', { name: 'Site settings' }).click();
