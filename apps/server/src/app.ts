@@ -28,6 +28,13 @@ import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
 import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
+import { publicSiteRoutes } from './modules/help-center/public-site/routes.js';
+import {
+  createDomainMap,
+  createSiteCache,
+  rewriteForDomain,
+} from './modules/help-center/public-site/site-cache.js';
+import { helpCenterRoutes } from './modules/help-center/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { messageLogRoutes } from './modules/message-logs/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -97,9 +104,14 @@ function botTools(_bot: BotRuntimeConfig): BotTools {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What an end user may read about the team, applied before payload encryption (issue 23).
   const visitorViews = visitorViewFactory(deps.database.db, deps.config.appSecret);
+  // Help centers' custom domains are served at their `/` (issue 16): known before routing.
+  const helpCenterDomains = createDomainMap(deps.database.db);
+  await helpCenterDomains.refresh();
+  helpCenterDomains.start();
   const { app, routeTable } = await createHttpApp({
     ...deps,
     beforeEncryption: (http) => registerVisitorView(http, visitorViews),
+    rewriteUrl: (req) => rewriteForDomain(helpCenterDomains, req),
   });
 
   const pubsub = deps.pubsub ?? createMemoryPubSub();
@@ -136,7 +148,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(conversationTimelineRoutes(ctx));
   await app.register(conversationSearchRoutes(ctx));
   await app.register(messageLogRoutes(ctx));
-  await app.register(attachmentRoutes(ctx, deps.storage ?? createStorage(deps.config.storage)));
+  const storage = deps.storage ?? createStorage(deps.config.storage);
+  await app.register(attachmentRoutes(ctx, storage));
+  const helpCenterSites = createSiteCache(deps.database.db);
+  await app.register(helpCenterRoutes(ctx, { storage, sites: helpCenterSites, domains: helpCenterDomains }));
+  await app.register(
+    publicSiteRoutes({
+      db: deps.database.db,
+      storage,
+      publicUrl: deps.config.publicUrl,
+      sites: helpCenterSites,
+    }),
+  );
   await app.register(transcriptRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
@@ -193,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : [];
   app.addHook('onClose', async () => {
     sessionCache?.close();
+    helpCenterDomains.stop();
     for (const stop of stopWorkers) stop();
     await hub.close();
     if (!deps.pubsub) await pubsub.close();

@@ -3,6 +3,7 @@ export * from './bots.js';
 export * from './customer-attributes.js';
 export * from './customers.js';
 export * from './errors.js';
+export * from './help-center.js';
 export * from './inbox.js';
 export * from './messaging.js';
 export * from './notes-and-search.js';

@@ -18,6 +18,7 @@ declare module 'i18next' {
       webhooks: typeof import('../../public/locales/en/webhooks.json');
       bots: typeof import('../../public/locales/en/bots.json');
       botBuilder: typeof import('../../public/locales/en/botBuilder.json');
+      helpCenter: typeof import('../../public/locales/en/helpCenter.json');
     };
   }
 }

@@ -34,6 +34,13 @@ export interface HttpDeps {
   redis?: Redis | undefined;
   /** Hooks that must see responses before payload encryption (the composition root's choice). */
   beforeEncryption?: ((app: FastifyInstance) => void) | undefined;
+  /**
+   * Rewrites a request's URL before routing (synchronous, Fastify's `rewriteUrl`): the help
+   * center's custom domains are served at their `/`.
+   */
+  rewriteUrl?:
+    | ((req: { url?: string; headers: Record<string, string | string[] | undefined> }) => string)
+    | undefined;
 }
 
 const API_PREFIXES = ['/api/', '/rest/', '/ws', '/health'];
@@ -57,6 +64,7 @@ export async function createHttpApp(
     // X-Forwarded-For only from the configured proxies (TRUST_PROXY), so limits key on real addresses.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ...(deps.rewriteUrl ? { rewriteUrl: deps.rewriteUrl } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   // First: every route declared below is recorded (the security tests walk this table).
   const routeTable = trackRoutes(app);
@@ -120,7 +128,11 @@ export async function registerDashboard(app: FastifyInstance, config: AppConfig,
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
     // A missing script or style must fail as such (the dashboard then offers a reload), not as HTML.
     const isAsset =
-      req.url.startsWith('/assets/') || req.url.startsWith('/locales/') || req.url.startsWith('/widget/');
+      req.url.startsWith('/assets/') ||
+      req.url.startsWith('/locales/') ||
+      req.url.startsWith('/widget/') ||
+      // The help center's public site answers its own HTML 404 pages.
+      req.url.startsWith('/hc/');
     if (req.method === 'GET' && !isApi && !isAsset && hasDashboard) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
     }

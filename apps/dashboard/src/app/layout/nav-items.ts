@@ -15,6 +15,7 @@ export type NavLabelKey =
   | 'nav.messageLogs'
   | 'nav.waitingQueue'
   | 'nav.bots'
+  | 'nav.helpCenter'
   | 'nav.settings'
   | 'nav.help';
 
@@ -34,6 +35,7 @@ const ITEMS: readonly NavItem[] = [
   { path: PATHS.messageLogs, labelKey: 'nav.messageLogs', icon: 'list' },
   { path: PATHS.waitingQueueStats, labelKey: 'nav.waitingQueue', icon: 'clock' },
   { path: PATHS.manageBots, labelKey: 'nav.bots', icon: 'bot', section: '/bots' },
+  { path: PATHS.helpCenterContent, labelKey: 'nav.helpCenter', icon: 'list', section: '/helpcenter' },
 ];
 
 const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help' };

@@ -1,7 +1,7 @@
 import { privilegeForPath } from '@convo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NotAllowed } from '../../components/not-allowed';
 import { PageLoader } from '../../components/page-loader';
 import { fetchMe } from '../../features/auth/auth-api';
@@ -13,6 +13,8 @@ import {
   BotBuilderPage,
   BotIntegrationsPage,
   DashboardPage,
+  HelpCenterArticleEditorPage,
+  HelpCenterArticlesPage,
   HelpPage,
   InboxPage,
   ManageBotsPage,
@@ -114,6 +116,25 @@ function AuthenticatedRoutes() {
               }
             />
           ))}
+          <Route
+            path={PATHS.helpCenterContent}
+            element={
+              <Guarded path={PATHS.helpCenterContent}>
+                <HelpCenterArticlesPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path={`${PATHS.helpCenterContent}/articles/:id`}
+            element={
+              <Guarded path={PATHS.helpCenterContent}>
+                <HelpCenterArticleEditorPage />
+              </Guarded>
+            }
+          />
+          {/* SPEC §2 /faq and /helpcenter: the help center's content is the one FAQ list. */}
+          <Route path={PATHS.faq} element={<Navigate to={PATHS.helpCenterContent} replace />} />
+          <Route path="/helpcenter" element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path={PATHS.help} element={<HelpPage />} />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />

@@ -49,3 +49,9 @@ export const BotBuilderListPage = lazyPage(() =>
 export const BotBuilderPage = lazyPage(() =>
   import('../../features/bots/builder/bot-builder-page').then((m) => m.BotBuilderPage),
 );
+export const HelpCenterArticlesPage = lazyPage(() =>
+  import('../../features/help-center/articles/articles-page').then((m) => m.ArticlesPage),
+);
+export const HelpCenterArticleEditorPage = lazyPage(() =>
+  import('../../features/help-center/articles/article-editor-page').then((m) => m.ArticleEditorPage),
+);

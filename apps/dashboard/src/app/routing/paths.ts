@@ -26,6 +26,8 @@ export const PATHS = {
   botIntegrations: '/bots/bot-integrations',
   botBuilderList: '/bots/bot-builder-list',
   botBuilder: '/bots/bot-builder',
+  helpCenterContent: '/helpcenter/content',
+  faq: '/faq',
 } as const;
 
 /**

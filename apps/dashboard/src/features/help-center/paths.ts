@@ -1,0 +1,3 @@
+// The help center's dashboard paths (SPEC §2: /helpcenter/content; /faq shows the same content).
+export const HELP_CENTER_CONTENT_PATH = '/helpcenter/content';
+export const FAQ_PATH = '/faq';

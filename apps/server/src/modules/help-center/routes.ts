@@ -1,0 +1,274 @@
+import {
+  articleBulkRequestSchema,
+  articleBulkResponseSchema,
+  articleCreateRequestSchema,
+  articleImageResponseSchema,
+  articleListQuerySchema,
+  articleListResponseSchema,
+  articleResponseSchema,
+  articleUpdateRequestSchema,
+  categoryCreateRequestSchema,
+  categoryListResponseSchema,
+  categoryOrderRequestSchema,
+  categoryResponseSchema,
+  categoryUpdateRequestSchema,
+  HELP_CENTER_PATHS,
+  helpCenterDeleteResponseSchema,
+  helpCenterIdParamsSchema,
+  helpCenterSitePath,
+  helpCenterSiteResponseSchema,
+  helpCenterSiteUpdateRequestSchema,
+} from '@convo/api';
+import { MAX_IMAGE_UPLOAD_BYTES } from '@convo/domain';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../http/auth.js';
+import { badRequest } from '../../http/errors.js';
+import type { RouteContext } from '../../http/route-context.js';
+import type { FileStorage } from '../../platform/storage/storage.js';
+import * as attachments from '../attachments/service.js';
+import type { DomainMap, SiteCache } from './public-site/site-cache.js';
+import * as repo from './repository.js';
+import * as service from './service.js';
+
+export type HelpCenterRouteContext = Pick<
+  RouteContext,
+  'database' | 'authenticate' | 'requirePrivilege' | 'config'
+>;
+
+const FIELD = 'file';
+
+async function readImage(req: FastifyRequest): Promise<attachments.Upload> {
+  if (!req.isMultipart()) {
+    throw badRequest('INVALID_PARAMETER', `Send the image as multipart/form-data in the field "${FIELD}".`);
+  }
+  try {
+    const part = await req.file();
+    if (!part || part.fieldname !== FIELD) {
+      throw badRequest('INVALID_PARAMETER', `Send the image in the multipart field "${FIELD}".`);
+    }
+    return { filename: part.filename, mimetype: part.mimetype, bytes: await part.toBuffer() };
+  } catch (err) {
+    if (typeof err === 'object' && err !== null && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw attachments.overLimit(MAX_IMAGE_UPLOAD_BYTES);
+    }
+    throw err;
+  }
+}
+
+/** Product API: Help center → Content (privilege helpcenter.content; the domain: helpcenter.customization). */
+export function helpCenterRoutes(
+  ctx: HelpCenterRouteContext,
+  deps: { storage: FileStorage; sites: SiteCache; domains: DomainMap },
+): FastifyPluginAsyncZod {
+  const db = ctx.database.db;
+  const publicUrl = ctx.config.publicUrl;
+  return async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 },
+      throwFileSizeLimit: true,
+    });
+    const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('helpcenter.content')] };
+    const tags = ['help-center'];
+    const security = [{ bearer: [] }];
+    const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
+    const app_ = (req: FastifyRequest) => requireAuth(req).applicationId;
+
+    app.get(
+      HELP_CENTER_PATHS.categories,
+      { ...guard, schema: { tags, security, response: { 200: categoryListResponseSchema } } },
+      async (req) => ok(await service.listCategories(db, app_(req))),
+    );
+    app.post(
+      HELP_CENTER_PATHS.categories,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          body: categoryCreateRequestSchema,
+          response: { 200: categoryResponseSchema },
+        },
+      },
+      async (req) => ok(await service.createCategory(db, app_(req), req.body)),
+    );
+    app.put(
+      HELP_CENTER_PATHS.categoryOrder,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          body: categoryOrderRequestSchema,
+          response: { 200: categoryListResponseSchema },
+        },
+      },
+      async (req) => ok(await service.orderCategories(db, app_(req), req.body.ids)),
+    );
+    app.patch(
+      HELP_CENTER_PATHS.category,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: helpCenterIdParamsSchema,
+          body: categoryUpdateRequestSchema,
+          response: { 200: categoryResponseSchema },
+        },
+      },
+      async (req) => ok(await service.updateCategory(db, app_(req), req.params.id, req.body)),
+    );
+    app.delete(
+      HELP_CENTER_PATHS.category,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: helpCenterIdParamsSchema,
+          response: { 200: helpCenterDeleteResponseSchema },
+        },
+      },
+      async (req) => {
+        await service.deleteCategory(db, app_(req), req.params.id);
+        return { code: 'SUCCESS' as const, message: 'Category deleted' };
+      },
+    );
+
+    app.get(
+      HELP_CENTER_PATHS.articles,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          querystring: articleListQuerySchema,
+          response: { 200: articleListResponseSchema },
+        },
+      },
+      async (req) => ok(await service.listArticles(db, app_(req), req.query)),
+    );
+    app.post(
+      HELP_CENTER_PATHS.articles,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          body: articleCreateRequestSchema,
+          response: { 200: articleResponseSchema },
+        },
+      },
+      async (req) => ok(await service.createArticle(db, requireAuth(req), req.body)),
+    );
+    app.post(
+      HELP_CENTER_PATHS.articleBulk,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          body: articleBulkRequestSchema,
+          response: { 200: articleBulkResponseSchema },
+        },
+      },
+      async (req) => ok(await service.bulkArticles(db, requireAuth(req), req.body)),
+    );
+    app.get(
+      HELP_CENTER_PATHS.article,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: helpCenterIdParamsSchema,
+          response: { 200: articleResponseSchema },
+        },
+      },
+      async (req) => ok(await service.getArticle(db, app_(req), req.params.id)),
+    );
+    app.patch(
+      HELP_CENTER_PATHS.article,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: helpCenterIdParamsSchema,
+          body: articleUpdateRequestSchema,
+          response: { 200: articleResponseSchema },
+        },
+      },
+      async (req) => ok(await service.updateArticle(db, requireAuth(req), req.params.id, req.body)),
+    );
+    app.delete(
+      HELP_CENTER_PATHS.article,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: helpCenterIdParamsSchema,
+          response: { 200: helpCenterDeleteResponseSchema },
+        },
+      },
+      async (req) => {
+        await service.deleteArticle(db, app_(req), req.params.id);
+        return { code: 'SUCCESS' as const, message: 'Article deleted' };
+      },
+    );
+
+    // Images of articles: stored as attachments (3 MB, real PNG/JPEG/GIF/WebP) and public on the site.
+    app.post(
+      HELP_CENTER_PATHS.images,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          consumes: ['multipart/form-data'],
+          description: 'A PNG, JPEG, GIF or WebP image of at most 3 MB in the multipart field "file".',
+          response: { 200: articleImageResponseSchema },
+        },
+      },
+      async (req) => {
+        const caller = requireAuth(req);
+        const meta = await attachments.storeUpload(
+          { db, storage: deps.storage, publicUrl },
+          caller,
+          await readImage(req),
+          'image',
+        );
+        await repo.insertPublicFile(db, caller.applicationId, meta.key);
+        return ok({ key: meta.key, url: `${helpCenterSitePath(caller.applicationId)}/files/${meta.key}` });
+      },
+    );
+
+    app.get(
+      HELP_CENTER_PATHS.site,
+      { ...guard, schema: { tags, security, response: { 200: helpCenterSiteResponseSchema } } },
+      async (req) => ok(await service.getSite(db, app_(req), publicUrl)),
+    );
+    app.patch(
+      HELP_CENTER_PATHS.site,
+      {
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('helpcenter.customization')],
+        schema: {
+          tags,
+          security,
+          body: helpCenterSiteUpdateRequestSchema,
+          response: { 200: helpCenterSiteResponseSchema },
+        },
+      },
+      async (req) => {
+        const applicationId = app_(req);
+        const site = await service.updateSite(db, applicationId, publicUrl, req.body);
+        deps.sites.forget(applicationId);
+        await deps.domains.refresh();
+        return ok(site);
+      },
+    );
+  };
+}

@@ -1,0 +1,326 @@
+import type {
+  Article,
+  ArticleStatus,
+  ArticleSummary,
+  Category,
+  HelpCenterLanguage,
+  HelpCenterSite,
+} from '@convo/api';
+import {
+  type articleBulkRequestSchema,
+  type articleCreateRequestSchema,
+  type articleListQuerySchema,
+  HELP_CENTER_LANGUAGES,
+  helpCenterSitePath,
+} from '@convo/api';
+import type { z } from 'zod';
+import type { AuthContext } from '../../http/auth.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { articleText, freeSlug, prefixQuery, sanitizeArticleHtml, slugify } from './content-html.js';
+import * as repo from './repository.js';
+
+// Help center content (issue 16): categories and articles (one row per language version) and the
+// site settings (custom domain, default language). Article HTML is sanitized here on every save.
+
+const categoryMissing = () => notFound('Category not found.');
+const articleMissing = () => notFound('Article not found.');
+
+export const isLanguage = (value: string): value is HelpCenterLanguage =>
+  (HELP_CENTER_LANGUAGES as readonly string[]).includes(value);
+const asLanguage = (value: string): HelpCenterLanguage => (isLanguage(value) ? value : 'en');
+const asStatus = (value: string): ArticleStatus => (value === 'published' ? 'published' : 'draft');
+
+// ---- categories
+
+function toCategory(row: repo.CategoryRow, articleCount: number): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    slug: row.slug,
+    position: row.position,
+    articleCount,
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+export async function listCategories(db: Db, applicationId: string): Promise<Category[]> {
+  return (await repo.listCategories(db, applicationId)).map((r) => toCategory(r.category, r.articleCount));
+}
+
+export async function createCategory(
+  db: Db,
+  applicationId: string,
+  input: { name: string; description: string },
+): Promise<Category> {
+  return db.transaction(async (tx) => {
+    const base = slugify(input.name);
+    const slug = freeSlug(base, await repo.categorySlugsLike(tx, applicationId, base));
+    const position = await repo.nextCategoryPosition(tx, applicationId);
+    const row = await repo.insertCategory(tx, { applicationId, ...input, slug, position });
+    return toCategory(row, 0);
+  });
+}
+
+export async function updateCategory(
+  db: Db,
+  applicationId: string,
+  id: string,
+  input: { name?: string | undefined; description?: string | undefined },
+): Promise<Category> {
+  const row = await repo.updateCategory(db, applicationId, id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+  });
+  if (!row) throw categoryMissing();
+  const counted = (await repo.listCategories(db, applicationId)).find((c) => c.category.id === id);
+  return toCategory(row, counted?.articleCount ?? 0);
+}
+
+export async function deleteCategory(db: Db, applicationId: string, id: string): Promise<void> {
+  if (!(await repo.deleteCategory(db, applicationId, id))) throw categoryMissing();
+}
+
+/** The new order must name every category of the application once. */
+export async function orderCategories(db: Db, applicationId: string, ids: string[]): Promise<Category[]> {
+  return db.transaction(async (tx) => {
+    const current = await repo.listCategories(tx, applicationId);
+    const known = new Set(current.map((c) => c.category.id));
+    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) {
+      throw badRequest('INVALID_PARAMETER', 'Give every category of the help center once, in the new order.');
+    }
+    for (const [position, id] of ids.entries())
+      await repo.updateCategory(tx, applicationId, id, { position });
+    return listCategories(tx, applicationId);
+  });
+}
+
+// ---- articles
+
+function toSummary(row: repo.ArticleSummaryRow): ArticleSummary {
+  return {
+    id: row.id,
+    translationGroupId: row.translationGroupId,
+    language: asLanguage(row.language),
+    title: row.title,
+    slug: row.slug,
+    status: asStatus(row.status),
+    categoryId: row.categoryId,
+    position: row.position,
+    helpfulYes: row.helpfulYes,
+    helpfulNo: row.helpfulNo,
+    updatedBy: row.updatedById ? { id: row.updatedById, name: row.updatedByName ?? '' } : null,
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+export async function listArticles(
+  db: Db,
+  applicationId: string,
+  query: z.output<typeof articleListQuerySchema>,
+): Promise<{ items: ArticleSummary[]; total: number }> {
+  const tsquery = query.q ? prefixQuery(query.q) : null;
+  if (query.q && !tsquery) return { items: [], total: 0 };
+  const { items, total } = await repo.listArticles(
+    db,
+    applicationId,
+    { tsquery, status: query.status, language: query.language, categoryId: query.categoryId },
+    { limit: query.limit, offset: query.offset },
+  );
+  return { items: items.map(toSummary), total };
+}
+
+export async function getArticle(db: Db, applicationId: string, id: string): Promise<Article> {
+  const found = await repo.findArticle(db, applicationId, id);
+  if (!found) throw articleMissing();
+  const { article } = found;
+  const translations = await repo.listTranslations(db, applicationId, article.translationGroupId);
+  return {
+    ...toSummary({
+      ...article,
+      updatedById: article.updatedBy,
+      updatedByName: found.updatedByName,
+    }),
+    bodyHtml: article.bodyHtml,
+    translations: translations
+      .filter((t) => t.id !== article.id)
+      .map((t) => ({ id: t.id, language: asLanguage(t.language), status: asStatus(t.status) })),
+    publicUrl: `${helpCenterSitePath(applicationId)}/articles/${article.slug}?lang=${article.language}`,
+  };
+}
+
+async function checkCategory(db: Db, applicationId: string, categoryId: string | null | undefined) {
+  if (categoryId && !(await repo.findCategory(db, applicationId, categoryId))) {
+    throw badRequest('INVALID_PARAMETER', 'The category does not exist.', [
+      { path: 'categoryId', message: 'Unknown category' },
+    ]);
+  }
+}
+
+const slugTaken = (slug: string) =>
+  conflict('SLUG_TAKEN', `Another article in this language already uses the address "${slug}".`);
+
+/** A unique-index race (two saves at once) answers as the check before it would have. */
+async function mapUnique<T>(slug: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw slugTaken(slug);
+    throw err;
+  }
+}
+
+export async function createArticle(
+  db: Db,
+  caller: AuthContext,
+  input: z.output<typeof articleCreateRequestSchema>,
+): Promise<Article> {
+  const applicationId = caller.applicationId;
+  const base = input.slug ?? slugify(input.title);
+  const id = await mapUnique(base, () =>
+    db.transaction(async (tx) => {
+      await checkCategory(tx, applicationId, input.categoryId);
+      let translationGroupId: string | undefined;
+      if (input.translationOf) {
+        const source = await repo.findArticle(tx, applicationId, input.translationOf);
+        if (!source) throw articleMissing();
+        translationGroupId = source.article.translationGroupId;
+        const versions = await repo.listTranslations(tx, applicationId, translationGroupId);
+        if (versions.some((v) => v.language === input.language)) {
+          throw conflict('TRANSLATION_EXISTS', `This article already has a version in "${input.language}".`);
+        }
+      }
+      const taken = await repo.articleSlugsLike(tx, applicationId, input.language, base);
+      if (input.slug && taken.has(input.slug)) throw slugTaken(input.slug);
+      const bodyHtml = sanitizeArticleHtml(input.bodyHtml);
+      const row = await repo.insertArticle(tx, {
+        applicationId,
+        ...(translationGroupId ? { translationGroupId } : {}),
+        language: input.language,
+        categoryId: input.categoryId,
+        title: input.title,
+        slug: freeSlug(base, taken),
+        bodyHtml,
+        bodyText: articleText(bodyHtml),
+        status: input.status,
+        position: await repo.nextArticlePosition(tx, applicationId),
+        updatedBy: caller.userId,
+      });
+      return row.id;
+    }),
+  );
+  return getArticle(db, applicationId, id);
+}
+
+export async function updateArticle(
+  db: Db,
+  caller: AuthContext,
+  id: string,
+  input: {
+    title?: string | undefined;
+    bodyHtml?: string | undefined;
+    status?: ArticleStatus | undefined;
+    categoryId?: string | null | undefined;
+    slug?: string | undefined;
+    position?: number | undefined;
+  },
+): Promise<Article> {
+  const applicationId = caller.applicationId;
+  await mapUnique(input.slug ?? '', () =>
+    db.transaction(async (tx) => {
+      const found = await repo.findArticle(tx, applicationId, id);
+      if (!found) throw articleMissing();
+      await checkCategory(tx, applicationId, input.categoryId);
+      if (input.slug !== undefined && input.slug !== found.article.slug) {
+        const taken = await repo.articleSlugsLike(tx, applicationId, found.article.language, input.slug);
+        if (taken.has(input.slug)) throw slugTaken(input.slug);
+      }
+      const bodyHtml = input.bodyHtml !== undefined ? sanitizeArticleHtml(input.bodyHtml) : undefined;
+      await repo.updateArticle(tx, applicationId, id, {
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(bodyHtml !== undefined ? { bodyHtml, bodyText: articleText(bodyHtml) } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.position !== undefined ? { position: input.position } : {}),
+        updatedBy: caller.userId,
+      });
+    }),
+  );
+  return getArticle(db, applicationId, id);
+}
+
+export async function deleteArticle(db: Db, applicationId: string, id: string): Promise<void> {
+  if ((await repo.deleteArticles(db, applicationId, [id])) === 0) throw articleMissing();
+}
+
+/** Ids of other applications (or unknown ids) are skipped: `changed` counts the caller's own. */
+export async function bulkArticles(
+  db: Db,
+  caller: AuthContext,
+  input: z.output<typeof articleBulkRequestSchema>,
+): Promise<{ changed: number }> {
+  const ids = [...new Set(input.ids)];
+  const changed =
+    input.action === 'delete'
+      ? await repo.deleteArticles(db, caller.applicationId, ids)
+      : await repo.setArticlesStatus(
+          db,
+          caller.applicationId,
+          ids,
+          input.action === 'publish' ? 'published' : 'draft',
+          caller.userId,
+        );
+  return { changed };
+}
+
+// ---- site settings
+
+export async function getSite(db: Db, applicationId: string, publicUrl: string): Promise<HelpCenterSite> {
+  const row = await repo.findSite(db, applicationId);
+  return toSite(row, applicationId, publicUrl);
+}
+
+function toSite(row: repo.SiteRow | undefined, applicationId: string, publicUrl: string): HelpCenterSite {
+  return {
+    domain: row?.domain ?? null,
+    defaultLanguage: asLanguage(row?.defaultLanguage ?? 'en'),
+    siteUrl: `${publicUrl}${helpCenterSitePath(applicationId)}`,
+  };
+}
+
+const domainClaimed = (domain: string) =>
+  conflict(
+    'DOMAIN_TAKEN',
+    `The domain ${domain} is already used by another help center. Choose another one.`,
+  );
+
+export async function updateSite(
+  db: Db,
+  applicationId: string,
+  publicUrl: string,
+  input: { domain?: string | null | undefined; defaultLanguage?: HelpCenterLanguage | undefined },
+): Promise<HelpCenterSite> {
+  if (input.domain) {
+    if (input.domain === new URL(publicUrl).hostname) {
+      throw badRequest(
+        'INVALID_PARAMETER',
+        'This is the address of the server itself; give your own domain.',
+      );
+    }
+    const owner = await repo.findSiteByDomain(db, input.domain);
+    if (owner && owner.applicationId !== applicationId) throw domainClaimed(input.domain);
+  }
+  try {
+    const row = await repo.upsertSite(db, applicationId, {
+      ...(input.domain !== undefined ? { domain: input.domain } : {}),
+      ...(input.defaultLanguage !== undefined ? { defaultLanguage: input.defaultLanguage } : {}),
+    });
+    return toSite(row, applicationId, publicUrl);
+  } catch (err) {
+    if (isUniqueViolation(err) && input.domain) throw domainClaimed(input.domain);
+    throw err;
+  }
+}
