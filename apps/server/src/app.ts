@@ -9,6 +9,8 @@ import { authenticator, type LiveSession, privilegeChecker } from './modules/acc
 import { accountRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
+import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
+import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
 import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
@@ -119,7 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(conversationTimelineRoutes(ctx));
   await app.register(conversationSearchRoutes(ctx));
   await app.register(messageLogRoutes(ctx));
-  await app.register(attachmentRoutes(ctx, deps.storage ?? createStorage(deps.config.storage)));
+  const storage = deps.storage ?? createStorage(deps.config.storage);
+  await app.register(attachmentRoutes(ctx, storage));
   await app.register(transcriptRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
@@ -139,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx));
   await app.register(widgetSettingsRoutes(ctx));
+  await app.register(knowledgeRoutes(ctx, storage));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(
@@ -184,6 +188,8 @@ export interface WorkerDeps {
   backoffBaseMs?: number;
   /** Per webhook attempt (default 10 s). */
   webhookTimeoutMs?: number;
+  /** Uploaded files (knowledge documents are read back from it). */
+  storage?: FileStorage | undefined;
 }
 
 /**
@@ -200,6 +206,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         db: deps.db,
         publicUrl: deps.publicUrl ?? '',
       }),
+      [KNOWLEDGE_INDEX_QUEUE]: knowledgeIndexHandler({ db: deps.db, storage: deps.storage, log: deps.log }),
     },
     pollMs: deps.pollMs,
     backoffBaseMs: deps.backoffBaseMs,

@@ -4,6 +4,7 @@ export * from './customer-attributes.js';
 export * from './customers.js';
 export * from './errors.js';
 export * from './inbox.js';
+export * from './knowledge.js';
 export * from './messaging.js';
 export * from './notes-and-search.js';
 export * from './notification-settings.js';
