@@ -55,19 +55,21 @@ const NETWORK_REASONS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another name',
 };
 
+const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
+
 function networkError(url: string, err: unknown, timeoutMs: number, outer?: AbortSignal): KnowledgeError {
   if (err instanceof KnowledgeError) return err;
   if (outer?.aborted) return new KnowledgeError('Crawling took too long and was stopped.');
   const name = err instanceof Error ? err.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new KnowledgeError(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+    return new KnowledgeError(`${url} did not answer within ${seconds(timeoutMs)} s.`);
   }
   const code = causeCode(err);
   const reason = NETWORK_REASONS[code] ?? (code ? code : 'the request failed');
   return new KnowledgeError(`Could not reach ${url}: ${reason}.`);
 }
 
-const sizeLabel = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+const sizeLabel = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
 /**
  * Reads a body up to `maxBytes`. Over the cap: throws, or with `stopWhen`/`truncate` returns what
