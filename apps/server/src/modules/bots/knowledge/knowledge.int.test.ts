@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KNOWLEDGE_PATHS, type KnowledgeSource, knowledgePath } from '@convo/api';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../../app.js';
 import { jobs, knowledgePassages } from '../../../db/schema/index.js';
 import type { JobWorker } from '../../../platform/jobs/job-queue.js';
-import { createStorage } from '../../../platform/storage/storage.js';
+import { createStorage, type FileStorage } from '../../../platform/storage/storage.js';
 import { addTestBot } from '../../../testing/bots.js';
 import type { Tenant } from '../../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
@@ -15,6 +15,7 @@ import { useTestApp } from '../../../testing/use-test-app.js';
 import { multipart } from '../../attachments/test-harness.js';
 import type { BotRow } from '../repository.js';
 import { KNOWLEDGE_INDEX_QUEUE } from './indexing.js';
+import { findSource } from './repository.js';
 import { searchKnowledge } from './retrieval.js';
 import { buildDocx, buildEncryptedPdf, buildPdf } from './test-documents.js';
 
@@ -68,13 +69,15 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
   let worker: JobWorker;
   let bot: BotRow;
   let otherBot: BotRow;
+  let storage: FileStorage;
 
   beforeAll(async () => {
+    storage = createStorage(t.config.storage);
     worker = startWorkers({
       db: t.database.db,
       log: pino({ level: 'silent' }),
       pollMs: 60_000,
-      storage: createStorage(t.config.storage),
+      storage,
     });
     await worker.stop();
     bot = await addTestBot(t.database, tenants[0].applicationId);
@@ -373,6 +376,8 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
     const id = (res.json().data as KnowledgeSource).id;
     await worker.drain();
     expect((await passageRows(id)).length).toBe(1);
+    const row = await findSource(t.database.db, tenants[0].applicationId, id);
+    expect(await storage.get(row!.fileKey!)).not.toBeNull();
     const del = await t.app.inject({
       method: 'DELETE',
       url: knowledgePath(KNOWLEDGE_PATHS.source, bot.id, id),
@@ -388,11 +393,6 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
       headers: bearer(tenants[0]),
     });
     expect(again.statusCode).toBe(404);
-    const [{ n }] = (
-      await t.database.db.execute(
-        sql`select count(*)::int as n from knowledge_passages where source_id = ${id}`,
-      )
-    ).rows as [{ n: number }];
-    expect(n).toBe(0);
+    expect(await storage.get(row!.fileKey!)).toBeNull();
   });
 });
