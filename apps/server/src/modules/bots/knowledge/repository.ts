@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { knowledgePassages, knowledgeSources } from '../../../db/schema/index.js';
-import type { Db } from '../../../platform/db/database.js';
+import { type Db, rowsOf } from '../../../platform/db/database.js';
 
 // The only place knowledge sources and passages are read or written; every query names the
 // application (and the bot) the rows belong to.
@@ -149,6 +149,9 @@ export async function replacePassages(
       })),
     );
   }
+  // New entries of a GIN index wait in its pending list, which every search scans whole until a
+  // vacuum merges it (PGlite runs no autovacuum): merge them now, at the end of the indexing.
+  await tx.execute(sql`select gin_clean_pending_list('knowledge_passages_search_idx'::regclass)`);
 }
 
 export interface SourceCounts {
@@ -176,19 +179,53 @@ export async function sourceCounts(db: Db, applicationId: string, botId: string)
 }
 
 /**
- * Full-text search of a bot's passages: `tsquery` is a `to_tsquery('simple', …)` expression built
- * by retrieval.ts from plain word characters only. Rank normalised to 0…1 (flags 1|32: by the
- * passage's length, then rank/(rank+1)).
+ * For each term (a tsquery operand built by retrieval.ts: lower-case word characters and `:*`, so
+ * the plain cast reads it as `to_tsquery('simple', …)` would, without re-parsing it per row), the ids of up to `cap` of the bot's passages that contain it, in one round trip: the
+ * GIN index finds rare terms' passages whole, and a common term stops after `cap` rows.
  */
-export async function searchPassages(
+export async function passagesPerTerm(
   db: Db,
   applicationId: string,
   botId: string,
-  tsquery: string,
+  terms: readonly string[],
+  cap: number,
+): Promise<{ term: number; id: number }[]> {
+  const branches = terms.map(
+    (term, i) =>
+      sql`(select ${i}::int as term, ${knowledgePassages.id} as id from ${knowledgePassages}
+        where ${knowledgePassages.applicationId} = ${applicationId} and ${knowledgePassages.botId} = ${botId}
+        and ${knowledgePassages.searchVector} @@ ${term}::tsquery limit ${cap})`,
+  );
+  // The planner reads a tsvector filter as cheap and walks the table until it has `cap` rows of a
+  // term of middling frequency (thousands of rows); the GIN index answers every term in a few ms.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute(sql.join(branches, sql` union all `));
+  });
+  return rowsOf<{ term: number; id: number | string }>(result).map((r) => ({
+    term: Number(r.term),
+    id: Number(r.id),
+  }));
+}
+
+/** The bot's passages of the application among `ids`, scored by the weights of the terms they contain. */
+export async function scorePassages(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  ids: readonly number[],
+  weighted: readonly { term: string; weight: number }[],
   limit: number,
 ): Promise<PassageHit[]> {
-  const q = sql`to_tsquery('simple', ${tsquery})`;
-  const score = sql<number>`ts_rank(${knowledgePassages.searchVector}, ${q}, 33)`;
+  if (ids.length === 0 || weighted.length === 0) return [];
+  const matched = sql.join(
+    weighted.map(
+      (w) =>
+        sql`(case when ${knowledgePassages.searchVector} @@ ${w.term}::tsquery then ${w.weight}::float8 else 0 end)`,
+    ),
+    sql` + `,
+  );
+  const score = sql<number>`(${matched})`;
   const rows = await db
     .select({
       id: knowledgePassages.id,
@@ -211,10 +248,19 @@ export async function searchPassages(
       and(
         eq(knowledgePassages.applicationId, applicationId),
         eq(knowledgePassages.botId, botId),
-        sql`${knowledgePassages.searchVector} @@ ${q}`,
+        sql`${knowledgePassages.id} = any(${`{${ids.join(',')}}`}::bigint[])`,
       ),
     )
     .orderBy(sql`${score} desc`, asc(knowledgePassages.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+/** Passages of the bot (the N of the retrieval's term weights). */
+export async function countPassages(db: Db, applicationId: string, botId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${knowledgeSources.passageCount}), 0)::int` })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.botId, botId)));
+  return row?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms, stem, toTsQuery } from './retrieval.js';
+import { queryTerms, stem, TERM_CAP, termWeight, wordForms } from './retrieval.js';
 
 describe('query terms', () => {
   it('keep content words, lower-cased, once each, without stopwords', () => {
@@ -25,8 +25,21 @@ describe('query terms', () => {
   it('leave nothing that could change the tsquery syntax', () => {
     const terms = queryTerms("a' | b & !c <-> d:* (e) 'f'");
     for (const t of terms) expect(t).toMatch(/^[\p{L}\p{M}\p{N}]+$/u);
-    expect(toTsQuery(queryTerms('the of and'))).toBeNull();
-    expect(toTsQuery(['ship', 'return'])).toBe('ship:* | return:*');
+    expect(queryTerms('the of and')).toEqual([]);
+  });
+
+  it('stand for their common inflections', () => {
+    expect(wordForms('ship')).toEqual([
+      'ship',
+      'ships',
+      'shipes',
+      'shiped',
+      'shiping',
+      'shipped',
+      'shipping',
+    ]);
+    expect(wordForms(stem('returns'))).toContain('returning');
+    expect(wordForms('ಸಮಯ')).toEqual(['ಸಮಯ']);
   });
 
   it('stem a few endings so word forms meet', () => {
@@ -37,5 +50,15 @@ describe('query terms', () => {
     expect(stem('boxes')).toBe('box');
     expect(stem('bus')).toBe('bus');
     expect(stem('ಸಮಯ')).toBe('ಸಮಯ');
+  });
+
+  it('weigh rare terms above common ones, a capped term between the bounds', () => {
+    const rare = termWeight(3, 10_000);
+    const capped = termWeight(TERM_CAP + 1, 10_000);
+    expect(rare).toBeGreaterThan(termWeight(TERM_CAP, 10_000));
+    expect(termWeight(TERM_CAP, 10_000)).toBeGreaterThan(capped);
+    // Past the cap the count is unknown: every common term weighs the same, less than a rare one.
+    expect(termWeight(9_000, 10_000)).toBe(capped);
+    expect(termWeight(10_000, 10_000)).toBeGreaterThan(0);
   });
 });

@@ -2,11 +2,12 @@ import type { Db } from '../../../platform/db/database.js';
 import type { RetrievedPassage } from '../engine.js';
 import * as repo from './repository.js';
 
-// Retrieval of a bot's passages for a customer's question: the question's content words, lightly
-// stemmed, as prefixes OR-ed together (any word may match; passages matching more rank higher),
-// over the 'simple' full-text index (same SQL on PGlite and PostgreSQL, every language alike).
+// Retrieval of a bot's passages for a customer's question: the question's content words and their
+// common inflections, looked up in the 'simple' full-text index (same SQL on PGlite and
+// PostgreSQL, every language alike) and weighted by how rare they are (BM25's idf), so common
+// words neither drown the answer nor make the search read every passage.
 
-const MAX_TERMS = 16;
+const MAX_TERMS = 10;
 export const MAX_RETRIEVAL_LIMIT = 20;
 
 // Words too common to say what a question is about (en, es, fr); Kannada has none listed here.
@@ -22,7 +23,7 @@ const STOPWORDS = new Set(
   ).split(/\s+/),
 );
 
-/** Trims a few English/Romance endings so "returns", "returned" and "returning" meet at "return". */
+/** Trims a few English/Romance endings: "returns", "returned" and "returning" give "return". */
 export function stem(word: string): string {
   if (!/^[a-zà-ÿ]+$/.test(word) || word.length <= 4) return word;
   for (const suffix of ['ing', 'ed', 'es', 's']) {
@@ -52,12 +53,46 @@ export function queryTerms(query: string): string[] {
   return terms;
 }
 
-/** A `to_tsquery` expression of the terms as prefixes OR-ed; null when nothing is left to search. */
-export function toTsQuery(terms: readonly string[]): string | null {
-  return terms.length === 0 ? null : terms.map((t) => `${t}:*`).join(' | ');
+/**
+ * The lexemes a question's word stands for: itself, its stem and the stem's common inflections
+ * (exact lexemes: the GIN index finds each at once, where a prefix would scan a range of them).
+ */
+export function wordForms(word: string): string[] {
+  const base = stem(word);
+  const forms = new Set([word, base]);
+  if (/^[a-zà-ÿ]+$/.test(base) && base.length >= 3) {
+    const last = base.at(-1) ?? '';
+    for (const ending of ['s', 'es', 'ed', 'ing']) forms.add(base + ending);
+    // ship → shipped, shipping
+    if (/[aeiou][b-df-hj-np-tv-z]$/.test(base) && !/[aeiou]{2}[b-df-hj-np-tv-z]$/.test(base)) {
+      for (const ending of ['ed', 'ing']) forms.add(base + last + ending);
+    }
+  }
+  return [...forms];
 }
 
-/** The bot's passages best matching the question, best first (only that application's, that bot's). */
+/** Passages a term is looked up in at most: past this it counts as common (see `termWeight`). */
+export const TERM_CAP = 200;
+/** Passages scored per question at most. */
+const MAX_CANDIDATES = 1000;
+
+/**
+ * A term's weight: BM25's inverse document frequency. A term found in more than `cap` passages is
+ * only known to be common; it is weighted as if in √(cap·total) of them, between the two bounds.
+ */
+export function termWeight(df: number, total: number, cap = TERM_CAP): number {
+  const n = Math.max(total, df);
+  const d = df > cap ? Math.min(n, Math.max(cap, Math.sqrt(cap * n))) : df;
+  return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+}
+
+/**
+ * The bot's passages best matching the question, best first (only that application's, that bot's).
+ * Candidates are the passages holding the question's less common terms (all of them: the GIN index
+ * finds them), or a sample of the common terms' passages when it has no other; each is scored by
+ * the weights of the terms it contains over those of the question's terms the bot knows (0…1), so
+ * "gift card expire" prefers a passage with "gift" and "expire" over one repeating "card".
+ */
 export async function searchKnowledge(
   db: Db,
   applicationId: string,
@@ -65,16 +100,31 @@ export async function searchKnowledge(
   query: string,
   limit = 3,
 ): Promise<RetrievedPassage[]> {
-  const tsquery = toTsQuery(queryTerms(query));
-  if (tsquery === null) return [];
+  const terms = queryTerms(query).map((t) => wordForms(t).join(' | '));
+  if (terms.length === 0) return [];
   const n = Math.max(1, Math.min(MAX_RETRIEVAL_LIMIT, Math.floor(limit)));
-  const hits = await repo.searchPassages(db, applicationId, botId, tsquery, n);
+  const total = await repo.countPassages(db, applicationId, botId);
+  if (total === 0) return [];
+  const rows = await repo.passagesPerTerm(db, applicationId, botId, terms, TERM_CAP + 1);
+  const perTerm = terms.map(() => [] as number[]);
+  for (const row of rows) perTerm[row.term]?.push(row.id);
+  const rare = perTerm.filter((ids) => ids.length > 0 && ids.length <= TERM_CAP);
+  // Only common words: a sample of their passages (which match the question weakly anyway).
+  const candidates = [...new Set((rare.length > 0 ? rare : perTerm).flat())].slice(0, MAX_CANDIDATES);
+  const known = terms
+    .map((term, i) => ({ term, df: perTerm[i]!.length }))
+    .filter((t) => t.df > 0)
+    .map((t) => ({ term: t.term, weight: termWeight(t.df, total) }));
+  const sum = known.reduce((acc, t) => acc + t.weight, 0);
+  if (sum <= 0) return [];
+  const weighted = known.map((t) => ({ term: t.term, weight: t.weight / sum }));
+  const hits = await repo.scorePassages(db, applicationId, botId, candidates, weighted, n);
   return hits.map((h) => ({
     sourceId: h.sourceId,
     sourceName: h.sourceName,
     url: h.url,
     heading: h.heading,
     text: h.text,
-    score: h.score,
+    score: Math.min(1, Math.round(h.score * 1000) / 1000),
   }));
 }
