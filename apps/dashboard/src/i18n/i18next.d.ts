@@ -16,6 +16,7 @@ declare module 'i18next' {
       security: typeof import('../../public/locales/en/security.json');
       notifications: typeof import('../../public/locales/en/notifications.json');
       webhooks: typeof import('../../public/locales/en/webhooks.json');
+      knowledge: typeof import('../../public/locales/en/knowledge.json');
     };
   }
 }
