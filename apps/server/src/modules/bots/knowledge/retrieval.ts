@@ -72,9 +72,9 @@ export function wordForms(word: string): string[] {
 }
 
 /** Passages a term is looked up in at most: past this it counts as common (see `termWeight`). */
-export const TERM_CAP = 200;
+export const TERM_CAP = 100;
 /** Passages scored per question at most. */
-const MAX_CANDIDATES = 1000;
+const MAX_CANDIDATES = 300;
 
 /**
  * A term's weight: BM25's inverse document frequency. A term found in more than `cap` passages is
