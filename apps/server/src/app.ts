@@ -190,6 +190,8 @@ export interface WorkerDeps {
   webhookTimeoutMs?: number;
   /** Uploaded files (knowledge documents are read back from it). */
   storage?: FileStorage | undefined;
+  /** Knowledge sources may crawl loopback and private addresses (tests, intranets); off by default. */
+  knowledgeAllowPrivateNetworks?: boolean | undefined;
 }
 
 /**
@@ -206,7 +208,12 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         db: deps.db,
         publicUrl: deps.publicUrl ?? '',
       }),
-      [KNOWLEDGE_INDEX_QUEUE]: knowledgeIndexHandler({ db: deps.db, storage: deps.storage, log: deps.log }),
+      [KNOWLEDGE_INDEX_QUEUE]: knowledgeIndexHandler({
+        db: deps.db,
+        storage: deps.storage,
+        log: deps.log,
+        allowPrivateNetworks: deps.knowledgeAllowPrivateNetworks,
+      }),
     },
     pollMs: deps.pollMs,
     backoffBaseMs: deps.backoffBaseMs,

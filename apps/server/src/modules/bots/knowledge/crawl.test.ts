@@ -8,6 +8,8 @@ import { buildPdf } from './test-documents.js';
 // The crawler against a real HTTP server on 127.0.0.1: pages, redirects (a loop, a long chain),
 // a slow page, a page too large, and a sitemap of 100,000 URLs that must not be read whole.
 
+/** The test server is on 127.0.0.1, which the crawler refuses by default. */
+const LOCAL = { allowPrivateNetworks: true } as const;
 let server: Server;
 let base = '';
 const hugeSitemap = { bytesSent: 0, finished: false };
@@ -120,7 +122,7 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 
 describe('fetchResource', () => {
   it('fetches a page and follows a redirect', async () => {
-    const page = await fetchResource(`${base}/moved`);
+    const page = await fetchResource(`${base}/moved`, LOCAL);
     expect(page.finalUrl).toBe(`${base}/pages/target`);
     expect(page.contentType).toBe('text/html');
     const [part] = await pageParts(page);
@@ -129,62 +131,85 @@ describe('fetchResource', () => {
   });
 
   it('names a redirect loop', async () => {
-    expect(await failure(fetchResource(`${base}/loop/a`))).toBe(
+    expect(await failure(fetchResource(`${base}/loop/a`, LOCAL))).toBe(
       `${base}/loop/a redirects in a loop (back to ${base}/loop/a).`,
     );
   });
 
   it('follows at most 5 redirects', async () => {
-    expect(await failure(fetchResource(`${base}/chain/0`))).toBe(
+    expect(await failure(fetchResource(`${base}/chain/0`, LOCAL))).toBe(
       `${base}/chain/0 redirects more than 5 times.`,
     );
   });
 
   it('gives up on a slow page at its timeout', async () => {
     const started = Date.now();
-    expect(await failure(fetchResource(`${base}/slow`, { timeoutMs: 300 }))).toBe(
+    expect(await failure(fetchResource(`${base}/slow`, { ...LOCAL, timeoutMs: 300 }))).toBe(
       `${base}/slow did not answer within 0.3 s.`,
     );
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('refuses a page over its byte cap', async () => {
-    expect(await failure(fetchResource(`${base}/big`, { maxBytes: 100_000 }))).toBe(
+    expect(await failure(fetchResource(`${base}/big`, { ...LOCAL, maxBytes: 100_000 }))).toBe(
       `${base}/big is larger than 0.1 MB.`,
     );
   });
 
   it('says what an error status or an unreachable host is', async () => {
-    expect(await failure(fetchResource(`${base}/nothing-here`))).toBe(
+    expect(await failure(fetchResource(`${base}/nothing-here`, LOCAL))).toBe(
       `${base}/nothing-here answered HTTP 404.`,
     );
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await failure(fetchResource(`http://127.0.0.1:${port}/`))).toBe(
+    expect(await failure(fetchResource(`http://127.0.0.1:${port}/`, LOCAL))).toBe(
       `Could not reach http://127.0.0.1:${port}/: the connection was refused.`,
     );
-    expect(await failure(fetchResource('ftp://example.com/file'))).toContain(
+    expect(await failure(fetchResource('ftp://example.com/file', LOCAL))).toContain(
       'is not an http:// or https:// address',
     );
   });
 
   it('reads PDFs and text, and refuses other content types', async () => {
-    const pdf = await pageParts(await fetchResource(`${base}/doc.pdf`));
+    const pdf = await pageParts(await fetchResource(`${base}/doc.pdf`, LOCAL));
     expect(pdf[0]).toMatchObject({ url: `${base}/doc.pdf`, page: 1, title: 'doc.pdf' });
     expect(pdf[0]!.text).toContain('Our store opens at nine.');
-    const text = await pageParts(await fetchResource(`${base}/text.txt`));
+    const text = await pageParts(await fetchResource(`${base}/text.txt`, LOCAL));
     expect(text[0]!.text).toBe('Plain words here.');
-    expect(await failure(fetchResource(`${base}/image.png`).then(pageParts))).toBe(
+    expect(await failure(fetchResource(`${base}/image.png`, LOCAL).then(pageParts))).toBe(
       `${base}/image.png is not a web page, text or PDF (it is image/png).`,
+    );
+  });
+});
+
+describe('private networks', () => {
+  it('are refused unless allowed, redirects included', async () => {
+    expect(await failure(fetchResource(`${base}/pages/one`))).toBe(
+      `${base}/pages/one is on a private network: only public addresses can be crawled.`,
+    );
+    for (const url of [
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]:8080/',
+      'http://[::ffff:192.168.0.1]/',
+      'http://localhost/',
+    ]) {
+      expect(await failure(fetchResource(url))).toContain('is on a private network');
+    }
+    // A public-looking first hop cannot redirect into the private network.
+    const redirecting: typeof fetch = async () =>
+      new Response(null, { status: 302, headers: { location: 'http://127.0.0.1/admin' } });
+    expect(await failure(fetchResource('http://93.184.215.14/', { fetch: redirecting }))).toBe(
+      'http://127.0.0.1/admin is on a private network: only public addresses can be crawled.',
     );
   });
 });
 
 describe('readSitemap', () => {
   it('lists the pages of a sitemap once each', async () => {
-    const listing = await readSitemap(`${base}/sitemap.xml`, 50);
+    const listing = await readSitemap(`${base}/sitemap.xml`, 50, LOCAL);
     expect(listing).toEqual({
       urls: [`${base}/pages/one`, `${base}/pages/two`, `${base}/missing`],
       truncated: false,
@@ -192,11 +217,11 @@ describe('readSitemap', () => {
   });
 
   it('follows a sitemap index and stops at the page limit', async () => {
-    expect(await readSitemap(`${base}/sitemap-index.xml`, 50)).toEqual({
+    expect(await readSitemap(`${base}/sitemap-index.xml`, 50, LOCAL)).toEqual({
       urls: ['a', 'b', 'c', 'd'].map((p) => `${base}/pages/${p}`),
       truncated: false,
     });
-    expect(await readSitemap(`${base}/sitemap-index.xml`, 3)).toEqual({
+    expect(await readSitemap(`${base}/sitemap-index.xml`, 3, LOCAL)).toEqual({
       urls: ['a', 'b', 'c'].map((p) => `${base}/pages/${p}`),
       truncated: true,
     });
@@ -218,7 +243,7 @@ describe('readSitemap', () => {
       );
       return new Response(counted, { status: res.status, headers: res.headers });
     };
-    const listing = await readSitemap(`${base}/huge-sitemap.xml`, 500, { fetch: countingFetch });
+    const listing = await readSitemap(`${base}/huge-sitemap.xml`, 500, { ...LOCAL, fetch: countingFetch });
     expect(listing.urls).toHaveLength(500);
     expect(listing.urls[499]).toBe(`${base}/pages/p499`);
     expect(listing.truncated).toBe(true);
@@ -229,7 +254,7 @@ describe('readSitemap', () => {
   });
 
   it('says a page that is not a sitemap is not one', async () => {
-    expect(await failure(readSitemap(`${base}/not-a-sitemap.xml`, 10))).toBe(
+    expect(await failure(readSitemap(`${base}/not-a-sitemap.xml`, 10, LOCAL))).toBe(
       `${base}/not-a-sitemap.xml is not a sitemap: it has no <urlset> or <sitemapindex>.`,
     );
   });
@@ -251,6 +276,7 @@ describe('crawlPages', () => {
   it('reads every page it can, reports the others and its progress', async () => {
     const progress: [number, number][] = [];
     const result = await crawlPages([`${base}/pages/one`, `${base}/missing`, `${base}/pages/two`], {
+      ...LOCAL,
       concurrency: 2,
       onProgress: (done, total) => {
         progress.push([done, total]);
@@ -266,6 +292,7 @@ describe('crawlPages', () => {
 
   it('stops at its deadline and says so', async () => {
     const result = await crawlPages([`${base}/slow`, `${base}/slow`, `${base}/pages/late`], {
+      ...LOCAL,
       concurrency: 1,
       signal: AbortSignal.timeout(200),
     });

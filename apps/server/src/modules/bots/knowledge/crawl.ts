@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import { KnowledgeError } from './errors.js';
@@ -26,6 +28,52 @@ export interface FetchOptions {
   fetch?: typeof fetch | undefined;
   /** Cancels everything (the job's overall deadline). */
   signal?: AbortSignal | undefined;
+  /**
+   * Fetch addresses of loopback, private and link-local networks too (tests, intranets). Off by
+   * default: an admin's URL must not make the server read its own network (cloud metadata…).
+   */
+  allowPrivateNetworks?: boolean | undefined;
+}
+
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
+
+function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Refuses a host that is, or resolves to, a loopback, private or link-local address. */
+async function assertPublicHost(url: URL): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+  } catch {
+    throw new KnowledgeError(`Could not reach ${url.href}: the host name does not exist.`);
+  }
+  if (addresses.some(isPrivateAddress)) {
+    throw new KnowledgeError(`${url.href} is on a private network: only public addresses can be crawled.`);
+  }
 }
 
 export interface Fetched {
@@ -137,6 +185,7 @@ export async function fetchResource(url: string, opts: FetchResourceOptions = {}
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
     try {
+      if (!opts.allowPrivateNetworks) await assertPublicHost(parsed);
       const res = await send(current, {
         redirect: 'manual',
         signal,

@@ -33,6 +33,8 @@ export interface IndexingDeps {
   /** Per page (default 10 s). */
   pageTimeoutMs?: number | undefined;
   crawlBudgetMs?: number | undefined;
+  /** Crawl loopback and private addresses too (tests, intranet installs); off by default. */
+  allowPrivateNetworks?: boolean | undefined;
   log?: { warn(obj: object, msg?: string): void } | undefined;
 }
 
@@ -66,7 +68,12 @@ function progressWriter(deps: IndexingDeps, source: repo.SourceRow) {
 
 async function collect(deps: IndexingDeps, source: repo.SourceRow, signal: AbortSignal): Promise<Collected> {
   const progress = progressWriter(deps, source);
-  const fetchOpts: FetchOptions = { fetch: deps.fetch, timeoutMs: deps.pageTimeoutMs, signal };
+  const fetchOpts: FetchOptions = {
+    fetch: deps.fetch,
+    timeoutMs: deps.pageTimeoutMs,
+    signal,
+    allowPrivateNetworks: deps.allowPrivateNetworks,
+  };
   if (source.kind === 'document') {
     await progress(0, 1, true);
     const parts = await parseDocument(source.name, await readStored(deps.storage, source.fileKey));

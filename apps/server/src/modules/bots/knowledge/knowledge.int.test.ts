@@ -78,6 +78,8 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
       log: pino({ level: 'silent' }),
       pollMs: 60_000,
       storage,
+      // The test's web server is on 127.0.0.1.
+      knowledgeAllowPrivateNetworks: true,
     });
     await worker.stop();
     bot = await addTestBot(t.database, tenants[0].applicationId);
