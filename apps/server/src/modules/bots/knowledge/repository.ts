@@ -208,24 +208,27 @@ export async function passagesPerTerm(
   }));
 }
 
-/** The bot's passages of the application among `ids`, scored by the weights of the terms they contain. */
-export async function scorePassages(
+export interface CandidatePassage extends Omit<PassageHit, 'score'> {
+  /** Which of the asked lexemes the passage holds. */
+  matched: string[];
+}
+
+/** `{"a","b"}`: lexemes are word characters only (retrieval.ts), so quoting them is enough. */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+
+/**
+ * The bot's passages of the application among `ids`, each with the lexemes of `lexemes` it holds:
+ * one read of each passage's tsvector (every `@@` would decompress it again).
+ */
+export async function candidatePassages(
   db: Db,
   applicationId: string,
   botId: string,
   ids: readonly number[],
-  weighted: readonly { term: string; weight: number }[],
-  limit: number,
-): Promise<PassageHit[]> {
-  if (ids.length === 0 || weighted.length === 0) return [];
-  const matched = sql.join(
-    weighted.map(
-      (w) =>
-        sql`(case when ${knowledgePassages.searchVector} @@ ${w.term}::tsquery then ${w.weight}::float8 else 0 end)`,
-    ),
-    sql` + `,
-  );
-  const score = sql<number>`(${matched})`;
+  lexemes: readonly string[],
+): Promise<CandidatePassage[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .select({
       id: knowledgePassages.id,
@@ -234,7 +237,9 @@ export async function scorePassages(
       url: knowledgePassages.url,
       heading: knowledgePassages.heading,
       text: knowledgePassages.text,
-      score,
+      matched: sql<
+        string[] | null
+      >`(select array_agg(l) from unnest(tsvector_to_array(${knowledgePassages.searchVector})) as l where l = any(${textArray(lexemes)}::text[]))`,
     })
     .from(knowledgePassages)
     .innerJoin(
@@ -250,17 +255,27 @@ export async function scorePassages(
         eq(knowledgePassages.botId, botId),
         sql`${knowledgePassages.id} = any(${`{${ids.join(',')}}`}::bigint[])`,
       ),
-    )
-    .orderBy(sql`${score} desc`, asc(knowledgePassages.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+    );
+  return rows.map((r) => ({ ...r, id: Number(r.id), matched: r.matched ?? [] }));
 }
 
-/** Passages of the bot (the N of the retrieval's term weights). */
-export async function countPassages(db: Db, applicationId: string, botId: string): Promise<number> {
+/**
+ * The bot's passage count (the N of the retrieval's term weights) and a version that changes
+ * whenever any of its sources is added, re-indexed or deleted (the retrieval's cache key).
+ */
+export async function passageStats(
+  db: Db,
+  applicationId: string,
+  botId: string,
+): Promise<{ total: number; version: string }> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${knowledgeSources.passageCount}), 0)::int` })
+    .select({
+      total: sql<number>`coalesce(sum(${knowledgeSources.passageCount}), 0)::int`,
+      sources: sql<number>`count(*)::int`,
+      changed: sql<string>`coalesce(max(${knowledgeSources.updatedAt})::text, '')`,
+    })
     .from(knowledgeSources)
     .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.botId, botId)));
-  return row?.n ?? 0;
+  const total = Number(row?.total ?? 0);
+  return { total, version: `${total}:${row?.sources ?? 0}:${row?.changed ?? ''}` };
 }

@@ -71,10 +71,40 @@ export function wordForms(word: string): string[] {
   return [...forms];
 }
 
+// Each bot's terms already looked up (their passage ids, at most TERM_CAP + 1), for as long as its
+// sources do not change: the words customers use again and again ("order", "delivery") are the
+// costly ones to look up. Keyed by application and bot; checked against the database's version of
+// the bot's sources on every question, so every node sees a change at once.
+const CACHED_BOTS = 500;
+const CACHED_TERMS_PER_BOT = 5000;
+const termCaches = new Map<string, { version: string; terms: Map<string, number[]> }>();
+
+function termCache(key: string, version: string): Map<string, number[]> {
+  let entry = termCaches.get(key);
+  if (entry) termCaches.delete(key);
+  if (!entry || entry.version !== version) entry = { version, terms: new Map() };
+  // Most recently used last; the oldest bot goes first.
+  termCaches.set(key, entry);
+  if (termCaches.size > CACHED_BOTS) termCaches.delete(termCaches.keys().next().value!);
+  return entry.terms;
+}
+
+/** The ids found for the most terms first (only common terms matched: a sample of their passages). */
+function mostShared(perTerm: readonly number[][], max: number): number[] {
+  const counts = new Map<number, number>();
+  for (const ids of perTerm) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, max)
+    .map(([id]) => id);
+}
+
 /** Passages a term is looked up in at most: past this it counts as common (see `termWeight`). */
 export const TERM_CAP = 100;
 /** Passages scored per question at most. */
-const MAX_CANDIDATES = 300;
+const MAX_CANDIDATES = 400;
+/** Candidates when the question has only common words. */
+const COMMON_CANDIDATES = 100;
 
 /**
  * A term's weight: BM25's inverse document frequency. A term found in more than `cap` passages is
@@ -100,31 +130,57 @@ export async function searchKnowledge(
   query: string,
   limit = 3,
 ): Promise<RetrievedPassage[]> {
-  const terms = queryTerms(query).map((t) => wordForms(t).join(' | '));
+  const forms = queryTerms(query).map((t) => wordForms(t));
+  // A term is its forms OR-ed, as a tsquery (word characters only: the plain cast reads it).
+  const terms = forms.map((f) => f.join(' | '));
   if (terms.length === 0) return [];
   const n = Math.max(1, Math.min(MAX_RETRIEVAL_LIMIT, Math.floor(limit)));
-  const total = await repo.countPassages(db, applicationId, botId);
+  const { total, version } = await repo.passageStats(db, applicationId, botId);
   if (total === 0) return [];
-  const rows = await repo.passagesPerTerm(db, applicationId, botId, terms, TERM_CAP + 1);
-  const perTerm = terms.map(() => [] as number[]);
-  for (const row of rows) perTerm[row.term]?.push(row.id);
+  const known = termCache(`${applicationId}/${botId}`, version);
+  const missing = terms.filter((t) => !known.has(t));
+  if (missing.length > 0) {
+    const found = missing.map(() => [] as number[]);
+    for (const row of await repo.passagesPerTerm(db, applicationId, botId, missing, TERM_CAP + 1)) {
+      found[row.term]?.push(row.id);
+    }
+    if (known.size + missing.length > CACHED_TERMS_PER_BOT) known.clear();
+    for (const [i, term] of missing.entries()) known.set(term, found[i]!);
+  }
+  const perTerm = terms.map((t) => known.get(t) ?? []);
   const rare = perTerm.filter((ids) => ids.length > 0 && ids.length <= TERM_CAP);
-  // Only common words: a sample of their passages (which match the question weakly anyway).
-  const candidates = [...new Set((rare.length > 0 ? rare : perTerm).flat())].slice(0, MAX_CANDIDATES);
-  const known = terms
-    .map((term, i) => ({ term, df: perTerm[i]!.length }))
-    .filter((t) => t.df > 0)
-    .map((t) => ({ term: t.term, weight: termWeight(t.df, total) }));
-  const sum = known.reduce((acc, t) => acc + t.weight, 0);
+  const candidates = rare.length > 0 ? [...new Set(rare.flat())] : mostShared(perTerm, COMMON_CANDIDATES);
+  const present = terms
+    .map((_, i) => ({
+      forms: forms[i]!,
+      weight: perTerm[i]!.length > 0 ? termWeight(perTerm[i]!.length, total) : 0,
+    }))
+    .filter((t) => t.weight > 0);
+  const sum = present.reduce((acc, t) => acc + t.weight, 0);
   if (sum <= 0) return [];
-  const weighted = known.map((t) => ({ term: t.term, weight: t.weight / sum }));
-  const hits = await repo.scorePassages(db, applicationId, botId, candidates, weighted, n);
+  const rows = await repo.candidatePassages(
+    db,
+    applicationId,
+    botId,
+    candidates.slice(0, MAX_CANDIDATES),
+    present.flatMap((t) => t.forms),
+  );
+  const hits = rows
+    .map((row) => {
+      const held = new Set(row.matched);
+      const score =
+        present.reduce((acc, t) => (t.forms.some((f) => held.has(f)) ? acc + t.weight : acc), 0) / sum;
+      return { ...row, score };
+    })
+    .filter((h) => h.score > 0)
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .slice(0, n);
   return hits.map((h) => ({
     sourceId: h.sourceId,
     sourceName: h.sourceName,
     url: h.url,
     heading: h.heading,
     text: h.text,
-    score: Math.min(1, Math.round(h.score * 1000) / 1000),
+    score: Math.round(h.score * 1000) / 1000,
   }));
 }
