@@ -16,6 +16,9 @@ import { savedSnapshots } from './modules/bots/engines/kompose/engine.js';
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
+import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
+import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
+import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
 import { botRoutes } from './modules/bots/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
@@ -91,13 +94,11 @@ export interface AppDeps {
   storage?: FileStorage | undefined;
 }
 
-/**
- * What a bot may look up while it answers. The knowledge source's retrieval
- * (`modules/bots/knowledge/retrieval.ts`, issue 15) plugs in here; until it is merged a bot has no
- * passages to search, and kompose goes from its intents straight to the fallback.
- */
-function botTools(_bot: BotRuntimeConfig): BotTools {
-  return { searchKnowledge: async () => [] };
+/** What a bot may look up while it answers: its own knowledge sources, nothing else. */
+function botTools(db: Db): (bot: BotRuntimeConfig) => BotTools {
+  return (bot) => ({
+    searchKnowledge: (query, limit) => searchKnowledge(db, bot.applicationId, bot.id, query, limit),
+  });
 }
 
 /** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sites: helpCenterSites,
     }),
   );
+
   await app.register(transcriptRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
@@ -186,11 +188,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     botEmulatorRoutes(ctx, {
       db: deps.database.db,
       appSecret: deps.config.appSecret,
-      tools: botTools,
+      tools: botTools(deps.database.db),
       snapshots: savedSnapshots(deps.database.db),
       engines: Object.fromEntries(llmEngines(deps.config)),
     }),
   );
+
+  await app.register(knowledgeRoutes(ctx, storage));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(
@@ -237,6 +241,10 @@ export interface WorkerDeps {
   backoffBaseMs?: number;
   /** Per webhook attempt (default 10 s). */
   webhookTimeoutMs?: number;
+  /** Uploaded files (knowledge documents are read back from it). */
+  storage?: FileStorage | undefined;
+  /** Knowledge sources may crawl loopback and private addresses (tests, intranets); off by default. */
+  knowledgeAllowPrivateNetworks?: boolean | undefined;
 }
 
 /**
@@ -254,6 +262,12 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
         db: deps.db,
         publicUrl: deps.publicUrl ?? '',
+      }),
+      [KNOWLEDGE_INDEX_QUEUE]: knowledgeIndexHandler({
+        db: deps.db,
+        storage: deps.storage,
+        log: deps.log,
+        allowPrivateNetworks: deps.knowledgeAllowPrivateNetworks,
       }),
     },
     pollMs: deps.pollMs,

@@ -10,6 +10,7 @@ import { createLogger } from './platform/logger.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub/pubsub.js';
 import { connectRedis } from './platform/redis.js';
+import { createStorage } from './platform/storage/storage.js';
 
 // Entry point: `node dist/main.js [--roles=web,realtime,worker]`.
 
@@ -25,9 +26,15 @@ async function main() {
       )
     : createMemoryPubSub();
   const mailer = createMailer(database.db, config.smtpUrl, config.mailFrom, logger);
-  const app = await buildApp({ config, database, mailer, logger, redis, pubsub });
+  const storage = createStorage(config.storage);
+  const app = await buildApp({ config, database, mailer, logger, redis, pubsub, storage });
   const workers = config.roles.has('worker')
-    ? startWorkers({ db: database.db, log: logger, publicUrl: config.publicUrl })
+    ? startWorkers({
+        db: database.db,
+        log: logger,
+        publicUrl: config.publicUrl,
+        storage,
+      })
     : null;
 
   let closing = false;

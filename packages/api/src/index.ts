@@ -5,6 +5,7 @@ export * from './customers.js';
 export * from './errors.js';
 export * from './help-center.js';
 export * from './inbox.js';
+export * from './knowledge.js';
 export * from './messaging.js';
 export * from './notes-and-search.js';
 export * from './notification-settings.js';

@@ -19,6 +19,8 @@ declare module 'i18next' {
       bots: typeof import('../../public/locales/en/bots.json');
       botBuilder: typeof import('../../public/locales/en/botBuilder.json');
       helpCenter: typeof import('../../public/locales/en/helpCenter.json');
+
+      knowledge: typeof import('../../public/locales/en/knowledge.json');
     };
   }
 }

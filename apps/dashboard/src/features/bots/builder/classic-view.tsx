@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../app/toasts';
 import { SectionLoader } from '../../../components/page-loader';
 import { LANGUAGE_NAMES } from '../../../i18n/languages';
+import { KnowledgeSection } from '../knowledge/KnowledgeSection';
 import {
   builderKeys,
   copyIntents,
@@ -63,7 +64,6 @@ import {
 import { IntentEditor } from './intent-editor';
 import { FallbackSettings } from './sections/fallback-settings';
 import { InstructionsSection } from './sections/instructions-section';
-import { KnowledgeSlot } from './sections/KnowledgeSlot';
 import { useGuardedSwitch } from './use-unsaved-guard';
 
 const NS = 'botBuilder';
@@ -441,7 +441,7 @@ export function ClassicView({
           />
         );
       case 'knowledge-source':
-        return <KnowledgeSlot botId={bot.id} />;
+        return <KnowledgeSection botId={bot.id} />;
       case 'welcome-message':
         return editor;
       case 'fallback':

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import type { Db } from '../../../platform/db/database.js';
+import { type Job, type JobHandler, PermanentJobError } from '../../../platform/jobs/job-queue.js';
+import type { FileStorage } from '../../../platform/storage/storage.js';
+import { crawlPages, type FetchOptions, fetchResource, pageParts, readSitemap } from './crawl.js';
+import { KnowledgeError } from './errors.js';
+import { parseDocument, type TextPart } from './parsers/index.js';
+import { splitPassages } from './passages.js';
+import * as repo from './repository.js';
+
+// The worker role's `knowledge.index` queue: reads a source (stored upload, page or sitemap),
+// splits it into passages and writes them in one transaction at the end, so a source is either
+// fully indexed or has no passages at all. A KnowledgeError fails the source at once with its
+// message; anything else is retried by the queue and reported generically on the last attempt.
+
+export const KNOWLEDGE_INDEX_QUEUE = 'knowledge.index';
+export const KNOWLEDGE_INDEX_ATTEMPTS = 3;
+/**
+ * A whole crawl's time budget: under the job queue's 60 s claim, so a live worker never has its
+ * job taken over. Pages not fetched by then are left out and the source says so.
+ */
+export const CRAWL_BUDGET_MS = 50_000;
+/** Passages of one source at most (a 500-page site of long pages stays far below). */
+export const MAX_PASSAGES_PER_SOURCE = 20_000;
+
+const payloadSchema = z.object({ sourceId: z.uuid() });
+
+export interface IndexingDeps {
+  db: Db;
+  /** Where uploads are stored; documents fail clearly without it. */
+  storage?: FileStorage | undefined;
+  fetch?: typeof fetch | undefined;
+  /** Per page (default 10 s). */
+  pageTimeoutMs?: number | undefined;
+  crawlBudgetMs?: number | undefined;
+  /** Crawl loopback and private addresses too (tests, intranet installs); off by default. */
+  allowPrivateNetworks?: boolean | undefined;
+  log?: { warn(obj: object, msg?: string): void } | undefined;
+}
+
+interface Collected {
+  parts: TextPart[];
+  notes: string[];
+}
+
+async function readStored(storage: FileStorage | undefined, key: string | null): Promise<Uint8Array> {
+  if (!storage || !key) throw new KnowledgeError('The uploaded file is no longer stored: upload it again.');
+  const object = await storage.get(key);
+  if (!object) throw new KnowledgeError('The uploaded file is no longer stored: upload it again.');
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** Writes progress at most every 250 ms (a sitemap of 500 fast pages is not 500 updates). */
+function progressWriter(deps: IndexingDeps, source: repo.SourceRow) {
+  let last = 0;
+  return async (done: number, total: number, force = false) => {
+    const now = Date.now();
+    if (!force && now - last < 250 && done < total) return;
+    last = now;
+    await repo.updateSource(deps.db, source.applicationId, source.id, {
+      progressDone: done,
+      progressTotal: total,
+    });
+  };
+}
+
+async function collect(deps: IndexingDeps, source: repo.SourceRow, signal: AbortSignal): Promise<Collected> {
+  const progress = progressWriter(deps, source);
+  const fetchOpts: FetchOptions = {
+    fetch: deps.fetch,
+    timeoutMs: deps.pageTimeoutMs,
+    signal,
+    allowPrivateNetworks: deps.allowPrivateNetworks,
+  };
+  if (source.kind === 'document') {
+    await progress(0, 1, true);
+    const parts = await parseDocument(source.name, await readStored(deps.storage, source.fileKey));
+    await progress(parts.length, parts.length, true);
+    return { parts, notes: [] };
+  }
+  if (source.kind === 'url') {
+    await progress(0, 1, true);
+    const parts = await pageParts(await fetchResource(source.url ?? '', fetchOpts));
+    await progress(1, 1, true);
+    return { parts, notes: [] };
+  }
+  const limit = source.pageLimit ?? 50;
+  const listing = await readSitemap(source.url ?? '', limit, fetchOpts);
+  if (listing.urls.length === 0) throw new KnowledgeError('The sitemap lists no pages.');
+  await progress(0, listing.urls.length, true);
+  const crawl = await crawlPages(listing.urls, {
+    ...fetchOpts,
+    onProgress: (done, total) => progress(done, total),
+  });
+  const fetched = listing.urls.length - crawl.failures.length;
+  if (crawl.parts.length === 0) {
+    const first = crawl.failures[0];
+    throw new KnowledgeError(
+      crawl.stoppedEarly
+        ? 'Crawling took too long and was stopped before any page was read.'
+        : `None of the ${listing.urls.length} pages could be read${first ? ` (${first.error})` : ''}.`,
+    );
+  }
+  const notes: string[] = [];
+  if (listing.truncated) {
+    notes.push(`The sitemap lists more than ${limit} pages: only the first ${limit} were crawled.`);
+  }
+  if (crawl.stoppedEarly)
+    notes.push(
+      `Crawling was stopped after ${Math.round((deps.crawlBudgetMs ?? CRAWL_BUDGET_MS) / 1000)} s: some pages were left out.`,
+    );
+  if (crawl.failures.length > 0) {
+    const first = crawl.failures[0]!;
+    notes.push(
+      `${crawl.failures.length} of ${listing.urls.length} pages could not be read (first: ${first.error})`,
+    );
+  }
+  await progress(fetched, listing.urls.length, true);
+  return { parts: crawl.parts, notes };
+}
+
+/** Splits every part into passages, in reading order; a part's title heads passages without one. */
+export function passagesOf(parts: readonly TextPart[]): repo.NewPassage[] {
+  const out: repo.NewPassage[] = [];
+  for (const part of parts) {
+    for (const p of splitPassages(part.text)) {
+      out.push({
+        position: out.length,
+        url: part.url && part.page ? `${part.url}#page=${part.page}` : part.url,
+        heading: p.heading ?? part.title,
+        text: p.text,
+      });
+    }
+  }
+  return out;
+}
+
+async function fail(db: Db, source: repo.SourceRow, message: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await repo.lockSource(tx, source.applicationId, source.id);
+    if (!locked) return;
+    await repo.deletePassages(tx, source.applicationId, source.id);
+    await repo.updateSource(tx, source.applicationId, source.id, {
+      status: 'failed',
+      error: message,
+      passageCount: 0,
+    });
+  });
+}
+
+/** Indexes one source now (the job handler's body; the bench and tests call it directly too). */
+export async function indexSource(
+  deps: IndexingDeps,
+  applicationId: string,
+  sourceId: string,
+  opts: { lastAttempt: boolean } = { lastAttempt: true },
+): Promise<void> {
+  const source = await repo.findSource(deps.db, applicationId, sourceId);
+  // Deleted since it was queued: nothing to do.
+  if (!source) return;
+  await repo.updateSource(deps.db, applicationId, sourceId, { status: 'indexing', error: null });
+  const signal = AbortSignal.timeout(deps.crawlBudgetMs ?? CRAWL_BUDGET_MS);
+  try {
+    const { parts, notes } = await collect(deps, source, signal);
+    const passages = passagesOf(parts);
+    if (passages.length === 0) throw new KnowledgeError('No text was found to index.');
+    if (passages.length > MAX_PASSAGES_PER_SOURCE) {
+      throw new KnowledgeError(`This source has more than ${MAX_PASSAGES_PER_SOURCE} passages: split it up.`);
+    }
+    await deps.db.transaction(async (tx) => {
+      const locked = await repo.lockSource(tx, applicationId, sourceId);
+      if (!locked) return;
+      await repo.replacePassages(tx, locked, passages);
+      await repo.updateSource(tx, applicationId, sourceId, {
+        status: 'ready',
+        // A source that was indexed keeps its remarks in `error` (shown as a note, not a failure).
+        error: notes.length > 0 ? notes.join(' ') : null,
+        passageCount: passages.length,
+      });
+    });
+  } catch (err) {
+    if (err instanceof KnowledgeError) {
+      await fail(deps.db, source, err.message);
+      return;
+    }
+    deps.log?.warn({ err, sourceId }, 'knowledge indexing failed');
+    if (!opts.lastAttempt) {
+      await repo.updateSource(deps.db, applicationId, sourceId, { status: 'pending' });
+      throw err;
+    }
+    await fail(deps.db, source, 'Indexing failed unexpectedly: try again with Re-crawl.');
+  }
+}
+
+export function knowledgeIndexHandler(deps: IndexingDeps): JobHandler {
+  return async (job: Job) => {
+    const parsed = payloadSchema.safeParse(job.payload);
+    if (!parsed.success || !job.applicationId) throw new PermanentJobError('malformed knowledge job');
+    await indexSource(deps, job.applicationId, parsed.data.sourceId, {
+      lastAttempt: job.attempts >= job.maxAttempts,
+    });
+  };
+}

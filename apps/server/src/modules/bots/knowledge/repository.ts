@@ -1,0 +1,281 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { knowledgePassages, knowledgeSources } from '../../../db/schema/index.js';
+import { type Db, rowsOf } from '../../../platform/db/database.js';
+
+// The only place knowledge sources and passages are read or written; every query names the
+// application (and the bot) the rows belong to.
+
+export type SourceRow = typeof knowledgeSources.$inferSelect;
+export type NewSource = typeof knowledgeSources.$inferInsert;
+
+export interface NewPassage {
+  position: number;
+  url: string | null;
+  heading: string | null;
+  text: string;
+}
+
+export interface PassageHit {
+  id: number;
+  sourceId: string;
+  sourceName: string;
+  url: string | null;
+  heading: string | null;
+  text: string;
+  score: number;
+}
+
+export async function insertSource(tx: Db, values: NewSource): Promise<SourceRow> {
+  const [row] = await tx.insert(knowledgeSources).values(values).returning();
+  return row!;
+}
+
+export async function listSources(db: Db, applicationId: string, botId: string): Promise<SourceRow[]> {
+  return db
+    .select()
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.botId, botId)))
+    .orderBy(asc(knowledgeSources.createdAt), asc(knowledgeSources.id));
+}
+
+export async function countSources(db: Db, applicationId: string, botId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.botId, botId)));
+  return row?.n ?? 0;
+}
+
+/** A source of the application; with `botId`, only that bot's. */
+export async function findSource(
+  db: Db,
+  applicationId: string,
+  sourceId: string,
+  botId?: string,
+): Promise<SourceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(knowledgeSources)
+    .where(
+      and(
+        eq(knowledgeSources.applicationId, applicationId),
+        eq(knowledgeSources.id, sourceId),
+        botId === undefined ? undefined : eq(knowledgeSources.botId, botId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Locks the source's row for the rest of the transaction (indexing results are written one at a time). */
+export async function lockSource(
+  tx: Db,
+  applicationId: string,
+  sourceId: string,
+): Promise<SourceRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.id, sourceId)))
+    .for('update');
+  return row;
+}
+
+export type SourcePatch = Partial<
+  Pick<
+    SourceRow,
+    'status' | 'error' | 'progressDone' | 'progressTotal' | 'passageCount' | 'name' | 'mimeType'
+  >
+>;
+
+export async function updateSource(
+  db: Db,
+  applicationId: string,
+  sourceId: string,
+  patch: SourcePatch,
+): Promise<SourceRow | undefined> {
+  const [row] = await db
+    .update(knowledgeSources)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.id, sourceId)))
+    .returning();
+  return row;
+}
+
+export async function deleteSource(
+  tx: Db,
+  applicationId: string,
+  botId: string,
+  sourceId: string,
+): Promise<SourceRow | undefined> {
+  const [row] = await tx
+    .delete(knowledgeSources)
+    .where(
+      and(
+        eq(knowledgeSources.applicationId, applicationId),
+        eq(knowledgeSources.botId, botId),
+        eq(knowledgeSources.id, sourceId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deletePassages(tx: Db, applicationId: string, sourceId: string): Promise<void> {
+  await tx
+    .delete(knowledgePassages)
+    .where(and(eq(knowledgePassages.applicationId, applicationId), eq(knowledgePassages.sourceId, sourceId)));
+}
+
+const INSERT_BATCH = 500;
+
+/** Replaces the source's passages (call inside the transaction that locked the source). */
+export async function replacePassages(
+  tx: Db,
+  source: SourceRow,
+  passages: readonly NewPassage[],
+): Promise<void> {
+  await deletePassages(tx, source.applicationId, source.id);
+  for (let i = 0; i < passages.length; i += INSERT_BATCH) {
+    await tx.insert(knowledgePassages).values(
+      passages.slice(i, i + INSERT_BATCH).map((p) => ({
+        applicationId: source.applicationId,
+        botId: source.botId,
+        sourceId: source.id,
+        position: p.position,
+        url: p.url,
+        heading: p.heading,
+        text: p.text,
+      })),
+    );
+  }
+  // New entries of a GIN index wait in its pending list, which every search scans whole until a
+  // vacuum merges it (PGlite runs no autovacuum): merge them now, at the end of the indexing.
+  await tx.execute(sql`select gin_clean_pending_list('knowledge_passages_search_idx'::regclass)`);
+}
+
+export interface SourceCounts {
+  sources: number;
+  documents: number;
+  urls: number;
+  sitemaps: number;
+  ready: number;
+  passages: number;
+}
+
+export async function sourceCounts(db: Db, applicationId: string, botId: string): Promise<SourceCounts> {
+  const [row] = await db
+    .select({
+      sources: sql<number>`count(*)::int`,
+      documents: sql<number>`count(*) filter (where ${knowledgeSources.kind} = 'document')::int`,
+      urls: sql<number>`count(*) filter (where ${knowledgeSources.kind} = 'url')::int`,
+      sitemaps: sql<number>`count(*) filter (where ${knowledgeSources.kind} = 'sitemap')::int`,
+      ready: sql<number>`count(*) filter (where ${knowledgeSources.status} = 'ready')::int`,
+      passages: sql<number>`coalesce(sum(${knowledgeSources.passageCount}), 0)::int`,
+    })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.botId, botId)));
+  return row ?? { sources: 0, documents: 0, urls: 0, sitemaps: 0, ready: 0, passages: 0 };
+}
+
+/**
+ * For each term (a tsquery operand built by retrieval.ts: lower-case word characters and `:*`, so
+ * the plain cast reads it as `to_tsquery('simple', …)` would, without re-parsing it per row), the ids of up to `cap` of the bot's passages that contain it, in one round trip: the
+ * GIN index finds rare terms' passages whole, and a common term stops after `cap` rows.
+ */
+export async function passagesPerTerm(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  terms: readonly string[],
+  cap: number,
+): Promise<{ term: number; id: number }[]> {
+  const branches = terms.map(
+    (term, i) =>
+      sql`(select ${i}::int as term, ${knowledgePassages.id} as id from ${knowledgePassages}
+        where ${knowledgePassages.applicationId} = ${applicationId} and ${knowledgePassages.botId} = ${botId}
+        and ${knowledgePassages.searchVector} @@ ${term}::tsquery limit ${cap})`,
+  );
+  // The planner reads a tsvector filter as cheap and walks the table until it has `cap` rows of a
+  // term of middling frequency (thousands of rows); the GIN index answers every term in a few ms.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute(sql.join(branches, sql` union all `));
+  });
+  return rowsOf<{ term: number; id: number | string }>(result).map((r) => ({
+    term: Number(r.term),
+    id: Number(r.id),
+  }));
+}
+
+export interface CandidatePassage extends Omit<PassageHit, 'score'> {
+  /** Which of the asked lexemes the passage holds. */
+  matched: string[];
+}
+
+/** `{"a","b"}`: lexemes are word characters only (retrieval.ts), so quoting them is enough. */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+
+/**
+ * The bot's passages of the application among `ids`, each with the lexemes of `lexemes` it holds:
+ * one read of each passage's tsvector (every `@@` would decompress it again).
+ */
+export async function candidatePassages(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  ids: readonly number[],
+  lexemes: readonly string[],
+): Promise<CandidatePassage[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: knowledgePassages.id,
+      sourceId: knowledgePassages.sourceId,
+      sourceName: knowledgeSources.name,
+      url: knowledgePassages.url,
+      heading: knowledgePassages.heading,
+      text: knowledgePassages.text,
+      matched: sql<
+        string[] | null
+      >`(select array_agg(l) from unnest(tsvector_to_array(${knowledgePassages.searchVector})) as l where l = any(${textArray(lexemes)}::text[]))`,
+    })
+    .from(knowledgePassages)
+    .innerJoin(
+      knowledgeSources,
+      and(
+        eq(knowledgeSources.id, knowledgePassages.sourceId),
+        eq(knowledgeSources.applicationId, applicationId),
+      ),
+    )
+    .where(
+      and(
+        eq(knowledgePassages.applicationId, applicationId),
+        eq(knowledgePassages.botId, botId),
+        sql`${knowledgePassages.id} = any(${`{${ids.join(',')}}`}::bigint[])`,
+      ),
+    );
+  return rows.map((r) => ({ ...r, id: Number(r.id), matched: r.matched ?? [] }));
+}
+
+/**
+ * The bot's passage count (the N of the retrieval's term weights) and a version that changes
+ * whenever any of its sources is added, re-indexed or deleted (the retrieval's cache key).
+ */
+export async function passageStats(
+  db: Db,
+  applicationId: string,
+  botId: string,
+): Promise<{ total: number; version: string }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${knowledgeSources.passageCount}), 0)::int`,
+      sources: sql<number>`count(*)::int`,
+      changed: sql<string>`coalesce(max(${knowledgeSources.updatedAt})::text, '')`,
+    })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.botId, botId)));
+  const total = Number(row?.total ?? 0);
+  return { total, version: `${total}:${row?.sources ?? 0}:${row?.changed ?? ''}` };
+}
