@@ -6,6 +6,9 @@ import { createHttpApp, registerDashboard } from './http/app.js';
 import { PUBLIC_ROUTE, type RouteContext } from './http/route-context.js';
 import { markGuard } from './http/security-route-table.js';
 import { authenticator, type LiveSession, privilegeChecker } from './modules/accounts/guards.js';
+import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
+import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
+import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
@@ -53,6 +56,7 @@ import { widgetSettingsRoutes } from './modules/widget-settings/routes.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database, Db } from './platform/db/database.js';
 import { JobWorker, type WorkerLog } from './platform/jobs/job-queue.js';
+import { listenForJobWakes } from './platform/jobs/job-wake.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { startQueuedMailWorker } from './platform/mail/queued-mail-worker.js';
 import { createMemoryPubSub, type PubSub } from './platform/pubsub/pubsub.js';
@@ -139,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx));
   await app.register(widgetSettingsRoutes(ctx));
+  await app.register(botRuntimeRoutes(ctx));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(
@@ -184,6 +189,13 @@ export interface WorkerDeps {
   backoffBaseMs?: number;
   /** Per webhook attempt (default 10 s). */
   webhookTimeoutMs?: number;
+  /**
+   * The nodes' pub/sub (the app's): the bots' messages reach the sockets live through it, and a
+   * committed reply job wakes this worker at once instead of at the next poll.
+   */
+  pubsub?: PubSub | undefined;
+  /** Bots answering in conversations: the engines this server runs and the key to their secrets. */
+  bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs'> | undefined;
 }
 
 /**
@@ -191,10 +203,24 @@ export interface WorkerDeps {
  * Safe on several nodes at once; `stop()` waits for the jobs in progress.
  */
 export function startWorkers(deps: WorkerDeps): JobWorker {
+  const pubsub = deps.pubsub ?? createMemoryPubSub();
   const worker = new JobWorker({
     db: deps.db,
     log: deps.log,
+    // Bot replies are short; more at once keeps many conversations answered in time.
+    concurrency: deps.bots ? 16 : undefined,
     handlers: {
+      ...(deps.bots
+        ? {
+            [BOT_REPLY_QUEUE]: botReplyHandler({
+              ...deps.bots,
+              db: deps.db,
+              realtime: createRealtime(pubsub, deps.log),
+              log: deps.log,
+              publicUrl: deps.publicUrl,
+            }),
+          }
+        : {}),
       [WEBHOOK_QUEUE]: webhookDeliveryHandler({ db: deps.db, timeoutMs: deps.webhookTimeoutMs }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
         db: deps.db,
@@ -207,5 +233,10 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
     lockMs: Math.max(60_000, (deps.webhookTimeoutMs ?? 10_000) * 6),
   });
   worker.start();
+  if (deps.bots && deps.pubsub) {
+    listenForJobWakes(deps.pubsub, worker, [BOT_REPLY_QUEUE]).catch((err: unknown) =>
+      deps.log.warn({ err }, 'job wake subscription failed; bot replies wait for the poll'),
+    );
+  }
   return worker;
 }

@@ -26,7 +26,14 @@ async function main() {
   const mailer = createMailer(database.db, config.smtpUrl, config.mailFrom, logger);
   const app = await buildApp({ config, database, mailer, logger, redis, pubsub });
   const workers = config.roles.has('worker')
-    ? startWorkers({ db: database.db, log: logger, publicUrl: config.publicUrl })
+    ? startWorkers({
+        db: database.db,
+        log: logger,
+        publicUrl: config.publicUrl,
+        pubsub,
+        // The bot engines this server runs (kompose, the LLM engines) are added here.
+        bots: { appSecret: config.appSecret, engines: new Map() },
+      })
     : null;
 
   let closing = false;
