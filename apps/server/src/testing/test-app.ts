@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import { createMailer } from '../platform/mail/mailer.js';
 import { listRecentMail } from '../platform/mail/outbox-repository.js';
+import type { PubSub } from '../platform/pubsub/pubsub.js';
 import { openTestDatabase, type TestDbKind } from './test-database.js';
 
 export interface TestApp {
@@ -19,6 +20,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Routes a test adds before the app is ready (probes standing for paths the product serves). */
   beforeReady?: (app: FastifyInstance) => void;
+  /** The app's pub/sub, to share with a job worker the test starts (bots' live replies). */
+  pubsub?: PubSub | undefined;
 }
 
 export async function createTestApp(
@@ -37,7 +40,7 @@ export async function createTestApp(
   });
   const logger = pino({ level: 'silent' });
   const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
-  const app = await buildApp({ config, database, mailer, logger });
+  const app = await buildApp({ config, database, mailer, logger, pubsub: options.pubsub });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -82,7 +82,11 @@ async function feedOne(db: Db, row: repo.ConversationRow, viewerId: string | nul
 }
 
 /** Routes a conversation per the application's setting; returns the updated row. */
-export async function route(tx: Db, events: EventSink, conv: repo.ConversationRow): Promise<repo.ConversationRow> {
+export async function route(
+  tx: Db,
+  events: EventSink,
+  conv: repo.ConversationRow,
+): Promise<repo.ConversationRow> {
   const settings = await findAppSettings(tx, conv.applicationId);
   // Routing 0 "notify everybody": nobody is assigned (every member still sees it in the lists);
   // at most ten agents are notified, each on their own stream.
@@ -181,8 +185,13 @@ async function assignToBot(
   conv: repo.ConversationRow,
   bot: { botId: string; userId: string },
 ): Promise<repo.ConversationRow> {
-  const active = (await repo.updateConversation(tx, conv.applicationId, conv.id, { botActive: true })) ?? conv;
-  await insertBotConversation(tx, { conversationId: conv.id, applicationId: conv.applicationId, botId: bot.botId });
+  const active =
+    (await repo.updateConversation(tx, conv.applicationId, conv.id, { botActive: true })) ?? conv;
+  await insertBotConversation(tx, {
+    conversationId: conv.id,
+    applicationId: conv.applicationId,
+    botId: bot.botId,
+  });
   return assignTo(tx, events, active, bot.userId, null, false);
 }
 
@@ -263,7 +272,9 @@ export async function createConversation(deps: MessagingDeps, caller: AuthContex
     else if (metadata.SKIP_ROUTING !== 'true') {
       // A customer's new conversation goes to the first-responder bot (the team's, else the
       // application's) when one is enabled; routing takes over on handoff.
-      const bot = isMemberCaller(caller) ? null : await findFirstResponder(tx, caller.applicationId, conv.teamId);
+      const bot = isMemberCaller(caller)
+        ? null
+        : await findFirstResponder(tx, caller.applicationId, conv.teamId);
       conv = bot ? await assignToBot(tx, events, conv, bot) : await route(tx, events, conv);
     }
     return feedOne(tx, conv, caller.userId);

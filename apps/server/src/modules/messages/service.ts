@@ -15,6 +15,7 @@ import { badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment } from '../attachments/repository.js';
+import { toFileMeta } from '../attachments/service.js';
 import {
   BOT_REPLY_QUEUE,
   enqueueBotReplies,
@@ -22,7 +23,6 @@ import {
   type SentMessage,
 } from '../bots/runtime/enqueue.js';
 import { takeOverFromBot } from '../bots/runtime/takeover.js';
-import { toFileMeta } from '../attachments/service.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
 import * as conversations from '../conversations/repository.js';
 import {

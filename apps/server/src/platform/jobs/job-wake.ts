@@ -18,7 +18,11 @@ export function publishJobWake(pubsub: PubSub, queue: string): Promise<void> {
 }
 
 /** Wakes `worker` whenever one of `queues` is nudged on any node. */
-export function listenForJobWakes(pubsub: PubSub, worker: JobWorker, queues: readonly string[]): Promise<void> {
+export function listenForJobWakes(
+  pubsub: PubSub,
+  worker: JobWorker,
+  queues: readonly string[],
+): Promise<void> {
   const wanted = new Set(queues);
   return pubsub.subscribe(JOB_WAKE_CHANNEL, (message) => {
     const queue = (message as Partial<WakeMessage> | null)?.queue;

@@ -39,14 +39,26 @@ export async function handOffToHuman(
     })) ?? conv;
   const settings = await findAppSettings(tx, applicationId);
   if (settings?.removeBotOnAgentHandOff) await conversations.removeBotMembers(tx, conv.id);
-  await writeSystemMessage(tx, events, next, `${bot.name} handed the conversation to a teammate: ${REASON_TEXT[reason]}`, {
-    KM_BOT_HANDOFF: reason,
-  });
+  await writeSystemMessage(
+    tx,
+    events,
+    next,
+    `${bot.name} handed the conversation to a teammate: ${REASON_TEXT[reason]}`,
+    {
+      KM_BOT_HANDOFF: reason,
+    },
+  );
 
   const agentKey = str(conv.metadata.KM_ASSIGN_TO) ?? str(bot.settings.handoffAssignTo);
   if (agentKey) {
     const [agent] = await conversations.findUsersByUserIds(tx, applicationId, [agentKey]);
-    if (agent && agent.roleType !== null && agent.roleType !== '3' && agent.status !== 2 && agent.status !== 3) {
+    if (
+      agent &&
+      agent.roleType !== null &&
+      agent.roleType !== '3' &&
+      agent.status !== 2 &&
+      agent.status !== 3
+    ) {
       return assignTo(tx, events, next, agent.id, null, true);
     }
   }
@@ -59,7 +71,9 @@ export async function handOffToHuman(
           teamId: team.id,
           metadata: { ...next.metadata, KM_TEAM_ID: team.clientGroupId },
         })) ?? next;
-      await writeSystemMessage(tx, events, next, `Assigned to team ${team.name}`, { KM_ASSIGN_TEAM: team.clientGroupId });
+      await writeSystemMessage(tx, events, next, `Assigned to team ${team.name}`, {
+        KM_ASSIGN_TEAM: team.clientGroupId,
+      });
     }
   }
   return route(tx, events, next);

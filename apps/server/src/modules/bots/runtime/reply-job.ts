@@ -73,7 +73,8 @@ const languageOf = (value: string): BotLanguage =>
 
 const errorText = (err: unknown): string => {
   if (err instanceof BotEngineError) return `${err.code}: ${err.message}`;
-  if (err instanceof Error && err.name === 'TimeoutError') return 'TIMEOUT: the engine did not answer in time';
+  if (err instanceof Error && err.name === 'TimeoutError')
+    return 'TIMEOUT: the engine did not answer in time';
   return err instanceof Error ? err.message || err.name : String(err);
 };
 
@@ -105,7 +106,8 @@ function runtimeConfig(bot: BotRow, apiKey: string | null): BotRuntimeConfig {
 }
 
 function turnOf(senderType: number, text: string): BotTurn {
-  const role = senderType === SENDER_TYPE.USER ? 'customer' : senderType === SENDER_TYPE.BOT ? 'bot' : 'agent';
+  const role =
+    senderType === SENDER_TYPE.USER ? 'customer' : senderType === SENDER_TYPE.BOT ? 'bot' : 'agent';
   return { role, text };
 }
 
@@ -116,12 +118,20 @@ const storedMessageSchema = z.discriminatedUnion('kind', [
 
 /** The bot's own fallback answer in that language, else the default text. */
 async function fallbackMessages(db: Db, bot: BotRow, language: string): Promise<BotMessage[]> {
-  const stored = await repo.findIntentReplies(db, bot.applicationId, bot.id, language, DEFAULT_INTENTS.fallback.name);
+  const stored = await repo.findIntentReplies(
+    db,
+    bot.applicationId,
+    bot.id,
+    language,
+    DEFAULT_INTENTS.fallback.name,
+  );
   const parsed = (stored ?? []).flatMap((m) => {
     const r = storedMessageSchema.safeParse(m);
     return r.success ? [r.data] : [];
   });
-  return parsed.length > 0 ? parsed : [{ kind: 'text', text: botDefaultText(DEFAULT_BOT_FALLBACK_MESSAGE, language) }];
+  return parsed.length > 0
+    ? parsed
+    : [{ kind: 'text', text: botDefaultText(DEFAULT_BOT_FALLBACK_MESSAGE, language) }];
 }
 
 export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
@@ -206,7 +216,8 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     let failure: string | null = null;
     const engine = deps.engines.get(config.engine);
     try {
-      if (!engine) throw new BotEngineError('PROVIDER_ERROR', `The ${config.engine} engine is not available.`);
+      if (!engine)
+        throw new BotEngineError('PROVIDER_ERROR', `The ${config.engine} engine is not available.`);
       reply = await engine.reply({
         bot: config,
         turns,
@@ -214,10 +225,14 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         onDelta,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (reply.messages.length === 0) reply = { ...reply, messages: await fallbackMessages(deps.db, bot, language) };
+      if (reply.messages.length === 0)
+        reply = { ...reply, messages: await fallbackMessages(deps.db, bot, language) };
     } catch (err) {
       failure = errorText(err);
-      deps.log.warn({ botId: bot.id, conversationId: conv.id, err: failure }, 'bot engine failed; sent the fallback');
+      deps.log.warn(
+        { botId: bot.id, conversationId: conv.id, err: failure },
+        'bot engine failed; sent the fallback',
+      );
       reply = {
         messages: await fallbackMessages(deps.db, bot, language),
         intent: DEFAULT_INTENTS.fallback.name,

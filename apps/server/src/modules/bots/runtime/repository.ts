@@ -67,7 +67,9 @@ export async function findConversationBot(
     .where(
       and(
         eq(bots.applicationId, applicationId),
-        assigneeId ? or(eq(bots.userId, assigneeId), inArray(bots.userId, members)) : inArray(bots.userId, members),
+        assigneeId
+          ? or(eq(bots.userId, assigneeId), inArray(bots.userId, members))
+          : inArray(bots.userId, members),
       ),
     );
   return rows.find((r) => r.userId === assigneeId) ?? rows[0];
@@ -75,7 +77,12 @@ export async function findConversationBot(
 
 export async function findBotUser(db: Db, applicationId: string, userId: string) {
   const [row] = await db
-    .select({ id: users.id, userId: users.userId, displayName: users.displayName, imageLink: users.imageLink })
+    .select({
+      id: users.id,
+      userId: users.userId,
+      displayName: users.displayName,
+      imageLink: users.imageLink,
+    })
     .from(users)
     .where(and(eq(users.applicationId, applicationId), eq(users.id, userId)))
     .limit(1);
@@ -103,7 +110,12 @@ export async function findBotConversation(
   const [row] = await db
     .select()
     .from(botConversations)
-    .where(and(eq(botConversations.applicationId, applicationId), eq(botConversations.conversationId, conversationId)))
+    .where(
+      and(
+        eq(botConversations.applicationId, applicationId),
+        eq(botConversations.conversationId, conversationId),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -139,11 +151,20 @@ export async function saveBotConversation(
 }
 
 /** The bot stays silent in the conversation from now on (a person replied there). */
-export async function pauseBotConversation(db: Db, applicationId: string, conversationId: number): Promise<void> {
+export async function pauseBotConversation(
+  db: Db,
+  applicationId: string,
+  conversationId: number,
+): Promise<void> {
   await db
     .update(botConversations)
     .set({ pausedAt: sql`coalesce(${botConversations.pausedAt}, now())`, updatedAt: sql`now()` })
-    .where(and(eq(botConversations.applicationId, applicationId), eq(botConversations.conversationId, conversationId)));
+    .where(
+      and(
+        eq(botConversations.applicationId, applicationId),
+        eq(botConversations.conversationId, conversationId),
+      ),
+    );
 }
 
 /** The bot handed the conversation to people: paused, why, and nothing saved (an agent works on it). */
@@ -151,11 +172,24 @@ export async function recordHandoff(
   db: Db,
   row: { conversationId: number; applicationId: string; botId: string; reason: string },
 ): Promise<void> {
-  const handoff = { pausedAt: sql`now()`, handoffReason: row.reason, handedOffAt: sql`now()`, secondsSaved: 0 };
+  const handoff = {
+    pausedAt: sql`now()`,
+    handoffReason: row.reason,
+    handedOffAt: sql`now()`,
+    secondsSaved: 0,
+  };
   await db
     .insert(botConversations)
-    .values({ conversationId: row.conversationId, applicationId: row.applicationId, botId: row.botId, ...handoff })
-    .onConflictDoUpdate({ target: botConversations.conversationId, set: { ...handoff, updatedAt: sql`now()` } });
+    .values({
+      conversationId: row.conversationId,
+      applicationId: row.applicationId,
+      botId: row.botId,
+      ...handoff,
+    })
+    .onConflictDoUpdate({
+      target: botConversations.conversationId,
+      set: { ...handoff, updatedAt: sql`now()` },
+    });
 }
 
 export async function insertBotAnswer(db: Db, row: typeof botAnswers.$inferInsert): Promise<void> {
@@ -200,7 +234,13 @@ export async function setBotLastError(
 }
 
 /** The newest messages of a conversation that people and bots wrote (no system lines), oldest first. */
-export async function recentTurns(db: Db, applicationId: string, conversationId: number, upToId: number, limit = 20) {
+export async function recentTurns(
+  db: Db,
+  applicationId: string,
+  conversationId: number,
+  upToId: number,
+  limit = 20,
+) {
   const rows = await db
     .select({ id: messages.id, senderType: messages.senderType, message: messages.message })
     .from(messages)
@@ -222,7 +262,11 @@ export async function findMessage(db: Db, applicationId: string, conversationId:
     .select()
     .from(messages)
     .where(
-      and(eq(messages.applicationId, applicationId), eq(messages.conversationId, conversationId), eq(messages.id, id)),
+      and(
+        eq(messages.applicationId, applicationId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.id, id),
+      ),
     )
     .limit(1);
   return row;

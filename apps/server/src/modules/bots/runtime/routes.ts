@@ -34,7 +34,11 @@ export function botRuntimeRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       BOT_RUNTIME_PATHS.timeSavedByBot,
       {
         preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('dashboard')],
-        schema: { tags: ['stats'], querystring: timeSavedQuerySchema, response: { 200: timeSavedResponseSchema } },
+        schema: {
+          tags: ['stats'],
+          querystring: timeSavedQuerySchema,
+          response: { 200: timeSavedResponseSchema },
+        },
       },
       async (req) => ({
         status: 'success' as const,

@@ -20,7 +20,8 @@ export async function rateAnswer(
 ): Promise<BotAnswerFeedback> {
   const answer = await repo.findBotAnswer(db, caller.applicationId, messageId);
   if (!answer) throw answerNotFound();
-  if (caller.roleType === null && !(await isMember(db, answer.conversationId, caller.userId))) throw answerNotFound();
+  if (caller.roleType === null && !(await isMember(db, answer.conversationId, caller.userId)))
+    throw answerNotFound();
   const row = await repo.rateBotAnswer(db, caller.applicationId, messageId, helpful);
   if (!row) throw answerNotFound();
   return { messageId: row.messageId, helpful: row.helpful };

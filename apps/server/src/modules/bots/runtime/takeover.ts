@@ -24,7 +24,8 @@ export async function takeOverFromBot(
   const updated =
     botHadIt && conv.assigneeId !== agentId
       ? await assignTo(tx, events, conv, agentId, agentId, true)
-      : ((await conversations.updateConversation(tx, conv.applicationId, conv.id, { botActive: false })) ?? conv);
+      : ((await conversations.updateConversation(tx, conv.applicationId, conv.id, { botActive: false })) ??
+        conv);
   const settings = await findAppSettings(tx, conv.applicationId);
   if (settings?.removeBotOnAgentHandOff) await conversations.removeBotMembers(tx, conv.id);
   return updated;
