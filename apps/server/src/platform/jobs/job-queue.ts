@@ -167,7 +167,8 @@ export class JobWorker {
     this.woken = false;
     try {
       const free = this.concurrency - this.running.size;
-      if (free > 0) this.backlog = (await this.claimAndRun(free)) === free;
+      // All slots busy: a job finishing claims the next one (a wake must not wait for the poll).
+      this.backlog = free > 0 ? (await this.claimAndRun(free)) === free : true;
       // Housekeeping once an hour (on every node: SKIP LOCKED keeps them out of each other's way).
       if (Date.now() >= this.nextPurgeAt) {
         this.nextPurgeAt = Date.now() + HOUR_MS;
