@@ -144,22 +144,18 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     const applicationId = job.applicationId;
     const { conversationId, messageId } = parsed.data;
 
-    const conv = await conversations.findConversation(deps.db, applicationId, conversationId);
-    if (!conv?.botActive) return;
-    const bot = await repo.findConversationBot(deps.db, applicationId, conv.id, conv.assigneeId);
-    // Disabled, gone, or a person has the conversation: the bot stays silent.
-    if (!bot?.enabled || (conv.assigneeId !== null && conv.assigneeId !== bot.userId)) return;
-    const state = await repo.findBotConversation(deps.db, applicationId, conv.id);
-    if (state?.pausedAt) return;
-    const question = await repo.findMessage(deps.db, applicationId, conv.id, messageId);
-    const botUser = await repo.findBotUser(deps.db, applicationId, bot.userId);
-    if (!question || !botUser) return;
+    const context = await repo.loadReplyContext(deps.db, applicationId, conversationId, messageId);
+    if (!context) return;
+    const { conversation: conv, bot, state, question } = context;
+    // Handed off, disabled, a person has the conversation, or paused: the bot stays silent.
+    if (!conv.botActive || !bot.enabled || state?.pausedAt) return;
+    if (conv.assigneeId !== null && conv.assigneeId !== bot.userId) return;
     const language = languageOf(bot.defaultLanguage);
 
     const caller: AuthContext = {
       tokenHash: '',
       userId: bot.userId,
-      userName: botUser.userId,
+      userName: context.botUserName,
       applicationId,
       roleType: '3',
       product: 'classic',
@@ -258,8 +254,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
 
     // The answer's record and the bot's state together; a retry after this point changes nothing.
     const recorded = await deps.db.transaction(async (tx) => {
-      if (await repo.findBotAnswer(tx, applicationId, answer.row.id)) return false;
-      await repo.insertBotAnswer(tx, {
+      const inserted = await repo.insertBotAnswer(tx, {
         messageId: answer.row.id,
         applicationId,
         botId: bot.id,
@@ -270,6 +265,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         language: reply.language ?? null,
         passageId: null,
       });
+      if (!inserted) return false;
       const answered = (state?.answered ?? 0) + (reply.fallback ? 0 : 1);
       await repo.saveBotConversation(tx, {
         conversationId: conv.id,

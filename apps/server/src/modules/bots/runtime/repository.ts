@@ -6,6 +6,7 @@ import {
   botIntents,
   bots,
   conversationMembers,
+  conversations,
   messages,
   users,
 } from '../../../db/schema/index.js';
@@ -75,16 +76,40 @@ export async function findConversationBot(
   return rows.find((r) => r.userId === assigneeId) ?? rows[0];
 }
 
-export async function findBotUser(db: Db, applicationId: string, userId: string) {
+/**
+ * Everything a reply job starts from, in one statement: the conversation, the bot handling it
+ * (its assignee if a bot, else a bot member), the bot's user name, its state in the conversation
+ * and the customer's message. Undefined when any is gone.
+ */
+export async function loadReplyContext(
+  db: Db,
+  applicationId: string,
+  conversationId: number,
+  messageId: number,
+) {
+  const isMemberBot = sql<boolean>`exists (select 1 from ${conversationMembers} cm
+    where cm.conversation_id = ${conversations.id} and cm.user_id = ${bots.userId})`;
   const [row] = await db
     .select({
-      id: users.id,
-      userId: users.userId,
-      displayName: users.displayName,
-      imageLink: users.imageLink,
+      conversation: conversations,
+      bot: bots,
+      botUserName: users.userId,
+      state: botConversations,
+      question: { id: messages.id, message: messages.message },
     })
-    .from(users)
-    .where(and(eq(users.applicationId, applicationId), eq(users.id, userId)))
+    .from(conversations)
+    .innerJoin(
+      bots,
+      and(
+        eq(bots.applicationId, conversations.applicationId),
+        or(eq(bots.userId, conversations.assigneeId), isMemberBot),
+      ),
+    )
+    .innerJoin(users, eq(users.id, bots.userId))
+    .innerJoin(messages, and(eq(messages.id, messageId), eq(messages.conversationId, conversations.id)))
+    .leftJoin(botConversations, eq(botConversations.conversationId, conversations.id))
+    .where(and(eq(conversations.applicationId, applicationId), eq(conversations.id, conversationId)))
+    .orderBy(sql`(${bots.userId} = ${conversations.assigneeId}) desc nulls last`)
     .limit(1);
   return row;
 }
@@ -100,24 +125,6 @@ export async function insertBotConversation(
       target: botConversations.conversationId,
       set: { botId: row.botId, pausedAt: null, updatedAt: sql`now()` },
     });
-}
-
-export async function findBotConversation(
-  db: Db,
-  applicationId: string,
-  conversationId: number,
-): Promise<BotConversationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(botConversations)
-    .where(
-      and(
-        eq(botConversations.applicationId, applicationId),
-        eq(botConversations.conversationId, conversationId),
-      ),
-    )
-    .limit(1);
-  return row;
 }
 
 /** The bot's state after one answer (created if the conversation had none). */
@@ -192,8 +199,14 @@ export async function recordHandoff(
     });
 }
 
-export async function insertBotAnswer(db: Db, row: typeof botAnswers.$inferInsert): Promise<void> {
-  await db.insert(botAnswers).values(row).onConflictDoNothing({ target: botAnswers.messageId });
+/** Records an answer once; false when it was already recorded (a retried job). */
+export async function insertBotAnswer(db: Db, row: typeof botAnswers.$inferInsert): Promise<boolean> {
+  const inserted = await db
+    .insert(botAnswers)
+    .values(row)
+    .onConflictDoNothing({ target: botAnswers.messageId })
+    .returning({ id: botAnswers.messageId });
+  return inserted.length > 0;
 }
 
 /** Feedback on an answer of a conversation the visitor belongs to; the row, or undefined. */
@@ -255,21 +268,6 @@ export async function recentTurns(
     .orderBy(desc(messages.id))
     .limit(limit);
   return rows.reverse();
-}
-
-export async function findMessage(db: Db, applicationId: string, conversationId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.applicationId, applicationId),
-        eq(messages.conversationId, conversationId),
-        eq(messages.id, id),
-      ),
-    )
-    .limit(1);
-  return row;
 }
 
 /** The bot's own replies of an intent in a language (its fallback when the provider fails). */
