@@ -26,6 +26,7 @@ import {
 import { createRefusingEngine, createRuleEngine, STORE_INTENTS } from '../../../testing/rule-engine.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
+import { Client, type Frame } from '../../../testing/ws-client.js';
 import { createRealtime } from '../../realtime/realtime.js';
 import { BotEngineError } from '../engine.js';
 import { BOT_REPLY_QUEUE } from './enqueue.js';
@@ -43,6 +44,7 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
       'openai' as const,
       createRefusingEngine('openai', new BotEngineError('INVALID_CREDENTIALS', 'Incorrect API key')),
     ],
+    ['anthropic' as const, createRuleEngine(STORE_INTENTS, { kind: 'anthropic', streamChunk: 8 })],
   ]);
   let worker: JobWorker;
 
@@ -68,7 +70,11 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
   });
 
   const db = () => t.database.db;
-  const firstResponder = async (target: Tenant, engine: 'kompose' | 'openai' = 'kompose', settings = {}) => {
+  const firstResponder = async (
+    target: Tenant,
+    engine: 'kompose' | 'openai' | 'anthropic' = 'kompose',
+    settings = {},
+  ) => {
     const bot = await addTestBot(t.database, target.applicationId, engine, 'Store Assistant');
     await db().update(bots).set({ settings }).where(eq(bots.id, bot.id));
     await db().delete(botFirstResponders).where(eq(botFirstResponders.applicationId, target.applicationId));
@@ -305,6 +311,49 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await live.stop();
+    }
+  });
+
+  it("prefers the team's first responder to the application's", async () => {
+    await firstResponder(tenant);
+    const teamBot = await addTestBot(t.database, tenant.applicationId, 'kompose', 'Team Bot');
+    const { groupId: probe } = await newVisitorConversation(t, tenant);
+    const teamId = (await conversation(probe)).teamId!;
+    await db()
+      .insert(botFirstResponders)
+      .values({ applicationId: tenant.applicationId, botId: teamBot.id, teamId });
+    const { groupId } = await newVisitorConversation(t, tenant);
+    expect((await conversation(groupId)).assigneeId).toBe(teamBot.userId);
+    await db().delete(botFirstResponders).where(eq(botFirstResponders.botId, teamBot.id));
+  });
+
+  it("streams the answer to the visitor's socket, then sends it as a message that replaces the stream", async () => {
+    await firstResponder(tenant, 'anthropic');
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    const socket = await Client.connect(base, visitor.token);
+    const isBotAnswer = (f: Frame) => {
+      const m = f.data?.message as { senderType?: number; contentType?: number } | undefined;
+      return f.type === 'message.received' && m?.senderType === 1 && m.contentType === 0;
+    };
+    try {
+      const final = socket.next(isBotAnswer);
+      await ask(visitor.headers, groupId, 'when are you open');
+      const message = (await final).data!.message as { message: string; metadata: Record<string, string> };
+      const pieces = socket
+        .events('message.streaming')
+        .map((f) => f.data as { streamId: string; text: string });
+      const answer = STORE_INTENTS[2]!.reply as string;
+      expect(pieces.length).toBeGreaterThan(1);
+      expect(pieces.at(-1)!.text).toBe(answer);
+      expect(answer.startsWith(pieces[0]!.text)).toBe(true);
+      expect(message.message).toBe(answer);
+      expect(message.metadata.KM_BOT_STREAM_ID).toBe(pieces[0]!.streamId);
+      // Every piece came before the stored message.
+      const streamed = socket.frames.map((f) => f.type).lastIndexOf('message.streaming');
+      expect(streamed).toBeLessThan(socket.frames.findIndex(isBotAnswer));
+    } finally {
+      socket.close();
     }
   });
 
