@@ -6,10 +6,13 @@
 // The engine is kompose's classifier over a fixed answer table (apps/server/src/testing/rule-engine.ts).
 // Usage: npx tsx bench/bot-reply.bench.ts  (PostgreSQL too when TEST_DATABASE_URL is set)
 import { MESSAGING_PATHS } from '@convo/api';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { startWorkers } from '../apps/server/src/app.js';
 import { botFirstResponders } from '../apps/server/src/db/schema/index.js';
+import { BOT_REPLY_QUEUE } from '../apps/server/src/modules/bots/runtime/enqueue.js';
+import { rowsOf } from '../apps/server/src/platform/db/database.js';
 import { createMemoryPubSub } from '../apps/server/src/platform/pubsub/pubsub.js';
 import { addTestBot } from '../apps/server/src/testing/bots.js';
 import { newTenant, newVisitor } from '../apps/server/src/testing/messaging-fixtures.js';
@@ -20,8 +23,16 @@ import { percentile, printTable, type Row } from './lib/stats.js';
 
 const VISITORS = Number(process.env.BENCH_BOT_VISITORS ?? 50);
 const ROUNDS = Number(process.env.BENCH_BOT_ROUNDS ?? 6);
+/**
+ * A customer reads the answer and types the next question: a pause of THINK_MS ± 50 % between a
+ * reply and the next send (0: send again at once, a stress test of the pipeline). The first
+ * round is sent by all visitors at the same moment.
+ */
+const THINK_MS = Number(process.env.BENCH_BOT_THINK_MS ?? 1000);
 const BUDGET_MS = 300;
 const QUESTIONS = STORE_INTENTS.flatMap((i) => i.phrases);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Visitor {
   headers: Record<string, string>;
@@ -101,9 +112,11 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     const latencies: number[] = [];
     let failed = 0;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(
       visitors.map(async (v, n) => {
         for (let round = 0; round < ROUNDS; round++) {
+          if (round > 0 && THINK_MS > 0) await sleep(THINK_MS * (0.5 + Math.random()));
           const question = QUESTIONS[(n + round) % QUESTIONS.length]!;
           const reply = v.nextReply();
           const t0 = performance.now();
@@ -123,14 +136,26 @@ async function run(kind: TestDbKind): Promise<Row[]> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    // This process is the server, its worker and the 50 clients: its CPU per reply says what the
+    // machine's load (other processes on the same cores) adds to the latencies above.
+    const cpuPerReply = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length);
     for (const v of visitors) v.socket.close();
+    // The bot's part alone: from the customer's send transaction (the job's created_at is its start)
+    // to the reply job's end (its messages committed and published).
+    const jobMs = rowsOf<{ ms: string | number }>(
+      await t.database.db.execute(
+        sql`select extract(epoch from (finished_at - created_at)) * 1000 as ms from jobs
+            where queue = ${BOT_REPLY_QUEUE} and finished_at is not null order by 1`,
+      ),
+    ).map((r) => Number(r.ms));
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
     const ms = (x: number) => `${x.toFixed(0)} ms`;
     return [
       {
-        figure: `bot reply, send → visitor's socket, p50 (${kind}, ${VISITORS} conversations at once, ${latencies.length} replies)`,
+        figure: `bot reply, send → visitor's socket, p50 (${kind}, ${VISITORS} conversations at once, ${latencies.length} replies, ${THINK_MS} ms between turns)`,
         value: ms(p50),
         budget: '—',
         pass: null,
@@ -140,6 +165,18 @@ async function run(kind: TestDbKind): Promise<Row[]> {
         value: ms(p95),
         budget: `< ${BUDGET_MS} ms`,
         pass: failed === 0 && p95 < BUDGET_MS,
+      },
+      {
+        figure: `the bot's part: send transaction → reply job done, p95 (${kind})`,
+        value: ms(percentile(jobMs, 95)),
+        budget: '—',
+        pass: null,
+      },
+      {
+        figure: `CPU of this process (server, worker, clients) per reply (${kind})`,
+        value: ms(cpuPerReply),
+        budget: '—',
+        pass: null,
       },
       {
         figure: `bot replies missing or failed sends (${kind}; ${(latencies.length / seconds).toFixed(0)} replies/s)`,
