@@ -1,3 +1,4 @@
+import type { BotPlatform } from '@convo/domain';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -11,8 +12,8 @@ import { openSessionCache } from './modules/accounts/session-cache.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
-import type { BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
-import { savedSnapshots } from './modules/bots/engines/kompose/engine.js';
+import type { BotEngine, BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
+import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/kompose/engine.js';
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
@@ -20,6 +21,10 @@ import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/kno
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
 import { botRoutes } from './modules/bots/routes.js';
+
+import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
+import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
+import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
 import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
@@ -71,6 +76,7 @@ import { widgetSettingsRoutes } from './modules/widget-settings/routes.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database, Db } from './platform/db/database.js';
 import { JobWorker, type WorkerLog } from './platform/jobs/job-queue.js';
+import { listenForJobWakes } from './platform/jobs/job-wake.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { startQueuedMailWorker } from './platform/mail/queued-mail-worker.js';
 import { createMemoryPubSub, type PubSub } from './platform/pubsub/pubsub.js';
@@ -99,6 +105,19 @@ function botTools(db: Db): (bot: BotRuntimeConfig) => BotTools {
   return (bot) => ({
     searchKnowledge: (query, limit) => searchKnowledge(db, bot.applicationId, bot.id, query, limit),
   });
+}
+
+/** The engines this server runs: kompose (offline) and the LLM engines (provider base URLs from config). */
+export function botEngines(config: AppConfig, db: Db): ReadonlyMap<BotPlatform, BotEngine> {
+  return new Map<BotPlatform, BotEngine>([
+    ['kompose', createKomposeEngine({ snapshot: savedSnapshots(db) })],
+    ...llmEngines(config),
+  ]);
+}
+
+/** Bots answering in conversations, as the worker role runs them in the product (`main.ts`). */
+export function productBots(config: AppConfig, db: Db): NonNullable<WorkerDeps['bots']> {
+  return { appSecret: config.appSecret, engines: botEngines(config, db), toolsFor: botTools(db) };
 }
 
 /** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
@@ -196,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(knowledgeRoutes(ctx, storage));
 
+  await app.register(botRuntimeRoutes(ctx));
+
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(
     deps.database.db,
@@ -245,6 +266,14 @@ export interface WorkerDeps {
   storage?: FileStorage | undefined;
   /** Knowledge sources may crawl loopback and private addresses (tests, intranets); off by default. */
   knowledgeAllowPrivateNetworks?: boolean | undefined;
+
+  /**
+   * The nodes' pub/sub (the app's): the bots' messages reach the sockets live through it, and a
+   * committed reply job wakes this worker at once instead of at the next poll.
+   */
+  pubsub?: PubSub | undefined;
+  /** Bots answering in conversations: the engines this server runs and the key to their secrets. */
+  bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs'> | undefined;
 }
 
 /**
@@ -253,10 +282,24 @@ export interface WorkerDeps {
  * Safe on several nodes at once; `stop()` waits for the jobs in progress.
  */
 export function startWorkers(deps: WorkerDeps): JobWorker {
+  const pubsub = deps.pubsub ?? createMemoryPubSub();
   const worker = new JobWorker({
     db: deps.db,
     log: deps.log,
+    // Bot replies are short; more at once keeps many conversations answered in time.
+    concurrency: deps.bots ? 16 : undefined,
     handlers: {
+      ...(deps.bots
+        ? {
+            [BOT_REPLY_QUEUE]: botReplyHandler({
+              ...deps.bots,
+              db: deps.db,
+              realtime: createRealtime(pubsub, deps.log),
+              log: deps.log,
+              publicUrl: deps.publicUrl,
+            }),
+          }
+        : {}),
       [WEBHOOK_QUEUE]: webhookDeliveryHandler({ db: deps.db, timeoutMs: deps.webhookTimeoutMs }),
       [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
@@ -276,5 +319,10 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
     lockMs: Math.max(60_000, (deps.webhookTimeoutMs ?? 10_000) * 6),
   });
   worker.start();
+  if (deps.bots && deps.pubsub) {
+    listenForJobWakes(deps.pubsub, worker, [BOT_REPLY_QUEUE]).catch((err: unknown) =>
+      deps.log.warn({ err }, 'job wake subscription failed; bot replies wait for the poll'),
+    );
+  }
   return worker;
 }

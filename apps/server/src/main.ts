@@ -1,5 +1,5 @@
 import { productOfVariant } from '@convo/domain';
-import { buildApp, startWorkers } from './app.js';
+import { buildApp, productBots, startWorkers } from './app.js';
 import { seedDemoIfEmpty } from './modules/demo/seed.js';
 import { devMailboxKey, warnsWithoutSmtp } from './modules/dev-mailbox/access.js';
 import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
@@ -34,6 +34,8 @@ async function main() {
         log: logger,
         publicUrl: config.publicUrl,
         storage,
+        pubsub,
+        bots: productBots(config, database.db),
       })
     : null;
 

@@ -1,5 +1,6 @@
 // Public API of @convo/domain.
 export * from './billing';
+export * from './bot-runtime';
 export * from './bots';
 export * from './business-hours';
 export * from './constants';

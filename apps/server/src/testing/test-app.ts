@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import { createMailer } from '../platform/mail/mailer.js';
 import { listRecentMail } from '../platform/mail/outbox-repository.js';
+import type { PubSub } from '../platform/pubsub/pubsub.js';
 import { openTestDatabase, type TestDbKind } from './test-database.js';
 
 export interface TestApp {
@@ -19,6 +20,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Routes a test adds before the app is ready (probes standing for paths the product serves). */
   beforeReady?: (app: FastifyInstance) => void;
+  /** The app's pub/sub, to share with a job worker the test starts (bots' live replies). */
+  pubsub?: PubSub | undefined;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
-  const { app, config } = await buildTestApp(database, env);
+  const { app, config } = await buildTestApp(database, env, { pubsub: options.pubsub });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -5,7 +5,16 @@ import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { FrameOptions, FrameView } from '../shared/protocol';
 import { type Api, ApiError } from './api';
 import { relativeTime, settingText, type Translate } from './i18n';
-import { AwayEmail, Composer, Csat, checkFile, MessageView, PreChatForm, TeamNote } from './parts';
+import {
+  AwayEmail,
+  Composer,
+  Csat,
+  checkFile,
+  MessageView,
+  PreChatForm,
+  StreamingView,
+  TeamNote,
+} from './parts';
 import type { ChatStore, Conv } from './store';
 
 const ICONS: Record<string, string> = {
@@ -111,7 +120,15 @@ export function App({ store, api, session, options, t, language, embedded, onVie
   const messageCount = conv?.messages.length ?? 0;
   useEffect(
     () => logEnd.current?.scrollIntoView({ block: 'end' }),
-    [messageCount, store.current, store.screen, conv?.typing, conv?.feed.status, conv?.rating],
+    [
+      messageCount,
+      store.current,
+      store.screen,
+      conv?.typing,
+      conv?.feed.status,
+      conv?.rating,
+      conv?.streaming?.text,
+    ],
   );
 
   const unread = store.unreadTotal();
@@ -200,8 +217,15 @@ export function App({ store, api, session, options, t, language, embedded, onVie
               api={api}
               t={t}
               onReply={(text) => void store.send(text)}
+              onRateAnswer={m.helpful !== undefined ? (helpful) => store.rateAnswer(m, helpful) : undefined}
             />
           ))}
+          {c?.streaming && (
+            <StreamingView
+              text={c.streaming.text}
+              senderName={store.nameOf(c, c.feed.assignee) ?? t('agent')}
+            />
+          )}
           {away && hasMine && (
             <TeamNote text={settingText(t, settings.awayMessage.message, 'defaultAway')} name={appName} />
           )}

@@ -39,6 +39,8 @@ export interface Api {
   fileBlobUrl(url: string): Promise<string>;
   updateVisitor(input: { name?: string; email?: string; phone?: string }): Promise<void>;
   rate(groupId: number, rating: number, comment: string): Promise<WidgetRating>;
+  /** A bot's answer: helpful or not (stored for the bots' analytics). */
+  rateAnswer(messageId: number, helpful: boolean): Promise<void>;
   rating(groupId: number): Promise<WidgetRating | null>;
 }
 
@@ -104,6 +106,9 @@ export function createApi(session: Pick<WidgetInitResponse, 'token' | 'appId'>):
     },
     rate: (groupId, rating, comment) =>
       call('POST', `/widget/api/conversations/${groupId}/rating`, comment ? { rating, comment } : { rating }),
+    rateAnswer: async (messageId, helpful) => {
+      await call('POST', `/widget/api/bot-answers/${messageId}/feedback`, { helpful });
+    },
     rating: async (groupId) => {
       try {
         return await call<WidgetRating>('GET', `/widget/api/conversations/${groupId}/rating`);

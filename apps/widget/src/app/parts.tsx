@@ -43,6 +43,80 @@ export function FileView({ file, api, t }: { file: FileMeta; api: Api; t: Transl
   );
 }
 
+/** A bot's small round avatar beside its name. */
+function BotAvatar() {
+  return (
+    <svg class="cv-bot-avatar" viewBox="0 0 24 24" aria-hidden="true">
+      <rect x="4" y="7" width="16" height="12" rx="4" />
+      <path d="M12 3v4M9 12h.01M15 12h.01M9.5 16h5" />
+    </svg>
+  );
+}
+
+/** "Helpful? 👍 👎" under a bot's answer; the choice is kept once sent. */
+function AnswerFeedback({
+  msg,
+  t,
+  onRate,
+}: {
+  msg: Msg;
+  t: Translate;
+  onRate: (helpful: boolean) => Promise<string | null>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (msg.helpful === undefined || msg.id === null) return null;
+  if (msg.helpful !== null) {
+    return <span class="cv-feedback cv-feedback-done">{t('answerThanks')}</span>;
+  }
+  const rate = async (helpful: boolean) => {
+    setBusy(true);
+    setError(await onRate(helpful));
+    setBusy(false);
+  };
+  return (
+    <span class="cv-feedback">
+      <span>{t('answerHelpful')}</span>
+      <button
+        type="button"
+        disabled={busy}
+        aria-label={t('answerYes')}
+        title={t('answerYes')}
+        onClick={() => void rate(true)}
+      >
+        👍
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        aria-label={t('answerNo')}
+        title={t('answerNo')}
+        onClick={() => void rate(false)}
+      >
+        👎
+      </button>
+      {error && <span role="alert">{t('error')}</span>}
+    </span>
+  );
+}
+
+/** A bot's answer as it streams in (replaced by the stored message when it arrives). */
+export function StreamingView({ text, senderName }: { text: string; senderName: string | null }) {
+  return (
+    <li class="cv-msg cv-theirs cv-streaming" aria-busy="true">
+      {senderName && (
+        <span class="cv-sender">
+          <BotAvatar />
+          {senderName}
+        </span>
+      )}
+      <div class="cv-bubble">
+        <p>{text}</p>
+      </div>
+    </li>
+  );
+}
+
 export function MessageView({
   msg,
   conv,
@@ -50,6 +124,7 @@ export function MessageView({
   api,
   t,
   onReply,
+  onRateAnswer,
 }: {
   msg: Msg;
   conv: Conv;
@@ -57,6 +132,7 @@ export function MessageView({
   api: Api;
   t: Translate;
   onReply: (text: string) => void;
+  onRateAnswer?: ((helpful: boolean) => Promise<string | null>) | undefined;
 }) {
   if (msg.contentType === MESSAGE_CONTENT_TYPE.HIDDEN) return null;
   if (msg.contentType === MESSAGE_CONTENT_TYPE.NOTIFY) {
@@ -75,7 +151,12 @@ export function MessageView({
           : t('sent');
   return (
     <li class={`cv-msg ${msg.mine ? 'cv-mine' : 'cv-theirs'}`} data-key={msg.key}>
-      {!msg.mine && senderName && <span class="cv-sender">{senderName}</span>}
+      {!msg.mine && senderName && (
+        <span class="cv-sender">
+          {msg.bot && <BotAvatar />}
+          {senderName}
+        </span>
+      )}
       {(msg.message || msg.fileMeta) && !hideText && (
         <div class={`cv-bubble${msg.error ? ' cv-error' : ''}`}>
           {msg.fileMeta && <FileView file={msg.fileMeta} api={api} t={t} />}
@@ -84,6 +165,7 @@ export function MessageView({
         </div>
       )}
       {rich && <RichContent metadata={msg.metadata} onReply={onReply} t={t} />}
+      {onRateAnswer && <AnswerFeedback msg={msg} t={t} onRate={onRateAnswer} />}
       {msg.mine && (
         <span class={`cv-status${msg.pending && !msg.error ? ' cv-pending' : ''}`} data-status={status}>
           {status}

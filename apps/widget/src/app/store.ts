@@ -1,7 +1,14 @@
 // The chat app's state and rules, without any rendering: conversations, messages (with sends that
 // survive a lost connection), receipts, typing, unread counts. Views subscribe and re-render.
-import type { GroupFeed, Message, WidgetInitResponse, WidgetRating } from '@convo/api';
-import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
+import {
+  BOT_MESSAGE_METADATA,
+  BOT_STREAMING_EVENT,
+  type GroupFeed,
+  type Message,
+  type WidgetInitResponse,
+  type WidgetRating,
+} from '@convo/api';
+import { MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
 import { type Api, ApiError, type FileMeta } from './api';
 import { connect, type ServerEvent, type Socket } from './realtime';
 
@@ -19,6 +26,10 @@ export interface Msg {
   pending: boolean;
   /** Refused by the server (e.g. too many messages): shown with the reason, not retried. */
   error: string | null;
+  /** Sent by a bot (its name and avatar are shown). */
+  bot: boolean;
+  /** A bot's answer the visitor may rate: undefined when it is not one, null until rated. */
+  helpful?: boolean | null;
 }
 
 export interface Conv {
@@ -34,6 +45,8 @@ export interface Conv {
   readSent: number;
   typing: string | null;
   rating: WidgetRating | null | undefined;
+  /** A bot's answer arriving piece by piece; its stored message (same stream id) replaces it. */
+  streaming: { id: string; text: string } | null;
 }
 
 export type Screen = 'list' | 'chat' | 'prechat';
@@ -149,6 +162,7 @@ export class ChatStore {
       readSent: 0,
       typing: null,
       rating: undefined,
+      streaming: null,
     };
     this.convs.set(feed.id, conv);
     return conv;
@@ -167,7 +181,22 @@ export class ChatStore {
       createdAtTime: m.createdAtTime,
       pending: false,
       error: null,
+      bot: m.senderType === SENDER_TYPE.BOT && !isSystem(m),
+      ...(m.metadata[BOT_MESSAGE_METADATA.answer] === 'true' ? { helpful: null } : {}),
     };
+  }
+
+  /** The visitor rates a bot's answer; returns an error text, or null once stored. */
+  async rateAnswer(msg: Msg, helpful: boolean): Promise<string | null> {
+    if (msg.id === null) return null;
+    try {
+      await this.api.rateAnswer(msg.id, helpful);
+      msg.helpful = helpful;
+      this.changed();
+      return null;
+    } catch (err) {
+      return err instanceof ApiError ? err.message : 'error';
+    }
   }
 
   /** Shows a conversation (null: a new one), loading its history the first time. */
@@ -269,6 +298,7 @@ export class ChatStore {
       createdAtTime: Date.now(),
       pending: true,
       error: null,
+      bot: false,
     };
     conv.messages.push(msg);
     this.changed();
@@ -327,6 +357,16 @@ export class ChatStore {
       case 'message.received':
         void this.onMessage(e.data.message as Message);
         return;
+      case BOT_STREAMING_EVENT: {
+        const conv = this.convs.get(groupId);
+        if (!conv || typeof e.data.streamId !== 'string' || typeof e.data.text !== 'string') return;
+        // Already stored (the final message came first): nothing left to stream.
+        if (conv.messages.some((m) => m.metadata[BOT_MESSAGE_METADATA.streamId] === e.data.streamId)) return;
+        conv.streaming = { id: e.data.streamId, text: e.data.text };
+        conv.typing = null;
+        this.changed();
+        return;
+      }
       case 'conversation.created':
         if (!this.convs.has(groupId)) void this.refreshConversation(groupId);
         return;
@@ -392,6 +432,8 @@ export class ChatStore {
       if (!conv) return;
     }
     const msg = this.toMsg(m);
+    if (conv.streaming && msg.metadata[BOT_MESSAGE_METADATA.streamId] === conv.streaming.id)
+      conv.streaming = null;
     // A sender who joined after we read the conversation (an agent taking it over): learn their name.
     if (!msg.mine && msg.from && !this.nameOf(conv, msg.from)) void this.refreshConversation(conv.feed.id);
     const known = conv.messages.find((x) => x.key === msg.key || (x.id !== null && x.id === msg.id));

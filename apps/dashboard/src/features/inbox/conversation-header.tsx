@@ -81,6 +81,10 @@ export function ConversationHeader({
     (teammates.data ?? []).filter((u) => u.roleType === ROLE_TYPE.BOT).map((u) => u.userId),
   );
   const botInConversation = feed.membersId.some((id) => bots.has(id));
+  // A bot assigned answers; a bot still in the conversation without it was paused (handoff or a
+  // person's reply).
+  const botState =
+    feed.assignee && bots.has(feed.assignee) ? 'answering' : botInConversation ? 'paused' : null;
   const people = (teammates.data ?? []).filter((u) => !u.deactivated);
   const assigneeOptions = [
     {
@@ -165,6 +169,17 @@ export function ConversationHeader({
             {title}
           </Title>
           <StatusBadge status={feed.status} />
+          {botState && (
+            <Badge
+              size="xs"
+              variant={botState === 'answering' ? 'light' : 'outline'}
+              color={botState === 'answering' ? 'violet' : 'gray'}
+              style={{ flexShrink: 0 }}
+              data-testid="conversation-bot-state"
+            >
+              {botState === 'answering' ? t('header.botAnswering') : t('header.botPaused')}
+            </Badge>
+          )}
           {teamBadge && (
             <Badge
               size="xs"

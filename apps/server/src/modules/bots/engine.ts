@@ -12,6 +12,8 @@ export interface BotTurn {
 
 /** A passage of the bot's knowledge source, as retrieval returns it. */
 export interface RetrievedPassage {
+  /** The passage's row (recorded with the answer that used it); absent for passages not stored. */
+  id?: number | undefined;
   sourceId: string;
   sourceName: string;
   /** Where the passage came from (page URL or document name), shown with the answer. */

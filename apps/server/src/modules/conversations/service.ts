@@ -13,6 +13,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/repository.js';
+import { findFirstResponder, insertBotConversation } from '../bots/runtime/repository.js';
 import { preferencesOf } from '../conversation-settings/service.js';
 import { queueAssignedMail } from '../email-notifications/service.js';
 import { writeSystemMessage } from '../messages/system-message.js';
@@ -81,7 +82,11 @@ async function feedOne(db: Db, row: repo.ConversationRow, viewerId: string | nul
 }
 
 /** Routes a conversation per the application's setting; returns the updated row. */
-async function route(tx: Db, events: EventSink, conv: repo.ConversationRow): Promise<repo.ConversationRow> {
+export async function route(
+  tx: Db,
+  events: EventSink,
+  conv: repo.ConversationRow,
+): Promise<repo.ConversationRow> {
   const settings = await findAppSettings(tx, conv.applicationId);
   // Routing 0 "notify everybody": nobody is assigned (every member still sees it in the lists);
   // at most ten agents are notified, each on their own stream.
@@ -173,6 +178,23 @@ export async function assignTo(
   return updated ?? conv;
 }
 
+/** The bot joins as a member and the assignee; it answers until a person takes over. */
+async function assignToBot(
+  tx: Db,
+  events: EventSink,
+  conv: repo.ConversationRow,
+  bot: { botId: string; userId: string },
+): Promise<repo.ConversationRow> {
+  const active =
+    (await repo.updateConversation(tx, conv.applicationId, conv.id, { botActive: true })) ?? conv;
+  await insertBotConversation(tx, {
+    conversationId: conv.id,
+    applicationId: conv.applicationId,
+    botId: bot.botId,
+  });
+  return assignTo(tx, events, active, bot.userId, null, false);
+}
+
 /** `group/v2/create` and `v2.1/create`: a support conversation with its members, routed. */
 export async function createConversation(deps: MessagingDeps, caller: AuthContext, input: GroupCreateInput) {
   const metadata = Object.fromEntries(Object.entries(input.metadata ?? {}).map(([k, v]) => [k, String(v)]));
@@ -247,7 +269,14 @@ export async function createConversation(deps: MessagingDeps, caller: AuthContex
       data: { groupId: conv.id, clientGroupId: conv.clientGroupId },
     });
     if (assignee) conv = await assignTo(tx, events, conv, assignee.id, caller.userId, false);
-    else if (metadata.SKIP_ROUTING !== 'true') conv = await route(tx, events, conv);
+    else if (metadata.SKIP_ROUTING !== 'true') {
+      // A customer's new conversation goes to the first-responder bot (the team's, else the
+      // application's) when one is enabled; routing takes over on handoff.
+      const bot = isMemberCaller(caller)
+        ? null
+        : await findFirstResponder(tx, caller.applicationId, conv.teamId);
+      conv = bot ? await assignToBot(tx, events, conv, bot) : await route(tx, events, conv);
+    }
     return feedOne(tx, conv, caller.userId);
   });
 }

@@ -185,7 +185,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   async function emptyDatabase() {
     const db = t.database.db;
     await db.execute(
-      sql`truncate conversations, realtime_events, application_sequences, routing_cursors cascade`,
+      sql`truncate conversations, realtime_events, application_sequences, routing_cursors, bots cascade`,
     );
     for (const table of [sessions, teamMembers, appSettings, tags, teams, users, applications, customers]) {
       await db.delete(table);

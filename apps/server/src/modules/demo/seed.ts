@@ -3,6 +3,7 @@ import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import { addMember, provisionWorkspace } from '../accounts/provision.js';
 import * as accounts from '../accounts/repository.js';
+import { seedDemoBot } from './demo-bot.js';
 import { seedDemoConversations } from './demo-conversations.js';
 
 /** The demo workspace's people; all share one password so the README can print it once. */
@@ -12,7 +13,7 @@ export const DEMO_MEMBERS = [
   { email: 'admin@demo.convo.local', name: 'Adam Admin', role: 'admin', roleType: ROLE_TYPE.ADMIN },
   { email: 'agent1@demo.convo.local', name: 'Ana Agent', role: 'agent', roleType: ROLE_TYPE.AGENT },
   { email: 'agent2@demo.convo.local', name: 'Ben Agent', role: 'agent', roleType: ROLE_TYPE.AGENT },
-  { email: 'bot@demo.convo.local', name: 'Demo Bot', role: 'bot', roleType: ROLE_TYPE.BOT },
+  { email: 'bot@demo.convo.local', name: 'Store Assistant', role: 'bot', roleType: ROLE_TYPE.BOT },
   // So each role's menus and refusals can be tried: developer (11) and operator (12) too.
   {
     email: 'developer@demo.convo.local',
@@ -93,6 +94,10 @@ export async function seedDemoIfEmpty(
       })),
     );
     const conversations = await seedDemoConversations(tx, ws.application.id, ws.owner);
+    // After the seeded conversations, so they stay with the people they were written for.
+    const bot = people.find((p) => p.roleType === ROLE_TYPE.BOT);
+    const ana = agents.find((p) => p.displayName === 'Ana Agent');
+    if (bot) await seedDemoBot(tx, ws.application.id, bot.id, ana?.userId ?? null);
     return {
       applicationId: ws.application.id,
       members: DEMO_MEMBERS,

@@ -16,6 +16,13 @@ import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment } from '../attachments/repository.js';
 import { toFileMeta } from '../attachments/service.js';
+import {
+  BOT_REPLY_QUEUE,
+  enqueueBotReplies,
+  humanRepliesToBots,
+  type SentMessage,
+} from '../bots/runtime/enqueue.js';
+import { takeOverFromBot } from '../bots/runtime/takeover.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
 import * as conversations from '../conversations/repository.js';
 import {
@@ -141,7 +148,8 @@ async function sendBatch(deps: MessagingDeps, items: readonly SendItem[]): Promi
 
 async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Promise<Outcome<SendResult>[]> {
   const applicationId = items[0]!.caller.applicationId;
-  return deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
+  let botReplies = 0;
+  const results = await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
     const outcomes: (Outcome<SendResult> | null)[] = items.map(() => null);
     const refuse = (i: number, error: unknown) => {
       outcomes[i] = { ok: false, error };
@@ -322,6 +330,21 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       convOf.set(convId, await assignTo(tx, events, convOf.get(convId)!, agentId, agentId, false));
     }
 
+    // 7. Bots: a customer's message in a conversation a bot answers becomes a reply job of this
+    // transaction (durable); a person replying there takes it over and the bot pauses.
+    const sent: SentMessage[] = [];
+    for (const s of storedOf.values()) {
+      const conversation = convOf.get(s.row.conversationId)!;
+      if (s.created && conversation.botActive) sent.push({ conversation, message: s.row });
+    }
+    if (sent.length > 0) {
+      botReplies = await enqueueBotReplies(tx, applicationId, sent);
+      for (const { conversation, message } of humanRepliesToBots(sent)) {
+        const conv = convOf.get(conversation.id)!;
+        convOf.set(conv.id, await takeOverFromBot(tx, events, conv, message.senderId!));
+      }
+    }
+
     return items.map((item, i): Outcome<SendResult> => {
       const refused = outcomes[i];
       if (refused) return refused;
@@ -342,6 +365,9 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       };
     });
   });
+  // After the commit: the worker claims the reply now rather than at its next poll.
+  if (botReplies > 0) deps.realtime.wakeJobs(BOT_REPLY_QUEUE);
+  return results;
 }
 
 export interface ListInput extends GroupRef {

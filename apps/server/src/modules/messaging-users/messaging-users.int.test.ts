@@ -241,7 +241,7 @@ describe.each(testDatabaseKinds())('messaging users on %s', (kind) => {
     };
     const deps = {
       db: t.database.db,
-      realtime: { transaction: () => Promise.reject(), publishEphemeral: async () => {} },
+      realtime: { transaction: () => Promise.reject(), publishEphemeral: async () => {}, wakeJobs: () => {} },
     };
     await expect(setAvailability(deps, caller, 1)).rejects.toMatchObject({
       statusCode: 403,

@@ -17,6 +17,8 @@ export const EVENT = {
   UNREAD: 'unread.updated',
   // Ephemeral: never stored, no seq.
   TYPING: 'typing',
+  /** A bot's answer as the provider streams it: `{ groupId, streamId, text }` (the text so far). */
+  MESSAGE_STREAMING: 'message.streaming',
   PRESENCE: 'presence',
 } as const;
 export type EventType = (typeof EVENT)[keyof typeof EVENT];

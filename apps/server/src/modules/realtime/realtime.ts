@@ -1,5 +1,5 @@
-import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.js';
+import { publishJobWake } from '../../platform/jobs/job-wake.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
 import { appendEvents } from './event-repository.js';
 import type { EventType, NewEvent, StoredEvent } from './event-types.js';
@@ -27,6 +27,8 @@ export interface Realtime {
    */
   transaction<T>(db: Db, applicationId: string, fn: (tx: Db, events: EventSink) => Promise<T>): Promise<T>;
   publishEphemeral(message: Extract<BusMessage, { kind: 'ephemeral' }>): Promise<void>;
+  /** Nudges the worker nodes to claim `queue`'s jobs now (after the enqueuing commit). */
+  wakeJobs(queue: string): void;
 }
 
 declare module '../../http/route-context.js' {
@@ -36,7 +38,7 @@ declare module '../../http/route-context.js' {
   }
 }
 
-export function createRealtime(pubsub: PubSub, log: Logger): Realtime {
+export function createRealtime(pubsub: PubSub, log: { warn(obj: object, msg?: string): void }): Realtime {
   const publish = async (message: BusMessage) => {
     try {
       await pubsub.publish(EVENTS_CHANNEL, message);
@@ -58,5 +60,9 @@ export function createRealtime(pubsub: PubSub, log: Logger): Realtime {
       return result;
     },
     publishEphemeral: publish,
+    wakeJobs(queue) {
+      // The job is stored: a lost nudge only waits for the next poll.
+      publishJobWake(pubsub, queue).catch((err: unknown) => log.warn({ err }, 'job wake failed'));
+    },
   };
 }

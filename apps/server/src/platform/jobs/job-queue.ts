@@ -89,6 +89,8 @@ export class JobWorker {
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
+  /** `wake()` came during a tick: claim again as soon as it ends. */
+  private woken = false;
   private started = false;
 
   constructor(opts: JobWorkerOptions) {
@@ -121,6 +123,19 @@ export class JobWorker {
   }
 
   /**
+   * Claims due jobs now rather than at the next poll: a job that must run at once (a bot's reply)
+   * was just committed. Wakes during a tick are folded into one claim right after it.
+   */
+  wake(): void {
+    if (!this.started) return;
+    if (this.ticking) {
+      this.woken = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /**
    * Claims and runs every job due now, until none is left, and waits for them (tests, scripts).
    * Jobs put back with a backoff are not waited for.
    */
@@ -149,9 +164,11 @@ export class JobWorker {
   }
 
   private async tick(): Promise<void> {
+    this.woken = false;
     try {
       const free = this.concurrency - this.running.size;
-      if (free > 0) this.backlog = (await this.claimAndRun(free)) === free;
+      // All slots busy: a job finishing claims the next one (a wake must not wait for the poll).
+      this.backlog = free > 0 ? (await this.claimAndRun(free)) === free : true;
       // Housekeeping once an hour (on every node: SKIP LOCKED keeps them out of each other's way).
       if (Date.now() >= this.nextPurgeAt) {
         this.nextPurgeAt = Date.now() + HOUR_MS;
@@ -163,7 +180,8 @@ export class JobWorker {
       this.log.warn({ err }, 'job poll failed');
     }
     // A full batch suggests more is due: claim again as soon as there is room.
-    this.schedule(this.backlog && this.running.size < this.concurrency ? 0 : this.pollMs);
+    const more = this.woken || (this.backlog && this.running.size < this.concurrency);
+    this.schedule(more ? 0 : this.pollMs);
   }
 
   private async claimAndRun(limit: number): Promise<number> {

@@ -176,6 +176,7 @@ export async function searchKnowledge(
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .slice(0, n);
   return hits.map((h) => ({
+    id: h.id,
     sourceId: h.sourceId,
     sourceName: h.sourceName,
     url: h.url,

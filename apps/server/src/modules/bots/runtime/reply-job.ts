@@ -1,0 +1,305 @@
+import {
+  asksForHuman,
+  BOT_LANGUAGES,
+  type BotLanguage,
+  type BotPlatform,
+  botDefaultText,
+  DEFAULT_BOT_FALLBACK_MESSAGE,
+  DEFAULT_BOT_HANDOFF_MESSAGE,
+  DEFAULT_FALLBACKS_BEFORE_HANDOFF,
+  DEFAULT_INTENTS,
+  type HandoffReason,
+  handoffReason,
+  nextConsecutiveFallbacks,
+  SENDER_TYPE,
+  secondsSavedByBot,
+} from '@convo/domain';
+import { z } from 'zod';
+import type { AuthContext } from '../../../http/auth.js';
+import { openSealedJson } from '../../../platform/crypto.js';
+import type { Db } from '../../../platform/db/database.js';
+import { type JobHandler, PermanentJobError, type WorkerLog } from '../../../platform/jobs/job-queue.js';
+import { audiencesOf } from '../../conversations/feed.js';
+import * as conversations from '../../conversations/repository.js';
+import { sendMessage } from '../../messages/service.js';
+import { EVENT } from '../../realtime/event-types.js';
+import type { Realtime } from '../../realtime/realtime.js';
+import {
+  type BotEngine,
+  BotEngineError,
+  type BotMessage,
+  type BotReply,
+  type BotRuntimeConfig,
+  type BotTools,
+  type BotTurn,
+} from '../engine.js';
+import type { BotRow } from '../repository.js';
+import { handOffToHuman } from './handoff.js';
+import * as repo from './repository.js';
+
+// The worker's side of a bot's answer: load the conversation, ask the bot's engine (with a
+// deadline), send its messages as the bot through the messages service (so the widget and the
+// inbox get them live), record the answer and the bot's state, and hand off when the rules say
+// so. A provider failure still answers: the bot's fallback is sent and the admin sees the error.
+
+export interface BotRuntimeDeps {
+  db: Db;
+  realtime: Realtime;
+  /** The engines this server runs (the composition root decides). */
+  engines: ReadonlyMap<BotPlatform, BotEngine>;
+  /** What an engine may look up for a bot (knowledge search); nothing when not given. */
+  toolsFor?: ((bot: BotRuntimeConfig) => BotTools) | undefined;
+  /** Decrypts the bots' provider keys. */
+  appSecret: string;
+  /** One engine call's deadline (default 20 s). */
+  timeoutMs?: number | undefined;
+  log: WorkerLog;
+  publicUrl?: string | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+/** Kept far in the future: the bot's send needs no session, only its identity. */
+const NEVER = new Date(8_640_000_000_000_000);
+
+const payloadSchema = z.object({
+  conversationId: z.number().int().positive(),
+  messageId: z.number().int().positive(),
+});
+
+const noTools: BotTools = { searchKnowledge: async () => [] };
+
+const languageOf = (value: string): BotLanguage =>
+  (BOT_LANGUAGES as readonly string[]).includes(value) ? (value as BotLanguage) : 'en';
+
+const errorText = (err: unknown): string => {
+  if (err instanceof BotEngineError) return `${err.code}: ${err.message}`;
+  if (err instanceof Error && err.name === 'TimeoutError')
+    return 'TIMEOUT: the engine did not answer in time';
+  return err instanceof Error ? err.message || err.name : String(err);
+};
+
+/** The provider key as sealed by the bots API: a string, or `{ apiKey }`. */
+function openApiKey(secret: string, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    const value = openSealedJson(secret, sealed);
+    if (typeof value === 'string') return value;
+    if (value && typeof value === 'object' && typeof (value as { apiKey?: unknown }).apiKey === 'string')
+      return (value as { apiKey: string }).apiKey;
+  } catch {
+    // A key sealed with another secret cannot be used; the engine reports the missing key.
+  }
+  return null;
+}
+
+function runtimeConfig(bot: BotRow, apiKey: string | null): BotRuntimeConfig {
+  return {
+    id: bot.id,
+    applicationId: bot.applicationId,
+    engine: bot.engine as BotPlatform,
+    name: bot.name,
+    defaultLanguage: languageOf(bot.defaultLanguage),
+    languages: bot.languages.map(languageOf),
+    settings: bot.settings,
+    apiKey,
+  };
+}
+
+function turnOf(senderType: number, text: string): BotTurn {
+  const role =
+    senderType === SENDER_TYPE.USER ? 'customer' : senderType === SENDER_TYPE.BOT ? 'bot' : 'agent';
+  return { role, text };
+}
+
+const storedMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string().min(1) }),
+  z.object({ kind: z.literal('rich'), text: z.string(), metadata: z.record(z.string(), z.string()) }),
+]);
+
+/** The bot's own fallback answer in that language, else the default text. */
+async function fallbackMessages(db: Db, bot: BotRow, language: string): Promise<BotMessage[]> {
+  const stored = await repo.findIntentReplies(
+    db,
+    bot.applicationId,
+    bot.id,
+    language,
+    DEFAULT_INTENTS.fallback.name,
+  );
+  const parsed = (stored ?? []).flatMap((m) => {
+    const r = storedMessageSchema.safeParse(m);
+    return r.success ? [r.data] : [];
+  });
+  return parsed.length > 0
+    ? parsed
+    : [{ kind: 'text', text: botDefaultText(DEFAULT_BOT_FALLBACK_MESSAGE, language) }];
+}
+
+export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
+  const messaging = { db: deps.db, realtime: deps.realtime, publicUrl: deps.publicUrl };
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  return async (job) => {
+    const parsed = payloadSchema.safeParse(job.payload);
+    if (!parsed.success || !job.applicationId) throw new PermanentJobError('invalid bot reply job');
+    const applicationId = job.applicationId;
+    const { conversationId, messageId } = parsed.data;
+
+    const context = await repo.loadReplyContext(deps.db, applicationId, conversationId, messageId);
+    if (!context) return;
+    const { conversation: conv, bot, state, question } = context;
+    // Handed off, disabled, a person has the conversation, or paused: the bot stays silent.
+    if (!conv.botActive || !bot.enabled || state?.pausedAt) return;
+    if (conv.assigneeId !== null && conv.assigneeId !== bot.userId) return;
+    const language = languageOf(bot.defaultLanguage);
+
+    const caller: AuthContext = {
+      tokenHash: '',
+      userId: bot.userId,
+      userName: context.botUserName,
+      applicationId,
+      roleType: '3',
+      product: 'classic',
+      sessionExpiresAt: NEVER,
+    };
+    // Keys derived from the customer's message: a retried job never sends an answer twice.
+    const send = async (messages: readonly BotMessage[], extra: Record<string, string>) => {
+      const rows = [];
+      for (const [i, m] of messages.entries()) {
+        const last = i === messages.length - 1;
+        const { row, created } = await sendMessage(messaging, caller, {
+          groupId: conv.id,
+          key: `bot-${question.id}-${i}`,
+          // A rich message's text may be empty; the widget shows its template.
+          message: m.text.trim() || (m.kind === 'rich' ? '👇' : '…'),
+          contentType: 0,
+          metadata: { ...(m.kind === 'rich' ? m.metadata : {}), ...(last ? extra : {}) },
+        });
+        rows.push({ row, created });
+      }
+      return rows;
+    };
+
+    if (asksForHuman(question.message)) {
+      await send([{ kind: 'text', text: botDefaultText(DEFAULT_BOT_HANDOFF_MESSAGE, language) }], {
+        KM_BOT_STREAM_ID: `bot-${question.id}`,
+      });
+      await handOff(deps, applicationId, conv.id, bot, 'customer-request');
+      return;
+    }
+
+    const turns = (await repo.recentTurns(deps.db, applicationId, conv.id, question.id)).map((m) =>
+      turnOf(m.senderType, m.message),
+    );
+    const config = runtimeConfig(bot, openApiKey(deps.appSecret, bot.apiKeyEncrypted));
+    const streamId = `bot-${question.id}`;
+    let streamed = '';
+    const onDelta = (text: string) => {
+      streamed += text;
+      // Ephemeral: the final message is the stored record; a lost piece is replaced by it.
+      void deps.realtime.publishEphemeral({
+        kind: 'ephemeral',
+        appId: applicationId,
+        audiences: audiencesOf(conv),
+        event: {
+          type: EVENT.MESSAGE_STREAMING,
+          conversationId: conv.id,
+          data: { groupId: conv.id, streamId, text: streamed },
+        },
+      });
+    };
+
+    let reply: BotReply;
+    let failure: string | null = null;
+    const engine = deps.engines.get(config.engine);
+    try {
+      if (!engine)
+        throw new BotEngineError('PROVIDER_ERROR', `The ${config.engine} engine is not available.`);
+      reply = await engine.reply({
+        bot: config,
+        turns,
+        tools: deps.toolsFor?.(config) ?? noTools,
+        onDelta,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (reply.messages.length === 0)
+        reply = { ...reply, messages: await fallbackMessages(deps.db, bot, language) };
+    } catch (err) {
+      failure = errorText(err);
+      deps.log.warn(
+        { botId: bot.id, conversationId: conv.id, err: failure },
+        'bot engine failed; sent the fallback',
+      );
+      reply = {
+        messages: await fallbackMessages(deps.db, bot, language),
+        intent: DEFAULT_INTENTS.fallback.name,
+        confidence: 0,
+        fallback: true,
+      };
+    }
+    if (failure !== null || bot.lastError !== null)
+      await repo.setBotLastError(deps.db, applicationId, bot.id, failure?.slice(0, 1000) ?? null);
+
+    const sent = await send(reply.messages, { KM_BOT_STREAM_ID: streamId, KM_BOT_ANSWER: 'true' });
+    const answer = sent.at(-1);
+    if (!answer) return;
+
+    const consecutive = nextConsecutiveFallbacks(state?.consecutiveFallbacks ?? 0, reply.fallback);
+    const limit = Number(bot.settings.fallbacksBeforeHandoff ?? DEFAULT_FALLBACKS_BEFORE_HANDOFF);
+    const reason = handoffReason({
+      customerAskedForHuman: false,
+      consecutiveFallbacks: consecutive,
+      fallbacksBeforeHandoff: Number.isFinite(limit) ? limit : DEFAULT_FALLBACKS_BEFORE_HANDOFF,
+      toolRequested: reply.handoff !== undefined,
+    });
+
+    // The answer's record and the bot's state together; a retry after this point changes nothing.
+    const recorded = await deps.db.transaction(async (tx) => {
+      const inserted = await repo.insertBotAnswer(tx, {
+        messageId: answer.row.id,
+        applicationId,
+        botId: bot.id,
+        conversationId: conv.id,
+        intent: reply.intent.slice(0, 200),
+        confidence: Math.round(Math.min(1, Math.max(0, reply.confidence)) * 100),
+        fallback: reply.fallback,
+        language: reply.language ?? null,
+        passageId: reply.passage?.id ?? null,
+      });
+      if (!inserted) return false;
+      const answered = (state?.answered ?? 0) + (reply.fallback ? 0 : 1);
+      await repo.saveBotConversation(tx, {
+        conversationId: conv.id,
+        applicationId,
+        botId: bot.id,
+        answered,
+        consecutiveFallbacks: consecutive,
+        inputTokens: (state?.inputTokens ?? 0) + (reply.usage?.inputTokens ?? 0),
+        outputTokens: (state?.outputTokens ?? 0) + (reply.usage?.outputTokens ?? 0),
+        secondsSaved: secondsSavedByBot({
+          answered,
+          handedOff: false,
+          secondsPerConversation: numberOr(bot.settings.secondsSavedPerAnswer),
+        }),
+      });
+      return true;
+    });
+    if (recorded && reason) await handOff(deps, applicationId, conv.id, bot, reason);
+  };
+}
+
+const numberOr = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+async function handOff(
+  deps: BotRuntimeDeps,
+  applicationId: string,
+  conversationId: number,
+  bot: BotRow,
+  reason: HandoffReason,
+) {
+  await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
+    const conv = await conversations.lockConversation(tx, applicationId, conversationId);
+    // A person took it meanwhile, or another job already handed off.
+    if (!conv?.botActive) return;
+    await handOffToHuman(tx, events, conv, bot, reason);
+  });
+}

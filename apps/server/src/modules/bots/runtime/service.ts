@@ -1,0 +1,48 @@
+import type { BotAnswerFeedback, TimeSaved, TimeSavedQuery } from '@convo/api';
+import type { AuthContext } from '../../../http/auth.js';
+import { notFound } from '../../../http/errors.js';
+import type { Db } from '../../../platform/db/database.js';
+import { isMember } from '../../conversations/repository.js';
+import * as repo from './repository.js';
+
+const THIRTY_DAYS_MS = 30 * 24 * 3_600_000;
+const answerNotFound = () => notFound('Answer not found.');
+
+/**
+ * A visitor rates a bot's answer in their own conversation (members of the application may too);
+ * rating again replaces the rating. Anything else is "not found".
+ */
+export async function rateAnswer(
+  db: Db,
+  caller: AuthContext,
+  messageId: number,
+  helpful: boolean,
+): Promise<BotAnswerFeedback> {
+  const answer = await repo.findBotAnswer(db, caller.applicationId, messageId);
+  if (!answer) throw answerNotFound();
+  if (caller.roleType === null && !(await isMember(db, answer.conversationId, caller.userId)))
+    throw answerNotFound();
+  const row = await repo.rateBotAnswer(db, caller.applicationId, messageId, helpful);
+  if (!row) throw answerNotFound();
+  return { messageId: row.messageId, helpful: row.helpful };
+}
+
+/** SPEC §7 stats/time/saved/bot, with the answers' feedback of the same period. */
+export async function timeSaved(
+  db: Db,
+  caller: AuthContext,
+  query: TimeSavedQuery & { from?: number | undefined },
+): Promise<TimeSaved> {
+  const from = new Date(query.from ?? Date.now() - THIRTY_DAYS_MS);
+  const [saved, feedback] = await Promise.all([
+    repo.sumSecondsSaved(db, caller.applicationId, from, query.botId),
+    repo.answerFeedbackCounts(db, caller.applicationId, from, query.botId),
+  ]);
+  return {
+    from: from.getTime(),
+    secondsSaved: saved.seconds,
+    conversations: saved.conversations,
+    handedOff: saved.handedOff,
+    ...feedback,
+  };
+}

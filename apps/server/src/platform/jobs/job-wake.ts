@@ -1,0 +1,31 @@
+import type { PubSub } from '../pubsub/pubsub.js';
+import type { JobWorker } from './job-queue.js';
+
+// A nudge from the node that committed a job to the worker nodes, so a job that must run at once
+// (a bot's reply) is claimed in milliseconds rather than at the next poll. The job itself is in
+// the table: a lost nudge only delays it to the poll, it never loses it.
+
+export const JOB_WAKE_CHANNEL = 'convo:jobs-wake';
+
+interface WakeMessage {
+  queue: string;
+}
+
+/** Publishes a nudge for `queue` (call after the enqueuing transaction committed). */
+export function publishJobWake(pubsub: PubSub, queue: string): Promise<void> {
+  const message: WakeMessage = { queue };
+  return pubsub.publish(JOB_WAKE_CHANNEL, message);
+}
+
+/** Wakes `worker` whenever one of `queues` is nudged on any node. */
+export function listenForJobWakes(
+  pubsub: PubSub,
+  worker: JobWorker,
+  queues: readonly string[],
+): Promise<void> {
+  const wanted = new Set(queues);
+  return pubsub.subscribe(JOB_WAKE_CHANNEL, (message) => {
+    const queue = (message as Partial<WakeMessage> | null)?.queue;
+    if (typeof queue === 'string' && wanted.has(queue)) worker.wake();
+  });
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { platformOk } from './messaging.js';
+
+// Bots at work in conversations (issue 15): a visitor's feedback on a bot's answer, the time bots
+// saved (SPEC §7 stats/time/saved/bot), and the real-time event of a streamed answer.
+
+export const BOT_RUNTIME_PATHS = {
+  /** POST { helpful } by the visitor of the answer's conversation (the widget's messaging session). */
+  answerFeedback: '/widget/api/bot-answers/:messageId/feedback',
+  /** GET ?from=&botId= (messaging API, like the other statistics). */
+  timeSavedByBot: '/rest/ws/stats/time/saved/bot',
+} as const;
+
+export const botAnswerParamsSchema = z.object({ messageId: z.coerce.number().int().positive() });
+
+export const botAnswerFeedbackRequestSchema = z.object({ helpful: z.boolean() });
+export type BotAnswerFeedbackRequest = z.infer<typeof botAnswerFeedbackRequestSchema>;
+
+export const botAnswerFeedbackSchema = z.object({
+  messageId: z.number(),
+  helpful: z.boolean().nullable(),
+});
+export type BotAnswerFeedback = z.infer<typeof botAnswerFeedbackSchema>;
+
+export const timeSavedQuerySchema = z.object({
+  /** Epoch ms; the last 30 days when absent. */
+  from: z.coerce.number().int().min(0).optional(),
+  botId: z.uuid().optional(),
+});
+export type TimeSavedQuery = z.input<typeof timeSavedQuerySchema>;
+
+export const timeSavedSchema = z.object({
+  from: z.number(),
+  /** Seconds of agents' time the bots saved in conversations they handled alone. */
+  secondsSaved: z.number(),
+  conversations: z.number(),
+  handedOff: z.number(),
+  answers: z.number(),
+  helpful: z.number(),
+  notHelpful: z.number(),
+});
+export type TimeSaved = z.infer<typeof timeSavedSchema>;
+export const timeSavedResponseSchema = platformOk(timeSavedSchema);
+
+/** `message.streaming`: the text so far of a bot's answer; the stored message with KM_BOT_STREAM_ID replaces it. */
+export const BOT_STREAMING_EVENT = 'message.streaming';
+export const botStreamingDataSchema = z.object({
+  groupId: z.number(),
+  streamId: z.string(),
+  text: z.string(),
+});
+export type BotStreamingData = z.infer<typeof botStreamingDataSchema>;
+
+/** Metadata of a bot's messages: the stream it replaces, and "this is an answer" (feedback buttons). */
+export const BOT_MESSAGE_METADATA = {
+  streamId: 'KM_BOT_STREAM_ID',
+  answer: 'KM_BOT_ANSWER',
+  handoff: 'KM_BOT_HANDOFF',
+} as const;
