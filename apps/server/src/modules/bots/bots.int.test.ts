@@ -9,7 +9,7 @@ import {
 import { DEFAULT_TEAM, USER_STATUS } from '@convo/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { botConversations, bots, messages, users } from '../../db/schema/index.js';
+import { botConversations, botFirstResponders, bots, messages, users } from '../../db/schema/index.js';
 import { openSealedJson } from '../../platform/crypto.js';
 import { signedInMember } from '../../testing/members.js';
 import { newVisitorConversation } from '../../testing/messaging-fixtures.js';
@@ -280,6 +280,10 @@ describe.each(testDatabaseKinds())('bots management on %s', (kind) => {
 
   it('counts the conversations each bot handled this week', async () => {
     const bot = await create('Counter');
+    // No first responder (application or team): an earlier test's bot must not take these.
+    await t.database.db
+      .delete(botFirstResponders)
+      .where(eq(botFirstResponders.applicationId, tenant.applicationId));
     const recent = await newVisitorConversation(t, tenant);
     const old = await newVisitorConversation(t, tenant);
     await t.database.db.insert(botConversations).values([

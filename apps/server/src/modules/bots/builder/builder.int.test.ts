@@ -470,9 +470,16 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
     const wrongLanguage = await api(tenant, 'POST', url, { message: 'hi', language: 'fr' });
     expect(wrongLanguage.json().code).toBe('LANGUAGE_NOT_ENABLED');
     expect((await api(tenant, 'POST', url, { message: '' })).statusCode).toBe(400);
-    // An engine this server does not run answers a clear 400, not a 500.
+    // An LLM bot without its key: no provider is called, and the admin reads why (not a 500).
     const llm = await addTestBot(t.database, tenant.applicationId, 'openai', 'LLM bot');
-    const noEngine = await api(tenant, 'POST', path(BOT_PATHS.emulator, { botId: llm.id }), {
+    const noKey = await api(tenant, 'POST', path(BOT_PATHS.emulator, { botId: llm.id }), {
+      message: 'hi',
+    });
+    expect(noKey.statusCode).toBe(502);
+    expect(noKey.json().code).toBe('INVALID_CREDENTIALS');
+    // An engine this server does not run answers a clear 400.
+    const other = await addTestBot(t.database, tenant.applicationId, 'smartreply', 'Other bot');
+    const noEngine = await api(tenant, 'POST', path(BOT_PATHS.emulator, { botId: other.id }), {
       message: 'hi',
     });
     expect(noEngine.statusCode).toBe(400);
