@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { HELP_CENTER_PATHS } from '@convo/api';
 import { describe, expect, it } from 'vitest';
+import { signedInMember } from '../../testing/members.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -153,9 +154,25 @@ describe.each(testDatabaseKinds())('help center customization on %s', (kind) => 
     expect(home.body).toContain('--p:#03b49b');
   });
 
-  it('requires a member session', async () => {
+  it('requires a member session with the customization privilege', async () => {
     expect((await t.app.inject(HELP_CENTER_PATHS.customization)).statusCode).toBe(401);
     const put = await t.app.inject({ method: 'PUT', url: HELP_CENTER_PATHS.customization, payload: {} });
     expect(put.statusCode).toBe(401);
+    // An operator has no help center privileges.
+    const [a] = tenants;
+    const operator = (await signedInMember(t.database, a.applicationId, '12')).headers;
+    for (const [method, url] of [
+      ['GET', HELP_CENTER_PATHS.customization],
+      ['PUT', HELP_CENTER_PATHS.customization],
+      ['POST', HELP_CENTER_PATHS.customizationPreview],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: operator,
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
   });
 });
