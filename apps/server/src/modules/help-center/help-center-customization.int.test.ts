@@ -92,6 +92,15 @@ describe.each(testDatabaseKinds())('help center customization on %s', (kind) => 
     expect(home.body).not.toContain('?lang=kn');
     const hidden = await t.app.inject(`${site(a)}?lang=kn`);
     expect(hidden.body).toContain('<html lang="en">');
+    await api(a, 'POST', HELP_CENTER_PATHS.articles, {
+      title: 'Envío',
+      bodyHtml: '<p>Dos días.</p>',
+      status: 'published',
+      language: 'es',
+    });
+    const sitemap = (await t.app.inject(`${site(a)}/sitemap.xml`)).body;
+    expect(sitemap).toContain('/articles/shipping-times?lang=en');
+    expect(sitemap).not.toContain('lang=es');
     const article = await t.app.inject(`${site(a)}/articles/shipping-times`);
     expect(article.statusCode).toBe(200);
     expect(article.body).toContain('<title>Shipping times | Acme Support</title>');

@@ -305,7 +305,10 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
         const { applicationId } = req.params;
         const site = await siteOf(req, applicationId, undefined);
         if (!site) return unknownSite(reply);
-        const rows = await repo.listSitemap(deps.db, applicationId);
+        // Languages the site does not show are not offered to search engines either.
+        const rows = (await repo.listSitemap(deps.db, applicationId)).filter((r) =>
+          site.languages.includes(r.language),
+        );
         return reply
           .header('cache-control', 'public, max-age=300')
           .type('application/xml; charset=utf-8')
