@@ -168,6 +168,82 @@ export const helpCenterSiteSchema = z.object({
 export type HelpCenterSite = z.infer<typeof helpCenterSiteSchema>;
 export const helpCenterSiteResponseSchema = successEnvelope(helpCenterSiteSchema);
 
+// ---- customization (issue 16 item 3): how the public site looks, kept in help_center_sites.settings
+
+export const HELP_CENTER_MAX_HEADER_LINKS = 5;
+/** #rrggbb only: the site derives its darker and text colours from it. */
+export const helpCenterColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Give a colour as #rrggbb, for example #03b49b.')
+  .transform((v) => v.toLowerCase());
+/** Absolute http(s) links only: a javascript: or data: URL never reaches the public page. */
+export const helpCenterLinkUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Give a full web address starting with https:// or http://.' },
+  );
+export const helpCenterHeaderLinkSchema = z.object({
+  label: z.string().trim().min(1, 'Give the link a label.').max(40),
+  url: helpCenterLinkUrlSchema,
+});
+export type HelpCenterHeaderLink = z.infer<typeof helpCenterHeaderLinkSchema>;
+
+export const DEFAULT_HELP_CENTER_COLOR = '#03b49b';
+
+export const helpCenterCustomizationSchema = z.object({
+  /** Shown in the header and the page titles; empty means the application's name. */
+  title: z.string().trim().max(80).default(''),
+  primaryColor: helpCenterColorSchema.default(DEFAULT_HELP_CENTER_COLOR),
+  /** Keys of images uploaded through HELP_CENTER_PATHS.images (public on the site). */
+  logoKey: z.uuid().nullable().default(null),
+  faviconKey: z.uuid().nullable().default(null),
+  headerLinks: z
+    .array(helpCenterHeaderLinkSchema)
+    .max(HELP_CENTER_MAX_HEADER_LINKS, `Give at most ${HELP_CENTER_MAX_HEADER_LINKS} header links.`)
+    .default([]),
+  footerText: z.string().trim().max(500).default(''),
+  /** The languages the site offers in its switcher (at least one). */
+  languages: z
+    .array(helpCenterLanguageSchema)
+    .min(1, 'Show at least one language.')
+    .refine((l) => new Set(l).size === l.length, { message: 'Give each language once.' })
+    .default([...HELP_CENTER_LANGUAGES]),
+});
+export type HelpCenterCustomization = z.output<typeof helpCenterCustomizationSchema>;
+export type HelpCenterCustomizationInput = z.input<typeof helpCenterCustomizationSchema>;
+
+/** PUT replaces the whole customization (fields left out take their defaults). */
+export const helpCenterCustomizationRequestSchema = helpCenterCustomizationSchema;
+/** The saved settings as answered (plain types: response schemas carry no transforms). */
+export const helpCenterCustomizationViewSchema = z.object({
+  title: z.string(),
+  primaryColor: z.string(),
+  logoKey: z.string().nullable(),
+  faviconKey: z.string().nullable(),
+  headerLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+  footerText: z.string(),
+  languages: z.array(helpCenterLanguageSchema),
+  /** Where the logo and favicon are served (null when not set). */
+  logoUrl: z.string().nullable(),
+  faviconUrl: z.string().nullable(),
+  siteUrl: z.string(),
+});
+export type HelpCenterCustomizationView = z.infer<typeof helpCenterCustomizationViewSchema>;
+export const helpCenterCustomizationResponseSchema = successEnvelope(helpCenterCustomizationViewSchema);
+/** The site's home page rendered with unsaved settings, for the dashboard's live preview. */
+export const helpCenterPreviewResponseSchema = successEnvelope(z.object({ html: z.string() }));
+
 /** The public site's search-as-you-type answer. */
 export const publicSearchQuerySchema = z.object({
   q: z.string().max(200).default(''),
@@ -187,6 +263,8 @@ export const HELP_CENTER_PATHS = {
   articleBulk: '/api/helpcenter/articles/bulk',
   images: '/api/helpcenter/images',
   site: '/api/helpcenter/site',
+  customization: '/api/helpcenter/customization',
+  customizationPreview: '/api/helpcenter/customization/preview',
 } as const;
 
 /** The public site of an application on this server (custom domains serve the same pages at /). */

@@ -15,6 +15,7 @@ import {
   DashboardPage,
   HelpCenterArticleEditorPage,
   HelpCenterArticlesPage,
+  HelpCenterCustomizationPage,
   HelpPage,
   InboxPage,
   ManageBotsPage,
@@ -129,6 +130,14 @@ function AuthenticatedRoutes() {
             element={
               <Guarded path={PATHS.helpCenterContent}>
                 <HelpCenterArticleEditorPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path={PATHS.helpCenterCustomization}
+            element={
+              <Guarded path={PATHS.helpCenterCustomization}>
+                <HelpCenterCustomizationPage />
               </Guarded>
             }
           />

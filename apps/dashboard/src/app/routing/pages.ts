@@ -52,6 +52,9 @@ export const BotBuilderPage = lazyPage(() =>
 export const HelpCenterArticlesPage = lazyPage(() =>
   import('../../features/help-center/articles/articles-page').then((m) => m.ArticlesPage),
 );
+export const HelpCenterCustomizationPage = lazyPage(() =>
+  import('../../features/help-center/customization/customization-page').then((m) => m.CustomizationPage),
+);
 export const HelpCenterArticleEditorPage = lazyPage(() =>
   import('../../features/help-center/articles/article-editor-page').then((m) => m.ArticleEditorPage),
 );

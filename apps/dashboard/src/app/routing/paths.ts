@@ -27,6 +27,7 @@ export const PATHS = {
   botBuilderList: '/bots/bot-builder-list',
   botBuilder: '/bots/bot-builder',
   helpCenterContent: '/helpcenter/content',
+  helpCenterCustomization: '/helpcenter/customization',
   faq: '/faq',
 } as const;
 

@@ -11,10 +11,13 @@ import {
   type CategoryUpdateRequest,
   categoryListResponseSchema,
   categoryResponseSchema,
+  type HelpCenterCustomizationInput,
   type HelpCenterLanguage,
   type HelpCenterSiteUpdateRequest,
+  helpCenterCustomizationResponseSchema,
   helpCenterDeleteResponseSchema,
   helpCenterPath,
+  helpCenterPreviewResponseSchema,
   helpCenterSiteResponseSchema,
   HELP_CENTER_PATHS as P,
 } from '@convo/api';
@@ -39,6 +42,7 @@ export const helpCenterKeys = {
   articles: (query: ArticleQuery) => ['help-center', 'articles', query] as const,
   article: (id: string) => ['help-center', 'article', id] as const,
   site: ['help-center', 'site'] as const,
+  customization: ['help-center', 'customization'] as const,
 };
 
 export const fetchCategories = async (signal?: AbortSignal) =>
@@ -83,6 +87,26 @@ export const fetchSite = async (signal?: AbortSignal) =>
   (await apiRequest(P.site, { schema: helpCenterSiteResponseSchema, signal })).data;
 export const updateSite = async (body: HelpCenterSiteUpdateRequest) =>
   (await apiRequest(P.site, { method: 'PATCH', body, schema: helpCenterSiteResponseSchema })).data;
+
+export const fetchCustomization = async (signal?: AbortSignal) =>
+  (await apiRequest(P.customization, { schema: helpCenterCustomizationResponseSchema, signal })).data;
+export const saveCustomization = async (body: HelpCenterCustomizationInput) =>
+  (
+    await apiRequest(P.customization, {
+      method: 'PUT',
+      body,
+      schema: helpCenterCustomizationResponseSchema,
+    })
+  ).data;
+export const previewCustomization = async (body: HelpCenterCustomizationInput, signal?: AbortSignal) =>
+  (
+    await apiRequest(P.customizationPreview, {
+      method: 'POST',
+      body,
+      schema: helpCenterPreviewResponseSchema,
+      signal,
+    })
+  ).data.html;
 
 /** Multipart upload (apiRequest sends JSON only); the server checks the type and the 3 MB limit. */
 export async function uploadArticleImage(file: File) {

@@ -407,7 +407,7 @@ export async function findSiteByDomain(db: Db, domain: string): Promise<SiteRow 
 export async function upsertSite(
   db: Db,
   applicationId: string,
-  values: Partial<Pick<SiteRow, 'domain' | 'defaultLanguage'>>,
+  values: Partial<Pick<SiteRow, 'domain' | 'defaultLanguage' | 'settings'>>,
 ): Promise<SiteRow> {
   const [row] = await db
     .insert(helpCenterSites)
@@ -456,6 +456,7 @@ export async function findSiteInfo(db: Db, applicationId: string) {
       product: applications.product,
       domain: helpCenterSites.domain,
       defaultLanguage: helpCenterSites.defaultLanguage,
+      settings: helpCenterSites.settings,
     })
     .from(applications)
     .leftJoin(helpCenterSites, eq(helpCenterSites.applicationId, applications.id))

@@ -13,8 +13,11 @@ import {
   categoryResponseSchema,
   categoryUpdateRequestSchema,
   HELP_CENTER_PATHS,
+  helpCenterCustomizationRequestSchema,
+  helpCenterCustomizationResponseSchema,
   helpCenterDeleteResponseSchema,
   helpCenterIdParamsSchema,
+  helpCenterPreviewResponseSchema,
   helpCenterSitePath,
   helpCenterSiteResponseSchema,
   helpCenterSiteUpdateRequestSchema,
@@ -24,10 +27,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import type { RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import * as attachments from '../attachments/service.js';
+import { renderHome, siteView } from './public-site/routes.js';
 import type { DomainMap, SiteCache } from './public-site/site-cache.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
@@ -268,6 +272,60 @@ export function helpCenterRoutes(
         deps.sites.forget(applicationId);
         await deps.domains.refresh();
         return ok(site);
+      },
+    );
+
+    // Customization (issue 16 item 3): how the public site looks.
+    const customize = { preHandler: [ctx.authenticate, ctx.requirePrivilege('helpcenter.customization')] };
+    app.get(
+      HELP_CENTER_PATHS.customization,
+      { ...customize, schema: { tags, security, response: { 200: helpCenterCustomizationResponseSchema } } },
+      async (req) => ok(await service.getCustomization(db, app_(req), publicUrl)),
+    );
+    app.put(
+      HELP_CENTER_PATHS.customization,
+      {
+        ...customize,
+        schema: {
+          tags,
+          security,
+          body: helpCenterCustomizationRequestSchema,
+          response: { 200: helpCenterCustomizationResponseSchema },
+        },
+      },
+      async (req) => {
+        const applicationId = app_(req);
+        const saved = await service.updateCustomization(db, applicationId, publicUrl, req.body);
+        deps.sites.forget(applicationId);
+        return ok(saved);
+      },
+    );
+    // The live preview: the real home page rendered with the unsaved settings (nothing is stored).
+    app.post(
+      HELP_CENTER_PATHS.customizationPreview,
+      {
+        ...customize,
+        schema: {
+          tags,
+          security,
+          body: helpCenterCustomizationRequestSchema,
+          response: { 200: helpCenterPreviewResponseSchema },
+        },
+      },
+      async (req) => {
+        const applicationId = app_(req);
+        await service.checkCustomizationFiles(db, applicationId, req.body);
+        const info = await deps.sites.get(applicationId);
+        if (!info) throw notFound('Application not found.');
+        const sitePath = helpCenterSitePath(applicationId);
+        const site = siteView({ ...info, settings: req.body }, applicationId, {
+          lang: undefined,
+          base: sitePath,
+          canonicalBase: `${publicUrl}${sitePath}`,
+          widgetOrigin: publicUrl,
+          nonce: 'preview',
+        });
+        return ok({ html: await renderHome(db, site) });
       },
     );
   };

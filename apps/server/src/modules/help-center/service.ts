@@ -3,6 +3,8 @@ import type {
   ArticleStatus,
   ArticleSummary,
   Category,
+  HelpCenterCustomization,
+  HelpCenterCustomizationView,
   HelpCenterLanguage,
   HelpCenterSite,
 } from '@convo/api';
@@ -11,6 +13,7 @@ import {
   type articleCreateRequestSchema,
   type articleListQuerySchema,
   HELP_CENTER_LANGUAGES,
+  helpCenterCustomizationSchema,
   helpCenterSitePath,
 } from '@convo/api';
 import type { z } from 'zod';
@@ -323,4 +326,84 @@ export async function updateSite(
     if (isUniqueViolation(err) && input.domain) throw domainClaimed(input.domain);
     throw err;
   }
+}
+
+// ---- customization (help_center_sites.settings)
+
+const DEFAULT_CUSTOMIZATION = helpCenterCustomizationSchema.parse({});
+
+/** The stored settings, or the defaults field by field when a stored value no longer validates. */
+export function readCustomization(raw: unknown): HelpCenterCustomization {
+  const whole = helpCenterCustomizationSchema.safeParse(raw ?? {});
+  if (whole.success) return whole.data;
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const shape = helpCenterCustomizationSchema.shape;
+  const field = <K extends keyof HelpCenterCustomization>(key: K): HelpCenterCustomization[K] => {
+    const parsed = shape[key].safeParse(record[key]);
+    return parsed.success ? (parsed.data as HelpCenterCustomization[K]) : DEFAULT_CUSTOMIZATION[key];
+  };
+  return {
+    title: field('title'),
+    primaryColor: field('primaryColor'),
+    logoKey: field('logoKey'),
+    faviconKey: field('faviconKey'),
+    headerLinks: field('headerLinks'),
+    footerText: field('footerText'),
+    languages: field('languages'),
+  };
+}
+
+/** Where the site serves one of its uploaded images (the same path the article images use). */
+export const siteFileUrl = (applicationId: string, key: string | null) =>
+  key ? `${helpCenterSitePath(applicationId)}/files/${key}` : null;
+
+function toCustomizationView(
+  settings: HelpCenterCustomization,
+  applicationId: string,
+  publicUrl: string,
+): HelpCenterCustomizationView {
+  return {
+    ...settings,
+    logoUrl: siteFileUrl(applicationId, settings.logoKey),
+    faviconUrl: siteFileUrl(applicationId, settings.faviconKey),
+    siteUrl: `${publicUrl}${helpCenterSitePath(applicationId)}`,
+  };
+}
+
+export async function getCustomization(
+  db: Db,
+  applicationId: string,
+  publicUrl: string,
+): Promise<HelpCenterCustomizationView> {
+  const row = await repo.findSite(db, applicationId);
+  return toCustomizationView(readCustomization(row?.settings), applicationId, publicUrl);
+}
+
+/** The logo and favicon must be images uploaded to this application's help center. */
+export async function checkCustomizationFiles(
+  db: Db,
+  applicationId: string,
+  input: HelpCenterCustomization,
+): Promise<void> {
+  for (const key of ['logoKey', 'faviconKey'] as const) {
+    const value = input[key];
+    if (value && !(await repo.findPublicFile(db, applicationId, value))) {
+      throw badRequest('INVALID_PARAMETER', 'Upload the image to the help center first.', [
+        { path: key, message: 'Unknown image' },
+      ]);
+    }
+  }
+}
+
+export async function updateCustomization(
+  db: Db,
+  applicationId: string,
+  publicUrl: string,
+  input: HelpCenterCustomization,
+): Promise<HelpCenterCustomizationView> {
+  return db.transaction(async (tx) => {
+    await checkCustomizationFiles(tx, applicationId, input);
+    const row = await repo.upsertSite(tx, applicationId, { settings: { ...input } });
+    return toCustomizationView(readCustomization(row.settings), applicationId, publicUrl);
+  });
 }

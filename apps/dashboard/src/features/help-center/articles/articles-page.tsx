@@ -31,6 +31,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../app/api/api-error';
+import { canOpen } from '../../../app/routing/use-landing';
+import { useSession } from '../../../app/session/session-store';
 import { toast, toastError } from '../../../app/toasts';
 import { FormModal } from '../../../components/form-modal';
 import { PageHeader } from '../../../components/page-header';
@@ -46,7 +48,7 @@ import {
   helpCenterKeys,
   updateSite,
 } from '../help-center-api';
-import { HELP_CENTER_CONTENT_PATH } from '../paths';
+import { HELP_CENTER_CONTENT_PATH, HELP_CENTER_CUSTOMIZATION_PATH } from '../paths';
 
 const NS = 'helpCenter';
 const PAGE_SIZE = 50;
@@ -116,6 +118,7 @@ function SiteModal({
 export function ArticlesPage() {
   const { t, i18n } = useTranslation(NS);
   const queryClient = useQueryClient();
+  const canCustomize = canOpen(useSession(), HELP_CENTER_CUSTOMIZATION_PATH);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [status, setStatus] = useState<ArticleStatus | null>(null);
@@ -194,6 +197,11 @@ export function ArticlesPage() {
             <Button variant="default" onClick={() => setSiteOpen(true)} disabled={!site.data}>
               {t('siteSettings')}
             </Button>
+            {canCustomize && (
+              <Button variant="default" component={Link} to={HELP_CENTER_CUSTOMIZATION_PATH}>
+                {t('customization.open')}
+              </Button>
+            )}
             <Button component={Link} to={`${HELP_CENTER_CONTENT_PATH}/articles/new`}>
               {t('articles.new')}
             </Button>

@@ -12,6 +12,7 @@ const site: SiteView = {
   widgetVariant: 'classic',
   nonce: 'abc',
   languages: ['en', 'fr'],
+  theme: { primaryColor: '#03b49b', logoUrl: null, faviconUrl: null, headerLinks: [], footerText: '' },
 };
 
 describe('public pages', () => {
@@ -63,5 +64,28 @@ describe('custom domains', () => {
       '/widget/loader.js',
     );
     expect(rewriteForDomain(domains, req('/articles/x', 'other.test'))).toBe('/articles/x');
+  });
+
+  it('applies the customization: colour variables, logo, favicon, header links, footer, languages', () => {
+    const themed: SiteView = {
+      ...site,
+      languages: ['fr'],
+      theme: {
+        primaryColor: '#1a237e',
+        logoUrl: '/hc/app1/files/logo',
+        faviconUrl: '/hc/app1/files/icon',
+        headerLinks: [{ label: 'Blog <x>', url: 'https://acme.test/blog?a=1&b=2' }],
+        footerText: '© Acme <inc>',
+      },
+    };
+    const html = homePage(themed, [], []);
+    expect(html).toContain(':root{--p:#1a237e;--pd:#1a237e;--pt:#ffffff}');
+    expect(html).toContain('<link rel="icon" href="/hc/app1/files/icon">');
+    expect(html).toContain('<img src="/hc/app1/files/logo" alt="">');
+    expect(html).toContain('<a href="https://acme.test/blog?a=1&amp;b=2" rel="noopener">Blog &lt;x&gt;</a>');
+    expect(html).toContain('<p>© Acme &lt;inc&gt;</p>');
+    // One language shown: no switcher at all.
+    expect(html).not.toContain('aria-label="Language"');
+    expect(homePage(site, [], [])).toContain('aria-label="Language"');
   });
 });

@@ -2,6 +2,8 @@
 // One small inline script (nonce) adds search as you type, the feedback without a reload and the
 // chat widget, loaded only when "Chat with us" is clicked.
 
+import { themeCss } from './theme.js';
+
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -18,6 +20,16 @@ export interface SiteView {
   widgetVariant: 'classic' | 'agentic';
   nonce: string;
   languages: readonly string[];
+  /** The application's customization (colours, logo, links, footer). */
+  theme: SiteTheme;
+}
+
+export interface SiteTheme {
+  primaryColor: string;
+  logoUrl: string | null;
+  faviconUrl: string | null;
+  headerLinks: readonly { label: string; url: string }[];
+  footerText: string;
 }
 
 type Strings = Record<
@@ -118,9 +130,9 @@ export const stringsFor = (language: string): Strings =>
   language in STRINGS ? STRINGS[language as keyof typeof STRINGS] : STRINGS.en;
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#24292f;background:#f7f8fa}
-a{color:#0a6e63}header{background:#03B49B;color:#fff;padding:20px 16px 28px}header a{color:#fff;text-decoration:none}
+a{color:var(--pd)}header{background:var(--p);color:var(--pt);padding:20px 16px 28px}header a{color:var(--pt);text-decoration:none}
 .w{max-width:880px;margin:0 auto}.top{display:flex;justify-content:space-between;align-items:center;gap:12px;flex-wrap:wrap}
-.brand{font-weight:700;font-size:20px}nav.langs a{margin-left:10px;font-size:14px}nav.langs a[aria-current]{font-weight:700}
+.brand{font-weight:700;font-size:20px;display:flex;align-items:center;gap:10px}.brand img{max-height:36px;max-width:160px}nav.links a{margin-right:14px;font-size:15px;text-decoration:underline}nav.langs a{margin-left:10px;font-size:14px}nav.langs a[aria-current]{font-weight:700}
 form.s{margin-top:18px;position:relative}form.s input{width:100%;padding:12px 14px;font-size:17px;border:0;border-radius:8px}
 #r{position:absolute;left:0;right:0;background:#fff;border-radius:8px;box-shadow:0 6px 24px #0003;list-style:none;margin:6px 0 0;padding:0;z-index:2}
 #r:empty{display:none}#r a{display:block;padding:10px 14px;color:#24292f;text-decoration:none}#r a:hover,#r a:focus{background:#eef7f5}
@@ -130,8 +142,8 @@ main{padding:24px 16px}.grid{display:grid;grid-template-columns:repeat(auto-fill
 article.a img{max-width:100%;height:auto}article.a table{border-collapse:collapse;width:100%;display:block;overflow-x:auto}
 article.a td,article.a th{border:1px solid #d0d7de;padding:6px 10px}pre{background:#f0f2f4;padding:12px;border-radius:6px;overflow-x:auto}
 code{font-family:ui-monospace,Menlo,monospace;font-size:14px}.box{margin-top:20px;background:#fff;border:1px solid #e3e6ea;border-radius:10px;padding:16px 20px}
-button,.btn{font:inherit;border:1px solid #03B49B;background:#fff;color:#0a6e63;border-radius:6px;padding:6px 16px;cursor:pointer;margin-right:8px;text-decoration:none;display:inline-block}
-.btn.p{background:#03B49B;color:#fff}:focus-visible{outline:3px solid #24292f;outline-offset:2px}ul.l{padding-left:20px}footer{text-align:center;padding:24px;color:#57606a;font-size:13px}`;
+button,.btn{font:inherit;border:1px solid var(--pd);background:#fff;color:var(--pd);border-radius:6px;padding:6px 16px;cursor:pointer;margin-right:8px;text-decoration:none;display:inline-block}
+.btn.p{background:var(--p);color:var(--pt)}:focus-visible{outline:3px solid #24292f;outline-offset:2px}ul.l{padding-left:20px}footer{text-align:center;padding:24px;color:#57606a;font-size:13px;white-space:pre-line}`;
 
 const SCRIPT = `(function(){var d=document,c=d.getElementById('hc');if(!c)return;var b=c.dataset.base,l=c.dataset.lang,i=d.querySelector('form.s input[type=search]'),r=d.getElementById('r'),t,n=0;
 if(i&&r){i.addEventListener('input',function(){clearTimeout(t);t=setTimeout(function(){var q=i.value.trim(),m=++n;if(q.length<2){r.textContent='';return}
@@ -173,20 +185,29 @@ export function page(site: SiteView, input: PageInput): string {
     )
     .join('');
   const fullTitle = input.title === site.name ? site.name : `${input.title} | ${site.name}`;
+  const theme = site.theme;
+  const favicon = theme.faviconUrl ? `<link rel="icon" href="${escapeHtml(theme.faviconUrl)}">` : '';
+  const logo = theme.logoUrl ? `<img src="${escapeHtml(theme.logoUrl)}" alt="">` : '';
+  const links = theme.headerLinks.length
+    ? `<nav class="links" aria-label="Links">${theme.headerLinks
+        .map((l) => `<a href="${escapeHtml(l.url)}" rel="noopener">${escapeHtml(l.label)}</a>`)
+        .join('')}</nav>`
+    : '';
+  const footer = theme.footerText ? `<p>${escapeHtml(theme.footerText)}</p>` : '';
   return `<!doctype html>
 <html lang="${escapeHtml(site.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(fullTitle)}</title><meta name="description" content="${escapeHtml(input.description)}">
 <link rel="canonical" href="${escapeHtml(canonical)}">${alternates}
 <meta property="og:type" content="${input.ogType ?? 'website'}"><meta property="og:title" content="${escapeHtml(input.title)}">
 <meta property="og:description" content="${escapeHtml(input.description)}"><meta property="og:url" content="${escapeHtml(canonical)}">
-<meta property="og:site_name" content="${escapeHtml(site.name)}"><meta name="twitter:card" content="summary">
-<style>${STYLE}</style></head>
+<meta property="og:site_name" content="${escapeHtml(site.name)}"><meta name="twitter:card" content="summary">${favicon}
+<style>${themeCss(theme.primaryColor)}${STYLE}</style></head>
 <body><div id="hc" data-base="${escapeHtml(site.base)}" data-lang="${escapeHtml(site.language)}" data-app="${escapeHtml(site.applicationId)}">
-<header><div class="w"><div class="top"><a class="brand" href="${escapeHtml(`${site.base}/${langQuery(site.language)}`)}">${escapeHtml(site.name)}</a>
-<nav class="langs" aria-label="Language">${langs}</nav></div>
+<header><div class="w"><div class="top"><a class="brand" href="${escapeHtml(`${site.base}/${langQuery(site.language)}`)}">${logo}<span>${escapeHtml(site.name)}</span></a>
+${links}${site.languages.length > 1 ? `<nav class="langs" aria-label="Language">${langs}</nav>` : ''}</div>
 <form class="s" role="search" method="get" action="${escapeHtml(`${site.base}/search`)}"><input type="hidden" name="lang" value="${escapeHtml(site.language)}">
 <input type="search" name="q" placeholder="${escapeHtml(s.search)}" aria-label="${escapeHtml(s.search)}" autocomplete="off"><ul id="r" aria-live="polite"></ul></form></div></header>
-<main class="w">${input.body}</main><footer>${escapeHtml(site.name)}</footer></div>
+<main class="w">${input.body}</main><footer>${footer}${escapeHtml(site.name)}</footer></div>
 <script nonce="${site.nonce}">${SCRIPT}</script></body></html>`;
 }
 

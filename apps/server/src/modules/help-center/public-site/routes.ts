@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  HELP_CENTER_LANGUAGES,
+  type HelpCenterLanguage,
   helpCenterSitePath,
   publicSearchQuerySchema,
   publicSearchResponseSchema,
@@ -14,9 +14,9 @@ import type { Db } from '../../../platform/db/database.js';
 import type { FileStorage } from '../../../platform/storage/storage.js';
 import { prefixQuery, sanitizeArticleHtml, snippetOf } from '../content-html.js';
 import * as repo from '../repository.js';
-import { isLanguage } from '../service.js';
+import { isLanguage, siteFileUrl } from '../service.js';
 import * as render from './render.js';
-import type { SiteCache } from './site-cache.js';
+import type { SiteCache, SiteInfo } from './site-cache.js';
 
 // The public help center of each application, server-rendered: /hc/<applicationId>/… on this
 // server, and the same pages at / of its custom domain (rewritten before routing, see site-cache).
@@ -54,6 +54,66 @@ function csp(nonce: string, widgetOrigin: string) {
   ].join('; ');
 }
 
+/**
+ * The view of a site for one page: the asked language when the site shows it, else its default
+ * language (or the first shown when the default is hidden); the customization as its theme.
+ */
+export function siteView(
+  info: SiteInfo,
+  applicationId: string,
+  at: {
+    lang: string | undefined;
+    base: string;
+    canonicalBase: string;
+    widgetOrigin: string;
+    nonce: string;
+  },
+): render.SiteView {
+  const settings = info.settings;
+  const shown: readonly HelpCenterLanguage[] = settings.languages;
+  const shows = (l: string | null | undefined): l is HelpCenterLanguage =>
+    !!l && isLanguage(l) && shown.includes(l);
+  const fallback = shows(info.defaultLanguage) ? info.defaultLanguage : (shown[0] ?? 'en');
+  return {
+    name: settings.title || info.name,
+    applicationId,
+    language: shows(at.lang) ? at.lang : fallback,
+    base: at.base,
+    canonicalBase: at.canonicalBase,
+    widgetOrigin: at.widgetOrigin,
+    widgetVariant: info.product === 'agent' ? 'agentic' : 'classic',
+    nonce: at.nonce,
+    languages: shown,
+    theme: {
+      primaryColor: settings.primaryColor,
+      logoUrl: siteFileUrl(applicationId, settings.logoKey),
+      faviconUrl: siteFileUrl(applicationId, settings.faviconKey),
+      headerLinks: settings.headerLinks,
+      footerText: settings.footerText,
+    },
+  };
+}
+
+/** The home page: categories with their first articles, then the uncategorized ones. */
+export async function renderHome(db: Db, site: render.SiteView): Promise<string> {
+  const applicationId = site.applicationId;
+  const [categories, counts, titles] = await Promise.all([
+    repo.listCategories(db, applicationId),
+    repo.countPublishedByCategory(db, applicationId, site.language),
+    repo.listPublishedTitles(db, applicationId, site.language, undefined, 400),
+  ]);
+  const count = new Map(counts.map((c) => [c.categoryId, c.n]));
+  const view = categories.map(({ category }) => ({
+    name: category.name,
+    description: category.description,
+    slug: category.slug,
+    count: count.get(category.id) ?? 0,
+    top: titles.filter((t) => t.categoryId === category.id).slice(0, 5),
+  }));
+  const uncategorized = titles.filter((t) => t.categoryId === null).slice(0, 10);
+  return render.homePage(site, view, uncategorized);
+}
+
 export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // The feedback form posts as a plain HTML form when JavaScript is off.
@@ -75,20 +135,14 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
       const viaDomain = !req.originalUrl.startsWith('/hc/');
       const ownOrigin = `${req.protocol}://${req.host}`;
       const sitePath = helpCenterSitePath(applicationId);
-      const site: render.SiteView = {
-        name: info.name,
-        applicationId,
-        language:
-          lang && isLanguage(lang) ? lang : isLanguage(info.defaultLanguage) ? info.defaultLanguage : 'en',
+      return siteView(info, applicationId, {
+        lang,
         base: viaDomain ? '' : sitePath,
         // Custom domains are served over TLS by the proxy in front of them.
         canonicalBase: info.domain ? `https://${info.domain}` : `${deps.publicUrl}${sitePath}`,
         widgetOrigin: viaDomain ? deps.publicUrl : ownOrigin,
-        widgetVariant: info.product === 'agent' ? 'agentic' : 'classic',
         nonce: randomBytes(12).toString('base64'),
-        languages: HELP_CENTER_LANGUAGES,
-      };
-      return site;
+      });
     }
 
     const html = (reply: FastifyReply, site: render.SiteView, body: string, status = 200) =>
@@ -116,21 +170,7 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
         const { applicationId } = req.params;
         const site = await siteOf(req, applicationId, req.query.lang);
         if (!site) return unknownSite(reply);
-        const [categories, counts, titles] = await Promise.all([
-          repo.listCategories(deps.db, applicationId),
-          repo.countPublishedByCategory(deps.db, applicationId, site.language),
-          repo.listPublishedTitles(deps.db, applicationId, site.language, undefined, 400),
-        ]);
-        const count = new Map(counts.map((c) => [c.categoryId, c.n]));
-        const view = categories.map(({ category }) => ({
-          name: category.name,
-          description: category.description,
-          slug: category.slug,
-          count: count.get(category.id) ?? 0,
-          top: titles.filter((t) => t.categoryId === category.id).slice(0, 5),
-        }));
-        const uncategorized = titles.filter((t) => t.categoryId === null).slice(0, 10);
-        return html(reply, site, render.homePage(site, view, uncategorized));
+        return html(reply, site, await renderHome(deps.db, site));
       },
     );
 
@@ -224,7 +264,9 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
           {
             rated: req.query.rated === '1',
             category: category ? { name: category.name, slug: category.slug } : null,
-            alternates: alternates.filter((a) => a.language !== site.language),
+            alternates: alternates.filter(
+              (a) => a.language !== site.language && site.languages.includes(a.language),
+            ),
           },
         );
         if (req.query.rated === '1') reply.header('cache-control', 'no-cache');
@@ -263,7 +305,10 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
         const { applicationId } = req.params;
         const site = await siteOf(req, applicationId, undefined);
         if (!site) return unknownSite(reply);
-        const rows = await repo.listSitemap(deps.db, applicationId);
+        // Languages the site does not show are not offered to search engines either.
+        const rows = (await repo.listSitemap(deps.db, applicationId)).filter((r) =>
+          site.languages.includes(r.language),
+        );
         return reply
           .header('cache-control', 'public, max-age=300')
           .type('application/xml; charset=utf-8')

@@ -1,5 +1,7 @@
+import type { HelpCenterCustomization } from '@convo/api';
 import type { Db } from '../../../platform/db/database.js';
 import * as repo from '../repository.js';
+import { readCustomization } from '../service.js';
 
 // The public site reads the same few facts on every page; a short per-node cache keeps them off
 // the hot path. A change made on this node is seen at once (`forget`), on other nodes within TTL.
@@ -9,6 +11,7 @@ export interface SiteInfo {
   product: string;
   domain: string | null;
   defaultLanguage: string;
+  settings: HelpCenterCustomization;
 }
 
 const TTL_MS = 5_000;
@@ -26,6 +29,7 @@ export function createSiteCache(db: Db, now: () => number = Date.now) {
             product: row.product,
             domain: row.domain,
             defaultLanguage: row.defaultLanguage ?? 'en',
+            settings: readCustomization(row.settings),
           }
         : null;
       if (entries.size > 10_000) entries.clear();
