@@ -107,6 +107,12 @@ function SuggestionRow({
   );
 }
 
+/**
+ * The "all categories" option: an option rather than a clear button, which Mantine hides from the
+ * keyboard. The server trims categories, so one starting with a space can never collide with it.
+ */
+const ANY_CATEGORY = ' *';
+
 /** The modal's state: closed, a new suggestion, or one being edited. */
 type Editing = null | { suggestion?: Suggestion };
 
@@ -198,11 +204,10 @@ export function SuggestionsPage() {
         />
         <Select
           label={t('suggestions.category')}
-          placeholder={t('suggestions.allCategories')}
-          data={categories}
-          value={category === '' ? null : category}
-          onChange={(value) => setCategory(value ?? '')}
-          clearable
+          data={[{ value: ANY_CATEGORY, label: t('suggestions.allCategories') }, ...categories]}
+          value={category === '' ? ANY_CATEGORY : category}
+          onChange={(value) => setCategory(value === null || value === ANY_CATEGORY ? '' : value)}
+          allowDeselect={false}
           searchable
           nothingFoundMessage={t('suggestions.noCategory')}
           style={{ flex: '1 1 160px' }}
