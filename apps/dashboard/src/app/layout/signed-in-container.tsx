@@ -12,6 +12,7 @@ import {
   BotBuilderListPage,
   BotBuilderPage,
   BotIntegrationsPage,
+  BotSuggestionsPage,
   DashboardPage,
   HelpCenterArticleEditorPage,
   HelpCenterArticlesPage,
@@ -102,6 +103,7 @@ function AuthenticatedRoutes() {
               [PATHS.manageBots, <ManageBotsPage key="manage" />],
               [PATHS.botIntegrations, <BotIntegrationsPage key="integrations" />],
               [PATHS.botBuilderList, <BotBuilderListPage key="builder-list" />],
+              [PATHS.botSuggestions, <BotSuggestionsPage key="suggestions" />],
             ] as const
           ).map(([path, page]) => (
             <Route key={path} path={path} element={<Guarded path={path}>{page}</Guarded>} />

@@ -46,6 +46,9 @@ export const BotIntegrationsPage = lazyPage(() =>
 export const BotBuilderListPage = lazyPage(() =>
   import('../../features/bots/builder-list/bot-builder-list-page').then((m) => m.BotBuilderListPage),
 );
+export const BotSuggestionsPage = lazyPage(() =>
+  import('../../features/bots/suggestions/suggestions-page').then((m) => m.SuggestionsPage),
+);
 export const BotBuilderPage = lazyPage(() =>
   import('../../features/bots/builder/bot-builder-page').then((m) => m.BotBuilderPage),
 );

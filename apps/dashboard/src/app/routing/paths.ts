@@ -26,6 +26,7 @@ export const PATHS = {
   botIntegrations: '/bots/bot-integrations',
   botBuilderList: '/bots/bot-builder-list',
   botBuilder: '/bots/bot-builder',
+  botSuggestions: '/bots/suggestions',
   helpCenterContent: '/helpcenter/content',
   helpCenterCustomization: '/helpcenter/customization',
   faq: '/faq',

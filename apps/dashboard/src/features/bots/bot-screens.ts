@@ -14,6 +14,7 @@ export const BOT_SCREEN_PATHS = {
   integrations: '/bots/bot-integrations',
   builderList: '/bots/bot-builder-list',
   builder: '/bots/bot-builder',
+  suggestions: '/bots/suggestions',
 } as const;
 
 /** The builder of a bot: one sub-path per engine, the bot in the query (`?botId=`). */

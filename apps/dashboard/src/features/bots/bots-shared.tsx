@@ -41,9 +41,10 @@ const TABS = [
   { path: BOT_SCREEN_PATHS.manage, key: 'tabs.manage' },
   { path: BOT_SCREEN_PATHS.integrations, key: 'tabs.integrations' },
   { path: BOT_SCREEN_PATHS.builderList, key: 'tabs.builder' },
+  { path: BOT_SCREEN_PATHS.suggestions, key: 'tabs.suggestions' },
 ] as const;
 
-/** Links between the three bots screens (arrow keys move between tabs, Enter opens). */
+/** Links between the bots screens (arrow keys move between tabs, Enter opens). */
 export function BotsTabs() {
   const { t } = useTranslation(NS);
   const wording = useWording();
