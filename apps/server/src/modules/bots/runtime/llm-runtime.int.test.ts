@@ -1,5 +1,5 @@
 import { BOT_PATHS, type Bot, botPath } from '@convo/api';
-import { DEFAULT_BOT_FALLBACK_MESSAGE, SENDER_TYPE } from '@convo/domain';
+import { DEFAULT_BOT_FALLBACK_MESSAGE, DEFAULT_BOT_HANDOFF_MESSAGE, SENDER_TYPE } from '@convo/domain';
 import {
   type FakeProvider,
   type RecordedCall,
@@ -10,7 +10,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBots, startWorkers } from '../../../app.js';
-import { botAnswers, botConversations, bots, knowledgePassages } from '../../../db/schema/index.js';
+import {
+  botAnswers,
+  botConversations,
+  bots,
+  conversations,
+  knowledgePassages,
+} from '../../../db/schema/index.js';
 import type { JobWorker } from '../../../platform/jobs/job-queue.js';
 import { listJobs } from '../../../platform/jobs/job-repository.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
@@ -28,6 +34,7 @@ import { BOT_REPLY_QUEUE } from './enqueue.js';
 
 const KEY = 'sk-llm-runtime-THIS-KEY-STAYS-IN-ITS-HEADER-123';
 const silent = { warn: () => {}, error: () => {} };
+const TIMEOUT_MS = 3_000;
 const ANSWER = ['Our shop', ' opens at', ' 9 am', ' on weekdays.'];
 
 type Headers = Record<string, string>;
@@ -86,7 +93,8 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
       db: t.database.db,
       log: silent,
       pubsub,
-      bots: productBots(t.config, t.database.db),
+      // A short deadline, so the hanging provider's test ends quickly.
+      bots: { ...productBots(t.config, t.database.db), timeoutMs: TIMEOUT_MS },
       backoffBaseMs: 0,
     });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -105,6 +113,7 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
     target: Tenant,
     engine: 'openai' | 'anthropic' | 'gemini',
     apiKey = KEY,
+    settings: Record<string, unknown> = {},
   ): Promise<Bot> {
     const created = await t.app.inject({
       method: 'POST',
@@ -118,7 +127,7 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
       method: 'PUT',
       url: botPath(BOT_PATHS.botEngine, { botId: bot.id }),
       headers: bearer(target),
-      payload: { settings: { instructions: 'Answer for the demo store, briefly.' }, apiKey },
+      payload: { settings: { instructions: 'Answer for the demo store, briefly.', ...settings }, apiKey },
     });
     expect(keyed.statusCode, keyed.body).toBe(200);
     expect(keyed.body).not.toContain(apiKey);
@@ -158,7 +167,7 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
       await repliesSettled();
       return answer.data!.message as { id: number; message: string; metadata: Record<string, string> };
     };
-    return { groupId, socket, ask };
+    return { groupId, socket, ask, headers: visitor.headers };
   }
 
   const botConversation = async (groupId: number) =>
@@ -269,6 +278,80 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
       const [row] = await db().select().from(bots).where(eq(bots.id, bot.id));
       expect(row!.lastError).toContain('INVALID_CREDENTIALS');
       expect(row!.lastError).not.toContain('sk-wrong-key');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('sends the fallback when the provider never answers, once the deadline passes', async () => {
+    const bot = await llmBot(tenant, 'openai');
+    const { socket, ask } = await visitorOf(tenant);
+    try {
+      openai.script({ kind: 'hang' });
+      const started = Date.now();
+      const message = await ask('Is the blue jacket in stock?');
+      expect(message.message).toBe(DEFAULT_BOT_FALLBACK_MESSAGE.en);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
+      const [row] = await db().select().from(bots).where(eq(bots.id, bot.id));
+      expect(row!.lastError).toContain('TIMEOUT');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('answers through an OpenAI-compatible base URL (chat completions) with its usage', async () => {
+    await llmBot(tenant, 'openai', KEY, { baseUrl: openai.url, model: 'llama3.1' });
+    const { groupId, socket, ask } = await visitorOf(tenant);
+    try {
+      openai.script({
+        kind: 'text',
+        chunks: ANSWER,
+        chunkDelayMs: 20,
+        usage: { inputTokens: 61, outputTokens: 8 },
+      });
+      const calls = openai.calls.length;
+      expect((await ask('When do you open?')).message).toBe(ANSWER.join(''));
+      expect(socket.events('message.streaming').map((f) => (f.data as { text: string }).text)).toEqual(
+        ANSWER.map((_, i) => ANSWER.slice(0, i + 1).join('')),
+      );
+      const call = openai.calls[calls]!;
+      expect(call.path).toBe('/v1/chat/completions');
+      expect(call.body).toMatchObject({ model: 'llama3.1', stream: true });
+      expect(call.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(keyLeaksOutsideHeader(call, 'authorization')).toEqual([]);
+      expect(await botConversation(groupId)).toMatchObject({ inputTokens: 61, outputTokens: 8 });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it.each([
+    ['with words of its own', ['Let me get a teammate for you.']],
+    ['without a word', []],
+  ])('hands the conversation to a person when the model calls the handoff tool %s', async (_, preamble) => {
+    const bot = await llmBot(tenant, 'openai');
+    const { groupId, socket, ask, headers } = await visitorOf(tenant);
+    try {
+      const [row] = await db().select().from(bots).where(eq(bots.id, bot.id));
+      const botUserId = row!.userId;
+      const [before] = await db().select().from(conversations).where(eq(conversations.id, groupId));
+      expect(before!.assigneeId).toBe(botUserId);
+      openai.script({ kind: 'tool', name: 'handoff', args: { reason: 'refund over the limit' }, preamble });
+      const message = await ask('I want a refund of 900 euros for a broken sofa');
+      // The customer is told what happens: the model's words, or the handoff message, never the fallback.
+      expect(message.message).toBe(preamble[0] ?? DEFAULT_BOT_HANDOFF_MESSAGE.en);
+      const [conv] = await db().select().from(conversations).where(eq(conversations.id, groupId));
+      expect(conv!.botActive).toBe(false);
+      expect(conv!.assigneeId).not.toBe(botUserId);
+      const state = await botConversation(groupId);
+      expect(state).toMatchObject({ handoffReason: 'tool' });
+      expect(state!.pausedAt).toBeInstanceOf(Date);
+      // Paused: the next question reaches no provider.
+      const calls = openai.calls.length;
+      const res = await sendTestMessage(t, headers, groupId, `later-${groupId}`, 'Hello?');
+      expect(res.statusCode).toBe(200);
+      await repliesSettled();
+      expect(openai.calls.length).toBe(calls);
     } finally {
       socket.close();
     }
