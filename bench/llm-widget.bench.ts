@@ -5,21 +5,25 @@
 // product's engines (productBots, OPENAI_BASE_URL pointing at the fake); an openai bot made with
 // the bots API (its key sealed) as first responder; VISITORS conversations asking at once over
 // their own sockets. Measured per reply: from the moment the fake wrote its first text chunk (its
-// recorded time) to the visitor's socket receiving the first `message.streaming` frame. The fake,
-// the server and the clients share this process, so both instants are on one clock (and the
-// server's CPU competes with 30 clients': the figure is an upper bound).
-// Usage: npx tsx bench/llm-widget.bench.ts  (PostgreSQL too when TEST_DATABASE_URL is set)
-
+// recorded time) to the visitor's socket receiving the first `message.streaming` frame; the fake
+// and the clients live in this process, so both instants are on one clock.
+// Two ways to run the server: the built server as its own process (`npm start`'s flags; the
+// deployment's figure), and the test app inside this process (its event loop also carries the
+// fake and the 30 clients, and PGlite's queries: an upper bound). BENCH_LLM_MODES=process,inline.
+// Usage: npx tsx bench/llm-widget.bench.ts  (PostgreSQL too when one is found)
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { BOT_PATHS, type Bot, botPath, MESSAGING_PATHS } from '@convo/api';
+import { ACCOUNT_PATHS, BOT_PATHS, type Bot, botPath, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import { startFakeOpenAI } from '@convo/provider-fakes';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { productBots, startWorkers } from '../apps/server/src/app.js';
 import { createMemoryPubSub } from '../apps/server/src/platform/pubsub/pubsub.js';
-import { newTenant, newVisitor } from '../apps/server/src/testing/messaging-fixtures.js';
-import { createTestApp } from '../apps/server/src/testing/test-app.js';
+import { createTestApp, newSignup } from '../apps/server/src/testing/test-app.js';
 import type { TestDbKind } from '../apps/server/src/testing/test-database.js';
+import { ensureBuilt } from '../scripts/lib.mjs';
+import { freshPostgres } from './lib/fresh-postgres.js';
+import { startServer } from './lib/server-process.js';
+import { findPostgres } from './lib/services.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
 const VISITORS = Number(process.env.BENCH_LLM_VISITORS ?? 30);
@@ -90,47 +94,101 @@ function openVisitorSocket(base: string, token: string): Promise<VisitorSocket> 
   });
 }
 
-async function run(kind: TestDbKind): Promise<Row[]> {
-  const fake = await startFakeOpenAI({
-    apiKey: KEY,
-    defaultReply: { kind: 'text', chunks: CHUNKS, firstChunkDelayMs: FIRST_TOKEN_MS, chunkDelayMs: CHUNK_MS },
-  });
+interface Server {
+  base: string;
+  stop(): Promise<void>;
+}
+
+type Mode = 'process' | 'inline';
+
+/** The server with its worker role, its OpenAI base URL at the fake. */
+async function startTarget(mode: Mode, kind: TestDbKind, fakeUrl: string, port: number): Promise<Server> {
+  if (mode === 'process') {
+    const pg = kind === 'postgres' ? await freshPostgres() : null;
+    const server = await startServer({ port, databaseUrl: pg?.url, env: { OPENAI_BASE_URL: fakeUrl } });
+    return {
+      base: server.base,
+      stop: async () => {
+        await server.stop();
+        await pg?.drop();
+      },
+    };
+  }
   const pubsub = createMemoryPubSub();
-  const t = await createTestApp(kind, { OPENAI_BASE_URL: fake.url }, { pubsub });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const t = await createTestApp(kind, { OPENAI_BASE_URL: fakeUrl }, { pubsub });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const worker = startWorkers({
     db: t.database.db,
     log: pino({ level: 'silent' }),
     pubsub,
     bots: productBots(t.config, t.database.db),
   });
+  return {
+    base,
+    stop: async () => {
+      await worker.stop();
+      await t.close();
+      await pubsub.close();
+    },
+  };
+}
+
+async function run(mode: Mode, kind: TestDbKind, port: number): Promise<Row[]> {
+  const fake = await startFakeOpenAI({
+    apiKey: KEY,
+    defaultReply: { kind: 'text', chunks: CHUNKS, firstChunkDelayMs: FIRST_TOKEN_MS, chunkDelayMs: CHUNK_MS },
+  });
+  const server = await startTarget(mode, kind, fake.url, port);
+  const address = server.base;
+  const label = `${kind}, ${mode === 'process' ? 'server process' : 'test app in the bench process'}`;
+  /** Everything over HTTP, as the dashboard and the widget do. */
+  const http = async (method: 'POST' | 'PUT', url: string, headers: Record<string, string>, body: object) => {
+    const res = await fetch(`${address}${url}`, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
   try {
-    const tenant = await newTenant(t);
-    const admin = { authorization: `Bearer ${tenant.admin['x-authorization']}` };
-    const api = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-      const res = await t.app.inject({ method, url, headers: admin, payload });
-      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-      return res.json() as { data: unknown };
+    const session = (await http('POST', ACCOUNT_PATHS.signup, {}, newSignup())).data as {
+      token: string;
+      applicationId: string;
     };
-    const bot = (await api('POST', BOT_PATHS.bots, { name: 'Store Assistant', engine: 'openai' }))
+    const admin = { authorization: `Bearer ${session.token}` };
+    const bot = (await http('POST', BOT_PATHS.bots, admin, { name: 'Store Assistant', engine: 'openai' }))
       .data as Bot;
-    await api('PUT', botPath(BOT_PATHS.botEngine, { botId: bot.id }), {
+    await http('PUT', botPath(BOT_PATHS.botEngine, { botId: bot.id }), admin, {
       settings: { instructions: 'Answer for the demo store, briefly.' },
       apiKey: KEY,
     });
-    await api('PUT', BOT_PATHS.firstResponder, { botId: bot.id });
+    await http('PUT', BOT_PATHS.firstResponder, admin, { botId: bot.id });
 
     const visitors: (VisitorSocket & { headers: Record<string, string>; groupId: number })[] = [];
     for (let i = 0; i < VISITORS; i++) {
-      const v = await newVisitor(t, tenant);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: MESSAGING_PATHS.groupCreateV21,
-        headers: v.headers,
-        payload: { groupName: 'Question', type: 10 },
+      const registered = (await http(
+        'POST',
+        REGISTRATION_PATHS.registerClient,
+        {},
+        {
+          userId: `bench-visitor-${i}`,
+          applicationId: session.applicationId,
+          authenticationTypeId: 0,
+          displayName: 'Visitor',
+        },
+      )) as { authToken: string };
+      const headers = { 'x-authorization': registered.authToken, 'application-key': session.applicationId };
+      const group = (await http('POST', MESSAGING_PATHS.groupCreateV21, headers, {
+        groupName: 'Question',
+        type: 10,
+      })) as { response: { id: number } };
+      visitors.push({
+        headers,
+        groupId: group.response.id,
+        ...(await openVisitorSocket(address, registered.authToken)),
       });
-      const groupId = res.json().response.id as number;
-      visitors.push({ headers: v.headers, groupId, ...(await openVisitorSocket(address, v.token)) });
     }
 
     const lags: number[] = [];
@@ -172,8 +230,8 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     toProvider.length = 0;
     failed = 0;
 
-    // This process is the server, its worker, the fake and the clients: a stalled event loop
-    // (PGlite's queries run on it; other processes take the cores) delays every hop measured.
+    // This process holds the fake and the clients (and, inline, the server): a stalled event loop
+    // (inline PGlite's queries run on it; other processes take the cores) delays every hop measured.
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
 
@@ -195,57 +253,61 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     const p95 = percentile(lags, 95);
     return [
       {
-        figure: `LLM reply: provider's first token → widget's first streamed words, p50 (${kind}, ${VISITORS} conversations at once, ${lags.length} replies)`,
+        figure: `LLM reply: provider's first token → widget's first streamed words, p50 (${label}, ${VISITORS} conversations at once, ${lags.length} replies)`,
         value: ms(percentile(lags, 50)),
         budget: '—',
         pass: null,
       },
       {
-        figure: `LLM reply: provider's first token → widget's first streamed words, p95 (${kind})`,
+        figure: `LLM reply: provider's first token → widget's first streamed words, p95 (${label})`,
         value: ms(p95),
         budget: `< ${BUDGET_MS} ms`,
         pass: failed === 0 && p95 < BUDGET_MS,
       },
       {
-        figure: `LLM reply: customer's send → first streamed words, p95 (${kind}; fake's first token at ${FIRST_TOKEN_MS} ms)`,
+        figure: `LLM reply: customer's send → first streamed words, p95 (${label}; fake's first token at ${FIRST_TOKEN_MS} ms)`,
         value: ms(percentile(firstWords, 95)),
         budget: '—',
         pass: null,
       },
       {
-        figure: `LLM reply: customer's send → provider's request, p95 (${kind}; the reply jobs' queue and the prompt)`,
-        value: ms(percentile(toProvider, 95)),
+        figure: `LLM reply: customer's send → provider's request, p50 / p95 (${label}; the reply jobs' queue and the prompt)`,
+        value: `${ms(percentile(toProvider, 50))} / ${ms(percentile(toProvider, 95))}`,
         budget: '—',
         pass: null,
       },
       {
-        figure: `event loop delay of this process during the run, p99 / max (${kind})`,
+        figure: `event loop delay of this process during the run, p99 / max (${label})`,
         value: `${ms(loop.percentile(99) / 1e6)} / ${ms(loop.max / 1e6)}`,
         budget: '—',
         pass: null,
       },
       {
-        figure: `LLM reply: first streamed words → stored answer, p50 (${kind}; ${CHUNKS.length} chunks ${CHUNK_MS} ms apart)`,
+        figure: `LLM reply: first streamed words → stored answer, p50 (${label}; ${CHUNKS.length} chunks ${CHUNK_MS} ms apart)`,
         value: ms(percentile(streamedBeforeFinal, 50)),
         budget: '—',
         pass: null,
       },
       {
-        figure: `LLM replies missing or not streamed (${kind})`,
+        figure: `LLM replies missing or not streamed (${label})`,
         value: String(failed),
         budget: '0',
         pass: failed === 0,
       },
     ];
   } finally {
-    await worker.stop();
-    await t.close();
-    await pubsub.close();
+    await server.stop();
     await fake.close();
   }
 }
 
-const kinds: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const postgres = (await findPostgres(process.env)).url;
+const kinds: TestDbKind[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
+// The inline test app opens its PostgreSQL database beside this one.
+if (postgres) process.env.TEST_DATABASE_URL ??= postgres;
+const modes = (process.env.BENCH_LLM_MODES ?? 'process,inline').split(',') as Mode[];
+if (modes.includes('process')) await ensureBuilt({ only: ['server'] });
 const rows: Row[] = [];
-for (const kind of kinds) rows.push(...(await run(kind)));
+let port = Number(process.env.BENCH_LLM_PORT ?? 3475);
+for (const mode of modes) for (const kind of kinds) rows.push(...(await run(mode, kind, port++)));
 printTable('LLM replies streamed to the widget (issue 15)', rows);
