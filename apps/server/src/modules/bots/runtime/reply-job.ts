@@ -221,8 +221,14 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         onDelta,
         signal: AbortSignal.timeout(timeoutMs),
       });
+      // Nothing to say: a handoff without words tells the customer a person comes, not "I didn't get that".
       if (reply.messages.length === 0)
-        reply = { ...reply, messages: await fallbackMessages(deps.db, bot, language) };
+        reply = {
+          ...reply,
+          messages: reply.handoff
+            ? [{ kind: 'text', text: botDefaultText(DEFAULT_BOT_HANDOFF_MESSAGE, language) }]
+            : await fallbackMessages(deps.db, bot, language),
+        };
     } catch (err) {
       failure = errorText(err);
       deps.log.warn(
