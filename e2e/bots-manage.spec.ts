@@ -106,6 +106,8 @@ test('create a kompose bot, disable and enable it, make it first responder, set 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/bots/manage-bots');
     await expect(row).toBeVisible();
+    // Other bots may list above it: scrolled to, the row's last button is not cut off at the side.
+    await row.getByRole('button', { name: 'Delete' }).scrollIntoViewIfNeeded();
     await expect(row.getByRole('button', { name: 'Delete' })).toBeInViewport();
     await page.setViewportSize({ width: 1280, height: 900 });
   });
