@@ -1,11 +1,4 @@
-import {
-  botFirstResponders,
-  botIntents,
-  botModels,
-  bots,
-  knowledgePassages,
-  knowledgeSources,
-} from '../../db/schema/index.js';
+import { botModels, bots, knowledgePassages, knowledgeSources } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 
 // The demo bot's rows, written at seed time in the seed's transaction (the bots API and the
@@ -26,10 +19,6 @@ export async function insertBotForMember(
     .values({ ...row, defaultLanguage: 'en', languages: ['en'] })
     .returning();
   return bot!;
-}
-
-export async function insertIntents(db: Db, rows: (typeof botIntents.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(botIntents).values(rows);
 }
 
 export async function insertReadyModel(
@@ -75,8 +64,4 @@ export async function insertReadyDocument(
       })),
     );
   }
-}
-
-export async function setApplicationFirstResponder(db: Db, applicationId: string, botId: string) {
-  await db.insert(botFirstResponders).values({ applicationId, botId });
 }

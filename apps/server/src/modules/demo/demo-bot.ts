@@ -1,7 +1,9 @@
 import { DEFAULT_INTENTS } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
+import { insertMissingIntents } from '../bots/builder/repository.js';
 import { trainClassifier, trainingExamples } from '../bots/engines/kompose/snapshot.js';
 import { splitPassages } from '../bots/knowledge/passages.js';
+import { setFirstResponder } from '../bots/repository.js';
 import * as repo from './demo-bot-repository.js';
 
 // The demo store's AI agent: a kompose bot that answers shipping, returns, opening hours and
@@ -159,11 +161,11 @@ export async function seedDemoBot(
       ...(handoffAgentUserId ? { handoffAssignTo: handoffAgentUserId } : {}),
     },
   });
-  await repo.insertIntents(
+  await insertMissingIntents(
     db,
+    applicationId,
+    bot.id,
     DEMO_BOT_INTENTS.map((intent) => ({
-      applicationId,
-      botId: bot.id,
       language: 'en',
       section: intent.section,
       name: intent.name,
@@ -184,6 +186,6 @@ export async function seedDemoBot(
     { applicationId, botId: bot.id, name: 'Store guide.md' },
     splitPassages(DEMO_STORE_GUIDE),
   );
-  await repo.setApplicationFirstResponder(db, applicationId, bot.id);
+  await setFirstResponder(db, applicationId, null, bot.id);
   return bot.id;
 }
