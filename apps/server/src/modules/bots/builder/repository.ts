@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { botAnswers, botEntities, botIntents, botModels, bots } from '../../../db/schema/index.js';
+import { botAnswers, botEntities, botIntents, botModels } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db/database.js';
 
 // The builder's tables: intents and entities per bot and language, and the training state of each
@@ -8,6 +8,12 @@ import type { Db } from '../../../platform/db/database.js';
 export type IntentRow = typeof botIntents.$inferSelect;
 export type EntityRow = typeof botEntities.$inferSelect;
 export type ModelStateRow = Omit<typeof botModels.$inferSelect, 'model'>;
+
+/** The rows of one bot of one application: every query here starts from this. */
+const ofBotIntents = (applicationId: string, botId: string) =>
+  and(eq(botIntents.applicationId, applicationId), eq(botIntents.botId, botId));
+const ofBotEntities = (applicationId: string, botId: string) =>
+  and(eq(botEntities.applicationId, applicationId), eq(botEntities.botId, botId));
 
 export interface IntentValues {
   language: string;
@@ -23,7 +29,7 @@ export async function listIntents(
   botId: string,
   languages?: readonly string[],
 ): Promise<IntentRow[]> {
-  const filters = [eq(botIntents.applicationId, applicationId), eq(botIntents.botId, botId)];
+  const filters = [ofBotIntents(applicationId, botId)];
   if (languages) filters.push(inArray(botIntents.language, [...languages]));
   return db
     .select()
@@ -41,13 +47,7 @@ export async function findIntent(
   const [row] = await db
     .select()
     .from(botIntents)
-    .where(
-      and(
-        eq(botIntents.applicationId, applicationId),
-        eq(botIntents.botId, botId),
-        eq(botIntents.id, intentId),
-      ),
-    )
+    .where(and(ofBotIntents(applicationId, botId), eq(botIntents.id, intentId)))
     .limit(1);
   return row;
 }
@@ -63,12 +63,7 @@ export async function findIntentByName(
     .select()
     .from(botIntents)
     .where(
-      and(
-        eq(botIntents.applicationId, applicationId),
-        eq(botIntents.botId, botId),
-        eq(botIntents.language, language),
-        eq(botIntents.name, name),
-      ),
+      and(ofBotIntents(applicationId, botId), eq(botIntents.language, language), eq(botIntents.name, name)),
     )
     .limit(1);
   return row;
@@ -134,13 +129,7 @@ export async function updateIntent(
   const [row] = await db
     .update(botIntents)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(botIntents.applicationId, applicationId),
-        eq(botIntents.botId, botId),
-        eq(botIntents.id, intentId),
-      ),
-    )
+    .where(and(ofBotIntents(applicationId, botId), eq(botIntents.id, intentId)))
     .returning();
   return row;
 }
@@ -157,8 +146,7 @@ export async function deleteIntentsByName(
     .delete(botIntents)
     .where(
       and(
-        eq(botIntents.applicationId, applicationId),
-        eq(botIntents.botId, botId),
+        ofBotIntents(applicationId, botId),
         eq(botIntents.name, name),
         inArray(botIntents.language, [...languages]),
       ),
@@ -175,7 +163,7 @@ export async function listEntities(
   botId: string,
   locale?: string,
 ): Promise<EntityRow[]> {
-  const filters = [eq(botEntities.applicationId, applicationId), eq(botEntities.botId, botId)];
+  const filters = [ofBotEntities(applicationId, botId)];
   if (locale) filters.push(eq(botEntities.locale, locale));
   return db
     .select()
@@ -193,13 +181,7 @@ export async function findEntity(
   const [row] = await db
     .select()
     .from(botEntities)
-    .where(
-      and(
-        eq(botEntities.applicationId, applicationId),
-        eq(botEntities.botId, botId),
-        eq(botEntities.id, entityId),
-      ),
-    )
+    .where(and(ofBotEntities(applicationId, botId), eq(botEntities.id, entityId)))
     .limit(1);
   return row;
 }
@@ -233,13 +215,7 @@ export async function updateEntity(
   const [row] = await db
     .update(botEntities)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(botEntities.applicationId, applicationId),
-        eq(botEntities.botId, botId),
-        eq(botEntities.id, entityId),
-      ),
-    )
+    .where(and(ofBotEntities(applicationId, botId), eq(botEntities.id, entityId)))
     .returning();
   return row;
 }
@@ -252,13 +228,7 @@ export async function deleteEntity(
 ): Promise<EntityRow | undefined> {
   const [row] = await db
     .delete(botEntities)
-    .where(
-      and(
-        eq(botEntities.applicationId, applicationId),
-        eq(botEntities.botId, botId),
-        eq(botEntities.id, entityId),
-      ),
-    )
+    .where(and(ofBotEntities(applicationId, botId), eq(botEntities.id, entityId)))
     .returning();
   return row;
 }
@@ -304,16 +274,6 @@ export async function bumpModelVersion(
     })
     .returning({ version: botModels.version });
   return row!.version;
-}
-
-/** Locks the bot row so that concurrent saves of one bot queue up (name checks, versions). */
-export async function lockBot(db: Db, applicationId: string, botId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: bots.id })
-    .from(bots)
-    .where(and(eq(bots.applicationId, applicationId), eq(bots.id, botId)))
-    .for('update');
-  return rows.length > 0;
 }
 
 // ---- threshold preview ----

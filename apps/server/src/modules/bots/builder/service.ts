@@ -19,7 +19,7 @@ import {
   type TrainJobPayload,
 } from '../engines/kompose/queue.js';
 import { confidenceThreshold } from '../engines/kompose/settings.js';
-import { type BotRow, findBot } from '../repository.js';
+import { type BotRow, findBot, lockBot } from '../repository.js';
 import { DEFAULT_FALLBACK_TEXT, DEFAULT_WELCOME_TEXT } from './defaults.js';
 import * as repo from './repository.js';
 
@@ -286,7 +286,8 @@ export async function createIntent(
 }
 
 async function lockedBot(tx: Db, applicationId: string, botId: string): Promise<BotRow> {
-  if (!(await repo.lockBot(tx, applicationId, botId))) throw botMissing();
+  // Concurrent saves of one bot queue up here (name checks, model versions).
+  if (!(await lockBot(tx, applicationId, botId))) throw botMissing();
   return requireBot(tx, applicationId, botId);
 }
 
