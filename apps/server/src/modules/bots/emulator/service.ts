@@ -3,6 +3,7 @@ import { asksForHuman, type BotLanguage, type BotPlatform, isBotLanguage } from 
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
+import { listEntities, listIntents } from '../builder/repository.js';
 import { checkIntent, requireBot } from '../builder/service.js';
 import {
   type BotEngine,
@@ -12,7 +13,6 @@ import {
   type BotTools,
 } from '../engine.js';
 import { createKomposeEngine, type KomposeDeps } from '../engines/kompose/engine.js';
-import * as komposeRepo from '../engines/kompose/repository.js';
 import {
   buildSnapshot,
   type KomposeSnapshot,
@@ -64,8 +64,8 @@ async function draftSnapshot(
   }
   // Drafts replace the saved intents of the same name; the others stay as saved.
   const [saved, entities] = await Promise.all([
-    komposeRepo.loadIntents(db, bot.applicationId, bot.id, language),
-    komposeRepo.loadEntities(db, bot.applicationId, bot.id, language),
+    listIntents(db, bot.applicationId, bot.id, [language]),
+    listEntities(db, bot.applicationId, bot.id, language),
   ]);
   const draftNames = new Set(drafts.map((d) => d.name));
   const intents = [

@@ -3,6 +3,7 @@ import { type BotLanguage, DEFAULT_INTENTS, isBotLanguage } from '@convo/domain'
 import type { Db } from '../../../../platform/db/database.js';
 import { TtlCache } from '../../../../platform/ttl-cache.js';
 import { DEFAULT_FALLBACK_TEXT } from '../../builder/defaults.js';
+import { listEntities, listIntents } from '../../builder/repository.js';
 import type {
   BotEngine,
   BotMessage,
@@ -188,8 +189,8 @@ export function savedSnapshots(
     const { value } = await cache.getOrCompute(key, async () => {
       const [model, intents, entities] = await Promise.all([
         repo.readModel(db, bot.applicationId, bot.id, language),
-        repo.loadIntents(db, bot.applicationId, bot.id, language),
-        repo.loadEntities(db, bot.applicationId, bot.id, language),
+        listIntents(db, bot.applicationId, bot.id, [language]),
+        listEntities(db, bot.applicationId, bot.id, language),
       ]);
       return buildSnapshot({
         language,

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { botEntities, botIntents, botModels, bots } from '../../../../db/schema/index.js';
+import { botModels, bots } from '../../../../db/schema/index.js';
 import type { Db } from '../../../../platform/db/database.js';
 import type { SerializedClassifier } from './classifier.js';
 
-// kompose's reads and writes: the trained model per bot and language, and the rows a model is
-// trained from and answers with. Every query names the application.
+// kompose's reads and writes of the trained model per bot and language (the intents and entities
+// it is trained from are the builder's: builder/repository.ts). Every query names the application.
 
 export interface ModelVersion {
   version: number;
@@ -55,44 +55,6 @@ export async function readModel(
     .limit(1);
   if (!row) return undefined;
   return { model: (row.model as SerializedClassifier | null) ?? null, trainedVersion: row.trainedVersion };
-}
-
-export type IntentRow = typeof botIntents.$inferSelect;
-
-export async function loadIntents(
-  db: Db,
-  applicationId: string,
-  botId: string,
-  language: string,
-): Promise<IntentRow[]> {
-  return db
-    .select()
-    .from(botIntents)
-    .where(
-      and(
-        eq(botIntents.applicationId, applicationId),
-        eq(botIntents.botId, botId),
-        eq(botIntents.language, language),
-      ),
-    );
-}
-
-export async function loadEntities(
-  db: Db,
-  applicationId: string,
-  botId: string,
-  language: string,
-): Promise<{ entity: string; values: { value: string; synonyms: string[] }[] }[]> {
-  return db
-    .select({ entity: botEntities.entity, values: botEntities.values })
-    .from(botEntities)
-    .where(
-      and(
-        eq(botEntities.applicationId, applicationId),
-        eq(botEntities.botId, botId),
-        eq(botEntities.locale, language),
-      ),
-    );
 }
 
 /** The bot still exists in that application and is a kompose bot. */

@@ -2,6 +2,7 @@ import { BOT_LANGUAGES, type BotLanguage } from '@convo/domain';
 import { z } from 'zod';
 import type { Db } from '../../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError } from '../../../../platform/jobs/job-queue.js';
+import { listIntents } from '../../builder/repository.js';
 import * as repo from './repository.js';
 import { trainClassifier, trainingExamples } from './snapshot.js';
 
@@ -30,7 +31,7 @@ export async function trainBotLanguage(
   if (!state) return null;
   if (state.status === 'ready' && state.trainedVersion >= state.version) return null;
   const started = performance.now();
-  const intents = await repo.loadIntents(db, applicationId, botId, language);
+  const intents = await listIntents(db, applicationId, botId, [language]);
   let model: ReturnType<typeof trainClassifier>;
   try {
     model = trainClassifier(trainingExamples(intents, language));
