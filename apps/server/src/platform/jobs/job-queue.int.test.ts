@@ -246,4 +246,24 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     expect(byWorker[0]! + byWorker[1]!).toBe(total);
     if (kind === 'postgres') expect(Math.min(...byWorker)).toBeGreaterThan(0);
   });
+
+  it('marks several claimed jobs done in one statement, leaving a lost claim alone', async () => {
+    const queue = freshQueue();
+    for (let i = 0; i < 3; i += 1) await enqueue(database.db, { queue, applicationId: null, payload: { i } });
+    const claimed = await repo.claimDueJobs(database.db, { queues: [queue], limit: 3, lockMs: 60_000 });
+    expect(claimed).toHaveLength(3);
+    const [a, b, c] = claimed as [repo.JobRow, repo.JobRow, repo.JobRow];
+    // c's claim was lost: its lock expired and another worker took it (a second attempt).
+    await repo.expireLock(database.db, c.id);
+    const [again] = await repo.claimDueJobs(database.db, { queues: [queue], limit: 1, lockMs: 60_000 });
+    expect(again?.id).toBe(c.id);
+    const done = await repo.completeJobs(database.db, [
+      { id: a.id, attempts: a.attempts },
+      { id: c.id, attempts: c.attempts },
+      { id: b.id, attempts: b.attempts },
+    ]);
+    expect(done).toEqual([true, false, true]);
+    const byId = new Map((await repo.listJobs(database.db, queue)).map((j) => [j.id, j.status]));
+    expect([byId.get(a.id), byId.get(b.id), byId.get(c.id)]).toEqual(['done', 'done', 'running']);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { createKeyedBatcher, type KeyedBatcher } from '../keyed-batcher.js';
 import * as repo from './job-repository.js';
 
 // A durable, table-backed job queue. `enqueue` writes the job in the caller's transaction, so a
@@ -92,6 +93,11 @@ export class JobWorker {
   /** `wake()` came during a tick: claim again as soon as it ends. */
   private woken = false;
   private started = false;
+  /**
+   * Jobs that finish while another's completion is being written are marked done together: one
+   * statement instead of one each (the embedded database runs statements one at a time).
+   */
+  private readonly completions: KeyedBatcher<{ id: string; attempts: number }, boolean>;
 
   constructor(opts: JobWorkerOptions) {
     this.db = opts.db;
@@ -104,6 +110,11 @@ export class JobWorker {
     this.backoffBaseMs = Math.max(0, opts.backoffBaseMs ?? 1000);
     this.maxBackoffMs = Math.max(0, opts.maxBackoffMs ?? HOUR_MS);
     this.retainMs = Math.max(0, opts.retainMs ?? DEFAULT_RETAIN_MS);
+    this.completions = createKeyedBatcher(
+      async (_key, claims) =>
+        (await repo.completeJobs(this.db, claims)).map((value) => ({ ok: true as const, value })),
+      500,
+    );
   }
 
   /** Starts polling; calling it twice does nothing. */
@@ -218,7 +229,7 @@ export class JobWorker {
     }
     try {
       if (failure === null) {
-        await repo.completeJob(this.db, job.id, job.attempts);
+        await this.completions.submit('done', { id: job.id, attempts: job.attempts });
         return;
       }
       const final = failure instanceof PermanentJobError || job.attempts >= job.maxAttempts;

@@ -71,12 +71,27 @@ export async function claimDueJobs(
 
 /** Marks a claimed job done; a no-op when the claim was lost (lock expired and taken again). */
 export async function completeJob(db: Db, id: string, attempts: number): Promise<boolean> {
+  const [done] = await completeJobs(db, [{ id, attempts }]);
+  return done ?? false;
+}
+
+/** Marks claimed jobs done in one statement; false at the place of a claim that was lost. */
+export async function completeJobs(
+  db: Db,
+  claims: readonly { id: string; attempts: number }[],
+): Promise<boolean[]> {
+  if (claims.length === 0) return [];
+  const pairs = sql.join(
+    claims.map((c) => sql`(${c.id}::uuid, ${c.attempts}::integer)`),
+    sql`, `,
+  );
   const rows = await db
     .update(jobs)
     .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: sql`now()` })
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.attempts, attempts)))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+    .where(and(eq(jobs.status, 'running'), sql`(${jobs.id}, ${jobs.attempts}) in (${pairs})`))
+    .returning({ id: jobs.id, attempts: jobs.attempts });
+  const done = new Set(rows.map((r) => `${r.id}:${r.attempts}`));
+  return claims.map((c) => done.has(`${c.id}:${c.attempts}`));
 }
 
 /** Puts a failed job back for another attempt after `retryInMs`, or marks it failed for good. */

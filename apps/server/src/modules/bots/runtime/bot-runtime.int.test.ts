@@ -164,6 +164,32 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
     expect(saved.json().response).toMatchObject({ secondsSaved: 60, helpful: 1 });
   });
 
+  it('answers messages of several conversations that arrive together, each with its own answer', async () => {
+    await firstResponder(tenant);
+    const asked = await Promise.all(
+      STORE_INTENTS.slice(0, 3).map(async (intent) => ({
+        intent,
+        ...(await newVisitorConversation(t, tenant)),
+      })),
+    );
+    // Sent before the worker runs: their reply jobs are claimed, read and recorded together.
+    for (const { intent, visitor, groupId } of asked) {
+      const res = await sendTestMessage(
+        t,
+        visitor.headers,
+        groupId,
+        `together-${groupId}`,
+        intent.phrases[0]!,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await worker.drain();
+    for (const { intent, groupId } of asked) {
+      expect((await botMessages(groupId)).map((m) => m.message)).toEqual([intent.reply]);
+      expect(await state(groupId)).toMatchObject({ answered: 1, consecutiveFallbacks: 0 });
+    }
+  });
+
   it('stays silent when the bot is disabled', async () => {
     const bot = await firstResponder(tenant);
     const { visitor, groupId } = await newVisitorConversation(t, tenant);

@@ -19,6 +19,7 @@ import type { AuthContext } from '../../../http/auth.js';
 import { openSealedJson } from '../../../platform/crypto.js';
 import type { Db } from '../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError, type WorkerLog } from '../../../platform/jobs/job-queue.js';
+import { createKeyedBatcher } from '../../../platform/keyed-batcher.js';
 import { audiencesOf } from '../../conversations/feed.js';
 import * as conversations from '../../conversations/repository.js';
 import { sendMessage } from '../../messages/service.js';
@@ -134,9 +135,32 @@ async function fallbackMessages(db: Db, bot: BotRow, language: string): Promise<
     : [{ kind: 'text', text: botDefaultText(DEFAULT_BOT_FALLBACK_MESSAGE, language) }];
 }
 
+/** Reply jobs of one application that run at the same time share their reads and their records. */
+const MAX_REPLY_BATCH = 100;
+
+/** A batch runner answering each item in order, or the whole batch's error for each. */
+const allOrNothing =
+  <I, O>(run: (key: string, items: readonly I[]) => Promise<O[]>) =>
+  async (key: string, items: readonly I[]) =>
+    (await run(key, items)).map((value) => ({ ok: true as const, value }));
+
 export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
   const messaging = { db: deps.db, realtime: deps.realtime, publicUrl: deps.publicUrl };
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // On the embedded database every statement waits for the one before it, so a burst of customer
+  // messages is answered sooner when its jobs read and record together (bench/bot-reply.bench.ts).
+  const contexts = createKeyedBatcher(
+    allOrNothing((applicationId, requests: readonly repo.ReplyRequest[]) =>
+      repo.loadReplyContexts(deps.db, applicationId, requests),
+    ),
+    MAX_REPLY_BATCH,
+  );
+  const records = createKeyedBatcher(
+    allOrNothing((_applicationId, items: Parameters<typeof repo.recordBotAnswers>[1]) =>
+      repo.recordBotAnswers(deps.db, items),
+    ),
+    MAX_REPLY_BATCH,
+  );
 
   return async (job) => {
     const parsed = payloadSchema.safeParse(job.payload);
@@ -144,7 +168,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     const applicationId = job.applicationId;
     const { conversationId, messageId } = parsed.data;
 
-    const context = await repo.loadReplyContext(deps.db, applicationId, conversationId, messageId);
+    const context = await contexts.submit(applicationId, { conversationId, messageId });
     if (!context) return;
     const { conversation: conv, bot, state, question } = context;
     // Handed off, disabled, a person has the conversation, or paused: the bot stays silent.
@@ -187,9 +211,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
       return;
     }
 
-    const turns = (await repo.recentTurns(deps.db, applicationId, conv.id, question.id)).map((m) =>
-      turnOf(m.senderType, m.message),
-    );
+    const turns = context.turns.map((m) => turnOf(m.senderType, m.message));
     const config = runtimeConfig(bot, openApiKey(deps.appSecret, bot.apiKeyEncrypted));
     const streamId = `bot-${question.id}`;
     let streamed = '';
@@ -259,8 +281,9 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     });
 
     // The answer's record and the bot's state together; a retry after this point changes nothing.
-    const recorded = await deps.db.transaction(async (tx) => {
-      const inserted = await repo.insertBotAnswer(tx, {
+    const answered = (state?.answered ?? 0) + (reply.fallback ? 0 : 1);
+    const recorded = await records.submit(applicationId, {
+      answer: {
         messageId: answer.row.id,
         applicationId,
         botId: bot.id,
@@ -270,10 +293,8 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         fallback: reply.fallback,
         language: reply.language ?? null,
         passageId: reply.passage?.id ?? null,
-      });
-      if (!inserted) return false;
-      const answered = (state?.answered ?? 0) + (reply.fallback ? 0 : 1);
-      await repo.saveBotConversation(tx, {
+      },
+      state: {
         conversationId: conv.id,
         applicationId,
         botId: bot.id,
@@ -286,8 +307,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
           handedOff: false,
           secondsPerConversation: numberOr(bot.settings.secondsSavedPerAnswer),
         }),
-      });
-      return true;
+      },
     });
     if (recorded && reason) await handOff(deps, applicationId, conv.id, bot, reason);
   };

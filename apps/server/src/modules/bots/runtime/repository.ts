@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   botAnswers,
   botConversations,
@@ -10,7 +10,7 @@ import {
   messages,
   users,
 } from '../../../db/schema/index.js';
-import type { Db } from '../../../platform/db/database.js';
+import { type Db, rowsOf } from '../../../platform/db/database.js';
 import type { BotRow } from '../repository.js';
 
 // The runtime's reads and writes: which bot answers a conversation, its state there, its answers
@@ -81,15 +81,31 @@ export async function findConversationBot(
  * (its assignee if a bot, else a bot member), the bot's user name, its state in the conversation
  * and the customer's message. Undefined when any is gone.
  */
-export async function loadReplyContext(
+/** A customer message a bot is to answer. */
+export interface ReplyRequest {
+  conversationId: number;
+  messageId: number;
+}
+
+/**
+ * What the worker needs to answer several customer messages of one application, in two statements
+ * whatever their number (the reply jobs that run at once share them): each conversation with the
+ * bot that answers there (its assignee first, else a bot member), the bot's member name, its
+ * state in the conversation, the question, and up to `turnLimit` recent turns. Undefined where the
+ * conversation, its bot or the message is gone.
+ */
+export async function loadReplyContexts(
   db: Db,
   applicationId: string,
-  conversationId: number,
-  messageId: number,
+  requests: readonly ReplyRequest[],
+  turnLimit = 20,
 ) {
+  if (requests.length === 0) return [];
+  const conversationIds = [...new Set(requests.map((r) => r.conversationId))];
+  const messageIds = [...new Set(requests.map((r) => r.messageId))];
   const isMemberBot = sql<boolean>`exists (select 1 from ${conversationMembers} cm
     where cm.conversation_id = ${conversations.id} and cm.user_id = ${bots.userId})`;
-  const [row] = await db
+  const rows = await db
     .select({
       conversation: conversations,
       bot: bots,
@@ -106,12 +122,72 @@ export async function loadReplyContext(
       ),
     )
     .innerJoin(users, eq(users.id, bots.userId))
-    .innerJoin(messages, and(eq(messages.id, messageId), eq(messages.conversationId, conversations.id)))
+    .innerJoin(messages, and(inArray(messages.id, messageIds), eq(messages.conversationId, conversations.id)))
     .leftJoin(botConversations, eq(botConversations.conversationId, conversations.id))
-    .where(and(eq(conversations.applicationId, applicationId), eq(conversations.id, conversationId)))
-    .orderBy(sql`(${bots.userId} = ${conversations.assigneeId}) desc nulls last`)
-    .limit(1);
-  return row;
+    .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.id, conversationIds)))
+    .orderBy(sql`(${bots.userId} = ${conversations.assigneeId}) desc nulls last`);
+  // Per question, the first row: the assignee bot before a member bot.
+  const byQuestion = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const key = `${row.conversation.id}:${row.question.id}`;
+    if (!byQuestion.has(key)) byQuestion.set(key, row);
+  }
+  const turns = await recentTurnsOf(db, applicationId, requests, turnLimit);
+  return requests.map((r) => {
+    const row = byQuestion.get(`${r.conversationId}:${r.messageId}`);
+    return row ? { ...row, turns: turns.get(`${r.conversationId}:${r.messageId}`) ?? [] } : undefined;
+  });
+}
+
+export type ReplyContext = NonNullable<Awaited<ReturnType<typeof loadReplyContexts>>[number]>;
+
+export interface Turn {
+  id: number;
+  senderType: number;
+  message: string;
+}
+
+/**
+ * The newest messages people and bots wrote (no system lines) up to each question, oldest first,
+ * keyed `conversationId:messageId`: one statement for all questions, each an index range scan.
+ */
+async function recentTurnsOf(
+  db: Db,
+  applicationId: string,
+  requests: readonly ReplyRequest[],
+  limit: number,
+): Promise<Map<string, Turn[]>> {
+  const asked = sql.join(
+    requests.map((r) => sql`(${r.conversationId}::bigint, ${r.messageId}::bigint)`),
+    sql`, `,
+  );
+  const rows = rowsOf<{
+    cid: string | number;
+    upto: string | number;
+    id: string | number;
+    sender_type: number;
+    message: string;
+  }>(
+    await db.execute(sql`
+      select r.cid, r.upto, m.id, m.sender_type, m.message
+      from (values ${asked}) as r(cid, upto)
+      cross join lateral (
+        select id, sender_type, message from ${messages}
+        where application_id = ${applicationId} and conversation_id = r.cid and id <= r.upto
+          and content_type <> 10
+        order by id desc
+        limit ${limit}
+      ) m`),
+  );
+  const turns = new Map<string, Turn[]>();
+  for (const row of rows) {
+    const key = `${Number(row.cid)}:${Number(row.upto)}`;
+    const list = turns.get(key) ?? [];
+    list.push({ id: Number(row.id), senderType: Number(row.sender_type), message: row.message });
+    turns.set(key, list);
+  }
+  for (const list of turns.values()) list.sort((a, b) => a.id - b.id);
+  return turns;
 }
 
 export async function insertBotConversation(
@@ -127,34 +203,54 @@ export async function insertBotConversation(
     });
 }
 
-/** The bot's state after one answer (created if the conversation had none). */
-export async function saveBotConversation(
+/** The bot's state in a conversation after an answer. */
+export interface BotConversationState {
+  conversationId: number;
+  applicationId: string;
+  botId: string;
+  answered: number;
+  consecutiveFallbacks: number;
+  inputTokens: number;
+  outputTokens: number;
+  secondsSaved: number;
+}
+
+/**
+ * Records answers and the bots' states after them in one transaction (the reply jobs that finish
+ * together share it). An answer already recorded (a retried job) changes nothing: false at its place.
+ */
+export async function recordBotAnswers(
   db: Db,
-  row: {
-    conversationId: number;
-    applicationId: string;
-    botId: string;
-    answered: number;
-    consecutiveFallbacks: number;
-    inputTokens: number;
-    outputTokens: number;
-    secondsSaved: number;
-  },
-): Promise<void> {
-  await db
-    .insert(botConversations)
-    .values(row)
-    .onConflictDoUpdate({
-      target: botConversations.conversationId,
-      set: {
-        answered: row.answered,
-        consecutiveFallbacks: row.consecutiveFallbacks,
-        inputTokens: row.inputTokens,
-        outputTokens: row.outputTokens,
-        secondsSaved: row.secondsSaved,
-        updatedAt: sql`now()`,
-      },
-    });
+  items: readonly { answer: typeof botAnswers.$inferInsert; state: BotConversationState }[],
+): Promise<boolean[]> {
+  if (items.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(botAnswers)
+      .values(items.map((i) => i.answer))
+      .onConflictDoNothing({ target: botAnswers.messageId })
+      .returning({ messageId: botAnswers.messageId });
+    const isNew = new Set(inserted.map((r) => r.messageId));
+    // One row per conversation (the last answer's state): an upsert may touch a row only once.
+    const states = new Map<number, BotConversationState>();
+    for (const i of items) if (isNew.has(i.answer.messageId)) states.set(i.state.conversationId, i.state);
+    if (states.size > 0)
+      await tx
+        .insert(botConversations)
+        .values([...states.values()])
+        .onConflictDoUpdate({
+          target: botConversations.conversationId,
+          set: {
+            answered: sql`excluded.answered`,
+            consecutiveFallbacks: sql`excluded.consecutive_fallbacks`,
+            inputTokens: sql`excluded.input_tokens`,
+            outputTokens: sql`excluded.output_tokens`,
+            secondsSaved: sql`excluded.seconds_saved`,
+            updatedAt: sql`now()`,
+          },
+        });
+    return items.map((i) => isNew.has(i.answer.messageId));
+  });
 }
 
 /** The bot stays silent in the conversation from now on (a person replied there). */
@@ -199,16 +295,6 @@ export async function recordHandoff(
     });
 }
 
-/** Records an answer once; false when it was already recorded (a retried job). */
-export async function insertBotAnswer(db: Db, row: typeof botAnswers.$inferInsert): Promise<boolean> {
-  const inserted = await db
-    .insert(botAnswers)
-    .values(row)
-    .onConflictDoNothing({ target: botAnswers.messageId })
-    .returning({ id: botAnswers.messageId });
-  return inserted.length > 0;
-}
-
 /** Feedback on an answer of a conversation the visitor belongs to; the row, or undefined. */
 export async function rateBotAnswer(
   db: Db,
@@ -244,30 +330,6 @@ export async function setBotLastError(
     .update(bots)
     .set({ lastError: error, lastErrorAt: error ? sql`now()` : null })
     .where(and(eq(bots.applicationId, applicationId), eq(bots.id, botId)));
-}
-
-/** The newest messages of a conversation that people and bots wrote (no system lines), oldest first. */
-export async function recentTurns(
-  db: Db,
-  applicationId: string,
-  conversationId: number,
-  upToId: number,
-  limit = 20,
-) {
-  const rows = await db
-    .select({ id: messages.id, senderType: messages.senderType, message: messages.message })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.applicationId, applicationId),
-        eq(messages.conversationId, conversationId),
-        sql`${messages.id} <= ${upToId}`,
-        ne(messages.contentType, 10),
-      ),
-    )
-    .orderBy(desc(messages.id))
-    .limit(limit);
-  return rows.reverse();
 }
 
 /** The bot's own replies of an intent in a language (its fallback when the provider fails). */
