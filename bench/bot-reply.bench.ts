@@ -58,7 +58,7 @@ function openVisitorSocket(base: string, token: string) {
       const at = performance.now();
       const frame = JSON.parse(String(raw)) as {
         type: string;
-        data?: { message?: { senderType: number; contentType: number } };
+        data?: { message?: { senderType: number; contentType: number; metadata?: Record<string, unknown> } };
       };
       if (frame.type === 'resumed' && !resumed) {
         resumed = true;
@@ -72,8 +72,8 @@ function openVisitorSocket(base: string, token: string) {
         return;
       }
       const m = frame.data?.message;
-      // The bot's answer (sender type bot, not a system line).
-      if (frame.type === 'message.received' && m && m.senderType === 1 && m.contentType === 0 && waiting) {
+      // The bot's answer (sender type bot, not a system line nor the welcome that comes before it).
+      if (frame.type === 'message.received' && m?.metadata?.KM_BOT_ANSWER === 'true' && waiting) {
         const done = waiting;
         waiting = null;
         done(at);
@@ -106,7 +106,11 @@ async function run(kind: TestDbKind): Promise<Row[]> {
       // The widget opens its conversation over HTTP before the first message, so the visitor's
       // connection is open and warm when the measured sends start.
       const http = new LightConnection('127.0.0.1', port);
-      const res = await http.post(MESSAGING_PATHS.groupCreateV21, { groupName: 'Question', type: 10 }, v.headers);
+      const res = await http.post(
+        MESSAGING_PATHS.groupCreateV21,
+        { groupName: 'Question', type: 10 },
+        v.headers,
+      );
       const groupId = (JSON.parse(res.body) as { response: { id: number } }).response.id;
       visitors.push({ headers: v.headers, http, groupId, ...(await openVisitorSocket(address, v.token)) });
     }

@@ -1,10 +1,11 @@
 // One message as the agent sees it: every SPEC §3 content type, system lines, receipts.
 
 import type { Message } from '@convo/api';
-import { formatFileSize, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
+import { formatFileSize, type Language, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
 import { Anchor, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../../i18n/languages';
 import classes from './message-list.module.css';
 import { isSystemLine } from './message-rows';
 import { sanitizeMessageHtml } from './sanitize';
@@ -192,6 +193,8 @@ function Body({ message }: { message: Message }) {
 export interface BubbleLabels {
   bot: string;
   receiverOnly: string;
+  /** "answered in Spanish": the language a bot detected in the customer's message. */
+  answeredIn(language: string): string;
   call: string;
   missedCall: string;
   hidden: string;
@@ -204,6 +207,8 @@ export function useBubbleLabels(): BubbleLabels {
     () => ({
       bot: t('message.bot'),
       receiverOnly: t('message.receiverOnly'),
+      answeredIn: (language: string) =>
+        t('message.answeredIn', { language: LANGUAGE_NAMES[language as Language] ?? language }),
       call: t('message.call'),
       missedCall: t('message.missedCall'),
       hidden: t('message.hidden'),
@@ -270,6 +275,9 @@ export const MessageBubble = memo(function MessageBubble({
         <p className={`${classes.xs} ${classes.sender}`}>
           {senderName}
           {fromBot ? ` · ${labels.bot}` : ''}
+          {fromBot && typeof message.metadata?.KM_BOT_LANGUAGE === 'string'
+            ? ` · ${labels.answeredIn(message.metadata.KM_BOT_LANGUAGE)}`
+            : ''}
           {message.contentType === MESSAGE_CONTENT_TYPE.RECEIVER_ONLY ? ` · ${labels.receiverOnly}` : ''}
         </p>
         {isPlainText(message) ? (

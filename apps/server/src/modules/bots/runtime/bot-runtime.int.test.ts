@@ -1,6 +1,6 @@
 import { BOT_RUNTIME_PATHS, MESSAGING_PATHS } from '@convo/api';
 import { DEFAULT_BOT_FALLBACK_MESSAGE, SENDER_TYPE } from '@convo/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   botAnswers,
@@ -15,7 +15,7 @@ import { JobWorker } from '../../../platform/jobs/job-queue.js';
 import { claimDueJobs, expireLock, listJobs } from '../../../platform/jobs/job-repository.js';
 import { listenForJobWakes } from '../../../platform/jobs/job-wake.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
-import { addTestBot } from '../../../testing/bots.js';
+import { addTestBot, isBotAnswerFrame } from '../../../testing/bots.js';
 import { messagingMember } from '../../../testing/members.js';
 import {
   newVisitor,
@@ -26,8 +26,9 @@ import {
 import { createRefusingEngine, createRuleEngine, STORE_INTENTS } from '../../../testing/rule-engine.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
-import { Client, type Frame } from '../../../testing/ws-client.js';
+import { Client } from '../../../testing/ws-client.js';
 import { createRealtime } from '../../realtime/realtime.js';
+import { DEFAULT_WELCOME_TEXT } from '../builder/defaults.js';
 import { BotEngineError } from '../engine.js';
 import { BOT_REPLY_QUEUE } from './enqueue.js';
 import { botReplyHandler } from './reply-job.js';
@@ -92,6 +93,8 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
           eq(messages.conversationId, groupId),
           eq(messages.senderType, SENDER_TYPE.BOT),
           eq(messages.contentType, 0),
+          // Answers only: the welcome message that opens the bot's first turn has its own test.
+          sql`${messages.metadata}->>'KM_BOT_WELCOME' is null`,
         ),
       )
       .orderBy(asc(messages.id));
@@ -114,7 +117,7 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
     const replies = await botMessages(groupId);
     expect(replies.map((m) => m.message)).toEqual([STORE_INTENTS[0]!.reply]);
     expect(replies[0]!.senderId).toBe(bot.userId);
-    expect(replies[0]!.metadata).toMatchObject({ KM_BOT_ANSWER: 'true' });
+    expect(replies[0]!.metadata).toMatchObject({ KM_BOT_ANSWER: 'true', KM_BOT_LANGUAGE: 'en' });
     const [answer] = await db().select().from(botAnswers).where(eq(botAnswers.messageId, replies[0]!.id));
     expect(answer).toMatchObject({ intent: 'shipping', fallback: false, botId: bot.id, language: 'en' });
     expect(answer!.confidence).toBeGreaterThanOrEqual(50);
@@ -162,6 +165,30 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().response).toMatchObject({ secondsSaved: 60, helpful: 1 });
+  });
+
+  it("opens its first turn with the builder's welcome message, once per conversation", async () => {
+    await firstResponder(tenant);
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    await ask(visitor.headers, groupId, 'how long does shipping take?');
+    await ask(visitor.headers, groupId, 'return policy');
+    const all = await db()
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, groupId),
+          eq(messages.senderType, SENDER_TYPE.BOT),
+          eq(messages.contentType, 0),
+        ),
+      )
+      .orderBy(asc(messages.id));
+    expect(all.map((m) => m.message)).toEqual([
+      DEFAULT_WELCOME_TEXT.en,
+      STORE_INTENTS[0]!.reply,
+      STORE_INTENTS[1]!.reply,
+    ]);
+    expect(all[0]!.metadata).toEqual({ KM_BOT_WELCOME: 'true' });
   });
 
   it('answers messages of several conversations that arrive together, each with its own answer', async () => {
@@ -358,10 +385,7 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { visitor, groupId } = await newVisitorConversation(t, tenant);
     const socket = await Client.connect(base, visitor.token);
-    const isBotAnswer = (f: Frame) => {
-      const m = f.data?.message as { senderType?: number; contentType?: number } | undefined;
-      return f.type === 'message.received' && m?.senderType === 1 && m.contentType === 0;
-    };
+    const isBotAnswer = isBotAnswerFrame;
     try {
       const final = socket.next(isBotAnswer);
       await ask(visitor.headers, groupId, 'when are you open');

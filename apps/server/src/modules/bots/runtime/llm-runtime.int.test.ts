@@ -1,5 +1,5 @@
 import { BOT_PATHS, type Bot, botPath } from '@convo/api';
-import { DEFAULT_BOT_FALLBACK_MESSAGE, DEFAULT_BOT_HANDOFF_MESSAGE, SENDER_TYPE } from '@convo/domain';
+import { DEFAULT_BOT_FALLBACK_MESSAGE, DEFAULT_BOT_HANDOFF_MESSAGE } from '@convo/domain';
 import {
   type FakeProvider,
   type RecordedCall,
@@ -20,10 +20,11 @@ import {
 import type { JobWorker } from '../../../platform/jobs/job-queue.js';
 import { listJobs } from '../../../platform/jobs/job-repository.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
+import { isBotAnswerFrame } from '../../../testing/bots.js';
 import { newVisitorConversation, sendTestMessage, type Tenant } from '../../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
-import { Client, type Frame } from '../../../testing/ws-client.js';
+import { Client } from '../../../testing/ws-client.js';
 import * as knowledge from '../knowledge/repository.js';
 import { BOT_REPLY_QUEUE } from './enqueue.js';
 
@@ -39,10 +40,7 @@ const ANSWER = ['Our shop', ' opens at', ' 9 am', ' on weekdays.'];
 
 type Headers = Record<string, string>;
 
-const isBotAnswer = (f: Frame) => {
-  const m = f.data?.message as { senderType?: number; contentType?: number } | undefined;
-  return f.type === 'message.received' && m?.senderType === SENDER_TYPE.BOT && m.contentType === 0;
-};
+const isBotAnswer = isBotAnswerFrame;
 
 /** Every place of a recorded request where a key could travel, except its auth header. */
 function keyLeaksOutsideHeader(call: RecordedCall, header: string): string[] {

@@ -25,6 +25,7 @@ import * as conversations from '../../conversations/repository.js';
 import { sendMessage } from '../../messages/service.js';
 import { EVENT } from '../../realtime/event-types.js';
 import type { Realtime } from '../../realtime/realtime.js';
+import { welcomeReplies } from '../builder/service.js';
 import {
   type BotEngine,
   BotEngineError,
@@ -66,6 +67,9 @@ const payloadSchema = z.object({
   conversationId: z.number().int().positive(),
   messageId: z.number().int().positive(),
 });
+
+/** Marks the welcome message, which is not an answer (nothing to rate). */
+const WELCOME_TAGS = { KM_BOT_WELCOME: 'true' };
 
 const noTools: BotTools = { searchKnowledge: async () => [] };
 
@@ -185,22 +189,33 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
       product: 'classic',
       sessionExpiresAt: NEVER,
     };
-    // Keys derived from the customer's message: a retried job never sends an answer twice.
-    const send = async (messages: readonly BotMessage[], extra: Record<string, string>) => {
-      const rows = [];
-      for (const [i, m] of messages.entries()) {
-        const last = i === messages.length - 1;
-        const { row, created } = await sendMessage(messaging, caller, {
-          groupId: conv.id,
+    // Keys derived from the customer's message (the welcome's from the conversation): a retried job
+    // never sends a message twice. Submitted together, so they go in one send batch, in order.
+    const send = (
+      answer: readonly BotMessage[],
+      extra: Record<string, string>,
+      welcome: readonly BotMessage[] = [],
+    ) => {
+      const keyed = [
+        ...welcome.map((m, i) => ({ m, key: `bot-welcome-${conv.id}-${i}`, tags: WELCOME_TAGS })),
+        ...answer.map((m, i) => ({
+          m,
           key: `bot-${question.id}-${i}`,
-          // A rich message's text may be empty; the widget shows its template.
-          message: m.text.trim() || (m.kind === 'rich' ? '👇' : '…'),
-          contentType: 0,
-          metadata: { ...(m.kind === 'rich' ? m.metadata : {}), ...(last ? extra : {}) },
-        });
-        rows.push({ row, created });
-      }
-      return rows;
+          tags: i === answer.length - 1 ? extra : {},
+        })),
+      ];
+      return Promise.all(
+        keyed.map(({ m, key, tags }) =>
+          sendMessage(messaging, caller, {
+            groupId: conv.id,
+            key,
+            // A rich message's text may be empty; the widget shows its template.
+            message: m.text.trim() || (m.kind === 'rich' ? '👇' : '…'),
+            contentType: 0,
+            metadata: { ...(m.kind === 'rich' ? m.metadata : {}), ...tags },
+          }),
+        ),
+      );
     };
 
     if (asksForHuman(question.message)) {
@@ -267,7 +282,24 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     if (failure !== null || bot.lastError !== null)
       await repo.setBotLastError(deps.db, applicationId, bot.id, failure?.slice(0, 1000) ?? null);
 
-    const sent = await send(reply.messages, { KM_BOT_STREAM_ID: streamId, KM_BOT_ANSWER: 'true' });
+    // The bot's first turn in the conversation opens with its welcome message (the builder's
+    // welcome intent), in the language it answers in.
+    const firstTurn = !state || (state.answered === 0 && state.consecutiveFallbacks === 0);
+    const welcome = firstTurn
+      ? await welcomeReplies(
+          deps.db,
+          applicationId,
+          bot.id,
+          languageOf(reply.language ?? bot.defaultLanguage),
+        )
+      : [];
+    // The language detected in the customer's message travels with the answer, so the inbox shows it.
+    const tags = {
+      KM_BOT_STREAM_ID: streamId,
+      KM_BOT_ANSWER: 'true',
+      ...(reply.language ? { KM_BOT_LANGUAGE: reply.language } : {}),
+    };
+    const sent = await send(reply.messages, tags, welcome);
     const answer = sent.at(-1);
     if (!answer) return;
 
