@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ACCOUNT_PATHS, MESSAGING_PATHS } from '@convo/api';
+import { startFakeS3 } from '@convo/provider-fakes';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -361,6 +362,83 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
         for await (const c of moved?.stream ?? []) chunks.push(c as Buffer);
         expect(Buffer.concat(chunks).toString()).toBe('%PDF-1.4 receipt');
       } finally {
+        await pgdb.drop();
+      }
+    });
+
+    it('with S3_BUCKET, moves the uploaded files into the bucket, and the server on PostgreSQL serves them from there', async () => {
+      const pgdb = await freshPostgres();
+      const s3 = await startFakeS3({ buckets: ['convo-files'] });
+      try {
+        const attachment = JSON.parse(expected.get('attachments')?.[0] ?? '{}') as {
+          id: string;
+          storage_key: string;
+        };
+        const bytes = Buffer.from('%PDF-1.4 the receipt');
+        await createLocalStorage(path.join(sourceDir, 'files')).put(
+          attachment.storage_key,
+          bytes,
+          'application/pdf',
+        );
+        const s3Env = {
+          S3_BUCKET: 'convo-files',
+          S3_ENDPOINT: s3.url,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+          S3_FORCE_PATH_STYLE: 'true',
+        };
+        // Wrong S3 credentials: one line, before anything is copied.
+        const refused = await cli(
+          { DATA_DIR: sourceDir, ...s3Env, S3_SECRET_ACCESS_KEY: 'not-the-secret' },
+          'migrate-to-postgres',
+          '--to',
+          pgdb.url,
+        );
+        expect(refused.code).toBe(1);
+        expect(refused.err).toHaveLength(1);
+        expect(refused.err[0]).toMatch(/file store \(S3_BUCKET\) cannot be reached: .*signature/i);
+        const untouched = await openDatabase({ databaseUrl: pgdb.url, dataDir: 'unused', poolSize: 2 });
+        try {
+          expect(await totalRows(untouched)).toBe(0);
+        } finally {
+          await untouched.close();
+        }
+
+        const r = await cli({ DATA_DIR: sourceDir, ...s3Env }, 'migrate-to-postgres', '--to', pgdb.url);
+        expect(r.err).toEqual([]);
+        expect(r.code).toBe(0);
+        expect(r.out.join('\n')).toMatch(/files: 1\/1 copied to the bucket/);
+        expect(s3.keys('convo-files')).toEqual([attachment.storage_key]);
+        expect(s3.object('convo-files', attachment.storage_key)).toMatchObject({
+          body: bytes,
+          contentType: 'application/pdf',
+        });
+
+        // The server on the new database and the bucket: the owner downloads the file.
+        const target = await openDatabase({ databaseUrl: pgdb.url, dataDir: 'unused', poolSize: 2 });
+        const { app } = await buildTestApp(target, s3Env);
+        try {
+          const login = await app.inject({
+            method: 'POST',
+            url: ACCOUNT_PATHS.login,
+            payload: { userName: DEMO_MEMBERS[0].email, password: DEMO_PASSWORD },
+          });
+          const session = login.json().data as { token: string; applicationId: string };
+          const file = await app.inject({
+            method: 'GET',
+            url: `/rest/ws/file/${attachment.id}`,
+            headers: { 'x-authorization': session.token, 'application-key': session.applicationId },
+          });
+          expect(file.statusCode, file.body).toBe(200);
+          expect(file.headers['content-type']).toBe('application/pdf');
+          expect(file.rawPayload).toEqual(bytes);
+          expect(s3.calls.at(-1)).toMatchObject({ method: 'GET', key: attachment.storage_key, status: 200 });
+        } finally {
+          await app.close();
+          await target.close();
+        }
+      } finally {
+        await s3.close();
         await pgdb.drop();
       }
     });
