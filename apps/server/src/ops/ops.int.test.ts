@@ -11,7 +11,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAttachment } from '../modules/attachments/repository.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoIfEmpty } from '../modules/demo/seed.js';
-import { type Database, openDatabase, rowsOf } from '../platform/db/database.js';
+import { type Database, migrationsFolder, openDatabase, rowsOf } from '../platform/db/database.js';
+import { journalEntries } from '../platform/db/schema-version.js';
 import { createLocalStorage } from '../platform/storage/local-storage.js';
 import { buildTestApp } from '../testing/test-app.js';
 import { ident, readCatalog } from './catalog.js';
@@ -268,6 +269,22 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
     const help = await cli({}, 'help');
     expect(help.code).toBe(0);
     expect(help.out.join('\n')).toMatch(/migrate-to-postgres/);
+  });
+
+  it('refuses to back up a database of a newer release with one line, writing no file', async () => {
+    const dir = newDir();
+    const database = await openDatabase({ dataDir: dir });
+    const latest = journalEntries(migrationsFolder()).at(-1);
+    await database.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', ${(latest?.when ?? 0) + 1000})`,
+    );
+    await database.close();
+    const file = path.join(newDir(), 'newer.jsonl.gz');
+    const r = await cli({ DATA_DIR: dir }, 'backup', '--out', file);
+    expect(r.code).toBe(1);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/^convo backup: The database was upgraded by a newer Convo release/);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('refuses a wrong PostgreSQL URL with one line', async () => {
