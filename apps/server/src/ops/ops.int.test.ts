@@ -7,7 +7,6 @@ import { gzipSync } from 'node:zlib';
 import { ACCOUNT_PATHS, MESSAGING_PATHS } from '@convo/api';
 import { startFakeS3 } from '@convo/provider-fakes';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAttachment } from '../modules/attachments/repository.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoIfEmpty } from '../modules/demo/seed.js';
@@ -15,6 +14,7 @@ import { type Database, migrationsFolder, openDatabase, rowsOf } from '../platfo
 import { journalEntries } from '../platform/db/schema-version.js';
 import { createLocalStorage } from '../platform/storage/local-storage.js';
 import { buildTestApp } from '../testing/test-app.js';
+import { emptyPostgresDatabase } from '../testing/test-database.js';
 import { ident, readCatalog } from './catalog.js';
 import { runCli } from './cli.js';
 import { migrateToPostgres } from './migrate-to-postgres.js';
@@ -55,27 +55,6 @@ function cli(env: Record<string, string>, ...argv: string[]) {
     { out: (l) => out.push(l), err: (l) => err.push(l) },
   );
   return done.then((code) => ({ code, out, err }));
-}
-
-/** A new, empty PostgreSQL database beside TEST_DATABASE_URL; dropped by `drop()`. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!PG_BASE) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `convo_ops_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** The demo owner signs in, reads a conversation's messages and replies, through the HTTP API. */
@@ -302,7 +281,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
 
   describe.skipIf(!PG_BASE)('on PostgreSQL', () => {
     it('migrate-to-postgres killed in the middle (SIGKILL) runs again to the same rows, and copies the files', async () => {
-      const pgdb = await freshPostgres();
+      const pgdb = await emptyPostgresDatabase('convo_ops');
       try {
         const child = spawn(
           process.execPath,
@@ -384,7 +363,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
     });
 
     it('with S3_BUCKET, moves the uploaded files into the bucket, and the server on PostgreSQL serves them from there', async () => {
-      const pgdb = await freshPostgres();
+      const pgdb = await emptyPostgresDatabase('convo_ops');
       const s3 = await startFakeS3({ buckets: ['convo-files'] });
       try {
         const attachment = JSON.parse(expected.get('attachments')?.[0] ?? '{}') as {
@@ -461,7 +440,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
     });
 
     it('restores the embedded backup into PostgreSQL with the same rows; the owner reads a conversation', async () => {
-      const pgdb = await freshPostgres();
+      const pgdb = await emptyPostgresDatabase('convo_ops');
       let expectedBack = new Map<string, string[]>();
       try {
         const r = await cli({ DATABASE_URL: pgdb.url }, 'restore', backupFile);
@@ -494,7 +473,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
     });
 
     it('migrate-to-postgres, interrupted after some tables, runs again to equal counts without duplicates', async () => {
-      const pgdb = await freshPostgres();
+      const pgdb = await emptyPostgresDatabase('convo_ops');
       try {
         // The interrupted run: a few tables copied, each in its own transaction.
         const source = await openDatabase({ dataDir: sourceDir });

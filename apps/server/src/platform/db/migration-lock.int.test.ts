@@ -1,35 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { emptyPostgresDatabase } from '../../testing/test-database.js';
 import { MIGRATION_LOCK_KEY, migrationsFolder, openDatabase, rowsOf } from './database.js';
 import { journalEntries } from './schema-version.js';
 
 const PG_BASE = process.env.TEST_DATABASE_URL?.trim();
 
-/** A new, empty database beside TEST_DATABASE_URL: its URL, and a function that drops it. */
-async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!PG_BASE) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `convo_lock_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 describe.skipIf(!PG_BASE)('migrations on PostgreSQL with several nodes', { timeout: 120_000 }, () => {
   it('two nodes starting at once on a fresh database migrate it once, both start', async () => {
-    const target = await emptyDatabase();
+    const target = await emptyPostgresDatabase('convo_lock');
     try {
       const open = () => openDatabase({ databaseUrl: target.url, dataDir: 'unused', poolSize: 2 });
       const nodes = await Promise.all([open(), open(), open()]);
@@ -50,7 +29,7 @@ describe.skipIf(!PG_BASE)('migrations on PostgreSQL with several nodes', { timeo
   });
 
   it('a node waits while another holds the migration lock, then starts', async () => {
-    const target = await emptyDatabase();
+    const target = await emptyPostgresDatabase('convo_lock');
     const holder = new pg.Client({ connectionString: target.url });
     await holder.connect();
     try {
