@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeProvider, startFakeAnthropic, startFakeGemini, startFakeOpenAI } from './index.js';
+import {
+  type FakeProvider,
+  startFakeAnthropic,
+  startFakeGemini,
+  startFakeOpenAI,
+  startFakeS3,
+} from './index.js';
 
 // The fakes' own contract, spoken to with plain fetch (the AI SDK's side is covered by the
 // server's engine tests): routes, key checks, error JSON, non-streamed bodies and SSE framing.
@@ -237,6 +243,50 @@ describe('request rules the real APIs enforce', () => {
       expect(gemini.calls[0]?.reply).toMatchObject({ kind: 'invalid-request' });
     } finally {
       await Promise.all([openai.close(), anthropic.close(), gemini.close()]);
+    }
+  });
+});
+
+describe('S3 fake', () => {
+  it('answers S3 XML errors: no signature, an unknown access key, a malformed header', async () => {
+    const s3 = await startFakeS3({ accessKeyId: 'AKIDRIGHT' });
+    try {
+      const anonymous = await fetch(`${s3.url}/convo-files/a/b`);
+      expect(anonymous.status).toBe(403);
+      expect(anonymous.headers.get('content-type')).toBe('application/xml');
+      const body = await anonymous.text();
+      expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<Error><Code>AccessDenied<\/Code>/);
+      expect(body).toMatch(/<RequestId>[0-9A-F]{16}<\/RequestId><\/Error>$/);
+      const wrongKey = await fetch(`${s3.url}/convo-files/a/b`, {
+        headers: {
+          authorization: `AWS4-HMAC-SHA256 Credential=AKIDWRONG/20261124/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature=${'0'.repeat(64)}`,
+        },
+      });
+      expect(wrongKey.status).toBe(403);
+      expect(await wrongKey.text()).toContain(
+        '<Code>InvalidAccessKeyId</Code><Message>The AWS Access Key Id you provided does not exist in our records.</Message><AWSAccessKeyId>AKIDWRONG</AWSAccessKeyId>',
+      );
+      const badSignature = await fetch(`${s3.url}/convo-files/a/b`, {
+        headers: {
+          authorization: `AWS4-HMAC-SHA256 Credential=AKIDRIGHT/20261124/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature=${'0'.repeat(64)}`,
+          'x-amz-date': '20261124T000000Z',
+        },
+      });
+      expect(await badSignature.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+      const malformed = await fetch(`${s3.url}/convo-files/a/b`, { headers: { authorization: 'Bearer x' } });
+      expect(malformed.status).toBe(400);
+      const head = await fetch(`${s3.url}/convo-files/a/b`, { method: 'HEAD' });
+      expect(head.status).toBe(403);
+      expect(await head.text()).toBe('');
+      expect(s3.calls.map((c) => [c.method, c.key, c.accessKeyId, c.status])).toEqual([
+        ['GET', 'a/b', undefined, 403],
+        ['GET', 'a/b', 'AKIDWRONG', 403],
+        ['GET', 'a/b', 'AKIDRIGHT', 403],
+        ['GET', 'a/b', undefined, 400],
+        ['HEAD', 'a/b', undefined, 403],
+      ]);
+    } finally {
+      await s3.close();
     }
   });
 });

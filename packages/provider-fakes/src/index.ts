@@ -3,4 +3,11 @@
 export { startFakeAnthropic } from './anthropic/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
 export { startFakeOpenAI } from './openai/index.js';
+export {
+  type FakeS3,
+  type FakeS3Call,
+  type FakeS3Object,
+  type FakeS3Options,
+  startFakeS3,
+} from './s3/index.js';
 export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ACCOUNT_PATHS } from '@convo/api';
+import { startFakeS3 } from '@convo/provider-fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
@@ -158,6 +159,40 @@ describe('check', () => {
       expect(bad.map((l) => l.detail).join('\n')).not.toContain('hunter2');
     } finally {
       await smtp.close();
+    }
+  });
+
+  it('checks an S3 bucket for real: reachable with the right keys, one failed line naming the cause otherwise', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'convo-check-s3-'));
+    dirs.push(dir);
+    const s3 = await startFakeS3({ buckets: ['convo-files'] });
+    try {
+      const env = {
+        DATA_DIR: dir,
+        APP_SECRET: 'x'.repeat(32),
+        S3_BUCKET: 'convo-files',
+        S3_ENDPOINT: s3.url,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+      };
+      const storageLine = async (overrides: Record<string, string>) =>
+        (await runChecks(loadConfig({ ...env, ...overrides }))).find((l) => l.name === 'storage');
+      expect(await storageLine({})).toEqual({
+        name: 'storage',
+        ok: true,
+        detail: `S3 bucket convo-files at ${s3.url} is reachable`,
+      });
+      const wrongKey = await storageLine({ S3_ACCESS_KEY_ID: 'SOMEONE' });
+      expect(wrongKey?.ok).toBe(false);
+      expect(wrongKey?.detail).toMatch(/Access Key Id you provided does not exist/);
+      const noBucket = await storageLine({ S3_BUCKET: 'missing-bucket' });
+      expect(noBucket?.ok).toBe(false);
+      expect(noBucket?.detail).toMatch(/^S3 bucket missing-bucket at .*bucket does not exist/);
+      // Nothing was written by the checks.
+      expect(s3.keys('convo-files')).toEqual([]);
+    } finally {
+      await s3.close();
     }
   });
 

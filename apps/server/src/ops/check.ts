@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { AppConfig } from '../platform/config.js';
 import { migrationsFolder } from '../platform/db/database.js';
 import { journalEntries } from '../platform/db/schema-version.js';
-import { createStorage } from '../platform/storage/storage.js';
+import { createStorage, probeStorage } from '../platform/storage/storage.js';
 import { redactUrl } from './open.js';
 
 // `convo check`: each dependency reached for real, one line each; nothing is created or migrated.
@@ -185,8 +185,7 @@ async function checkStorage(config: AppConfig): Promise<CheckLine> {
   }
   const where = `bucket ${s.bucket}${s.endpoint ? ` at ${s.endpoint}` : ''}`;
   try {
-    // A read of a key nobody writes: answers "missing" when the bucket and credentials work.
-    await withTimeout(createStorage(s).get(`convo-check/${randomUUID()}`), 'S3');
+    await withTimeout(probeStorage(createStorage(s)), 'S3');
     return { name: 'storage', ok: true, detail: `S3 ${where} is reachable` };
   } catch (err) {
     return { name: 'storage', ok: false, detail: `S3 ${where}: ${message(err)}` };

@@ -38,9 +38,10 @@ Commands:
                               a database with rows is refused unless --force (its rows are replaced)
   migrate-to-postgres --to <postgres-url> [--force]
                               copies the embedded database in DATA_DIR into an empty PostgreSQL
-                              database (and, with S3_BUCKET set, the uploaded files into the bucket);
-                              prints progress and a row count per table on both sides. Safe to run
-                              again after an interruption. Stop the server first.
+                              database (and, with S3_BUCKET set, the uploaded files into the bucket,
+                              which is tried before anything is copied); prints progress and a row
+                              count per table on both sides. Safe to run again after an
+                              interruption. Stop the server first.
   set-plan                    not available: this release has no billing provider yet
   help                        this text
 `;

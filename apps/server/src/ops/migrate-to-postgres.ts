@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/database.js';
 import { rowsOf } from '../platform/db/database.js';
-import type { FileStorage } from '../platform/storage/file-storage.js';
+import { type FileStorage, probeStorage } from '../platform/storage/storage.js';
 import { elapsed, type Log } from './backup.js';
 import { countRows, ident, readCatalog, resetSequences } from './catalog.js';
 import { OpsError } from './errors.js';
@@ -40,6 +40,8 @@ export async function migrateToPostgres(
   options: MigrateOptions,
   log: Log,
 ): Promise<MigrateResult> {
+  // The bucket is tried before anything is copied: wrong S3 settings stop the run with nothing changed.
+  if (options.files) await probeStore(options.files.to);
   const sourceCatalog = await readCatalog(source.db);
   const targetCatalog = await readCatalog(target.db);
   const targetTables = new Map(targetCatalog.tables.map((t) => [t.name, t]));
@@ -106,6 +108,15 @@ export async function migrateToPostgres(
     target: finalTarget.get(t.name) ?? 0,
   }));
   return { complete: true, counts, files };
+}
+
+async function probeStore(store: FileStorage): Promise<void> {
+  try {
+    await probeStorage(store);
+  } catch (err) {
+    const text = err instanceof Error ? err.message || err.name : String(err);
+    throw new OpsError(`the file store (S3_BUCKET) cannot be reached: ${text.split('\n')[0]}`);
+  }
 }
 
 /** Every attachment's object from one store to the other (skipping keys the source lacks). */

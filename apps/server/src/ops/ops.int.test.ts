@@ -5,14 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ACCOUNT_PATHS, MESSAGING_PATHS } from '@convo/api';
+import { startFakeS3 } from '@convo/provider-fakes';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAttachment } from '../modules/attachments/repository.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoIfEmpty } from '../modules/demo/seed.js';
-import { type Database, openDatabase, rowsOf } from '../platform/db/database.js';
+import { type Database, migrationsFolder, openDatabase, rowsOf } from '../platform/db/database.js';
+import { journalEntries } from '../platform/db/schema-version.js';
 import { createLocalStorage } from '../platform/storage/local-storage.js';
 import { buildTestApp } from '../testing/test-app.js';
+import { emptyPostgresDatabase } from '../testing/test-database.js';
 import { ident, readCatalog } from './catalog.js';
 import { runCli } from './cli.js';
 import { migrateToPostgres } from './migrate-to-postgres.js';
@@ -53,27 +55,6 @@ function cli(env: Record<string, string>, ...argv: string[]) {
     { out: (l) => out.push(l), err: (l) => err.push(l) },
   );
   return done.then((code) => ({ code, out, err }));
-}
-
-/** A new, empty PostgreSQL database beside TEST_DATABASE_URL; dropped by `drop()`. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!PG_BASE) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `convo_ops_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** The demo owner signs in, reads a conversation's messages and replies, through the HTTP API. */
@@ -269,6 +250,22 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
     expect(help.out.join('\n')).toMatch(/migrate-to-postgres/);
   });
 
+  it('refuses to back up a database of a newer release with one line, writing no file', async () => {
+    const dir = newDir();
+    const database = await openDatabase({ dataDir: dir });
+    const latest = journalEntries(migrationsFolder()).at(-1);
+    await database.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', ${(latest?.when ?? 0) + 1000})`,
+    );
+    await database.close();
+    const file = path.join(newDir(), 'newer.jsonl.gz');
+    const r = await cli({ DATA_DIR: dir }, 'backup', '--out', file);
+    expect(r.code).toBe(1);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/^convo backup: The database was upgraded by a newer Convo release/);
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('refuses a wrong PostgreSQL URL with one line', async () => {
     const r = await cli(
       { DATA_DIR: sourceDir },
@@ -284,7 +281,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
 
   describe.skipIf(!PG_BASE)('on PostgreSQL', () => {
     it('migrate-to-postgres killed in the middle (SIGKILL) runs again to the same rows, and copies the files', async () => {
-      const pgdb = await freshPostgres();
+      const pgdb = await emptyPostgresDatabase('convo_ops');
       try {
         const child = spawn(
           process.execPath,
@@ -365,8 +362,85 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
       }
     });
 
+    it('with S3_BUCKET, moves the uploaded files into the bucket, and the server on PostgreSQL serves them from there', async () => {
+      const pgdb = await emptyPostgresDatabase('convo_ops');
+      const s3 = await startFakeS3({ buckets: ['convo-files'] });
+      try {
+        const attachment = JSON.parse(expected.get('attachments')?.[0] ?? '{}') as {
+          id: string;
+          storage_key: string;
+        };
+        const bytes = Buffer.from('%PDF-1.4 the receipt');
+        await createLocalStorage(path.join(sourceDir, 'files')).put(
+          attachment.storage_key,
+          bytes,
+          'application/pdf',
+        );
+        const s3Env = {
+          S3_BUCKET: 'convo-files',
+          S3_ENDPOINT: s3.url,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+          S3_FORCE_PATH_STYLE: 'true',
+        };
+        // Wrong S3 credentials: one line, before anything is copied.
+        const refused = await cli(
+          { DATA_DIR: sourceDir, ...s3Env, S3_SECRET_ACCESS_KEY: 'not-the-secret' },
+          'migrate-to-postgres',
+          '--to',
+          pgdb.url,
+        );
+        expect(refused.code).toBe(1);
+        expect(refused.err).toHaveLength(1);
+        expect(refused.err[0]).toMatch(/file store \(S3_BUCKET\) cannot be reached: .*signature/i);
+        const untouched = await openDatabase({ databaseUrl: pgdb.url, dataDir: 'unused', poolSize: 2 });
+        try {
+          expect(await totalRows(untouched)).toBe(0);
+        } finally {
+          await untouched.close();
+        }
+
+        const r = await cli({ DATA_DIR: sourceDir, ...s3Env }, 'migrate-to-postgres', '--to', pgdb.url);
+        expect(r.err).toEqual([]);
+        expect(r.code).toBe(0);
+        expect(r.out.join('\n')).toMatch(/files: 1\/1 copied to the bucket/);
+        expect(s3.keys('convo-files')).toEqual([attachment.storage_key]);
+        expect(s3.object('convo-files', attachment.storage_key)).toMatchObject({
+          body: bytes,
+          contentType: 'application/pdf',
+        });
+
+        // The server on the new database and the bucket: the owner downloads the file.
+        const target = await openDatabase({ databaseUrl: pgdb.url, dataDir: 'unused', poolSize: 2 });
+        const { app } = await buildTestApp(target, s3Env);
+        try {
+          const login = await app.inject({
+            method: 'POST',
+            url: ACCOUNT_PATHS.login,
+            payload: { userName: DEMO_MEMBERS[0].email, password: DEMO_PASSWORD },
+          });
+          const session = login.json().data as { token: string; applicationId: string };
+          const file = await app.inject({
+            method: 'GET',
+            url: `/rest/ws/file/${attachment.id}`,
+            headers: { 'x-authorization': session.token, 'application-key': session.applicationId },
+          });
+          expect(file.statusCode, file.body).toBe(200);
+          expect(file.headers['content-type']).toBe('application/pdf');
+          expect(file.rawPayload).toEqual(bytes);
+          expect(s3.calls.at(-1)).toMatchObject({ method: 'GET', key: attachment.storage_key, status: 200 });
+        } finally {
+          await app.close();
+          await target.close();
+        }
+      } finally {
+        await s3.close();
+        await pgdb.drop();
+      }
+    });
+
     it('restores the embedded backup into PostgreSQL with the same rows; the owner reads a conversation', async () => {
-      const pgdb = await freshPostgres();
+      const pgdb = await emptyPostgresDatabase('convo_ops');
       let expectedBack = new Map<string, string[]>();
       try {
         const r = await cli({ DATABASE_URL: pgdb.url }, 'restore', backupFile);
@@ -399,7 +473,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
     });
 
     it('migrate-to-postgres, interrupted after some tables, runs again to equal counts without duplicates', async () => {
-      const pgdb = await freshPostgres();
+      const pgdb = await emptyPostgresDatabase('convo_ops');
       try {
         // The interrupted run: a few tables copied, each in its own transaction.
         const source = await openDatabase({ dataDir: sourceDir });

@@ -16,15 +16,13 @@ export function testDatabaseKinds(env: Record<string, string | undefined> = proc
   return ['pglite'];
 }
 
-/**
- * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database
- * created beside TEST_DATABASE_URL and dropped on close, so files never see each other's rows.
- */
-export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+/** A new, empty PostgreSQL database beside TEST_DATABASE_URL: its URL, and `drop()` to remove it. */
+export async function emptyPostgresDatabase(
+  prefix = 'convo_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `convo_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
@@ -34,18 +32,33 @@ export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
   }
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', poolSize: 4 });
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database
+ * created beside TEST_DATABASE_URL and dropped on close, so files never see each other's rows.
+ */
+export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const empty = await emptyPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: empty.url, dataDir: 'unused', poolSize: 4 });
   return {
     ...database,
     async close() {
       await database.close();
-      const drop = new pg.Client({ connectionString: base });
-      await drop.connect();
-      try {
-        await drop.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await drop.end();
-      }
+      await empty.drop();
     },
   };
 }

@@ -92,8 +92,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   try {
-    await assertSchemaNotNewer(db, migrationsFolder());
-    await migratePg(db, { migrationsFolder: migrationsFolder() });
+    await migrateUnderLock(pool);
   } catch (err) {
     await pool.end();
     throw err;
@@ -108,6 +107,39 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * The advisory lock every node takes around its migrations (any fixed 64-bit number; advisory locks
+ * are per database, so two databases on one server do not wait for each other).
+ */
+export const MIGRATION_LOCK_KEY = 7_364_210_955_001n;
+
+/**
+ * Checks the schema version and migrates on one connection holding the migration lock: nodes
+ * started together on one PostgreSQL database take turns, and each one after the first finds the
+ * migrations applied (drizzle's migrator alone would let both create its table and apply the same
+ * migrations at once). A node that dies while holding it loses its connection, which frees the lock.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      const db = drizzlePg(client, { schema });
+      await assertSchemaNotNewer(db, migrationsFolder());
+      await migratePg(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (err) {
+    // Not returned to the pool: a connection in an unknown state may still hold the lock.
+    broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`, but the shared type cannot say so. */

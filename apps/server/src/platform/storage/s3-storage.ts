@@ -15,8 +15,10 @@ export function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
   return out;
 }
 
+// A missing object, not a missing bucket (also a 404): a wrong S3_BUCKET must fail, not read as empty.
 const isNotFound = (sdk: S3Sdk, err: unknown) =>
   err instanceof sdk.S3ServiceException &&
+  err.name !== 'NoSuchBucket' &&
   (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
 
 /**

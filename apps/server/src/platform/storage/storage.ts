@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FileStorage, StorageConfig } from './file-storage.js';
@@ -76,4 +77,12 @@ export function storageConfigFromEnv(env: Readonly<Record<string, string | undef
 
 export function createStorage(config: StorageConfig): FileStorage {
   return config.kind === 's3' ? createS3Storage(config) : createLocalStorage(config.dir);
+}
+
+/**
+ * Proves a store answers with these settings: a read of a key nobody writes, which answers
+ * "missing" when the bucket and credentials work and throws otherwise.
+ */
+export async function probeStorage(store: FileStorage): Promise<void> {
+  await store.get(`convo-check/${randomUUID()}`);
 }
