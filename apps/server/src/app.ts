@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx));
   await app.register(widgetSettingsRoutes(ctx));
-  await app.register(botRoutes(ctx));
+  await app.register(botRoutes(ctx, storage));
 
   await app.register(botBuilderRoutes(ctx));
   await app.register(

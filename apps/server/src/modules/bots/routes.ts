@@ -19,13 +19,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
+import type { FileStorage } from '../../platform/storage/storage.js';
 import * as service from './service.js';
 
 export type BotRouteContext = Pick<RouteContext, 'config' | 'database' | 'authenticate' | 'requirePrivilege'>;
 
 /** Product API of AI agents: bots, their engine and key, first responders, auto-suggest. */
-export function botRoutes(ctx: BotRouteContext): FastifyPluginAsyncZod {
-  const deps: service.BotDeps = { db: ctx.database.db, appSecret: ctx.config.appSecret };
+export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPluginAsyncZod {
+  const deps: service.BotDeps = { db: ctx.database.db, appSecret: ctx.config.appSecret, storage };
   return async (app) => {
     // Reading needs the 'bots' privilege; the service lets only admins change anything.
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };

@@ -13,7 +13,9 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { randomHex, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
+import type { FileStorage } from '../../platform/storage/storage.js';
 import { requireAdmin } from '../teams/service.js';
+import * as knowledge from './knowledge/repository.js';
 import * as repo from './repository.js';
 
 // AI agents as members of the application (SPEC §3, §4): create, rename, enable/disable, delete,
@@ -25,6 +27,8 @@ export interface BotDeps {
   db: Db;
   /** Seals provider keys (config.appSecret). */
   appSecret: string;
+  /** Where the bots' knowledge documents are kept (deleted with their bot). */
+  storage: FileStorage;
 }
 
 const WEEK_MS = 7 * 24 * 3_600_000;
@@ -200,11 +204,17 @@ export async function setBotStatus(
 
 export async function deleteBot(deps: BotDeps, caller: AuthContext, botId: string): Promise<void> {
   requireAdmin(caller, 'delete bots');
-  await deps.db.transaction(async (tx) => {
+  const fileKeys = await deps.db.transaction(async (tx) => {
     const bot = await repo.lockBot(tx, caller.applicationId, botId);
     if (!bot) throw botNotFound();
+    const keys = (await knowledge.listSources(tx, caller.applicationId, bot.id)).flatMap((s) =>
+      s.fileKey ? [s.fileKey] : [],
+    );
     await repo.deleteBot(tx, caller.applicationId, bot);
+    return keys;
   });
+  // After the commit: a failed delete leaves an unreferenced file, never a source without its file.
+  await Promise.all(fileKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
 }
 
 /**

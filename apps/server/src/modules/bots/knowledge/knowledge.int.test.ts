@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KNOWLEDGE_PATHS, type KnowledgeSource, knowledgePath } from '@convo/api';
+import { BOT_PATHS, KNOWLEDGE_PATHS, type KnowledgeSource, knowledgePath } from '@convo/api';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -404,6 +404,31 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
       headers: bearer(tenants[0]),
     });
     expect(again.statusCode).toBe(404);
+    expect(await storage.get(row!.fileKey!)).toBeNull();
+  });
+
+  it("deletes a bot's stored documents with the bot", async () => {
+    const doomed = await addTestBot(t.database, tenants[0].applicationId);
+    const res = await upload(
+      'doomed.txt',
+      'text/plain',
+      new TextEncoder().encode('Soon gone.'),
+      tenants[0],
+      doomed.id,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await findSource(
+      t.database.db,
+      tenants[0].applicationId,
+      (res.json().data as KnowledgeSource).id,
+    );
+    expect(await storage.get(row!.fileKey!)).not.toBeNull();
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: BOT_PATHS.bot.replace(':botId', doomed.id),
+      headers: bearer(tenants[0]),
+    });
+    expect(del.statusCode, del.body).toBe(200);
     expect(await storage.get(row!.fileKey!)).toBeNull();
   });
 });
