@@ -12,7 +12,14 @@ import {
   releaseVersion,
   tableLineSchema,
 } from './backup-file.js';
-import { countRows, ident, readCatalog, resetSequences, type TableInfo } from './catalog.js';
+import {
+  countRows,
+  dropSecondaryIndexes,
+  ident,
+  readCatalog,
+  resetSequences,
+  type TableInfo,
+} from './catalog.js';
 import { OpsError } from './errors.js';
 import { insertRows, RowBatch, tableRows } from './rows.js';
 
@@ -132,6 +139,7 @@ export async function restoreDatabase(
       }
       await tx.execute(sql.raw(`truncate ${catalog.tables.map((t) => ident(t.name)).join(', ')} cascade`));
     }
+    const rebuildIndexes = await dropSecondaryIndexes(tx);
     let current: {
       table: TableInfo;
       columns: string[];
@@ -188,6 +196,9 @@ export async function restoreDatabase(
       if (batch.add(line)) await insertRows(tx, current.table, current.columns, batch.take());
     }
     if (!ended) throw new OpsError('the backup file is truncated (it has no end line)');
+    const indexing = Date.now();
+    await rebuildIndexes();
+    log(`  indexes rebuilt  ${elapsed(indexing)}`);
     await resetSequences(tx, catalog);
     return { file, tables, rows: total };
   });

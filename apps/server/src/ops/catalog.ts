@@ -121,3 +121,26 @@ export async function resetSequences(db: Db, catalog: Catalog, only?: string): P
     );
   }
 }
+
+/**
+ * Drops the `public` indexes no constraint uses (not primary keys, unique constraints or the keys
+ * foreign keys point at) and answers how to build them again: a bulk load then builds each index
+ * once instead of updating it row by row (the messages' GIN search index most of all). Run both
+ * in the load's transaction, so a failed load gets its indexes back with the rollback.
+ */
+export async function dropSecondaryIndexes(db: Db): Promise<() => Promise<void>> {
+  const indexes = rowsOf<{ name: string; def: string }>(
+    await db.execute(sql`
+      select ic.relname as name, pg_get_indexdef(i.indexrelid) as def
+      from pg_index i
+      join pg_class ic on ic.oid = i.indexrelid
+      join pg_namespace n on n.oid = ic.relnamespace
+      where n.nspname = 'public'
+        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+      order by ic.relname`),
+  );
+  for (const index of indexes) await db.execute(sql.raw(`drop index ${ident(index.name)}`));
+  return async () => {
+    for (const index of indexes) await db.execute(sql.raw(index.def));
+  };
+}

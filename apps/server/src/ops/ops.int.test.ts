@@ -40,6 +40,16 @@ async function snapshot(database: Database): Promise<Map<string, string[]>> {
   return out;
 }
 
+/** Every index of the public schema as its definition (a restore rebuilds the ones it dropped). */
+async function indexDefinitions(database: Database): Promise<string[]> {
+  const rows = rowsOf<{ def: string }>(
+    await database.db.execute(
+      sql`select indexdef as def from pg_indexes where schemaname = 'public' order by 1`,
+    ),
+  );
+  return rows.map((r) => r.def);
+}
+
 async function totalRows(database: Database): Promise<number> {
   let n = 0;
   for (const rows of (await snapshot(database)).values()) n += rows.length;
@@ -113,6 +123,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
   let sourceDir: string;
   let backupFile: string;
   let expected: Map<string, string[]>;
+  let expectedIndexes: string[];
 
   beforeAll(async () => {
     sourceDir = newDir();
@@ -132,6 +143,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
         size: 1234,
       });
       expected = await snapshot(source);
+      expectedIndexes = await indexDefinitions(source);
     } finally {
       await source.close();
     }
@@ -163,6 +175,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
       expect([...got.keys()]).toEqual([...expected.keys()]);
       for (const [table, rows] of expected) expect(got.get(table), table).toEqual(rows);
       expect(got.get('attachments')).toHaveLength(1);
+      expect(await indexDefinitions(target)).toEqual(expectedIndexes);
       await ownerReadsAConversation(target);
       // Sequences moved past the restored ids: a new conversation gets a fresh id.
       const [next] = rowsOf<{ fresh: boolean }>(
@@ -449,6 +462,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
         try {
           const got = await snapshot(target);
           for (const [table, rows] of expected) expect(got.get(table), table).toEqual(rows);
+          expect(await indexDefinitions(target)).toEqual(expectedIndexes);
           await ownerReadsAConversation(target);
           // The sign-in wrote a session and a sign-in time: the round trip compares with this state.
           expectedBack = await snapshot(target);
