@@ -3,4 +3,11 @@
 export { startFakeAnthropic } from './anthropic/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
 export { startFakeOpenAI } from './openai/index.js';
+export {
+  type FakeTelegram,
+  type FakeTelegramUpdateInput,
+  startFakeTelegram,
+  type TelegramCall,
+  type TelegramError,
+} from './telegram/index.js';
 export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';

@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { channelAccounts, channelOutbox, conversations, messages } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/database.js';
+
+// The only place channel accounts and the channel outbox are read or written; every query names
+// the application (or the conversation, whose application the job carries).
+
+export type ChannelAccountRow = typeof channelAccounts.$inferSelect;
+export type OutboxRow = typeof channelOutbox.$inferSelect;
+
+export async function listAccounts(db: Db, applicationId: string): Promise<ChannelAccountRow[]> {
+  return db.select().from(channelAccounts).where(eq(channelAccounts.applicationId, applicationId));
+}
+
+export async function findAccount(db: Db, applicationId: string, kind: string) {
+  const [row] = await db
+    .select()
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.applicationId, applicationId), eq(channelAccounts.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+/** Connects (or reconnects with new credentials): one account per application and kind. */
+export async function upsertAccount(
+  db: Db,
+  values: { applicationId: string; kind: string; sealedConfig: string; displayName: string },
+): Promise<ChannelAccountRow> {
+  const [row] = await db
+    .insert(channelAccounts)
+    .values({ ...values, status: 'connected' })
+    .onConflictDoUpdate({
+      target: [channelAccounts.applicationId, channelAccounts.kind],
+      set: {
+        sealedConfig: values.sealedConfig,
+        displayName: values.displayName,
+        status: 'connected',
+        lastError: null,
+        lastErrorAt: null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteAccount(db: Db, applicationId: string, kind: string): Promise<boolean> {
+  const rows = await db
+    .delete(channelAccounts)
+    .where(and(eq(channelAccounts.applicationId, applicationId), eq(channelAccounts.kind, kind)))
+    .returning({ id: channelAccounts.id });
+  return rows.length > 0;
+}
+
+/** An admin's enable/disable. */
+export async function setAccountEnabled(db: Db, applicationId: string, kind: string, enabled: boolean) {
+  const [row] = await db
+    .update(channelAccounts)
+    .set({ status: enabled ? 'connected' : 'disabled', updatedAt: sql`now()` })
+    .where(and(eq(channelAccounts.applicationId, applicationId), eq(channelAccounts.kind, kind)))
+    .returning();
+  return row;
+}
+
+/**
+ * The provider's last answer: an error puts a connected account in `error` with its message; a
+ * success clears it. A disabled account stays disabled.
+ */
+export async function recordProviderOutcome(db: Db, accountId: string, error: string | null) {
+  await db
+    .update(channelAccounts)
+    .set(
+      error === null
+        ? { status: 'connected', lastError: null, lastErrorAt: null }
+        : { status: 'error', lastError: error.slice(0, 1000), lastErrorAt: sql`now()` },
+    )
+    .where(
+      and(
+        eq(channelAccounts.id, accountId),
+        inArray(channelAccounts.status, error === null ? ['error'] : ['connected', 'error']),
+      ),
+    );
+}
+
+/** Outbox rows for replies just stored (inside the send's transaction). */
+export async function insertOutbox(
+  db: Db,
+  rows: readonly { applicationId: string; conversationId: number; messageId: number }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(channelOutbox).values([...rows]);
+}
+
+const LEASE = sql`now() + interval '60 seconds'`;
+
+/**
+ * Takes the conversation's oldest unsent reply for sending, unless another worker holds it (a
+ * live lease): rows go out one at a time, in order.
+ */
+export async function claimHead(db: Db, conversationId: number): Promise<OutboxRow | undefined> {
+  const head = db
+    .select({ id: channelOutbox.id })
+    .from(channelOutbox)
+    .where(
+      and(
+        eq(channelOutbox.conversationId, conversationId),
+        inArray(channelOutbox.status, ['pending', 'sending']),
+      ),
+    )
+    .orderBy(asc(channelOutbox.id))
+    .limit(1)
+    .for('update');
+  const [row] = await db
+    .update(channelOutbox)
+    .set({ status: 'sending', lockedUntil: LEASE, attempts: sql`${channelOutbox.attempts} + 1` })
+    .where(
+      and(
+        inArray(channelOutbox.id, head),
+        sql`(${channelOutbox.status} = 'pending' or ${channelOutbox.lockedUntil} < now())`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function hasUnsent(db: Db, conversationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: channelOutbox.id })
+    .from(channelOutbox)
+    .where(
+      and(
+        eq(channelOutbox.conversationId, conversationId),
+        inArray(channelOutbox.status, ['pending', 'sending']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function finishOutbox(
+  db: Db,
+  id: number,
+  outcome: { status: 'sent'; externalId: string } | { status: 'failed' | 'pending'; error: string },
+) {
+  await db
+    .update(channelOutbox)
+    .set(
+      outcome.status === 'sent'
+        ? {
+            status: 'sent',
+            externalId: outcome.externalId,
+            sentAt: sql`now()`,
+            lockedUntil: null,
+            lastError: null,
+          }
+        : { status: outcome.status, lastError: outcome.error.slice(0, 1000), lockedUntil: null },
+    )
+    .where(eq(channelOutbox.id, id));
+}
+
+/** What a reply needs to go out: its text and file, and its conversation's channel and customer key. */
+export async function findOutboundMessage(db: Db, applicationId: string, messageId: number) {
+  const [row] = await db
+    .select({
+      message: messages.message,
+      fileMeta: messages.fileMeta,
+      conversationId: conversations.id,
+      channel: conversations.channel,
+      clientGroupId: conversations.clientGroupId,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.applicationId, applicationId), eq(messages.id, messageId)))
+    .limit(1);
+  return row;
+}
+
+export async function messageExists(db: Db, applicationId: string, clientKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.applicationId, applicationId), eq(messages.clientKey, clientKey)))
+    .limit(1);
+  return row !== undefined;
+}
