@@ -94,10 +94,10 @@ async function paramsOf(req: IncomingMessage, raw: Buffer, url: URL) {
     if (parsed && typeof parsed === 'object') Object.assign(body, parsed);
   } else if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
     const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
-    for (const [field, value] of form.entries()) {
+    form.forEach((value, field) => {
       if (typeof value === 'string') body[field] = value;
       else files.push({ field, name: value.name, type: value.type, size: value.size });
-    }
+    });
   }
   return { body, files };
 }
