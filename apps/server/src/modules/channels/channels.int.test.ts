@@ -14,21 +14,18 @@ import {
   messages,
 } from '../../db/schema/index.js';
 import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import { createStorage } from '../../platform/storage/storage.js';
 import { sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { ATTACHMENT_PATHS } from '../attachments/routes.js';
+import { multipart, tinyPng } from '../attachments/test-harness.js';
 
 // The channel pipeline against a real local Telegram Bot API server: connect, inbound text and
 // photo, duplicate deliveries, signatures, outbound replies in order through an outage.
 
 const TOKEN = '7000001:AAHfakeTelegramTokenForTests_0123456';
 const OTHER_TOKEN = '7000002:AAHanotherFakeTelegramToken_987654';
-// A 1×1 PNG: a real image for the attachment checks.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,6 +56,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
   });
   const { t, tenants } = useTestApp(kind, {
     tenants: 2,
+    dataDir: true,
     env: () => ({ TELEGRAM_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
   });
   const [tenant, other] = tenants;
@@ -88,6 +86,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       log: pino({ level: 'silent' }),
       pollMs: 20,
       backoffBaseMs: 5,
+      storage: createStorage(t.config.storage),
       channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls },
     });
   };
@@ -228,6 +227,8 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     expect((await post(channelWebhookPath('telegram', other.applicationId))).statusCode).toBe(404);
   });
 
+  const PNG = tinyPng();
+
   it('downloads a photo through getFile into our storage; a file that is not an image leaves a note', async () => {
     const fileId = fake.addFile(PNG, 'cat.png');
     expect((await fake.postUpdate(TOKEN, { chatId: 7171, photoFileId: fileId, text: 'my cat' })).status).toBe(
@@ -265,6 +266,40 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       (rows) => rows[0]?.status === 'sent',
     );
     expect(row!.externalId).toMatch(/^8181:\d+$/);
+  });
+
+  it("sends an agent's image with sendPhoto, the file uploaded with its caption", async () => {
+    await fake.postUpdate(TOKEN, { chatId: 8282, text: 'Can I see it?' });
+    const conv = await conversationOf(tenant.applicationId, 8282);
+    const body = multipart([{ filename: 'product.png', contentType: 'image/png', data: PNG }]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: ATTACHMENT_PATHS.uploadImage,
+      headers: { ...tenant.admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const send = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.messageSend,
+      headers: tenant.admin,
+      payload: {
+        key: 'photo-8282',
+        groupId: conv!.id,
+        message: 'Here it is',
+        fileMeta: { key: uploaded.json().key },
+      },
+    });
+    expect(send.statusCode, send.body).toBe(200);
+    runWorker();
+    const [photo] = await waitFor(
+      async () => fake.sent(TOKEN).filter((c) => c.apiMethod === 'sendPhoto' && c.body.chat_id === '8282'),
+      (c) => c.length === 1,
+    );
+    expect(photo!.body).toMatchObject({ caption: 'Here it is' });
+    expect(photo!.files).toEqual([
+      { field: 'photo', name: 'product.png', type: 'image/png', size: PNG.byteLength },
+    ]);
   });
 
   it('retries through a provider outage and sends the queued replies in order; the hub shows the error meanwhile', async () => {
