@@ -5,7 +5,6 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import * as accounts from '../accounts/repository.js';
 import { storeUpload } from '../attachments/service.js';
-import { findConversationByClientGroupId } from '../conversations/repository.js';
 import { createConversation, type MessagingDeps } from '../conversations/service.js';
 import { sendMessage } from '../messages/service.js';
 import { ChannelProviderError, type InboundMessage } from './connector.js';
@@ -50,9 +49,9 @@ export async function receiveWebhook(
   const kind = integrationTypeSchema.safeParse(type);
   const connector = kind.success ? deps.connectors.get(kind.data) : undefined;
   if (!kind.success || !connector) throw channelNotFound();
-  const account = await repo.findAccount(deps.db, applicationId, kind.data);
-  const application = account ? await accounts.findApplication(deps.db, applicationId) : undefined;
-  if (!account || !application || application.disabledAt) throw channelNotFound();
+  const found = await repo.findAccountForDelivery(deps.db, applicationId, kind.data);
+  if (!found || found.application.disabledAt) throw channelNotFound();
+  const { account, application } = found;
   const config = openConfig(deps.appSecret, connector, account);
   if (config === null || !connector.verify(headers, config)) {
     throw new AppError(401, 'INVALID_SIGNATURE', 'The delivery is not signed with this channel’s secret.');
@@ -66,11 +65,11 @@ export async function receiveWebhook(
   return stored;
 }
 
-function customerCaller(application: accounts.ApplicationRow, user: accounts.UserRow): AuthContext {
+function customerCaller(application: accounts.ApplicationRow, id: string, userId: string): AuthContext {
   return {
     tokenHash: '',
-    userId: user.id,
-    userName: user.userId,
+    userId: id,
+    userName: userId,
     applicationId: application.id,
     roleType: null,
     product: application.product === 'agent' ? 'agent' : 'classic',
@@ -78,17 +77,18 @@ function customerCaller(application: accounts.ApplicationRow, user: accounts.Use
   };
 }
 
-async function findOrCreateCustomer(
+/** The customer's row id: the one found, or a new end user named as the provider names them. */
+async function customerOf(
   deps: InboundDeps,
   applicationId: string,
   kind: IntegrationType,
   message: InboundMessage,
-): Promise<accounts.UserRow> {
+  found: string | null,
+): Promise<string> {
+  if (found !== null) return found;
   const userId = `${kind}-${message.externalUserId}`;
-  const existing = await accounts.findUserInApplication(deps.db, applicationId, userId);
-  if (existing) return existing;
   try {
-    return await accounts.insertUser(deps.db, {
+    const created = await accounts.insertUser(deps.db, {
       applicationId,
       userId,
       displayName: message.displayName,
@@ -97,13 +97,14 @@ async function findOrCreateCustomer(
       authenticationTypeId: 0,
       metadata: { channel: kind },
     });
+    return created.id;
   } catch (err) {
     // Two first messages of one customer at once: the second finds the first's row.
     const again = isUniqueViolation(err)
       ? await accounts.findUserInApplication(deps.db, applicationId, userId)
       : undefined;
     if (!again) throw err;
-    return again;
+    return again.id;
   }
 }
 
@@ -112,10 +113,10 @@ async function conversationOf(
   caller: AuthContext,
   kind: IntegrationType,
   message: InboundMessage,
+  found: number | null,
 ) {
+  if (found !== null) return found;
   const clientGroupId = channelGroupId(kind, message.externalUserId);
-  const existing = await findConversationByClientGroupId(deps.db, caller.applicationId, clientGroupId);
-  if (existing) return existing.id;
   const create = () =>
     createConversation(
       deps,
@@ -162,11 +163,17 @@ async function receiveOne(
   message: InboundMessage,
 ): Promise<boolean> {
   const key = `${kind}:${message.externalMessageId}`;
+  const userId = `${kind}-${message.externalUserId}`;
+  const known = await repo.lookupInbound(deps.db, application.id, {
+    clientKey: key,
+    userId,
+    clientGroupId: channelGroupId(kind, message.externalUserId),
+  });
   // A retried delivery: stored already (checked before fetching any file again).
-  if (await repo.messageExists(deps.db, application.id, key)) return false;
-  const customer = await findOrCreateCustomer(deps, application.id, kind, message);
-  const caller = customerCaller(application, customer);
-  const groupId = await conversationOf(deps, caller, kind, message);
+  if (known.duplicate) return false;
+  const customerId = await customerOf(deps, application.id, kind, message, known.customerId);
+  const caller = customerCaller(application, customerId, userId);
+  const groupId = await conversationOf(deps, caller, kind, message, known.conversationId);
   const { fileMeta, note } = await storeMedia(deps, caller, message);
   const text = [message.text, note].filter((part) => part !== '').join('\n');
   const { created } = await sendMessage(deps, caller, {

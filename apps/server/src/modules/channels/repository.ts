@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { channelAccounts, channelOutbox, conversations, messages } from '../../db/schema/index.js';
+import {
+  applications,
+  channelAccounts,
+  channelOutbox,
+  conversations,
+  messages,
+  users,
+} from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 
 // The only place channel accounts and the channel outbox are read or written; every query names
@@ -174,11 +181,44 @@ export async function findOutboundMessage(db: Db, applicationId: string, message
   return row;
 }
 
-export async function messageExists(db: Db, applicationId: string, clientKey: string): Promise<boolean> {
+/**
+ * The channel's account with its application's state, in one round trip (every webhook delivery
+ * starts here).
+ */
+export async function findAccountForDelivery(db: Db, applicationId: string, kind: string) {
   const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.applicationId, applicationId), eq(messages.clientKey, clientKey)))
+    .select({ account: channelAccounts, application: applications })
+    .from(channelAccounts)
+    .innerJoin(applications, eq(applications.id, channelAccounts.applicationId))
+    .where(and(eq(channelAccounts.applicationId, applicationId), eq(channelAccounts.kind, kind)))
     .limit(1);
-  return row !== undefined;
+  return row;
+}
+
+/**
+ * What an inbound message needs to know before it is stored, in one round trip: whether its client
+ * key is stored already (a retried delivery), its customer's row id and its conversation's id.
+ */
+export async function lookupInbound(
+  db: Db,
+  applicationId: string,
+  keys: { clientKey: string; userId: string; clientGroupId: string },
+) {
+  const [row] = await db
+    .select({
+      duplicate: sql<boolean>`exists (select 1 from ${messages} where ${messages.applicationId} = ${applicationId} and ${messages.clientKey} = ${keys.clientKey})`,
+      customerId: sql<
+        string | null
+      >`(select ${users.id} from ${users} where ${users.applicationId} = ${applicationId} and ${users.userId} = ${keys.userId})`,
+      conversationId: sql<
+        string | number | null
+      >`(select ${conversations.id} from ${conversations} where ${conversations.applicationId} = ${applicationId} and ${conversations.clientGroupId} = ${keys.clientGroupId})`,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return {
+    duplicate: row?.duplicate === true,
+    customerId: row?.customerId ?? null,
+    conversationId: row?.conversationId == null ? null : Number(row.conversationId),
+  };
 }
