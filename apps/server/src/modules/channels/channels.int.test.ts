@@ -346,6 +346,16 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     );
     expect(rows.map((r) => r.status)).toEqual(['failed', 'sent']);
     expect(rows[0]!.lastError).toContain('bot was blocked by the user');
+    // The team sees it in the conversation.
+    const notes = await t.database.db
+      .select()
+      .from(messages)
+      .where(
+        and(eq(messages.conversationId, conv!.id), eq(messages.contentType, MESSAGE_CONTENT_TYPE.NOTIFY)),
+      );
+    expect(notes.map((m) => m.message)).toContain(
+      'Not delivered on Telegram: Telegram sendMessage: 403 Forbidden: bot was blocked by the user',
+    );
   });
 
   it('a widget conversation never goes to a channel', async () => {

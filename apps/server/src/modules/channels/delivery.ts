@@ -6,8 +6,13 @@ import type { FileStorage } from '../../platform/storage/storage.js';
 import { findAttachment } from '../attachments/repository.js';
 import { audiencesOf } from '../conversations/feed.js';
 import { findConversation, findUsersByIds, markDelivered } from '../conversations/repository.js';
+import { writeSystemMessage } from '../messages/system-message.js';
 import { EVENT } from '../realtime/event-types.js';
 import type { Realtime } from '../realtime/realtime.js';
+
+/** Brand names as the team reads them in a delivery note. */
+const channelName = (channel: string) => (channel === 'telegram' ? 'Telegram' : channel);
+
 import { ChannelProviderError, type OutboundMessage } from './connector.js';
 import { externalUserIdOf } from './inbound.js';
 import type { ChannelRegistry } from './registry.js';
@@ -78,6 +83,27 @@ async function prepare(
   return { ok: true, accountId: account.id, send: () => connector.send(outbound, config) };
 }
 
+/**
+ * A reply that can never go out: the row fails and the team sees why in the conversation (a
+ * system line, live), so nobody believes the customer got it.
+ */
+async function recordFailed(
+  deps: ChannelDeliveryDeps,
+  applicationId: string,
+  row: repo.OutboxRow,
+  error: string,
+) {
+  await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
+    await repo.finishOutbox(tx, row.id, { status: 'failed', error });
+    const conv = await findConversation(tx, applicationId, row.conversationId);
+    if (conv)
+      await writeSystemMessage(tx, events, conv, `Not delivered on ${channelName(conv.channel)}: ${error}`, {
+        CHANNEL_DELIVERY: 'failed',
+        MESSAGE_ID: String(row.messageId),
+      });
+  });
+}
+
 /** The provider took the reply: the customer's side shows it delivered, live. */
 async function recordDelivered(deps: ChannelDeliveryDeps, applicationId: string, row: repo.OutboxRow) {
   await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
@@ -108,7 +134,7 @@ export function channelSendHandler(deps: ChannelDeliveryDeps): JobHandler {
       }
       const prepared = await prepare(deps, applicationId, row);
       if (!prepared.ok) {
-        await repo.finishOutbox(deps.db, row.id, { status: 'failed', error: prepared.error });
+        await recordFailed(deps, applicationId, row, prepared.error);
         continue;
       }
       try {
@@ -118,7 +144,8 @@ export function channelSendHandler(deps: ChannelDeliveryDeps): JobHandler {
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         const retry = !(err instanceof ChannelProviderError) || err.retryable;
-        await repo.finishOutbox(deps.db, row.id, { status: retry ? 'pending' : 'failed', error });
+        if (retry) await repo.finishOutbox(deps.db, row.id, { status: 'pending', error });
+        else await recordFailed(deps, applicationId, row, error);
         await repo.recordProviderOutcome(deps.db, prepared.accountId, error);
         if (retry) throw err;
         continue;
