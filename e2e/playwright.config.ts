@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT } from './support/e2e-server';
+import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT, E2E_TELEGRAM_PORT } from './support/e2e-server';
 
 // Drives the built product (server + dashboard, embedded PGlite in a throw-away data directory)
 // in Debian's Chromium. `npm test` builds first.
@@ -58,6 +58,8 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_ADDRESS_MAX: '5000',
       // Every visitor of every spec comes from 127.0.0.1; the flood limits have their own tests.
       RATE_LIMIT_ADDRESS_CONVERSATIONS: '100000',
+      // The channels spec's local Telegram Bot API (started by the spec on this port).
+      TELEGRAM_API_URL: `http://127.0.0.1:${E2E_TELEGRAM_PORT}`,
       DATABASE_URL: '',
       SMTP_URL: '',
     },

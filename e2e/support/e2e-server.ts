@@ -4,4 +4,9 @@ import path from 'node:path';
 export const E2E_ROOT = path.resolve(import.meta.dirname, '../..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 // Per port, so two runs on one machine (different E2E_PORT) never share a database.
+/**
+ * The local Telegram Bot API the e2e server is pointed at (TELEGRAM_API_URL): the channels spec
+ * starts the fake on this port. Per E2E port, so parallel runs never share it.
+ */
+export const E2E_TELEGRAM_PORT = Number(process.env.E2E_TELEGRAM_PORT ?? E2E_PORT + 1100);
 export const E2E_DATA_DIR = path.join(E2E_ROOT, '.data-test', `e2e-${E2E_PORT}`);

@@ -25,6 +25,10 @@ import { botRoutes } from './modules/bots/routes.js';
 import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
 import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
+import { channelSendHandler } from './modules/channels/delivery.js';
+import { CHANNEL_SEND_QUEUE } from './modules/channels/outbox.js';
+import { channelConnectors } from './modules/channels/registry.js';
+import { channelRoutes } from './modules/channels/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
 import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
@@ -214,6 +218,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(knowledgeRoutes(ctx, storage));
+  await app.register(
+    channelRoutes(ctx, { storage, connectors: channelConnectors(deps.config.channelApiUrls) }),
+  );
 
   await app.register(botRuntimeRoutes(ctx));
 
@@ -272,6 +279,8 @@ export interface WorkerDeps {
    * committed reply job wakes this worker at once instead of at the next poll.
    */
   pubsub?: PubSub | undefined;
+  /** Messaging channels' replies (the `channels.send` queue): connectors and the key to their credentials. */
+  channels?: { appSecret: string; apiUrls: AppConfig['channelApiUrls'] } | undefined;
   /** Bots answering in conversations: the engines this server runs and the key to their secrets. */
   bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs'> | undefined;
 }
@@ -300,6 +309,17 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
             }),
           }
         : {}),
+      ...(deps.channels
+        ? {
+            [CHANNEL_SEND_QUEUE]: channelSendHandler({
+              db: deps.db,
+              appSecret: deps.channels.appSecret,
+              storage: deps.storage,
+              connectors: channelConnectors(deps.channels.apiUrls),
+              realtime: createRealtime(pubsub, deps.log),
+            }),
+          }
+        : {}),
       [WEBHOOK_QUEUE]: webhookDeliveryHandler({ db: deps.db, timeoutMs: deps.webhookTimeoutMs }),
       [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
@@ -319,8 +339,9 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
     lockMs: Math.max(60_000, (deps.webhookTimeoutMs ?? 10_000) * 6),
   });
   worker.start();
-  if (deps.bots && deps.pubsub) {
-    listenForJobWakes(deps.pubsub, worker, [BOT_REPLY_QUEUE]).catch((err: unknown) =>
+  const woken = [...(deps.bots ? [BOT_REPLY_QUEUE] : []), ...(deps.channels ? [CHANNEL_SEND_QUEUE] : [])];
+  if (woken.length > 0 && deps.pubsub) {
+    listenForJobWakes(deps.pubsub, worker, woken).catch((err: unknown) =>
       deps.log.warn({ err }, 'job wake subscription failed; bot replies wait for the poll'),
     );
   }

@@ -36,6 +36,7 @@ async function main() {
         storage,
         pubsub,
         bots: productBots(config, database.db),
+        channels: { appSecret: config.appSecret, apiUrls: config.channelApiUrls },
       })
     : null;
 

@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './bot-runtime.js';
 export * from './bots.js';
+export * from './channels.js';
 export * from './customer-attributes.js';
 export * from './customers.js';
 export * from './errors.js';

@@ -78,6 +78,8 @@ export const groupFeedSchema = z.object({
   createdAtTime: z.number(),
   updatedAtTime: z.number(),
   lastMessageAtTime: z.number().nullable(),
+  /** The messaging channel the customer wrote on (telegram…); absent for the website widget. */
+  channel: z.string().optional(),
   /**
    * Conversation lists only (search, waiting list, group/v2/list): the last message's first line
    * (empty for a file) and who sent it (SENDER_TYPE); null without a previewable message.

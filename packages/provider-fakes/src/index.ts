@@ -10,4 +10,11 @@ export {
   type FakeS3Options,
   startFakeS3,
 } from './s3/index.js';
+export {
+  type FakeTelegram,
+  type FakeTelegramUpdateInput,
+  startFakeTelegram,
+  type TelegramCall,
+  type TelegramError,
+} from './telegram/index.js';
 export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';

@@ -163,3 +163,11 @@ export const BotIcon = (p: IconProps) => (
     <path d="M12 8V4M9 13h.01M15 13h.01M9.5 16h5" />
   </Icon>
 );
+
+export const PlugIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 3v5M15 3v5" />
+    <path d="M6 8h12v3a6 6 0 0 1-12 0z" />
+    <path d="M12 17v4" />
+  </Icon>
+);

@@ -117,6 +117,8 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   ANTHROPIC_BASE_URL: optionalUrl,
   GEMINI_BASE_URL: optionalUrl,
+  /** The Telegram Bot API (a local fake in tests and e2e). */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -162,6 +164,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Base URLs of the LLM providers' APIs; undefined: the provider's own. */
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
+  /** Base URLs of the messaging channels' provider APIs. */
+  channelApiUrls: { telegram: string };
 }
 
 export class ConfigError extends Error {}
@@ -226,6 +230,7 @@ export function loadConfig(
     roles: new Set(roles),
     storage,
     llmBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, gemini: e.GEMINI_BASE_URL },
+    channelApiUrls: { telegram: e.TELEGRAM_API_URL.replace(/\/$/, '') },
   };
 }
 

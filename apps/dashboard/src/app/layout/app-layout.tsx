@@ -11,6 +11,7 @@ import {
   HomeIcon,
   ListIcon,
   MailIcon,
+  PlugIcon,
   SettingsIcon,
   UsersIcon,
 } from '../../components/icons';
@@ -34,6 +35,7 @@ const ICONS: Record<NavIcon, ReactNode> = {
   clock: <ClockIcon />,
   settings: <SettingsIcon />,
   bot: <BotIcon />,
+  plug: <PlugIcon />,
 };
 
 /** The signed-in frame: header with the user menu, left navigation (a burger on phones), content. */

@@ -6,7 +6,17 @@ import { SETTINGS_PAGES } from '../../features/settings/settings-pages';
 import { PATHS } from '../routing/paths';
 import { canOpen } from '../routing/use-landing';
 
-export type NavIcon = 'home' | 'help' | 'mail' | 'chat' | 'users' | 'list' | 'clock' | 'settings' | 'bot';
+export type NavIcon =
+  | 'home'
+  | 'help'
+  | 'mail'
+  | 'chat'
+  | 'users'
+  | 'list'
+  | 'clock'
+  | 'settings'
+  | 'bot'
+  | 'plug';
 
 export type NavLabelKey =
   | 'nav.dashboard'
@@ -16,6 +26,7 @@ export type NavLabelKey =
   | 'nav.waitingQueue'
   | 'nav.bots'
   | 'nav.helpCenter'
+  | 'nav.integrations'
   | 'nav.settings'
   | 'nav.help';
 
@@ -36,6 +47,7 @@ const ITEMS: readonly NavItem[] = [
   { path: PATHS.waitingQueueStats, labelKey: 'nav.waitingQueue', icon: 'clock' },
   { path: PATHS.manageBots, labelKey: 'nav.bots', icon: 'bot', section: '/bots' },
   { path: PATHS.helpCenterContent, labelKey: 'nav.helpCenter', icon: 'list', section: '/helpcenter' },
+  { path: PATHS.integrations, labelKey: 'nav.integrations', icon: 'plug', section: '/integrations' },
 ];
 
 const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help' };

@@ -19,6 +19,8 @@ import {
   HelpCenterCustomizationPage,
   HelpPage,
   InboxPage,
+  IntegrationDetailsPage,
+  IntegrationsPage,
   ManageBotsPage,
   MessageLogsPage,
   SettingsLayout,
@@ -144,6 +146,18 @@ function AuthenticatedRoutes() {
             }
           />
           {/* SPEC §2 /faq and /helpcenter: the help center's content is the one FAQ list. */}
+          {(
+            [
+              [PATHS.integrations, <IntegrationsPage key="hub" view="all" />],
+              [PATHS.integrationsAll, <IntegrationsPage key="all" view="all" />],
+              [PATHS.messaging, <IntegrationsPage key="messaging" view="messaging" />],
+              [PATHS.manageIntegrations, <IntegrationsPage key="manage" view="manage" />],
+              [PATHS.integrationDetails, <IntegrationDetailsPage key="details" />],
+            ] as const
+          ).map(([path, page]) => (
+            // /messaging and /manage have no privilege of their own: they are the hub's views.
+            <Route key={path} path={path} element={<Guarded path={PATHS.integrations}>{page}</Guarded>} />
+          ))}
           <Route path={PATHS.faq} element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path="/helpcenter" element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path={PATHS.help} element={<HelpPage />} />

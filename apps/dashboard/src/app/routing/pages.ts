@@ -46,6 +46,12 @@ export const BotIntegrationsPage = lazyPage(() =>
 export const BotBuilderListPage = lazyPage(() =>
   import('../../features/bots/builder-list/bot-builder-list-page').then((m) => m.BotBuilderListPage),
 );
+export const IntegrationsPage = lazyPage(() =>
+  import('../../features/integrations/integrations-page').then((m) => m.IntegrationsPage),
+);
+export const IntegrationDetailsPage = lazyPage(() =>
+  import('../../features/integrations/integration-details-page').then((m) => m.IntegrationDetailsPage),
+);
 export const BotSuggestionsPage = lazyPage(() =>
   import('../../features/bots/suggestions/suggestions-page').then((m) => m.SuggestionsPage),
 );

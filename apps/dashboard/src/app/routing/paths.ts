@@ -30,6 +30,11 @@ export const PATHS = {
   helpCenterContent: '/helpcenter/content',
   helpCenterCustomization: '/helpcenter/customization',
   faq: '/faq',
+  integrations: '/integrations',
+  integrationsAll: '/integrations/all',
+  integrationDetails: '/integration-details',
+  messaging: '/messaging',
+  manageIntegrations: '/manage',
 } as const;
 
 /**
@@ -45,5 +50,6 @@ export const BUILT_AUTHENTICATED_ROUTES: readonly string[] = [
   PATHS.manageBots,
   PATHS.botIntegrations,
   PATHS.botBuilderList,
+  PATHS.integrations,
   PATHS.help,
 ];

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
+import { channelName } from '../integrations/channel-icon';
 import { readDraft, saveDraft } from './drafts';
 import { addNote, sendMessage, uploadFile } from './inbox-api';
 import { useQuickReplies } from './use-inbox-data';
@@ -74,10 +75,11 @@ export interface ComposerHandle {
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
-export const Composer = forwardRef<ComposerHandle, { groupId: number; canNote: boolean }>(function Composer(
-  { groupId, canNote },
-  ref,
-) {
+export const Composer = forwardRef<
+  ComposerHandle,
+  /** channel: the messaging channel the conversation came from; replies go out on it. */
+  { groupId: number; canNote: boolean; channel?: string | undefined }
+>(function Composer({ groupId, canNote, channel }, ref) {
   const { t } = useTranslation('inbox');
   const session = useRequiredSession();
   const queryClient = useQueryClient();
@@ -278,7 +280,13 @@ export const Composer = forwardRef<ComposerHandle, { groupId: number; canNote: b
           onChange={(e) => update(e.currentTarget.value)}
           onKeyDown={onKeyDown}
           onBlur={() => typing.stopped()}
-          placeholder={mode === 'note' ? t('composer.notePlaceholder') : t('composer.placeholder')}
+          placeholder={
+            mode === 'note'
+              ? t('composer.notePlaceholder')
+              : channel
+                ? t('composer.channelPlaceholder', { channel: channelName(channel) })
+                : t('composer.placeholder')
+          }
           aria-label={mode === 'note' ? t('composer.note') : t('composer.reply')}
           autosize
           minRows={2}

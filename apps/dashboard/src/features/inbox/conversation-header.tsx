@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
+import { ChannelIcon } from '../integrations/channel-icon';
 import { changeAssignee, changeStatus, changeTags, changeTeam, sendTranscript } from './inbox-api';
 import { toastInboxError } from './inbox-errors';
 import { StatusBadge } from './status-badge';
@@ -165,6 +166,7 @@ export function ConversationHeader({
               ←
             </ActionIcon>
           )}
+          {feed.channel && <ChannelIcon channel={feed.channel} />}
           <Title order={2} size="h5" lineClamp={1} data-testid="conversation-title">
             {title}
           </Title>

@@ -32,6 +32,7 @@ import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
 import { SectionLoader } from '../../components/page-loader';
+import { ChannelIcon } from '../integrations/channel-icon';
 import { useOpenConversation } from './conversation-pane';
 import { CONVERSATION_PAGE_SIZE, changeStatusOfMany, searchConversations } from './inbox-api';
 import { toastInboxError } from './inbox-errors';
@@ -280,9 +281,12 @@ const Row = memo(function Row({
         aria-current={selected ? 'true' : undefined}
       >
         <Group justify="space-between" gap={4} wrap="nowrap">
-          <Text size="sm" fw={feed.unreadCount > 0 ? 700 : 500} lineClamp={1}>
-            {name}
-          </Text>
+          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+            {feed.channel && <ChannelIcon channel={feed.channel} size={16} />}
+            <Text size="sm" fw={feed.unreadCount > 0 ? 700 : 500} lineClamp={1}>
+              {name}
+            </Text>
+          </Group>
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
             <RelativeTime ms={feed.lastMessageAtTime ?? feed.createdAtTime} />
           </Text>

@@ -172,7 +172,7 @@ export const ConversationPane = forwardRef<
         {typingNames.length > 0 ? t('conversation.typing', { names: typingNames.join(', ') }) : ''}
       </Text>
       <Box p="xs">
-        <MemoComposer ref={composerRef} groupId={groupId} canNote={canNote} />
+        <MemoComposer ref={composerRef} groupId={groupId} canNote={canNote} channel={data.channel} />
       </Box>
     </Stack>
   );

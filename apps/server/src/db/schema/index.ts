@@ -1,6 +1,7 @@
 // The whole Drizzle schema; drizzle-kit reads this file to generate migrations.
 export * from './accounts.js';
 export * from './bots.js';
+export * from './channels.js';
 export * from './customer-attributes.js';
 export * from './help-center.js';
 export * from './inbox.js';

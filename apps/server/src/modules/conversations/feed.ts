@@ -71,6 +71,8 @@ export async function toGroupFeeds(
       createdAtTime: r.createdAt.getTime(),
       updatedAtTime: r.updatedAt.getTime(),
       lastMessageAtTime: r.lastMessageAt?.getTime() ?? null,
+      // A messaging channel's conversation (telegram…); the widget's (web) leaves it out.
+      ...(r.channel !== 'web' ? { channel: r.channel } : {}),
       ...(withPreview ? { lastMessage: previewOf(r) } : {}),
     };
   });

@@ -196,7 +196,13 @@ async function assignToBot(
 }
 
 /** `group/v2/create` and `v2.1/create`: a support conversation with its members, routed. */
-export async function createConversation(deps: MessagingDeps, caller: AuthContext, input: GroupCreateInput) {
+export async function createConversation(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  input: GroupCreateInput,
+  /** The channel the customer wrote on (a messaging channel's inbound pipeline); web otherwise. */
+  options: { channel?: string } = {},
+) {
   const metadata = Object.fromEntries(Object.entries(input.metadata ?? {}).map(([k, v]) => [k, String(v)]));
   const listed = [...(input.groupMemberList ?? []), ...(input.users ?? []).map((u) => u.userId)];
   const wantedAssignee = metadata.CONVERSATION_ASSIGNEE || metadata.KM_ASSIGN_TO || input.admin || undefined;
@@ -240,6 +246,7 @@ export async function createConversation(deps: MessagingDeps, caller: AuthContex
       createdById: caller.userId,
       metadata,
       source: metadata.source ?? null,
+      ...(options.channel ? { channel: options.channel } : {}),
       botActive: found.some((u) => u.roleType === '3'),
     });
     const memberIds = new Set([

@@ -23,6 +23,7 @@ import {
   type SentMessage,
 } from '../bots/runtime/enqueue.js';
 import { takeOverFromBot } from '../bots/runtime/takeover.js';
+import { CHANNEL_SEND_QUEUE, enqueueChannelReplies } from '../channels/outbox.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
 import * as conversations from '../conversations/repository.js';
 import {
@@ -149,6 +150,7 @@ async function sendBatch(deps: MessagingDeps, items: readonly SendItem[]): Promi
 async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Promise<Outcome<SendResult>[]> {
   const applicationId = items[0]!.caller.applicationId;
   let botReplies = 0;
+  let channelReplies = 0;
   const results = await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
     const outcomes: (Outcome<SendResult> | null)[] = items.map(() => null);
     const refuse = (i: number, error: unknown) => {
@@ -333,10 +335,14 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     // 7. Bots: a customer's message in a conversation a bot answers becomes a reply job of this
     // transaction (durable); a person replying there takes it over and the bot pauses.
     const sent: SentMessage[] = [];
+    const newMessages: SentMessage[] = [];
     for (const s of storedOf.values()) {
       const conversation = convOf.get(s.row.conversationId)!;
+      if (s.created) newMessages.push({ conversation, message: s.row });
       if (s.created && conversation.botActive) sent.push({ conversation, message: s.row });
     }
+    // 8. Replies in a conversation from a messaging channel go out on it (channels/outbox.ts).
+    channelReplies = await enqueueChannelReplies(tx, applicationId, newMessages);
     if (sent.length > 0) {
       botReplies = await enqueueBotReplies(tx, applicationId, sent);
       for (const { conversation, message } of humanRepliesToBots(sent)) {
@@ -367,6 +373,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
   });
   // After the commit: the worker claims the reply now rather than at its next poll.
   if (botReplies > 0) deps.realtime.wakeJobs(BOT_REPLY_QUEUE);
+  if (channelReplies > 0) deps.realtime.wakeJobs(CHANNEL_SEND_QUEUE);
   return results;
 }
 

@@ -1,0 +1,75 @@
+import {
+  INTEGRATION_PATHS,
+  type Integration,
+  type IntegrationConnectRequest,
+  type IntegrationType,
+  integrationDeleteResponseSchema,
+  integrationListResponseSchema,
+  integrationPath,
+  integrationResponseSchema,
+} from '@convo/api';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../app/api/api-client';
+
+// The integrations hub's API (privilege `integrations`): the list, one integration's detail,
+// connect, disconnect, enable/disable. Credentials are sent, never read back.
+
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  list: ['integrations', 'list'] as const,
+  detail: (type: IntegrationType) => ['integrations', 'detail', type] as const,
+};
+
+export async function fetchIntegrations(signal?: AbortSignal): Promise<Integration[]> {
+  return (await apiRequest(INTEGRATION_PATHS.list, { schema: integrationListResponseSchema, signal })).data;
+}
+
+export async function fetchIntegration(type: IntegrationType, signal?: AbortSignal): Promise<Integration> {
+  return (await apiRequest(integrationPath(type), { schema: integrationResponseSchema, signal })).data;
+}
+
+const refresh = (client: QueryClient) => client.invalidateQueries({ queryKey: integrationKeys.all });
+
+export function useIntegrations() {
+  return useQuery({ queryKey: integrationKeys.list, queryFn: ({ signal }) => fetchIntegrations(signal) });
+}
+
+export function useIntegration(type: IntegrationType) {
+  return useQuery({
+    queryKey: integrationKeys.detail(type),
+    queryFn: ({ signal }) => fetchIntegration(type, signal),
+  });
+}
+
+export function useConnectIntegration(type: IntegrationType) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: IntegrationConnectRequest) =>
+      (await apiRequest(integrationPath(type), { method: 'POST', body, schema: integrationResponseSchema }))
+        .data,
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useDisconnectIntegration(type: IntegrationType) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(integrationPath(type), { method: 'DELETE', schema: integrationDeleteResponseSchema }),
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useSetIntegrationEnabled(type: IntegrationType) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (enabled: boolean) =>
+      (
+        await apiRequest(`${integrationPath(type)}/status/${enabled ? 'enable' : 'disable'}`, {
+          method: 'PATCH',
+          schema: integrationResponseSchema,
+        })
+      ).data,
+    onSuccess: () => refresh(client),
+  });
+}

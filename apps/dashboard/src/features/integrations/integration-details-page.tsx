@@ -1,0 +1,159 @@
+// /integration-details?type=<integration>: one integration's status, its provider's last error,
+// the connect form, enable/disable and disconnect.
+
+import type { Integration, IntegrationType } from '@convo/api';
+import { Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from '../../app/toasts';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader, SectionLoader } from '../../components/page-loader';
+import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
+import { ChannelIcon } from './channel-icon';
+import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
+import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
+import { TelegramConnectForm } from './telegram/telegram-connect-form';
+
+const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integration: Integration }>>> = {
+  telegram: TelegramConnectForm,
+};
+
+function StatusPanel({ integration }: { integration: Integration }) {
+  const { t, i18n } = useTranslation(NS);
+  const name = t(`names.${integration.type}`);
+  const disconnect = useDisconnectIntegration(integration.type);
+  const setEnabled = useSetIntegrationEnabled(integration.type);
+  const time = (ms: number) => new Date(ms).toLocaleString(i18n.language);
+  const confirmDisconnect = () =>
+    modals.openConfirmModal({
+      title: t('details.disconnectTitle', { name }),
+      children: <Text size="sm">{t('details.confirmDisconnect', { name })}</Text>,
+      labels: { confirm: t('details.disconnect'), cancel: t('details.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-disconnect' } as Record<string, string>,
+      onConfirm: () =>
+        disconnect.mutate(undefined, {
+          onSuccess: () => toast.success(t('details.disconnected', { name })),
+          onError: toastIntegrationError,
+        }),
+    });
+  const toggle = (enabled: boolean) =>
+    setEnabled.mutate(enabled, {
+      onSuccess: () => toast.success(t(enabled ? 'details.enabled' : 'details.disabled', { name })),
+      onError: toastIntegrationError,
+    });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t('details.status')}
+          </Title>
+          <IntegrationStatusBadge status={integration.status} />
+        </Group>
+        {integration.displayName !== '' && (
+          <Text size="sm" data-testid="integration-account">
+            {t('details.account')}: {integration.displayName}
+          </Text>
+        )}
+        {integration.connectedAt !== null && (
+          <Text size="sm" c="dimmed">
+            {t('details.connectedAt', { time: time(integration.connectedAt) })}
+          </Text>
+        )}
+        {integration.lastError && (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {t('details.lastError')}
+              {integration.lastErrorAt !== null && ` (${time(integration.lastErrorAt)})`}
+            </Text>
+            <Text size="sm" c="red" style={{ wordBreak: 'break-word' }} data-testid="integration-last-error">
+              {integration.lastError}
+            </Text>
+          </Stack>
+        )}
+        {integration.webhookUrl && (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {t('details.webhook')}
+            </Text>
+            <Code style={{ wordBreak: 'break-all' }}>{integration.webhookUrl}</Code>
+          </Stack>
+        )}
+        {integration.status !== 'not_connected' && (
+          <Group justify="flex-end" gap="xs" wrap="wrap">
+            <Button
+              variant="default"
+              size="xs"
+              loading={setEnabled.isPending}
+              onClick={() => toggle(integration.status === 'disabled')}
+              data-testid="integration-toggle"
+            >
+              {integration.status === 'disabled' ? t('details.enable') : t('details.disable')}
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              size="xs"
+              loading={disconnect.isPending}
+              onClick={confirmDisconnect}
+              data-testid="integration-disconnect"
+            >
+              {t('details.disconnect')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Details({ type }: { type: IntegrationType }) {
+  const { t } = useTranslation(NS);
+  const integration = useIntegration(type);
+  const ConnectForm = CONNECT_FORMS[type];
+  if (integration.isPending) return <SectionLoader label={t('loading')} />;
+  if (integration.isError) return <LoadFailed onRetry={() => void integration.refetch()} />;
+  return (
+    <Stack gap="md">
+      <StatusPanel integration={integration.data} />
+      <Paper withBorder p="md" radius="md">
+        <ConnectForm integration={integration.data} />
+      </Paper>
+    </Stack>
+  );
+}
+
+export function IntegrationDetailsPage() {
+  const { t, ready } = useTranslation(NS);
+  const [params] = useSearchParams();
+  const type = integrationTypeOf(params.get('type'));
+  if (!ready) return <PageLoader />;
+  return (
+    <Stack gap="md" maw={800}>
+      <Anchor component={Link} to={INTEGRATION_SCREEN_PATHS.hub} size="sm">
+        ← {t('details.back')}
+      </Anchor>
+      {type === null ? (
+        <>
+          <PageHeader title={t('title')} />
+          <Text c="dimmed">{t('details.unknown')}</Text>
+        </>
+      ) : (
+        <>
+          <PageHeader
+            title={
+              <Group gap="sm" component="span">
+                <ChannelIcon channel={type} size={28} />
+                {t(`names.${type}`)}
+              </Group>
+            }
+            description={t(`summaries.${type}`)}
+          />
+          <Details type={type} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,224 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  applications,
+  channelAccounts,
+  channelOutbox,
+  conversations,
+  messages,
+  users,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/database.js';
+
+// The only place channel accounts and the channel outbox are read or written; every query names
+// the application (or the conversation, whose application the job carries).
+
+export type ChannelAccountRow = typeof channelAccounts.$inferSelect;
+export type OutboxRow = typeof channelOutbox.$inferSelect;
+
+export async function listAccounts(db: Db, applicationId: string): Promise<ChannelAccountRow[]> {
+  return db.select().from(channelAccounts).where(eq(channelAccounts.applicationId, applicationId));
+}
+
+export async function findAccount(db: Db, applicationId: string, kind: string) {
+  const [row] = await db
+    .select()
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.applicationId, applicationId), eq(channelAccounts.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+/** Connects (or reconnects with new credentials): one account per application and kind. */
+export async function upsertAccount(
+  db: Db,
+  values: { applicationId: string; kind: string; sealedConfig: string; displayName: string },
+): Promise<ChannelAccountRow> {
+  const [row] = await db
+    .insert(channelAccounts)
+    .values({ ...values, status: 'connected' })
+    .onConflictDoUpdate({
+      target: [channelAccounts.applicationId, channelAccounts.kind],
+      set: {
+        sealedConfig: values.sealedConfig,
+        displayName: values.displayName,
+        status: 'connected',
+        lastError: null,
+        lastErrorAt: null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteAccount(db: Db, applicationId: string, kind: string): Promise<boolean> {
+  const rows = await db
+    .delete(channelAccounts)
+    .where(and(eq(channelAccounts.applicationId, applicationId), eq(channelAccounts.kind, kind)))
+    .returning({ id: channelAccounts.id });
+  return rows.length > 0;
+}
+
+/** An admin's enable/disable. */
+export async function setAccountEnabled(db: Db, applicationId: string, kind: string, enabled: boolean) {
+  const [row] = await db
+    .update(channelAccounts)
+    .set({ status: enabled ? 'connected' : 'disabled', updatedAt: sql`now()` })
+    .where(and(eq(channelAccounts.applicationId, applicationId), eq(channelAccounts.kind, kind)))
+    .returning();
+  return row;
+}
+
+/**
+ * The provider's last answer: an error puts a connected account in `error` with its message; a
+ * success clears it. A disabled account stays disabled.
+ */
+export async function recordProviderOutcome(db: Db, accountId: string, error: string | null) {
+  await db
+    .update(channelAccounts)
+    .set(
+      error === null
+        ? { status: 'connected', lastError: null, lastErrorAt: null }
+        : { status: 'error', lastError: error.slice(0, 1000), lastErrorAt: sql`now()` },
+    )
+    .where(
+      and(
+        eq(channelAccounts.id, accountId),
+        inArray(channelAccounts.status, error === null ? ['error'] : ['connected', 'error']),
+      ),
+    );
+}
+
+/** Outbox rows for replies just stored (inside the send's transaction). */
+export async function insertOutbox(
+  db: Db,
+  rows: readonly { applicationId: string; conversationId: number; messageId: number }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(channelOutbox).values([...rows]);
+}
+
+const LEASE = sql`now() + interval '60 seconds'`;
+
+/**
+ * Takes the conversation's oldest unsent reply for sending, unless another worker holds it (a
+ * live lease): rows go out one at a time, in order.
+ */
+export async function claimHead(db: Db, conversationId: number): Promise<OutboxRow | undefined> {
+  const head = db
+    .select({ id: channelOutbox.id })
+    .from(channelOutbox)
+    .where(
+      and(
+        eq(channelOutbox.conversationId, conversationId),
+        inArray(channelOutbox.status, ['pending', 'sending']),
+      ),
+    )
+    .orderBy(asc(channelOutbox.id))
+    .limit(1)
+    .for('update');
+  const [row] = await db
+    .update(channelOutbox)
+    .set({ status: 'sending', lockedUntil: LEASE, attempts: sql`${channelOutbox.attempts} + 1` })
+    .where(
+      and(
+        inArray(channelOutbox.id, head),
+        sql`(${channelOutbox.status} = 'pending' or ${channelOutbox.lockedUntil} < now())`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function hasUnsent(db: Db, conversationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: channelOutbox.id })
+    .from(channelOutbox)
+    .where(
+      and(
+        eq(channelOutbox.conversationId, conversationId),
+        inArray(channelOutbox.status, ['pending', 'sending']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function finishOutbox(
+  db: Db,
+  id: number,
+  outcome: { status: 'sent'; externalId: string } | { status: 'failed' | 'pending'; error: string },
+) {
+  await db
+    .update(channelOutbox)
+    .set(
+      outcome.status === 'sent'
+        ? {
+            status: 'sent',
+            externalId: outcome.externalId,
+            sentAt: sql`now()`,
+            lockedUntil: null,
+            lastError: null,
+          }
+        : { status: outcome.status, lastError: outcome.error.slice(0, 1000), lockedUntil: null },
+    )
+    .where(eq(channelOutbox.id, id));
+}
+
+/** What a reply needs to go out: its text and file, and its conversation's channel and customer key. */
+export async function findOutboundMessage(db: Db, applicationId: string, messageId: number) {
+  const [row] = await db
+    .select({
+      message: messages.message,
+      fileMeta: messages.fileMeta,
+      conversationId: conversations.id,
+      channel: conversations.channel,
+      clientGroupId: conversations.clientGroupId,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.applicationId, applicationId), eq(messages.id, messageId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The channel's account with its application's state, in one round trip (every webhook delivery
+ * starts here).
+ */
+export async function findAccountForDelivery(db: Db, applicationId: string, kind: string) {
+  const [row] = await db
+    .select({ account: channelAccounts, application: applications })
+    .from(channelAccounts)
+    .innerJoin(applications, eq(applications.id, channelAccounts.applicationId))
+    .where(and(eq(channelAccounts.applicationId, applicationId), eq(channelAccounts.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * What an inbound message needs to know before it is stored, in one round trip: whether its client
+ * key is stored already (a retried delivery), its customer's row id and its conversation's id.
+ */
+export async function lookupInbound(
+  db: Db,
+  applicationId: string,
+  keys: { clientKey: string; userId: string; clientGroupId: string },
+) {
+  const [row] = await db
+    .select({
+      duplicate: sql<boolean>`exists (select 1 from ${messages} where ${messages.applicationId} = ${applicationId} and ${messages.clientKey} = ${keys.clientKey})`,
+      customerId: sql<
+        string | null
+      >`(select ${users.id} from ${users} where ${users.applicationId} = ${applicationId} and ${users.userId} = ${keys.userId})`,
+      conversationId: sql<
+        string | number | null
+      >`(select ${conversations.id} from ${conversations} where ${conversations.applicationId} = ${applicationId} and ${conversations.clientGroupId} = ${keys.clientGroupId})`,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return {
+    duplicate: row?.duplicate === true,
+    customerId: row?.customerId ?? null,
+    conversationId: row?.conversationId == null ? null : Number(row.conversationId),
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { messageResponseSchema, successEnvelope } from './accounts.js';
+
+// Product API of the integrations hub (SPEC §2 /integrations, §7 integration settings POST, GET
+// detail, DELETE, enable/disable through the status path segment) and the channels' public
+// inbound webhooks. Credentials go in, never out: no response carries a token or secret.
+
+/** The integrations that work today; others are listed as they land. */
+export const INTEGRATION_TYPES = ['telegram'] as const;
+export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
+export type IntegrationType = z.infer<typeof integrationTypeSchema>;
+
+/** SPEC §1 integration kinds, as the hub's category filter shows them ('all' is the default). */
+export const INTEGRATION_CATEGORIES = [
+  'messaging',
+  'ecommerce',
+  'crm',
+  'automation',
+  'ai',
+  'voice',
+  'email',
+] as const;
+export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];
+export const DEFAULT_INTEGRATION_CATEGORY = 'all';
+export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, IntegrationCategory>> = {
+  telegram: 'messaging',
+};
+
+/** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */
+export const INTEGRATION_STATUSES = ['connected', 'error', 'disabled', 'not_connected'] as const;
+export const integrationStatusSchema = z.enum(INTEGRATION_STATUSES);
+export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
+
+export const integrationSchema = z.object({
+  type: integrationTypeSchema,
+  category: z.enum(INTEGRATION_CATEGORIES),
+  status: integrationStatusSchema,
+  /** What the account is known by at the provider (a bot's @username); never a credential. */
+  displayName: z.string(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.number().nullable(),
+  connectedAt: z.number().nullable(),
+  /** Where the provider posts inbound messages (set at the provider by us when we can). */
+  webhookUrl: z.string().nullable(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+/** Telegram: a bot token from @BotFather, `<bot id>:<secret>`. */
+export const telegramBotTokenSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/,
+    'A Telegram bot token looks like 123456789:AA… (from @BotFather).',
+  );
+export const telegramConnectRequestSchema = z.object({ botToken: telegramBotTokenSchema });
+export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
+
+/** The connect body of each type (a union as more integrations land). */
+export const integrationConnectRequestSchema = telegramConnectRequestSchema;
+export type IntegrationConnectRequest = z.infer<typeof integrationConnectRequestSchema>;
+
+export const integrationTypeParamsSchema = z.object({ type: integrationTypeSchema });
+export const integrationStatusParamsSchema = z.object({
+  type: integrationTypeSchema,
+  status: z.enum(['enable', 'disable']),
+});
+export const channelWebhookParamsSchema = z.object({
+  type: integrationTypeSchema,
+  applicationId: z.string().trim().min(1).max(100),
+});
+
+export const integrationListResponseSchema = successEnvelope(z.array(integrationSchema));
+export const integrationResponseSchema = successEnvelope(integrationSchema);
+export const integrationDeleteResponseSchema = messageResponseSchema;
+export const channelWebhookResponseSchema = z.object({ ok: z.literal(true), stored: z.number().int() });
+
+export const INTEGRATION_PATHS = {
+  list: '/api/integrations',
+  detail: '/api/integrations/settings/:type',
+  connect: '/api/integrations/settings/:type',
+  remove: '/api/integrations/settings/:type',
+  status: '/api/integrations/settings/:type/status/:status',
+  /** Public: the provider posts here; the connector checks its signature. */
+  webhook: '/api/channels/:type/:applicationId/webhook',
+} as const;
+
+export const integrationPath = (type: IntegrationType) => `/api/integrations/settings/${type}`;
+export const channelWebhookPath = (type: IntegrationType, applicationId: string) =>
+  `/api/channels/${type}/${encodeURIComponent(applicationId)}/webhook`;
