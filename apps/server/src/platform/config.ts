@@ -117,6 +117,12 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   ANTHROPIC_BASE_URL: optionalUrl,
   GEMINI_BASE_URL: optionalUrl,
+  /** Metabase signed embedding (/metabase-dashboard): all three, or the page explains the set-up. */
+  METABASE_SITE_URL: optionalUrl,
+  METABASE_SECRET_KEY: optionalText.pipe(
+    z.string().min(32, 'must be the 64-character embedding secret key').optional(),
+  ),
+  METABASE_DASHBOARD_ID: z.coerce.number().int().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -162,6 +168,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Base URLs of the LLM providers' APIs; undefined: the provider's own. */
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
+  /** Metabase signed embedding; null when not configured. */
+  metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
 }
 
 export class ConfigError extends Error {}
@@ -226,6 +234,14 @@ export function loadConfig(
     roles: new Set(roles),
     storage,
     llmBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, gemini: e.GEMINI_BASE_URL },
+    metabase:
+      e.METABASE_SITE_URL && e.METABASE_SECRET_KEY && e.METABASE_DASHBOARD_ID
+        ? {
+            siteUrl: e.METABASE_SITE_URL.replace(/\/$/, ''),
+            secretKey: e.METABASE_SECRET_KEY,
+            dashboardId: e.METABASE_DASHBOARD_ID,
+          }
+        : null,
   };
 }
 
