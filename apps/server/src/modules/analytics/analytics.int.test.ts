@@ -5,6 +5,7 @@ import {
   botConversations,
   conversationRatings,
   conversations,
+  jobs,
   presenceChanges,
   users,
 } from '../../db/schema/index.js';
@@ -13,6 +14,8 @@ import { messagingMember, signedInMember } from '../../testing/members.js';
 import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { reportJobHandler } from './report-job.js';
+import { REPORT_QUEUE } from './service.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -297,6 +300,49 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
     expect(
       (await t.app.inject({ method: 'GET', url: P.reports, headers: operator.headers })).statusCode,
     ).toBe(403);
+  });
+
+  it('makes the conversation report in the worker and serves it as CSV', async () => {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: P.reports,
+      headers: owner,
+      payload: { kind: 'conversations', ...range },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const id = asked.json().data.id as string;
+    expect(asked.json().data).toMatchObject({ status: 'queued', progress: 0 });
+    const early = await get(P.reportDownload.replace(':id', id), owner);
+    expect(early.statusCode).toBe(400);
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.queue, REPORT_QUEUE));
+    await reportJobHandler({ db: t.database.db })({
+      id: job!.id,
+      queue: REPORT_QUEUE,
+      applicationId: a.applicationId,
+      payload: job!.payload,
+      attempts: 1,
+      maxAttempts: 3,
+    });
+    expect((await get(P.report.replace(':id', id), owner)).json().data).toMatchObject({
+      status: 'done',
+      progress: 100,
+      rowCount: 3,
+    });
+    const file = await get(P.reportDownload.replace(':id', id), owner);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/text\/csv/);
+    expect(file.headers['content-disposition']).toBe(
+      'attachment; filename="conversations-report-2026-11-02-2026-11-09.csv"',
+    );
+    const lines = file.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'conversationId,name,customer,assignee,team,channel,status,createdAt,resolvedAt,firstResponseSeconds,resolutionSeconds,rating',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/,Alice Agent,,web,2,2026-11-02 09:00:00,2026-11-02 10:00:00,120,3600,5$/);
+    // Another application cannot see or download it.
+    const bOwner = { authorization: `Bearer ${b.admin['x-authorization']}` };
+    expect((await get(P.reportDownload.replace(':id', id), bOwner)).statusCode).toBe(404);
   });
 
   it('records presence when a member goes away, comes back, and when the owner signs out', async () => {
