@@ -135,6 +135,34 @@ function offsetAt(at: number, timeZone: string): number {
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
+/** Mail providers anyone can sign up with: their domain is nobody's company domain. */
+const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+  'yandex.com',
+  'zoho.com',
+]);
+
+/**
+ * Whether a domain is a public mail provider's. Customers on the company's own domain (its members'
+ * addresses) are left out of analytics (SPEC §6); a public provider's domain never counts as one.
+ */
+export function isPublicMailDomain(domain: string): boolean {
+  return PUBLIC_MAIL_DOMAINS.has(domain.toLowerCase());
+}
+
 // ---- Teammate login time ----------------------------------------------------------------------
 
 /** A member's presence: signed in and available, signed in but away, or signed out. */

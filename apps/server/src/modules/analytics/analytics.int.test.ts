@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
 
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
   const qs = (q: Record<string, string | number | boolean>) =>
-    `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
+    `?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 
   /** A conversation of tenant A with known times (ms offsets from `week`). */
   async function conversation(o: {
