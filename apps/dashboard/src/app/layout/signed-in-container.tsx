@@ -21,6 +21,8 @@ import {
   InboxPage,
   ManageBotsPage,
   MessageLogsPage,
+  MetabasePage,
+  ReportsPage,
   SettingsLayout,
   UsersPage,
   WaitingQueueStatsPage,
@@ -98,6 +100,14 @@ function AuthenticatedRoutes() {
               </Guarded>
             }
           />
+          {(
+            [
+              [PATHS.reports, <ReportsPage key="reports" />],
+              [PATHS.metabaseDashboard, <MetabasePage key="metabase" />],
+            ] as const
+          ).map(([path, page]) => (
+            <Route key={path} path={path} element={<Guarded path={path}>{page}</Guarded>} />
+          ))}
           {(
             [
               [PATHS.manageBots, <ManageBotsPage key="manage" />],
