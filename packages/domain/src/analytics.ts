@@ -92,8 +92,22 @@ export function bucketsBetween(
   return buckets;
 }
 
+const dayStarts = new Map<string, number>();
+
 /** The instant a calendar day starts in a time zone (DST aware: found by correcting the offset). */
 export function startOfDayIn(day: string, timeZone: string): number {
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = computeStartOfDay(day, timeZone);
+    // Day starts never change; a bound keeps a long-running server's memory flat.
+    if (dayStarts.size > 50_000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
+function computeStartOfDay(day: string, timeZone: string): number {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);
   let guess = utcMidnight;
   for (let i = 0; i < 3; i++) {

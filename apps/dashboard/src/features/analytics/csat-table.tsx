@@ -1,12 +1,12 @@
 import { CSAT_ALL, type CsatLevel, csatLevel, pageCount, visiblePages } from '@convo/domain';
-import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toastError } from '../../app/toasts';
-import { SectionLoader } from '../../components/page-loader';
 import { analyticsKeys, fetchCsat, type RangeParams } from './analytics-api';
+import { AnalyticsCard } from './analytics-card';
 
 const LEVEL_COLOR: Record<CsatLevel, string> = { poor: 'red', average: 'yellow', great: 'green' };
 
@@ -31,78 +31,76 @@ export function CsatTable({ range }: { range: RangeParams }) {
   const scaleMax = data?.scale === 'old' ? 10 : 5;
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="csat-heading">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Text fw={600} id="csat-heading">
-            {t('csat.title')}
+    <AnalyticsCard
+      id="csat-heading"
+      title={t('csat.title')}
+      aside={
+        data &&
+        data.average !== null && (
+          <Text size="sm" data-testid="csat-average">
+            {t('csat.average', { average: data.average, max: scaleMax, count: data.total })}
           </Text>
-          {data && data.average !== null && (
-            <Text size="sm" data-testid="csat-average">
-              {t('csat.average', { average: data.average, max: scaleMax, count: data.total })}
-            </Text>
+        )
+      }
+      loading={!data}
+      loadingLabel={t('loading')}
+      empty={data && data.rows.length === 0 ? t('csat.empty') : null}
+    >
+      {data && (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('csat.name')}</Table.Th>
+                  <Table.Th>{t('csat.assignee')}</Table.Th>
+                  <Table.Th>{t('csat.rating')}</Table.Th>
+                  <Table.Th>{t('csat.comment')}</Table.Th>
+                  <Table.Th>{t('csat.date')}</Table.Th>
+                  <Table.Th>{t('csat.conversation')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rows.map((r) => {
+                  const level = csatLevel(r.rating, data.scale);
+                  return (
+                    <Table.Tr key={r.conversationId}>
+                      <Table.Td>{r.name}</Table.Td>
+                      <Table.Td>{r.assignee ?? t('csat.unassigned')}</Table.Td>
+                      <Table.Td>
+                        <Badge color={LEVEL_COLOR[level]} variant="light">
+                          {r.rating === CSAT_ALL ? '—' : `${r.rating}/${scaleMax}`} ·{' '}
+                          {t(`csat.levels.${level}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{r.comment ?? ''}</Table.Td>
+                      <Table.Td>{date.format(r.date)}</Table.Td>
+                      <Table.Td>
+                        <Link to={`/conversations/${r.conversationId}`}>#{r.conversationId}</Link>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && (
+            <Group gap={4} aria-label={t('pagination')} role="navigation">
+              {visiblePages(page, pages).map((p) => (
+                <Button
+                  key={p}
+                  size="compact-sm"
+                  variant={p === page ? 'filled' : 'default'}
+                  aria-current={p === page ? 'page' : undefined}
+                  onClick={() => setPage(p)}
+                >
+                  {p}
+                </Button>
+              ))}
+            </Group>
           )}
-        </Group>
-        {!data ? (
-          <SectionLoader label={t('loading')} />
-        ) : data.rows.length === 0 ? (
-          <Text c="dimmed">{t('csat.empty')}</Text>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('csat.name')}</Table.Th>
-                    <Table.Th>{t('csat.assignee')}</Table.Th>
-                    <Table.Th>{t('csat.rating')}</Table.Th>
-                    <Table.Th>{t('csat.comment')}</Table.Th>
-                    <Table.Th>{t('csat.date')}</Table.Th>
-                    <Table.Th>{t('csat.conversation')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((r) => {
-                    const level = csatLevel(r.rating, data.scale);
-                    return (
-                      <Table.Tr key={r.conversationId}>
-                        <Table.Td>{r.name}</Table.Td>
-                        <Table.Td>{r.assignee ?? t('csat.unassigned')}</Table.Td>
-                        <Table.Td>
-                          <Badge color={LEVEL_COLOR[level]} variant="light">
-                            {r.rating === CSAT_ALL ? '—' : `${r.rating}/${scaleMax}`} ·{' '}
-                            {t(`csat.levels.${level}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{r.comment ?? ''}</Table.Td>
-                        <Table.Td>{date.format(r.date)}</Table.Td>
-                        <Table.Td>
-                          <Link to={`/conversations/${r.conversationId}`}>#{r.conversationId}</Link>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {pages > 1 && (
-              <Group gap={4} aria-label={t('pagination')} role="navigation">
-                {visiblePages(page, pages).map((p) => (
-                  <Button
-                    key={p}
-                    size="compact-sm"
-                    variant={p === page ? 'filled' : 'default'}
-                    aria-current={p === page ? 'page' : undefined}
-                    onClick={() => setPage(p)}
-                  >
-                    {p}
-                  </Button>
-                ))}
-              </Group>
-            )}
-          </>
-        )}
-      </Stack>
-    </Card>
+        </>
+      )}
+    </AnalyticsCard>
   );
 }

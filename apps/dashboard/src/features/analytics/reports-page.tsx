@@ -5,8 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
-import { SectionLoader } from '../../components/page-loader';
 import { analyticsKeys, downloadReport, fetchReports, requestReport } from './analytics-api';
+import { AnalyticsCard } from './analytics-card';
 import {
   browserTimeZone,
   knownTimeZones,
@@ -102,67 +102,58 @@ export function ReportsPage() {
           </Card>
         ))}
       </SimpleGrid>
-      <Card withBorder padding="md" component="section" aria-labelledby="exports-heading">
-        <Stack gap="sm">
-          <Text fw={600} id="exports-heading">
-            {t('reports.recent')}
-          </Text>
-          {reports.isPending ? (
-            <SectionLoader label={t('loading')} />
-          ) : list.length === 0 ? (
-            <Text c="dimmed">{t('reports.empty')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={600}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('reports.report')}</Table.Th>
-                    <Table.Th>{t('reports.range')}</Table.Th>
-                    <Table.Th>{t('reports.status')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((r) => (
-                    <Table.Tr key={r.id} data-testid="report-row">
-                      <Table.Td>{t(`reports.kinds.${r.kind}`)}</Table.Td>
-                      <Table.Td>
-                        {date.format(r.from)} – {date.format(r.to - 1)}
-                      </Table.Td>
-                      <Table.Td miw={160}>
-                        {r.status === 'done' ? (
-                          <Badge color="green" variant="light">
-                            {t('reports.rows', { count: r.rowCount ?? 0 })}
-                          </Badge>
-                        ) : r.status === 'failed' ? (
-                          <Badge color="red" variant="light">
-                            {t('reports.failed')}
-                          </Badge>
-                        ) : (
-                          <Progress
-                            value={r.progress}
-                            animated
-                            aria-label={t('reports.progress', { progress: r.progress })}
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="compact-sm"
-                          disabled={r.status !== 'done'}
-                          onClick={() => void download(r)}
-                        >
-                          {t('reports.download')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
-      </Card>
+      <AnalyticsCard
+        id="exports-heading"
+        title={t('reports.recent')}
+        loading={reports.isPending}
+        loadingLabel={t('loading')}
+        empty={list.length === 0 ? t('reports.empty') : null}
+      >
+        <Table.ScrollContainer minWidth={600}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('reports.report')}</Table.Th>
+                <Table.Th>{t('reports.range')}</Table.Th>
+                <Table.Th>{t('reports.status')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((r) => (
+                <Table.Tr key={r.id} data-testid="report-row">
+                  <Table.Td>{t(`reports.kinds.${r.kind}`)}</Table.Td>
+                  <Table.Td>
+                    {date.format(r.from)} – {date.format(r.to - 1)}
+                  </Table.Td>
+                  <Table.Td miw={160}>
+                    {r.status === 'done' ? (
+                      <Badge color="green" variant="light">
+                        {t('reports.rows', { count: r.rowCount ?? 0 })}
+                      </Badge>
+                    ) : r.status === 'failed' ? (
+                      <Badge color="red" variant="light">
+                        {t('reports.failed')}
+                      </Badge>
+                    ) : (
+                      <Progress
+                        value={r.progress}
+                        animated
+                        aria-label={t('reports.progress', { progress: r.progress })}
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" disabled={r.status !== 'done'} onClick={() => void download(r)}>
+                      {t('reports.download')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </AnalyticsCard>
     </Stack>
   );
 }

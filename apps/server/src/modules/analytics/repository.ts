@@ -44,8 +44,10 @@ function scopeConditions(s: ConversationScope): SQL {
       s.companyDomains.map((d) => sql`${d}`),
       sql`, `,
     );
-    parts.push(sql`not exists (select 1 from users cu where cu.id = c.customer_id
-      and lower(split_part(cu.email, '@', 2)) in (${domains}))`);
+    // One hashed set of the application's staff-domain customers, not a look-up per conversation.
+    parts.push(sql`(c.customer_id is null or c.customer_id not in (select cu.id from users cu
+      where cu.application_id = ${s.applicationId} and cu.role_type is null and cu.email is not null
+        and lower(split_part(cu.email, '@', 2)) in (${domains})))`);
   }
   return sql.join(parts, sql` and `);
 }
