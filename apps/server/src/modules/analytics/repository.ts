@@ -64,10 +64,21 @@ export interface FigureRow {
 const num = (v: unknown) => Number(v ?? 0);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+interface BucketSums {
+  bucket: string | null;
+  n: number;
+  open: number;
+  fr_sum: number | null;
+  fr_count: number;
+  res_sum: number | null;
+}
+
 /**
  * New (started in range), still open of those, resolved in range, average first response (of
  * those started in range) and resolution time (of those resolved in range). One row with bucket
  * null for the whole range, plus one per day or week (Monday) in `timeZone` when `granularity`.
+ * Two index range scans (by start, by resolution) return sums per bucket; the totals and
+ * averages are added up here, so no row is read twice.
  */
 export async function conversationFigures(
   db: Db,
@@ -76,43 +87,90 @@ export async function conversationFigures(
 ): Promise<FigureRow[]> {
   const s = ts(range.from);
   const e = ts(range.to);
-  const bucketExpr =
+  const bucketOf = (col: SQL) =>
     range.granularity === 'week'
-      ? sql`date_trunc('week', ev.at at time zone ${range.timeZone})::date`
-      : sql`(ev.at at time zone ${range.timeZone})::date`;
-  const grouping = range.granularity ? sql`group by grouping sets ((), (bucket))` : sql``;
-  const result = await db.execute(sql`
-    with conv as (
-      select c.id, c.status, c.created_at, c.resolved_at, ${FIRST_RESPONSE_MS} as first_response_ms
+      ? sql`to_char(date_trunc('week', ${col} at time zone ${range.timeZone}), 'YYYY-MM-DD')`
+      : range.granularity === 'day'
+        ? sql`to_char(${col} at time zone ${range.timeZone}, 'YYYY-MM-DD')`
+        : sql`null::text`;
+  const groupBy = range.granularity ? sql`group by 1` : sql``;
+  const [started, resolved] = await Promise.all([
+    db.execute(sql`
+      select ${bucketOf(sql`c.created_at`)} as bucket, count(*) as n,
+        count(*) filter (where c.status not in (${ENDED})) as open,
+        sum(${FIRST_RESPONSE_MS})::float8 as fr_sum, count(${FIRST_RESPONSE_MS}) as fr_count
       from conversations c
-      where ${scopeConditions(scope)}
-        and ((c.created_at >= ${s} and c.created_at < ${e}) or (c.resolved_at >= ${s} and c.resolved_at < ${e}))
-    ),
-    ev as (
-      select 'n' as kind, created_at as at, status, first_response_ms as ms from conv
-      where created_at >= ${s} and created_at < ${e}
-      union all
-      select 'r' as kind, resolved_at as at, status,
-        extract(epoch from (resolved_at - created_at)) * 1000 as ms from conv
-      where resolved_at >= ${s} and resolved_at < ${e}
-    )
-    select
-      ${range.granularity ? sql`case when grouping(bucket) = 0 then to_char(bucket, 'YYYY-MM-DD') end` : sql`null::text`} as bucket,
-      count(*) filter (where kind = 'n') as new_count,
-      count(*) filter (where kind = 'n' and status not in (${ENDED})) as open_count,
-      count(*) filter (where kind = 'r') as resolved_count,
-      (avg(ms) filter (where kind = 'n'))::float8 as avg_first_response_ms,
-      (avg(ms) filter (where kind = 'r'))::float8 as avg_resolution_ms
-    from (select ev.*, ${bucketExpr} as bucket from ev) x
-    ${grouping}`);
-  return rowsOf<FigureRow>(result).map((r) => ({
-    bucket: r.bucket,
-    new_count: num(r.new_count),
-    open_count: num(r.open_count),
-    resolved_count: num(r.resolved_count),
-    avg_first_response_ms: numOrNull(r.avg_first_response_ms),
-    avg_resolution_ms: numOrNull(r.avg_resolution_ms),
-  }));
+      where ${scopeConditions(scope)} and c.created_at >= ${s} and c.created_at < ${e}
+      ${groupBy}`),
+    db.execute(sql`
+      select ${bucketOf(sql`c.resolved_at`)} as bucket, count(*) as n,
+        sum(extract(epoch from (c.resolved_at - c.created_at)) * 1000)::float8 as res_sum
+      from conversations c
+      where ${scopeConditions(scope)} and c.resolved_at >= ${s} and c.resolved_at < ${e}
+      ${groupBy}`),
+  ]);
+  const byBucket = new Map<string | null, BucketSums>();
+  const entry = (bucket: string | null) => {
+    let b = byBucket.get(bucket);
+    if (!b) {
+      b = { bucket, n: 0, open: 0, fr_sum: null, fr_count: 0, res_sum: null };
+      byBucket.set(bucket, b);
+    }
+    return b;
+  };
+  const total: FigureRow & { fr_sum: number; fr_count: number; res_sum: number } = {
+    bucket: null,
+    new_count: 0,
+    open_count: 0,
+    resolved_count: 0,
+    avg_first_response_ms: null,
+    avg_resolution_ms: null,
+    fr_sum: 0,
+    fr_count: 0,
+    res_sum: 0,
+  };
+  const rows: FigureRow[] = [];
+  for (const r of rowsOf<{
+    bucket: string | null;
+    n: number;
+    open: number;
+    fr_sum: number | null;
+    fr_count: number;
+  }>(started)) {
+    const b = entry(r.bucket);
+    b.n = num(r.n);
+    b.open = num(r.open);
+    b.fr_sum = numOrNull(r.fr_sum);
+    b.fr_count = num(r.fr_count);
+  }
+  const resolvedCounts = new Map<string | null, number>();
+  for (const r of rowsOf<{ bucket: string | null; n: number; res_sum: number | null }>(resolved)) {
+    entry(r.bucket).res_sum = numOrNull(r.res_sum);
+    resolvedCounts.set(r.bucket, num(r.n));
+  }
+  for (const b of byBucket.values()) {
+    const resolvedCount = resolvedCounts.get(b.bucket) ?? 0;
+    total.new_count += b.n;
+    total.open_count += b.open;
+    total.resolved_count += resolvedCount;
+    total.fr_sum += b.fr_sum ?? 0;
+    total.fr_count += b.fr_count;
+    total.res_sum += b.res_sum ?? 0;
+    if (range.granularity) {
+      rows.push({
+        bucket: b.bucket,
+        new_count: b.n,
+        open_count: b.open,
+        resolved_count: resolvedCount,
+        avg_first_response_ms: b.fr_count > 0 && b.fr_sum !== null ? b.fr_sum / b.fr_count : null,
+        avg_resolution_ms: resolvedCount > 0 && b.res_sum !== null ? b.res_sum / resolvedCount : null,
+      });
+    }
+  }
+  const { fr_sum, fr_count, res_sum, ...figures } = total;
+  figures.avg_first_response_ms = fr_count > 0 ? fr_sum / fr_count : null;
+  figures.avg_resolution_ms = figures.resolved_count > 0 ? res_sum / figures.resolved_count : null;
+  return [figures, ...rows];
 }
 
 /** The channels the application's conversations came through (the channel filter's options). */
