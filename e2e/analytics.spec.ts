@@ -89,6 +89,14 @@ test('the owner reads the dashboard, filters bots and last week, downloads the c
     }
   });
 
+  await test.step('at phone width the dashboard still shows its figures and filters', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    await expect(newFigure).toHaveText(String(allUsers));
+    await expect(page.getByRole('combobox', { name: 'Date range' })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   await test.step('the Metabase page explains its set-up when not configured', async () => {
     await page.goto('/metabase-dashboard');
     await expect(page.getByTestId('metabase-not-configured')).toContainText('METABASE_SECRET_KEY');
