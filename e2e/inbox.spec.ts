@@ -161,6 +161,7 @@ test('the demo operator sees only its SPEC §6 screens', async ({ browser, reque
     'Dashboard',
     'Conversations',
     'Message logs',
+    'Metabase',
     'Settings',
     'Help',
   ]);

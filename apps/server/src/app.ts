@@ -9,6 +9,9 @@ import { markGuard } from './http/security-route-table.js';
 import { authenticator, type LiveSession, privilegeChecker } from './modules/accounts/guards.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
+import { reportJobHandler } from './modules/analytics/report-job.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { REPORT_QUEUE } from './modules/analytics/service.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
@@ -21,7 +24,6 @@ import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/kno
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
 import { botRoutes } from './modules/bots/routes.js';
-
 import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
 import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(transcriptRoutes(ctx));
   await app.register(webhookRoutes(ctx));
+  await app.register(analyticsRoutes(ctx));
   await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
   await app.register(invitationRoutes(ctx));
   await app.register(rolesPermissionsRoutes(ctx));
@@ -321,6 +324,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
           }
         : {}),
       [WEBHOOK_QUEUE]: webhookDeliveryHandler({ db: deps.db, timeoutMs: deps.webhookTimeoutMs }),
+      [REPORT_QUEUE]: reportJobHandler({ db: deps.db }),
       [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
         db: deps.db,

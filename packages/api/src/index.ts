@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './analytics.js';
 export * from './bot-runtime.js';
 export * from './bots.js';
 export * from './channels.js';

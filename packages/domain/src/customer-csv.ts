@@ -81,7 +81,8 @@ export function parseCustomerCsv(text: string): CustomerCsvParse {
   return { ok: true, rows };
 }
 
-function csvField(value: string): string {
+/** One CSV field, quoted when needed, a formula start defused. */
+export function csvField(value: string): string {
   // A leading =, @, or + / - not followed by a plain number (a phone number stays as it is) would
   // run as a formula in a spreadsheet; a quote keeps it text.
   const formula = /^[=@]/.test(value) || (/^[+-]/.test(value) && !/^[+-][\d ]+$/.test(value));

@@ -1,4 +1,6 @@
 // Public API of @convo/domain.
+
+export * from './analytics';
 export * from './billing';
 export * from './bot-runtime';
 export * from './bots';

@@ -22,6 +22,7 @@ declare module 'i18next' {
 
       knowledge: typeof import('../../public/locales/en/knowledge.json');
       integrations: typeof import('../../public/locales/en/integrations.json');
+      analytics: typeof import('../../public/locales/en/analytics.json');
     };
   }
 }

@@ -119,6 +119,12 @@ const envSchema = z.object({
   GEMINI_BASE_URL: optionalUrl,
   /** The Telegram Bot API (a local fake in tests and e2e). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Metabase signed embedding (/metabase-dashboard): all three, or the page explains the set-up. */
+  METABASE_SITE_URL: optionalUrl,
+  METABASE_SECRET_KEY: optionalText.pipe(
+    z.string().min(32, 'must be the 64-character embedding secret key').optional(),
+  ),
+  METABASE_DASHBOARD_ID: z.coerce.number().int().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -166,6 +172,8 @@ export interface AppConfig {
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
   /** Base URLs of the messaging channels' provider APIs. */
   channelApiUrls: { telegram: string };
+  /** Metabase signed embedding; null when not configured. */
+  metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
 }
 
 export class ConfigError extends Error {}
@@ -231,6 +239,14 @@ export function loadConfig(
     storage,
     llmBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, gemini: e.GEMINI_BASE_URL },
     channelApiUrls: { telegram: e.TELEGRAM_API_URL.replace(/\/$/, '') },
+    metabase:
+      e.METABASE_SITE_URL && e.METABASE_SECRET_KEY && e.METABASE_DASHBOARD_ID
+        ? {
+            siteUrl: e.METABASE_SITE_URL.replace(/\/$/, ''),
+            secretKey: e.METABASE_SECRET_KEY,
+            dashboardId: e.METABASE_DASHBOARD_ID,
+          }
+        : null,
   };
 }
 

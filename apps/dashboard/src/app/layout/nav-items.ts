@@ -24,6 +24,8 @@ export type NavLabelKey =
   | 'nav.users'
   | 'nav.messageLogs'
   | 'nav.waitingQueue'
+  | 'nav.reports'
+  | 'nav.metabase'
   | 'nav.bots'
   | 'nav.helpCenter'
   | 'nav.integrations'
@@ -45,6 +47,8 @@ const ITEMS: readonly NavItem[] = [
   { path: PATHS.users, labelKey: 'nav.users', icon: 'users' },
   { path: PATHS.messageLogs, labelKey: 'nav.messageLogs', icon: 'list' },
   { path: PATHS.waitingQueueStats, labelKey: 'nav.waitingQueue', icon: 'clock' },
+  { path: PATHS.reports, labelKey: 'nav.reports', icon: 'list' },
+  { path: PATHS.metabaseDashboard, labelKey: 'nav.metabase', icon: 'list' },
   { path: PATHS.manageBots, labelKey: 'nav.bots', icon: 'bot', section: '/bots' },
   { path: PATHS.helpCenterContent, labelKey: 'nav.helpCenter', icon: 'list', section: '/helpcenter' },
   { path: PATHS.integrations, labelKey: 'nav.integrations', icon: 'plug', section: '/integrations' },

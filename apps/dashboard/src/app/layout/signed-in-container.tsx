@@ -23,6 +23,8 @@ import {
   IntegrationsPage,
   ManageBotsPage,
   MessageLogsPage,
+  MetabasePage,
+  ReportsPage,
   SettingsLayout,
   UsersPage,
   WaitingQueueStatsPage,
@@ -100,6 +102,14 @@ function AuthenticatedRoutes() {
               </Guarded>
             }
           />
+          {(
+            [
+              [PATHS.reports, <ReportsPage key="reports" />],
+              [PATHS.metabaseDashboard, <MetabasePage key="metabase" />],
+            ] as const
+          ).map(([path, page]) => (
+            <Route key={path} path={path} element={<Guarded path={path}>{page}</Guarded>} />
+          ))}
           {(
             [
               [PATHS.manageBots, <ManageBotsPage key="manage" />],

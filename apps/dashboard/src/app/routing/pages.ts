@@ -33,6 +33,12 @@ export const MessageLogsPage = lazyPage(() =>
 export const WaitingQueueStatsPage = lazyPage(() =>
   import('../../features/waiting-queue/waiting-queue-stats-page').then((m) => m.WaitingQueueStatsPage),
 );
+export const ReportsPage = lazyPage(() =>
+  import('../../features/analytics/reports-page').then((m) => m.ReportsPage),
+);
+export const MetabasePage = lazyPage(() =>
+  import('../../features/analytics/metabase-page').then((m) => m.MetabasePage),
+);
 export const UsersPage = lazyPage(() => import('../../features/users/users-page').then((m) => m.UsersPage));
 export const TwoFactorSetupPage = lazyPage(() =>
   import('../../features/security/two-factor-setup-page').then((m) => m.TwoFactorSetupPage),

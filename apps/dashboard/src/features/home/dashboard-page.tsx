@@ -17,6 +17,7 @@ import { useRoleLabel } from '../../app/layout/use-role-label';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { CheckIcon, CopyIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import { AnalyticsSection } from '../analytics/analytics-section';
 import { dayPart, firstName, trialSummary } from './workspace';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -42,7 +43,7 @@ function usePlanLabel(plan: string): string {
     .join(' ');
 }
 
-/** /dashboard: the signed-in user's home: who they are and which workspace they are in. */
+/** /dashboard: the signed-in user's home: who they are, which workspace they are in, and its analytics. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const session = useRequiredSession();
@@ -60,7 +61,7 @@ export function DashboardPage() {
         : t('home.greeting.evening', { name });
 
   return (
-    <Stack gap="lg" maw={1100}>
+    <Stack gap="lg" maw={1280}>
       <PageHeader title={greeting} description={t('home.subtitle')} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="workspace-heading">
@@ -132,6 +133,7 @@ export function DashboardPage() {
           </Stack>
         </Card>
       </SimpleGrid>
+      <AnalyticsSection />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 // The whole Drizzle schema; drizzle-kit reads this file to generate migrations.
 export * from './accounts.js';
+export * from './analytics.js';
 export * from './bots.js';
 export * from './channels.js';
 export * from './customer-attributes.js';

@@ -62,6 +62,9 @@ export const conversations = pgTable(
     index('conversations_app_assignee_idx').on(t.applicationId, t.assigneeId, t.status),
     index('conversations_app_team_idx').on(t.applicationId, t.teamId, t.status),
     index('conversations_customer_idx').on(t.customerId),
+    // Analytics and reports read conversations by the day they started or were resolved.
+    index('conversations_app_created_idx').on(t.applicationId, t.createdAt),
+    index('conversations_app_resolved_idx').on(t.applicationId, t.resolvedAt),
   ],
 );
 

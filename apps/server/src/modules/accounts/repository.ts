@@ -198,9 +198,14 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
   return row;
 }
 
+/** Deletes a session; returns whose it was (none when the token was unknown). */
 export async function deleteSession(db: Db, tokenHash: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ userId: sessions.userId, applicationId: sessions.applicationId, kind: sessions.kind });
   forgetSessionToken(tokenHash);
+  return row;
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string) {

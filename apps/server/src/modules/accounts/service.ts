@@ -1,5 +1,5 @@
 import type { Session } from '@convo/api';
-import { ERROR_CODES, MESSAGES, validatePassword } from '@convo/domain';
+import { ERROR_CODES, MESSAGES, USER_STATUS, validatePassword } from '@convo/domain';
 import type { Logger } from 'pino';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors.js';
 import type { AppConfig } from '../../platform/config.js';
@@ -7,6 +7,7 @@ import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from 
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { recordPresence } from '../analytics/repository.js';
 import { acceptInvitation, invalidInvite } from '../invitations/service.js';
 import { checkSignIn, isEnabled as isTwoFactorEnabled } from '../two-factor/service.js';
 import { passwordResetMail, validationMail } from './mails.js';
@@ -75,6 +76,15 @@ async function issueSession(deps: AccountsDeps, db: Db, user: repo.UserRow, kind
     kind,
     expiresAt,
   });
+  // A dashboard sign-in starts the member's logged-in time (away if they left themselves away).
+  if (kind === 'dashboard' && user.roleType !== null) {
+    await recordPresence(
+      db,
+      user.applicationId,
+      user.id,
+      user.status === USER_STATUS.AWAY ? 'away' : 'online',
+    );
+  }
   return { token, expiresAt, deviceKey: row.deviceKey };
 }
 
@@ -252,7 +262,11 @@ export async function signInVouchedMember(deps: AccountsDeps, user: repo.UserRow
 }
 
 export async function logout(deps: AccountsDeps, tokenHash: string): Promise<void> {
-  await repo.deleteSession(deps.db, tokenHash);
+  await deps.db.transaction(async (tx) => {
+    const ended = await repo.deleteSession(tx, tokenHash);
+    // The teammate login tables count a dashboard session's end as signing out.
+    if (ended?.kind === 'dashboard') await recordPresence(tx, ended.applicationId, ended.userId, 'offline');
+  });
 }
 
 export async function changePassword(

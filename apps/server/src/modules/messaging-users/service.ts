@@ -2,6 +2,7 @@ import type { MessagingUser } from '@convo/api';
 import { isAdminRole, USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { recordPresence } from '../analytics/repository.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
 import * as repo from './repository.js';
@@ -131,7 +132,19 @@ export async function updateProfile(
  */
 export async function setAvailability(deps: MessagingDeps, caller: AuthContext, status: 0 | 1) {
   requireMember(caller);
-  const updated = await repo.setAvailability(deps.db, caller.applicationId, caller.userId, status);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await repo.setAvailability(tx, caller.applicationId, caller.userId, status);
+    // The teammate login tables: away time runs from here until the member is back.
+    if (row) {
+      await recordPresence(
+        tx,
+        caller.applicationId,
+        caller.userId,
+        status === USER_STATUS.ONLINE ? 'online' : 'away',
+      );
+    }
+    return row;
+  });
   if (!updated) {
     const user = await repo.findUserById(deps.db, caller.applicationId, caller.userId);
     if (!user) throw notFound('User not found.');

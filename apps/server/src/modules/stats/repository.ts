@@ -10,11 +10,11 @@ import { type Db, rowsOf } from '../../platform/db/database.js';
  * Time to the first answer, in ms: from the customer's first message to the first human agent's
  * message after it, both kept on the conversation when the messages are written.
  */
-const FIRST_RESPONSE_MS = sql.raw(
+export const FIRST_RESPONSE_MS = sql.raw(
   'extract(epoch from (c.first_response_at - c.first_customer_message_at)) * 1000',
 );
 /** Statuses that end a conversation's open life (resolved, spam, duplicate, archived). */
-const ENDED = sql.raw(
+export const ENDED = sql.raw(
   [
     CONVERSATION_STATUS.CLOSED,
     CONVERSATION_STATUS.SPAM,
@@ -25,7 +25,7 @@ const ENDED = sql.raw(
 /** Roles that take conversations: super admin, admin, agent. */
 const ROUTABLE_ROLES = sql.raw(`'0', '1', '2'`);
 
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+export const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const intList = (values: readonly number[]) =>
   sql.join(
     values.map((v) => sql.raw(String(Math.trunc(v)))),
@@ -127,13 +127,7 @@ export async function responseAverage(
 ): Promise<{ responses: number; avgMs: number | null }> {
   // Opening intervals as rows; a turn counts when its question came in one (weekday and time of
   // day in the business hours' time zone).
-  const asked = f.askedWithin
-    ? sql`and exists (
-        select 1 from jsonb_to_recordset(${JSON.stringify(f.askedWithin.days)}::jsonb) as h(day int, open time, close time)
-        where h.day = extract(dow from r.asked_at at time zone ${f.askedWithin.timeZone})
-          and (r.asked_at at time zone ${f.askedWithin.timeZone})::time >= h.open
-          and (r.asked_at at time zone ${f.askedWithin.timeZone})::time < h.close)`
-    : sql``;
+  const asked = f.askedWithin ? sql`and ${withinBusinessHours(sql`r.asked_at`, f.askedWithin)}` : sql``;
   const team = f.teamId
     ? sql`join conversations c on c.id = r.conversation_id and c.application_id = ${applicationId} and c.team_id = ${f.teamId}::uuid`
     : sql``;
@@ -148,6 +142,15 @@ export async function responseAverage(
     responses: Number(row?.responses ?? 0),
     avgMs: row?.avg_ms === null || row?.avg_ms === undefined ? null : Number(row.avg_ms),
   };
+}
+
+/** Whether the instant `at` falls in one of the business hours' opening intervals (weekday and time of day in their zone). */
+export function withinBusinessHours(at: SQL, hours: BusinessHours): SQL {
+  return sql`exists (
+    select 1 from jsonb_to_recordset(${JSON.stringify(hours.days)}::jsonb) as h(day int, open time, close time)
+    where h.day = extract(dow from ${at} at time zone ${hours.timeZone})
+      and (${at} at time zone ${hours.timeZone})::time >= h.open
+      and (${at} at time zone ${hours.timeZone})::time < h.close)`;
 }
 
 export interface ScoreboardRow {

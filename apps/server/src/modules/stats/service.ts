@@ -44,7 +44,7 @@ export function resolveRange(q: RangeQuery, now = Date.now()): { start: Date; en
 const knownTimezones = new Set<string>(['UTC']);
 
 /** An IANA time zone that both this process and the database understand, else a 400. */
-async function checkTimezone(db: Db, timezone: string): Promise<string> {
+export async function checkTimezone(db: Db, timezone: string): Promise<string> {
   if (knownTimezones.has(timezone)) return timezone;
   let valid = true;
   try {

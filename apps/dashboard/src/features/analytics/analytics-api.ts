@@ -1,0 +1,95 @@
+import {
+  analyticsCsatResponseSchema,
+  analyticsOverviewResponseSchema,
+  botsOverviewResponseSchema,
+  metabaseEmbedResponseSchema,
+  ANALYTICS_PATHS as P,
+  type ReportKind,
+  reportExportListResponseSchema,
+  reportExportResponseSchema,
+  teammateLoginsResponseSchema,
+} from '@convo/api';
+import { apiRequest } from '../../app/api/api-client';
+import { joinUrl } from '../../app/api/api-error';
+import { configStore } from '../../app/config/config-store';
+import { getSession } from '../../app/session/session-store';
+
+// Calls of the analytics screens (/dashboard's analytics, /reports, /metabase-dashboard).
+
+export interface RangeParams {
+  from: number;
+  to: number;
+  timeZone: string;
+}
+
+export interface OverviewParams extends RangeParams {
+  granularity: 'day' | 'week';
+  audience: 'all' | 'agents' | 'bots';
+  teamId?: string | undefined;
+  channel?: string | undefined;
+  insideBusinessHours?: boolean | undefined;
+}
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  overview: (p: OverviewParams) => ['analytics', 'overview', p] as const,
+  csat: (p: RangeParams, page: number) => ['analytics', 'csat', p, page] as const,
+  logins: (p: RangeParams) => ['analytics', 'logins', p] as const,
+  bots: (p: RangeParams) => ['analytics', 'bots', p] as const,
+  reports: ['analytics', 'reports'] as const,
+  metabase: ['analytics', 'metabase'] as const,
+};
+
+export async function fetchOverview(p: OverviewParams, signal?: AbortSignal) {
+  return (await apiRequest(P.overview, { query: { ...p }, schema: analyticsOverviewResponseSchema, signal }))
+    .data;
+}
+
+export async function fetchCsat(p: RangeParams, page: number, signal?: AbortSignal) {
+  return (await apiRequest(P.csat, { query: { ...p, page }, schema: analyticsCsatResponseSchema, signal }))
+    .data;
+}
+
+export async function fetchTeammateLogins(p: RangeParams, signal?: AbortSignal) {
+  return (
+    await apiRequest(P.teammateLogins, { query: { ...p }, schema: teammateLoginsResponseSchema, signal })
+  ).data;
+}
+
+export async function fetchBotsOverview(p: RangeParams, signal?: AbortSignal) {
+  return (await apiRequest(P.bots, { query: { ...p }, schema: botsOverviewResponseSchema, signal })).data;
+}
+
+export async function requestReport(kind: ReportKind, range: RangeParams) {
+  return (await apiRequest(P.reports, { body: { kind, ...range }, schema: reportExportResponseSchema })).data;
+}
+
+export async function fetchReports(signal?: AbortSignal) {
+  return (await apiRequest(P.reports, { schema: reportExportListResponseSchema, signal })).data;
+}
+
+export async function fetchReport(id: string, signal?: AbortSignal) {
+  return (await apiRequest(P.report.replace(':id', id), { schema: reportExportResponseSchema, signal })).data;
+}
+
+export async function fetchMetabaseEmbed(signal?: AbortSignal) {
+  return (await apiRequest(P.metabase, { schema: metabaseEmbedResponseSchema, signal })).data;
+}
+
+/** Saves a finished report's CSV as the file the server names. */
+export async function downloadReport(id: string): Promise<void> {
+  const base = configStore.getState().config?.apiBaseUrl ?? '';
+  const token = getSession()?.token;
+  const response = await fetch(joinUrl(base, P.reportDownload.replace(':id', id)), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error(`Report download failed (${response.status})`);
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'report.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,298 @@
+import type {
+  AnalyticsCsat,
+  AnalyticsFigures,
+  AnalyticsOverview,
+  BotsOverview,
+  ReportExport,
+  ReportKind,
+  TeammateLogin,
+} from '@convo/api';
+import {
+  type AnalyticsAudience,
+  type AnalyticsGranularity,
+  analyticsRangeProblem,
+  bucketsBetween,
+  DASHBOARD_PAGE_SIZE,
+  isPublicMailDomain,
+  loginSummary,
+  type PresenceState,
+  percentChange,
+  previousPeriod,
+} from '@convo/domain';
+import type { AuthContext } from '../../http/auth.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import { enqueue } from '../../platform/jobs/job-queue.js';
+import { checkTimezone } from '../stats/service.js';
+import { findTeam } from '../teams/repository.js';
+import { requireMember } from '../teams/service.js';
+import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
+import { businessHoursOf } from '../widget-settings/service.js';
+import * as repo from './repository.js';
+
+// The /dashboard figures, its tables and the report exports (SPEC §2 dashboard analytics, §3 CSAT
+// and teammate login tables, §7 report download). Ranges are checked by the domain's rules and the
+// caller's application fixes every query; section privileges are the routes'.
+
+export const REPORT_QUEUE = 'analytics.report';
+
+interface RangeInput {
+  from: number;
+  to: number;
+  timeZone: string;
+}
+
+/** The range as dates, or a 400 saying what is wrong with it. */
+async function checkedRange(db: Db, q: RangeInput) {
+  const problem = analyticsRangeProblem(q.from, q.to, q.timeZone);
+  if (problem) throw badRequest('INVALID_PARAMETER', problem);
+  const timeZone = await checkTimezone(db, q.timeZone);
+  return { from: new Date(q.from), to: new Date(q.to), timeZone };
+}
+
+interface ScopeInput {
+  audience?: AnalyticsAudience | undefined;
+  teamId?: string | undefined;
+  channel?: string | undefined;
+  insideBusinessHours?: boolean | undefined;
+}
+
+/** The filters as a repository scope: an unknown team is a 400 (it is a filter, not a resource). */
+export async function scopeOf(db: Db, applicationId: string, q: ScopeInput): Promise<repo.ConversationScope> {
+  let teamId: string | undefined;
+  if (q.teamId !== undefined) {
+    const team = await findTeam(db, applicationId, q.teamId);
+    if (!team) throw badRequest('INVALID_PARAMETER', `Unknown team: ${q.teamId}.`);
+    teamId = team.id;
+  }
+  const hours = q.insideBusinessHours
+    ? businessHoursOf(await findChatWidgetSettingsOrDefaults(db, applicationId))
+    : null;
+  // The company's own domains: those of its members' addresses, except public mail providers.
+  const companyDomains = (await repo.memberEmailDomains(db, applicationId)).filter(
+    (d) => !isPublicMailDomain(d),
+  );
+  return {
+    applicationId,
+    teamId,
+    channel: q.channel,
+    audience: q.audience ?? 'all',
+    businessHours: hours?.enabled ? hours : undefined,
+    companyDomains,
+  };
+}
+
+const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 1000));
+
+function figuresOf(row: repo.FigureRow | undefined): AnalyticsFigures {
+  return {
+    newConversations: row?.new_count ?? 0,
+    openConversations: row?.open_count ?? 0,
+    resolvedConversations: row?.resolved_count ?? 0,
+    avgFirstResponseSeconds: seconds(row?.avg_first_response_ms ?? null),
+    avgResolutionSeconds: seconds(row?.avg_resolution_ms ?? null),
+  };
+}
+
+export interface OverviewInput extends RangeInput, ScopeInput {
+  granularity: AnalyticsGranularity;
+}
+
+/** The dashboard's figures for the range, per day or week, and the previous period's. */
+export async function overview(db: Db, caller: AuthContext, q: OverviewInput): Promise<AnalyticsOverview> {
+  requireMember(caller);
+  const range = await checkedRange(db, q);
+  const scope = await scopeOf(db, caller.applicationId, q);
+  const prev = previousPeriod(q.from, q.to);
+  const [rows, previousRows, channels] = await Promise.all([
+    repo.conversationFigures(db, scope, { ...range, granularity: q.granularity }),
+    repo.conversationFigures(db, scope, {
+      from: new Date(prev.from),
+      to: new Date(prev.to),
+      timeZone: range.timeZone,
+    }),
+    repo.channelsOf(db, caller.applicationId),
+  ]);
+  const current = figuresOf(rows.find((r) => r.bucket === null));
+  const previous = figuresOf(previousRows[0]);
+  const byBucket = new Map(rows.filter((r) => r.bucket !== null).map((r) => [r.bucket, r]));
+  const change = Object.fromEntries(
+    (Object.keys(current) as (keyof AnalyticsFigures)[]).map((k) => [
+      k,
+      percentChange(current[k], previous[k]),
+    ]),
+  );
+  return {
+    from: q.from,
+    to: q.to,
+    timeZone: range.timeZone,
+    current,
+    previous,
+    change,
+    series: bucketsBetween(q.from, q.to, range.timeZone, q.granularity).map((bucket) => {
+      const f = figuresOf(byBucket.get(bucket));
+      return {
+        bucket,
+        newConversations: f.newConversations,
+        resolvedConversations: f.resolvedConversations,
+        avgFirstResponseSeconds: f.avgFirstResponseSeconds,
+        avgResolutionSeconds: f.avgResolutionSeconds,
+      };
+    }),
+    channels,
+  };
+}
+
+/** The CSAT table: ratings given in range, newest first, 10 a page, with their count and average. */
+export async function csat(
+  db: Db,
+  caller: AuthContext,
+  q: RangeInput & { page: number },
+): Promise<AnalyticsCsat> {
+  requireMember(caller);
+  const range = await checkedRange(db, q);
+  const scope = await scopeOf(db, caller.applicationId, {});
+  const [summary, rows] = await Promise.all([
+    repo.csatSummary(db, scope, range.from, range.to),
+    repo.csatRows(db, scope, range.from, range.to, {
+      limit: DASHBOARD_PAGE_SIZE,
+      offset: (q.page - 1) * DASHBOARD_PAGE_SIZE,
+    }),
+  ]);
+  return {
+    // The widget stores ratings on the 5-point scale (conversation_ratings).
+    scale: 'new',
+    total: summary.total,
+    average: summary.average === null ? null : Math.round(summary.average * 100) / 100,
+    page: q.page,
+    pageSize: DASHBOARD_PAGE_SIZE,
+    rows: rows.map((r) => ({
+      conversationId: r.conversation_id,
+      name: r.name,
+      assignee: r.assignee,
+      rating: r.rating,
+      comment: r.comment,
+      date: new Date(r.rated_at).getTime(),
+    })),
+  };
+}
+
+/** Teammate login tables: per human member, time online and away in range, split by local day. */
+export async function teammateLogins(
+  db: Db,
+  caller: AuthContext,
+  q: RangeInput,
+  now = Date.now(),
+): Promise<{ timeZone: string; agents: TeammateLogin[] }> {
+  requireMember(caller);
+  const range = await checkedRange(db, q);
+  const { members, changes } = await repo.presenceOfMembers(db, caller.applicationId, range.from, range.to);
+  const byUser = new Map<string, { before: PresenceState; changes: repo.PresenceRow[] }>();
+  for (const c of changes) {
+    const entry = byUser.get(c.user_id) ?? { before: 'offline' as PresenceState, changes: [] };
+    if (c.at < q.from) entry.before = c.state;
+    else entry.changes.push(c);
+    byUser.set(c.user_id, entry);
+  }
+  return {
+    timeZone: range.timeZone,
+    agents: members.map((m) => {
+      const entry = byUser.get(m.id);
+      const summary = loginSummary(entry?.before ?? 'offline', entry?.changes ?? [], {
+        from: q.from,
+        to: q.to,
+        now,
+        timeZone: range.timeZone,
+      });
+      return { userId: m.user_id, agent: m.name, ...summary };
+    }),
+  };
+}
+
+/** The bots overview and their answers' feedback in range. */
+export async function bots(db: Db, caller: AuthContext, q: RangeInput): Promise<BotsOverview> {
+  requireMember(caller);
+  const range = await checkedRange(db, q);
+  const rows = await repo.botsOverview(db, caller.applicationId, range.from, range.to);
+  return {
+    bots: rows.map((r) => ({
+      botId: r.bot_id,
+      name: r.name,
+      conversations: r.conversations,
+      handedOff: r.handed_off,
+      answers: r.answers,
+      fallbacks: r.fallbacks,
+      helpful: r.helpful,
+      notHelpful: r.not_helpful,
+      secondsSaved: r.seconds_saved,
+    })),
+  };
+}
+
+// ---- Report exports --------------------------------------------------------------------------------
+
+function reportView(row: Omit<repo.ReportExportRow, 'csv'>): ReportExport {
+  return {
+    id: row.id,
+    kind: row.kind as ReportKind,
+    from: row.rangeFrom.getTime(),
+    to: row.rangeTo.getTime(),
+    timeZone: row.timeZone,
+    status: row.status as ReportExport['status'],
+    progress: row.progress,
+    rowCount: row.rowCount,
+    error: row.error,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+/** Asks for a report: the row and its job are written together; the worker makes the CSV. */
+export async function requestReport(
+  db: Db,
+  caller: AuthContext,
+  input: RangeInput & { kind: ReportKind },
+): Promise<ReportExport> {
+  requireMember(caller);
+  const range = await checkedRange(db, input);
+  return db.transaction(async (tx) => {
+    const row = await repo.insertReportExport(tx, {
+      applicationId: caller.applicationId,
+      requestedById: caller.userId,
+      kind: input.kind,
+      rangeFrom: range.from,
+      rangeTo: range.to,
+      timeZone: range.timeZone,
+    });
+    await enqueue(tx, {
+      queue: REPORT_QUEUE,
+      applicationId: caller.applicationId,
+      payload: { exportId: row.id },
+      maxAttempts: 3,
+    });
+    return reportView(row);
+  });
+}
+
+export async function getReport(db: Db, caller: AuthContext, id: string): Promise<ReportExport> {
+  requireMember(caller);
+  const row = await repo.findReportExport(db, caller.applicationId, id);
+  if (!row) throw notFound('Report not found.');
+  return reportView(row);
+}
+
+export async function listReports(db: Db, caller: AuthContext): Promise<ReportExport[]> {
+  requireMember(caller);
+  return (await repo.listReportExports(db, caller.applicationId)).map(reportView);
+}
+
+/** The finished report's file name and CSV; 409 while it is being made. */
+export async function reportFile(db: Db, caller: AuthContext, id: string) {
+  requireMember(caller);
+  const row = await repo.findReportExport(db, caller.applicationId, id);
+  if (!row) throw notFound('Report not found.');
+  if (row.status !== 'done' || row.csv === null) {
+    throw badRequest('REPORT_NOT_READY', 'The report is not ready yet.');
+  }
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { fileName: `${row.kind}-report-${day(row.rangeFrom)}-${day(row.rangeTo)}.csv`, csv: row.csv };
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { successEnvelope } from './accounts.js';
+import { queryBooleanSchema } from './query-params.js';
+
+// Product API of the analytics context (/api/analytics/...): the /dashboard figures, the CSAT and
+// teammate login tables, the bots overview, report exports and the Metabase embed.
+
+export const ANALYTICS_PATHS = {
+  overview: '/api/analytics/overview',
+  csat: '/api/analytics/csat',
+  teammateLogins: '/api/analytics/teammate-logins',
+  bots: '/api/analytics/bots',
+  reports: '/api/analytics/reports',
+  report: '/api/analytics/reports/:id',
+  reportDownload: '/api/analytics/reports/:id/download',
+  metabase: '/api/analytics/metabase',
+} as const;
+
+const millis = z.coerce.number().int().nonnegative();
+
+/** A date range in ms and the time zone its days are counted in (checked by the server's rules). */
+export const analyticsRangeQuerySchema = z.object({
+  from: millis,
+  to: millis,
+  timeZone: z.string().trim().min(1).max(64).default('UTC'),
+});
+export type AnalyticsRangeQuery = z.input<typeof analyticsRangeQuerySchema>;
+
+export const analyticsOverviewQuerySchema = analyticsRangeQuerySchema.extend({
+  granularity: z.enum(['day', 'week']).default('day'),
+  audience: z.enum(['all', 'agents', 'bots']).default('all'),
+  /** The team's id as the teams API gives it. */
+  teamId: z.string().trim().min(1).max(100).optional(),
+  channel: z.string().trim().min(1).max(40).optional(),
+  insideBusinessHours: queryBooleanSchema.optional(),
+});
+export type AnalyticsOverviewQuery = z.input<typeof analyticsOverviewQuerySchema>;
+
+const figuresSchema = z.object({
+  newConversations: z.number(),
+  openConversations: z.number(),
+  resolvedConversations: z.number(),
+  /** Seconds, null when nothing was answered or resolved. */
+  avgFirstResponseSeconds: z.number().nullable(),
+  avgResolutionSeconds: z.number().nullable(),
+});
+export type AnalyticsFigures = z.infer<typeof figuresSchema>;
+
+export const analyticsOverviewSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  timeZone: z.string(),
+  current: figuresSchema,
+  previous: figuresSchema,
+  /** Percent change from the previous period per figure, null when there is nothing to compare. */
+  change: z.record(z.string(), z.number().nullable()),
+  series: z.array(
+    z.object({
+      bucket: z.string(),
+      newConversations: z.number(),
+      resolvedConversations: z.number(),
+      avgFirstResponseSeconds: z.number().nullable(),
+      avgResolutionSeconds: z.number().nullable(),
+    }),
+  ),
+  channels: z.array(z.string()),
+});
+export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
+export const analyticsOverviewResponseSchema = successEnvelope(analyticsOverviewSchema);
+
+export const analyticsCsatQuerySchema = analyticsRangeQuerySchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AnalyticsCsatQuery = z.input<typeof analyticsCsatQuerySchema>;
+
+export const csatRowSchema = z.object({
+  conversationId: z.number(),
+  name: z.string(),
+  assignee: z.string().nullable(),
+  rating: z.number(),
+  comment: z.string().nullable(),
+  date: z.number(),
+});
+export type CsatRow = z.infer<typeof csatRowSchema>;
+
+export const analyticsCsatSchema = z.object({
+  /** Ratings use the new 5-point scale (SPEC §9); the old 0/1/5/10 scale is shown for older data. */
+  scale: z.enum(['old', 'new']),
+  total: z.number(),
+  average: z.number().nullable(),
+  page: z.number(),
+  pageSize: z.number(),
+  rows: z.array(csatRowSchema),
+});
+export type AnalyticsCsat = z.infer<typeof analyticsCsatSchema>;
+export const analyticsCsatResponseSchema = successEnvelope(analyticsCsatSchema);
+
+const intervalSchema = z.tuple([z.number(), z.number()]);
+
+export const teammateLoginSchema = z.object({
+  userId: z.string(),
+  agent: z.string(),
+  /** Seconds. */
+  loginTime: z.number(),
+  awayTime: z.number(),
+  workingHours: z.number(),
+  daily: z.array(
+    z.object({
+      date: z.string(),
+      loggedInTimeArray: z.array(intervalSchema),
+      awayTimeArray: z.array(intervalSchema),
+      totalLoginTime: z.number(),
+      totalAwayTime: z.number(),
+    }),
+  ),
+});
+export type TeammateLogin = z.infer<typeof teammateLoginSchema>;
+export const teammateLoginsResponseSchema = successEnvelope(
+  z.object({ timeZone: z.string(), agents: z.array(teammateLoginSchema) }),
+);
+
+export const botsOverviewSchema = z.object({
+  bots: z.array(
+    z.object({
+      botId: z.string(),
+      name: z.string(),
+      conversations: z.number(),
+      handedOff: z.number(),
+      answers: z.number(),
+      fallbacks: z.number(),
+      helpful: z.number(),
+      notHelpful: z.number(),
+      secondsSaved: z.number(),
+    }),
+  ),
+});
+export type BotsOverview = z.infer<typeof botsOverviewSchema>;
+export const botsOverviewResponseSchema = successEnvelope(botsOverviewSchema);
+
+export const REPORT_KINDS = ['conversations', 'agents', 'teams', 'csat', 'channels', 'bots'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export const reportCreateRequestSchema = z.object({
+  kind: z.enum(REPORT_KINDS),
+  from: z.number().int().nonnegative(),
+  to: z.number().int().nonnegative(),
+  timeZone: z.string().trim().min(1).max(64).default('UTC'),
+});
+export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
+
+export const reportIdParamsSchema = z.object({ id: z.uuid() });
+
+export const reportExportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(REPORT_KINDS),
+  from: z.number(),
+  to: z.number(),
+  timeZone: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number(),
+  rowCount: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type ReportExport = z.infer<typeof reportExportSchema>;
+export const reportExportResponseSchema = successEnvelope(reportExportSchema);
+export const reportExportListResponseSchema = successEnvelope(z.array(reportExportSchema));
+
+export const metabaseEmbedSchema = z.discriminatedUnion('configured', [
+  z.object({ configured: z.literal(false) }),
+  z.object({ configured: z.literal(true), url: z.string(), expiresAt: z.number() }),
+]);
+export type MetabaseEmbed = z.infer<typeof metabaseEmbedSchema>;
+export const metabaseEmbedResponseSchema = successEnvelope(metabaseEmbedSchema);
