@@ -9,6 +9,7 @@ import { markGuard } from './http/security-route-table.js';
 import { authenticator, type LiveSession, privilegeChecker } from './modules/accounts/guards.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
+import { answerBotRoutes } from './modules/answer-bot/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
+  await app.register(answerBotRoutes(ctx));
+
   await app.register(transcriptRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
@@ -311,6 +314,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         storage: deps.storage,
         log: deps.log,
         allowPrivateNetworks: deps.knowledgeAllowPrivateNetworks,
+        publicUrl: deps.publicUrl,
       }),
     },
     pollMs: deps.pollMs,

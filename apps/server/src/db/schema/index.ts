@@ -3,6 +3,7 @@ export * from './accounts.js';
 export * from './bots.js';
 export * from './customer-attributes.js';
 export * from './help-center.js';
+export * from './help-center-answer-bot.js';
 export * from './inbox.js';
 export * from './integrations.js';
 export * from './messaging.js';
