@@ -29,6 +29,7 @@ export const PATHS = {
   botSuggestions: '/bots/suggestions',
   helpCenterContent: '/helpcenter/content',
   helpCenterCustomization: '/helpcenter/customization',
+  helpCenterAnswerBot: '/helpcenter/answer-bot',
   faq: '/faq',
 } as const;
 

@@ -48,7 +48,11 @@ import {
   helpCenterKeys,
   updateSite,
 } from '../help-center-api';
-import { HELP_CENTER_CONTENT_PATH, HELP_CENTER_CUSTOMIZATION_PATH } from '../paths';
+import {
+  HELP_CENTER_ANSWER_BOT_PATH,
+  HELP_CENTER_CONTENT_PATH,
+  HELP_CENTER_CUSTOMIZATION_PATH,
+} from '../paths';
 
 const NS = 'helpCenter';
 const PAGE_SIZE = 50;
@@ -118,7 +122,9 @@ function SiteModal({
 export function ArticlesPage() {
   const { t, i18n } = useTranslation(NS);
   const queryClient = useQueryClient();
-  const canCustomize = canOpen(useSession(), HELP_CENTER_CUSTOMIZATION_PATH);
+  const session = useSession();
+  const canCustomize = canOpen(session, HELP_CENTER_CUSTOMIZATION_PATH);
+  const canAnswerBot = canOpen(session, HELP_CENTER_ANSWER_BOT_PATH);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [status, setStatus] = useState<ArticleStatus | null>(null);
@@ -200,6 +206,11 @@ export function ArticlesPage() {
             {canCustomize && (
               <Button variant="default" component={Link} to={HELP_CENTER_CUSTOMIZATION_PATH}>
                 {t('customization.open')}
+              </Button>
+            )}
+            {canAnswerBot && (
+              <Button variant="default" component={Link} to={HELP_CENTER_ANSWER_BOT_PATH}>
+                {t('answerBot.open')}
               </Button>
             )}
             <Button component={Link} to={`${HELP_CENTER_CONTENT_PATH}/articles/new`}>
