@@ -53,6 +53,7 @@ import {
   HELP_CENTER_CONTENT_PATH,
   HELP_CENTER_CUSTOMIZATION_PATH,
 } from '../paths';
+import { ArticleOrderButtons, movable } from './article-order';
 
 const NS = 'helpCenter';
 const PAGE_SIZE = 50;
@@ -334,10 +335,11 @@ export function ArticlesPage() {
                       <Table.Th>{t('articles.columns.category')}</Table.Th>
                       <Table.Th>{t('articles.columns.updated')}</Table.Th>
                       <Table.Th>{t('articles.columns.helpful')}</Table.Th>
+                      {!q && <Table.Th>{t('order.column')}</Table.Th>}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {items.map((a) => (
+                    {items.map((a, index) => (
                       <Table.Tr key={a.id}>
                         <Table.Td>
                           <Checkbox
@@ -375,6 +377,16 @@ export function ArticlesPage() {
                         <Table.Td>
                           👍 {a.helpfulYes} · 👎 {a.helpfulNo}
                         </Table.Td>
+                        {/* Search ranks by relevance: the order is only shown and changed unranked. */}
+                        {!q && (
+                          <Table.Td>
+                            <ArticleOrderButtons
+                              article={a}
+                              canMoveUp={movable(items, index).up}
+                              canMoveDown={movable(items, index).down}
+                            />
+                          </Table.Td>
+                        )}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
