@@ -40,6 +40,8 @@ export function AnswerBot({
 
   useEffect(() => {
     if (off || !active || text.length < ANSWER_BOT_MIN_QUERY) {
+      // Forgotten, so the same words typed again are asked again.
+      asked.current = '';
       setSuggestions([]);
       return;
     }
