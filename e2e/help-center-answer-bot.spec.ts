@@ -45,7 +45,8 @@ test('the answer bot suggests a published article in the widget; Yes deflects, N
       headers: { authorization: `Bearer ${token}` },
       data: {
         title,
-        bodyHtml: '<p>Send the blender back within <strong>30 days</strong> with the prepaid label.</p>',
+        bodyHtml:
+          '<p>Send the blender back within <strong>30 days</strong> with the <a href="https://example.com/label">prepaid label</a>.</p>',
         status: 'published',
       },
     });
@@ -65,6 +66,8 @@ test('the answer bot suggests a published article in the widget; Yes deflects, N
     await suggestion.click();
     await expect(chat.getByRole('heading', { name: title })).toBeVisible();
     await expect(chat.locator('.cv-answer-body strong')).toHaveText('30 days');
+    // The article's links open beside the chat, never inside its frame.
+    await expect(chat.getByRole('link', { name: 'prepaid label' })).toHaveAttribute('target', '_blank');
     await expect(chat.getByText('Did this answer your question?')).toBeVisible();
     const recorded = visitor.waitForResponse((r) => r.url().includes('/widget/api/answer-bot/deflections'));
     await chat.getByRole('button', { name: 'Yes, thanks' }).click();

@@ -36,7 +36,16 @@ export function AnswerBot({
   const [thanks, setThanks] = useState(false);
   const [failed, setFailed] = useState(false);
   const asked = useRef('');
+  const body = useRef<HTMLDivElement | null>(null);
   const text = query.trim();
+
+  // The article's own links open beside the chat: followed in the frame they would replace it.
+  useEffect(() => {
+    for (const a of body.current?.querySelectorAll('a') ?? []) {
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+    }
+  }, [article]);
 
   useEffect(() => {
     if (off || !active || text.length < ANSWER_BOT_MIN_QUERY) {
@@ -97,7 +106,7 @@ export function AnswerBot({
           </button>
         </div>
         {/* Sanitized by the server with the help center's one whitelist (no scripts, no handlers). */}
-        <div class="cv-answer-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        <div ref={body} class="cv-answer-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
         <a class="cv-answer-link" href={article.url} target="_blank" rel="noopener noreferrer">
           {t('opensNewTab', { label: t('answerBotReadMore') })}
         </a>
