@@ -35,8 +35,14 @@ export async function upsertSettings(
 }
 
 /**
- * The best published matches of one language: ranked ids first (only the search vector is read for
- * every match), then the few rows' titles and the start of their text.
+ * Matches ranked at most: a question shares a common word with a large part of a big help center,
+ * and ranking reads each match's vector. Help centers under this many matches rank them all.
+ */
+export const MAX_RANKED_MATCHES = 1_000;
+
+/**
+ * The best published matches of one language: up to MAX_RANKED_MATCHES matches ranked, then the few
+ * best rows' titles and the start of their text.
  */
 export async function searchPublished(
   db: Db,
@@ -46,8 +52,8 @@ export async function searchPublished(
   limit: number,
 ) {
   const query = sql`to_tsquery('simple', ${tsquery})`;
-  const top = db
-    .select({ id: A.id, rank: sql<number>`ts_rank(${A.searchVector}, ${query})`.as('rank') })
+  const matches = db
+    .select({ id: A.id, vector: sql`${A.searchVector}`.as('vector') })
     .from(A)
     .where(
       and(
@@ -57,7 +63,12 @@ export async function searchPublished(
         sql`${A.searchVector} @@ ${query}`,
       ),
     )
-    .orderBy(desc(sql`rank`), asc(A.id))
+    .limit(MAX_RANKED_MATCHES)
+    .as('matches');
+  const top = db
+    .select({ id: matches.id, rank: sql<number>`ts_rank(${matches.vector}, ${query})`.as('rank') })
+    .from(matches)
+    .orderBy(desc(sql`rank`), asc(matches.id))
     .limit(limit)
     .as('top');
   return db
