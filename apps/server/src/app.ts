@@ -12,6 +12,7 @@ import { openSessionCache } from './modules/accounts/session-cache.js';
 import { reportJobHandler } from './modules/analytics/report-job.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { REPORT_QUEUE } from './modules/analytics/service.js';
+import { answerBotRoutes } from './modules/answer-bot/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
@@ -187,6 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
+  await app.register(answerBotRoutes(ctx));
+
   await app.register(transcriptRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
@@ -335,6 +338,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         storage: deps.storage,
         log: deps.log,
         allowPrivateNetworks: deps.knowledgeAllowPrivateNetworks,
+        publicUrl: deps.publicUrl,
       }),
     },
     pollMs: deps.pollMs,

@@ -27,16 +27,30 @@ const slugSchema = z
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes.');
 
+/** The category's name and description in the site's other languages (English is name/description). */
+export const CATEGORY_TRANSLATED_LANGUAGES = ['es', 'fr', 'kn'] as const;
+export type CategoryTranslatedLanguage = (typeof CATEGORY_TRANSLATED_LANGUAGES)[number];
+export const categoryTranslationsSchema = z.partialRecord(
+  z.enum(CATEGORY_TRANSLATED_LANGUAGES),
+  z.object({ name: z.string().trim().max(120), description: description.default('') }),
+);
+export type CategoryTranslations = z.infer<typeof categoryTranslationsSchema>;
+
 export const categoryCreateRequestSchema = z.object({
   name,
   description: description.default(''),
+  translations: categoryTranslationsSchema.optional(),
 });
 export type CategoryCreateRequest = z.input<typeof categoryCreateRequestSchema>;
 
 export const categoryUpdateRequestSchema = z
-  .object({ name: name.optional(), description: description.optional() })
-  .refine((b) => b.name !== undefined || b.description !== undefined, {
-    message: 'Give name or description.',
+  .object({
+    name: name.optional(),
+    description: description.optional(),
+    translations: categoryTranslationsSchema.optional(),
+  })
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.translations !== undefined, {
+    message: 'Give name, description or translations.',
   });
 export type CategoryUpdateRequest = z.input<typeof categoryUpdateRequestSchema>;
 
@@ -51,6 +65,7 @@ export const categorySchema = z.object({
   description: z.string(),
   slug: z.string(),
   position: z.number(),
+  translations: categoryTranslationsSchema,
   articleCount: z.number(),
   updatedAt: z.number(),
 });
@@ -83,6 +98,11 @@ export const articleUpdateRequestSchema = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Give a field to change.' });
 export type ArticleUpdateRequest = z.input<typeof articleUpdateRequestSchema>;
+
+/** Moves an article one place up or down among its category's articles of the same language. */
+export const articleMoveRequestSchema = z.object({ direction: z.enum(['up', 'down']) });
+export type ArticleMoveRequest = z.infer<typeof articleMoveRequestSchema>;
+export const articleMoveResponseSchema = successEnvelope(z.object({ moved: z.boolean() }));
 
 export const ARTICLE_BULK_ACTIONS = ['publish', 'unpublish', 'delete'] as const;
 export const articleBulkRequestSchema = z.object({
@@ -261,6 +281,7 @@ export const HELP_CENTER_PATHS = {
   articles: '/api/helpcenter/articles',
   article: '/api/helpcenter/articles/:id',
   articleBulk: '/api/helpcenter/articles/bulk',
+  articleMove: '/api/helpcenter/articles/:id/move',
   images: '/api/helpcenter/images',
   site: '/api/helpcenter/site',
   customization: '/api/helpcenter/customization',

@@ -15,6 +15,8 @@ export const KNOWLEDGE_PATHS = {
   urls: '/api/bots/:botId/knowledge/urls',
   /** POST { url, pageLimit } */
   sitemaps: '/api/bots/:botId/knowledge/sitemaps',
+  /** POST imports the application's help center (published articles, kept in sync); one per bot. */
+  helpCenter: '/api/bots/:botId/knowledge/helpcenter',
   /** DELETE removes the source and its passages. */
   source: '/api/bots/:botId/knowledge/:sourceId',
   /** POST fetches (or parses) the source again; its passages are replaced when that succeeds. */
@@ -32,7 +34,7 @@ export type KnowledgeDocumentExtension = (typeof KNOWLEDGE_DOCUMENT_EXTENSIONS)[
 export const KNOWLEDGE_DEFAULT_PAGE_LIMIT = 50;
 export const KNOWLEDGE_MAX_PAGE_LIMIT = 500;
 
-export const KNOWLEDGE_SOURCE_KINDS = ['document', 'url', 'sitemap'] as const;
+export const KNOWLEDGE_SOURCE_KINDS = ['document', 'url', 'sitemap', 'helpcenter'] as const;
 export type KnowledgeSourceKind = (typeof KNOWLEDGE_SOURCE_KINDS)[number];
 export const KNOWLEDGE_SOURCE_STATUSES = ['pending', 'indexing', 'ready', 'failed'] as const;
 export type KnowledgeSourceStatus = (typeof KNOWLEDGE_SOURCE_STATUSES)[number];
@@ -86,6 +88,8 @@ export const knowledgeCountsSchema = z.object({
   documents: z.number(),
   urls: z.number(),
   sitemaps: z.number(),
+  /** The imported help center (0 or 1). */
+  helpCenters: z.number(),
   /** Sources indexed and answering (status ready). */
   ready: z.number(),
   passages: z.number(),

@@ -3,6 +3,7 @@
 import type { WidgetInitResponse } from '@convo/api';
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { FrameOptions, FrameView } from '../shared/protocol';
+import { AnswerBot } from './answer-bot';
 import { type Api, ApiError } from './api';
 import { relativeTime, settingText, type Translate } from './i18n';
 import {
@@ -47,6 +48,8 @@ export function App({ store, api, session, options, t, language, embedded, onVie
   const popup = options.popupWidget ?? cfg.popupWidget;
   const autoOpen = options.automaticChatOpenOnNavigation ?? cfg.automaticChatOpenOnNavigation;
   const [greeting, setGreeting] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [draftReset, setDraftReset] = useState(0);
   const composer = useRef<HTMLTextAreaElement | null>(null);
   const launcher = useRef<HTMLButtonElement | null>(null);
   const windowRef = useRef<HTMLDivElement | null>(null);
@@ -255,7 +258,25 @@ export function App({ store, api, session, options, t, language, embedded, onVie
           )}
           <li ref={logEnd} class="cv-end" aria-hidden="true" />
         </ul>
+        <AnswerBot
+          api={api}
+          t={t}
+          language={language}
+          query={draft}
+          active={!store.humanReached(c)}
+          onNotAnswered={() => {
+            const form = composer.current?.form;
+            if (draft.trim() && form) form.requestSubmit();
+            else composer.current?.focus();
+          }}
+          onAnswered={() => {
+            setDraftReset((n) => n + 1);
+            composer.current?.focus();
+          }}
+        />
         <Composer
+          onDraft={setDraft}
+          resetKey={draftReset}
           t={t}
           attachments={cfg.attachmentsEnabled}
           inputRef={composer}

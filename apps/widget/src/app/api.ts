@@ -1,6 +1,15 @@
 // Calls of the chat app: the messaging API (/rest/ws, same origin as this iframe) and the widget's
 // own endpoints, with the visitor's messaging token.
-import type { GroupFeed, Message, WidgetInitResponse, WidgetRating } from '@convo/api';
+import {
+  type GroupFeed,
+  type Message,
+  WIDGET_ANSWER_BOT_PATHS,
+  type WidgetAnswerArticle,
+  type WidgetInitResponse,
+  type WidgetRating,
+  type WidgetSuggestionsResponse,
+  widgetAnswerArticlePath,
+} from '@convo/api';
 
 export class ApiError extends Error {
   constructor(
@@ -42,17 +51,28 @@ export interface Api {
   /** A bot's answer: helpful or not (stored for the bots' analytics). */
   rateAnswer(messageId: number, helpful: boolean): Promise<void>;
   rating(groupId: number): Promise<WidgetRating | null>;
+  /** The answer bot: published articles matching what the visitor types. */
+  suggestArticles(q: string, lang: string, signal?: AbortSignal): Promise<WidgetSuggestionsResponse>;
+  answerArticle(id: string): Promise<WidgetAnswerArticle>;
+  /** The article answered the visitor's question (no conversation needed). */
+  deflect(articleId: string, query: string): Promise<void>;
 }
 
 export function createApi(session: Pick<WidgetInitResponse, 'token' | 'appId'>): Api {
   const headers = { 'x-authorization': session.token, 'application-key': session.appId };
 
-  async function call<T>(method: string, url: string, body?: unknown | FormData): Promise<T> {
+  async function call<T>(
+    method: string,
+    url: string,
+    body?: unknown | FormData,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const isForm = body instanceof FormData;
     const res = await fetch(url, {
       method,
       headers: body === undefined || isForm ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === undefined ? null : isForm ? body : JSON.stringify(body),
+      signal: signal ?? null,
     });
     const data = (await res.json().catch(() => ({}))) as T & { code?: string; message?: string };
     if (!res.ok) throw new ApiError(res.status, data.code ?? 'ERROR', data.message ?? `HTTP ${res.status}`);
@@ -108,6 +128,17 @@ export function createApi(session: Pick<WidgetInitResponse, 'token' | 'appId'>):
       call('POST', `/widget/api/conversations/${groupId}/rating`, comment ? { rating, comment } : { rating }),
     rateAnswer: async (messageId, helpful) => {
       await call('POST', `/widget/api/bot-answers/${messageId}/feedback`, { helpful });
+    },
+    suggestArticles: (q, lang, signal) =>
+      call(
+        'GET',
+        `${WIDGET_ANSWER_BOT_PATHS.suggestions}?q=${encodeURIComponent(q)}&lang=${encodeURIComponent(lang)}`,
+        undefined,
+        signal,
+      ),
+    answerArticle: (id) => call('GET', widgetAnswerArticlePath(id)),
+    deflect: async (articleId, query) => {
+      await call('POST', WIDGET_ANSWER_BOT_PATHS.deflections, { articleId, query });
     },
     rating: async (groupId) => {
       try {

@@ -405,6 +405,8 @@ export function Composer({
   onFile,
   onTyping,
   inputRef,
+  onDraft,
+  resetKey = 0,
 }: {
   t: Translate;
   attachments: boolean;
@@ -412,8 +414,19 @@ export function Composer({
   onFile: (file: File) => void;
   onTyping: (typing: boolean) => void;
   inputRef: { current: HTMLTextAreaElement | null };
+  /** Every change of the text being written (the answer bot suggests from it). */
+  onDraft?: ((text: string) => void) | undefined;
+  /** Changing it empties the composer (a question the answer bot answered). */
+  resetKey?: number | undefined;
 }) {
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState('');
+  const setText = (value: string) => {
+    setTextState(value);
+    onDraft?.(value);
+  };
+  useEffect(() => {
+    if (resetKey > 0) setText('');
+  }, [resetKey]);
   const fileInput = useRef<HTMLInputElement>(null);
   const typingSince = useRef(0);
   const stopTimer = useRef<ReturnType<typeof setTimeout>>();

@@ -118,6 +118,11 @@ export class ChatStore {
     return this.current === null ? null : (this.convs.get(this.current) ?? null);
   }
 
+  /** A person of the team has written in the conversation (the answer bot then steps aside). */
+  humanReached(conv: Conv | null): boolean {
+    return conv?.messages.some((m) => !m.mine && !m.bot && !isSystem(m)) ?? false;
+  }
+
   nameOf(conv: Conv | null, userId: string | null): string | null {
     if (!userId) return null;
     return conv?.feed.groupUsers.find((u) => u.userId === userId)?.displayName ?? null;

@@ -14,6 +14,7 @@ import {
   BotIntegrationsPage,
   BotSuggestionsPage,
   DashboardPage,
+  HelpCenterAnswerBotPage,
   HelpCenterArticleEditorPage,
   HelpCenterArticlesPage,
   HelpCenterCustomizationPage,
@@ -152,6 +153,14 @@ function AuthenticatedRoutes() {
             element={
               <Guarded path={PATHS.helpCenterCustomization}>
                 <HelpCenterCustomizationPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path={PATHS.helpCenterAnswerBot}
+            element={
+              <Guarded path={PATHS.helpCenterAnswerBot}>
+                <HelpCenterAnswerBotPage />
               </Guarded>
             }
           />

@@ -70,6 +70,9 @@ export const HelpCenterArticlesPage = lazyPage(() =>
 export const HelpCenterCustomizationPage = lazyPage(() =>
   import('../../features/help-center/customization/customization-page').then((m) => m.CustomizationPage),
 );
+export const HelpCenterAnswerBotPage = lazyPage(() =>
+  import('../../features/help-center/answer-bot/answer-bot-page').then((m) => m.AnswerBotPage),
+);
 export const HelpCenterArticleEditorPage = lazyPage(() =>
   import('../../features/help-center/articles/article-editor-page').then((m) => m.ArticleEditorPage),
 );

@@ -31,6 +31,7 @@ export const PATHS = {
   botSuggestions: '/bots/suggestions',
   helpCenterContent: '/helpcenter/content',
   helpCenterCustomization: '/helpcenter/customization',
+  helpCenterAnswerBot: '/helpcenter/answer-bot',
   faq: '/faq',
   integrations: '/integrations',
   integrationsAll: '/integrations/all',

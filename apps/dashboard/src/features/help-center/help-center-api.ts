@@ -1,11 +1,15 @@
 import {
+  ANSWER_BOT_PATHS,
+  type AnswerBotSettings,
   type ArticleBulkRequest,
   type ArticleCreateRequest,
   type ArticleStatus,
   type ArticleUpdateRequest,
+  answerBotResponseSchema,
   articleBulkResponseSchema,
   articleImageResponseSchema,
   articleListResponseSchema,
+  articleMoveResponseSchema,
   articleResponseSchema,
   type CategoryCreateRequest,
   type CategoryUpdateRequest,
@@ -43,7 +47,24 @@ export const helpCenterKeys = {
   article: (id: string) => ['help-center', 'article', id] as const,
   site: ['help-center', 'site'] as const,
   customization: ['help-center', 'customization'] as const,
+  answerBot: ['help-center', 'answer-bot'] as const,
 };
+
+export const fetchAnswerBot = async (signal?: AbortSignal) =>
+  (await apiRequest(ANSWER_BOT_PATHS.settings, { schema: answerBotResponseSchema, signal })).data;
+export const saveAnswerBot = async (body: AnswerBotSettings) =>
+  (await apiRequest(ANSWER_BOT_PATHS.settings, { method: 'PUT', body, schema: answerBotResponseSchema }))
+    .data;
+
+/** One place up or down among the articles of the same category and language. */
+export const moveArticle = async (id: string, direction: 'up' | 'down') =>
+  (
+    await apiRequest(helpCenterPath(P.articleMove, id), {
+      method: 'POST',
+      body: { direction },
+      schema: articleMoveResponseSchema,
+    })
+  ).data;
 
 export const fetchCategories = async (signal?: AbortSignal) =>
   (await apiRequest(P.categories, { schema: categoryListResponseSchema, signal })).data;

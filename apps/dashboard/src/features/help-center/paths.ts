@@ -2,3 +2,4 @@
 export const HELP_CENTER_CONTENT_PATH = '/helpcenter/content';
 export const FAQ_PATH = '/faq';
 export const HELP_CENTER_CUSTOMIZATION_PATH = '/helpcenter/customization';
+export const HELP_CENTER_ANSWER_BOT_PATH = '/helpcenter/answer-bot';

@@ -5,6 +5,7 @@ export * from './bots.js';
 export * from './channels.js';
 export * from './customer-attributes.js';
 export * from './help-center.js';
+export * from './help-center-answer-bot.js';
 export * from './inbox.js';
 export * from './integrations.js';
 export * from './messaging.js';

@@ -4,6 +4,7 @@ import {
   attachments,
   helpCenterArticles,
   helpCenterCategories,
+  helpCenterCategoryTranslations,
   helpCenterFiles,
   helpCenterSites,
   users,
@@ -95,6 +96,48 @@ export async function deleteCategory(db: Db, applicationId: string, id: string):
     .where(and(eq(C.applicationId, applicationId), eq(C.id, id)))
     .returning({ id: C.id });
   return rows.length > 0;
+}
+
+// ---- category names in other languages
+
+const CT = helpCenterCategoryTranslations;
+export type CategoryTranslationRow = typeof helpCenterCategoryTranslations.$inferSelect;
+
+/** Every translation of the application's categories, or those of one language. */
+export async function listCategoryTranslations(
+  db: Db,
+  applicationId: string,
+  language?: string,
+): Promise<CategoryTranslationRow[]> {
+  return db
+    .select()
+    .from(CT)
+    .where(and(eq(CT.applicationId, applicationId), language ? eq(CT.language, language) : undefined));
+}
+
+export async function findCategoryTranslation(
+  db: Db,
+  applicationId: string,
+  categoryId: string,
+  language: string,
+): Promise<CategoryTranslationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(CT)
+    .where(and(eq(CT.applicationId, applicationId), eq(CT.categoryId, categoryId), eq(CT.language, language)))
+    .limit(1);
+  return row;
+}
+
+/** Replaces the category's translations with these (an empty name removes that language). */
+export async function replaceCategoryTranslations(
+  tx: Db,
+  applicationId: string,
+  categoryId: string,
+  rows: { language: string; name: string; description: string }[],
+): Promise<void> {
+  await tx.delete(CT).where(and(eq(CT.applicationId, applicationId), eq(CT.categoryId, categoryId)));
+  if (rows.length > 0) await tx.insert(CT).values(rows.map((r) => ({ ...r, applicationId, categoryId })));
 }
 
 // ---- articles
@@ -256,6 +299,36 @@ export async function updateArticle(
   return row;
 }
 
+/**
+ * The articles sharing a category and a language with the given one, in the order the site shows
+ * them (the list's order: position, then the newest first).
+ */
+export async function listArticleSiblings(
+  db: Db,
+  applicationId: string,
+  article: Pick<ArticleRow, 'language' | 'categoryId'>,
+): Promise<{ id: string; position: number }[]> {
+  return db
+    .select({ id: A.id, position: A.position })
+    .from(A)
+    .where(
+      and(
+        eq(A.applicationId, applicationId),
+        eq(A.language, article.language),
+        article.categoryId === null ? sql`${A.categoryId} is null` : eq(A.categoryId, article.categoryId),
+      ),
+    )
+    .orderBy(asc(A.position), desc(A.updatedAt), asc(A.id));
+}
+
+/** Writes positions without touching the editor or the date (ordering is not an edit). */
+export async function setArticlePosition(db: Db, applicationId: string, id: string, position: number) {
+  await db
+    .update(A)
+    .set({ position })
+    .where(and(eq(A.applicationId, applicationId), eq(A.id, id)));
+}
+
 export async function setArticlesStatus(
   db: Db,
   applicationId: string,
@@ -361,6 +434,16 @@ export async function searchPublished(
     .from(top)
     .innerJoin(A, eq(A.id, top.id))
     .orderBy(desc(top.rank), asc(A.id));
+}
+
+/** Every published article of the application, in every language (the AI agents' import). */
+export async function listPublishedForImport(db: Db, applicationId: string, limit: number) {
+  return db
+    .select({ title: A.title, slug: A.slug, language: A.language, bodyText: A.bodyText })
+    .from(A)
+    .where(and(eq(A.applicationId, applicationId), eq(A.status, 'published')))
+    .orderBy(asc(A.language), asc(A.position), asc(A.id))
+    .limit(limit);
 }
 
 export async function listSitemap(db: Db, applicationId: string) {

@@ -5,6 +5,8 @@ import {
   articleImageResponseSchema,
   articleListQuerySchema,
   articleListResponseSchema,
+  articleMoveRequestSchema,
+  articleMoveResponseSchema,
   articleResponseSchema,
   articleUpdateRequestSchema,
   categoryCreateRequestSchema,
@@ -222,6 +224,21 @@ export function helpCenterRoutes(
         await service.deleteArticle(db, app_(req), req.params.id);
         return { code: 'SUCCESS' as const, message: 'Article deleted' };
       },
+    );
+
+    app.post(
+      HELP_CENTER_PATHS.articleMove,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: helpCenterIdParamsSchema,
+          body: articleMoveRequestSchema,
+          response: { 200: articleMoveResponseSchema },
+        },
+      },
+      async (req) => ok(await service.moveArticle(db, app_(req), req.params.id, req.body.direction)),
     );
 
     // Images of articles: stored as attachments (3 MB, real PNG/JPEG/GIF/WebP) and public on the site.

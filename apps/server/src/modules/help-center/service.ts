@@ -12,6 +12,8 @@ import {
   type articleBulkRequestSchema,
   type articleCreateRequestSchema,
   type articleListQuerySchema,
+  CATEGORY_TRANSLATED_LANGUAGES,
+  type CategoryTranslations,
   HELP_CENTER_LANGUAGES,
   helpCenterCustomizationSchema,
   helpCenterSitePath,
@@ -21,6 +23,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { queueHelpCenterSync } from '../bots/knowledge/help-center-source.js';
 import { articleText, freeSlug, prefixQuery, sanitizeArticleHtml, slugify } from './content-html.js';
 import * as repo from './repository.js';
 
@@ -37,33 +40,73 @@ const asStatus = (value: string): ArticleStatus => (value === 'published' ? 'pub
 
 // ---- categories
 
-function toCategory(row: repo.CategoryRow, articleCount: number): Category {
+function translationsOf(rows: repo.CategoryTranslationRow[], categoryId: string): CategoryTranslations {
+  const out: CategoryTranslations = {};
+  for (const r of rows) {
+    const language = CATEGORY_TRANSLATED_LANGUAGES.find((l) => l === r.language);
+    if (r.categoryId === categoryId && language) out[language] = { name: r.name, description: r.description };
+  }
+  return out;
+}
+
+function toCategory(
+  row: repo.CategoryRow,
+  articleCount: number,
+  translations: repo.CategoryTranslationRow[],
+): Category {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     slug: row.slug,
     position: row.position,
+    translations: translationsOf(translations, row.id),
     articleCount,
     updatedAt: row.updatedAt.getTime(),
   };
 }
 
 export async function listCategories(db: Db, applicationId: string): Promise<Category[]> {
-  return (await repo.listCategories(db, applicationId)).map((r) => toCategory(r.category, r.articleCount));
+  const [rows, translations] = await Promise.all([
+    repo.listCategories(db, applicationId),
+    repo.listCategoryTranslations(db, applicationId),
+  ]);
+  return rows.map((r) => toCategory(r.category, r.articleCount, translations));
+}
+
+/** Languages given a name are stored; a language left without a name is removed. */
+async function writeTranslations(
+  tx: Db,
+  applicationId: string,
+  categoryId: string,
+  translations: CategoryTranslations | undefined,
+): Promise<void> {
+  if (translations === undefined) return;
+  const rows = CATEGORY_TRANSLATED_LANGUAGES.flatMap((language) => {
+    const t = translations[language];
+    return t?.name ? [{ language, name: t.name, description: t.description }] : [];
+  });
+  await repo.replaceCategoryTranslations(tx, applicationId, categoryId, rows);
 }
 
 export async function createCategory(
   db: Db,
   applicationId: string,
-  input: { name: string; description: string },
+  input: { name: string; description: string; translations?: CategoryTranslations | undefined },
 ): Promise<Category> {
   return db.transaction(async (tx) => {
     const base = slugify(input.name);
     const slug = freeSlug(base, await repo.categorySlugsLike(tx, applicationId, base));
     const position = await repo.nextCategoryPosition(tx, applicationId);
-    const row = await repo.insertCategory(tx, { applicationId, ...input, slug, position });
-    return toCategory(row, 0);
+    const row = await repo.insertCategory(tx, {
+      applicationId,
+      name: input.name,
+      description: input.description,
+      slug,
+      position,
+    });
+    await writeTranslations(tx, applicationId, row.id, input.translations);
+    return toCategory(row, 0, await repo.listCategoryTranslations(tx, applicationId));
   });
 }
 
@@ -71,15 +114,23 @@ export async function updateCategory(
   db: Db,
   applicationId: string,
   id: string,
-  input: { name?: string | undefined; description?: string | undefined },
+  input: {
+    name?: string | undefined;
+    description?: string | undefined;
+    translations?: CategoryTranslations | undefined;
+  },
 ): Promise<Category> {
-  const row = await repo.updateCategory(db, applicationId, id, {
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.description !== undefined ? { description: input.description } : {}),
+  await db.transaction(async (tx) => {
+    const row = await repo.updateCategory(tx, applicationId, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    });
+    if (!row) throw categoryMissing();
+    await writeTranslations(tx, applicationId, id, input.translations);
   });
-  if (!row) throw categoryMissing();
-  const counted = (await repo.listCategories(db, applicationId)).find((c) => c.category.id === id);
-  return toCategory(row, counted?.articleCount ?? 0);
+  const found = (await listCategories(db, applicationId)).find((c) => c.id === id);
+  if (!found) throw categoryMissing();
+  return found;
 }
 
 export async function deleteCategory(db: Db, applicationId: string, id: string): Promise<void> {
@@ -211,6 +262,7 @@ export async function createArticle(
         position: await repo.nextArticlePosition(tx, applicationId),
         updatedBy: caller.userId,
       });
+      if (row.status === 'published') await queueHelpCenterSync(tx, applicationId);
       return row.id;
     }),
   );
@@ -250,13 +302,57 @@ export async function updateArticle(
         ...(input.position !== undefined ? { position: input.position } : {}),
         updatedBy: caller.userId,
       });
+      // Drafts are not imported: only a change to or from the published state is synced.
+      if (found.article.status === 'published' || input.status === 'published') {
+        await queueHelpCenterSync(tx, applicationId);
+      }
     }),
   );
   return getArticle(db, applicationId, id);
 }
 
 export async function deleteArticle(db: Db, applicationId: string, id: string): Promise<void> {
-  if ((await repo.deleteArticles(db, applicationId, [id])) === 0) throw articleMissing();
+  await db.transaction(async (tx) => {
+    if ((await repo.deleteArticles(tx, applicationId, [id])) === 0) throw articleMissing();
+    await queueHelpCenterSync(tx, applicationId);
+  });
+}
+
+/**
+ * Moves an article one place among the articles of its category and language (the order of the
+ * public site's lists). The group keeps its own positions, handed out again in the new order.
+ */
+export async function moveArticle(
+  db: Db,
+  applicationId: string,
+  id: string,
+  direction: 'up' | 'down',
+): Promise<{ moved: boolean }> {
+  return db.transaction(async (tx) => {
+    const found = await repo.findArticle(tx, applicationId, id);
+    if (!found) throw articleMissing();
+    const siblings = await repo.listArticleSiblings(tx, applicationId, found.article);
+    const from = siblings.findIndex((s) => s.id === id);
+    const to = direction === 'up' ? from - 1 : from + 1;
+    if (from < 0 || to < 0 || to >= siblings.length) return { moved: false };
+    const order = siblings.map((s) => s.id);
+    [order[from], order[to]] = [order[to]!, order[from]!];
+    const positions = orderedPositions(siblings.map((s) => s.position));
+    for (const [i, articleId] of order.entries()) {
+      if (siblings.find((s) => s.id === articleId)?.position !== positions[i]) {
+        await repo.setArticlePosition(tx, applicationId, articleId, positions[i]!);
+      }
+    }
+    if (found.article.status === 'published') await queueHelpCenterSync(tx, applicationId);
+    return { moved: true };
+  });
+}
+
+/** The group's positions, ascending and made distinct (ties would leave the order to chance). */
+export function orderedPositions(positions: readonly number[]): number[] {
+  const out = [...positions].sort((a, b) => a - b);
+  for (let i = 1; i < out.length; i++) if (out[i]! <= out[i - 1]!) out[i] = out[i - 1]! + 1;
+  return out;
 }
 
 /** Ids of other applications (or unknown ids) are skipped: `changed` counts the caller's own. */
@@ -266,17 +362,20 @@ export async function bulkArticles(
   input: z.output<typeof articleBulkRequestSchema>,
 ): Promise<{ changed: number }> {
   const ids = [...new Set(input.ids)];
-  const changed =
-    input.action === 'delete'
-      ? await repo.deleteArticles(db, caller.applicationId, ids)
-      : await repo.setArticlesStatus(
-          db,
-          caller.applicationId,
-          ids,
-          input.action === 'publish' ? 'published' : 'draft',
-          caller.userId,
-        );
-  return { changed };
+  return db.transaction(async (tx) => {
+    const changed =
+      input.action === 'delete'
+        ? await repo.deleteArticles(tx, caller.applicationId, ids)
+        : await repo.setArticlesStatus(
+            tx,
+            caller.applicationId,
+            ids,
+            input.action === 'publish' ? 'published' : 'draft',
+            caller.userId,
+          );
+    if (changed > 0) await queueHelpCenterSync(tx, caller.applicationId);
+    return { changed };
+  });
 }
 
 // ---- site settings

@@ -10,8 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../app/toasts';
 import { SectionLoader } from '../../../components/page-loader';
 import { i18next } from '../../../i18n/i18n';
-import { AddSitemapForm, AddUrlForm, DocumentDrop } from './add-source';
+import { AddSitemapForm, AddUrlForm, DocumentDrop, ImportHelpCenter } from './add-source';
 import {
+  addHelpCenter,
   addSitemap,
   addUrl,
   deleteSource,
@@ -83,6 +84,14 @@ export function KnowledgeSection({ botId }: { botId: string }) {
     },
     onError: (error) => toastError(error),
   });
+  const helpCenter = useMutation({
+    mutationFn: () => addHelpCenter(botId),
+    onSuccess: (source) => {
+      added(source);
+      toast.success(t('helpCenter.added'));
+    },
+    onError: (error) => toastError(error),
+  });
   const recrawl = useMutation({
     mutationFn: (source: KnowledgeSource) => {
       setActing(source.id);
@@ -142,6 +151,11 @@ export function KnowledgeSection({ botId }: { botId: string }) {
       <AddSitemapForm
         pending={sitemap.isPending}
         onAdd={(address, pageLimit) => sitemap.mutateAsync({ url: address, pageLimit })}
+      />
+      <ImportHelpCenter
+        imported={(sources.data ?? []).some((s) => s.kind === 'helpcenter')}
+        pending={helpCenter.isPending}
+        onImport={() => helpCenter.mutate()}
       />
       <Divider />
       {sources.isPending ? (

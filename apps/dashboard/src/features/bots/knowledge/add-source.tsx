@@ -2,6 +2,8 @@ import { KNOWLEDGE_DEFAULT_PAGE_LIMIT, KNOWLEDGE_MAX_PAGE_LIMIT } from '@convo/a
 import { Button, FileButton, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HELP_CENTER_CONTENT_PATH } from '../../help-center/paths';
 import { DOCUMENT_ACCEPT } from './knowledge-api';
 
 /** http(s) addresses only, as the server checks. */
@@ -167,5 +169,43 @@ export function AddSitemapForm({
         </Button>
       </Group>
     </form>
+  );
+}
+
+/**
+ * The help center's published articles as a source (SPEC §2 imported help-center FAQ): imported once
+ * per bot, then kept in sync by the server; the articles themselves are edited in the help center.
+ */
+export function ImportHelpCenter({
+  imported,
+  pending,
+  onImport,
+}: {
+  imported: boolean;
+  pending: boolean;
+  onImport: () => void;
+}) {
+  const { t } = useTranslation('knowledge');
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          {t('helpCenter.title')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {imported ? t('helpCenter.imported') : t('helpCenter.hint')}
+        </Text>
+        <Group gap="xs">
+          {!imported && (
+            <Button variant="light" loading={pending} onClick={onImport}>
+              {t('helpCenter.import')}
+            </Button>
+          )}
+          <Button component={Link} to={HELP_CENTER_CONTENT_PATH} variant="subtle">
+            {t('helpCenter.edit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

@@ -70,6 +70,15 @@ export async function addUrl(botId: string, url: string) {
   ).data;
 }
 
+export async function addHelpCenter(botId: string) {
+  return (
+    await apiRequest(knowledgePath(P.helpCenter, botId), {
+      method: 'POST',
+      schema: knowledgeSourceResponseSchema,
+    })
+  ).data;
+}
+
 export async function addSitemap(botId: string, body: KnowledgeSitemapCreate) {
   return (
     await apiRequest(knowledgePath(P.sitemaps, botId), {

@@ -26,8 +26,10 @@ export function SourceCard({
   const { t } = useTranslation('knowledge');
   const working = source.status === 'pending' || source.status === 'indexing';
   const percent = progressPercent(source);
+  // The help-center import's stored name is English; it is shown in the dashboard's language.
+  const name = source.kind === 'helpcenter' ? t('helpCenter.title') : source.name;
   return (
-    <Paper withBorder p="sm" radius="md" component="li" aria-label={source.name}>
+    <Paper withBorder p="sm" radius="md" component="li" aria-label={name}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap" style={{ minWidth: 0, flex: 1 }}>
@@ -35,7 +37,7 @@ export function SourceCard({
               {t(`kind.${source.kind}`)}
             </Badge>
             <Text fw={500} size="sm" style={{ wordBreak: 'break-all', minWidth: 0 }}>
-              {source.name}
+              {name}
             </Text>
           </Group>
           <Badge color={STATUS_COLOURS[source.status]} variant="light">
@@ -48,7 +50,7 @@ export function SourceCard({
               value={percent ?? 100}
               animated={percent === null}
               striped={percent === null}
-              aria-label={t('progressLabel', { name: source.name })}
+              aria-label={t('progressLabel', { name })}
             />
             {source.progressTotal > 0 && (
               <Text size="xs" c="dimmed">

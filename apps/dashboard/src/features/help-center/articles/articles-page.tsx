@@ -48,7 +48,12 @@ import {
   helpCenterKeys,
   updateSite,
 } from '../help-center-api';
-import { HELP_CENTER_CONTENT_PATH, HELP_CENTER_CUSTOMIZATION_PATH } from '../paths';
+import {
+  HELP_CENTER_ANSWER_BOT_PATH,
+  HELP_CENTER_CONTENT_PATH,
+  HELP_CENTER_CUSTOMIZATION_PATH,
+} from '../paths';
+import { ArticleOrderButtons, movable } from './article-order';
 
 const NS = 'helpCenter';
 const PAGE_SIZE = 50;
@@ -118,7 +123,9 @@ function SiteModal({
 export function ArticlesPage() {
   const { t, i18n } = useTranslation(NS);
   const queryClient = useQueryClient();
-  const canCustomize = canOpen(useSession(), HELP_CENTER_CUSTOMIZATION_PATH);
+  const session = useSession();
+  const canCustomize = canOpen(session, HELP_CENTER_CUSTOMIZATION_PATH);
+  const canAnswerBot = canOpen(session, HELP_CENTER_ANSWER_BOT_PATH);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [status, setStatus] = useState<ArticleStatus | null>(null);
@@ -200,6 +207,11 @@ export function ArticlesPage() {
             {canCustomize && (
               <Button variant="default" component={Link} to={HELP_CENTER_CUSTOMIZATION_PATH}>
                 {t('customization.open')}
+              </Button>
+            )}
+            {canAnswerBot && (
+              <Button variant="default" component={Link} to={HELP_CENTER_ANSWER_BOT_PATH}>
+                {t('answerBot.open')}
               </Button>
             )}
             <Button component={Link} to={`${HELP_CENTER_CONTENT_PATH}/articles/new`}>
@@ -323,10 +335,11 @@ export function ArticlesPage() {
                       <Table.Th>{t('articles.columns.category')}</Table.Th>
                       <Table.Th>{t('articles.columns.updated')}</Table.Th>
                       <Table.Th>{t('articles.columns.helpful')}</Table.Th>
+                      {!q && <Table.Th>{t('order.column')}</Table.Th>}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {items.map((a) => (
+                    {items.map((a, index) => (
                       <Table.Tr key={a.id}>
                         <Table.Td>
                           <Checkbox
@@ -364,6 +377,16 @@ export function ArticlesPage() {
                         <Table.Td>
                           👍 {a.helpfulYes} · 👎 {a.helpfulNo}
                         </Table.Td>
+                        {/* Search ranks by relevance: the order is only shown and changed unranked. */}
+                        {!q && (
+                          <Table.Td>
+                            <ArticleOrderButtons
+                              article={a}
+                              canMoveUp={movable(items, index).up}
+                              canMoveDown={movable(items, index).down}
+                            />
+                          </Table.Td>
+                        )}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -1,8 +1,19 @@
 // Categories of the help center: add, rename, describe, delete and order (up/down buttons, which
 // the keyboard reaches like any button).
 
-import type { Category } from '@convo/api';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { CATEGORY_TRANSLATED_LANGUAGES, type Category, type CategoryTranslations } from '@convo/api';
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,16 +42,37 @@ export function moved(ids: readonly string[], index: number, delta: -1 | 1): str
   return next;
 }
 
+/** Every translated language with its stored name and description, blank when there is none. */
+export function translationFields(stored: CategoryTranslations | undefined) {
+  return Object.fromEntries(
+    CATEGORY_TRANSLATED_LANGUAGES.map((l) => [
+      l,
+      { name: stored?.[l]?.name ?? '', description: stored?.[l]?.description ?? '' },
+    ]),
+  ) as Required<CategoryTranslations>;
+}
+
+interface CategoryValues {
+  name: string;
+  description: string;
+  translations: Required<CategoryTranslations>;
+}
+
 function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const current = editing === 'new' || editing === null ? null : editing;
-  const form = useForm({
-    initialValues: { name: current?.name ?? '', description: current?.description ?? '' },
+  const form = useForm<CategoryValues>({
+    initialValues: {
+      name: current?.name ?? '',
+      description: current?.description ?? '',
+      translations: translationFields(current?.translations),
+    },
     validate: { name: (v) => (v.trim() === '' ? t('categories.name') : null) },
   });
   const save = useMutation({
-    mutationFn: (values: { name: string; description: string }) =>
+    // A language left without a name is removed on the server (the English name is shown then).
+    mutationFn: (values: CategoryValues) =>
       current ? updateCategory(current.id, values) : createCategory(values),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: helpCenterKeys.all });
@@ -72,6 +104,27 @@ function CategoryModal({ editing, onClose }: { editing: Category | 'new' | null;
         minRows={2}
         {...form.getInputProps('description')}
       />
+      <Text size="sm" c="dimmed">
+        {t('categories.translationsHint')}
+      </Text>
+      {CATEGORY_TRANSLATED_LANGUAGES.map((l) => (
+        <Fieldset key={l} legend={t(`languages.${l}`)} variant="filled" p="xs">
+          <Stack gap={6}>
+            <TextInput
+              label={t('categories.translatedName', { language: t(`languages.${l}`) })}
+              maxLength={120}
+              {...form.getInputProps(`translations.${l}.name`)}
+            />
+            <Textarea
+              label={t('categories.translatedDescription', { language: t(`languages.${l}`) })}
+              maxLength={500}
+              autosize
+              minRows={1}
+              {...form.getInputProps(`translations.${l}.description`)}
+            />
+          </Stack>
+        </Fieldset>
+      ))}
     </FormModal>
   );
 }

@@ -4,6 +4,7 @@ import { type Job, type JobHandler, PermanentJobError } from '../../../platform/
 import type { FileStorage } from '../../../platform/storage/storage.js';
 import { crawlPages, type FetchOptions, fetchResource, pageParts, readSitemap } from './crawl.js';
 import { KnowledgeError } from './errors.js';
+import { HELP_CENTER_KIND, helpCenterParts } from './help-center-source.js';
 import { parseDocument, type TextPart } from './parsers/index.js';
 import { splitPassages } from './passages.js';
 import * as repo from './repository.js';
@@ -13,8 +14,7 @@ import * as repo from './repository.js';
 // fully indexed or has no passages at all. A KnowledgeError fails the source at once with its
 // message; anything else is retried by the queue and reported generically on the last attempt.
 
-export const KNOWLEDGE_INDEX_QUEUE = 'knowledge.index';
-export const KNOWLEDGE_INDEX_ATTEMPTS = 3;
+export { KNOWLEDGE_INDEX_ATTEMPTS, KNOWLEDGE_INDEX_QUEUE } from './indexing-queue.js';
 /**
  * A whole crawl's time budget: under the job queue's 60 s claim, so a live worker never has its
  * job taken over. Pages not fetched by then are left out and the source says so.
@@ -36,6 +36,8 @@ export interface IndexingDeps {
   /** Crawl loopback and private addresses too (tests, intranet installs); off by default. */
   allowPrivateNetworks?: boolean | undefined;
   log?: { warn(obj: object, msg?: string): void } | undefined;
+  /** Base of the help-center import's article links (PUBLIC_URL); relative links without. */
+  publicUrl?: string | undefined;
 }
 
 interface Collected {
@@ -77,6 +79,12 @@ async function collect(deps: IndexingDeps, source: repo.SourceRow, signal: Abort
   if (source.kind === 'document') {
     await progress(0, 1, true);
     const parts = await parseDocument(source.name, await readStored(deps.storage, source.fileKey));
+    await progress(parts.length, parts.length, true);
+    return { parts, notes: [] };
+  }
+  if (source.kind === HELP_CENTER_KIND) {
+    await progress(0, 1, true);
+    const parts = await helpCenterParts(deps.db, source.applicationId, deps.publicUrl);
     await progress(parts.length, parts.length, true);
     return { parts, notes: [] };
   }

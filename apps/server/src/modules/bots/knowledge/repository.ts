@@ -154,11 +154,20 @@ export async function replacePassages(
   await tx.execute(sql`select gin_clean_pending_list('knowledge_passages_search_idx'::regclass)`);
 }
 
+/** The application's sources of one kind, every bot's (the help-center import is kept in sync). */
+export async function listSourcesOfKind(db: Db, applicationId: string, kind: string): Promise<SourceRow[]> {
+  return db
+    .select()
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.kind, kind)));
+}
+
 export interface SourceCounts {
   sources: number;
   documents: number;
   urls: number;
   sitemaps: number;
+  helpCenters: number;
   ready: number;
   passages: number;
 }
@@ -170,12 +179,13 @@ export async function sourceCounts(db: Db, applicationId: string, botId: string)
       documents: sql<number>`count(*) filter (where ${knowledgeSources.kind} = 'document')::int`,
       urls: sql<number>`count(*) filter (where ${knowledgeSources.kind} = 'url')::int`,
       sitemaps: sql<number>`count(*) filter (where ${knowledgeSources.kind} = 'sitemap')::int`,
+      helpCenters: sql<number>`count(*) filter (where ${knowledgeSources.kind} = 'helpcenter')::int`,
       ready: sql<number>`count(*) filter (where ${knowledgeSources.status} = 'ready')::int`,
       passages: sql<number>`coalesce(sum(${knowledgeSources.passageCount}), 0)::int`,
     })
     .from(knowledgeSources)
     .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.botId, botId)));
-  return row ?? { sources: 0, documents: 0, urls: 0, sitemaps: 0, ready: 0, passages: 0 };
+  return row ?? { sources: 0, documents: 0, urls: 0, sitemaps: 0, helpCenters: 0, ready: 0, passages: 0 };
 }
 
 /**

@@ -173,6 +173,20 @@ export function knowledgeRoutes(ctx: KnowledgeRouteContext, storage: FileStorage
     );
 
     app.post(
+      KNOWLEDGE_PATHS.helpCenter,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          params: knowledgeBotParamsSchema,
+          response: { 200: knowledgeSourceResponseSchema },
+        },
+      },
+      async (req) => ok(await service.addHelpCenter(db, requireAuth(req).applicationId, req.params.botId)),
+    );
+
+    app.post(
       KNOWLEDGE_PATHS.recrawl,
       {
         ...guard,

@@ -8,11 +8,11 @@ import {
 } from '@convo/api';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
-import { enqueue } from '../../../platform/jobs/job-queue.js';
 import { type FileStorage, newStorageKey } from '../../../platform/storage/storage.js';
 import { cleanFileName } from '../../attachments/service.js';
 import { findBot } from '../repository.js';
-import { KNOWLEDGE_INDEX_ATTEMPTS, KNOWLEDGE_INDEX_QUEUE } from './indexing.js';
+import { HELP_CENTER_KIND } from './help-center-source.js';
+import { queueIndexing } from './indexing-queue.js';
 import { documentTypeOf } from './parsers/index.js';
 import * as repo from './repository.js';
 
@@ -98,12 +98,7 @@ export async function counts(db: Db, applicationId: string, botId: string): Prom
 async function addSource(db: Db, values: repo.NewSource): Promise<KnowledgeSource> {
   const row = await db.transaction(async (tx) => {
     const inserted = await repo.insertSource(tx, values);
-    await enqueue(tx, {
-      queue: KNOWLEDGE_INDEX_QUEUE,
-      applicationId: values.applicationId,
-      payload: { sourceId: inserted.id },
-      maxAttempts: KNOWLEDGE_INDEX_ATTEMPTS,
-    });
+    await queueIndexing(tx, values.applicationId, inserted.id);
     return inserted;
   });
   return toKnowledgeSource(row);
@@ -168,6 +163,17 @@ export async function addSitemap(
   });
 }
 
+/** Imports the application's help center into the bot (once per bot); kept in sync afterwards. */
+export async function addHelpCenter(db: Db, applicationId: string, botId: string): Promise<KnowledgeSource> {
+  await assertBot(db, applicationId, botId);
+  const existing = await repo.listSources(db, applicationId, botId);
+  if (existing.some((s) => s.kind === HELP_CENTER_KIND)) {
+    throw conflict('HELP_CENTER_IMPORTED', 'This bot already imports the help center.');
+  }
+  await assertRoom(db, applicationId, botId);
+  return addSource(db, { applicationId, botId, kind: HELP_CENTER_KIND, name: 'Help center' });
+}
+
 export async function recrawl(
   db: Db,
   applicationId: string,
@@ -187,12 +193,7 @@ export async function recrawl(
       progressDone: 0,
       progressTotal: 0,
     });
-    await enqueue(tx, {
-      queue: KNOWLEDGE_INDEX_QUEUE,
-      applicationId,
-      payload: { sourceId },
-      maxAttempts: KNOWLEDGE_INDEX_ATTEMPTS,
-    });
+    await queueIndexing(tx, applicationId, sourceId);
     return updated!;
   });
   return toKnowledgeSource(row);

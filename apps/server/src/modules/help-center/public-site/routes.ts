@@ -94,19 +94,29 @@ export function siteView(
   };
 }
 
+/** A category's name and description in the site's language, when it was given one (else English). */
+export function localizedCategory(
+  category: Pick<repo.CategoryRow, 'name' | 'description' | 'slug'>,
+  translation: Pick<repo.CategoryTranslationRow, 'name' | 'description'> | undefined,
+): { name: string; description: string; slug: string } {
+  return translation?.name
+    ? { name: translation.name, description: translation.description, slug: category.slug }
+    : { name: category.name, description: category.description, slug: category.slug };
+}
+
 /** The home page: categories with their first articles, then the uncategorized ones. */
 export async function renderHome(db: Db, site: render.SiteView): Promise<string> {
   const applicationId = site.applicationId;
-  const [categories, counts, titles] = await Promise.all([
+  const [categories, counts, titles, translations] = await Promise.all([
     repo.listCategories(db, applicationId),
     repo.countPublishedByCategory(db, applicationId, site.language),
     repo.listPublishedTitles(db, applicationId, site.language, undefined, 400),
+    repo.listCategoryTranslations(db, applicationId, site.language),
   ]);
   const count = new Map(counts.map((c) => [c.categoryId, c.n]));
+  const translated = new Map(translations.map((t) => [t.categoryId, t]));
   const view = categories.map(({ category }) => ({
-    name: category.name,
-    description: category.description,
-    slug: category.slug,
+    ...localizedCategory(category, translated.get(category.id)),
     count: count.get(category.id) ?? 0,
     top: titles.filter((t) => t.categoryId === category.id).slice(0, 5),
   }));
@@ -233,8 +243,11 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
         if (!site) return unknownSite(reply);
         const category = await repo.findCategoryBySlug(deps.db, applicationId, slug);
         if (!category) return notFound(reply, site);
-        const items = await repo.listPublishedTitles(deps.db, applicationId, site.language, category.id, 500);
-        return html(reply, site, render.categoryPage(site, category, items));
+        const [items, translation] = await Promise.all([
+          repo.listPublishedTitles(deps.db, applicationId, site.language, category.id, 500),
+          repo.findCategoryTranslation(deps.db, applicationId, category.id, site.language),
+        ]);
+        return html(reply, site, render.categoryPage(site, localizedCategory(category, translation), items));
       },
     );
 
@@ -247,9 +260,12 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
         if (!site) return unknownSite(reply);
         const article = await repo.findPublishedArticle(deps.db, applicationId, site.language, slug);
         if (!article) return notFound(reply, site);
-        const [category, alternates] = await Promise.all([
+        const [category, alternates, translation] = await Promise.all([
           article.categoryId ? repo.findCategory(deps.db, applicationId, article.categoryId) : undefined,
           repo.listPublishedTranslations(deps.db, applicationId, article.translationGroupId),
+          article.categoryId
+            ? repo.findCategoryTranslation(deps.db, applicationId, article.categoryId, site.language)
+            : undefined,
         ]);
         const body = render.articlePage(
           site,
@@ -263,7 +279,7 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
           },
           {
             rated: req.query.rated === '1',
-            category: category ? { name: category.name, slug: category.slug } : null,
+            category: category ? localizedCategory(category, translation) : null,
             alternates: alternates.filter(
               (a) => a.language !== site.language && site.languages.includes(a.language),
             ),
