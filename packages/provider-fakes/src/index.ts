@@ -3,6 +3,7 @@
 export { startFakeAnthropic } from './anthropic/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
 export { startFakeOpenAI } from './openai/index.js';
+export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
 export {
   type FakeS3,
   type FakeS3Call,
@@ -17,4 +18,3 @@ export {
   type TelegramCall,
   type TelegramError,
 } from './telegram/index.js';
-export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
