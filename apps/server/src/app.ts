@@ -50,6 +50,9 @@ import { recordReceipt } from './modules/messages/service.js';
 import { messagingUserRoutes } from './modules/messaging-users/routes.js';
 import { notesRoutes } from './modules/notes/routes.js';
 import { notificationPreferenceRoutes } from './modules/notification-preferences/routes.js';
+import { createOnboardingRecorder } from './modules/onboarding/recorder.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
+import { recordStepsOfEvents, recordStepsOfRoutes } from './modules/onboarding/step-sources.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { pushNotificationRoutes } from './modules/push-notifications/routes.js';
 import { quickReplyRoutes } from './modules/quick-replies/routes.js';
@@ -153,6 +156,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requirePrivilege: privilegeChecker(deps.database.db),
   };
 
+  // The setup guide's steps are recorded by the actions themselves, seen from here (issue 20).
+  const onboarding = createOnboardingRecorder(deps.database.db, app.log);
+  recordStepsOfRoutes(app, onboarding);
+  await recordStepsOfEvents(pubsub, onboarding);
+
   // Every role serves the HTTP API (a node's health and API docs included).
   await app.register(systemRoutes(ctx));
   await app.register(accountRoutes(ctx));
@@ -216,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(knowledgeRoutes(ctx, storage));
 
   await app.register(botRuntimeRoutes(ctx));
+  await app.register(onboardingRoutes(ctx));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(

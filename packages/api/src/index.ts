@@ -21,3 +21,4 @@ export * from './webhooks.js';
 export * from './widget-public.js';
 export * from './widget-settings.js';
 export * from './widget-snippets.js';
+export * from './onboarding.js';

@@ -6,5 +6,6 @@ export * from './help-center.js';
 export * from './inbox.js';
 export * from './integrations.js';
 export * from './messaging.js';
+export * from './onboarding.js';
 export * from './team.js';
 export * from './widget.js';
