@@ -154,6 +154,15 @@ describe.each(testDatabaseKinds())('onboarding (setup guide) on %s', (kind) => {
     expect(await reached(tenant)).toContain(ONBOARDING_STATE.SCRIPT_INSTALLED);
   });
 
+  it("the install step's test page carries the application's own widget", async () => {
+    const tenant = await newTenant(t);
+    const page = await t.app.inject({ method: 'GET', url: `/demo?appId=${tenant.applicationId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(tenant.applicationId);
+    const unknown = await t.app.inject({ method: 'GET', url: '/demo?appId=no-such-app' });
+    expect(unknown.body).not.toContain('no-such-app');
+  });
+
   it('the first reply by a person and the first resolve are ticked from the conversation itself', async () => {
     const tenant = await newTenant(t);
     const { visitor, groupId } = await newVisitorConversation(t, tenant);
