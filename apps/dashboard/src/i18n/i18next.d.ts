@@ -21,6 +21,7 @@ declare module 'i18next' {
       helpCenter: typeof import('../../public/locales/en/helpCenter.json');
 
       knowledge: typeof import('../../public/locales/en/knowledge.json');
+      onboarding: typeof import('../../public/locales/en/onboarding.json');
     };
   }
 }

@@ -10,6 +10,7 @@ export type NavIcon = 'home' | 'help' | 'mail' | 'chat' | 'users' | 'list' | 'cl
 
 export type NavLabelKey =
   | 'nav.dashboard'
+  | 'nav.setupGuide'
   | 'nav.conversations'
   | 'nav.users'
   | 'nav.messageLogs'
@@ -30,6 +31,7 @@ export interface NavItem {
 /** Built screens in navigation order; a feature adds its screen here when it exists. */
 const ITEMS: readonly NavItem[] = [
   { path: PATHS.dashboard, labelKey: 'nav.dashboard', icon: 'home' },
+  { path: PATHS.welcome, labelKey: 'nav.setupGuide', icon: 'list' },
   { path: PATHS.conversations, labelKey: 'nav.conversations', icon: 'chat' },
   { path: PATHS.users, labelKey: 'nav.users', icon: 'users' },
   { path: PATHS.messageLogs, labelKey: 'nav.messageLogs', icon: 'list' },

@@ -22,8 +22,10 @@ import {
   ManageBotsPage,
   MessageLogsPage,
   SettingsLayout,
+  StartingUpPage,
   UsersPage,
   WaitingQueueStatsPage,
+  WelcomePage,
 } from '../routing/pages';
 import { PATHS } from '../routing/paths';
 import { canOpen } from '../routing/use-landing';
@@ -147,6 +149,9 @@ function AuthenticatedRoutes() {
           <Route path={PATHS.faq} element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path="/helpcenter" element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path={PATHS.help} element={<HelpPage />} />
+          <Route path={PATHS.welcome} element={<WelcomePage />} />
+          <Route path={PATHS.onboarding} element={<WelcomePage />} />
+          <Route path={PATHS.startingUp} element={<StartingUpPage />} />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />
         </Routes>

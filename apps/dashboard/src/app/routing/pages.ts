@@ -61,3 +61,15 @@ export const HelpCenterCustomizationPage = lazyPage(() =>
 export const HelpCenterArticleEditorPage = lazyPage(() =>
   import('../../features/help-center/articles/article-editor-page').then((m) => m.ArticleEditorPage),
 );
+export const WelcomePage = lazyPage(() =>
+  import('../../features/onboarding/welcome-page').then((m) => m.WelcomePage),
+);
+export const StartingUpPage = lazyPage(() =>
+  import('../../features/onboarding/welcome-page').then((m) => m.StartingUpPage),
+);
+export const GetStartedPage = lazyPage(() =>
+  import('../../features/onboarding/welcome-page').then((m) => m.GetStartedPage),
+);
+export const SetUpPage = lazyPage(() =>
+  import('../../features/onboarding/setup-page').then((m) => m.SetUpPage),
+);
