@@ -35,6 +35,7 @@ import { customerAttributeRoutes } from './modules/customer-attributes/routes.js
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
+import { errorReportRoutes } from './modules/error-reports/routes.js';
 import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
 import { publicSiteRoutes } from './modules/help-center/public-site/routes.js';
 import {
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(botRuntimeRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
+  if (deps.config.errorReporting) await app.register(errorReportRoutes(ctx));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(

@@ -2,6 +2,7 @@
 export * from './accounts.js';
 export * from './bots.js';
 export * from './customer-attributes.js';
+export * from './error-reports.js';
 export * from './help-center.js';
 export * from './inbox.js';
 export * from './integrations.js';
