@@ -53,14 +53,21 @@ export async function sendErrorFeedback(eventId: string, comments: string, email
   });
 }
 
-const renderEvents = new WeakMap<object, string | null>();
+/** React renders a failing tree again before giving up: the same crash arrives as new Error objects. */
+const SAME_CRASH_MS = 5000;
+let lastRender: { signature: string; eventId: string | null; at: number } | null = null;
 
 /**
- * A render crash's event, reported once however often the error screen renders it (the screen
- * needs the id for its feedback dialog).
+ * A render crash's event, reported once however often the error screen renders it and however
+ * often React retried the render (the screen needs the id for its feedback dialog).
  */
 export function reportRenderError(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  if (!renderEvents.has(error)) renderEvents.set(error, reportError(error, 'render'));
-  return renderEvents.get(error) ?? null;
+  if (!(error instanceof Error)) return null;
+  const signature = `${error.name}|${error.message}|${window.location.pathname}`;
+  const now = Date.now();
+  if (lastRender !== null && lastRender.signature === signature && now - lastRender.at < SAME_CRASH_MS) {
+    return lastRender.eventId;
+  }
+  lastRender = { signature, eventId: reportError(error, 'render'), at: now };
+  return lastRender.eventId;
 }
