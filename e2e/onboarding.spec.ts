@@ -135,4 +135,11 @@ export { crash as WelcomePage, crash as StartingUpPage, crash as GetStartedPage 
     message: `Setup guide exploded ${unique}`,
     feedback: { comments: '<b>I only opened the guide</b>' },
   });
+
+  // The admins' list shows it, the feedback as text (no markup rendered).
+  await page.unroute(/\/assets\/welcome-page-[^/]*\.js$/);
+  await page.getByRole('link', { name: 'Error reports' }).click();
+  const item = page.getByTestId('error-report').filter({ hasText: `Setup guide exploded ${unique}` });
+  await expect(item.getByText('<b>I only opened the guide</b>')).toBeVisible();
+  await expect(item.locator('b')).toHaveCount(0);
 });

@@ -22,6 +22,7 @@ declare module 'i18next' {
 
       knowledge: typeof import('../../public/locales/en/knowledge.json');
       onboarding: typeof import('../../public/locales/en/onboarding.json');
+      errorReports: typeof import('../../public/locales/en/errorReports.json');
     };
   }
 }

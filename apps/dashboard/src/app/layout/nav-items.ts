@@ -1,6 +1,7 @@
 // Left navigation: screens that exist now, filtered by what the role may open.
 
 import type { Session } from '@convo/api';
+import { isAdminRole } from '@convo/domain';
 import { firstSettingsPath } from '../../features/settings/settings-menu';
 import { SETTINGS_PAGES } from '../../features/settings/settings-pages';
 import { PATHS } from '../routing/paths';
@@ -18,6 +19,7 @@ export type NavLabelKey =
   | 'nav.bots'
   | 'nav.helpCenter'
   | 'nav.settings'
+  | 'nav.errorReports'
   | 'nav.help';
 
 export interface NavItem {
@@ -48,6 +50,9 @@ const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help
  */
 export function navItemsFor(session: Session): NavItem[] {
   const items = ITEMS.filter((item) => canOpen(session, item.path));
+  // The workspace's error reports are for its admins (docs/decisions.md).
+  if (isAdminRole(session.roleType))
+    items.push({ path: PATHS.errorReports, labelKey: 'nav.errorReports', icon: 'list' });
   const settings = firstSettingsPath(session, SETTINGS_PAGES);
   if (settings)
     items.push({ path: settings, labelKey: 'nav.settings', icon: 'settings', section: '/settings' });

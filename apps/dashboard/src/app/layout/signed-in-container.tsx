@@ -14,6 +14,7 @@ import {
   BotIntegrationsPage,
   BotSuggestionsPage,
   DashboardPage,
+  ErrorReportsPage,
   HelpCenterArticleEditorPage,
   HelpCenterArticlesPage,
   HelpCenterCustomizationPage,
@@ -152,6 +153,7 @@ function AuthenticatedRoutes() {
           <Route path={PATHS.welcome} element={<WelcomePage />} />
           <Route path={PATHS.onboarding} element={<WelcomePage />} />
           <Route path={PATHS.startingUp} element={<StartingUpPage />} />
+          <Route path={PATHS.errorReports} element={<ErrorReportsPage />} />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />
         </Routes>

@@ -73,3 +73,6 @@ export const GetStartedPage = lazyPage(() =>
 export const SetUpPage = lazyPage(() =>
   import('../../features/onboarding/setup-page').then((m) => m.SetUpPage),
 );
+export const ErrorReportsPage = lazyPage(() =>
+  import('../../features/error-reports/error-reports-page').then((m) => m.ErrorReportsPage),
+);

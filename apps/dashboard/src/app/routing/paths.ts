@@ -26,6 +26,7 @@ export const PATHS = {
   onboarding: '/onboarding',
   setUpPage: '/setUpPage',
   installation: '/installation',
+  errorReports: '/error-reports',
   settings: '/settings',
   manageBots: '/bots/manage-bots',
   botIntegrations: '/bots/bot-integrations',
