@@ -35,6 +35,7 @@ import { customerAttributeRoutes } from './modules/customer-attributes/routes.js
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
+import { ERROR_REPORT_FORWARD_QUEUE, forwardHandler } from './modules/error-reports/forward.js';
 import { errorReportRoutes } from './modules/error-reports/routes.js';
 import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
 import { publicSiteRoutes } from './modules/help-center/public-site/routes.js';
@@ -283,6 +284,8 @@ export interface WorkerDeps {
    * committed reply job wakes this worker at once instead of at the next poll.
    */
   pubsub?: PubSub | undefined;
+  /** Forwards the stored error reports to this Sentry-compatible DSN (SENTRY_DSN). */
+  sentryDsn?: string | undefined;
   /** Bots answering in conversations: the engines this server runs and the key to their secrets. */
   bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs'> | undefined;
 }
@@ -317,6 +320,9 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         db: deps.db,
         publicUrl: deps.publicUrl ?? '',
       }),
+      ...(deps.sentryDsn
+        ? { [ERROR_REPORT_FORWARD_QUEUE]: forwardHandler({ db: deps.db, dsn: deps.sentryDsn }) }
+        : {}),
       [KNOWLEDGE_INDEX_QUEUE]: knowledgeIndexHandler({
         db: deps.db,
         storage: deps.storage,

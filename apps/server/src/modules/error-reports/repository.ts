@@ -6,9 +6,14 @@ import type { Db } from '../../platform/db/database.js';
 
 export type ErrorReportInsert = Omit<typeof errorReports.$inferInsert, 'id' | 'createdAt'>;
 
-/** Stores the report once per event (a retried send changes nothing). */
-export async function insertReport(db: Db, row: ErrorReportInsert): Promise<void> {
-  await db.insert(errorReports).values(row).onConflictDoNothing();
+/** Stores the report once per event (a retried send changes nothing); true when it was new. */
+export async function insertReport(db: Db, row: ErrorReportInsert): Promise<boolean> {
+  const rows = await db
+    .insert(errorReports)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: errorReports.id });
+  return rows.length > 0;
 }
 
 /** The feedback is written once, to the caller's own event; false when there is no such event. */
@@ -40,4 +45,12 @@ export async function listReports(db: Db, applicationId: string, limit: number) 
     .where(eq(errorReports.applicationId, applicationId))
     .orderBy(desc(errorReports.createdAt))
     .limit(limit);
+}
+
+export async function findReport(db: Db, applicationId: string, eventId: string) {
+  const [row] = await db
+    .select()
+    .from(errorReports)
+    .where(and(eq(errorReports.applicationId, applicationId), eq(errorReports.eventId, eventId)));
+  return row;
 }

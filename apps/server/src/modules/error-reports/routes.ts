@@ -39,7 +39,8 @@ export function errorReportRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           response: { 200: errorReportAcceptedResponseSchema },
         },
       },
-      async (req) => ok(await service.report(db, requireAuth(req), req.body)),
+      async (req) =>
+        ok(await service.report(db, requireAuth(req), req.body, ctx.config.sentryDsn !== undefined)),
     );
     app.post(
       ERROR_REPORT_PATHS.feedback,

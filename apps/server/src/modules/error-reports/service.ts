@@ -3,6 +3,8 @@ import { isAdminRole } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import { enqueue } from '../../platform/jobs/job-queue.js';
+import { ERROR_REPORT_FORWARD_QUEUE } from './forward.js';
 import * as repo from './repository.js';
 
 // Error reports of the dashboard (SPEC §8): stored per application with the member who hit them;
@@ -11,21 +13,35 @@ import * as repo from './repository.js';
 /** How many reports the list shows (newest first). */
 export const ERROR_REPORT_LIST_LIMIT = 200;
 
+/**
+ * Stores the report; with `forward` (SENTRY_DSN set) a job forwards it, in the same transaction, so
+ * a stored report is always forwarded and a retried send is forwarded once.
+ */
 export async function report(
   db: Db,
   caller: AuthContext,
   body: ErrorReportRequest,
+  forward: boolean,
 ): Promise<{ eventId: string }> {
-  await repo.insertReport(db, {
-    eventId: body.eventId,
-    applicationId: caller.applicationId,
-    userId: caller.userId,
-    release: body.release,
-    kind: body.kind,
-    name: body.name,
-    message: body.message,
-    stack: body.stack ?? null,
-    url: body.url,
+  await db.transaction(async (tx) => {
+    const isNew = await repo.insertReport(tx, {
+      eventId: body.eventId,
+      applicationId: caller.applicationId,
+      userId: caller.userId,
+      release: body.release,
+      kind: body.kind,
+      name: body.name,
+      message: body.message,
+      stack: body.stack ?? null,
+      url: body.url,
+    });
+    if (isNew && forward) {
+      await enqueue(tx, {
+        queue: ERROR_REPORT_FORWARD_QUEUE,
+        applicationId: caller.applicationId,
+        payload: { eventId: body.eventId },
+      });
+    }
   });
   return { eventId: body.eventId };
 }
