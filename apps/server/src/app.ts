@@ -42,6 +42,8 @@ import { customerAttributeRoutes } from './modules/customer-attributes/routes.js
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
+import { ERROR_REPORT_FORWARD_QUEUE, forwardHandler } from './modules/error-reports/forward.js';
+import { errorReportRoutes } from './modules/error-reports/routes.js';
 import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
 import { publicSiteRoutes } from './modules/help-center/public-site/routes.js';
 import {
@@ -57,6 +59,9 @@ import { recordReceipt } from './modules/messages/service.js';
 import { messagingUserRoutes } from './modules/messaging-users/routes.js';
 import { notesRoutes } from './modules/notes/routes.js';
 import { notificationPreferenceRoutes } from './modules/notification-preferences/routes.js';
+import { createOnboardingRecorder } from './modules/onboarding/recorder.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
+import { recordStepsOfEvents, recordStepsOfRoutes } from './modules/onboarding/step-sources.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { pushNotificationRoutes } from './modules/push-notifications/routes.js';
 import { quickReplyRoutes } from './modules/quick-replies/routes.js';
@@ -160,6 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requirePrivilege: privilegeChecker(deps.database.db),
   };
 
+  // The setup guide's steps are recorded by the actions themselves, seen from here (issue 20).
+  const onboarding = createOnboardingRecorder(deps.database.db, app.log);
+  recordStepsOfRoutes(app, onboarding);
+  await recordStepsOfEvents(pubsub, onboarding);
+
   // Every role serves the HTTP API (a node's health and API docs included).
   await app.register(systemRoutes(ctx));
   await app.register(accountRoutes(ctx));
@@ -229,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(botRuntimeRoutes(ctx));
+  await app.register(onboardingRoutes(ctx));
+  if (deps.config.errorReporting) await app.register(errorReportRoutes(ctx));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(
@@ -287,6 +299,8 @@ export interface WorkerDeps {
   pubsub?: PubSub | undefined;
   /** Messaging channels' replies (the `channels.send` queue): connectors and the key to their credentials. */
   channels?: { appSecret: string; apiUrls: AppConfig['channelApiUrls'] } | undefined;
+  /** Forwards the stored error reports to this Sentry-compatible DSN (SENTRY_DSN). */
+  sentryDsn?: string | undefined;
   /** Bots answering in conversations: the engines this server runs and the key to their secrets. */
   bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs'> | undefined;
 }
@@ -333,6 +347,9 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         db: deps.db,
         publicUrl: deps.publicUrl ?? '',
       }),
+      ...(deps.sentryDsn
+        ? { [ERROR_REPORT_FORWARD_QUEUE]: forwardHandler({ db: deps.db, dsn: deps.sentryDsn }) }
+        : {}),
       [KNOWLEDGE_INDEX_QUEUE]: knowledgeIndexHandler({
         db: deps.db,
         storage: deps.storage,

@@ -35,6 +35,7 @@ async function main() {
         publicUrl: config.publicUrl,
         storage,
         pubsub,
+        sentryDsn: config.sentryDsn,
         bots: productBots(config, database.db),
         channels: { appSecret: config.appSecret, apiUrls: config.channelApiUrls },
       })

@@ -34,3 +34,56 @@ export function hasReachedOnboardingState(
 ): boolean {
   return reached?.includes(state) ?? false;
 }
+
+/**
+ * The setup guide's steps, in the order /welcome shows them: the states the product has an action
+ * for. Mailbox (5) and channel (10) join the list when those integrations exist; bot integration (9)
+ * is recorded but optional (an engine key); account created (1) is every application's starting
+ * point, not a step to do.
+ */
+export const SETUP_GUIDE_STEPS: readonly OnboardingState[] = [
+  ONBOARDING_STATE.PROFILE_UPDATED,
+  ONBOARDING_STATE.SCRIPT_INSTALLED,
+  ONBOARDING_STATE.WIDGET_CUSTOMIZED,
+  ONBOARDING_STATE.WELCOME_MESSAGE_CREATED,
+  ONBOARDING_STATE.GREETING_MESSAGE,
+  ONBOARDING_STATE.TEAM_INVITATION_SENT,
+  ONBOARDING_STATE.BOT_CREATED,
+  ONBOARDING_STATE.CONVERSATION_ASSIGNMENT,
+  ONBOARDING_STATE.QUICK_REPLY,
+  ONBOARDING_STATE.SEND_REPLY,
+  ONBOARDING_STATE.RESOLVE_FIRST_CONVERSATION,
+];
+
+/**
+ * What recording `state` adds to the reached states: nothing when already reached (a step keeps its
+ * first time: state only moves forward), the state itself, and 'onboarding completed' (8) once every
+ * guide step is reached. Returns the states to store, in order.
+ */
+export function onboardingStatesToRecord(
+  reached: readonly number[],
+  state: OnboardingState,
+): OnboardingState[] {
+  if (reached.includes(state)) return [];
+  const after = [...reached, state];
+  const completes =
+    !after.includes(ONBOARDING_STATE.ONBOARDING_COMPLETED) &&
+    SETUP_GUIDE_STEPS.every((step) => after.includes(step));
+  return completes ? [state, ONBOARDING_STATE.ONBOARDING_COMPLETED] : [state];
+}
+
+/** Done guide steps out of all of them, and the percentage for the progress bar (whole number). */
+export function setupGuideProgress(reached: readonly number[]): {
+  done: number;
+  total: number;
+  percent: number;
+} {
+  const total = SETUP_GUIDE_STEPS.length;
+  const done = SETUP_GUIDE_STEPS.filter((step) => reached.includes(step)).length;
+  return { done, total, percent: Math.round((done / total) * 100) };
+}
+
+/** SPEC §3: a student skips the user-onboarding script. */
+export function skipsUserOnboarding(userIndustryRole: string | null | undefined): boolean {
+  return userIndustryRole === 'student';
+}

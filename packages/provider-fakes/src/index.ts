@@ -3,6 +3,7 @@
 export { startFakeAnthropic } from './anthropic/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
 export { startFakeOpenAI } from './openai/index.js';
+export { type FakeSentry, type SentryCall, startFakeSentry } from './sentry/index.js';
 export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
 export {
   type FakeS3,

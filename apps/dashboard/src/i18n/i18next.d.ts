@@ -23,6 +23,8 @@ declare module 'i18next' {
       knowledge: typeof import('../../public/locales/en/knowledge.json');
       integrations: typeof import('../../public/locales/en/integrations.json');
       analytics: typeof import('../../public/locales/en/analytics.json');
+      onboarding: typeof import('../../public/locales/en/onboarding.json');
+      errorReports: typeof import('../../public/locales/en/errorReports.json');
     };
   }
 }

@@ -95,6 +95,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** A Sentry-compatible DSN the stored error reports are forwarded to (through the job queue). */
+  SENTRY_DSN: optionalUrl,
   DASHBOARD_DIST: optionalText,
   TRUST_PROXY: trustProxySchema,
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
@@ -154,6 +156,7 @@ export interface AppConfig {
   sessionCacheMs: number;
   seedDemo: boolean;
   errorReporting: boolean;
+  sentryDsn: string | undefined;
   dashboardDist: string | undefined;
   /** Fastify's trustProxy: whose X-Forwarded-For gives `req.ip`. */
   trustProxy: TrustProxy;
@@ -225,6 +228,7 @@ export function loadConfig(
     sessionCacheMs: e.SESSION_CACHE_MS,
     seedDemo: e.SEED_DEMO,
     errorReporting: e.ERROR_REPORTING,
+    sentryDsn: e.SENTRY_DSN,
     dashboardDist: e.DASHBOARD_DIST,
     trustProxy: e.TRUST_PROXY,
     rateLimit: {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ErrorIllustration } from '../../components/error-illustration';
 import { Logo } from '../../components/logo';
@@ -7,6 +7,7 @@ import { useConfig } from '../config/config-store';
 import { PATHS } from '../routing/paths';
 import { useLandingPath } from '../routing/use-landing';
 import { SUPPORT_EMAIL } from '../support';
+import { reportRenderError } from './error-reporting';
 import { ReportErrorDialog } from './report-error-dialog';
 
 /** Session-missing variant: the translated message and a way back to the login page. */
@@ -30,6 +31,8 @@ export function GeneralErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const config = useConfig();
   const [reporting, setReporting] = useState(false);
+  // The crash is reported as the screen shows; 'Report an Error' adds the member's words to it.
+  const eventId = useMemo(() => reportRenderError(error), [error]);
   // Reload Dashboard: a full load of the variant's home (/bots/manage-bots in agentic, /dashboard in
   // classic), through the landing rule, so it is a screen that exists and the user may open.
   const reloadTarget = useLandingPath();
@@ -55,7 +58,12 @@ export function GeneralErrorScreen({ error }: { error: unknown }) {
           />
         </Text>
       </Stack>
-      <ReportErrorDialog opened={reporting} onClose={() => setReporting(false)} error={error} />
+      <ReportErrorDialog
+        opened={reporting}
+        onClose={() => setReporting(false)}
+        error={error}
+        eventId={eventId}
+      />
     </Center>
   );
 }

@@ -7,8 +7,9 @@ const paths = (items: { path: string }[]) => items.map((item) => item.path);
 describe('navItemsFor', () => {
   it('shows the built screens in order, help last, to a super admin', () => {
     const shown = paths(navItemsFor(makeSession({ roleType: '0' })));
-    expect(shown.slice(0, 5)).toEqual([
+    expect(shown.slice(0, 6)).toEqual([
       '/dashboard',
+      '/welcome',
       '/conversations',
       '/users',
       '/message-logs',

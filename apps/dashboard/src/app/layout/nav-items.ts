@@ -1,6 +1,7 @@
 // Left navigation: screens that exist now, filtered by what the role may open.
 
 import type { Session } from '@convo/api';
+import { isAdminRole } from '@convo/domain';
 import { firstSettingsPath } from '../../features/settings/settings-menu';
 import { SETTINGS_PAGES } from '../../features/settings/settings-pages';
 import { PATHS } from '../routing/paths';
@@ -20,6 +21,7 @@ export type NavIcon =
 
 export type NavLabelKey =
   | 'nav.dashboard'
+  | 'nav.setupGuide'
   | 'nav.conversations'
   | 'nav.users'
   | 'nav.messageLogs'
@@ -30,6 +32,7 @@ export type NavLabelKey =
   | 'nav.helpCenter'
   | 'nav.integrations'
   | 'nav.settings'
+  | 'nav.errorReports'
   | 'nav.help';
 
 export interface NavItem {
@@ -43,6 +46,7 @@ export interface NavItem {
 /** Built screens in navigation order; a feature adds its screen here when it exists. */
 const ITEMS: readonly NavItem[] = [
   { path: PATHS.dashboard, labelKey: 'nav.dashboard', icon: 'home' },
+  { path: PATHS.welcome, labelKey: 'nav.setupGuide', icon: 'list' },
   { path: PATHS.conversations, labelKey: 'nav.conversations', icon: 'chat' },
   { path: PATHS.users, labelKey: 'nav.users', icon: 'users' },
   { path: PATHS.messageLogs, labelKey: 'nav.messageLogs', icon: 'list' },
@@ -62,6 +66,9 @@ const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help
  */
 export function navItemsFor(session: Session): NavItem[] {
   const items = ITEMS.filter((item) => canOpen(session, item.path));
+  // The workspace's error reports are for its admins (docs/decisions.md).
+  if (isAdminRole(session.roleType))
+    items.push({ path: PATHS.errorReports, labelKey: 'nav.errorReports', icon: 'list' });
   const settings = firstSettingsPath(session, SETTINGS_PAGES);
   if (settings)
     items.push({ path: settings, labelKey: 'nav.settings', icon: 'settings', section: '/settings' });

@@ -14,6 +14,7 @@ import {
   BotIntegrationsPage,
   BotSuggestionsPage,
   DashboardPage,
+  ErrorReportsPage,
   HelpCenterAnswerBotPage,
   HelpCenterArticleEditorPage,
   HelpCenterArticlesPage,
@@ -27,8 +28,10 @@ import {
   MetabasePage,
   ReportsPage,
   SettingsLayout,
+  StartingUpPage,
   UsersPage,
   WaitingQueueStatsPage,
+  WelcomePage,
 } from '../routing/pages';
 import { PATHS } from '../routing/paths';
 import { canOpen } from '../routing/use-landing';
@@ -180,6 +183,10 @@ function AuthenticatedRoutes() {
           <Route path={PATHS.faq} element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path="/helpcenter" element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path={PATHS.help} element={<HelpPage />} />
+          <Route path={PATHS.welcome} element={<WelcomePage />} />
+          <Route path={PATHS.onboarding} element={<WelcomePage />} />
+          <Route path={PATHS.startingUp} element={<StartingUpPage />} />
+          <Route path={PATHS.errorReports} element={<ErrorReportsPage />} />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />
         </Routes>

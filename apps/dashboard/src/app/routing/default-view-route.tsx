@@ -48,8 +48,13 @@ export function DefaultViewRoute() {
       return isLogoutRedirecting() ? null : <Navigate to={decision.to} replace />;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
-    case 'public':
-      return normalizePath(location.pathname) === PATHS.help ? <PublicHelpPage /> : <NotFoundPage />;
+    case 'public': {
+      const path = normalizePath(location.pathname);
+      if (path === PATHS.help) return <PublicHelpPage />;
+      // The setup guide's entry needs an account: signed out, it starts with signing up.
+      if (path === PATHS.startingUp) return <Navigate to={PATHS.signup} replace />;
+      return <NotFoundPage />;
+    }
     case 'domain-blocked':
     case 'container':
       return (

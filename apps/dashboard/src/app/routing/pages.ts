@@ -76,3 +76,18 @@ export const HelpCenterAnswerBotPage = lazyPage(() =>
 export const HelpCenterArticleEditorPage = lazyPage(() =>
   import('../../features/help-center/articles/article-editor-page').then((m) => m.ArticleEditorPage),
 );
+export const WelcomePage = lazyPage(() =>
+  import('../../features/onboarding/welcome-page').then((m) => m.WelcomePage),
+);
+export const StartingUpPage = lazyPage(() =>
+  import('../../features/onboarding/welcome-page').then((m) => m.StartingUpPage),
+);
+export const GetStartedPage = lazyPage(() =>
+  import('../../features/onboarding/welcome-page').then((m) => m.GetStartedPage),
+);
+export const SetUpPage = lazyPage(() =>
+  import('../../features/onboarding/setup-page').then((m) => m.SetUpPage),
+);
+export const ErrorReportsPage = lazyPage(() =>
+  import('../../features/error-reports/error-reports-page').then((m) => m.ErrorReportsPage),
+);

@@ -10,9 +10,11 @@ import { DefaultViewRoute } from './default-view-route';
 import {
   DevMailboxPage,
   EmailValidatePage,
+  GetStartedPage,
   LoginPage,
   PasswordResetPage,
   PasswordUpdatePage,
+  SetUpPage,
   SignupPage,
   TwoFactorSetupPage,
 } from './pages';
@@ -77,6 +79,9 @@ export const router = createBrowserRouter([
       { path: PATHS.emailValidate, element: <EmailValidatePage /> },
       { path: PATHS.devMailbox, element: <DevMailboxRoute /> },
       { path: PATHS.twoFactorSetup, element: <TwoFactorSetupPage /> },
+      { path: PATHS.getStarted, element: <GetStartedPage /> },
+      { path: PATHS.setUpPage, element: <SetUpPage skippable /> },
+      { path: PATHS.installation, element: <SetUpPage skippable={false} /> },
       { path: PATHS.notFound, element: <NotFoundPage /> },
       { path: '*', element: <DefaultViewRoute /> },
     ],

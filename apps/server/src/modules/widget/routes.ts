@@ -136,18 +136,32 @@ export function widgetRoutes(ctx: RouteContext, options: WidgetRouteOptions = {}
       },
     );
 
-    app.get('/demo', { schema: { hide: true }, config: PUBLIC_ROUTE }, async (req, reply) => {
-      const application = await service.findDemoApplication(deps.db);
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      if (!application) return reply.send(noDemoPage());
-      const origin = `${req.protocol}://${req.host}`;
-      const snippet = scriptSnippet({
-        origin,
-        appId: application.id,
-        variant: application.product === 'agent' ? 'agentic' : 'classic',
-      });
-      return reply.send(demoStorePage({ appName: application.name, snippet, dashboardUrl: `${origin}/` }));
-    });
+    // The demo store, with the demo application's widget; `?appId=` makes it a test page of the
+    // widget of the application named (the setup guide's install step: the app id is public, it is in
+    // the snippet every customer page carries).
+    app.get(
+      '/demo',
+      {
+        schema: { hide: true, querystring: z.object({ appId: z.string().trim().min(1).max(64).optional() }) },
+        config: PUBLIC_ROUTE,
+      },
+      async (req, reply) => {
+        const appId = req.query.appId;
+        const application =
+          appId === undefined
+            ? await service.findDemoApplication(deps.db)
+            : await service.findLiveApplication(deps.db, appId);
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        if (!application) return reply.send(noDemoPage());
+        const origin = `${req.protocol}://${req.host}`;
+        const snippet = scriptSnippet({
+          origin,
+          appId: application.id,
+          variant: application.product === 'agent' ? 'agentic' : 'classic',
+        });
+        return reply.send(demoStorePage({ appName: application.name, snippet, dashboardUrl: `${origin}/` }));
+      },
+    );
 
     if (!dist) return;
     // The chat frame carries the application's allowed domains as frame-ancestors.

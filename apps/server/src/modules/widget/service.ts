@@ -205,9 +205,14 @@ export function toRating(row: repo.RatingRow): WidgetRating {
 }
 
 /** The demo workspace (seeded on the first start), found by its owner; null when there is none. */
+/** An application that exists and is not disabled. */
+export async function findLiveApplication(db: Db, applicationId: string) {
+  const application = await accounts.findApplication(db, applicationId);
+  return application && !application.disabledAt ? application : null;
+}
+
 export async function findDemoApplication(db: Db) {
   const owner = await accounts.findMemberByEmail(db, DEMO_MEMBERS[0].email);
   if (!owner) return null;
-  const application = await accounts.findApplication(db, owner.applicationId);
-  return application && !application.disabledAt ? application : null;
+  return findLiveApplication(db, owner.applicationId);
 }

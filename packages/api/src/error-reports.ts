@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { successEnvelope } from './accounts.js';
+
+// Product API (/api/error-reports): the dashboard's unhandled errors (SPEC §2 error screen, §8), the
+// feedback a member writes on the error screen, and the list the workspace's super admins read.
+// Every text is size-limited here and shown as text only.
+
+export const ERROR_REPORT_PATHS = {
+  reports: '/api/error-reports',
+  feedback: '/api/error-reports/:eventId/feedback',
+} as const;
+export const errorReportFeedbackPath = (eventId: string) =>
+  `/api/error-reports/${encodeURIComponent(eventId)}/feedback`;
+
+/** Most a report may carry (the route's body limit is a little above). */
+export const ERROR_REPORT_LIMITS = {
+  message: 1000,
+  name: 120,
+  stack: 8000,
+  url: 2000,
+  comments: 2000,
+  bodyBytes: 16 * 1024,
+} as const;
+
+export const errorReportRequestSchema = z.strictObject({
+  /** Made by the browser, so the feedback dialog can name the event before the answer arrives. */
+  eventId: z.uuid(),
+  release: z.string().trim().min(1).max(32),
+  name: z.string().max(ERROR_REPORT_LIMITS.name),
+  message: z.string().max(ERROR_REPORT_LIMITS.message),
+  stack: z.string().max(ERROR_REPORT_LIMITS.stack).optional(),
+  /** The page (path and query) where it happened. */
+  url: z.string().max(ERROR_REPORT_LIMITS.url),
+  kind: z.enum(['error', 'rejection', 'render']),
+});
+export type ErrorReportRequest = z.infer<typeof errorReportRequestSchema>;
+
+export const errorReportFeedbackRequestSchema = z.strictObject({
+  comments: z.string().trim().min(1).max(ERROR_REPORT_LIMITS.comments),
+  email: z.email().max(254).optional(),
+});
+export type ErrorReportFeedbackRequest = z.infer<typeof errorReportFeedbackRequestSchema>;
+export const errorReportEventParamsSchema = z.object({ eventId: z.uuid() });
+
+export const errorReportSchema = z.object({
+  eventId: z.string(),
+  release: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  url: z.string(),
+  userName: z.string().nullable(),
+  feedback: z.object({ comments: z.string(), email: z.string().nullable(), at: z.number() }).nullable(),
+  createdAt: z.number(),
+});
+export type ErrorReport = z.infer<typeof errorReportSchema>;
+
+export const errorReportAcceptedResponseSchema = successEnvelope(z.object({ eventId: z.string() }));
+export const errorReportListResponseSchema = successEnvelope(z.array(errorReportSchema));
