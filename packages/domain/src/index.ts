@@ -1,5 +1,8 @@
 // Public API of @convo/domain.
 export * from './billing';
+export * from './billing-account';
+export * from './billing-features';
+export * from './billing-pricing';
 export * from './bot-runtime';
 export * from './bots';
 export * from './business-hours';
