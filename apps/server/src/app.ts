@@ -10,6 +10,9 @@ import { authenticator, type LiveSession, privilegeChecker } from './modules/acc
 import { accountRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
+import { createEntitlements } from './modules/billing/entitlements.js';
+import { manualProvider } from './modules/billing/provider.js';
+import { billingRoutes } from './modules/billing/routes.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
 import type { BotEngine, BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
@@ -139,18 +142,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionCache =
     deps.config.sessionCacheMs > 0 ? openSessionCache<LiveSession>(deps.config.sessionCacheMs) : null;
   const sessions = sessionCache?.cache;
+  // Billing (issue 19): no BILLING_PROVIDER, no gates: the operator plan opens everything.
+  const entitlements = createEntitlements(deps.database.db, deps.config.billingProvider, {
+    ttlMs: deps.config.billingCacheMs,
+  });
   const ctx: RouteContext = {
     config: deps.config,
     database: deps.database,
     mailer: deps.mailer,
     realtime,
-    accounts: { db: deps.database.db, mailer: deps.mailer, config: deps.config, log: deps.logger },
+    accounts: {
+      db: deps.database.db,
+      mailer: deps.mailer,
+      config: deps.config,
+      log: deps.logger,
+      entitlements,
+    },
     authenticate: markGuard(authenticator(deps.database.db, { membersOnly: true, sessions }), 'member'),
     authenticateMessaging: markGuard(
       authenticator(deps.database.db, { membersOnly: false, sessions }),
       'messaging',
     ),
     requirePrivilege: privilegeChecker(deps.database.db),
+    billing: entitlements,
   };
 
   // Every role serves the HTTP API (a node's health and API docs included).
@@ -216,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(knowledgeRoutes(ctx, storage));
 
   await app.register(botRuntimeRoutes(ctx));
+  await app.register(billingRoutes(ctx, deps.config.billingProvider === 'manual' ? manualProvider : null));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(

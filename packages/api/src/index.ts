@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './billing.js';
 export * from './bot-runtime.js';
 export * from './bots.js';
 export * from './customer-attributes.js';

@@ -117,6 +117,15 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   ANTHROPIC_BASE_URL: optionalUrl,
   GEMINI_BASE_URL: optionalUrl,
+  /** Who sells the plans; unset: the operator plan, every feature open (self-hosted default). */
+  BILLING_PROVIDER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.enum(['manual']).optional()),
+  /** How long a server trusts its memory of an application's plan (a set-plan from elsewhere shows after it). */
+  BILLING_CACHE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -162,6 +171,9 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Base URLs of the LLM providers' APIs; undefined: the provider's own. */
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
+  /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
+  billingProvider: 'manual' | null;
+  billingCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -226,6 +238,8 @@ export function loadConfig(
     roles: new Set(roles),
     storage,
     llmBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, gemini: e.GEMINI_BASE_URL },
+    billingProvider: e.BILLING_PROVIDER ?? null,
+    billingCacheMs: e.BILLING_CACHE_MS,
   };
 }
 

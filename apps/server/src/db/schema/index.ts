@@ -1,5 +1,6 @@
 // The whole Drizzle schema; drizzle-kit reads this file to generate migrations.
 export * from './accounts.js';
+export * from './billing.js';
 export * from './bots.js';
 export * from './customer-attributes.js';
 export * from './help-center.js';

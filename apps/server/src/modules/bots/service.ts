@@ -13,6 +13,8 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { randomHex, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
+import type { Entitlements } from '../billing/entitlements.js';
+import { assertAiAgentAvailable } from '../billing/gate.js';
 import { requireAdmin } from '../teams/service.js';
 import * as repo from './repository.js';
 
@@ -25,6 +27,8 @@ export interface BotDeps {
   db: Db;
   /** Seals provider keys (config.appSecret). */
   appSecret: string;
+  /** The plan's limits (issue 19); absent: none (the operator plan). */
+  entitlements?: Entitlements | undefined;
 }
 
 const WEEK_MS = 7 * 24 * 3_600_000;
@@ -141,13 +145,14 @@ export async function createBotIn(
 
 export async function createBot(deps: BotDeps, caller: AuthContext, input: BotCreate): Promise<Bot> {
   requireAdmin(caller, 'create bots');
-  const row = await deps.db.transaction((tx) =>
-    createBotIn(tx, caller.applicationId, {
+  const row = await deps.db.transaction(async (tx) => {
+    if (deps.entitlements) await assertAiAgentAvailable(tx, deps.entitlements, caller.applicationId);
+    return createBotIn(tx, caller.applicationId, {
       name: input.name.trim(),
       engine: input.engine,
       defaultLanguage: input.defaultLanguage ?? 'en',
-    }),
-  );
+    });
+  });
   return viewOf(deps.db, caller.applicationId, row);
 }
 
