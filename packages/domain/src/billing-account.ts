@@ -4,6 +4,7 @@
 import { isChurned, isSuspended, PLAN, type TrialStatus, trialStatus } from './billing';
 import { findPricedPlan } from './billing-pricing';
 import { INFINITE, STARTUP_SEATS_MAX, STARTUP_SEATS_MIN, TRIAL_DAYS, TRIAL_SEATS } from './constants';
+import { ACCOUNT_SUSPENDED_ROUTE, BILLING_ROUTE, TRIAL_EXPIRED_ROUTE } from './routes';
 
 export const ACCOUNT_STATES = [
   'active',
@@ -72,17 +73,15 @@ export function accountState(sub: SubscriptionSnapshot, now: number): AccountSta
 }
 
 /** States that keep the dashboard's screens closed: where the dashboard sends the member instead. */
-export function blockedStateRoute(
-  state: AccountState,
-): '/trial-expired' | '/account-suspended' | '/settings/billing' | null {
+export function blockedStateRoute(state: AccountState): string | null {
   switch (state) {
     case 'trial-expired':
-      return '/trial-expired';
+      return TRIAL_EXPIRED_ROUTE;
     case 'suspended':
-      return '/account-suspended';
+      return ACCOUNT_SUSPENDED_ROUTE;
     case 'churned':
     case 'plan-ended':
-      return '/settings/billing';
+      return BILLING_ROUTE;
     default:
       return null;
   }

@@ -61,3 +61,14 @@ export const HelpCenterCustomizationPage = lazyPage(() =>
 export const HelpCenterArticleEditorPage = lazyPage(() =>
   import('../../features/help-center/articles/article-editor-page').then((m) => m.ArticleEditorPage),
 );
+export const BillingStatePages = {
+  TrialExpired: lazyPage(() =>
+    import('../../features/billing/account-state-pages').then((m) => m.TrialExpiredPage),
+  ),
+  AccountSuspended: lazyPage(() =>
+    import('../../features/billing/account-state-pages').then((m) => m.AccountSuspendedPage),
+  ),
+  HelpCenterBilling: lazyPage(() =>
+    import('../../features/billing/helpcenter-billing-page').then((m) => m.HelpCenterBillingPage),
+  ),
+};
