@@ -11,7 +11,9 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { createEntitlements } from './modules/billing/entitlements.js';
-import { manualProvider } from './modules/billing/provider.js';
+import { manualProvider, type PaymentProvider } from './modules/billing/provider.js';
+import { createStripeProvider } from './modules/billing/providers/stripe/stripe-provider.js';
+import { findSubscription } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
@@ -123,6 +125,18 @@ export function productBots(config: AppConfig, db: Db): NonNullable<WorkerDeps['
   return { appSecret: config.appSecret, engines: botEngines(config, db), toolsFor: botTools(db) };
 }
 
+/** The billing provider BILLING_PROVIDER names (none: the operator plan). */
+function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
+  if (config.billingProvider === 'manual') return manualProvider;
+  if (config.billingProvider === 'stripe' && config.stripe) {
+    return createStripeProvider(
+      config.stripe,
+      async (applicationId) => (await findSubscription(db, applicationId))?.externalCustomerId ?? null,
+    );
+  }
+  return null;
+}
+
 /** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What an end user may read about the team, applied before payload encryption (issue 23).
@@ -230,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(knowledgeRoutes(ctx, storage));
 
   await app.register(botRuntimeRoutes(ctx));
-  await app.register(billingRoutes(ctx, deps.config.billingProvider === 'manual' ? manualProvider : null));
+  await app.register(billingRoutes(ctx, paymentProvider(deps.config, deps.database.db)));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(

@@ -10,7 +10,19 @@ export const BILLING_PATHS = {
   state: '/api/billing/state',
   overview: '/api/billing',
   helpCenter: '/api/billing/helpcenter',
+  /** Stripe only: a Checkout Session for a new subscription. */
+  checkout: '/api/billing/checkout',
+  /** Stripe only: Stripe's webhook deliveries (verified by Stripe-Signature). */
+  stripeWebhook: '/api/billing/stripe/webhook',
 } as const;
+
+/** A plan to buy: the server looks its price up; nothing about a price comes from the browser. */
+export const billingCheckoutRequestSchema = z.object({
+  plan: z.string().trim().min(1).max(40),
+  period: z.enum(['month', 'year']),
+  seats: z.number().int().min(1).max(10_000),
+});
+export const billingCheckoutResponseSchema = successEnvelope(z.object({ url: z.string() }));
 
 export const billingModeSchema = z.enum(['operator', 'billed']);
 export const accountStateSchema = z.enum(ACCOUNT_STATES);

@@ -64,3 +64,11 @@ export const billingActiveUsers = pgTable(
     index('billing_active_users_period_idx').on(t.period),
   ],
 );
+
+/** Provider webhook events already applied: a replayed delivery finds its id here and changes nothing. */
+export const billingWebhookEvents = pgTable('billing_webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import {
   billingActiveUsers,
   billingSubscriptions,
   billingUsage,
+  billingWebhookEvents,
   bots,
   invitations,
   memberPreferences,
@@ -153,4 +154,42 @@ export async function memberTimeZone(db: Db, userId: string): Promise<string | n
     .where(eq(memberPreferences.userId, userId))
     .limit(1);
   return row?.timeZone ?? null;
+}
+
+/** Records a provider event; false when it was already recorded (a replay). */
+export async function recordWebhookEvent(
+  db: Db,
+  provider: string,
+  id: string,
+  type: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(billingWebhookEvents)
+    .values({ id, provider, type })
+    .onConflictDoNothing()
+    .returning({ id: billingWebhookEvents.id });
+  return inserted.length > 0;
+}
+
+export async function findSubscriptionByExternal(
+  db: Db,
+  by: { subscriptionId?: string | null; customerId?: string | null },
+): Promise<SubscriptionRow | undefined> {
+  const condition = by.subscriptionId
+    ? eq(billingSubscriptions.externalSubscriptionId, by.subscriptionId)
+    : by.customerId
+      ? eq(billingSubscriptions.externalCustomerId, by.customerId)
+      : undefined;
+  if (!condition) return undefined;
+  const [row] = await db.select().from(billingSubscriptions).where(condition).limit(1);
+  return row;
+}
+
+export async function findSubscription(db: Db, applicationId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.applicationId, applicationId))
+    .limit(1);
+  return row;
 }

@@ -138,6 +138,8 @@ export interface SetPlanInput {
   until?: Date | null | undefined;
   pricingVersion?: number | undefined;
   provider: 'manual' | 'stripe';
+  /** The provider's customer and subscription ids (Stripe); kept from before when absent. */
+  external?: { customerId: string | null; subscriptionId: string | null } | undefined;
 }
 
 /** The newest pricing version that sells the plan (special plans: the latest). */
@@ -194,8 +196,8 @@ export async function setPlan(db: Db, input: SetPlanInput): Promise<repo.Subscri
       dueInvoiceCount: 0,
       dueSince: null,
       autoCollection: current?.autoCollection ?? 'on',
-      externalCustomerId: current?.externalCustomerId ?? null,
-      externalSubscriptionId: current?.externalSubscriptionId ?? null,
+      externalCustomerId: input.external?.customerId ?? current?.externalCustomerId ?? null,
+      externalSubscriptionId: input.external?.subscriptionId ?? current?.externalSubscriptionId ?? null,
     });
   });
 }
