@@ -22,6 +22,7 @@ export const billingCheckoutRequestSchema = z.object({
   period: z.enum(['month', 'year']),
   seats: z.number().int().min(1).max(10_000),
 });
+export type BillingCheckoutRequest = z.infer<typeof billingCheckoutRequestSchema>;
 export const billingCheckoutResponseSchema = successEnvelope(z.object({ url: z.string() }));
 
 export const billingModeSchema = z.enum(['operator', 'billed']);
@@ -83,6 +84,8 @@ export const billingOverviewSchema = z.object({
     allowance: z.number().nullable(),
   }),
   invoices: z.array(invoiceSchema),
+  /** Plans a member can buy online here (Stripe Checkout); empty: get in touch. */
+  offers: z.array(z.object({ plan: z.string(), period: z.enum(['month', 'year']) })),
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 export const billingOverviewResponseSchema = successEnvelope(billingOverviewSchema);

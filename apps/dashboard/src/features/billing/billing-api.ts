@@ -1,5 +1,7 @@
 import {
   BILLING_PATHS,
+  type BillingCheckoutRequest,
+  billingCheckoutResponseSchema,
   billingOverviewResponseSchema,
   billingStateResponseSchema,
   helpCenterBillingResponseSchema,
@@ -25,4 +27,11 @@ export async function fetchBillingOverview(signal?: AbortSignal) {
 export async function fetchHelpCenterBilling(signal?: AbortSignal) {
   return (await apiRequest(BILLING_PATHS.helpCenter, { schema: helpCenterBillingResponseSchema, signal }))
     .data;
+}
+
+/** Starts Stripe Checkout for a plan; answers the page to go to. The server sets the price. */
+export async function startCheckout(body: BillingCheckoutRequest) {
+  return (
+    await apiRequest(BILLING_PATHS.checkout, { method: 'POST', body, schema: billingCheckoutResponseSchema })
+  ).data.url;
 }

@@ -16,15 +16,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { mailtoLink, SUPPORT_EMAIL } from '../../app/support';
-import { toastError } from '../../app/toasts';
+import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
 import { billingKeys, fetchBillingOverview } from './billing-api';
 import { formatAmount, formatPeriod, isUnlimited, planName, usagePercent, usageUsed } from './billing-format';
+import { CheckoutForm } from './checkout-form';
 
 const NS = 'billing';
 
@@ -199,6 +201,15 @@ function Invoices({ overview }: { overview: BillingOverview }) {
 
 export function BillingPage() {
   const { t } = useTranslation(NS);
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  // Back from Stripe Checkout: say so once, and read the plan again.
+  useEffect(() => {
+    if (params.get('checkout') !== 'done') return;
+    toast.success(t('checkout.done'));
+    void queryClient.invalidateQueries({ queryKey: ['billing'] });
+    setParams({}, { replace: true });
+  }, [params, setParams, queryClient, t]);
   const overview = useQuery({
     queryKey: billingKeys.overview,
     queryFn: ({ signal }) => fetchBillingOverview(signal),
@@ -238,8 +249,12 @@ export function BillingPage() {
                 <Title order={2} size="h4">
                   {t('change.title')}
                 </Title>
-                <Text>{t('change.manual')}</Text>
-                <GetInTouchButton variant="filled" />
+                {data.offers.length > 0 ? (
+                  <CheckoutForm overview={data} />
+                ) : (
+                  <Text>{t('change.manual')}</Text>
+                )}
+                <GetInTouchButton variant={data.offers.length > 0 ? 'default' : 'filled'} />
               </Stack>
             </Paper>
           ) : null}

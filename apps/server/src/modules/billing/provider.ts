@@ -8,6 +8,8 @@ import type { BillingProviderName } from './entitlements.js';
  */
 export interface PaymentProvider {
   readonly name: BillingProviderName;
+  /** The plans a member can buy online (Checkout); none when the operator sells by hand. */
+  readonly offers: readonly { plan: string; period: 'month' | 'year' }[];
   /** The application's invoices, newest first. */
   listInvoices(applicationId: string): Promise<Invoice[]>;
 }
@@ -18,5 +20,6 @@ export interface PaymentProvider {
  */
 export const manualProvider: PaymentProvider = {
   name: 'manual',
+  offers: [],
   listInvoices: async () => [],
 };

@@ -107,6 +107,7 @@ export async function billingOverview(
       allowance: allowance?.limit ?? null,
     },
     invoices,
+    offers: deps.provider ? [...deps.provider.offers] : [],
   };
 }
 

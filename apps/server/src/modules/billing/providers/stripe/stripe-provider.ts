@@ -56,6 +56,10 @@ export function createStripeProvider(
   const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiBase));
   return {
     name: 'stripe',
+    offers: Object.keys(settings.prices).map((key) => {
+      const [plan = '', period] = key.split(':');
+      return { plan, period: period === 'year' ? ('year' as const) : ('month' as const) };
+    }),
     customerOf,
     async checkout(input) {
       const price = settings.prices[`${input.plan}:${input.period}`];
