@@ -1,7 +1,14 @@
 // The price list of SPEC §9, pricing versions 1-9, as data. Prices are whole currency units
 // (dollars, or rupees for the INR variants); `INFINITE` stands for "unlimited".
 
-import { type Currency, PLAN, type PlanKey, type PricingVersion } from './billing';
+import {
+  type Currency,
+  LATEST_PLANS,
+  type LatestPlan,
+  PLAN,
+  type PlanKey,
+  type PricingVersion,
+} from './billing';
 import { INFINITE } from './constants';
 
 export interface MonthYear {
@@ -64,6 +71,24 @@ export const OLD_GROWTH_PER_SEAT: MonthYear = { month: 10, year: 8 };
 const V5_LOW_INR: MonthYear = { month: 1600, year: 16000 };
 const V5_HIGH_INR: MonthYear = { month: 3200, year: 32000 };
 
+const V9_LEVELS: Readonly<Partial<Record<PlanKey, PlanLevel>>> = {
+  [PLAN.STARTER]: 1,
+  [PLAN.PROFESSIONAL]: 2,
+  [PLAN.ENTERPRISE]: 3,
+};
+
+/** Version 9's price list is LATEST_PLANS (billing.ts), with levels; null numbers mean custom. */
+function fromLatest(p: LatestPlan): PricedPlan {
+  const plan: PricedPlan = { key: p.key, level: V9_LEVELS[p.key] ?? 0 };
+  if (p.basePrice) plan.basePrice = p.basePrice;
+  if (p.messages) plan.messages = p.messages;
+  if (p.aiAgents !== null) plan.aiAgents = p.aiAgents;
+  if (p.teamMembers !== null) plan.teamMembers = p.teamMembers;
+  if (p.overage !== null) plan.overage = p.overage;
+  if (p.basePrice === null) plan.custom = true;
+  return plan;
+}
+
 export const PRICING: Readonly<Record<PricingVersion, readonly PricedPlan[]>> = {
   1: V1_PLANS,
   2: V1_PLANS.map((p) => ({ ...p, minSeats: 2 })),
@@ -91,27 +116,7 @@ export const PRICING: Readonly<Record<PricingVersion, readonly PricedPlan[]>> = 
     { key: PLAN.ADVANCED, level: 2, messages: { month: 2000, year: 24000 } },
     { key: PLAN.ENTERPRISE, level: 3, messages: { month: INFINITE, year: INFINITE }, custom: true },
   ],
-  9: [
-    {
-      key: PLAN.STARTER,
-      level: 1,
-      basePrice: { month: 40, year: 400 },
-      messages: { month: 250, year: 3000 },
-      aiAgents: 1,
-      teamMembers: 1,
-      overage: 15,
-    },
-    {
-      key: PLAN.PROFESSIONAL,
-      level: 2,
-      basePrice: { month: 200, year: 2000 },
-      messages: { month: 2000, year: 24000 },
-      aiAgents: 2,
-      teamMembers: 3,
-      overage: 10,
-    },
-    { key: PLAN.ENTERPRISE, level: 3, custom: true },
-  ],
+  9: LATEST_PLANS.map(fromLatest),
 };
 
 /** Plans outside the price list, whatever the version: their level for feature gating. */
