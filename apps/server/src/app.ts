@@ -14,6 +14,11 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { REPORT_QUEUE } from './modules/analytics/service.js';
 import { answerBotRoutes } from './modules/answer-bot/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
+import { createEntitlements } from './modules/billing/entitlements.js';
+import { manualProvider, type PaymentProvider } from './modules/billing/provider.js';
+import { createStripeProvider } from './modules/billing/providers/stripe/stripe-provider.js';
+import { findSubscription } from './modules/billing/repository.js';
+import { billingRoutes } from './modules/billing/routes.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
 import type { BotEngine, BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
@@ -132,6 +137,18 @@ export function productBots(config: AppConfig, db: Db): NonNullable<WorkerDeps['
   return { appSecret: config.appSecret, engines: botEngines(config, db), toolsFor: botTools(db) };
 }
 
+/** The billing provider BILLING_PROVIDER names (none: the operator plan). */
+function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
+  if (config.billingProvider === 'manual') return manualProvider;
+  if (config.billingProvider === 'stripe' && config.stripe) {
+    return createStripeProvider(
+      config.stripe,
+      async (applicationId) => (await findSubscription(db, applicationId))?.externalCustomerId ?? null,
+    );
+  }
+  return null;
+}
+
 /** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What an end user may read about the team, applied before payload encryption (issue 23).
@@ -151,18 +168,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionCache =
     deps.config.sessionCacheMs > 0 ? openSessionCache<LiveSession>(deps.config.sessionCacheMs) : null;
   const sessions = sessionCache?.cache;
+  // Billing (issue 19): no BILLING_PROVIDER, no gates: the operator plan opens everything.
+  const entitlements = createEntitlements(deps.database.db, deps.config.billingProvider, {
+    ttlMs: deps.config.billingCacheMs,
+  });
   const ctx: RouteContext = {
     config: deps.config,
     database: deps.database,
     mailer: deps.mailer,
     realtime,
-    accounts: { db: deps.database.db, mailer: deps.mailer, config: deps.config, log: deps.logger },
+    accounts: {
+      db: deps.database.db,
+      mailer: deps.mailer,
+      config: deps.config,
+      log: deps.logger,
+      entitlements,
+    },
     authenticate: markGuard(authenticator(deps.database.db, { membersOnly: true, sessions }), 'member'),
     authenticateMessaging: markGuard(
       authenticator(deps.database.db, { membersOnly: false, sessions }),
       'messaging',
     ),
     requirePrivilege: privilegeChecker(deps.database.db),
+    billing: entitlements,
   };
 
   // The setup guide's steps are recorded by the actions themselves, seen from here (issue 20).
@@ -241,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(botRuntimeRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   if (deps.config.errorReporting) await app.register(errorReportRoutes(ctx));
+  await app.register(billingRoutes(ctx, paymentProvider(deps.config, deps.database.db)));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).
   const hub = await createHub(

@@ -2,6 +2,9 @@
 
 export * from './analytics';
 export * from './billing';
+export * from './billing-account';
+export * from './billing-features';
+export * from './billing-pricing';
 export * from './bot-runtime';
 export * from './bots';
 export * from './business-hours';

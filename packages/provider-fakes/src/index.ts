@@ -3,8 +3,6 @@
 export { startFakeAnthropic } from './anthropic/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
 export { startFakeOpenAI } from './openai/index.js';
-export { type FakeSentry, type SentryCall, startFakeSentry } from './sentry/index.js';
-export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
 export {
   type FakeS3,
   type FakeS3Call,
@@ -12,6 +10,9 @@ export {
   type FakeS3Options,
   startFakeS3,
 } from './s3/index.js';
+export { type FakeSentry, type SentryCall, startFakeSentry } from './sentry/index.js';
+export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
+export { type FakeStripe, type FakeStripeObject, startFakeStripe, stripeSignature } from './stripe/index.js';
 export {
   type FakeTelegram,
   type FakeTelegramUpdateInput,

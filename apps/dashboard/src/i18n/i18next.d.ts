@@ -16,6 +16,7 @@ declare module 'i18next' {
       security: typeof import('../../public/locales/en/security.json');
       notifications: typeof import('../../public/locales/en/notifications.json');
       webhooks: typeof import('../../public/locales/en/webhooks.json');
+      billing: typeof import('../../public/locales/en/billing.json');
       bots: typeof import('../../public/locales/en/bots.json');
       botBuilder: typeof import('../../public/locales/en/botBuilder.json');
       helpCenter: typeof import('../../public/locales/en/helpCenter.json');

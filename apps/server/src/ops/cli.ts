@@ -12,6 +12,7 @@ import { createAdmin } from './create-admin.js';
 import { OpsError } from './errors.js';
 import { formatCounts, migrateToPostgres } from './migrate-to-postgres.js';
 import { describeTarget, openForOps, redactUrl, type Target } from './open.js';
+import { SetPlanUsageError, setPlanFromArgs } from './set-plan.js';
 
 export interface CliIo {
   out(line: string): void;
@@ -42,7 +43,13 @@ Commands:
                               which is tried before anything is copied); prints progress and a row
                               count per table on both sides. Safe to run again after an
                               interruption. Stop the server first.
-  set-plan                    not available: this release has no billing provider yet
+  set-plan <applicationId> <plan> [--seats <n>] [--period monthly|yearly] [--until <date>]
+           [--pricing-version <1-9>]
+                              the application's plan, for an operator who invoices by hand
+                              (BILLING_PROVIDER=manual). --until: paid through (ISO date), or on the
+                              trial plan when the trial ends; omitted: open-ended. Refused when more
+                              members hold a seat than the plan allows (it says how many to remove).
+                              Running servers see the change within 30 seconds.
   help                        this text
 `;
 
@@ -118,7 +125,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
       case 'migrate-to-postgres':
         return await migrate(config, rest, io, env);
       case 'set-plan':
-        throw new OpsError('set-plan is not available: this release has no billing provider yet');
+        return await setPlanCommand(config, target, rest, io);
       default:
         throw new UsageError(`unknown command "${command}" (see: npm run convo -- help)`);
     }
@@ -261,5 +268,35 @@ async function migrate(
   } finally {
     await source.close();
   }
+  return 0;
+}
+
+async function setPlanCommand(config: AppConfig, target: Target, argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(
+    argv,
+    {
+      seats: { type: 'string' },
+      period: { type: 'string' },
+      until: { type: 'string' },
+      'pricing-version': { type: 'string' },
+    },
+    2,
+  );
+  const [applicationId, plan] = positionals;
+  if (!applicationId || !plan) throw new UsageError('set-plan <applicationId> <plan> [options]');
+  if (config.billingProvider !== 'manual')
+    io.err('note: BILLING_PROVIDER is not "manual": the servers run the operator plan and ignore this one');
+  const line = await withDatabase(target, (database) =>
+    setPlanFromArgs(database.db, applicationId, plan, {
+      seats: str(values.seats),
+      period: str(values.period),
+      until: str(values.until),
+      pricingVersion: str(values['pricing-version']),
+    }).catch((err: unknown) => {
+      if (err instanceof SetPlanUsageError) throw new UsageError(err.message);
+      throw err;
+    }),
+  );
+  io.out(line);
   return 0;
 }

@@ -256,8 +256,8 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
     expect(bad.err[0]).toMatch(/postgres:\/\//);
     expect((await cli({}, 'frobnicate')).err[0]).toMatch(/unknown command/);
     const plan = await cli({}, 'set-plan');
-    expect(plan.code).toBe(1);
-    expect(plan.err[0]).toMatch(/no billing provider/);
+    expect(plan.code).toBe(2);
+    expect(plan.err[0]).toMatch(/set-plan <applicationId> <plan>/);
     const help = await cli({}, 'help');
     expect(help.code).toBe(0);
     expect(help.out.join('\n')).toMatch(/migrate-to-postgres/);

@@ -175,3 +175,35 @@ describe('parseRoles', () => {
     expect(() => parseRoles(['--roles=,'])).toThrow(ConfigError);
   });
 });
+
+describe('billing settings', () => {
+  it('runs the operator plan by default and accepts manual', () => {
+    expect(loadConfig(base).billingProvider).toBeNull();
+    expect(loadConfig({ ...base, BILLING_PROVIDER: '' }).billingProvider).toBeNull();
+    expect(loadConfig({ ...base, BILLING_PROVIDER: 'manual' }).billingProvider).toBe('manual');
+    expect(configErrorOf(() => loadConfig({ ...base, BILLING_PROVIDER: 'paypal' })).message).toMatch(
+      /BILLING_PROVIDER/,
+    );
+  });
+
+  it('needs every Stripe setting, with prices by plan and period', () => {
+    expect(configErrorOf(() => loadConfig({ ...base, BILLING_PROVIDER: 'stripe' })).message).toMatch(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES/,
+    );
+    const stripe = {
+      ...base,
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_WEBHOOK_SECRET: 'wh',
+    };
+    expect(configErrorOf(() => loadConfig({ ...stripe, STRIPE_PRICES: '{"starter":"p"}' })).message).toMatch(
+      /STRIPE_PRICES/,
+    );
+    expect(loadConfig({ ...stripe, STRIPE_PRICES: '{"starter:month":"price_1"}' }).stripe).toEqual({
+      secretKey: 'sk',
+      webhookSecret: 'wh',
+      apiBase: undefined,
+      prices: { 'starter:month': 'price_1' },
+    });
+  });
+});

@@ -127,6 +127,21 @@ const envSchema = z.object({
     z.string().min(32, 'must be the 64-character embedding secret key').optional(),
   ),
   METABASE_DASHBOARD_ID: z.coerce.number().int().min(1).optional(),
+  /** Who sells the plans; unset: the operator plan, every feature open (self-hosted default). */
+  BILLING_PROVIDER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.enum(['manual', 'stripe']).optional()),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Stripe's API elsewhere than api.stripe.com (the local fake in tests). */
+  STRIPE_API_BASE: optionalUrl,
+  /** JSON: Stripe price ids by plan and period, e.g. {"starter:month":"price_…","starter:year":"price_…"}. */
+  STRIPE_PRICES: optionalText,
+  /** How long a server trusts its memory of an application's plan (a set-plan from elsewhere shows after it). */
+  BILLING_CACHE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -177,9 +192,47 @@ export interface AppConfig {
   channelApiUrls: { telegram: string };
   /** Metabase signed embedding; null when not configured. */
   metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
+  /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
+  billingProvider: 'manual' | 'stripe' | null;
+  billingCacheMs: number;
+  /** Set when BILLING_PROVIDER=stripe (then all of it is required). */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    apiBase: string | undefined;
+    prices: Record<string, string>;
+  } | null;
 }
 
 export class ConfigError extends Error {}
+
+const stripePricesSchema = z.record(z.string().regex(/^[a-z_]+:(month|year)$/), z.string().min(1));
+
+function stripeConfig(e: Env): NonNullable<AppConfig['stripe']> {
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES',
+    );
+  }
+  let prices: unknown;
+  try {
+    prices = JSON.parse(e.STRIPE_PRICES);
+  } catch {
+    prices = null;
+  }
+  const parsed = stripePricesSchema.safeParse(prices);
+  if (!parsed.success) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PRICES: expected JSON like {"starter:month":"price_…"}',
+    );
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiBase: e.STRIPE_API_BASE,
+    prices: parsed.data,
+  };
+}
 
 /** Reads the environment; a bad value stops the start with every problem listed. */
 export function loadConfig(
@@ -251,6 +304,9 @@ export function loadConfig(
             dashboardId: e.METABASE_DASHBOARD_ID,
           }
         : null,
+    billingProvider: e.BILLING_PROVIDER ?? null,
+    billingCacheMs: e.BILLING_CACHE_MS,
+    stripe: e.BILLING_PROVIDER === 'stripe' ? stripeConfig(e) : null,
   };
 }
 

@@ -1,14 +1,17 @@
-import { privilegeForPath } from '@convo/domain';
+import { ACCOUNT_SUSPENDED_ROUTE, privilegeForPath, TRIAL_EXPIRED_ROUTE } from '@convo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NotAllowed } from '../../components/not-allowed';
 import { PageLoader } from '../../components/page-loader';
 import { fetchMe } from '../../features/auth/auth-api';
+import { billingRedirect } from '../../features/billing/billing-redirect';
+import { useBillingState } from '../../features/billing/use-billing-state';
 import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import {
+  BillingStatePages,
   BotBuilderListPage,
   BotBuilderPage,
   BotIntegrationsPage,
@@ -34,7 +37,7 @@ import {
   WelcomePage,
 } from '../routing/pages';
 import { PATHS } from '../routing/paths';
-import { canOpen } from '../routing/use-landing';
+import { canOpen, useLandingPath } from '../routing/use-landing';
 import { getSession, saveSession, useSession } from '../session/session-store';
 import { AppLayout } from './app-layout';
 import { DomainBlockedModal } from './domain-blocked-modal';
@@ -53,8 +56,17 @@ function UnknownRoute() {
   return <NotFoundPage />;
 }
 
+/** SPEC §4: where the account state sends this screen (trial expired, suspended…), or null. */
+function useBillingRedirect(pathname: string): string | null {
+  const landing = useLandingPath();
+  const state = useBillingState();
+  return state.data ? billingRedirect(state.data.state, pathname, landing) : null;
+}
+
 function AuthenticatedRoutes() {
   const { pathname } = useLocation();
+  const billingTarget = useBillingRedirect(pathname);
+  if (billingTarget !== null) return <Navigate to={billingTarget} replace />;
   return (
     <ErrorBoundary
       resetKey={pathname}
@@ -187,6 +199,16 @@ function AuthenticatedRoutes() {
           <Route path={PATHS.onboarding} element={<WelcomePage />} />
           <Route path={PATHS.startingUp} element={<StartingUpPage />} />
           <Route path={PATHS.errorReports} element={<ErrorReportsPage />} />
+          <Route path={TRIAL_EXPIRED_ROUTE} element={<BillingStatePages.TrialExpired />} />
+          <Route path={ACCOUNT_SUSPENDED_ROUTE} element={<BillingStatePages.AccountSuspended />} />
+          <Route
+            path={HELP_CENTER_BILLING_PATH}
+            element={
+              <Guarded path={HELP_CENTER_BILLING_PATH}>
+                <BillingStatePages.HelpCenterBilling />
+              </Guarded>
+            }
+          />
           <Route path={`${PATHS.settings}/*`} element={<SettingsLayout />} />
           <Route path="*" element={<UnknownRoute />} />
         </Routes>
@@ -194,6 +216,9 @@ function AuthenticatedRoutes() {
     </ErrorBoundary>
   );
 }
+
+/** SPEC §2 /helpcenter/billing: the help-center product's plan, beside its content screens. */
+const HELP_CENTER_BILLING_PATH = '/helpcenter/billing';
 
 const SESSION_REFRESH_MS = 5 * 60_000;
 

@@ -91,3 +91,14 @@ export const SetUpPage = lazyPage(() =>
 export const ErrorReportsPage = lazyPage(() =>
   import('../../features/error-reports/error-reports-page').then((m) => m.ErrorReportsPage),
 );
+export const BillingStatePages = {
+  TrialExpired: lazyPage(() =>
+    import('../../features/billing/account-state-pages').then((m) => m.TrialExpiredPage),
+  ),
+  AccountSuspended: lazyPage(() =>
+    import('../../features/billing/account-state-pages').then((m) => m.AccountSuspendedPage),
+  ),
+  HelpCenterBilling: lazyPage(() =>
+    import('../../features/billing/helpcenter-billing-page').then((m) => m.HelpCenterBillingPage),
+  ),
+};

@@ -2,6 +2,7 @@
 
 import { lazyPage } from '../../app/routing/lazy-page';
 import type { SettingsPage } from '../../app/routing/settings-paths';
+import { gated } from '../billing/feature-gate';
 
 export const CONVERSATION_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
@@ -24,7 +25,10 @@ export const CONVERSATION_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
     slug: 'conversation-transcript',
     group: 'conversations',
-    Page: lazyPage(() => import('./transcript-settings-page').then((m) => m.TranscriptSettingsPage)),
+    Page: gated(
+      'conversationTranscript',
+      lazyPage(() => import('./transcript-settings-page').then((m) => m.TranscriptSettingsPage)),
+    ),
   },
   {
     slug: 'waiting-queue',

@@ -7,6 +7,7 @@
 // route already has one in each language).
 
 import type { SettingsPage } from '../../app/routing/settings-paths';
+import { BILLING_SETTINGS_PAGES } from '../billing/settings-entries';
 import { CONVERSATION_SETTINGS_PAGES } from '../conversation-settings/settings-entries';
 import { NOTIFICATION_SETTINGS_PAGES } from '../notification-settings/settings-entries';
 import { TEAM_SETTINGS_PAGES } from '../team/settings-entries';
@@ -26,6 +27,7 @@ export {
 /** In menu order within each group. */
 export const SETTINGS_PAGES: readonly SettingsPage[] = [
   ...TEAM_SETTINGS_PAGES,
+  ...BILLING_SETTINGS_PAGES,
   ...WIDGET_SETTINGS_PAGES,
   ...CONVERSATION_SETTINGS_PAGES,
   ...NOTIFICATION_SETTINGS_PAGES,

@@ -3,6 +3,7 @@
 
 import { lazyPage } from '../../app/routing/lazy-page';
 import type { SettingsPage } from '../../app/routing/settings-paths';
+import { gated } from '../billing/feature-gate';
 
 export const TEAM_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
@@ -21,7 +22,14 @@ export const TEAM_SETTINGS_PAGES: readonly SettingsPage[] = [
     Page: lazyPage(() => import('../company/company-page').then((m) => m.CompanyPage)),
   },
   { slug: 'team', group: 'company', Page: lazyPage(() => import('./team-page').then((m) => m.TeamPage)) },
-  { slug: 'sso', group: 'company', Page: lazyPage(() => import('../sso/sso-page').then((m) => m.SsoPage)) },
+  {
+    slug: 'sso',
+    group: 'company',
+    Page: gated(
+      'sso',
+      lazyPage(() => import('../sso/sso-page').then((m) => m.SsoPage)),
+    ),
+  },
   {
     slug: 'roles-permissions',
     group: 'company',

@@ -2,11 +2,15 @@
 
 import { lazyPage } from '../../app/routing/lazy-page';
 import type { SettingsPage } from '../../app/routing/settings-paths';
+import { gated } from '../billing/feature-gate';
 
 export const WEBHOOK_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
     slug: 'webhooks',
     group: 'developers',
-    Page: lazyPage(() => import('./webhooks-page').then((m) => m.WebhooksPage)),
+    Page: gated(
+      'webhooks',
+      lazyPage(() => import('./webhooks-page').then((m) => m.WebhooksPage)),
+    ),
   },
 ];

@@ -2,6 +2,7 @@
 
 import { lazyPage } from '../../app/routing/lazy-page';
 import type { SettingsPage } from '../../app/routing/settings-paths';
+import { gated } from '../billing/feature-gate';
 
 export const WIDGET_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
@@ -49,7 +50,10 @@ export const WIDGET_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
     slug: 'business-hours',
     group: 'widget',
-    Page: lazyPage(() => import('./business-hours-page').then((m) => m.BusinessHoursPage)),
+    Page: gated(
+      'businessHours',
+      lazyPage(() => import('./business-hours-page').then((m) => m.BusinessHoursPage)),
+    ),
   },
   {
     slug: 'pre-chat-lead-collection',
@@ -59,6 +63,9 @@ export const WIDGET_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
     slug: 'csat-ratings',
     group: 'widget',
-    Page: lazyPage(() => import('./csat-ratings-page').then((m) => m.CsatRatingsPage)),
+    Page: gated(
+      'csat',
+      lazyPage(() => import('./csat-ratings-page').then((m) => m.CsatRatingsPage)),
+    ),
   },
 ];

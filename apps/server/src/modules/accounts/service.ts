@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { recordPresence } from '../analytics/repository.js';
+import type { Entitlements } from '../billing/entitlements.js';
 import { acceptInvitation, invalidInvite } from '../invitations/service.js';
 import { checkSignIn, isEnabled as isTwoFactorEnabled } from '../two-factor/service.js';
 import { passwordResetMail, validationMail } from './mails.js';
@@ -20,6 +21,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   config: AppConfig;
   log: Logger;
+  /** The plan's limits (issue 19); absent: none (the operator plan). */
+  entitlements?: Entitlements | undefined;
 }
 
 declare module '../../http/route-context.js' {
@@ -151,11 +154,16 @@ async function signupByInvitation(deps: AccountsDeps, input: SignupInput, token:
   const passwordHash = await hashPassword(input.password);
   try {
     return await deps.db.transaction(async (tx) => {
-      const user = await acceptInvitation(tx, token, {
-        email: input.email,
-        name: input.name.trim(),
-        passwordHash,
-      });
+      const user = await acceptInvitation(
+        tx,
+        token,
+        {
+          email: input.email,
+          name: input.name.trim(),
+          passwordHash,
+        },
+        deps.entitlements,
+      );
       await repo.updateUser(tx, user.id, { lastLoggedInAt: new Date() });
       const issued = await issueSession(deps, tx, user, 'dashboard');
       return sessionFor(tx, user, issued.token, issued.expiresAt);

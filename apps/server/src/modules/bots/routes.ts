@@ -22,11 +22,19 @@ import type { RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import * as service from './service.js';
 
-export type BotRouteContext = Pick<RouteContext, 'config' | 'database' | 'authenticate' | 'requirePrivilege'>;
+export type BotRouteContext = Pick<
+  RouteContext,
+  'config' | 'database' | 'authenticate' | 'requirePrivilege' | 'billing'
+>;
 
 /** Product API of AI agents: bots, their engine and key, first responders, auto-suggest. */
 export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPluginAsyncZod {
-  const deps: service.BotDeps = { db: ctx.database.db, appSecret: ctx.config.appSecret, storage };
+  const deps: service.BotDeps = {
+    db: ctx.database.db,
+    appSecret: ctx.config.appSecret,
+    storage,
+    entitlements: ctx.billing,
+  };
   return async (app) => {
     // Reading needs the 'bots' privilege; the service lets only admins change anything.
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };

@@ -14,6 +14,8 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { randomHex, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
+import type { Entitlements } from '../billing/entitlements.js';
+import { assertAiAgentAvailable } from '../billing/gate.js';
 import { requireAdmin } from '../teams/service.js';
 import * as knowledge from './knowledge/repository.js';
 import * as repo from './repository.js';
@@ -29,6 +31,8 @@ export interface BotDeps {
   appSecret: string;
   /** Where the bots' knowledge documents are kept (deleted with their bot). */
   storage: FileStorage;
+  /** The plan's limits (issue 19); absent: none (the operator plan). */
+  entitlements?: Entitlements | undefined;
 }
 
 const WEEK_MS = 7 * 24 * 3_600_000;
@@ -145,13 +149,14 @@ export async function createBotIn(
 
 export async function createBot(deps: BotDeps, caller: AuthContext, input: BotCreate): Promise<Bot> {
   requireAdmin(caller, 'create bots');
-  const row = await deps.db.transaction((tx) =>
-    createBotIn(tx, caller.applicationId, {
+  const row = await deps.db.transaction(async (tx) => {
+    if (deps.entitlements) await assertAiAgentAvailable(tx, deps.entitlements, caller.applicationId);
+    return createBotIn(tx, caller.applicationId, {
       name: input.name.trim(),
       engine: input.engine,
       defaultLanguage: input.defaultLanguage ?? 'en',
-    }),
-  );
+    });
+  });
   return viewOf(deps.db, caller.applicationId, row);
 }
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
+import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
 
 /**
@@ -47,7 +48,11 @@ export function conversationSettingsRoutes(ctx: RouteContext): FastifyPluginAsyn
     // Settings → Conversation transcript: the recipients' addresses are the page's own, so reading
     // them needs the page privilege too.
     const transcriptPre = {
-      preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.conversation-transcript')],
+      preHandler: [
+        ctx.authenticate,
+        ctx.requirePrivilege('settings.conversation-transcript'),
+        featureGuard(ctx.billing, 'conversationTranscript'),
+      ],
     };
     app.get(
       TRANSCRIPT_SETTINGS_PATH,

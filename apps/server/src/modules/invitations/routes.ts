@@ -15,7 +15,12 @@ import * as service from './service.js';
 
 /** Product API: invite by e-mail, list, resend, revoke; the public detail of an invitation link. */
 export function invitationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
-  const deps: service.InvitationDeps = { db: ctx.database.db, mailer: ctx.mailer, config: ctx.config };
+  const deps: service.InvitationDeps = {
+    db: ctx.database.db,
+    mailer: ctx.mailer,
+    config: ctx.config,
+    entitlements: ctx.billing,
+  };
   return async (app) => {
     const tags = ['team'];
     const team = { preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.team')] };

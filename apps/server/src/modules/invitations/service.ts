@@ -25,6 +25,8 @@ import {
   type UserRow,
   updateUser,
 } from '../accounts/repository.js';
+import type { Entitlements } from '../billing/entitlements.js';
+import { assertSeatAvailable } from '../billing/gate.js';
 import { findTeam } from '../teams/repository.js';
 import { inviteMail } from './mails.js';
 import * as repo from './repository.js';
@@ -37,6 +39,8 @@ export interface InvitationDeps {
   db: Db;
   mailer: Mailer;
   config: AppConfig;
+  /** The plan's limits (issue 19); absent: none (the operator plan). */
+  entitlements?: Entitlements | undefined;
 }
 
 const TTL_MS = INVITATION_TTL_DAYS * MS_IN_DAY;
@@ -103,6 +107,9 @@ export async function invite(
         'INVITATION_ALREADY_SENT',
         `${email} is already invited. Resend the invitation instead.`,
       );
+    }
+    if (deps.entitlements && input.roleType !== ROLE_TYPE.BOT) {
+      await assertSeatAvailable(tx, deps.entitlements, caller.applicationId, { countInvitations: true });
     }
     return repo.upsertInvitation(tx, {
       applicationId: caller.applicationId,
@@ -184,6 +191,7 @@ export async function acceptInvitation(
   tx: Db,
   token: string,
   person: { email: string; name: string; passwordHash: string },
+  entitlements?: Entitlements,
 ): Promise<UserRow> {
   const invitation = await liveInvitation(tx, token, true);
   if (invitation.email !== person.email.toLowerCase()) {
@@ -191,6 +199,10 @@ export async function acceptInvitation(
   }
   const roleType = toRoleType(invitation.roleType) ?? ROLE_TYPE.AGENT;
   const applicationId = invitation.applicationId;
+  // The invitation held no seat of its own: the plan may have shrunk since it was sent.
+  if (entitlements && roleType !== ROLE_TYPE.BOT) {
+    await assertSeatAvailable(tx, entitlements, applicationId, { countInvitations: false });
+  }
   const existing = await repo.findUser(tx, applicationId, invitation.email);
   let user: UserRow;
   if (existing) {

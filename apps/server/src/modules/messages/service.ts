@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment } from '../attachments/repository.js';
 import { toFileMeta } from '../attachments/service.js';
+import { recordUsage } from '../billing/repository.js';
 import {
   BOT_REPLY_QUEUE,
   enqueueBotReplies,
@@ -236,6 +237,18 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     );
     const storedOf = new Map<number, { row: repo.MessageRow; created: boolean }>();
     for (const [n, t] of toInsert.entries()) storedOf.set(t.index, stored[n]!);
+
+    // 3b. Usage metering (issue 19): the new messages and the end users who sent them count
+    // towards this month's messages and MTU, in this transaction, without reading any message.
+    const endUserSenders = new Set<string>();
+    let created = 0;
+    for (const [i, s] of storedOf) {
+      if (!s.created) continue;
+      created += 1;
+      const { caller } = items[i]!;
+      if (caller.roleType === null) endUserSenders.add(caller.userId);
+    }
+    await recordUsage(tx, applicationId, now, created, [...endUserSenders]);
 
     // 4. Webhooks, unread counts, conversation state and events for the new ones, in batch order.
     const changed = new Map<number, conversations.AfterMessages>();

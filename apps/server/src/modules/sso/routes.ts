@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
+import { featureGuard } from '../billing/gate.js';
 import { isAllowedOrigin } from '../google-sign-in/service.js';
 import * as service from './service.js';
 
@@ -19,7 +20,10 @@ export function ssoRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   const config = ctx.config;
   return async (app) => {
     const tags = ['sso'];
-    const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.sso')] };
+    // The settings are gated by plan; signing in with an existing connection is not.
+    const guard = {
+      preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.sso'), featureGuard(ctx.billing, 'sso')],
+    };
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
     const limited = { rateLimit: { max: config.rateLimit.loginMax, timeWindow: config.rateLimit.windowMs } };
 

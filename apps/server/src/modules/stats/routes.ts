@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
+import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
 
 const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
@@ -69,7 +70,11 @@ export function statsRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       P.reassignWaitingQueue,
       {
-        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('settings.waiting-queue')],
+        preHandler: [
+          ctx.authenticateMessaging,
+          ctx.requirePrivilege('settings.waiting-queue'),
+          featureGuard(ctx.billing, 'waitingQueue'),
+        ],
         schema: { tags, response: { 200: platformOk(reassignWaitingSchema) } },
       },
       async (req) => ok(await service.reassignWaitingQueue(deps, requireAuth(req))),

@@ -16,7 +16,7 @@ import * as service from './service.js';
 
 /** Product API for /settings/team: members, role changes, disable/reactivate, delete, bots. */
 export function teamMemberRoutes(ctx: RouteContext, revokeSessions: SessionRevoker): FastifyPluginAsyncZod {
-  const deps: service.TeamMemberDeps = { db: ctx.database.db, revokeSessions };
+  const deps: service.TeamMemberDeps = { db: ctx.database.db, revokeSessions, entitlements: ctx.billing };
   return async (app) => {
     const tags = ['team'];
     const team = { preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.team')] };

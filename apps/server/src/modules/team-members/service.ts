@@ -11,6 +11,8 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { roleNameFor } from '../accounts/provision.js';
+import type { Entitlements } from '../billing/entitlements.js';
+import { assertAiAgentAvailable } from '../billing/gate.js';
 import { createBotIn } from '../bots/service.js';
 import type { SessionRevoker } from '../realtime/hub.js';
 import * as repo from './repository.js';
@@ -22,6 +24,8 @@ import * as repo from './repository.js';
 export interface TeamMemberDeps {
   db: Db;
   revokeSessions: SessionRevoker;
+  /** The plan's limits (issue 19); absent: none (the operator plan). */
+  entitlements?: Entitlements | undefined;
 }
 
 function toView(u: repo.MemberRow): TeamMemberView {
@@ -126,6 +130,7 @@ export async function createBot(
 ): Promise<TeamMemberView> {
   if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can manage the team.');
   return deps.db.transaction(async (tx) => {
+    if (deps.entitlements) await assertAiAgentAvailable(tx, deps.entitlements, caller.applicationId);
     // A full bot (kompose, English) so it shows on /bots/manage-bots; its member row is the one listed.
     const bot = await createBotIn(tx, caller.applicationId, {
       name: input.name,

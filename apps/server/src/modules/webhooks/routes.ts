@@ -13,15 +13,25 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
+import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
 
-export type WebhookRouteContext = Pick<RouteContext, 'database' | 'authenticate' | 'requirePrivilege'>;
+export type WebhookRouteContext = Pick<
+  RouteContext,
+  'database' | 'authenticate' | 'requirePrivilege' | 'billing'
+>;
 
 /** Product API: Settings → Webhooks & Security (privilege settings.webhooks). */
 export function webhookRoutes(ctx: WebhookRouteContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   return async (app) => {
-    const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.webhooks')] };
+    const guard = {
+      preHandler: [
+        ctx.authenticate,
+        ctx.requirePrivilege('settings.webhooks'),
+        featureGuard(ctx.billing, 'webhooks'),
+      ],
+    };
     const tags = ['webhooks'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });

@@ -1,0 +1,60 @@
+import type { BillingOverview } from '@convo/api';
+import { Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../app/toasts';
+import { startCheckout } from './billing-api';
+import { planName } from './billing-format';
+
+const NS = 'billing';
+
+/** Buy a plan online (Stripe Checkout): plan and period from what this server sells, and seats. */
+export function CheckoutForm({ overview }: { overview: BillingOverview }) {
+  const { t } = useTranslation(NS);
+  const options = overview.offers.map((o) => ({
+    value: `${o.plan}:${o.period}`,
+    label: `${planName(o.plan)} · ${t(`plan.period.${o.period}`)}`,
+  }));
+  const [choice, setChoice] = useState<string | null>(options[0]?.value ?? null);
+  const [seats, setSeats] = useState<number>(Math.max(1, overview.seats.used));
+  const checkout = useMutation({
+    mutationFn: () => {
+      const [plan = '', period] = (choice ?? '').split(':');
+      return startCheckout({ plan, period: period === 'year' ? 'year' : 'month', seats });
+    },
+    onSuccess: (url) => window.location.assign(url),
+    onError: (error) => toastError(error),
+  });
+  return (
+    <Stack gap="xs">
+      <Text>{t('checkout.body')}</Text>
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label={t('checkout.plan')}
+          data={options}
+          value={choice}
+          onChange={setChoice}
+          allowDeselect={false}
+          w={260}
+        />
+        <NumberInput
+          label={t('checkout.seats')}
+          min={1}
+          max={10_000}
+          value={seats}
+          onChange={(v) => setSeats(typeof v === 'number' ? v : 1)}
+          w={140}
+        />
+        <Button onClick={() => checkout.mutate()} loading={checkout.isPending} disabled={choice === null}>
+          {t('checkout.buy')}
+        </Button>
+      </Group>
+      {seats < overview.seats.used ? (
+        <Text size="sm" c="red">
+          {t('checkout.tooFewSeats', { used: overview.seats.used, remove: overview.seats.used - seats })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

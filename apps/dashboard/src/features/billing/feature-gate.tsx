@@ -1,0 +1,59 @@
+import { BILLING_ROUTE, type FeatureKey } from '@convo/domain';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { canOpen } from '../../app/routing/use-landing';
+import { useSession } from '../../app/session/session-store';
+import { LockIcon } from '../../components/icons';
+import { SectionLoader } from '../../components/page-loader';
+import { useBillingState } from './use-billing-state';
+
+const NS = 'billing';
+
+/** What a gated screen shows instead of itself: why, and the way to a plan that has it. */
+export function UpgradePrompt({ reason }: { reason: 'FEATURE_NOT_AVAILABLE' | 'UPGRADE_TO_LATEST_PRICING' }) {
+  const { t } = useTranslation(NS);
+  const session = useSession();
+  const mayBuy = canOpen(session, BILLING_ROUTE);
+  return (
+    <Center mih="40vh" p="md" data-testid="upgrade-prompt">
+      <Stack align="center" gap="sm" maw={460} ta="center">
+        <LockIcon size={40} />
+        <Title order={2}>{t('gate.title')}</Title>
+        <Text c="dimmed">{reason === 'UPGRADE_TO_LATEST_PRICING' ? t('gate.latest') : t('gate.body')}</Text>
+        {mayBuy ? (
+          <Button component={Link} to={BILLING_ROUTE}>
+            {t('gate.upgrade')}
+          </Button>
+        ) : (
+          <Text size="sm">{t('gate.askAdmin')}</Text>
+        )}
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * Shows the children when the plan opens the feature, else the upgrade prompt (never a page whose
+ * calls the server would refuse). If the state cannot be read the screen is shown: the server
+ * still refuses what the plan does not open.
+ */
+export function FeatureGate({ feature, children }: { feature: FeatureKey; children: ReactNode }) {
+  const { t } = useTranslation(NS);
+  const state = useBillingState();
+  if (state.isPending) return <SectionLoader label={t('loading')} />;
+  const locked = state.data?.lockedFeatures[feature];
+  return locked ? <UpgradePrompt reason={locked.reason} /> : children;
+}
+
+/** A settings page behind a feature gate (the settings registry wraps the gated pages with it). */
+export function gated(feature: FeatureKey, Page: ComponentType): ComponentType {
+  const GatedPage = () => (
+    <FeatureGate feature={feature}>
+      <Page />
+    </FeatureGate>
+  );
+  GatedPage.displayName = `Gated(${feature})`;
+  return GatedPage;
+}

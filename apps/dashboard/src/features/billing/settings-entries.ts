@@ -1,0 +1,17 @@
+// /settings/billing and /settings/helpcenter-billing in the settings menu (company group).
+
+import { lazyPage } from '../../app/routing/lazy-page';
+import type { SettingsPage } from '../../app/routing/settings-paths';
+
+export const BILLING_SETTINGS_PAGES: readonly SettingsPage[] = [
+  {
+    slug: 'billing',
+    group: 'company',
+    Page: lazyPage(() => import('./billing-page').then((m) => m.BillingPage)),
+  },
+  {
+    slug: 'helpcenter-billing',
+    group: 'company',
+    Page: lazyPage(() => import('./helpcenter-billing-page').then((m) => m.HelpCenterBillingPage)),
+  },
+];

@@ -1,0 +1,218 @@
+import { BILLING_PATHS, BOT_PATHS, TEAM_ADMIN_PATHS, WEBHOOK_PATHS, WIDGET_SETTINGS_PATHS } from '@convo/api';
+import { ROLE_TYPE } from '@convo/domain';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { applications, appSettings, billingSubscriptions } from '../../db/schema/index.js';
+import { signedInMember } from '../../testing/members.js';
+import {
+  newTenant,
+  newVisitorConversation,
+  sendTestMessage,
+  type Tenant,
+} from '../../testing/messaging-fixtures.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { setPlan } from './service.js';
+
+const DAY = 86_400_000;
+const SSO_SETTINGS = '/api/settings/sso';
+
+describe.each(testDatabaseKinds())('billing on %s', (kind) => {
+  describe('without a billing provider (self-hosted default)', () => {
+    const { t, tenants } = useTestApp(kind, { tenants: 1 });
+
+    it('runs the operator plan: everything open, the state says so', async () => {
+      const [tenant] = tenants;
+      const state = await t.app.inject({ method: 'GET', url: BILLING_PATHS.state, headers: tenant.admin });
+      expect(state.statusCode).toBe(200);
+      expect(state.json().data).toMatchObject({ mode: 'operator', state: 'active', lockedFeatures: {} });
+      // Even a lapsed trial changes nothing without a provider.
+      await t.database.db
+        .update(applications)
+        .set({ createdAt: new Date(Date.now() - 90 * DAY) })
+        .where(eq(applications.id, tenant.applicationId));
+      const hooks = await t.app.inject({ method: 'GET', url: WEBHOOK_PATHS.list, headers: tenant.admin });
+      expect(hooks.statusCode).toBe(200);
+      const overview = await t.app.inject({
+        method: 'GET',
+        url: BILLING_PATHS.overview,
+        headers: tenant.admin,
+      });
+      expect(overview.json().data).toMatchObject({ mode: 'operator', provider: null, invoices: [] });
+    });
+  });
+
+  describe('with the manual provider', () => {
+    const { t } = useTestApp(kind, { env: { BILLING_PROVIDER: 'manual', BILLING_CACHE_MS: '1' } });
+    const plan = async (tenant: Tenant, name: string, extra: Partial<Parameters<typeof setPlan>[1]> = {}) =>
+      setPlan(t.database.db, {
+        applicationId: tenant.applicationId,
+        plan: name,
+        provider: 'manual',
+        ...extra,
+      });
+    const get = (tenant: Tenant, url: string) => t.app.inject({ method: 'GET', url, headers: tenant.admin });
+
+    it('a new sign-up is on a running trial with everything open', async () => {
+      const tenant = await newTenant(t);
+      const state = (await get(tenant, BILLING_PATHS.state)).json().data;
+      expect(state).toMatchObject({ mode: 'billed', state: 'trial', plan: 'trial', trialDaysLeft: 30 });
+      expect((await get(tenant, WEBHOOK_PATHS.list)).statusCode).toBe(200);
+      expect((await get(tenant, SSO_SETTINGS)).statusCode).toBe(200);
+    });
+
+    it('gates routes by plan level with 402 FEATURE_NOT_AVAILABLE, per plan', async () => {
+      const tenant = await newTenant(t);
+      await plan(tenant, 'starter');
+      const refused = await get(tenant, WEBHOOK_PATHS.list);
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json()).toMatchObject({
+        code: 'FEATURE_NOT_AVAILABLE',
+        message: 'Webhooks is not part of your plan. Upgrade your plan to use it.',
+        details: { feature: 'webhooks', reason: 'FEATURE_NOT_AVAILABLE' },
+      });
+      // CSAT is a level-1 feature: open on starter; business hours too.
+      const csat = await t.app.inject({
+        method: 'PATCH',
+        url: WIDGET_SETTINGS_PATHS.chatWidget,
+        headers: tenant.admin,
+        payload: { csat: { enabled: false, askComment: false } },
+      });
+      expect(csat.statusCode).toBe(200);
+      const state = (await get(tenant, BILLING_PATHS.state)).json().data;
+      expect(state.lockedFeatures.webhooks).toEqual({ reason: 'FEATURE_NOT_AVAILABLE', requiredLevel: 2 });
+
+      await plan(tenant, 'professional');
+      expect((await get(tenant, WEBHOOK_PATHS.list)).statusCode).toBe(200);
+      expect((await get(tenant, SSO_SETTINGS)).statusCode).toBe(402);
+      await plan(tenant, 'enterprise');
+      expect((await get(tenant, SSO_SETTINGS)).statusCode).toBe(200);
+    });
+
+    it('checks the role before the plan: an agent gets 403, not an upgrade prompt', async () => {
+      const tenant = await newTenant(t);
+      await plan(tenant, 'starter');
+      const agent = await signedInMember(t.database, tenant.applicationId, ROLE_TYPE.AGENT);
+      // Agents lack settings.sso (SPEC §6), and SSO is above the starter plan.
+      const res = await t.app.inject({ method: 'GET', url: SSO_SETTINGS, headers: agent.headers });
+      expect(res.statusCode).toBe(403);
+      expect((await get(tenant, SSO_SETTINGS)).statusCode).toBe(402);
+    });
+
+    it('an ended trial is trial-expired and keeps only free features', async () => {
+      const tenant = await newTenant(t);
+      await plan(tenant, 'trial', { until: new Date(Date.now() - DAY) });
+      expect((await get(tenant, BILLING_PATHS.state)).json().data).toMatchObject({
+        state: 'trial-expired',
+        trialDaysLeft: null,
+      });
+      const csat = await t.app.inject({
+        method: 'PATCH',
+        url: WIDGET_SETTINGS_PATHS.chatWidget,
+        headers: tenant.admin,
+        payload: { csat: { enabled: false, askComment: false } },
+      });
+      expect(csat.statusCode).toBe(402);
+      expect(csat.json().details).toMatchObject({ feature: 'csat' });
+      await plan(tenant, 'professional');
+      expect((await get(tenant, BILLING_PATHS.state)).json().data.state).toBe('active');
+    });
+
+    it('a monthly plan with 2 unpaid invoices is suspended; auto-collection off is not', async () => {
+      const tenant = await newTenant(t);
+      await plan(tenant, 'professional');
+      await t.database.db
+        .update(applications)
+        .set({ dueInvoiceCount: 2 })
+        .where(eq(applications.id, tenant.applicationId));
+      // The subscription row wins over the application's columns: set it there.
+      await t.database.db
+        .update(billingSubscriptions)
+        .set({ dueInvoiceCount: 2, dueSince: new Date(Date.now() - 40 * DAY) })
+        .where(eq(billingSubscriptions.applicationId, tenant.applicationId));
+      expect((await get(tenant, BILLING_PATHS.state)).json().data.state).toBe('suspended');
+      await t.database.db
+        .update(billingSubscriptions)
+        .set({ autoCollection: 'off' })
+        .where(eq(billingSubscriptions.applicationId, tenant.applicationId));
+      expect((await get(tenant, BILLING_PATHS.state)).json().data.state).toBe('active');
+    });
+
+    it('limits seats when inviting, naming the limit; a downgrade below the seats in use says how many to remove', async () => {
+      const tenant = await newTenant(t);
+      await plan(tenant, 'professional');
+      const invite = (n: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: TEAM_ADMIN_PATHS.invite,
+          headers: tenant.admin,
+          payload: { email: `seat${n}-${tenant.applicationId}@example.com`, roleType: ROLE_TYPE.AGENT },
+        });
+      expect((await invite(1)).statusCode).toBe(200);
+      expect((await invite(2)).statusCode).toBe(200);
+      const third = await invite(3);
+      expect(third.statusCode).toBe(402);
+      expect(third.json()).toMatchObject({ code: 'SEAT_LIMIT_REACHED', details: { limit: 3, used: 3 } });
+      expect(third.json().message).toContain('Your plan allows 3 team members');
+
+      await signedInMember(t.database, tenant.applicationId, ROLE_TYPE.AGENT);
+      await expect(plan(tenant, 'starter')).rejects.toThrow(
+        '2 members hold a seat and the starter plan allows 1: remove 1 first',
+      );
+    });
+
+    it('limits AI agents on creation, naming the limit', async () => {
+      const tenant = await newTenant(t);
+      await plan(tenant, 'starter');
+      const create = (name: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: BOT_PATHS.bots,
+          headers: tenant.admin,
+          payload: { name, engine: 'kompose' },
+        });
+      expect((await create('First')).statusCode).toBe(200);
+      const second = await create('Second');
+      expect(second.statusCode).toBe(402);
+      expect(second.json()).toMatchObject({ code: 'AI_AGENT_LIMIT_REACHED', details: { limit: 1, used: 1 } });
+    });
+
+    it('meters messages and monthly active users incrementally, shown against the allowance', async () => {
+      const tenant = await newTenant(t);
+      await plan(tenant, 'starter');
+      const a = await newVisitorConversation(t, tenant);
+      const b = await newVisitorConversation(t, tenant);
+      for (const key of ['a1', 'a2', 'a3']) await sendTestMessage(t, a.visitor.headers, a.groupId, key);
+      // A retried send (same key) is one message.
+      await sendTestMessage(t, a.visitor.headers, a.groupId, 'a3');
+      await sendTestMessage(t, b.visitor.headers, b.groupId, 'b1');
+      await sendTestMessage(t, tenant.admin, b.groupId, 'reply');
+      const overview = (await get(tenant, BILLING_PATHS.overview)).json().data;
+      expect(overview.usage).toMatchObject({ metric: 'channelCount', allowance: 250 });
+      expect(overview.usage.mtu).toBe(2);
+      expect(overview.usage.messages).toBeGreaterThanOrEqual(5);
+      const before = overview.usage.messages;
+      await sendTestMessage(t, a.visitor.headers, a.groupId, 'a4');
+      const after = (await get(tenant, BILLING_PATHS.overview)).json().data.usage;
+      expect(after).toMatchObject({ messages: before + 1, mtu: 2 });
+    });
+
+    it('hides billing from non-admins when hideBillingFromNonAdmin is on', async () => {
+      const tenant = await newTenant(t);
+      const admin = await signedInMember(t.database, tenant.applicationId, ROLE_TYPE.ADMIN);
+      expect(
+        (await t.app.inject({ method: 'GET', url: BILLING_PATHS.overview, headers: admin.headers }))
+          .statusCode,
+      ).toBe(200);
+      await t.database.db
+        .update(appSettings)
+        .set({ companySetting: { hideBillingFromNonAdmin: true } })
+        .where(eq(appSettings.applicationId, tenant.applicationId));
+      expect(
+        (await t.app.inject({ method: 'GET', url: BILLING_PATHS.overview, headers: admin.headers }))
+          .statusCode,
+      ).toBe(403);
+      expect((await get(tenant, BILLING_PATHS.overview)).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import { BILLING_PATHS, WEBHOOK_PATHS } from '@convo/api';
+import { type FakeStripe, startFakeStripe } from '@convo/provider-fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenant } from '../../../../testing/messaging-fixtures.js';
+import { testDatabaseKinds } from '../../../../testing/test-database.js';
+import { useTestApp } from '../../../../testing/use-test-app.js';
+
+// The Stripe flow against the local Stripe server (packages/provider-fakes/src/stripe): checkout,
+// webhooks verified by signature and applied once, two failed payments suspend, a payment restores.
+
+const SECRET_KEY = 'sk_test_convo_billing';
+const WEBHOOK_SECRET = 'whsec_convo_billing';
+const PRICES = { 'professional:month': 'price_pro_month', 'starter:month': 'price_starter_month' };
+
+describe.each(testDatabaseKinds())('Stripe billing on %s', (kind) => {
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+  });
+  afterAll(async () => fake.close());
+  const { t } = useTestApp(kind, {
+    env: () => ({
+      BILLING_PROVIDER: 'stripe',
+      BILLING_CACHE_MS: '1',
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+      STRIPE_PRICES: JSON.stringify(PRICES),
+    }),
+  });
+
+  const webhook = (delivery: { payload: string; headers: Record<string, string> }) =>
+    t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.stripeWebhook,
+      headers: delivery.headers,
+      payload: delivery.payload,
+    });
+
+  it('checkout → plan active; replay applied once; bad signature changes nothing; two failed payments suspend; payment restores', async () => {
+    const tenant = await newTenant(t);
+    const state = async () =>
+      (await t.app.inject({ method: 'GET', url: BILLING_PATHS.state, headers: tenant.admin })).json().data;
+
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.checkout,
+      headers: tenant.admin,
+      payload: { plan: 'professional', period: 'month', seats: 3 },
+    });
+    expect(checkout.statusCode).toBe(200);
+    const url = checkout.json().data.url as string;
+    expect(url.startsWith(`${fake.url}/checkout/cs_test_`)).toBe(true);
+    const call = fake.calls.find((c) => c.path === '/v1/checkout/sessions')!;
+    // The price is the server's, by plan and period; the browser sent none.
+    expect(call.form).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_pro_month',
+      'line_items[0][quantity]': '3',
+      'metadata[applicationId]': tenant.applicationId,
+    });
+
+    const sessionId = url.split('/').pop()!;
+    const completed = fake.event('checkout.session.completed', fake.completeCheckout(sessionId));
+    const forged = fake.event('checkout.session.completed', fake.sessions.get(sessionId)!, {
+      secret: 'whsec_wrong',
+    });
+    const bad = await webhook(forged);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_SIGNATURE');
+    expect(await state()).toMatchObject({ state: 'trial', plan: 'trial' });
+
+    expect((await webhook(completed)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await state()).toMatchObject({ state: 'active', plan: 'professional' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: WEBHOOK_PATHS.list, headers: tenant.admin })).statusCode,
+    ).toBe(200);
+    expect((await webhook(completed)).json()).toEqual({ received: true, outcome: 'duplicate' });
+
+    const subscriptionId = fake.sessions.get(sessionId)!.subscription as string;
+    const failed1 = fake.event('invoice.payment_failed', fake.addInvoice(subscriptionId, 'open', 60_000));
+    expect((await webhook(failed1)).json().outcome).toBe('applied');
+    expect((await state()).state).toBe('active');
+    // A replay of the same failure does not count twice.
+    expect((await webhook(failed1)).json().outcome).toBe('duplicate');
+    expect((await state()).state).toBe('active');
+    const failed2 = fake.event('invoice.payment_failed', fake.addInvoice(subscriptionId, 'open', 60_000));
+    await webhook(failed2);
+    expect((await state()).state).toBe('suspended');
+
+    await webhook(fake.event('invoice.paid', fake.addInvoice(subscriptionId, 'paid', 120_000)));
+    expect((await state()).state).toBe('active');
+
+    const overview = (
+      await t.app.inject({ method: 'GET', url: BILLING_PATHS.overview, headers: tenant.admin })
+    ).json().data;
+    expect(overview).toMatchObject({
+      provider: 'stripe',
+      plan: 'professional',
+      seats: { bought: 3, limit: 3 },
+    });
+    expect(overview.invoices).toHaveLength(3);
+    expect(overview.invoices[0]).toMatchObject({ status: 'paid', amount: 120_000, currency: 'usd' });
+  });
+
+  it('refuses a plan the server does not sell and a webhook without signature', async () => {
+    const tenant = await newTenant(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.checkout,
+      headers: tenant.admin,
+      payload: { plan: 'enterprise', period: 'year', seats: 5 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('PLAN_NOT_SOLD');
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.stripeWebhook,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id":"evt_1","type":"checkout.session.completed","data":{"object":{}}}',
+    });
+    expect(unsigned.statusCode).toBe(400);
+  });
+});

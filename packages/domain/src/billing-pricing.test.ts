@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { LATEST_PLANS, PLAN, PRICING_VERSIONS } from './billing';
+import {
+  findPricedPlan,
+  OLD_GROWTH_PER_SEAT,
+  OVERAGE_ADDON_IDS,
+  PRICING,
+  perSeatPrice,
+  planLevel,
+} from './billing-pricing';
+import { INFINITE } from './constants';
+
+describe('SPEC §9 price list', () => {
+  it('has plans for every pricing version', () => {
+    for (const v of PRICING_VERSIONS) expect(PRICING[v].length).toBeGreaterThan(0);
+  });
+
+  it('v1 per seat: growth 10/8, pro 20/16, enterprise 30/25; v2 the same with 2 seats at least', () => {
+    expect(perSeatPrice(1, PLAN.GROWTH, 'usd')).toEqual({ month: 10, year: 8 });
+    expect(perSeatPrice(1, PLAN.PRO, 'usd')).toEqual({ month: 20, year: 16 });
+    expect(perSeatPrice(1, PLAN.ENTERPRISE, 'usd')).toEqual({ month: 30, year: 25 });
+    expect(findPricedPlan(1, PLAN.GROWTH)?.minSeats).toBeUndefined();
+    for (const key of [PLAN.GROWTH, PLAN.PRO, PLAN.ENTERPRISE]) {
+      expect(findPricedPlan(2, key)?.minSeats).toBe(2);
+      expect(findPricedPlan(2, key)?.perSeat).toEqual(findPricedPlan(1, key)?.perSeat);
+    }
+  });
+
+  it('v3 per seat in dollars and rupees, old growth 10/8', () => {
+    expect(perSeatPrice(3, PLAN.GROWTH, 'usd')).toEqual({ month: 15, year: 12 });
+    expect(perSeatPrice(3, PLAN.PRO, 'usd')).toEqual({ month: 25, year: 20 });
+    expect(perSeatPrice(3, PLAN.ENTERPRISE, 'usd')).toEqual({ month: 40, year: 32 });
+    expect(perSeatPrice(3, PLAN.GROWTH, 'inr')).toEqual({ month: 1000, year: 800 });
+    expect(perSeatPrice(3, PLAN.PRO, 'inr')).toEqual({ month: 1750, year: 1400 });
+    expect(perSeatPrice(3, PLAN.ENTERPRISE, 'inr')).toEqual({ month: 2750, year: 2200 });
+    expect(OLD_GROWTH_PER_SEAT).toEqual({ month: 10, year: 8 });
+    expect(perSeatPrice(1, PLAN.GROWTH, 'inr')).toBeNull();
+  });
+
+  it('v5 start, grow, scale, business with their minimum seats and rupee prices', () => {
+    expect(findPricedPlan(5, PLAN.START)).toMatchObject({ perSeat: { month: 20, year: 200 }, minSeats: 2 });
+    expect(findPricedPlan(5, PLAN.GROW)).toMatchObject({ perSeat: { month: 20, year: 200 }, minSeats: 5 });
+    expect(findPricedPlan(5, PLAN.SCALE)).toMatchObject({ perSeat: { month: 40, year: 400 }, minSeats: 10 });
+    expect(findPricedPlan(5, PLAN.BUSINESS)?.maxSeats).toBe(INFINITE);
+    expect(perSeatPrice(5, PLAN.START, 'inr')).toEqual({ month: 1600, year: 16000 });
+    expect(perSeatPrice(5, PLAN.GROW, 'inr')).toEqual({ month: 1600, year: 16000 });
+    expect(perSeatPrice(5, PLAN.SCALE, 'inr')).toEqual({ month: 3200, year: 32000 });
+  });
+
+  it('v6 MTU: free 250, essential 1000, unlimited', () => {
+    expect(findPricedPlan(6, PLAN.FREE)?.mtu).toBe(250);
+    expect(findPricedPlan(6, PLAN.ESSENTIAL)?.mtu).toBe(1000);
+    expect(findPricedPlan(6, PLAN.UNLIMITED)?.mtu).toBe(INFINITE);
+  });
+
+  it('v7 lite base 100 with 500 MTU, advanced base 200 with 5000, enterprise unlimited', () => {
+    expect(findPricedPlan(7, PLAN.LITE)).toMatchObject({ basePrice: { month: 100 }, mtu: 500 });
+    expect(findPricedPlan(7, PLAN.ADVANCED)).toMatchObject({ basePrice: { month: 200 }, mtu: 5000 });
+    expect(findPricedPlan(7, PLAN.ENTERPRISE)).toMatchObject({ mtu: INFINITE, custom: true });
+  });
+
+  it('v8 messages: lite 500 / 6000, advanced 2000 / 24000', () => {
+    expect(findPricedPlan(8, PLAN.LITE)?.messages).toEqual({ month: 500, year: 6000 });
+    expect(findPricedPlan(8, PLAN.ADVANCED)?.messages).toEqual({ month: 2000, year: 24000 });
+  });
+
+  it('v9 starter, professional and custom enterprise agree with LATEST_PLANS', () => {
+    expect(findPricedPlan(9, PLAN.STARTER)).toMatchObject({
+      basePrice: { month: 40, year: 400 },
+      messages: { month: 250, year: 3000 },
+      aiAgents: 1,
+      teamMembers: 1,
+      overage: 15,
+    });
+    expect(findPricedPlan(9, PLAN.PROFESSIONAL)).toMatchObject({
+      basePrice: { month: 200, year: 2000 },
+      messages: { month: 2000, year: 24000 },
+      aiAgents: 2,
+      teamMembers: 3,
+      overage: 10,
+    });
+    expect(findPricedPlan(9, PLAN.ENTERPRISE)?.custom).toBe(true);
+    for (const latest of LATEST_PLANS.filter((p) => p.basePrice !== null)) {
+      const priced = findPricedPlan(9, latest.key);
+      expect(priced?.basePrice).toEqual(latest.basePrice);
+      expect(priced?.messages).toEqual(latest.messages);
+      expect(priced?.overage).toBe(latest.overage);
+    }
+  });
+
+  it('ranks plans by level; special plans have fixed levels; unknown plans are free', () => {
+    expect(planLevel(9, PLAN.STARTER)).toBe(1);
+    expect(planLevel(9, PLAN.PROFESSIONAL)).toBe(2);
+    expect(planLevel(9, PLAN.ENTERPRISE)).toBe(3);
+    expect(planLevel(9, PLAN.CHURN)).toBe(0);
+    expect(planLevel(9, PLAN.ECOMMERCE)).toBe(3);
+    expect(planLevel(3, 'no-such-plan')).toBe(0);
+  });
+
+  it('has overage add-on ids for MTU and messages, monthly and yearly, all distinct', () => {
+    const ids = [
+      OVERAGE_ADDON_IDS.mtu.month,
+      OVERAGE_ADDON_IDS.mtu.year,
+      OVERAGE_ADDON_IDS.messages.month,
+      OVERAGE_ADDON_IDS.messages.year,
+    ];
+    expect(new Set(ids).size).toBe(4);
+  });
+});
