@@ -184,12 +184,12 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   /** Empties the database again (children first), so a test can seed from scratch. */
   async function emptyDatabase() {
     const db = t.database.db;
+    // Cascade: every table that names an application (or a customer) goes with it, including the
+    // ones later contexts add.
     await db.execute(
-      sql`truncate conversations, realtime_events, application_sequences, routing_cursors, bots cascade`,
+      sql`truncate conversations, realtime_events, application_sequences, routing_cursors, bots,
+        sessions, team_members, app_settings, tags, teams, users, applications, customers cascade`,
     );
-    for (const table of [sessions, teamMembers, appSettings, tags, teams, users, applications, customers]) {
-      await db.delete(table);
-    }
     expect(await db.query.applications.findMany()).toEqual([]);
   }
 });
