@@ -102,3 +102,62 @@ test('the owner reads the dashboard, filters bots and last week, downloads the c
     await expect(page.getByTestId('metabase-not-configured')).toContainText('METABASE_SECRET_KEY');
   });
 });
+
+test('the insights answer five questions, cached in the browser per SPEC §3, and refresh re-asks', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const isInsights = (url: string) => new URL(url).pathname === '/api/analytics/insights';
+  const first = page.waitForResponse((r) => isInsights(r.url()));
+  await logIn(page);
+  expect((await first).status()).toBe(200);
+  const answers = page.getByTestId('insights-list').getByTestId('insight-answer');
+  await expect(answers).toHaveCount(5);
+  // The demo's conversations started in the last 7 days: the busiest hour names one.
+  await expect(page.getByTestId('insight-busiest-hour').getByTestId('insight-answer')).toContainText(
+    /new conversations/,
+  );
+
+  const stored = await page.evaluate(
+    () =>
+      new Promise<{ version: number; index: string[]; ids: string[]; questions: string[] }>(
+        (resolve, reject) => {
+          const open = indexedDB.open('insightDB');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const store = db.transaction('insightQA', 'readonly').objectStore('insightQA');
+            const all = store.getAll();
+            all.onsuccess = () => {
+              const rows = all.result as { id: string; sourceQuestion: string }[];
+              resolve({
+                version: db.version,
+                index: Array.from(store.indexNames),
+                ids: rows.map((r) => r.id),
+                questions: rows.map((r) => r.sourceQuestion).sort(),
+              });
+              db.close();
+            };
+          };
+        },
+      ),
+  );
+  expect(stored.version).toBe(2);
+  expect(stored.index).toEqual(['sourceQuestion']);
+  expect(stored.questions).toEqual(['bot-answers', 'busiest-hour', 'csat-trend', 'slowest-team', 'top-tags']);
+  const prefixes = new Set(stored.ids.map((id) => id.split('::')[0]));
+  expect(prefixes.size).toBe(1);
+
+  // A reload answers from the cache; the refresh button asks the server again.
+  let asked = 0;
+  page.on('request', (r) => {
+    if (isInsights(r.url())) asked++;
+  });
+  await page.reload();
+  await expect(answers).toHaveCount(5);
+  expect(asked).toBe(0);
+  const refreshed = page.waitForResponse((r) => isInsights(r.url()));
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  expect((await refreshed).status()).toBe(200);
+  await expect(answers).toHaveCount(5);
+});

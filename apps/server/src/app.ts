@@ -9,6 +9,7 @@ import { markGuard } from './http/security-route-table.js';
 import { authenticator, type LiveSession, privilegeChecker } from './modules/accounts/guards.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
+import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
 import { reportJobHandler } from './modules/analytics/report-job.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { REPORT_QUEUE } from './modules/analytics/service.js';
@@ -371,6 +372,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         : {}),
       [WEBHOOK_QUEUE]: webhookDeliveryHandler({ db: deps.db, timeoutMs: deps.webhookTimeoutMs }),
       [REPORT_QUEUE]: reportJobHandler({ db: deps.db }),
+      [DIGEST_QUEUE]: digestJobHandler({ db: deps.db }),
       [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
         db: deps.db,
@@ -393,6 +395,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
     lockMs: Math.max(60_000, (deps.webhookTimeoutMs ?? 10_000) * 6),
   });
   worker.start();
+  planWeeklyDigest(deps.db).catch((err: unknown) => deps.log.warn({ err }, 'weekly digest not planned'));
   const woken = [...(deps.bots ? [BOT_REPLY_QUEUE] : []), ...(deps.channels ? [CHANNEL_SEND_QUEUE] : [])];
   if (woken.length > 0 && deps.pubsub) {
     listenForJobWakes(deps.pubsub, worker, woken).catch((err: unknown) =>

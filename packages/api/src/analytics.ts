@@ -14,6 +14,7 @@ export const ANALYTICS_PATHS = {
   report: '/api/analytics/reports/:id',
   reportDownload: '/api/analytics/reports/:id/download',
   metabase: '/api/analytics/metabase',
+  insights: '/api/analytics/insights',
 } as const;
 
 const millis = z.coerce.number().int().nonnegative();
@@ -172,3 +173,62 @@ export const metabaseEmbedSchema = z.discriminatedUnion('configured', [
 ]);
 export type MetabaseEmbed = z.infer<typeof metabaseEmbedSchema>;
 export const metabaseEmbedResponseSchema = successEnvelope(metabaseEmbedSchema);
+
+// ---- Insights (SPEC §2: five suggested questions answered from the application's data) --------------
+
+/** The five suggested questions, in the order the dashboard shows them. */
+export const INSIGHT_QUESTIONS = [
+  'busiest-hour',
+  'slowest-team',
+  'top-tags',
+  'bot-answers',
+  'csat-trend',
+] as const;
+export type InsightQuestion = (typeof INSIGHT_QUESTIONS)[number];
+
+const countedSchema = z.object({ name: z.string(), count: z.number() });
+
+export const insightAnswerSchema = z.discriminatedUnion('question', [
+  z.object({
+    question: z.literal('busiest-hour'),
+    /** ISO weekday (1 Monday … 7 Sunday) and hour 0–23 in the range's time zone; null with no conversation. */
+    weekday: z.number().int().min(1).max(7).nullable(),
+    hour: z.number().int().min(0).max(23).nullable(),
+    conversations: z.number(),
+  }),
+  z.object({
+    question: z.literal('slowest-team'),
+    /** Teams by average first response, slowest first (teams with an answered conversation only). */
+    teams: z.array(
+      z.object({ name: z.string(), avgFirstResponseSeconds: z.number(), conversations: z.number() }),
+    ),
+  }),
+  z.object({ question: z.literal('top-tags'), tags: z.array(countedSchema) }),
+  z.object({
+    question: z.literal('bot-answers'),
+    answers: z.number(),
+    fallbacks: z.number(),
+    /** Percent of the bots' answers that were not fallbacks, null without answers. */
+    answerRate: z.number().nullable(),
+    /** Intents the bots fell back on most. */
+    topFallbacks: z.array(countedSchema),
+  }),
+  z.object({
+    question: z.literal('csat-trend'),
+    /** Average rating per week (Monday, in the range's time zone) with ratings. */
+    weeks: z.array(z.object({ week: z.string(), average: z.number(), ratings: z.number() })),
+    /** Change of the last week's average from the first's, in rating points; null with under two weeks. */
+    change: z.number().nullable(),
+  }),
+]);
+export type InsightAnswer = z.infer<typeof insightAnswerSchema>;
+
+export const insightsSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  timeZone: z.string(),
+  answeredAt: z.number(),
+  answers: z.array(insightAnswerSchema),
+});
+export type Insights = z.infer<typeof insightsSchema>;
+export const insightsResponseSchema = successEnvelope(insightsSchema);

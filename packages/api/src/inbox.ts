@@ -177,6 +177,8 @@ export const notificationPreferencesSchema = z.object({
     newConversation: z.boolean(),
     customerMessage: z.boolean(),
     assignedToMe: z.boolean(),
+    /** Administrators only: the analytics digest by e-mail every Monday (off until chosen). */
+    weeklyDigest: z.boolean().default(false),
   }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
@@ -184,7 +186,7 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   sound: 'eventually',
   browserNotifications: false,
-  notifyOn: { newConversation: true, customerMessage: true, assignedToMe: true },
+  notifyOn: { newConversation: true, customerMessage: true, assignedToMe: true, weeklyDigest: false },
 };
 
 export const notificationPreferencesResponseSchema = ok(notificationPreferencesSchema);

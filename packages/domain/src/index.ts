@@ -12,6 +12,7 @@ export * from './constants';
 export * from './conversation-transitions';
 export * from './customer-csv';
 export * from './inbox';
+export * from './insight-cache';
 export * from './language-detection';
 export * from './messages';
 export * from './messages-catalogue';

@@ -2,6 +2,7 @@ import {
   analyticsCsatResponseSchema,
   analyticsOverviewResponseSchema,
   botsOverviewResponseSchema,
+  insightsResponseSchema,
   metabaseEmbedResponseSchema,
   ANALYTICS_PATHS as P,
   type ReportKind,
@@ -36,6 +37,7 @@ export const analyticsKeys = {
   csat: (p: RangeParams, page: number) => ['analytics', 'csat', p, page] as const,
   logins: (p: RangeParams) => ['analytics', 'logins', p] as const,
   bots: (p: RangeParams) => ['analytics', 'bots', p] as const,
+  insights: (applicationId: string, p: RangeParams) => ['analytics', 'insights', applicationId, p] as const,
   reports: ['analytics', 'reports'] as const,
   metabase: ['analytics', 'metabase'] as const,
 };
@@ -58,6 +60,10 @@ export async function fetchTeammateLogins(p: RangeParams, signal?: AbortSignal) 
 
 export async function fetchBotsOverview(p: RangeParams, signal?: AbortSignal) {
   return (await apiRequest(P.bots, { query: { ...p }, schema: botsOverviewResponseSchema, signal })).data;
+}
+
+export async function fetchInsights(p: RangeParams, signal?: AbortSignal) {
+  return (await apiRequest(P.insights, { query: { ...p }, schema: insightsResponseSchema, signal })).data;
 }
 
 export async function requestReport(kind: ReportKind, range: RangeParams) {

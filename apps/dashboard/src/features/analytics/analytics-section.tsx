@@ -13,6 +13,7 @@ import { analyticsKeys, fetchOverview, type RangeParams } from './analytics-api'
 import { type AnalyticsFilterState, AnalyticsFilters } from './analytics-filters';
 import { BotsOverviewCard } from './bots-overview-card';
 import { CsatTable } from './csat-table';
+import { InsightsCard } from './insights-card';
 import { browserTimeZone, presetRange } from './range-presets';
 import { TeammateLoginTable } from './teammate-login-table';
 
@@ -165,6 +166,7 @@ export function AnalyticsSection() {
           )}
         </>
       )}
+      {may('dashboard.insights') && <InsightsCard range={range} />}
       <CsatTable range={range} />
       {may('dashboard.teammate-analytics') && <TeammateLoginTable range={range} />}
       {may('dashboard.bots') && may('dashboard.answer-feedback-analytics') && (

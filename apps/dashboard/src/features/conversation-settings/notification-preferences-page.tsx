@@ -7,6 +7,7 @@ import { Button, Checkbox, Group, Select, Stack, Switch, Text } from '@mantine/c
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import {
@@ -21,6 +22,8 @@ const isSound = (v: string | null): v is Sound => v !== null && (SOUNDS as reado
 
 export function NotificationPreferencesPage() {
   const { t } = useTranslation('conversationSettings');
+  // The weekly digest goes to administrators only (the digest job's recipients).
+  const { isAdmin } = useRequiredSession();
   const queryClient = useQueryClient();
   const stored = useQuery({
     queryKey: NOTIFICATION_PREFERENCES_KEY,
@@ -111,6 +114,16 @@ export function NotificationPreferencesPage() {
             />
           ))}
         </Stack>
+        {isAdmin && (
+          <Switch
+            checked={prefs.notifyOn.weeklyDigest}
+            onChange={(e) =>
+              setPrefs({ ...prefs, notifyOn: { ...prefs.notifyOn, weeklyDigest: e.currentTarget.checked } })
+            }
+            label={t('notifications.weeklyDigest')}
+            description={t('notifications.weeklyDigestHelp')}
+          />
+        )}
         <Group>
           <Button type="submit" loading={saving}>
             {t('save')}

@@ -22,7 +22,7 @@ export interface ConversationScope {
 }
 
 /** The scope as SQL conditions on `c` (conversations), each starting with `and`. */
-function scopeConditions(s: ConversationScope): SQL {
+export function scopeConditions(s: ConversationScope): SQL {
   const parts: SQL[] = [sql`c.application_id = ${s.applicationId}`];
   if (s.teamId) parts.push(sql`c.team_id = ${s.teamId}::uuid`);
   if (s.channel) parts.push(sql`c.channel = ${s.channel}`);

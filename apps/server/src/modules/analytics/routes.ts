@@ -6,6 +6,7 @@ import {
   analyticsOverviewResponseSchema,
   analyticsRangeQuerySchema,
   botsOverviewResponseSchema,
+  insightsResponseSchema,
   metabaseEmbedResponseSchema,
   reportCreateRequestSchema,
   reportExportListResponseSchema,
@@ -93,6 +94,20 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
         },
       },
       async (req) => ok(await service.bots(db, requireAuth(req), req.query)),
+    );
+
+    app.get(
+      P.insights,
+      {
+        ...guard('dashboard', 'dashboard.insights'),
+        schema: {
+          tags,
+          security,
+          querystring: analyticsRangeQuerySchema,
+          response: { 200: insightsResponseSchema },
+        },
+      },
+      async (req) => ok(await service.insights(db, requireAuth(req), req.query)),
     );
 
     app.post(

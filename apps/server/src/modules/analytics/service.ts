@@ -3,6 +3,8 @@ import type {
   AnalyticsFigures,
   AnalyticsOverview,
   BotsOverview,
+  InsightAnswer,
+  Insights,
   ReportExport,
   ReportKind,
   TeammateLogin,
@@ -28,6 +30,7 @@ import { findTeam } from '../teams/repository.js';
 import { requireMember } from '../teams/service.js';
 import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
 import { businessHoursOf } from '../widget-settings/service.js';
+import * as insightsRepo from './insights-repository.js';
 import * as repo from './repository.js';
 
 // The /dashboard figures, its tables and the report exports (SPEC §2 dashboard analytics, §3 CSAT
@@ -227,6 +230,56 @@ export async function bots(db: Db, caller: AuthContext, q: RangeInput): Promise<
       secondsSaved: r.seconds_saved,
     })),
   };
+}
+
+/**
+ * The five suggested questions of SPEC §2 answered from the range's data: busiest hour of the
+ * week, slowest first response by team, most common tags, bot answer rate and top fallbacks, and
+ * the CSAT trend by week. The company's own people are left out as in the figures.
+ */
+export async function insights(
+  db: Db,
+  caller: AuthContext,
+  q: RangeInput,
+  now = Date.now(),
+): Promise<Insights> {
+  requireMember(caller);
+  const range = await checkedRange(db, q);
+  const scope = await scopeOf(db, caller.applicationId, {});
+  const [busiest, teams, tags, botAnswers, csatWeeks] = await Promise.all([
+    insightsRepo.busiestHour(db, scope, range),
+    insightsRepo.teamsBySlowestFirstResponse(db, scope, range),
+    insightsRepo.topTags(db, scope, range),
+    insightsRepo.botAnswerFigures(db, caller.applicationId, range),
+    insightsRepo.csatByWeek(db, scope, range),
+  ]);
+  const first = csatWeeks[0];
+  const last = csatWeeks[csatWeeks.length - 1];
+  const answers: InsightAnswer[] = [
+    {
+      question: 'busiest-hour',
+      weekday: busiest?.weekday ?? null,
+      hour: busiest?.hour ?? null,
+      conversations: busiest?.conversations ?? 0,
+    },
+    { question: 'slowest-team', teams },
+    { question: 'top-tags', tags },
+    {
+      question: 'bot-answers',
+      ...botAnswers,
+      answerRate:
+        botAnswers.answers === 0
+          ? null
+          : Math.round(((botAnswers.answers - botAnswers.fallbacks) / botAnswers.answers) * 1000) / 10,
+    },
+    {
+      question: 'csat-trend',
+      weeks: csatWeeks,
+      change:
+        first && last && csatWeeks.length > 1 ? Math.round((last.average - first.average) * 100) / 100 : null,
+    },
+  ];
+  return { from: q.from, to: q.to, timeZone: range.timeZone, answeredAt: now, answers };
 }
 
 // ---- Report exports --------------------------------------------------------------------------------

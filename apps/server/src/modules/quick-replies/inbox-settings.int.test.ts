@@ -238,7 +238,7 @@ describe.each(testDatabaseKinds())('inbox settings on %s', (kind) => {
       const mine = {
         sound: 'modern_ring',
         browserNotifications: true,
-        notifyOn: { newConversation: false, customerMessage: true, assignedToMe: true },
+        notifyOn: { newConversation: false, customerMessage: true, assignedToMe: true, weeklyDigest: false },
       };
       expect((await call('PUT', NOTIFICATION_PREFERENCES_PATH, agent.headers, mine)).json().data).toEqual(
         mine,
