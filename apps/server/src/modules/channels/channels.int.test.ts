@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { channelWebhookPath, INTEGRATION_PATHS, integrationPath, MESSAGING_PATHS } from '@convo/api';
 import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
@@ -12,6 +12,7 @@ import {
   channelOutbox,
   conversations,
   messages,
+  users,
 } from '../../db/schema/index.js';
 import type { JobWorker } from '../../platform/jobs/job-queue.js';
 import { createStorage } from '../../platform/storage/storage.js';
@@ -207,6 +208,35 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     expect([first.status, again.status]).toEqual([200, 200]);
     const conv = await conversationOf(tenant.applicationId, 5151);
     expect((await messagesOf(conv!.id)).map((m) => m.message)).toEqual(['Once only']);
+  });
+
+  it('a burst of deliveries at once (lookups read together): one customer and conversation per chat, a duplicate stored once', async () => {
+    const chats = [6101, 6102, 6103];
+    const burst = chats.flatMap((chatId) =>
+      [1, 2, 3].map((n) => ({ chatId, text: `burst ${chatId}-${n}`, messageId: chatId * 10 + n })),
+    );
+    // The same delivery twice in the burst (a provider's retry racing its original).
+    const posted = await Promise.all([...burst, burst[0]!].map((update) => fake.postUpdate(TOKEN, update)));
+    expect(posted.every((p) => p.status === 200)).toBe(true);
+    for (const chatId of chats) {
+      const conv = await conversationOf(tenant.applicationId, chatId);
+      expect(conv).toBeDefined();
+      const stored = (await messagesOf(conv!.id)).map((m) => m.message).sort();
+      expect(stored).toEqual([1, 2, 3].map((n) => `burst ${chatId}-${n}`));
+    }
+    const customers = await t.database.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.applicationId, tenant.applicationId),
+          inArray(
+            users.userId,
+            chats.map((c) => `telegram-${c}`),
+          ),
+        ),
+      );
+    expect(customers).toHaveLength(chats.length);
   });
 
   it('answers 401 to a missing or wrong secret and stores nothing', async () => {

@@ -1,12 +1,15 @@
 import { type IntegrationType, integrationTypeSchema } from '@convo/api';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
+import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { createKeyedBatcher, type KeyedBatcher } from '../../platform/keyed-batcher.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import * as accounts from '../accounts/repository.js';
 import { storeUpload } from '../attachments/service.js';
 import { createConversation, type MessagingDeps } from '../conversations/service.js';
 import { sendMessage } from '../messages/service.js';
+import { accountForDelivery } from './account-cache.js';
 import { ChannelProviderError, type InboundMessage } from './connector.js';
 import type { ChannelRegistry } from './registry.js';
 import * as repo from './repository.js';
@@ -23,6 +26,24 @@ export interface InboundDeps extends MessagingDeps {
   publicUrl: string;
   storage: FileStorage;
   connectors: ChannelRegistry;
+}
+
+// Lookups of one application's inbound messages that arrive while one is being read go together
+// in the next (group commit, as the sends): on the embedded database every statement waits for the
+// one before it, and a lookup per delivery kept the sends from forming batches.
+const MAX_LOOKUP_BATCH = 200;
+const lookups = new WeakMap<Db, KeyedBatcher<repo.InboundKeys, repo.InboundKnown>>();
+
+function lookupsOf(db: Db) {
+  let batcher = lookups.get(db);
+  if (!batcher) {
+    batcher = createKeyedBatcher<repo.InboundKeys, repo.InboundKnown>(async (applicationId, keys) => {
+      const known = await repo.lookupInbound(db, applicationId, keys);
+      return known.map((value) => ({ ok: true, value }));
+    }, MAX_LOOKUP_BATCH);
+    lookups.set(db, batcher);
+  }
+  return batcher;
 }
 
 const channelNotFound = () =>
@@ -49,7 +70,7 @@ export async function receiveWebhook(
   const kind = integrationTypeSchema.safeParse(type);
   const connector = kind.success ? deps.connectors.get(kind.data) : undefined;
   if (!kind.success || !connector) throw channelNotFound();
-  const found = await repo.findAccountForDelivery(deps.db, applicationId, kind.data);
+  const found = await accountForDelivery(deps.db, applicationId, kind.data);
   if (!found || found.application.disabledAt) throw channelNotFound();
   const { account, application } = found;
   const config = openConfig(deps.appSecret, connector, account);
@@ -164,7 +185,7 @@ async function receiveOne(
 ): Promise<boolean> {
   const key = `${kind}:${message.externalMessageId}`;
   const userId = `${kind}-${message.externalUserId}`;
-  const known = await repo.lookupInbound(deps.db, application.id, {
+  const known = await lookupsOf(deps.db).submit(application.id, {
     clientKey: key,
     userId,
     clientGroupId: channelGroupId(kind, message.externalUserId),

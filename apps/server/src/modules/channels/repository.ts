@@ -7,7 +7,8 @@ import {
   messages,
   users,
 } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db/database.js';
+import { arrayLiteral } from '../../platform/db/any-of.js';
+import { type Db, rowsOf } from '../../platform/db/database.js';
 
 // The only place channel accounts and the channel outbox are read or written; every query names
 // the application (or the conversation, whose application the job carries).
@@ -195,30 +196,55 @@ export async function findAccountForDelivery(db: Db, applicationId: string, kind
   return row;
 }
 
+export interface InboundKeys {
+  clientKey: string;
+  userId: string;
+  clientGroupId: string;
+}
+
+export interface InboundKnown {
+  duplicate: boolean;
+  customerId: string | null;
+  conversationId: number | null;
+}
+
 /**
- * What an inbound message needs to know before it is stored, in one round trip: whether its client
- * key is stored already (a retried delivery), its customer's row id and its conversation's id.
+ * What inbound messages of one application need to know before they are stored, in one round trip
+ * for all of them: whether each client key is stored already (a retried delivery), its customer's
+ * row id and its conversation's id. Answers in the order of `keys`.
  */
 export async function lookupInbound(
   db: Db,
   applicationId: string,
-  keys: { clientKey: string; userId: string; clientGroupId: string },
-) {
-  const [row] = await db
-    .select({
-      duplicate: sql<boolean>`exists (select 1 from ${messages} where ${messages.applicationId} = ${applicationId} and ${messages.clientKey} = ${keys.clientKey})`,
-      customerId: sql<
-        string | null
-      >`(select ${users.id} from ${users} where ${users.applicationId} = ${applicationId} and ${users.userId} = ${keys.userId})`,
-      conversationId: sql<
-        string | number | null
-      >`(select ${conversations.id} from ${conversations} where ${conversations.applicationId} = ${applicationId} and ${conversations.clientGroupId} = ${keys.clientGroupId})`,
-    })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  return {
-    duplicate: row?.duplicate === true,
-    customerId: row?.customerId ?? null,
-    conversationId: row?.conversationId == null ? null : Number(row.conversationId),
-  };
+  keys: readonly InboundKeys[],
+): Promise<InboundKnown[]> {
+  // The three lists as one text parameter each (arrayLiteral): no placeholder per value.
+  const result = await db.execute(sql`
+    select k.ord,
+      exists (select 1 from ${messages} where ${messages.applicationId} = ${applicationId} and ${messages.clientKey} = k.client_key) as duplicate,
+      (select ${users.id} from ${users} where ${users.applicationId} = ${applicationId} and ${users.userId} = k.user_id) as customer_id,
+      (select ${conversations.id} from ${conversations} where ${conversations.applicationId} = ${applicationId} and ${conversations.clientGroupId} = k.client_group_id) as conversation_id
+    from unnest(
+      ${arrayLiteral(keys.map((k) => k.clientKey))}::text::text[],
+      ${arrayLiteral(keys.map((k) => k.userId))}::text::text[],
+      ${arrayLiteral(keys.map((k) => k.clientGroupId))}::text::text[]
+    ) with ordinality as k(client_key, user_id, client_group_id, ord)`);
+  const known: InboundKnown[] = keys.map(() => ({
+    duplicate: false,
+    customerId: null,
+    conversationId: null,
+  }));
+  for (const row of rowsOf<{
+    ord: string | number;
+    duplicate: boolean;
+    customer_id: string | null;
+    conversation_id: string | number | null;
+  }>(result)) {
+    known[Number(row.ord) - 1] = {
+      duplicate: row.duplicate === true,
+      customerId: row.customer_id ?? null,
+      conversationId: row.conversation_id == null ? null : Number(row.conversation_id),
+    };
+  }
+  return known;
 }

@@ -9,6 +9,7 @@ import {
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { openSealedJson, randomToken, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
+import { forgetAccount } from './account-cache.js';
 import { type AnyChannelConnector, ChannelProviderError } from './connector.js';
 import type { ChannelRegistry } from './registry.js';
 import * as repo from './repository.js';
@@ -125,6 +126,8 @@ export async function connectIntegration(
     sealedConfig: sealJson(deps.appSecret, connected.config),
     displayName: connected.displayName,
   });
+  // After the write: a lookup started before it cannot leave the old credentials cached.
+  forgetAccount(deps.db, applicationId, type);
   return toIntegration(deps, applicationId, type, row);
 }
 
@@ -140,6 +143,7 @@ export async function disconnectIntegration(
   const config = openConfig(deps.appSecret, connector, row);
   if (config !== null) await connector.disconnect(config).catch(() => undefined);
   await repo.deleteAccount(deps.db, applicationId, type);
+  forgetAccount(deps.db, applicationId, type);
 }
 
 export async function setIntegrationEnabled(
@@ -150,6 +154,7 @@ export async function setIntegrationEnabled(
 ): Promise<Integration> {
   connectorOf(deps, type);
   const row = await repo.setAccountEnabled(deps.db, applicationId, type, enabled);
+  forgetAccount(deps.db, applicationId, type);
   if (!row) throw integrationNotFound(type);
   return toIntegration(deps, applicationId, type, row);
 }
