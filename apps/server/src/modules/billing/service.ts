@@ -1,9 +1,11 @@
 import type { BillingOverview, BillingState, HelpCenterBilling } from '@convo/api';
 import {
   currencyForTimeZone,
+  extendedTrialEnd,
   findPricedPlan,
   isPricingVersion,
   LATEST_PRICING_VERSION,
+  MAX_TRIAL_EXTENSION_DAYS,
   MS_IN_DAY,
   PLAN,
   PLAN_KEYS,
@@ -16,7 +18,7 @@ import {
   usageMetricForVersion,
 } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
-import type { Entitlement, Entitlements } from './entitlements.js';
+import { type Entitlement, type Entitlements, snapshotOf } from './entitlements.js';
 import type { PaymentProvider } from './provider.js';
 import * as repo from './repository.js';
 
@@ -201,4 +203,45 @@ export async function setPlan(db: Db, input: SetPlanInput): Promise<repo.Subscri
       externalSubscriptionId: input.external?.subscriptionId ?? current?.externalSubscriptionId ?? null,
     });
   });
+}
+
+/**
+ * Extends an application's trial by `days` (SPEC §7 "extend trial", the operator's command): from
+ * its current end, or from now when it already ended. Refused for an application that is not on
+ * trial. The entitlements of this process are invalidated; other processes' expire within their TTL.
+ */
+export async function extendTrial(
+  db: Db,
+  input: { applicationId: string; days: number; now?: number; entitlements?: Entitlements },
+): Promise<repo.SubscriptionRow> {
+  if (!Number.isInteger(input.days) || input.days < 1 || input.days > MAX_TRIAL_EXTENSION_DAYS) {
+    throw new BillingInputError(`days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}`);
+  }
+  const now = input.now ?? Date.now();
+  const saved = await db.transaction(async (tx) => {
+    const source = await repo.findBillingSource(tx, input.applicationId);
+    if (!source) throw new BillingInputError(`no application with id ${input.applicationId}`);
+    const snapshot = snapshotOf(source);
+    const end = extendedTrialEnd(snapshot, input.days, now);
+    if (end === null) {
+      throw new BillingInputError(`${input.applicationId} is on the ${snapshot.plan} plan, not on a trial`);
+    }
+    const current = source.subscription;
+    return repo.saveSubscription(tx, {
+      applicationId: input.applicationId,
+      provider: current?.provider ?? 'manual',
+      plan: snapshot.plan,
+      pricingVersion: snapshot.pricingVersion,
+      seats: snapshot.seats,
+      billingPeriodUnit: snapshot.billingPeriodUnit,
+      until: new Date(end),
+      dueInvoiceCount: snapshot.dueInvoiceCount,
+      dueSince: snapshot.dueSince === null ? null : new Date(snapshot.dueSince),
+      autoCollection: snapshot.autoCollection,
+      externalCustomerId: current?.externalCustomerId ?? null,
+      externalSubscriptionId: current?.externalSubscriptionId ?? null,
+    });
+  });
+  input.entitlements?.invalidate(input.applicationId);
+  return saved;
 }
