@@ -3,6 +3,7 @@ import {
   billingCheckoutRequestSchema,
   billingCheckoutResponseSchema,
   billingOverviewResponseSchema,
+  billingPortalResponseSchema,
   billingStateResponseSchema,
   helpCenterBillingResponseSchema,
 } from '@convo/api';
@@ -120,6 +121,28 @@ function stripeRoutes(ctx: BillingRouteContext, stripe: StripeProvider): Fastify
     );
 
     app.post(
+      BILLING_PATHS.portal,
+      {
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.billing')],
+        schema: {
+          tags: ['billing'],
+          security: [{ bearer: [] }],
+          response: { 200: billingPortalResponseSchema },
+        },
+      },
+      async (req) => {
+        const customerId = await stripe.customerOf(requireAuth(req).applicationId);
+        if (!customerId)
+          throw badRequest(
+            'NO_SUBSCRIPTION',
+            'Buy a plan first: there is no card or subscription to manage yet.',
+          );
+        const url = await stripe.portal(customerId, `${ctx.config.publicUrl}/settings/billing`);
+        return { code: 'SUCCESS' as const, data: { url } };
+      },
+    );
+
+    app.post(
       BILLING_PATHS.stripeWebhook,
       { config: PUBLIC_ROUTE, schema: { tags: ['billing'], hide: true } },
       async (req) => {
@@ -134,7 +157,10 @@ function stripeRoutes(ctx: BillingRouteContext, stripe: StripeProvider): Fastify
           throw new AppError(400, 'INVALID_SIGNATURE', 'The Stripe-Signature does not match this endpoint.');
         }
         try {
-          return { received: true, outcome: await applyStripeEvent(db, ctx.billing, event) };
+          const outcome = await applyStripeEvent(db, ctx.billing, event, (price) =>
+            stripe.planOfPrice(price),
+          );
+          return { received: true, outcome };
         } catch (err) {
           // A well-signed event we cannot read is the sender's problem: 400, never 500.
           if (err instanceof Error && err.name === 'ZodError')
