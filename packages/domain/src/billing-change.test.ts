@@ -151,6 +151,17 @@ describe('plan change proration', () => {
     expect(changePreview({ ...args, now: period.start })!.amountDue).toBe(16_000);
   });
 
+  it('from a trial: the whole new period, nothing credited', () => {
+    const p = changePreview({ from: null, to: choice({ period: 'year' }), currency: 'usd', period, now })!;
+    expect(p).toMatchObject({
+      currentPrice: 0,
+      credit: 0,
+      charge: 40_000,
+      amountDue: 40_000,
+      periodRestarts: true,
+    });
+  });
+
   it('a custom plan has no preview', () => {
     expect(
       changePreview({

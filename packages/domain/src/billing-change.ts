@@ -106,13 +106,14 @@ export interface ChangePreview {
  * either plan is not on the price list (custom plans are quoted by hand).
  */
 export function changePreview(input: {
-  from: PlanChoice;
+  /** Null when the current plan is not sold for a price (trial, free): the new plan starts now. */
+  from: PlanChoice | null;
   to: PlanChoice;
   currency: Currency;
   period: { start: number; end: number };
   now: number;
 }): ChangePreview | null {
-  const currentPrice = periodPrice(input.from, input.currency);
+  const currentPrice = input.from ? periodPrice(input.from, input.currency) : 0;
   const newPrice = periodPrice(input.to, input.currency);
   if (currentPrice === null || newPrice === null) return null;
   const periodDays = Math.max(1, Math.round((input.period.end - input.period.start) / MS_IN_DAY));
@@ -121,7 +122,7 @@ export function changePreview(input: {
     Math.max(0, Math.ceil((input.period.end - input.now) / MS_IN_DAY)),
   );
   const credit = Math.round((currentPrice * remainingDays) / periodDays);
-  const periodRestarts = input.from.period !== input.to.period;
+  const periodRestarts = input.from === null || input.from.period !== input.to.period;
   // Same period: one rounding of the difference, so the amount due is exactly days × difference.
   const amountDue = periodRestarts
     ? newPrice - credit

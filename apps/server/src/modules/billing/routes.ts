@@ -1,5 +1,7 @@
 import {
   BILLING_PATHS,
+  billingChangePreviewQuerySchema,
+  billingChangePreviewResponseSchema,
   billingCheckoutRequestSchema,
   billingCheckoutResponseSchema,
   billingOverviewResponseSchema,
@@ -62,6 +64,30 @@ export function billingRoutes(
         const auth = requireAuth(req);
         const timeZone = await repo.memberTimeZone(ctx.database.db, auth.userId);
         return ok(await service.billingOverview(deps, auth.applicationId, timeZone));
+      },
+    );
+
+    app.get(
+      BILLING_PATHS.changePreview,
+      {
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.billing')],
+        schema: {
+          tags,
+          security,
+          querystring: billingChangePreviewQuerySchema,
+          response: { 200: billingChangePreviewResponseSchema },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        const timeZone = await repo.memberTimeZone(ctx.database.db, auth.userId);
+        try {
+          return ok(await service.planChangePreview(deps, auth.applicationId, timeZone, req.query));
+        } catch (err) {
+          if (err instanceof service.SeatsInUseError) throw badRequest('SEATS_IN_USE', err.message);
+          if (err instanceof service.BillingInputError) throw badRequest('PLAN_NOT_SOLD', err.message);
+          throw err;
+        }
       },
     );
 
