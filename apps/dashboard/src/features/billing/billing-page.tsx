@@ -27,6 +27,7 @@ import { SectionLoader } from '../../components/page-loader';
 import { billingKeys, fetchBillingOverview } from './billing-api';
 import { formatAmount, formatPeriod, isUnlimited, planName, usagePercent, usageUsed } from './billing-format';
 import { CheckoutForm } from './checkout-form';
+import { PortalButtons } from './portal-buttons';
 
 const NS = 'billing';
 
@@ -249,6 +250,9 @@ export function BillingPage() {
                 <Title order={2} size="h4">
                   {t('change.title')}
                 </Title>
+                {data.provider === 'stripe' && data.state !== 'trial' && data.state !== 'trial-expired' ? (
+                  <PortalButtons />
+                ) : null}
                 {data.offers.length > 0 ? (
                   <CheckoutForm overview={data} />
                 ) : (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../app/toasts';
 import { startCheckout } from './billing-api';
 import { planName } from './billing-format';
+import { ChangePreview } from './change-preview';
 
 const NS = 'billing';
 
@@ -18,11 +19,10 @@ export function CheckoutForm({ overview }: { overview: BillingOverview }) {
   }));
   const [choice, setChoice] = useState<string | null>(options[0]?.value ?? null);
   const [seats, setSeats] = useState<number>(Math.max(1, overview.seats.used));
+  const [plan = '', chosenPeriod] = (choice ?? '').split(':');
+  const period = chosenPeriod === 'year' ? ('year' as const) : ('month' as const);
   const checkout = useMutation({
-    mutationFn: () => {
-      const [plan = '', period] = (choice ?? '').split(':');
-      return startCheckout({ plan, period: period === 'year' ? 'year' : 'month', seats });
-    },
+    mutationFn: () => startCheckout({ plan, period, seats }),
     onSuccess: (url) => window.location.assign(url),
     onError: (error) => toastError(error),
   });
@@ -50,6 +50,7 @@ export function CheckoutForm({ overview }: { overview: BillingOverview }) {
           {t('checkout.buy')}
         </Button>
       </Group>
+      {choice !== null ? <ChangePreview query={{ plan, period, seats }} /> : null}
       {seats < overview.seats.used ? (
         <Text size="sm" c="red">
           {t('checkout.tooFewSeats', { used: overview.seats.used, remove: overview.seats.used - seats })}
