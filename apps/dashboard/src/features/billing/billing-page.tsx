@@ -219,6 +219,9 @@ export function BillingPage() {
     if (overview.error) toastError(overview.error);
   }, [overview.error]);
   const data = overview.data;
+  // A Stripe subscription past its trial (not churned) is managed in the customer portal.
+  const subscribed =
+    data?.provider === 'stripe' && !['trial', 'trial-expired', 'churned'].includes(data.state);
   const limitText = (used: number, limit: number | null) =>
     isUnlimited(limit) ? t('limits.unlimited', { used }) : t('limits.of', { used, limit });
   return (
@@ -250,11 +253,9 @@ export function BillingPage() {
                 <Title order={2} size="h4">
                   {t('change.title')}
                 </Title>
-                {data.provider === 'stripe' && data.state !== 'trial' && data.state !== 'trial-expired' ? (
-                  <PortalButtons />
-                ) : null}
+                {subscribed ? <PortalButtons /> : null}
                 {data.offers.length > 0 ? (
-                  <CheckoutForm overview={data} />
+                  <CheckoutForm overview={data} subscribed={subscribed} />
                 ) : (
                   <Text>{t('change.manual')}</Text>
                 )}

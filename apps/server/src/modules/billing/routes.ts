@@ -9,9 +9,10 @@ import {
   billingStateResponseSchema,
   helpCenterBillingResponseSchema,
 } from '@convo/api';
+import { PLAN } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import type { Entitlements } from './entitlements.js';
 import type { PaymentProvider } from './provider.js';
@@ -128,6 +129,11 @@ function stripeRoutes(ctx: BillingRouteContext, stripe: StripeProvider): Fastify
         const input = billingCheckoutRequestSchema.safeParse(JSON.parse(String(req.body ?? '{}')));
         if (!input.success) throw badRequest('INVALID_PARAMETER', 'Give a plan, a period and seats.');
         const back = `${ctx.config.publicUrl}/settings/billing`;
+        // A second Checkout would start a second subscription: a subscriber changes plan in the portal.
+        const current = await repo.findSubscription(db, auth.applicationId);
+        if (current?.externalSubscriptionId && current.plan !== PLAN.CHURN) {
+          throw conflict('ALREADY_SUBSCRIBED', 'Change your plan, seats or period in the customer portal.');
+        }
         try {
           const url = await stripe.checkout({
             applicationId: auth.applicationId,

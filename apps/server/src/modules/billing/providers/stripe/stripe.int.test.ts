@@ -120,6 +120,15 @@ describe.each(testDatabaseKinds())('Stripe billing on %s', (kind) => {
     await webhook(fake.event('checkout.session.completed', fake.completeCheckout(sessionId)));
     const session = fake.sessions.get(sessionId)!;
 
+    const again = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.checkout,
+      headers: tenant.admin,
+      payload: { plan: 'professional', period: 'month', seats: 1 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_SUBSCRIBED');
+
     const opened = await portal();
     expect(opened.statusCode).toBe(200);
     expect(opened.json().data.url).toMatch(new RegExp(`^${fake.url}/portal/bps_`));
