@@ -131,6 +131,8 @@ test('a trial owner sees the price before paying, pays through Checkout, and man
   await test.step('Update card opens the customer portal; also usable at phone width', async () => {
     await page.goto(`${BASE}/settings/billing`);
     await expect(page.getByTestId('current-plan')).toContainText('Professional');
+    // A subscriber confirms plan changes in the portal, not in a second Checkout.
+    await expect(page.getByRole('button', { name: 'Change in the customer portal' })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     const update = page.getByRole('button', { name: 'Update card' });
     await expect(update).toBeVisible();
