@@ -12,6 +12,10 @@ export const BILLING_PATHS = {
   helpCenter: '/api/billing/helpcenter',
   /** Stripe only: a Checkout Session for a new subscription. */
   checkout: '/api/billing/checkout',
+  /** Stripe only: a customer-portal session (card update, cancel). */
+  portal: '/api/billing/portal',
+  /** What a plan change would cost now (proration of the server's prices). */
+  changePreview: '/api/billing/change-preview',
   /** Stripe only: Stripe's webhook deliveries (verified by Stripe-Signature). */
   stripeWebhook: '/api/billing/stripe/webhook',
 } as const;
@@ -24,6 +28,30 @@ export const billingCheckoutRequestSchema = z.object({
 });
 export type BillingCheckoutRequest = z.infer<typeof billingCheckoutRequestSchema>;
 export const billingCheckoutResponseSchema = successEnvelope(z.object({ url: z.string() }));
+
+export const billingPortalResponseSchema = successEnvelope(z.object({ url: z.string() }));
+
+export const billingChangePreviewQuerySchema = z.object({
+  plan: z.string().trim().min(1).max(40),
+  period: z.enum(['month', 'year']),
+  seats: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+export type BillingChangePreviewQuery = z.infer<typeof billingChangePreviewQuerySchema>;
+
+/** A plan change's price, in the currency's smallest unit; computed from the server's price list only. */
+export const billingChangePreviewSchema = z.object({
+  currency: z.enum(['usd', 'inr']),
+  currentPrice: z.number().int(),
+  newPrice: z.number().int(),
+  remainingDays: z.number().int(),
+  periodDays: z.number().int(),
+  credit: z.number().int(),
+  charge: z.number().int(),
+  amountDue: z.number().int(),
+  periodRestarts: z.boolean(),
+});
+export type BillingChangePreview = z.infer<typeof billingChangePreviewSchema>;
+export const billingChangePreviewResponseSchema = successEnvelope(billingChangePreviewSchema);
 
 export const billingModeSchema = z.enum(['operator', 'billed']);
 export const accountStateSchema = z.enum(ACCOUNT_STATES);

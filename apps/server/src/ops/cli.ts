@@ -10,6 +10,7 @@ import { backupDatabase, checkBackupFile, elapsed, restoreDatabase } from './bac
 import { runChecks } from './check.js';
 import { createAdmin } from './create-admin.js';
 import { OpsError } from './errors.js';
+import { ExtendTrialUsageError, extendTrialFromArgs } from './extend-trial.js';
 import { formatCounts, migrateToPostgres } from './migrate-to-postgres.js';
 import { describeTarget, openForOps, redactUrl, type Target } from './open.js';
 import { SetPlanUsageError, setPlanFromArgs } from './set-plan.js';
@@ -50,6 +51,9 @@ Commands:
                               trial plan when the trial ends; omitted: open-ended. Refused when more
                               members hold a seat than the plan allows (it says how many to remove).
                               Running servers see the change within 30 seconds.
+  extend-trial <applicationId> <days>
+                              extends the application's trial by <days> (1-365): from its end, or
+                              from today when it already ended. Refused when not on a trial.
   help                        this text
 `;
 
@@ -126,6 +130,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
         return await migrate(config, rest, io, env);
       case 'set-plan':
         return await setPlanCommand(config, target, rest, io);
+      case 'extend-trial':
+        return await extendTrialCommand(target, rest, io);
       default:
         throw new UsageError(`unknown command "${command}" (see: npm run convo -- help)`);
     }
@@ -294,6 +300,20 @@ async function setPlanCommand(config: AppConfig, target: Target, argv: string[],
       pricingVersion: str(values['pricing-version']),
     }).catch((err: unknown) => {
       if (err instanceof SetPlanUsageError) throw new UsageError(err.message);
+      throw err;
+    }),
+  );
+  io.out(line);
+  return 0;
+}
+
+async function extendTrialCommand(target: Target, argv: string[], io: CliIo): Promise<number> {
+  const { positionals } = parse(argv, {}, 2);
+  const [applicationId, days] = positionals;
+  if (!applicationId || !days) throw new UsageError('extend-trial <applicationId> <days>');
+  const line = await withDatabase(target, (database) =>
+    extendTrialFromArgs(database.db, applicationId, days).catch((err: unknown) => {
+      if (err instanceof ExtendTrialUsageError) throw new UsageError(err.message);
       throw err;
     }),
   );

@@ -4,7 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { readBody } from '../shared/fake-server.js';
 
 // Stripe's API as the official `stripe` package calls it, for the parts billing uses: Checkout
-// Sessions (POST /v1/checkout/sessions, form-encoded), subscriptions (GET /v1/subscriptions/:id),
+// Sessions (POST /v1/checkout/sessions, form-encoded), customer-portal sessions
+// (POST /v1/billing_portal/sessions), subscriptions (GET /v1/subscriptions/:id),
 // invoices (GET /v1/invoices?customer=), secret keys as `Authorization: Bearer sk_…`, errors as
 // `{ error: { type, code, message } }`. It also delivers webhooks signed the way Stripe documents
 // (`Stripe-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint secret>`).
@@ -29,6 +30,8 @@ export interface FakeStripe {
   invoices: FakeStripeObject[];
   /** Completes a Checkout Session: creates its customer's subscription; answers the event object. */
   completeCheckout(sessionId: string): FakeStripeObject;
+  /** Changes a subscription's price and quantity as the customer portal does; answers the event object. */
+  updateSubscription(subscriptionId: string, change: { price: string; quantity: number }): FakeStripeObject;
   /** An invoice of the subscription, open (failed payment) or paid. */
   addInvoice(subscriptionId: string, status: 'open' | 'paid', amount: number): FakeStripeObject;
   /** A webhook delivery as Stripe sends it: the event's JSON and its signed headers. */
@@ -128,6 +131,36 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       sessions.set(sessionId, session);
       return send(res, 200, session);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      const customer = form.customer;
+      if (!customer) {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'Missing required param: customer.',
+          'parameter_missing',
+        );
+      }
+      if (![...subscriptions.values()].some((s) => s.customer === customer)) {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `No such customer: '${customer}'`,
+          'resource_missing',
+        );
+      }
+      const portalId = id('bps');
+      return send(res, 200, {
+        id: portalId,
+        object: 'billing_portal.session',
+        customer,
+        livemode: false,
+        return_url: form.return_url ?? null,
+        url: `${base}/portal/${portalId}`,
+      });
+    }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && sub?.[1]) {
       const found = subscriptions.get(sub[1]);
@@ -181,6 +214,18 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       });
       Object.assign(session, { status: 'complete', customer, subscription: subscriptionId });
       return session;
+    },
+    updateSubscription(subscriptionId, change) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+      Object.assign(subscription, {
+        items: {
+          object: 'list',
+          data: [{ price: { id: change.price }, quantity: change.quantity, current_period_end: periodEnd }],
+        },
+      });
+      return subscription;
     },
     addInvoice(subscriptionId, status, amount) {
       const subscription = subscriptions.get(subscriptionId);

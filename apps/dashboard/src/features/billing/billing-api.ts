@@ -1,8 +1,11 @@
 import {
   BILLING_PATHS,
+  type BillingChangePreviewQuery,
   type BillingCheckoutRequest,
+  billingChangePreviewResponseSchema,
   billingCheckoutResponseSchema,
   billingOverviewResponseSchema,
+  billingPortalResponseSchema,
   billingStateResponseSchema,
   helpCenterBillingResponseSchema,
 } from '@convo/api';
@@ -14,6 +17,7 @@ export const billingKeys = {
   state: ['billing', 'state'] as const,
   overview: ['billing', 'overview'] as const,
   helpCenter: ['billing', 'helpcenter'] as const,
+  changePreview: (q: BillingChangePreviewQuery) => ['billing', 'change-preview', q] as const,
 };
 
 export async function fetchBillingState(signal?: AbortSignal) {
@@ -34,4 +38,21 @@ export async function startCheckout(body: BillingCheckoutRequest) {
   return (
     await apiRequest(BILLING_PATHS.checkout, { method: 'POST', body, schema: billingCheckoutResponseSchema })
   ).data.url;
+}
+
+/** Opens Stripe's customer portal (card update, cancel); answers the page to go to. */
+export async function openCustomerPortal() {
+  return (await apiRequest(BILLING_PATHS.portal, { method: 'POST', schema: billingPortalResponseSchema }))
+    .data.url;
+}
+
+/** What changing to a plan costs now; the server prices it (nothing about a price is sent). */
+export async function fetchChangePreview(query: BillingChangePreviewQuery, signal?: AbortSignal) {
+  return (
+    await apiRequest(BILLING_PATHS.changePreview, {
+      schema: billingChangePreviewResponseSchema,
+      query: { plan: query.plan, period: query.period, seats: query.seats },
+      signal,
+    })
+  ).data;
 }

@@ -27,6 +27,7 @@ import { SectionLoader } from '../../components/page-loader';
 import { billingKeys, fetchBillingOverview } from './billing-api';
 import { formatAmount, formatPeriod, isUnlimited, planName, usagePercent, usageUsed } from './billing-format';
 import { CheckoutForm } from './checkout-form';
+import { PortalButtons } from './portal-buttons';
 
 const NS = 'billing';
 
@@ -218,6 +219,9 @@ export function BillingPage() {
     if (overview.error) toastError(overview.error);
   }, [overview.error]);
   const data = overview.data;
+  // A Stripe subscription past its trial (not churned) is managed in the customer portal.
+  const subscribed =
+    data?.provider === 'stripe' && !['trial', 'trial-expired', 'churned'].includes(data.state);
   const limitText = (used: number, limit: number | null) =>
     isUnlimited(limit) ? t('limits.unlimited', { used }) : t('limits.of', { used, limit });
   return (
@@ -249,8 +253,9 @@ export function BillingPage() {
                 <Title order={2} size="h4">
                   {t('change.title')}
                 </Title>
+                {subscribed ? <PortalButtons /> : null}
                 {data.offers.length > 0 ? (
-                  <CheckoutForm overview={data} />
+                  <CheckoutForm overview={data} subscribed={subscribed} />
                 ) : (
                   <Text>{t('change.manual')}</Text>
                 )}

@@ -4,13 +4,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../app/toasts';
-import { startCheckout } from './billing-api';
+import { openCustomerPortal, startCheckout } from './billing-api';
 import { planName } from './billing-format';
+import { ChangePreview } from './change-preview';
 
 const NS = 'billing';
 
-/** Buy a plan online (Stripe Checkout): plan and period from what this server sells, and seats. */
-export function CheckoutForm({ overview }: { overview: BillingOverview }) {
+/**
+ * Buy a plan online (Stripe Checkout): plan and period from what this server sells, and seats. A
+ * subscriber sees the same price preview, and confirms the change in Stripe's customer portal.
+ */
+export function CheckoutForm({ overview, subscribed }: { overview: BillingOverview; subscribed: boolean }) {
   const { t } = useTranslation(NS);
   const options = overview.offers.map((o) => ({
     value: `${o.plan}:${o.period}`,
@@ -18,11 +22,10 @@ export function CheckoutForm({ overview }: { overview: BillingOverview }) {
   }));
   const [choice, setChoice] = useState<string | null>(options[0]?.value ?? null);
   const [seats, setSeats] = useState<number>(Math.max(1, overview.seats.used));
+  const [plan = '', chosenPeriod] = (choice ?? '').split(':');
+  const period = chosenPeriod === 'year' ? ('year' as const) : ('month' as const);
   const checkout = useMutation({
-    mutationFn: () => {
-      const [plan = '', period] = (choice ?? '').split(':');
-      return startCheckout({ plan, period: period === 'year' ? 'year' : 'month', seats });
-    },
+    mutationFn: () => (subscribed ? openCustomerPortal() : startCheckout({ plan, period, seats })),
     onSuccess: (url) => window.location.assign(url),
     onError: (error) => toastError(error),
   });
@@ -47,9 +50,10 @@ export function CheckoutForm({ overview }: { overview: BillingOverview }) {
           w={140}
         />
         <Button onClick={() => checkout.mutate()} loading={checkout.isPending} disabled={choice === null}>
-          {t('checkout.buy')}
+          {subscribed ? t('checkout.changeInPortal') : t('checkout.buy')}
         </Button>
       </Group>
+      {choice !== null ? <ChangePreview query={{ plan, period, seats }} /> : null}
       {seats < overview.seats.used ? (
         <Text size="sm" c="red">
           {t('checkout.tooFewSeats', { used: overview.seats.used, remove: overview.seats.used - seats })}

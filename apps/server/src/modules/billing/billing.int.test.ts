@@ -161,6 +161,45 @@ describe.each(testDatabaseKinds())('billing on %s', (kind) => {
       );
     });
 
+    it("previews a plan change from the server's prices; a downgrade below the seats in use names how many to remove", async () => {
+      const tenant = await newTenant(t);
+      const preview = (query: string) => get(tenant, `${BILLING_PATHS.changePreview}?${query}`);
+      // From the trial: the whole first period of the new plan, nothing credited.
+      const first = await preview('plan=professional&period=month');
+      expect(first.statusCode).toBe(200);
+      expect(first.json().data).toMatchObject({
+        currency: 'usd',
+        currentPrice: 0,
+        newPrice: 20_000,
+        amountDue: 20_000,
+      });
+
+      // Paid through 10 days from now on starter monthly: upgrading costs 10 days of the difference.
+      await plan(tenant, 'starter', { until: new Date(Date.now() + 10 * DAY - 60_000) });
+      const up = (await preview('plan=professional&period=month')).json().data;
+      expect(up).toMatchObject({
+        currentPrice: 4_000,
+        newPrice: 20_000,
+        remainingDays: 10,
+        periodRestarts: false,
+      });
+      expect(up.amountDue).toBe(Math.round((16_000 * 10) / up.periodDays));
+
+      await plan(tenant, 'professional');
+      await signedInMember(t.database, tenant.applicationId, ROLE_TYPE.AGENT);
+      const down = await preview('plan=starter&period=month');
+      expect(down.statusCode).toBe(400);
+      expect(down.json()).toMatchObject({
+        code: 'SEATS_IN_USE',
+        message: '2 members hold a seat and the starter plan allows 1: remove 1 first',
+      });
+      // Custom-priced and unknown plans have no preview; a price in the query is not even read.
+      expect((await preview('plan=enterprise&period=month')).json().code).toBe('PLAN_NOT_SOLD');
+      expect((await preview('plan=nope&period=month')).statusCode).toBe(400);
+      const priced = (await preview('plan=professional&period=year&price=1')).json().data;
+      expect(priced.newPrice).toBe(200_000);
+    });
+
     it('limits AI agents on creation, naming the limit', async () => {
       const tenant = await newTenant(t);
       await plan(tenant, 'starter');

@@ -1,14 +1,18 @@
 import {
   BILLING_PATHS,
+  billingChangePreviewQuerySchema,
+  billingChangePreviewResponseSchema,
   billingCheckoutRequestSchema,
   billingCheckoutResponseSchema,
   billingOverviewResponseSchema,
+  billingPortalResponseSchema,
   billingStateResponseSchema,
   helpCenterBillingResponseSchema,
 } from '@convo/api';
+import { PLAN } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import type { Entitlements } from './entitlements.js';
 import type { PaymentProvider } from './provider.js';
@@ -65,6 +69,30 @@ export function billingRoutes(
     );
 
     app.get(
+      BILLING_PATHS.changePreview,
+      {
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.billing')],
+        schema: {
+          tags,
+          security,
+          querystring: billingChangePreviewQuerySchema,
+          response: { 200: billingChangePreviewResponseSchema },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        const timeZone = await repo.memberTimeZone(ctx.database.db, auth.userId);
+        try {
+          return ok(await service.planChangePreview(deps, auth.applicationId, timeZone, req.query));
+        } catch (err) {
+          if (err instanceof service.SeatsInUseError) throw badRequest('SEATS_IN_USE', err.message);
+          if (err instanceof service.BillingInputError) throw badRequest('PLAN_NOT_SOLD', err.message);
+          throw err;
+        }
+      },
+    );
+
+    app.get(
       BILLING_PATHS.helpCenter,
       {
         preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.helpcenter-billing')],
@@ -101,6 +129,11 @@ function stripeRoutes(ctx: BillingRouteContext, stripe: StripeProvider): Fastify
         const input = billingCheckoutRequestSchema.safeParse(JSON.parse(String(req.body ?? '{}')));
         if (!input.success) throw badRequest('INVALID_PARAMETER', 'Give a plan, a period and seats.');
         const back = `${ctx.config.publicUrl}/settings/billing`;
+        // A second Checkout would start a second subscription: a subscriber changes plan in the portal.
+        const current = await repo.findSubscription(db, auth.applicationId);
+        if (current?.externalSubscriptionId && current.plan !== PLAN.CHURN) {
+          throw conflict('ALREADY_SUBSCRIBED', 'Change your plan, seats or period in the customer portal.');
+        }
         try {
           const url = await stripe.checkout({
             applicationId: auth.applicationId,
@@ -120,6 +153,28 @@ function stripeRoutes(ctx: BillingRouteContext, stripe: StripeProvider): Fastify
     );
 
     app.post(
+      BILLING_PATHS.portal,
+      {
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.billing')],
+        schema: {
+          tags: ['billing'],
+          security: [{ bearer: [] }],
+          response: { 200: billingPortalResponseSchema },
+        },
+      },
+      async (req) => {
+        const customerId = await stripe.customerOf(requireAuth(req).applicationId);
+        if (!customerId)
+          throw badRequest(
+            'NO_SUBSCRIPTION',
+            'Buy a plan first: there is no card or subscription to manage yet.',
+          );
+        const url = await stripe.portal(customerId, `${ctx.config.publicUrl}/settings/billing`);
+        return { code: 'SUCCESS' as const, data: { url } };
+      },
+    );
+
+    app.post(
       BILLING_PATHS.stripeWebhook,
       { config: PUBLIC_ROUTE, schema: { tags: ['billing'], hide: true } },
       async (req) => {
@@ -134,7 +189,10 @@ function stripeRoutes(ctx: BillingRouteContext, stripe: StripeProvider): Fastify
           throw new AppError(400, 'INVALID_SIGNATURE', 'The Stripe-Signature does not match this endpoint.');
         }
         try {
-          return { received: true, outcome: await applyStripeEvent(db, ctx.billing, event) };
+          const outcome = await applyStripeEvent(db, ctx.billing, event, (price) =>
+            stripe.planOfPrice(price),
+          );
+          return { received: true, outcome };
         } catch (err) {
           // A well-signed event we cannot read is the sender's problem: 400, never 500.
           if (err instanceof Error && err.name === 'ZodError')

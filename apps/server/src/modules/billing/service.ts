@@ -1,22 +1,28 @@
-import type { BillingOverview, BillingState, HelpCenterBilling } from '@convo/api';
+import type { BillingChangePreview, BillingOverview, BillingState, HelpCenterBilling } from '@convo/api';
 import {
+  changePreview,
   currencyForTimeZone,
+  currentPeriod,
+  extendedTrialEnd,
   findPricedPlan,
   isPricingVersion,
   LATEST_PRICING_VERSION,
+  MAX_TRIAL_EXTENSION_DAYS,
   MS_IN_DAY,
   PLAN,
   PLAN_KEYS,
   type PlanKey,
   PRICING,
   PRICING_VERSIONS,
+  type PricingVersion,
+  periodPrice,
   seatLimit,
   trialDaysLeft,
   usageAllowance,
   usageMetricForVersion,
 } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
-import type { Entitlement, Entitlements } from './entitlements.js';
+import { type Entitlement, type Entitlements, snapshotOf } from './entitlements.js';
 import type { PaymentProvider } from './provider.js';
 import * as repo from './repository.js';
 
@@ -158,6 +164,23 @@ function versionFor(plan: string, asked: number | undefined): number {
   return newest;
 }
 
+export class SeatsInUseError extends BillingInputError {}
+
+/** A plan with fewer seats than the members holding one is refused, naming how many to remove. */
+async function refuseFewerSeatsThanUsed(
+  db: Db,
+  applicationId: string,
+  target: { plan: string; pricingVersion: number; seats: number | null },
+): Promise<void> {
+  const limit = seatLimit(target);
+  const used = await repo.countSeatsUsed(db, applicationId);
+  if (used > limit) {
+    throw new SeatsInUseError(
+      `${used} members hold a seat and the ${target.plan} plan allows ${limit}: remove ${used - limit} first`,
+    );
+  }
+}
+
 /**
  * Sets an application's subscription (the manual provider's operator command, and the Stripe
  * webhooks): refuses unknown plans, too few seats for the plan, and a change that leaves fewer
@@ -176,13 +199,7 @@ export async function setPlan(db: Db, input: SetPlanInput): Promise<repo.Subscri
   return db.transaction(async (tx) => {
     const source = await repo.findBillingSource(tx, input.applicationId);
     if (!source) throw new BillingInputError(`no application with id ${input.applicationId}`);
-    const limit = seatLimit({ plan: input.plan, pricingVersion, seats });
-    const used = await repo.countSeatsUsed(tx, input.applicationId);
-    if (used > limit) {
-      throw new BillingInputError(
-        `${used} members hold a seat and the ${input.plan} plan allows ${limit}: remove ${used - limit} first`,
-      );
-    }
+    await refuseFewerSeatsThanUsed(tx, input.applicationId, { plan: input.plan, pricingVersion, seats });
     const current = source.subscription;
     return repo.saveSubscription(tx, {
       applicationId: input.applicationId,
@@ -201,4 +218,93 @@ export async function setPlan(db: Db, input: SetPlanInput): Promise<repo.Subscri
       externalSubscriptionId: input.external?.subscriptionId ?? current?.externalSubscriptionId ?? null,
     });
   });
+}
+
+/**
+ * Extends an application's trial by `days` (SPEC §7 "extend trial", the operator's command): from
+ * its current end, or from now when it already ended. Refused for an application that is not on
+ * trial. The entitlements of this process are invalidated; other processes' expire within their TTL.
+ */
+export async function extendTrial(
+  db: Db,
+  input: { applicationId: string; days: number; now?: number; entitlements?: Entitlements },
+): Promise<repo.SubscriptionRow> {
+  if (!Number.isInteger(input.days) || input.days < 1 || input.days > MAX_TRIAL_EXTENSION_DAYS) {
+    throw new BillingInputError(`days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}`);
+  }
+  const now = input.now ?? Date.now();
+  const saved = await db.transaction(async (tx) => {
+    const source = await repo.findBillingSource(tx, input.applicationId);
+    if (!source) throw new BillingInputError(`no application with id ${input.applicationId}`);
+    const snapshot = snapshotOf(source);
+    const end = extendedTrialEnd(snapshot, input.days, now);
+    if (end === null) {
+      throw new BillingInputError(`${input.applicationId} is on the ${snapshot.plan} plan, not on a trial`);
+    }
+    const current = source.subscription;
+    return repo.saveSubscription(tx, {
+      applicationId: input.applicationId,
+      provider: current?.provider ?? 'manual',
+      plan: snapshot.plan,
+      pricingVersion: snapshot.pricingVersion,
+      seats: snapshot.seats,
+      billingPeriodUnit: snapshot.billingPeriodUnit,
+      until: new Date(end),
+      dueInvoiceCount: snapshot.dueInvoiceCount,
+      dueSince: snapshot.dueSince === null ? null : new Date(snapshot.dueSince),
+      autoCollection: snapshot.autoCollection,
+      externalCustomerId: current?.externalCustomerId ?? null,
+      externalSubscriptionId: current?.externalSubscriptionId ?? null,
+    });
+  });
+  input.entitlements?.invalidate(input.applicationId);
+  return saved;
+}
+
+export class PlanNotSoldError extends BillingInputError {}
+
+/**
+ * What changing to `target` would cost now, from the server's price list (SPEC §9) in the member's
+ * currency: the current period's remaining days × the price difference. The period is the paid-
+ * through date when there is one, else whole months/years from the application's creation.
+ * Refused for a plan not sold at a price and for fewer seats than the members holding one.
+ */
+export async function planChangePreview(
+  deps: BillingDeps,
+  applicationId: string,
+  timeZone: string | null,
+  target: { plan: string; period: 'month' | 'year'; seats?: number | undefined },
+): Promise<BillingChangePreview> {
+  const now = deps.now?.() ?? Date.now();
+  const sub = (await deps.entitlements.of(applicationId)).snapshot;
+  if (!sub) throw new BillingInputError('Billing is not enabled on this server: every feature is open.');
+  const pricingVersion = PRICING[sub.pricingVersion as PricingVersion]?.some((p) => p.key === target.plan)
+    ? sub.pricingVersion
+    : versionFor(target.plan, undefined);
+  const to = { pricingVersion, plan: target.plan, period: target.period, seats: target.seats ?? sub.seats };
+  const currency = currencyForTimeZone(timeZone);
+  if (periodPrice(to, currency) === null) {
+    throw new PlanNotSoldError(
+      `the ${target.plan} plan has no listed ${target.period}ly price: get in touch`,
+    );
+  }
+  await refuseFewerSeatsThanUsed(deps.db, applicationId, to);
+  const unit = sub.billingPeriodUnit;
+  const period =
+    sub.until !== null && sub.until > now
+      ? { start: shiftUtc(sub.until, unit, -1), end: sub.until }
+      : currentPeriod(sub.createdAt, unit, now);
+  const current = { pricingVersion: sub.pricingVersion, plan: sub.plan, period: unit, seats: sub.seats };
+  const from = periodPrice(current, currency) === null ? null : current;
+  const preview = changePreview({ from, to, currency, period, now });
+  if (!preview) throw new PlanNotSoldError(`the ${target.plan} plan has no listed price: get in touch`);
+  return { currency, ...preview };
+}
+
+/** `at` moved by whole months or years (UTC calendar). */
+function shiftUtc(at: number, unit: 'month' | 'year', by: number): number {
+  const d = new Date(at);
+  if (unit === 'year') d.setUTCFullYear(d.getUTCFullYear() + by);
+  else d.setUTCMonth(d.getUTCMonth() + by);
+  return d.getTime();
 }

@@ -8,7 +8,7 @@ import { setPlan } from '../../service.js';
 
 // What Stripe's webhook events change: checkout completed → the plan is active; a failed invoice
 // payment → one more invoice due (two on a monthly plan suspend it, SPEC §4); a paid invoice →
-// nothing due; a deleted subscription → churned. Each event is applied once, in one transaction.
+// nothing due; a portal change → the new plan, seats and period; a deleted subscription → churned. Each event is applied once, in one transaction.
 
 const checkoutSchema = z.object({
   customer: z.string().nullable(),
@@ -33,6 +33,17 @@ const invoiceSchema = z.object({
 });
 
 const subscriptionSchema = z.object({ id: z.string(), customer: z.string().nullable().optional() });
+
+const updatedSubscriptionSchema = subscriptionSchema.extend({
+  items: z.object({
+    data: z
+      .array(z.object({ price: z.object({ id: z.string() }), quantity: z.number().int().min(1).optional() }))
+      .min(1),
+  }),
+});
+
+/** The plan a Stripe price id sells, from the server's own price configuration. */
+export type PlanOfPrice = (priceId: string) => { plan: string; period: 'month' | 'year' } | null;
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -59,6 +70,7 @@ export async function applyStripeEvent(
   db: Db,
   entitlements: Entitlements,
   event: Stripe.Event,
+  planOfPrice: PlanOfPrice = () => null,
 ): Promise<EventOutcome> {
   const result = await db.transaction(
     async (tx): Promise<{ outcome: EventOutcome; applicationId: string | null }> => {
@@ -83,6 +95,23 @@ export async function applyStripeEvent(
           return { outcome: 'applied', applicationId: await applyInvoice(tx, object, false) };
         case 'invoice.paid':
           return { outcome: 'applied', applicationId: await applyInvoice(tx, object, true) };
+        case 'customer.subscription.updated': {
+          // A change made in the customer portal (plan, seats, period): Stripe has already billed
+          // it, so it is recorded as is; an unknown price keeps the plan and takes the seats.
+          const sub = updatedSubscriptionSchema.parse(object);
+          const current = await repo.findSubscriptionByExternal(tx, { subscriptionId: sub.id });
+          if (!current) return { outcome: 'ignored', applicationId: null };
+          const item = sub.items.data[0]!;
+          const sold = planOfPrice(item.price.id);
+          const { updatedAt: _updated, ...values } = current;
+          await repo.saveSubscription(tx, {
+            ...values,
+            plan: sold?.plan ?? current.plan,
+            billingPeriodUnit: sold?.period ?? current.billingPeriodUnit,
+            seats: item.quantity ?? current.seats,
+          });
+          return { outcome: 'applied', applicationId: current.applicationId };
+        }
         case 'customer.subscription.deleted': {
           const sub = subscriptionSchema.parse(object);
           const current = await repo.findSubscriptionByExternal(tx, { subscriptionId: sub.id });

@@ -28,6 +28,10 @@ export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
   /** A Checkout Session for a new subscription; answers the page to send the member to. */
   checkout(input: CheckoutInput): Promise<string>;
+  /** A customer-portal session (card update, cancel, plan change); answers the page to send the member to. */
+  portal(customerId: string, returnUrl: string): Promise<string>;
+  /** The plan and period a configured price id sells; null for a price this server does not know. */
+  planOfPrice(priceId: string): { plan: string; period: 'month' | 'year' } | null;
   /** The event of a webhook delivery, if its signature is Stripe's; throws otherwise. */
   verifiedEvent(rawBody: string, signature: string): Stripe.Event;
   /** Which invoices belong to which customer: set once the subscription exists. */
@@ -82,6 +86,19 @@ export function createStripeProvider(
       });
       if (!session.url) throw new Error('Stripe answered a Checkout Session without a URL');
       return session.url;
+    },
+    async portal(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+    planOfPrice(priceId) {
+      const key = Object.keys(settings.prices).find((k) => settings.prices[k] === priceId);
+      if (!key) return null;
+      const [plan = '', period] = key.split(':');
+      return { plan, period: period === 'year' ? 'year' : 'month' };
     },
     verifiedEvent(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);

@@ -103,6 +103,69 @@ describe.each(testDatabaseKinds())('Stripe billing on %s', (kind) => {
     expect(overview.invoices[0]).toMatchObject({ status: 'paid', amount: 120_000, currency: 'usd' });
   });
 
+  it("customer portal for a subscriber only; a portal plan change applied once from the server's prices", async () => {
+    const tenant = await newTenant(t);
+    const portal = () => t.app.inject({ method: 'POST', url: BILLING_PATHS.portal, headers: tenant.admin });
+    const before = await portal();
+    expect(before.statusCode).toBe(400);
+    expect(before.json().code).toBe('NO_SUBSCRIPTION');
+
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.checkout,
+      headers: tenant.admin,
+      payload: { plan: 'starter', period: 'month', seats: 1 },
+    });
+    const sessionId = (checkout.json().data.url as string).split('/').pop()!;
+    await webhook(fake.event('checkout.session.completed', fake.completeCheckout(sessionId)));
+    const session = fake.sessions.get(sessionId)!;
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.checkout,
+      headers: tenant.admin,
+      payload: { plan: 'professional', period: 'month', seats: 1 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_SUBSCRIBED');
+
+    const opened = await portal();
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().data.url).toMatch(new RegExp(`^${fake.url}/portal/bps_`));
+    expect(fake.calls.at(-1)).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      form: { customer: session.customer, return_url: expect.stringContaining('/settings/billing') },
+    });
+
+    const state = async () =>
+      (await t.app.inject({ method: 'GET', url: BILLING_PATHS.overview, headers: tenant.admin })).json().data;
+    const changed = fake.event(
+      'customer.subscription.updated',
+      fake.updateSubscription(session.subscription as string, { price: 'price_pro_month', quantity: 3 }),
+    );
+    expect((await webhook(changed)).json().outcome).toBe('applied');
+    expect(await state()).toMatchObject({
+      plan: 'professional',
+      billingPeriodUnit: 'month',
+      seats: { bought: 3 },
+    });
+    // Replayed after a later change: applied once, the later change stands.
+    const later = fake.event(
+      'customer.subscription.updated',
+      fake.updateSubscription(session.subscription as string, { price: 'price_starter_month', quantity: 1 }),
+    );
+    await webhook(later);
+    expect((await webhook(changed)).json().outcome).toBe('duplicate');
+    expect(await state()).toMatchObject({ plan: 'starter', seats: { bought: 1 } });
+    // An unknown subscription changes nothing.
+    const stranger = fake.event('customer.subscription.updated', {
+      id: 'sub_unknown',
+      customer: 'cus_unknown',
+      items: { data: [{ price: { id: 'price_pro_month' }, quantity: 9 }] },
+    });
+    expect((await webhook(stranger)).json().outcome).toBe('ignored');
+  });
+
   it('refuses a plan the server does not sell and a webhook without signature', async () => {
     const tenant = await newTenant(t);
     const res = await t.app.inject({
