@@ -44,6 +44,7 @@ export const companySettingSchema = z.object({
   rolesAndPermissions: z.record(z.string(), z.array(z.string())).optional(),
   hideBillingFromNonAdmin: z.boolean().optional(),
   featureAccess: z.array(z.string()).optional(),
+  disableSupportWidget: z.boolean().optional(),
 });
 
 export const applicationSummarySchema = z.object({
@@ -141,6 +142,8 @@ export const clientConfigSchema = z.object({
   googleSignIn: z.boolean(),
   devMailbox: z.boolean(),
   errorReporting: z.boolean(),
+  /** The vendor's support application loaded in the dashboard (SPEC §6); null when not configured. */
+  supportAppId: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

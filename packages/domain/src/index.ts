@@ -29,3 +29,4 @@ export * from './statuses';
 export * from './team-rules';
 export * from './theme';
 export * from './validation';
+export * from './support-widget';

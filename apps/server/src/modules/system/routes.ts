@@ -42,6 +42,7 @@ export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         googleSignIn: ctx.config.google !== null,
         devMailbox: ctx.mailer.local,
         errorReporting: ctx.config.errorReporting,
+        supportAppId: ctx.config.supportAppId,
       }),
     );
   };
