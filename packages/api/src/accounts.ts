@@ -147,6 +147,9 @@ export const clientConfigSchema = z.object({
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
+export const ipCountryResponseSchema = z.object({ country: z.string().regex(/^[a-z]{2}$/) });
+export type IpCountryResponse = z.infer<typeof ipCountryResponseSchema>;
+
 export const outboxMailSchema = z.object({
   id: z.string(),
   to: z.string(),
@@ -161,6 +164,8 @@ export const outboxListSchema = successEnvelope(z.array(outboxMailSchema));
 /** Paths of the product API, written once for the server routes, the client and the tests. */
 export const ACCOUNT_PATHS = {
   config: '/api/config',
+  /** SPEC §7 IP lookup: the sign-up's country from its address ('us' when unknown). */
+  ipCountry: '/api/ip/country',
   signup: '/api/signup',
   login: '/api/login',
   logout: '/api/users/logout',
