@@ -89,7 +89,9 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('a signed-in owner talks to the support application; /signup has no launcher', async ({ page }) => {
+test('a signed-in owner talks to the support application; none on /signup or after logout', async ({
+  page,
+}) => {
   const config = await (await fetch(`${baseURL}/api/config`)).json();
   expect(config.supportAppId).toBe(demoAppId);
 
@@ -104,6 +106,7 @@ test('a signed-in owner talks to the support application; /signup has no launche
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${baseURL}/signup`);
   await expect(page.getByRole('button', { name: /sign up|create/i }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await expect(page.locator('iframe[title="Chat"]')).toHaveCount(0);
 
   await page.goto(`${baseURL}/loginv2`);
@@ -136,7 +139,10 @@ test('a signed-in owner talks to the support application; /signup has no launche
   const list = await fetch(`${baseURL}/rest/ws/message/list?groupId=${feed?.id}&pageSize=50`, { headers });
   expect(await list.text()).toContain(text);
 
-  // Going to /signup while signed in takes the launcher away.
-  await page.goto(`${baseURL}/signup`);
+  // Logging out of the dashboard logs the support widget out and takes the launcher away.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.waitForLoadState('networkidle');
   await expect(page.locator('iframe[title="Chat"]')).toHaveCount(0);
 });
