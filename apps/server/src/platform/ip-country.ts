@@ -52,8 +52,15 @@ export function createIpCountryLookup(ranges: Map<string, BlockList>): IpCountry
   };
 }
 
-/** The lookup for GEOIP_DB_PATH; undefined path: always the default. Read once at start. */
+/** The lookup for GEOIP_DB_PATH; undefined path: always the default. Read once per path. */
 export function loadIpCountryLookup(dbPath: string | undefined): IpCountryLookup {
   if (dbPath === undefined) return () => DEFAULT_COUNTRY;
-  return createIpCountryLookup(parseCountryRanges(readFileSync(dbPath, 'utf8')));
+  let lookup = loaded.get(dbPath);
+  if (!lookup) {
+    lookup = createIpCountryLookup(parseCountryRanges(readFileSync(dbPath, 'utf8')));
+    loaded.set(dbPath, lookup);
+  }
+  return lookup;
 }
+
+const loaded = new Map<string, IpCountryLookup>();

@@ -1,6 +1,6 @@
 import type { BillingOverview, BillingState, HelpCenterBilling } from '@convo/api';
 import {
-  currencyForTimeZone,
+  defaultCurrency,
   findPricedPlan,
   isPricingVersion,
   LATEST_PRICING_VERSION,
@@ -76,6 +76,7 @@ export async function billingOverview(
   deps: BillingDeps,
   applicationId: string,
   timeZone: string | null,
+  country: string,
 ): Promise<BillingOverview> {
   const now = deps.now?.() ?? Date.now();
   const entitlement = await deps.entitlements.of(applicationId);
@@ -96,7 +97,7 @@ export async function billingOverview(
     pricingVersion: sub?.pricingVersion ?? null,
     billingPeriodUnit: sub?.billingPeriodUnit ?? null,
     until: sub?.until ?? null,
-    currency: currencyForTimeZone(timeZone),
+    currency: defaultCurrency(timeZone, country),
     seats: { used: seatsUsed, bought: sub?.seats ?? null, limit: entitlement.seatLimit },
     aiAgents: { used: aiAgentsUsed, limit: entitlement.aiAgentLimit },
     usage: {
