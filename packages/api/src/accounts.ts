@@ -44,6 +44,7 @@ export const companySettingSchema = z.object({
   rolesAndPermissions: z.record(z.string(), z.array(z.string())).optional(),
   hideBillingFromNonAdmin: z.boolean().optional(),
   featureAccess: z.array(z.string()).optional(),
+  disableSupportWidget: z.boolean().optional(),
 });
 
 export const applicationSummarySchema = z.object({
@@ -141,8 +142,13 @@ export const clientConfigSchema = z.object({
   googleSignIn: z.boolean(),
   devMailbox: z.boolean(),
   errorReporting: z.boolean(),
+  /** The vendor's support application loaded in the dashboard (SPEC §6); null when not configured. */
+  supportAppId: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const ipCountryResponseSchema = z.object({ country: z.string().regex(/^[a-z]{2}$/) });
+export type IpCountryResponse = z.infer<typeof ipCountryResponseSchema>;
 
 export const outboxMailSchema = z.object({
   id: z.string(),
@@ -158,6 +164,8 @@ export const outboxListSchema = successEnvelope(z.array(outboxMailSchema));
 /** Paths of the product API, written once for the server routes, the client and the tests. */
 export const ACCOUNT_PATHS = {
   config: '/api/config',
+  /** SPEC §7 IP lookup: the sign-up's country from its address ('us' when unknown). */
+  ipCountry: '/api/ip/country',
   signup: '/api/signup',
   login: '/api/login',
   logout: '/api/users/logout',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currencyForTimeZone,
   daysBetween,
+  defaultCurrency,
   formatDuration,
   formatLongDate,
   isPaidPlan,
@@ -52,6 +53,9 @@ describe('currencyForTimeZone', () => {
     expect(currencyForTimeZone('Asia/Kolkata')).toBe('inr');
     expect(currencyForTimeZone('Europe/Paris')).toBe('usd');
     expect(currencyForTimeZone(undefined)).toBe('usd');
+    expect(defaultCurrency('Europe/Paris', 'in')).toBe('usd');
+    expect(defaultCurrency(null, 'in')).toBe('inr');
+    expect(defaultCurrency(null, 'us')).toBe('usd');
   });
 });
 

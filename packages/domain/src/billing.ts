@@ -76,6 +76,15 @@ export function currencyForTimeZone(timeZone: string | null | undefined): Curren
   return timeZone != null && INR_TIME_ZONES.includes(timeZone) ? 'inr' : 'usd';
 }
 
+/** The member's own time zone decides; without one, the country of their address (SPEC §7 IP lookup). */
+export function defaultCurrency(
+  timeZone: string | null | undefined,
+  country: string | null | undefined,
+): Currency {
+  if (timeZone != null && timeZone !== '') return currencyForTimeZone(timeZone);
+  return country === 'in' ? 'inr' : 'usd';
+}
+
 export interface LatestPlan {
   key: PlanKey;
   basePrice: { month: number; year: number } | null;

@@ -28,6 +28,7 @@ export * from './routes';
 export * from './routing';
 export * from './sign-in-throttle';
 export * from './statuses';
+export * from './support-widget';
 export * from './team-rules';
 export * from './theme';
 export * from './validation';

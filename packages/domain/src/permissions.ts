@@ -100,6 +100,8 @@ export type CompanySetting = {
   rolesAndPermissions?: Partial<Record<string, readonly string[]>>;
   hideBillingFromNonAdmin?: boolean;
   featureAccess?: readonly string[];
+  /** SPEC §6: the company turned the vendor's support widget off in its dashboard. */
+  disableSupportWidget?: boolean;
 };
 
 function without(keys: readonly PrivilegeKey[], removed: readonly PrivilegeKey[]): PrivilegeKey[] {

@@ -18,6 +18,7 @@ import {
 } from './session/session-store';
 import { storage } from './storage/safe-storage';
 import { KEPT_ON_LOGOUT, STORAGE_KEYS } from './storage/storage-keys';
+import { unloadSupportWidget } from './support-widget/support-widget';
 
 type Navigate = (to: string) => Promise<void> | void;
 
@@ -68,6 +69,7 @@ export function logout({ callServer = true, redirectTo }: LogoutOptions = {}): v
   storage.clearExcept(KEPT_ON_LOGOUT);
   storage.setItem(STORAGE_KEYS.logoutMarker, String(Date.now()));
   queryClient.clear();
+  unloadSupportWidget();
   dropSessionState();
   const target =
     redirectTo === undefined

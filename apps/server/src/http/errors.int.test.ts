@@ -155,6 +155,7 @@ describe.each(testDatabaseKinds())('HTTP errors and common behaviour on %s', (ki
       googleSignIn: false,
       devMailbox: true,
       errorReporting: true,
+      supportAppId: null,
     });
     expect(res.body).not.toContain(t.config.appSecret);
   });

@@ -97,6 +97,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** A Sentry-compatible DSN the stored error reports are forwarded to (through the job queue). */
   SENTRY_DSN: optionalUrl,
+  SUPPORT_APP_ID: optionalText,
+  GEOIP_DB_PATH: optionalText,
   DASHBOARD_DIST: optionalText,
   TRUST_PROXY: trustProxySchema,
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
@@ -172,6 +174,10 @@ export interface AppConfig {
   seedDemo: boolean;
   errorReporting: boolean;
   sentryDsn: string | undefined;
+  /** The application whose widget the dashboard shows its users (SPEC §6); null: none. */
+  supportAppId: string | null;
+  /** CSV of `cidr,country` the sign-up country lookup reads; undefined: every lookup says 'us'. */
+  geoipDbPath: string | undefined;
   dashboardDist: string | undefined;
   /** Fastify's trustProxy: whose X-Forwarded-For gives `req.ip`. */
   trustProxy: TrustProxy;
@@ -282,6 +288,8 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     errorReporting: e.ERROR_REPORTING,
     sentryDsn: e.SENTRY_DSN,
+    supportAppId: e.SUPPORT_APP_ID ?? null,
+    geoipDbPath: e.GEOIP_DB_PATH,
     dashboardDist: e.DASHBOARD_DIST,
     trustProxy: e.TRUST_PROXY,
     rateLimit: {

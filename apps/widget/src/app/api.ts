@@ -34,6 +34,7 @@ export interface Api {
   createConversation(input: {
     title?: string | undefined;
     botIds?: string[] | undefined;
+    metadata?: Record<string, string> | undefined;
   }): Promise<GroupFeed>;
   conversation(groupId: number): Promise<GroupFeed>;
   messages(groupId: number, before?: number): Promise<Message[]>;
@@ -85,13 +86,13 @@ export function createApi(session: Pick<WidgetInitResponse, 'token' | 'appId'>):
     conversations: async () =>
       (await call<{ response: { groupFeeds: GroupFeed[] } }>('GET', '/rest/ws/group/v2/list?pageSize=50'))
         .response.groupFeeds,
-    createConversation: async ({ title, botIds }) =>
+    createConversation: async ({ title, botIds, metadata }) =>
       (
         await call<{ response: GroupFeed }>('POST', '/rest/ws/group/v2.1/create', {
           groupName: title ?? '',
           type: 10,
           ...(botIds?.length ? { groupMemberList: botIds } : {}),
-          metadata: { source: 'widget' },
+          metadata: { ...metadata, source: 'widget' },
         })
       ).response,
     conversation: async (groupId) =>

@@ -32,6 +32,10 @@ function mount(session: WidgetInitResponse, options: FrameOptions) {
   const store = new ChatStore(api, session, {
     title: options.conversationTitle,
     botIds: options.botIds,
+    metadata: {
+      ...options.metadata,
+      ...(options.welcomeEvent ? { welcomeEvent: options.welcomeEvent } : {}),
+    },
     onIncoming: (msg, conv) => {
       toPage({
         convo: 1,

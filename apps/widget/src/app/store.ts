@@ -78,6 +78,8 @@ export class ChatStore {
     readonly options: {
       title?: string | undefined;
       botIds?: string[] | undefined;
+      /** Extra metadata of every conversation this visitor starts. */
+      metadata?: Record<string, string> | undefined;
       onIncoming: (m: Msg, conv: Conv) => void;
       onUnread: (count: number) => void;
     },
@@ -265,7 +267,11 @@ export class ChatStore {
   private async ensureConversation(): Promise<number> {
     if (this.current !== null) return this.current;
     this.creating ??= this.api
-      .createConversation({ title: this.options.title, botIds: this.options.botIds })
+      .createConversation({
+        title: this.options.title,
+        botIds: this.options.botIds,
+        metadata: this.options.metadata,
+      })
       .then((feed) => {
         const conv = this.addFeed(feed);
         conv.loaded = true;

@@ -229,6 +229,8 @@ export function start(given: WidgetOptions | undefined, defaults: { agentic: boo
           popupWidget: options.popupWidget,
           automaticChatOpenOnNavigation: options.automaticChatOpenOnNavigation,
           language: options.language,
+          metadata: options.metadata,
+          welcomeEvent: options.welcomeEvent,
           agentic: defaults.agentic,
           wasOpen: store.get(openKey, true) === '1',
         },

@@ -17,6 +17,10 @@ export interface WidgetOptions {
   popupWidget?: boolean;
   automaticChatOpenOnNavigation?: boolean;
   language?: string;
+  /** Stored on each new conversation (e.g. the dashboard's Role and Industry). */
+  metadata?: Record<string, string>;
+  /** Named event the application's bot answers when the conversation starts (stored as metadata). */
+  welcomeEvent?: string;
   onInit?: (status: 'success') => void;
 }
 
@@ -28,6 +32,8 @@ export interface FrameOptions {
   popupWidget?: boolean | undefined;
   automaticChatOpenOnNavigation?: boolean | undefined;
   language?: string | undefined;
+  metadata?: Record<string, string> | undefined;
+  welcomeEvent?: string | undefined;
   agentic?: boolean | undefined;
   /** The loader remembers the window was open on the previous page of this tab. */
   wasOpen?: boolean | undefined;

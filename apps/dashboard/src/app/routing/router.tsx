@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { useConfig } from '../config/config-store';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import { setLogoutNavigator } from '../logout';
+import { SupportWidget } from '../support-widget/support-widget';
 import { DefaultViewRoute } from './default-view-route';
 import {
   DevMailboxPage,
@@ -35,6 +36,7 @@ function Root() {
   return (
     <>
       <DocumentTitle />
+      <SupportWidget />
       <Suspense fallback={<PageLoader minHeight="100vh" />}>
         <Outlet />
       </Suspense>

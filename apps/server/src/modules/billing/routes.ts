@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
+import { loadIpCountryLookup } from '../../platform/ip-country.js';
 import type { Entitlements } from './entitlements.js';
 import type { PaymentProvider } from './provider.js';
 import { applyStripeEvent } from './providers/stripe/stripe-events.js';
@@ -39,6 +40,8 @@ export function billingRoutes(
   provider: PaymentProvider | null,
 ): FastifyPluginAsyncZod {
   const deps: service.BillingDeps = { db: ctx.database.db, entitlements: ctx.billing, provider };
+  // A member without a time zone gets the currency of their address's country.
+  const countryOf = loadIpCountryLookup(ctx.config.geoipDbPath);
   return async (app) => {
     const tags = ['billing'];
     const security = [{ bearer: [] }];
@@ -64,7 +67,7 @@ export function billingRoutes(
       async (req) => {
         const auth = requireAuth(req);
         const timeZone = await repo.memberTimeZone(ctx.database.db, auth.userId);
-        return ok(await service.billingOverview(deps, auth.applicationId, timeZone));
+        return ok(await service.billingOverview(deps, auth.applicationId, timeZone, countryOf(req.ip)));
       },
     );
 

@@ -3,6 +3,7 @@ import {
   changePreview,
   currencyForTimeZone,
   currentPeriod,
+  defaultCurrency,
   extendedTrialEnd,
   findPricedPlan,
   isPricingVersion,
@@ -82,6 +83,7 @@ export async function billingOverview(
   deps: BillingDeps,
   applicationId: string,
   timeZone: string | null,
+  country: string,
 ): Promise<BillingOverview> {
   const now = deps.now?.() ?? Date.now();
   const entitlement = await deps.entitlements.of(applicationId);
@@ -102,7 +104,7 @@ export async function billingOverview(
     pricingVersion: sub?.pricingVersion ?? null,
     billingPeriodUnit: sub?.billingPeriodUnit ?? null,
     until: sub?.until ?? null,
-    currency: currencyForTimeZone(timeZone),
+    currency: defaultCurrency(timeZone, country),
     seats: { used: seatsUsed, bought: sub?.seats ?? null, limit: entitlement.seatLimit },
     aiAgents: { used: aiAgentsUsed, limit: entitlement.aiAgentLimit },
     usage: {

@@ -1,12 +1,16 @@
-import { ACCOUNT_PATHS, clientConfigSchema } from '@convo/api';
+import { ACCOUNT_PATHS, clientConfigSchema, ipCountryResponseSchema } from '@convo/api';
 import { RELEASE_VERSION } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
+import { loadIpCountryLookup } from '../../platform/ip-country.js';
 
 /** Health for load balancers, and the run-time configuration the dashboard boots from. */
 export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Read once at start: a broken GEOIP_DB_PATH stops the start rather than every sign-up.
+    const countryOf = loadIpCountryLookup(ctx.config.geoipDbPath);
+
     app.get(
       '/health',
       {
@@ -42,7 +46,14 @@ export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         googleSignIn: ctx.config.google !== null,
         devMailbox: ctx.mailer.local,
         errorReporting: ctx.config.errorReporting,
+        supportAppId: ctx.config.supportAppId,
       }),
+    );
+
+    app.get(
+      ACCOUNT_PATHS.ipCountry,
+      { config: PUBLIC_ROUTE, schema: { tags: ['system'], response: { 200: ipCountryResponseSchema } } },
+      async (req) => ({ country: countryOf(req.ip) }),
     );
   };
 }
