@@ -110,14 +110,22 @@ test('a lost connection shows a banner and what was missed appears on reconnect'
   let refuse = false;
   let refused = 0;
   let current: { close(options?: { code?: number; reason?: string }): Promise<void> } | null = null;
+  // The banner is for a connection that had worked: the drop waits for the server's 'resumed' on the
+  // page's current socket (a page load replaces the socket; a drop before 'resumed' is a first try).
+  let live = false;
   await page.routeWebSocket(/\/ws$/, (ws) => {
     if (refuse) {
       refused++;
       void ws.close({ code: 1001, reason: 'network down' });
       return;
     }
-    ws.connectToServer();
+    const server = ws.connectToServer();
     current = ws;
+    live = false;
+    server.onMessage((frame) => {
+      if (current === ws && typeof frame === 'string' && /"type"\s*:\s*"resumed"/.test(frame)) live = true;
+      ws.send(frame);
+    });
   });
   await page.goto('/loginv2');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('agent1@demo.convo.local');
@@ -132,6 +140,7 @@ test('a lost connection shows a banner and what was missed appears on reconnect'
   await page.goto(`/conversations/${groupId}`);
   await expect(page.getByTestId('message').getByText('Before the outage')).toBeVisible();
 
+  await expect.poll(() => live, { timeout: 20_000 }).toBe(true);
   refuse = true;
   await current!.close({ code: 1001, reason: 'network down' });
   await expect(page.getByTestId('connection-lost')).toBeVisible();

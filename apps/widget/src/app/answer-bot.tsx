@@ -57,10 +57,12 @@ export function AnswerBot({
     if (text === asked.current) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      asked.current = text;
       api
         .suggestArticles(text, language, controller.signal)
         .then((res) => {
+          // Remembered only once answered: a request cut short (the effect re-ran while it was
+          // under way) or failed is asked again instead of leaving the visitor without suggestions.
+          asked.current = text;
           if (!res.enabled) setOff(true);
           setSuggestions(res.articles);
         })
