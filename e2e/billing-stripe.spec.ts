@@ -1,11 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type FakeStripe, startFakeStripe } from '@convo/provider-fakes';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
+import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support/own-server';
 
 // Billing with Stripe (issue 19) against the local Stripe server, on a server of its own: a trial
 // owner sees what a plan costs before paying (priced by the server), goes to Checkout, the signed
@@ -13,33 +12,22 @@ import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
 
 // Its own server beside the suite's (which holds E2E_PORT), derived from E2E_PORT so runs never collide.
 const PORT = E2E_PORT + 1200;
-const BASE = `http://localhost:${PORT}`;
+const BASE = ownServerUrl(PORT);
 const DATA_DIR = path.join(E2E_ROOT, '.data-test', `e2e-billing-stripe-${PORT}`);
 const SECRET_KEY = 'sk_test_e2e_billing';
 const WEBHOOK_SECRET = 'whsec_e2e_billing';
 const EMAIL = 'owner@stripe-e2e.test';
 const PASSWORD = 'Stripe-Pass-2026';
-const NODE_ARGS = JSON.parse(
-  readFileSync(path.join(E2E_ROOT, 'apps/server/node-args.json'), 'utf8'),
-) as string[];
-const run = promisify(execFile);
 
 let fake: FakeStripe;
 let server: ChildProcess | null = null;
-let env: NodeJS.ProcessEnv = {};
+let env: Record<string, string> = {};
 
 test.beforeAll(async () => {
   fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   env = {
-    ...process.env,
     NODE_ENV: 'production',
-    DATA_DIR,
-    PORT: String(PORT),
-    PUBLIC_URL: BASE,
-    LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
-    DATABASE_URL: '',
-    SMTP_URL: '',
     BILLING_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -52,53 +40,23 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await once(server, 'exit');
-  }
+  await stopOwnServer(server);
   await fake?.close();
   rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...NODE_ARGS, path.join(E2E_ROOT, 'apps/server/dist/main.js')], {
-    env,
-    cwd: E2E_ROOT,
-    stdio: 'inherit',
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the billing server did not start on ${PORT}`);
-}
+const startServer = () => startOwnServer({ port: PORT, dataDir: DATA_DIR, env });
 
 test('a trial owner sees the price before paying, pays through Checkout, and manages the card in the portal', async ({
   page,
 }) => {
   test.setTimeout(240_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
-  const created = await run(
-    process.execPath,
-    [
-      path.join(E2E_ROOT, 'apps/server/dist/convo.js'),
-      'create-admin',
-      '--email',
-      EMAIL,
-      '--password',
-      PASSWORD,
-      '--company',
-      'Stripe Co',
-    ],
-    { env, cwd: E2E_ROOT },
+  const created = await runConvo(
+    ['create-admin', '--email', EMAIL, '--password', PASSWORD, '--company', 'Stripe Co'],
+    { dataDir: DATA_DIR, env },
   );
-  expect(created.stdout).toMatch(/\(application \w+\)/);
+  expect(created.out, created.err).toMatch(/\(application \w+\)/);
   server = await startServer();
 
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,76 +1,30 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_ROOT } from './support/e2e-server';
+import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
+import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support/own-server';
 
 // Billing with the manual provider (issue 19), on a server of its own (BILLING_PROVIDER=manual,
-// port 3214, no demo data): the operator's set-plan command ends a workspace's trial, its owner is
+// E2E_PORT + 30, no demo data): the operator's set-plan command ends a workspace's trial, its owner is
 // sent to /trial-expired under the Subscription Required modal; the operator sets a paid plan and
 // the owner gets the inbox back. The embedded database has one user at a time, so the server is
 // stopped while the command runs.
 
-const PORT = 3214;
-const BASE = `http://localhost:${PORT}`;
+const PORT = E2E_PORT + 30;
+const BASE = ownServerUrl(PORT);
 const DATA_DIR = path.join(E2E_ROOT, '.data-test', `e2e-billing-${PORT}`);
-const ENV: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATA_DIR,
-  PORT: String(PORT),
-  PUBLIC_URL: BASE,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  BILLING_PROVIDER: 'manual',
-  DATABASE_URL: '',
-  SMTP_URL: '',
-};
-const NODE_ARGS = JSON.parse(
-  readFileSync(path.join(E2E_ROOT, 'apps/server/node-args.json'), 'utf8'),
-) as string[];
+const ENV = { NODE_ENV: 'production', SEED_DEMO: 'false', BILLING_PROVIDER: 'manual' };
 const EMAIL = 'owner@billing-e2e.test';
 const PASSWORD = 'Billing-Pass-2026';
 
-const run = promisify(execFile);
-
 async function convo(...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(E2E_ROOT, 'apps/server/dist/convo.js'), ...args],
-    {
-      env: ENV,
-      cwd: E2E_ROOT,
-    },
-  );
-  return stdout;
+  const { code, out, err } = await runConvo(args, { dataDir: DATA_DIR, env: ENV });
+  if (code !== 0) throw new Error(`convo ${args[0]} failed (${code}): ${err}`);
+  return out;
 }
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...NODE_ARGS, path.join(E2E_ROOT, 'apps/server/dist/main.js')], {
-    env: ENV,
-    cwd: E2E_ROOT,
-    stdio: 'inherit',
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the billing server did not start on ${PORT}`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
+const startServer = () => startOwnServer({ port: PORT, dataDir: DATA_DIR, env: ENV });
 
 async function logIn(page: Page) {
   await page.goto(`${BASE}/loginv2`);
@@ -81,7 +35,7 @@ async function logIn(page: Page) {
 
 let server: ChildProcess | null = null;
 test.afterAll(async () => {
-  if (server) await stopServer(server);
+  if (server) await stopOwnServer(server);
   rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
@@ -136,7 +90,7 @@ test('a trial past its end is sent to /trial-expired; a plan brings the inbox ba
   });
 
   await test.step('the operator sets a paid plan; the owner gets the inbox back', async () => {
-    await stopServer(server!);
+    await stopOwnServer(server!);
     expect(await convo('set-plan', applicationId, 'professional', '--seats', '3')).toContain(
       'plan professional',
     );

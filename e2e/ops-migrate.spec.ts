@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
+import { E2E_PORT } from './support/e2e-server';
+import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support/own-server';
 
 // The move from the embedded database to PostgreSQL as an operator does it: the product started
 // on PGlite builds the demo workspace, `migrate-to-postgres` (the built operator command) copies
@@ -14,12 +15,8 @@ import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
 // E2E_PORT + 10, beside the main config's webServer, which this spec does not use.
 
 const port = E2E_PORT + 10;
-const baseURL = `http://localhost:${port}`;
+const baseURL = ownServerUrl(port);
 const adminUrl = process.env.TEST_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
-const nodeArgs = JSON.parse(
-  readFileSync(path.join(E2E_ROOT, 'apps/server/node-args.json'), 'utf8'),
-) as string[];
-
 const dbName = `convo_e2e_ops_${randomBytes(5).toString('hex')}`;
 const targetUrl = (() => {
   const u = new URL(adminUrl);
@@ -53,70 +50,13 @@ async function countMessages(): Promise<number> {
   }
 }
 
-/** The built server (as `npm start` runs it) with these settings; resolves once /health answers. */
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
-    cwd: E2E_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      RATE_LIMIT_LOGIN_MAX: '1000',
-      RATE_LIMIT_LOGIN_ADDRESS_MAX: '5000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+const startServer = (env: Record<string, string>) =>
+  startOwnServer({
+    port,
+    dataDir,
+    env: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_LOGIN_ADDRESS_MAX: '5000', ...env },
   });
-  let errors = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    errors += d.toString();
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited (${child.exitCode}): ${errors.slice(-2000)}`);
-    const ok = await fetch(`${baseURL}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /health within 240 s: ${errors.slice(-2000)}`);
-}
-
-async function stopServer(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-/** The built operator command; resolves with its exit code and output. */
-function convo(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['apps/server/dist/convo.js', ...args], {
-      cwd: E2E_ROOT,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
-}
+const convo = (args: string[]) => runConvo(args, { dataDir });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -135,7 +75,7 @@ test.beforeAll(async () => {
 
   // 1. The product on the embedded database builds the demo workspace, then stops.
   const embedded = await startServer({ DATABASE_URL: '', SEED_DEMO: 'true' });
-  await stopServer(embedded);
+  await stopOwnServer(embedded);
 
   // 2. The operator command copies it into the new PostgreSQL database.
   const migrated = await convo(['migrate-to-postgres', '--to', targetUrl]);
@@ -153,7 +93,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
+  await stopOwnServer(server);
   if (created) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

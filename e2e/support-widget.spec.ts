@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
+import { E2E_PORT } from './support/e2e-server';
+import { ownServerUrl, startOwnServer, stopOwnServer } from './support/own-server';
 
 // The vendor's support widget inside the dashboard (SPEC §6, §7): a server of its own on
 // E2E_PORT + 20 with SUPPORT_APP_ID set to the demo application. It starts once to build the demo
@@ -11,57 +12,12 @@ import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
 // launcher, writes, and the message arrives in the demo application; /signup shows no launcher.
 
 const port = E2E_PORT + 20;
-const baseURL = `http://localhost:${port}`;
-const nodeArgs = JSON.parse(
-  readFileSync(path.join(E2E_ROOT, 'apps/server/node-args.json'), 'utf8'),
-) as string[];
-
+const baseURL = ownServerUrl(port);
 let dataDir = '';
 let server: ChildProcess | undefined;
 let demoAppId = '';
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
-    cwd: E2E_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    errors += d.toString();
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited (${child.exitCode}): ${errors.slice(-2000)}`);
-    const ok = await fetch(`${baseURL}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /health within 240 s: ${errors.slice(-2000)}`);
-}
-
-async function stopServer(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
+const startServer = (env: Record<string, string>) => startOwnServer({ port, dataDir, env });
 
 async function ownerLogin(): Promise<{ token: string; applicationId: string }> {
   const res = await fetch(`${baseURL}/api/login`, {
@@ -80,12 +36,12 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'convo-e2e-support-'));
   server = await startServer({});
   demoAppId = (await ownerLogin()).applicationId;
-  await stopServer(server);
+  await stopOwnServer(server);
   server = await startServer({ SUPPORT_APP_ID: demoAppId });
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
+  await stopOwnServer(server);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

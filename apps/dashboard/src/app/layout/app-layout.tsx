@@ -45,7 +45,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useRequiredSession();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
-  const items = navItemsFor(session);
+  const items = navItemsFor(session, { errorReporting: config.errorReporting });
   useRealtimeConnection();
 
   // On a phone the navigation closes after choosing a screen.

@@ -1,7 +1,8 @@
 import { BILLING_ROUTE, DOMAIN_MODAL_WIDTH_PX } from '@convo/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BlockingModal } from '../../components/blocking-modal';
 import { useConfig } from '../config/config-store';
 import { logout } from '../logout';
 import { PATHS } from '../routing/paths';
@@ -19,19 +20,11 @@ export function DomainBlockedModal() {
   const { variant } = useConfig();
   const product = t('app.name', { context: variant });
   return (
-    <Modal
-      opened
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      size={DOMAIN_MODAL_WIDTH_PX}
-      centered
+    <BlockingModal
       title={t('domainBlocked.title')}
-    >
-      <Stack>
-        <Text>{t('domainBlocked.multipleAccounts', { product })}</Text>
-        <Group justify="flex-end">
+      width={DOMAIN_MODAL_WIDTH_PX}
+      actions={
+        <>
           <Button variant="default" onClick={() => logout({ redirectTo: PATHS.login })}>
             {t('userMenu.logout')}
           </Button>
@@ -41,8 +34,10 @@ export function DomainBlockedModal() {
           <Button variant="light" onClick={() => navigate(BILLING_ROUTE)}>
             {tBilling('subscriptionRequired.purchase')}
           </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        </>
+      }
+    >
+      <Text>{t('domainBlocked.multipleAccounts', { product })}</Text>
+    </BlockingModal>
   );
 }

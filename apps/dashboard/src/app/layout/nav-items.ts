@@ -64,10 +64,11 @@ const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help
  * The members' navigation. The dev mailbox is never in it: it belongs to the server's operator,
  * who opens it from the link printed at start, not to the members of any workspace.
  */
-export function navItemsFor(session: Session): NavItem[] {
+export function navItemsFor(session: Session, server: { errorReporting: boolean }): NavItem[] {
   const items = ITEMS.filter((item) => canOpen(session, item.path));
-  // The workspace's error reports are for its admins (docs/decisions.md).
-  if (isAdminRole(session.roleType))
+  // The workspace's error reports are for its admins (docs/decisions.md), and only where the server
+  // collects them (ERROR_REPORTING): otherwise the screen could only ever be empty.
+  if (server.errorReporting && isAdminRole(session.roleType))
     items.push({ path: PATHS.errorReports, labelKey: 'nav.errorReports', icon: 'list' });
   const settings = firstSettingsPath(session, SETTINGS_PAGES);
   if (settings)

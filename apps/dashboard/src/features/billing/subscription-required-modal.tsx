@@ -1,5 +1,5 @@
 import { BILLING_ROUTE, MODAL_WIDTH_PX } from '@convo/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfig } from '../../app/config/config-store';
@@ -7,6 +7,7 @@ import { logout } from '../../app/logout';
 import { PATHS } from '../../app/routing/paths';
 import { canOpen } from '../../app/routing/use-landing';
 import { useSession } from '../../app/session/session-store';
+import { BlockingModal } from '../../components/blocking-modal';
 import { GetInTouchButton } from './billing-page';
 
 const NS = 'billing';
@@ -23,22 +24,11 @@ export function SubscriptionRequiredModal() {
   const navigate = useNavigate();
   const mayBuy = canOpen(session, BILLING_ROUTE);
   return (
-    <Modal
-      opened
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      size={MODAL_WIDTH_PX}
-      centered
+    <BlockingModal
       title={t('subscriptionRequired.title')}
-    >
-      <Stack>
-        <Text>
-          {t('subscriptionRequired.trialEnded', { product: tShell('app.name', { context: variant }) })}
-        </Text>
-        {mayBuy ? null : <Text size="sm">{t('subscriptionRequired.askAdmin')}</Text>}
-        <Group justify="flex-end" wrap="wrap">
+      width={MODAL_WIDTH_PX}
+      actions={
+        <>
           <Button variant="subtle" onClick={() => logout({ redirectTo: PATHS.login })}>
             {tShell('userMenu.logout')}
           </Button>
@@ -48,8 +38,13 @@ export function SubscriptionRequiredModal() {
               {t('subscriptionRequired.purchase')}
             </Button>
           ) : null}
-        </Group>
-      </Stack>
-    </Modal>
+        </>
+      }
+    >
+      <Text>
+        {t('subscriptionRequired.trialEnded', { product: tShell('app.name', { context: variant }) })}
+      </Text>
+      {mayBuy ? null : <Text size="sm">{t('subscriptionRequired.askAdmin')}</Text>}
+    </BlockingModal>
   );
 }
