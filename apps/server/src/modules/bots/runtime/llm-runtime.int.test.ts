@@ -412,55 +412,45 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
     }
   });
 
-  it('streams an Anthropic answer, the key only in x-api-key', async () => {
-    await llmBot(tenant, 'anthropic');
-    const { groupId, socket, ask } = await visitorOf(tenant);
-    try {
-      anthropic.script({
-        kind: 'text',
-        chunks: ANSWER,
-        chunkDelayMs: 20,
-        usage: { inputTokens: 55, outputTokens: 9 },
-      });
-      const calls = anthropic.calls.length;
-      const message = await ask('When do you open?');
-      expect(message.message).toBe(ANSWER.join(''));
-      expect(socket.events('message.streaming').map((f) => (f.data as { text: string }).text)).toEqual(
-        ANSWER.map((_, i) => ANSWER.slice(0, i + 1).join('')),
-      );
-      const call = anthropic.calls[calls]!;
-      expect(call.path).toBe('/v1/messages');
-      expect(call.headers['x-api-key']).toBe(KEY);
-      expect(keyLeaksOutsideHeader(call, 'x-api-key')).toEqual([]);
-      expect(await botConversation(groupId)).toMatchObject({ inputTokens: 55, outputTokens: 9 });
-    } finally {
-      socket.close();
-    }
-  });
-
-  it('streams a Gemini answer, the key only in x-goog-api-key', async () => {
-    await llmBot(tenant, 'gemini');
-    const { groupId, socket, ask } = await visitorOf(tenant);
-    try {
-      gemini.script({
-        kind: 'text',
-        chunks: ANSWER,
-        chunkDelayMs: 20,
-        usage: { inputTokens: 77, outputTokens: 11 },
-      });
-      const calls = gemini.calls.length;
-      const message = await ask('When do you open?');
-      expect(message.message).toBe(ANSWER.join(''));
-      expect(socket.events('message.streaming').map((f) => (f.data as { text: string }).text)).toEqual(
-        ANSWER.map((_, i) => ANSWER.slice(0, i + 1).join('')),
-      );
-      const call = gemini.calls[calls]!;
-      expect(call.path).toContain(':streamGenerateContent');
-      expect(call.headers['x-goog-api-key']).toBe(KEY);
-      expect(keyLeaksOutsideHeader(call, 'x-goog-api-key')).toEqual([]);
-      expect(await botConversation(groupId)).toMatchObject({ inputTokens: 77, outputTokens: 11 });
-    } finally {
-      socket.close();
-    }
-  });
+  // The same streamed answer from each provider's wire format; only the path and key header differ.
+  it.each([
+    {
+      provider: 'Anthropic',
+      engine: 'anthropic',
+      fake: () => anthropic,
+      path: '/v1/messages',
+      keyHeader: 'x-api-key',
+      usage: { inputTokens: 55, outputTokens: 9 },
+    },
+    {
+      provider: 'Gemini',
+      engine: 'gemini',
+      fake: () => gemini,
+      path: ':streamGenerateContent',
+      keyHeader: 'x-goog-api-key',
+      usage: { inputTokens: 77, outputTokens: 11 },
+    },
+  ] as const)(
+    'streams a $provider answer, the key only in $keyHeader',
+    async ({ engine, fake, path, keyHeader, usage }) => {
+      await llmBot(tenant, engine);
+      const { groupId, socket, ask } = await visitorOf(tenant);
+      try {
+        fake().script({ kind: 'text', chunks: ANSWER, chunkDelayMs: 20, usage });
+        const calls = fake().calls.length;
+        const message = await ask('When do you open?');
+        expect(message.message).toBe(ANSWER.join(''));
+        expect(socket.events('message.streaming').map((f) => (f.data as { text: string }).text)).toEqual(
+          ANSWER.map((_, i) => ANSWER.slice(0, i + 1).join('')),
+        );
+        const call = fake().calls[calls]!;
+        expect(call.path).toContain(path);
+        expect(call.headers[keyHeader]).toBe(KEY);
+        expect(keyLeaksOutsideHeader(call, keyHeader)).toEqual([]);
+        expect(await botConversation(groupId)).toMatchObject(usage);
+      } finally {
+        socket.close();
+      }
+    },
+  );
 });
