@@ -195,6 +195,13 @@ describe.each(testDatabaseKinds())('several applications per account on %s', (ki
       payload: { userName: owner.email, password: owner.password, applicationId: second },
     });
     expect(login.statusCode, login.body).toBe(200);
+    // Without naming one, sign-in opens the application used last (switched back to the first).
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: ACCOUNT_PATHS.login,
+      payload: { userName: owner.email, password: owner.password },
+    });
+    expect(plain.json().data.applicationId).toBe(second);
   });
 
   it('shows an invited member both applications and switches only where they are active', async () => {

@@ -67,13 +67,16 @@ export async function onlyApplicationId(db: Db): Promise<string | null> {
   return rows.length === 1 ? (rows[0]?.id ?? null) : null;
 }
 
-/** Dashboard members (not end users) with this sign-in name, newest first. */
+/**
+ * Dashboard members (not end users) with this sign-in name: the application signed in to last
+ * first (so a person with several applications signs in where they last worked), then newest.
+ */
 export async function findMembersByUserName(db: Db, userName: string): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
     .where(and(eq(users.userId, userName), isNotNull(users.roleType)))
-    .orderBy(desc(users.createdAt));
+    .orderBy(sql`${users.lastLoggedInAt} desc nulls last`, desc(users.createdAt));
 }
 
 export async function findMemberByEmail(db: Db, email: string): Promise<UserRow | undefined> {
