@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './analytics.js';
 export * from './answer-bot.js';
 export * from './answer-bot-paths.js';
+export * from './applications.js';
 export * from './billing.js';
 export * from './bot-runtime.js';
 export * from './bots.js';

@@ -16,6 +16,7 @@ import {
   readStoredSession,
   reloadSessionFromStorage,
 } from './session/session-store';
+import { isSwitchingApplication } from './session/switching';
 import { storage } from './storage/safe-storage';
 import { KEPT_ON_LOGOUT, STORAGE_KEYS } from './storage/storage-keys';
 import { unloadSupportWidget } from './support-widget/support-widget';
@@ -61,7 +62,8 @@ function serverLogout(token: string): void {
 }
 
 export function logout({ callServer = true, redirectTo }: LogoutOptions = {}): void {
-  if (loggedOut) return;
+  // The old token of an application switch answers 401 until the new session is in place.
+  if (loggedOut || isSwitchingApplication()) return;
   loggedOut = true;
   const token = getSession()?.token ?? null;
   abortAllRequests(MESSAGES.requestCanceledDueToLogout);
@@ -94,7 +96,10 @@ export function installLogoutListeners(): void {
       if (getSession() !== null) logout({ callServer: false });
       return;
     }
-    // Another tab signed in or refreshed the session: follow it.
-    reloadSessionFromStorage();
+    // Another tab signed in or refreshed the session: follow it. Another tab switched to another
+    // application: start afresh, so nothing this tab holds of the old application stays on screen.
+    const before = getSession()?.applicationId;
+    const next = reloadSessionFromStorage();
+    if (before !== undefined && next !== null && next.applicationId !== before) window.location.reload();
   });
 }

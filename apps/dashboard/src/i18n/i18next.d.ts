@@ -26,6 +26,7 @@ declare module 'i18next' {
       analytics: typeof import('../../public/locales/en/analytics.json');
       onboarding: typeof import('../../public/locales/en/onboarding.json');
       errorReports: typeof import('../../public/locales/en/errorReports.json');
+      applications: typeof import('../../public/locales/en/applications.json');
     };
   }
 }

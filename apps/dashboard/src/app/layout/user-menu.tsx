@@ -3,6 +3,8 @@ import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, ChevronDownIcon, GlobeIcon, KeyIcon, LogoutIcon } from '../../components/icons';
+import { ApplicationMenuItems } from '../../features/applications/application-menu-items';
+import { useApplicationSwitch } from '../../features/applications/use-application-switch';
 import { changeLanguage } from '../../i18n/i18n';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 import { logout } from '../logout';
@@ -21,11 +23,13 @@ export function UserMenu() {
   const session = useRequiredSession();
   const roleLabel = useRoleLabel(session.roleType);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const appSwitch = useApplicationSwitch();
   const current = i18n.resolvedLanguage ?? i18n.language;
 
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu position="bottom-end" width={240} shadow="md" withinPortal opened={opened} onChange={setOpened}>
         <Menu.Target>
           <UnstyledButton aria-label={t('userMenu.label')} data-testid="user-menu">
             <Box style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
@@ -56,6 +60,12 @@ export function UserMenu() {
               {t('userMenu.role', { role: roleLabel })}
             </Text>
           </Box>
+          <Menu.Divider />
+          <ApplicationMenuItems
+            enabled={opened}
+            onSwitch={appSwitch.switchTo}
+            switchingTo={appSwitch.switchingTo}
+          />
           <Menu.Divider />
           <Menu.Label>
             <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
@@ -90,6 +100,7 @@ export function UserMenu() {
         </Menu.Dropdown>
       </Menu>
       <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+      {appSwitch.dialog}
     </>
   );
 }

@@ -102,3 +102,6 @@ export const BillingStatePages = {
     import('../../features/billing/helpcenter-billing-page').then((m) => m.HelpCenterBillingPage),
   ),
 };
+export const ApplicationsPage = lazyPage(() =>
+  import('../../features/applications/applications-page').then((m) => m.ApplicationsPage),
+);

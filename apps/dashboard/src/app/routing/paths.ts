@@ -27,6 +27,8 @@ export const PATHS = {
   welcome: '/welcome',
   onboarding: '/onboarding',
   setUpPage: '/setUpPage',
+  /** SPEC §2 multi-application selector (public route; signed-in content). */
+  apps: '/apps',
   installation: '/installation',
   errorReports: '/error-reports',
   settings: '/settings',

@@ -9,6 +9,7 @@ import { setLogoutNavigator } from '../logout';
 import { SupportWidget } from '../support-widget/support-widget';
 import { DefaultViewRoute } from './default-view-route';
 import {
+  ApplicationsPage,
   DevMailboxPage,
   EmailValidatePage,
   GetStartedPage,
@@ -84,6 +85,7 @@ export const router = createBrowserRouter([
       { path: PATHS.getStarted, element: <GetStartedPage /> },
       { path: PATHS.setUpPage, element: <SetUpPage skippable /> },
       { path: PATHS.installation, element: <SetUpPage skippable={false} /> },
+      { path: PATHS.apps, element: <ApplicationsPage /> },
       { path: PATHS.notFound, element: <NotFoundPage /> },
       { path: '*', element: <DefaultViewRoute /> },
     ],

@@ -47,23 +47,25 @@ export async function addMember(db: Db, applicationId: string, m: NewMember) {
   });
 }
 
+export interface ApplicationInput {
+  customerId: string;
+  name: string;
+  owner: NewMember;
+  product: 'classic' | 'agent';
+  pricingVersion?: number | undefined;
+}
+
 /**
- * A new company: customer, application with its key, application settings, the Default Team with
- * the owner in it, the default tags and the owner as super admin. Call inside one transaction.
+ * A new application of a company, with what every application starts with: its key, the owner as
+ * super admin, the Default Team with the owner in it, the default tags and the application
+ * settings. Sign-up and "create another application" both come here. Call inside one transaction.
  */
-export async function provisionWorkspace(db: Db, input: WorkspaceInput) {
-  const customer = await repo.insertCustomer(db, {
-    companyName: input.companyName,
-    email: input.owner.email,
-    signupSource: input.signupSource ?? null,
-    dealCode: input.dealCode ?? null,
-    shopUrl: input.shopUrl ?? null,
-  });
+export async function provisionApplication(db: Db, input: ApplicationInput) {
   const application = await repo.insertApplication(db, {
     id: randomHex(12),
     key: randomHex(16),
-    customerId: customer.id,
-    name: input.companyName,
+    customerId: input.customerId,
+    name: input.name,
     product: input.product,
     pricingVersion: input.pricingVersion ?? 9,
   });
@@ -78,5 +80,24 @@ export async function provisionWorkspace(db: Db, input: WorkspaceInput) {
   ]);
   await repo.insertTags(db, application.id, DEFAULT_TAGS);
   await repo.insertAppSettings(db, { applicationId: application.id, defaultTeamId: team.id });
-  return { customer, application, owner, defaultTeam: team };
+  return { application, owner, defaultTeam: team };
+}
+
+/** A new company (customer) and its first application. Call inside one transaction. */
+export async function provisionWorkspace(db: Db, input: WorkspaceInput) {
+  const customer = await repo.insertCustomer(db, {
+    companyName: input.companyName,
+    email: input.owner.email,
+    signupSource: input.signupSource ?? null,
+    dealCode: input.dealCode ?? null,
+    shopUrl: input.shopUrl ?? null,
+  });
+  const created = await provisionApplication(db, {
+    customerId: customer.id,
+    name: input.companyName,
+    owner: input.owner,
+    product: input.product,
+    pricingVersion: input.pricingVersion,
+  });
+  return { customer, ...created };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   applications,
   appSettings,
@@ -67,13 +67,16 @@ export async function onlyApplicationId(db: Db): Promise<string | null> {
   return rows.length === 1 ? (rows[0]?.id ?? null) : null;
 }
 
-/** Dashboard members (not end users) with this sign-in name, newest first. */
+/**
+ * Dashboard members (not end users) with this sign-in name: the application signed in to last
+ * first (so a person with several applications signs in where they last worked), then newest.
+ */
 export async function findMembersByUserName(db: Db, userName: string): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
     .where(and(eq(users.userId, userName), isNotNull(users.roleType)))
-    .orderBy(desc(users.createdAt));
+    .orderBy(sql`${users.lastLoggedInAt} desc nulls last`, desc(users.createdAt));
 }
 
 export async function findMemberByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -279,4 +282,25 @@ const SEED_LOCK_KEY = 727_001;
 /** Transaction-scoped advisory lock serialising first-start seeding across nodes. */
 export async function lockForSeeding(db: Db) {
   await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+}
+
+/**
+ * Every membership of a person (members with this sign-in name, any application) with its
+ * application, oldest application first; deleted or expired members and disabled applications
+ * are left out.
+ */
+export async function findMembershipsOf(db: Db, userName: string) {
+  return db
+    .select({ user: users, application: applications })
+    .from(users)
+    .innerJoin(applications, eq(applications.id, users.applicationId))
+    .where(
+      and(
+        eq(users.userId, userName),
+        isNotNull(users.roleType),
+        notInArray(users.status, [2, 3]),
+        isNull(applications.disabledAt),
+      ),
+    )
+    .orderBy(applications.createdAt, applications.id);
 }

@@ -37,7 +37,7 @@ const RESET_CODE_TTL_MS = 30 * 60 * 1000;
 const VALIDATION_CODE_TTL_MS = 7 * 24 * 3600 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
 /** User statuses that may not sign in: expired/disabled (2) and deleted (3), SPEC §4. */
-const BLOCKED_STATUSES = new Set([2, 3]);
+export const BLOCKED_STATUSES = new Set([2, 3]);
 
 const invalidCredentials = () =>
   new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, 'Wrong e-mail or password.');
@@ -69,7 +69,12 @@ export async function sessionFor(
   });
 }
 
-async function issueSession(deps: AccountsDeps, db: Db, user: repo.UserRow, kind: 'dashboard' | 'messaging') {
+export async function issueSession(
+  deps: AccountsDeps,
+  db: Db,
+  user: repo.UserRow,
+  kind: 'dashboard' | 'messaging',
+) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + deps.config.sessionTtlMs);
   const row = await repo.insertSession(db, {
@@ -182,7 +187,7 @@ export interface LoginInput {
   otp?: string | undefined;
 }
 
-const twoFactorDeps = (deps: AccountsDeps, db: Db) => ({
+export const twoFactorDeps = (deps: AccountsDeps, db: Db) => ({
   db,
   appSecret: deps.config.appSecret,
   issuer: 'Convo',
@@ -269,12 +274,15 @@ export async function signInVouchedMember(deps: AccountsDeps, user: repo.UserRow
   });
 }
 
+/** Ends a session inside the caller's transaction (logout, or leaving an application by a switch). */
+export async function endSession(tx: Db, tokenHash: string): Promise<void> {
+  const ended = await repo.deleteSession(tx, tokenHash);
+  // The teammate login tables count a dashboard session's end as signing out.
+  if (ended?.kind === 'dashboard') await recordPresence(tx, ended.applicationId, ended.userId, 'offline');
+}
+
 export async function logout(deps: AccountsDeps, tokenHash: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const ended = await repo.deleteSession(tx, tokenHash);
-    // The teammate login tables count a dashboard session's end as signing out.
-    if (ended?.kind === 'dashboard') await recordPresence(tx, ended.applicationId, ended.userId, 'offline');
-  });
+  await deps.db.transaction((tx) => endSession(tx, tokenHash));
 }
 
 export async function changePassword(
@@ -293,10 +301,15 @@ export async function changePassword(
   }
   assertPasswordRule(newPassword);
   const passwordHash = await hashPassword(newPassword);
+  // One person, one password: every application they are a member of takes the new one (a
+  // second application's membership starts with the creator's password, see applications.ts).
+  const memberships = await repo.findMembersByUserName(deps.db, user.userId);
   await deps.db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash });
-    // Every session ends: the person signs in again with the new password.
-    await repo.deleteSessionsOfUser(tx, user.id);
+    for (const member of memberships.some((m) => m.id === user.id) ? memberships : [user]) {
+      await repo.updateUser(tx, member.id, { passwordHash });
+      // Every session ends: the person signs in again with the new password.
+      await repo.deleteSessionsOfUser(tx, member.id);
+    }
   });
   return MESSAGES.passwordChanged;
 }

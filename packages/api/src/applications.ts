@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { roleTypeSchema, sessionResponseSchema, successEnvelope } from './accounts.js';
+
+// Several applications per account (issue 20 item 2; SPEC §2 `/apps`, §7 "application list by role
+// APPLICATION_WEB_ADMIN"): the applications a signed-in person is a member of, a new application
+// of the same company, and a switch (a new session for another membership, without signing out).
+
+export const APPLICATION_PATHS = {
+  /** GET: the caller's applications; POST: a new application of the caller's company. */
+  list: '/api/applications',
+  /** POST: a session for another application the caller is a member of. */
+  switch: '/api/applications/switch',
+  /** Messaging API (Applozic `user/getlist?roleNameList=APPLICATION_WEB_ADMIN`): id → name. */
+  listByRole: '/rest/ws/user/getlist',
+} as const;
+
+export const APPLICATION_NAME_MAX = 100;
+
+export const memberApplicationSchema = z.object({
+  applicationId: z.string(),
+  name: z.string(),
+  /** The caller's role in that application. */
+  roleType: roleTypeSchema,
+  roleName: z.string(),
+  createdAtTime: z.number(),
+  /** The application of the token that asked. */
+  current: z.boolean(),
+});
+export type MemberApplication = z.infer<typeof memberApplicationSchema>;
+
+export const memberApplicationListResponseSchema = successEnvelope(z.array(memberApplicationSchema));
+
+export const createApplicationRequestSchema = z.object({
+  name: z.string().trim().min(1).max(APPLICATION_NAME_MAX),
+});
+export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSchema>;
+
+export const createApplicationResponseSchema = successEnvelope(memberApplicationSchema);
+
+export const switchApplicationRequestSchema = z.object({
+  applicationId: z.string().trim().min(1).max(64),
+  /** The target membership's second factor, when it has one turned on. */
+  otp: z.string().trim().max(32).optional(),
+});
+export type SwitchApplicationRequest = z.infer<typeof switchApplicationRequestSchema>;
+
+export const switchApplicationResponseSchema = sessionResponseSchema;
+
+const roleNameList = z
+  .union([z.string().max(64), z.array(z.string().max(64)).max(10)])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+
+export const applicationListByRoleQuerySchema = z.object({
+  roleNameList: roleNameList.default(['APPLICATION_WEB_ADMIN']),
+  /** Applozic clients name the person; only the caller themself may be named. */
+  userId: z.string().trim().max(190).optional(),
+  emailId: z.string().trim().max(254).optional(),
+});
+
+/** Application id → application name, as the Applozic platform answers it. */
+export const applicationListByRoleResponseSchema = z.record(z.string(), z.string());
