@@ -144,6 +144,12 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
         channelSecret: 'nothex',
       });
       expect(malformed.statusCode).toBe(400);
+      // Another channel's fields are no LINE credentials.
+      const telegramFields = await connect(tenant, 'line', {
+        botToken: '7000001:AAHfakeTelegramTokenForTests_0123456',
+      });
+      expect(telegramFields.statusCode).toBe(400);
+      expect(telegramFields.json()).toMatchObject({ code: 'INVALID_PARAMETER' });
       const unknown = await connect(tenant, 'line', {
         channelAccessToken: 'someOtherTokenLineDoesNotKnow0123456789',
         channelSecret: LINE_SECRET,
