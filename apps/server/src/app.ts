@@ -369,6 +369,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
               storage: deps.storage,
               connectors: channelConnectors(deps.channels.apiUrls),
               realtime: createRealtime(pubsub, deps.log),
+              publicUrl: deps.publicUrl,
             }),
           }
         : {}),

@@ -6,7 +6,7 @@ import { messageResponseSchema, successEnvelope } from './accounts.js';
 // inbound webhooks. Credentials go in, never out: no response carries a token or secret.
 
 /** The integrations that work today; others are listed as they land. */
-export const INTEGRATION_TYPES = ['telegram'] as const;
+export const INTEGRATION_TYPES = ['telegram', 'line', 'viber'] as const;
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
 export type IntegrationType = z.infer<typeof integrationTypeSchema>;
 
@@ -24,6 +24,8 @@ export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];
 export const DEFAULT_INTEGRATION_CATEGORY = 'all';
 export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, IntegrationCategory>> = {
   telegram: 'messaging',
+  line: 'messaging',
+  viber: 'messaging',
 };
 
 /** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */
@@ -56,8 +58,34 @@ export const telegramBotTokenSchema = z
 export const telegramConnectRequestSchema = z.object({ botToken: telegramBotTokenSchema });
 export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
 
-/** The connect body of each type (a union as more integrations land). */
-export const integrationConnectRequestSchema = telegramConnectRequestSchema;
+/** LINE Messaging API: a long-lived channel access token and the channel secret (LINE Developers console). */
+export const lineConnectRequestSchema = z.object({
+  channelAccessToken: z.string().trim().min(20, 'Paste the channel access token (long-lived).').max(500),
+  channelSecret: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/i, 'A LINE channel secret is 32 hexadecimal characters.'),
+});
+export type LineConnectRequest = z.infer<typeof lineConnectRequestSchema>;
+
+/** Viber: a bot's authentication token (Viber Admin Panel), `<hex>-<hex>-<hex>`. */
+export const viberConnectRequestSchema = z.object({
+  authToken: z
+    .string()
+    .trim()
+    .regex(
+      /^[0-9a-f]{8,40}(-[0-9a-f]{8,40}){1,4}$/i,
+      'A Viber token looks like 4453b6ac12345678-e02603a1…-…',
+    ),
+});
+export type ViberConnectRequest = z.infer<typeof viberConnectRequestSchema>;
+
+/** The connect body of each type; the type's connector parses its own. */
+export const integrationConnectRequestSchema = z.union([
+  telegramConnectRequestSchema,
+  lineConnectRequestSchema,
+  viberConnectRequestSchema,
+]);
 export type IntegrationConnectRequest = z.infer<typeof integrationConnectRequestSchema>;
 
 export const integrationTypeParamsSchema = z.object({ type: integrationTypeSchema });

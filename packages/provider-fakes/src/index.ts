@@ -2,6 +2,14 @@
 // benches (docs/architecture.md, "a provider's local test server").
 export { startFakeAnthropic } from './anthropic/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
+export {
+  type FakeLine,
+  type FakeLineEventInput,
+  type LineCall,
+  type LineError,
+  lineSignature,
+  startFakeLine,
+} from './line/index.js';
 export { startFakeOpenAI } from './openai/index.js';
 export {
   type FakeS3,
@@ -20,3 +28,11 @@ export {
   type TelegramCall,
   type TelegramError,
 } from './telegram/index.js';
+export {
+  type FakeViber,
+  type FakeViberMessageInput,
+  startFakeViber,
+  type ViberCall,
+  type ViberError,
+  viberSignature,
+} from './viber/index.js';

@@ -13,11 +13,15 @@ import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
 import { ChannelIcon } from './channel-icon';
 import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
+import { LineConnectForm } from './line/line-connect-form';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
+import { ViberConnectForm } from './viber/viber-connect-form';
 
 const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integration: Integration }>>> = {
   telegram: TelegramConnectForm,
+  line: LineConnectForm,
+  viber: ViberConnectForm,
 };
 
 function StatusPanel({ integration }: { integration: Integration }) {

@@ -22,11 +22,11 @@ export interface InboundMessage {
   media?: InboundMedia | undefined;
 }
 
-/** A reply to send: the message's text and, for a file, its bytes. */
+/** A reply to send: the message's text and, for a file, its bytes (and a signed public URL to it). */
 export interface OutboundMessage {
   externalUserId: string;
   text: string;
-  file?: { bytes: Uint8Array; contentType: string; name: string } | undefined;
+  file?: { bytes: Uint8Array; contentType: string; name: string; url?: string | undefined } | undefined;
 }
 
 /**
@@ -60,8 +60,17 @@ export interface ChannelConnector<Config, ConnectInput> {
   connect(input: ConnectInput, webhook: { url: string; secret: string }): Promise<ConnectedAccount<Config>>;
   /** Stops the provider's deliveries (best effort: the account is removed either way). */
   disconnect(config: Config): Promise<void>;
-  /** Whether a delivery carries this account's signature. */
-  verify(headers: Readonly<Record<string, string | string[] | undefined>>, config: Config): boolean;
+  /** Whether a delivery carries this account's signature (`rawBody`: the bytes as sent, for HMACs). */
+  verify(
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+    config: Config,
+    rawBody: string,
+  ): boolean;
+  /**
+   * A provider's check of a new webhook URL (Viber posts one while its webhook is being set,
+   * before the account is stored): answered 200 without reading any account; it stores nothing.
+   */
+  isHandshake?(body: unknown): boolean;
   /** The customer messages in a delivery (none for updates we do not handle). */
   parseInbound(body: unknown, config: Config): InboundMessage[];
   send(outbound: OutboundMessage, config: Config): Promise<{ externalId: string }>;

@@ -11,10 +11,16 @@ import { EVENT } from '../realtime/event-types.js';
 import type { Realtime } from '../realtime/realtime.js';
 
 /** Brand names as the team reads them in a delivery note. */
-const channelName = (channel: string) => (channel === 'telegram' ? 'Telegram' : channel);
+const CHANNEL_NAMES: Readonly<Record<string, string>> = {
+  telegram: 'Telegram',
+  line: 'LINE',
+  viber: 'Viber',
+};
+const channelName = (channel: string) => CHANNEL_NAMES[channel] ?? channel;
 
 import { ChannelProviderError, type OutboundMessage } from './connector.js';
 import { externalUserIdOf } from './inbound.js';
+import { channelMediaUrl } from './media-link.js';
 import type { ChannelRegistry } from './registry.js';
 import * as repo from './repository.js';
 import { openConfig } from './service.js';
@@ -31,6 +37,8 @@ export interface ChannelDeliveryDeps {
   storage: FileStorage | undefined;
   connectors: ChannelRegistry;
   realtime: Realtime;
+  /** PUBLIC_URL: a reply's file is linked there for providers that fetch files by URL. */
+  publicUrl?: string | undefined;
 }
 
 const payloadSchema = z.object({ conversationId: z.number().int().positive() });
@@ -54,7 +62,10 @@ async function readFile(
   if (!row || !object) return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), contentType: row.contentType, name: row.name };
+  const url = deps.publicUrl
+    ? channelMediaUrl(deps.publicUrl, deps.appSecret, applicationId, row.id)
+    : undefined;
+  return { bytes: new Uint8Array(Buffer.concat(chunks)), contentType: row.contentType, name: row.name, url };
 }
 
 /** Everything a send needs, or why it can never go (the reply then fails at once). */

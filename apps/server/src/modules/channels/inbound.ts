@@ -66,15 +66,17 @@ export async function receiveWebhook(
   applicationId: string,
   headers: Readonly<Record<string, string | string[] | undefined>>,
   body: unknown,
+  rawBody = '',
 ): Promise<number> {
   const kind = integrationTypeSchema.safeParse(type);
   const connector = kind.success ? deps.connectors.get(kind.data) : undefined;
   if (!kind.success || !connector) throw channelNotFound();
+  if (connector.isHandshake?.(body)) return 0;
   const found = await accountForDelivery(deps.db, applicationId, kind.data);
   if (!found || found.application.disabledAt) throw channelNotFound();
   const { account, application } = found;
   const config = openConfig(deps.appSecret, connector, account);
-  if (config === null || !connector.verify(headers, config)) {
+  if (config === null || !connector.verify(headers, config, rawBody)) {
     throw new AppError(401, 'INVALID_SIGNATURE', 'The delivery is not signed with this channel’s secret.');
   }
   // A disabled channel is acknowledged (the provider stops retrying) and ignored.

@@ -12,9 +12,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
+import { findAttachment } from '../attachments/repository.js';
+import { contentDisposition } from '../attachments/service.js';
 import { receiveWebhook } from './inbound.js';
+import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';
 import type { ChannelRegistry } from './registry.js';
 import * as service from './service.js';
 
@@ -115,27 +119,76 @@ export function channelRoutes(
         ),
     );
 
-    app.post(
-      INTEGRATION_PATHS.webhook,
+    // A reply's file, for a provider that fetches it by URL (LINE, Viber): the signed link is the credential.
+    app.get(
+      CHANNEL_MEDIA_PATH,
       {
         config: PUBLIC_ROUTE,
         schema: {
           tags: ['channels'],
-          // Any string: an unknown channel answers 404, not 400.
-          params: channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) }),
-          response: { 200: channelWebhookResponseSchema },
+          params: z.object({ applicationId: z.string().min(1).max(100), key: z.string().uuid() }),
+          querystring: z.object({
+            expires: z.coerce.number().int(),
+            signature: z.string().min(1).max(100),
+          }),
         },
       },
-      async (req) => {
-        const stored = await receiveWebhook(
-          inboundDeps,
-          req.params.type,
-          req.params.applicationId,
-          req.headers,
-          req.body,
-        );
-        return { ok: true as const, stored };
+      async (req, reply) => {
+        const { applicationId, key } = req.params;
+        const gone = () => notFound('No such file, or the link has expired.');
+        if (!verifyChannelMediaLink(ctx.config.appSecret, { applicationId, key, ...req.query })) throw gone();
+        const row = await findAttachment(deps.db, applicationId, key.toLowerCase());
+        const object = row ? await options.storage.get(row.storageKey) : null;
+        if (!row || !object) throw gone();
+        reply
+          .header('content-type', row.contentType)
+          .header('content-disposition', contentDisposition(row.name, row.contentType))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox");
+        if (object.size > 0) reply.header('content-length', object.size);
+        return reply.send(object.stream);
       },
     );
+
+    // The providers sign the exact bytes they sent (LINE, Viber): this scope keeps JSON as text.
+    const webhookScope: FastifyPluginAsyncZod = async (hooks) => {
+      hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+        done(null, body),
+      );
+      hooks.post(
+        INTEGRATION_PATHS.webhook,
+        {
+          config: PUBLIC_ROUTE,
+          schema: {
+            tags: ['channels'],
+            // Any string: an unknown channel answers 404, not 400.
+            params: channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) }),
+            response: { 200: channelWebhookResponseSchema },
+          },
+        },
+        async (req) => {
+          const rawBody = typeof req.body === 'string' ? req.body : '';
+          const stored = await receiveWebhook(
+            inboundDeps,
+            req.params.type,
+            req.params.applicationId,
+            req.headers,
+            parseJson(rawBody),
+            rawBody,
+          );
+          return { ok: true as const, stored };
+        },
+      );
+    };
+    await app.register(webhookScope);
   };
+}
+
+/** A delivery's JSON; anything else is no update (the connector finds nothing in it). */
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
 }

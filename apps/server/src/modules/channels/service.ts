@@ -6,6 +6,7 @@ import {
   type IntegrationStatus,
   type IntegrationType,
 } from '@convo/api';
+import { ZodError } from 'zod';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { openSealedJson, randomToken, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
@@ -118,6 +119,9 @@ export async function connectIntegration(
     connected = await connector.connect(input, webhook);
   } catch (err) {
     if (err instanceof ChannelProviderError) throw providerRefusal(type, err);
+    // Another type's fields (the route's body is the union of every type's): this type's message.
+    if (err instanceof ZodError)
+      throw badRequest('INVALID_PARAMETER', err.issues[0]?.message ?? `Give the ${type} credentials.`);
     throw err;
   }
   const row = await repo.upsertAccount(deps.db, {
