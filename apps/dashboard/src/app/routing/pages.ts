@@ -102,3 +102,6 @@ export const BillingStatePages = {
     import('../../features/billing/helpcenter-billing-page').then((m) => m.HelpCenterBillingPage),
   ),
 };
+export const MailPreferencesPage = lazyPage(() =>
+  import('../../features/notification-settings/mail-preferences-page').then((m) => m.MailPreferencesPage),
+);
