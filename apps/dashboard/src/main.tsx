@@ -1,19 +1,19 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { RELEASE_VERSION } from '@convo/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Boot } from './app/boot';
 import { installGlobalErrorHandlers } from './app/global-errors';
 import { installLogoutListeners } from './app/logout';
-import { storage } from './app/storage/safe-storage';
-import { STORAGE_KEYS } from './app/storage/storage-keys';
+import { clearCachesOfOldRelease, registerServiceWorker } from './app/service-worker/service-worker';
 
 installGlobalErrorHandlers();
 installLogoutListeners();
-// The release that last wrote this browser's data (for cache clean-ups of later releases).
-storage.setItem(STORAGE_KEYS.version, RELEASE_VERSION);
+// A new release deletes the caches of the one that last wrote this browser's data, then the
+// service worker (push notifications) is registered.
+void clearCachesOfOldRelease();
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

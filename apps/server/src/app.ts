@@ -49,6 +49,7 @@ import { customerAttributeRoutes } from './modules/customer-attributes/routes.js
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
+import { configureMailLinks } from './modules/email-notifications/service.js';
 import { ERROR_REPORT_FORWARD_QUEUE, forwardHandler } from './modules/error-reports/forward.js';
 import { errorReportRoutes } from './modules/error-reports/routes.js';
 import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
@@ -60,6 +61,7 @@ import {
 } from './modules/help-center/public-site/site-cache.js';
 import { helpCenterRoutes } from './modules/help-center/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
+import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { messageLogRoutes } from './modules/message-logs/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { recordReceipt } from './modules/messages/service.js';
@@ -153,6 +155,8 @@ function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
 
 /** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Notification mails carry a signed /unsubscribe link (SPEC §2 /subscribe, /unsubscribe).
+  configureMailLinks({ publicUrl: deps.config.publicUrl, secret: deps.config.appSecret });
   // What an end user may read about the team, applied before payload encryption (issue 23).
   const visitorViews = visitorViewFactory(deps.database.db, deps.config.appSecret);
   // Help centers' custom domains are served at their `/` (issue 16): known before routing.
@@ -248,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationPreferenceRoutes(ctx));
   await app.register(customerAttributeRoutes(ctx));
   await app.register(emailNotificationRoutes(ctx));
+  await app.register(mailPreferenceRoutes(ctx));
   await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx));
   await app.register(widgetSettingsRoutes(ctx));
@@ -344,6 +349,8 @@ export interface WorkerDeps {
  */
 export function startWorkers(deps: WorkerDeps): JobWorker {
   const pubsub = deps.pubsub ?? createMemoryPubSub();
+  if (deps.publicUrl && deps.bots)
+    configureMailLinks({ publicUrl: deps.publicUrl, secret: deps.bots.appSecret });
   const worker = new JobWorker({
     db: deps.db,
     log: deps.log,

@@ -31,7 +31,7 @@ export const errorReportRequestSchema = z.strictObject({
   stack: z.string().max(ERROR_REPORT_LIMITS.stack).optional(),
   /** The page (path and query) where it happened. */
   url: z.string().max(ERROR_REPORT_LIMITS.url),
-  kind: z.enum(['error', 'rejection', 'render']),
+  kind: z.enum(['error', 'rejection', 'render', 'chunk-load', 'chunk-timeout']),
 });
 export type ErrorReportRequest = z.infer<typeof errorReportRequestSchema>;
 

@@ -55,3 +55,27 @@ export const NOTIFICATION_SETTINGS_PATHS = {
 
 export const pushSubscriptionPath = (id: string) =>
   NOTIFICATION_SETTINGS_PATHS.pushSubscription.replace(':id', encodeURIComponent(id));
+
+// /subscribe and /unsubscribe (SPEC §2): a member's mail choices from the signed link in every
+// notification mail, without signing in. The token names the member; the server signs and checks it.
+export const mailPreferencesTokenSchema = z.string().trim().min(20).max(400);
+export const mailPreferencesQuerySchema = z.object({ token: mailPreferencesTokenSchema });
+export const mailPreferencesSchema = z.object({
+  /** The address the mails go to (the link's owner is the one reading it). */
+  email: z.string(),
+  choices: emailNotificationsSchema,
+});
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+export const mailPreferencesResponseSchema = successEnvelope(mailPreferencesSchema);
+export const mailPreferencesUpdateSchema = z.object({
+  token: mailPreferencesTokenSchema,
+  choices: emailNotificationsSchema,
+});
+
+export const MAIL_PREFERENCES_PATH = '/api/mail-preferences';
+/** Everything off (the /unsubscribe action) and the defaults back on (the /subscribe action). */
+export const NO_EMAIL_NOTIFICATIONS: EmailNotifications = {
+  assignedToMe: false,
+  newMessageWhileOffline: false,
+  dailySummary: false,
+};

@@ -5,8 +5,10 @@ import { RouterProvider } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { i18next, initI18n } from '../i18n/i18n';
 import { pickLanguage } from '../i18n/languages';
+import { startConfigRefresh } from './config/config-refresh';
 import { loadConfig } from './config/config-store';
 import { AppProviders } from './providers';
+import { notifyNewerVersion } from './routing/lazy-page';
 import { router } from './routing/router';
 import { storage } from './storage/safe-storage';
 import { STORAGE_KEYS } from './storage/storage-keys';
@@ -66,6 +68,13 @@ export function Boot() {
     start(controller.signal);
     return () => controller.abort();
   }, [start]);
+
+  // The flags are read again every 300 s once booted; a new release on the server asks for a refresh.
+  const bootedVersion = state.phase === 'ready' ? state.config.version : null;
+  useEffect(
+    () => (bootedVersion === null ? undefined : startConfigRefresh(bootedVersion, notifyNewerVersion)),
+    [bootedVersion],
+  );
 
   if (state.phase === 'failed') {
     return <BootFailed onRetry={() => start(new AbortController().signal)} />;

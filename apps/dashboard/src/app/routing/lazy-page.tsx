@@ -6,27 +6,9 @@ import { Button, Center, Stack, Text } from '@mantine/core';
 import { type ComponentType, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '../../i18n/i18n';
+import { reportError } from '../errors/error-reporting';
 import { toast } from '../toasts';
-
-export class ChunkLoadError extends Error {
-  override readonly name = 'ChunkLoadError';
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
+import { asChunkError, chunkFailureKind, withTimeout } from './chunk-errors';
 
 export function notifyNewerVersion(): void {
   toast.info(i18next.t('messages.newVersionAvailable'), { id: 'newer-version' });
@@ -51,6 +33,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
       return { default: await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS) };
     } catch (error) {
       console.error('Chunk load failed', error);
+      reportError(asChunkError(error), chunkFailureKind(error));
       notifyNewerVersion();
       return { default: ChunkLoadFailed as ComponentType<P> };
     }

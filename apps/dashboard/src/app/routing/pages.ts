@@ -105,3 +105,6 @@ export const BillingStatePages = {
 export const ApplicationsPage = lazyPage(() =>
   import('../../features/applications/applications-page').then((m) => m.ApplicationsPage),
 );
+export const MailPreferencesPage = lazyPage(() =>
+  import('../../features/notification-settings/mail-preferences-page').then((m) => m.MailPreferencesPage),
+);

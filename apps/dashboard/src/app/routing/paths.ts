@@ -11,6 +11,8 @@ export const PATHS = {
   passwordReset: '/password/reset',
   passwordUpdate: '/password/update',
   emailValidate: '/email/validate',
+  subscribe: '/subscribe',
+  unsubscribe: '/unsubscribe',
   devMailbox: '/dev/mailbox',
   twoFactorSetup: '/2fa/setup',
   notFound: '/404',

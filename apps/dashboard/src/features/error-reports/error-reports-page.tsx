@@ -11,6 +11,9 @@ import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
 import { errorReportKeys, fetchErrorReports } from './error-reports-api';
 
+/** The kinds the dashboard reports (error-reporting.ts, lazy-page.tsx); anything else reads as an error. */
+const KNOWN_KINDS = ['error', 'rejection', 'render', 'chunk-load', 'chunk-timeout'] as const;
+
 // /error-reports: the dashboard errors members of this workspace hit, newest first, with the
 // feedback they wrote. Every text is rendered as text (React escapes it), never as HTML.
 
@@ -28,7 +31,7 @@ function ReportItem({ report }: { report: ErrorReport }) {
           </Text>
           <Group gap={6}>
             <Badge variant="light">
-              {t(`kind.${report.kind === 'render' || report.kind === 'rejection' ? report.kind : 'error'}`)}
+              {t(`kind.${KNOWN_KINDS.find((k) => k === report.kind) ?? 'error'}`)}
             </Badge>
             <Badge variant="outline">{report.release}</Badge>
           </Group>

@@ -1,6 +1,8 @@
 import {
   type EmailNotifications,
   emailNotificationsResponseSchema,
+  MAIL_PREFERENCES_PATH,
+  mailPreferencesResponseSchema,
   messageResponseSchema,
   NOTIFICATION_SETTINGS_PATHS as P,
   pushPublicKeyResponseSchema,
@@ -44,4 +46,29 @@ export async function removePushSubscription(id: string) {
 
 export async function sendTestPush() {
   return (await apiRequest(P.pushTest, { method: 'POST', schema: pushTestResponseSchema })).data;
+}
+
+/** /subscribe and /unsubscribe: the mail choices of the member a signed link names (no session). */
+export const mailLinkKey = (token: string) => ['mail-preferences', token] as const;
+
+export async function fetchMailPreferences(token: string) {
+  // The link is the credential: no session token goes with it.
+  return (
+    await apiRequest(MAIL_PREFERENCES_PATH, {
+      query: { token },
+      token: null,
+      schema: mailPreferencesResponseSchema,
+    })
+  ).data;
+}
+
+export async function saveMailPreferences(token: string, choices: EmailNotifications) {
+  return (
+    await apiRequest(MAIL_PREFERENCES_PATH, {
+      method: 'PUT',
+      body: { token, choices },
+      token: null,
+      schema: mailPreferencesResponseSchema,
+    })
+  ).data;
 }

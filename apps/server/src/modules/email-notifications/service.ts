@@ -3,7 +3,14 @@ import { USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { insertMail } from '../../platform/mail/outbox-repository.js';
+import { unsubscribeUrl } from '../mail-preferences/link-token.js';
 import * as repo from './repository.js';
+
+/** Where the mails' /unsubscribe links point and the key that signs them (set by the composition root). */
+let mailLinks: { publicUrl: string; secret: string } | null = null;
+export function configureMailLinks(links: { publicUrl: string; secret: string }): void {
+  mailLinks = links;
+}
 
 // /settings/email-notifications: which mails one member receives; defaults until they save.
 
@@ -23,10 +30,13 @@ export async function getSettings(
 
 export const getOwn = (db: Db, caller: AuthContext) => getSettings(db, caller.applicationId, caller.userId);
 
-export async function saveOwn(db: Db, caller: AuthContext, input: EmailNotifications) {
-  await repo.upsertSettings(db, { applicationId: caller.applicationId, userId: caller.userId, ...input });
+export async function saveSettings(db: Db, applicationId: string, userId: string, input: EmailNotifications) {
+  await repo.upsertSettings(db, { applicationId, userId, ...input });
   return input;
 }
+
+export const saveOwn = (db: Db, caller: AuthContext, input: EmailNotifications) =>
+  saveSettings(db, caller.applicationId, caller.userId, input);
 
 /**
  * Called inside the assignment's transaction: an agent who is not online and wants it gets an
@@ -46,7 +56,11 @@ export async function queueAssignedMail(
       to: agent.email,
       applicationId: agent.applicationId,
       subject: `Conversation #${conversation.id} was assigned to you`,
-      text: `${greeting}\n\nConversation #${conversation.id} was assigned to you while you were away. Open the inbox to answer it.\n\nYou can turn these mails off in Settings → Email notifications.`,
+      text: `${greeting}\n\nConversation #${conversation.id} was assigned to you while you were away. Open the inbox to answer it.\n\nYou can turn these mails off in Settings → Email notifications${
+        mailLinks
+          ? ` or here: ${unsubscribeUrl(mailLinks.publicUrl, mailLinks.secret, { applicationId: agent.applicationId, userId: agent.id })}`
+          : ''
+      }.`,
     },
     'queued',
   );
