@@ -2,6 +2,15 @@
 // benches (docs/architecture.md, "a provider's local test server").
 export { startFakeAnthropic } from './anthropic/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
+export {
+  type FakeMeta,
+  type MetaCall,
+  type MetaGraphError,
+  messengerDelivery,
+  metaSignature,
+  startFakeMeta,
+  whatsAppDelivery,
+} from './meta/index.js';
 export { startFakeOpenAI } from './openai/index.js';
 export {
   type FakeS3,

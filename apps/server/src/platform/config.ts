@@ -123,6 +123,8 @@ const envSchema = z.object({
   GEMINI_BASE_URL: optionalUrl,
   /** The Telegram Bot API (a local fake in tests and e2e). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
+  META_GRAPH_API_URL: z.url().default('https://graph.facebook.com'),
   /** Metabase signed embedding (/metabase-dashboard): all three, or the page explains the set-up. */
   METABASE_SITE_URL: optionalUrl,
   METABASE_SECRET_KEY: optionalText.pipe(
@@ -195,7 +197,7 @@ export interface AppConfig {
   /** Base URLs of the LLM providers' APIs; undefined: the provider's own. */
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
   /** Base URLs of the messaging channels' provider APIs. */
-  channelApiUrls: { telegram: string };
+  channelApiUrls: { telegram: string; metaGraph: string };
   /** Metabase signed embedding; null when not configured. */
   metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
@@ -303,7 +305,10 @@ export function loadConfig(
     roles: new Set(roles),
     storage,
     llmBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, gemini: e.GEMINI_BASE_URL },
-    channelApiUrls: { telegram: e.TELEGRAM_API_URL.replace(/\/$/, '') },
+    channelApiUrls: {
+      telegram: e.TELEGRAM_API_URL.replace(/\/$/, ''),
+      metaGraph: e.META_GRAPH_API_URL.replace(/\/$/, ''),
+    },
     metabase:
       e.METABASE_SITE_URL && e.METABASE_SECRET_KEY && e.METABASE_DASHBOARD_ID
         ? {

@@ -13,11 +13,19 @@ import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
 import { ChannelIcon } from './channel-icon';
 import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
+import {
+  FacebookConnectForm,
+  InstagramConnectForm,
+  WhatsAppCloudConnectForm,
+} from './meta/meta-connect-form';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
 
 const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integration: Integration }>>> = {
   telegram: TelegramConnectForm,
+  'whatsapp-cloud-api': WhatsAppCloudConnectForm,
+  facebook: FacebookConnectForm,
+  instagram: InstagramConnectForm,
 };
 
 function StatusPanel({ integration }: { integration: Integration }) {

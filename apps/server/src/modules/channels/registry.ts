@@ -1,11 +1,19 @@
 import type { IntegrationType } from '@convo/api';
 import type { AnyChannelConnector } from './connector.js';
+import { facebookConnector } from './facebook/connector.js';
+import { instagramConnector } from './instagram/connector.js';
 import { telegramConnector } from './telegram/connector.js';
+import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
 
 /** The connectors a server runs, by integration type. */
 export type ChannelRegistry = ReadonlyMap<IntegrationType, AnyChannelConnector>;
 
 /** Every connector that works today, pointed at the providers' configured base URLs. */
-export function channelConnectors(apiUrls: { telegram: string }): ChannelRegistry {
-  return new Map<IntegrationType, AnyChannelConnector>([['telegram', telegramConnector(apiUrls.telegram)]]);
+export function channelConnectors(apiUrls: { telegram: string; metaGraph: string }): ChannelRegistry {
+  return new Map<IntegrationType, AnyChannelConnector>([
+    ['telegram', telegramConnector(apiUrls.telegram)],
+    ['whatsapp-cloud-api', whatsAppCloudConnector(apiUrls.metaGraph)],
+    ['facebook', facebookConnector(apiUrls.metaGraph)],
+    ['instagram', instagramConnector(apiUrls.metaGraph)],
+  ]);
 }

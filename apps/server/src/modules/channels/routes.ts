@@ -8,15 +8,18 @@ import {
   integrationResponseSchema,
   integrationStatusParamsSchema,
   integrationTypeParamsSchema,
+  WHATSAPP_TEMPLATE_PATHS,
+  whatsAppTemplateListResponseSchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
-import { receiveWebhook } from './inbound.js';
+import { answerChallenge, receiveWebhook } from './inbound.js';
 import type { ChannelRegistry } from './registry.js';
 import * as service from './service.js';
+import { listWhatsAppTemplates } from './whatsapp-cloud/templates.js';
 
 /**
  * Product API of the integrations hub (privilege `integrations`) and the channels' public
@@ -93,6 +96,12 @@ export function channelRoutes(
       },
     );
 
+    app.get(
+      WHATSAPP_TEMPLATE_PATHS.list,
+      { ...guard, schema: { tags, security, response: { 200: whatsAppTemplateListResponseSchema } } },
+      async (req) => ok(await listWhatsAppTemplates(deps, requireAuth(req).applicationId)),
+    );
+
     app.patch(
       INTEGRATION_PATHS.status,
       {
@@ -115,27 +124,61 @@ export function channelRoutes(
         ),
     );
 
-    app.post(
-      INTEGRATION_PATHS.webhook,
-      {
-        config: PUBLIC_ROUTE,
-        schema: {
-          tags: ['channels'],
-          // Any string: an unknown channel answers 404, not 400.
-          params: channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) }),
-          response: { 200: channelWebhookResponseSchema },
+    // The providers' webhooks, in a scope of their own: signatures cover the exact bytes the
+    // provider sent, so JSON arrives here as text and is parsed after the bytes are kept.
+    const webhooks: FastifyPluginAsyncZod = async (hooks) => {
+      hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+        done(null, body),
+      );
+      // Any string: an unknown channel answers 404, not 400.
+      const params = channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) });
+
+      hooks.post(
+        INTEGRATION_PATHS.webhook,
+        {
+          config: PUBLIC_ROUTE,
+          schema: { tags: ['channels'], params, response: { 200: channelWebhookResponseSchema } },
         },
-      },
-      async (req) => {
-        const stored = await receiveWebhook(
-          inboundDeps,
-          req.params.type,
-          req.params.applicationId,
-          req.headers,
-          req.body,
-        );
-        return { ok: true as const, stored };
-      },
-    );
+        async (req) => {
+          const rawBody = typeof req.body === 'string' ? req.body : '';
+          let body: unknown = req.body;
+          if (typeof req.body === 'string') {
+            try {
+              body = JSON.parse(req.body);
+            } catch {
+              body = undefined; // signed but not JSON: nothing in it is stored
+            }
+          }
+          const stored = await receiveWebhook(
+            inboundDeps,
+            req.params.type,
+            req.params.applicationId,
+            req.headers,
+            body,
+            rawBody,
+          );
+          return { ok: true as const, stored };
+        },
+      );
+
+      // Meta's verification of a webhook URL: echo hub.challenge when hub.verify_token is ours.
+      hooks.get(
+        INTEGRATION_PATHS.webhook,
+        {
+          config: PUBLIC_ROUTE,
+          schema: { tags: ['channels'], params, querystring: z.record(z.string(), z.unknown()) },
+        },
+        async (req, reply) => {
+          const challenge = await answerChallenge(
+            inboundDeps,
+            req.params.type,
+            req.params.applicationId,
+            req.query,
+          );
+          return reply.type('text/plain; charset=utf-8').send(challenge);
+        },
+      );
+    };
+    await app.register(webhooks);
   };
 }
