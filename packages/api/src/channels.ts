@@ -6,7 +6,14 @@ import { messageResponseSchema, successEnvelope } from './accounts.js';
 // inbound webhooks. Credentials go in, never out: no response carries a token or secret.
 
 /** The integrations that work today; others are listed as they land. */
-export const INTEGRATION_TYPES = ['telegram', 'line', 'viber'] as const;
+export const INTEGRATION_TYPES = [
+  'telegram',
+  'line',
+  'viber',
+  'whatsapp-cloud-api',
+  'facebook',
+  'instagram',
+] as const;
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
 export type IntegrationType = z.infer<typeof integrationTypeSchema>;
 
@@ -26,6 +33,9 @@ export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, Integrati
   telegram: 'messaging',
   line: 'messaging',
   viber: 'messaging',
+  'whatsapp-cloud-api': 'messaging',
+  facebook: 'messaging',
+  instagram: 'messaging',
 };
 
 /** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */
@@ -80,11 +90,61 @@ export const viberConnectRequestSchema = z.object({
 });
 export type ViberConnectRequest = z.infer<typeof viberConnectRequestSchema>;
 
-/** The connect body of each type; the type's connector parses its own. */
+/** Meta ids (phone number, WhatsApp Business Account, page, Instagram account) are digits. */
+const metaIdSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,30}$/, 'A Meta id is a number (copy it from Meta’s dashboard).');
+const metaTokenSchema = z.string().trim().min(20, 'Paste the whole access token.').max(1000);
+/** The Meta app's secret: it signs every webhook delivery (X-Hub-Signature-256). */
+const metaAppSecretSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{16,64}$/, 'The app secret is 32 letters and digits (App settings → Basic).');
+/** What the admin types as "Verify token" in Meta's webhook settings, and here. */
+const metaVerifyTokenSchema = z
+  .string()
+  .trim()
+  .min(8, 'The verify token needs at least 8 characters.')
+  .max(200);
+
+/** WhatsApp Cloud API: a phone number of a WhatsApp Business Account and a system user's token. */
+export const whatsAppCloudConnectRequestSchema = z.object({
+  phoneNumberId: metaIdSchema,
+  businessAccountId: metaIdSchema,
+  accessToken: metaTokenSchema,
+  appSecret: metaAppSecretSchema,
+  verifyToken: metaVerifyTokenSchema,
+});
+export type WhatsAppCloudConnectRequest = z.infer<typeof whatsAppCloudConnectRequestSchema>;
+
+/** Messenger: a Facebook page and its page access token. */
+export const facebookConnectRequestSchema = z.object({
+  pageId: metaIdSchema,
+  pageAccessToken: metaTokenSchema,
+  appSecret: metaAppSecretSchema,
+  verifyToken: metaVerifyTokenSchema,
+});
+export type FacebookConnectRequest = z.infer<typeof facebookConnectRequestSchema>;
+
+/** Instagram messaging: the professional account, through its linked page's access token. */
+export const instagramConnectRequestSchema = z.object({
+  instagramAccountId: metaIdSchema,
+  pageId: metaIdSchema,
+  pageAccessToken: metaTokenSchema,
+  appSecret: metaAppSecretSchema,
+  verifyToken: metaVerifyTokenSchema,
+});
+export type InstagramConnectRequest = z.infer<typeof instagramConnectRequestSchema>;
+
+/** The connect body of each type (each connector parses its own again). */
 export const integrationConnectRequestSchema = z.union([
   telegramConnectRequestSchema,
   lineConnectRequestSchema,
   viberConnectRequestSchema,
+  whatsAppCloudConnectRequestSchema,
+  facebookConnectRequestSchema,
+  instagramConnectRequestSchema,
 ]);
 export type IntegrationConnectRequest = z.infer<typeof integrationConnectRequestSchema>;
 
@@ -111,6 +171,37 @@ export const INTEGRATION_PATHS = {
   status: '/api/integrations/settings/:type/status/:status',
   /** Public: the provider posts here; the connector checks its signature. */
   webhook: '/api/channels/:type/:applicationId/webhook',
+} as const;
+
+/** An approved (or pending) WhatsApp message template, as the provider lists it. */
+export const whatsAppTemplateSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  category: z.string(),
+  /** The body's text with its {{n}} placeholders. */
+  body: z.string(),
+  /** How many {{n}} parameters the body takes. */
+  parameterCount: z.number().int().nonnegative(),
+});
+export type WhatsAppTemplate = z.infer<typeof whatsAppTemplateSchema>;
+export const whatsAppTemplateListResponseSchema = successEnvelope(z.array(whatsAppTemplateSchema));
+
+/** Sends an approved template in a WhatsApp conversation (allowed outside the 24-hour window). */
+export const whatsAppTemplateSendRequestSchema = z.object({
+  groupId: z.number().int().positive(),
+  name: z.string().trim().min(1).max(512),
+  language: z.string().trim().min(2).max(15),
+  parameters: z.array(z.string().trim().min(1).max(1024)).max(20).default([]),
+});
+export type WhatsAppTemplateSendRequest = z.input<typeof whatsAppTemplateSendRequestSchema>;
+export const whatsAppTemplateSendResponseSchema = successEnvelope(
+  z.object({ messageId: z.number().int(), text: z.string() }),
+);
+
+export const WHATSAPP_TEMPLATE_PATHS = {
+  list: '/api/integrations/whatsapp-cloud-api/templates',
+  send: '/api/integrations/whatsapp-cloud-api/templates/send',
 } as const;
 
 export const integrationPath = (type: IntegrationType) => `/api/integrations/settings/${type}`;

@@ -26,6 +26,7 @@ export * from './response-times';
 export * from './roles';
 export * from './routes';
 export * from './routing';
+export * from './service-window';
 export * from './sign-in-throttle';
 export * from './statuses';
 export * from './support-widget';

@@ -10,6 +10,15 @@ export {
   lineSignature,
   startFakeLine,
 } from './line/index.js';
+export {
+  type FakeMeta,
+  type MetaCall,
+  type MetaGraphError,
+  messengerDelivery,
+  metaSignature,
+  startFakeMeta,
+  whatsAppDelivery,
+} from './meta/index.js';
 export { startFakeOpenAI } from './openai/index.js';
 export {
   type FakeS3,

@@ -128,6 +128,8 @@ const envSchema = z.object({
   LINE_DATA_API_URL: z.url().default('https://api-data.line.me'),
   /** The Viber REST bot API. */
   VIBER_API_URL: z.url().default('https://chatapi.viber.com'),
+  /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
+  META_GRAPH_API_URL: z.url().default('https://graph.facebook.com'),
   /** Metabase signed embedding (/metabase-dashboard): all three, or the page explains the set-up. */
   METABASE_SITE_URL: optionalUrl,
   METABASE_SECRET_KEY: optionalText.pipe(
@@ -200,7 +202,7 @@ export interface AppConfig {
   /** Base URLs of the LLM providers' APIs; undefined: the provider's own. */
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
   /** Base URLs of the messaging channels' provider APIs. */
-  channelApiUrls: { telegram: string; line: string; lineData: string; viber: string };
+  channelApiUrls: { telegram: string; line: string; lineData: string; viber: string; metaGraph: string };
   /** Metabase signed embedding; null when not configured. */
   metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
@@ -313,6 +315,7 @@ export function loadConfig(
       line: e.LINE_API_URL.replace(/\/$/, ''),
       lineData: e.LINE_DATA_API_URL.replace(/\/$/, ''),
       viber: e.VIBER_API_URL.replace(/\/$/, ''),
+      metaGraph: e.META_GRAPH_API_URL.replace(/\/$/, ''),
     },
     metabase:
       e.METABASE_SITE_URL && e.METABASE_SECRET_KEY && e.METABASE_DASHBOARD_ID

@@ -6,6 +6,7 @@ import { Tooltip } from '@mantine/core';
 const CHANNEL_NAMES: Readonly<Record<string, string>> = {
   telegram: 'Telegram',
   whatsapp: 'WhatsApp',
+  'whatsapp-cloud-api': 'WhatsApp',
   facebook: 'Facebook',
   instagram: 'Instagram',
   line: 'LINE',
@@ -17,6 +18,7 @@ const CHANNEL_NAMES: Readonly<Record<string, string>> = {
 const CHANNEL_COLORS: Readonly<Record<string, string>> = {
   telegram: '#229ED9',
   whatsapp: '#25D366',
+  'whatsapp-cloud-api': '#25D366',
   facebook: '#0866FF',
   instagram: '#E1306C',
   line: '#06C755',

@@ -14,6 +14,11 @@ import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } fr
 import { ChannelIcon } from './channel-icon';
 import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
 import { LineConnectForm } from './line/line-connect-form';
+import {
+  FacebookConnectForm,
+  InstagramConnectForm,
+  WhatsAppCloudConnectForm,
+} from './meta/meta-connect-form';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
 import { ViberConnectForm } from './viber/viber-connect-form';
@@ -22,6 +27,9 @@ const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integratio
   telegram: TelegramConnectForm,
   line: LineConnectForm,
   viber: ViberConnectForm,
+  'whatsapp-cloud-api': WhatsAppCloudConnectForm,
+  facebook: FacebookConnectForm,
+  instagram: InstagramConnectForm,
 };
 
 function StatusPanel({ integration }: { integration: Integration }) {

@@ -8,6 +8,8 @@ import type { z } from 'zod';
 
 /** A file the customer sent, fetched from the provider only when the message is new. */
 export interface InboundMedia {
+  /** How the file is checked: an image (the default) or any document within the file limits. */
+  kind?: 'image' | 'file' | undefined;
   fetch(): Promise<{ bytes: Uint8Array; contentType: string; name: string }>;
 }
 
@@ -22,10 +24,25 @@ export interface InboundMessage {
   media?: InboundMedia | undefined;
 }
 
+/**
+ * What the provider says became of a reply we sent (a status callback). Meta's Messenger says
+ * "read up to" a time instead of naming messages: `upTo` (ms) then stands for every reply sent
+ * to that customer until then.
+ */
+export type DeliveryStatusUpdate = {
+  /** The customer at the provider: the conversation the reply belongs to. */
+  externalUserId: string;
+  status: 'delivered' | 'read' | 'failed';
+  /** The provider's reason for a failure, as the team should read it. */
+  error?: string | undefined;
+} & ({ externalMessageId: string } | { upTo: number });
+
 /** A reply to send: the message's text and, for a file, its bytes (and a signed public URL to it). */
 export interface OutboundMessage {
   externalUserId: string;
   text: string;
+  /** The message's metadata (a WhatsApp template reply names its template there). */
+  metadata?: Record<string, unknown> | undefined;
   file?: { bytes: Uint8Array; contentType: string; name: string; url?: string | undefined } | undefined;
 }
 
@@ -71,6 +88,16 @@ export interface ChannelConnector<Config, ConnectInput> {
    * before the account is stored): answered 200 without reading any account; it stores nothing.
    */
   isHandshake?(body: unknown): boolean;
+  /**
+   * A provider's webhook verification (Meta's GET with hub.mode, hub.verify_token and
+   * hub.challenge): the text to answer, or null to refuse. Absent: no such handshake.
+   */
+  challenge?(query: Readonly<Record<string, unknown>>, config: Config): string | null;
+  /**
+   * Status callbacks in a delivery (delivered, read, failed). A connector that has them marks a
+   * reply delivered only when the provider says so, not when it accepts the send.
+   */
+  parseStatuses?(body: unknown, config: Config): DeliveryStatusUpdate[];
   /** The customer messages in a delivery (none for updates we do not handle). */
   parseInbound(body: unknown, config: Config): InboundMessage[];
   send(outbound: OutboundMessage, config: Config): Promise<{ externalId: string }>;

@@ -6,19 +6,11 @@ import type { FileStorage } from '../../platform/storage/storage.js';
 import { findAttachment } from '../attachments/repository.js';
 import { audiencesOf } from '../conversations/feed.js';
 import { findConversation, findUsersByIds, markDelivered } from '../conversations/repository.js';
-import { writeSystemMessage } from '../messages/system-message.js';
 import { EVENT } from '../realtime/event-types.js';
 import type { Realtime } from '../realtime/realtime.js';
 
-/** Brand names as the team reads them in a delivery note. */
-const CHANNEL_NAMES: Readonly<Record<string, string>> = {
-  telegram: 'Telegram',
-  line: 'LINE',
-  viber: 'Viber',
-};
-const channelName = (channel: string) => CHANNEL_NAMES[channel] ?? channel;
-
 import { ChannelProviderError, type OutboundMessage } from './connector.js';
+import { recordFailed } from './failed-reply.js';
 import { externalUserIdOf } from './inbound.js';
 import { channelMediaUrl } from './media-link.js';
 import type { ChannelRegistry } from './registry.js';
@@ -47,7 +39,13 @@ const payloadSchema = z.object({ conversationId: z.number().int().positive() });
 class ConversationBusy extends Error {}
 
 type Prepared =
-  | { ok: true; send: () => Promise<{ externalId: string }>; accountId: string }
+  | {
+      ok: true;
+      send: () => Promise<{ externalId: string }>;
+      accountId: string;
+      /** The provider sends delivery callbacks: "delivered" waits for them. */
+      confirmsDelivery: boolean;
+    }
   | { ok: false; error: string };
 
 async function readFile(
@@ -89,30 +87,15 @@ async function prepare(
   const outbound: OutboundMessage = {
     externalUserId,
     text: message.message,
+    metadata: message.metadata,
     file: await readFile(deps, applicationId, message.fileMeta),
   };
-  return { ok: true, accountId: account.id, send: () => connector.send(outbound, config) };
-}
-
-/**
- * A reply that can never go out: the row fails and the team sees why in the conversation (a
- * system line, live), so nobody believes the customer got it.
- */
-async function recordFailed(
-  deps: ChannelDeliveryDeps,
-  applicationId: string,
-  row: repo.OutboxRow,
-  error: string,
-) {
-  await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
-    await repo.finishOutbox(tx, row.id, { status: 'failed', error });
-    const conv = await findConversation(tx, applicationId, row.conversationId);
-    if (conv)
-      await writeSystemMessage(tx, events, conv, `Not delivered on ${channelName(conv.channel)}: ${error}`, {
-        CHANNEL_DELIVERY: 'failed',
-        MESSAGE_ID: String(row.messageId),
-      });
-  });
+  return {
+    ok: true,
+    accountId: account.id,
+    send: () => connector.send(outbound, config),
+    confirmsDelivery: connector.parseStatuses !== undefined,
+  };
 }
 
 /** The provider took the reply: the customer's side shows it delivered, live. */
@@ -161,7 +144,7 @@ export function channelSendHandler(deps: ChannelDeliveryDeps): JobHandler {
         if (retry) throw err;
         continue;
       }
-      await recordDelivered(deps, applicationId, row);
+      if (!prepared.confirmsDelivery) await recordDelivered(deps, applicationId, row);
     }
   };
 }

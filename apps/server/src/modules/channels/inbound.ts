@@ -14,6 +14,7 @@ import { ChannelProviderError, type InboundMessage } from './connector.js';
 import type { ChannelRegistry } from './registry.js';
 import * as repo from './repository.js';
 import { openConfig } from './service.js';
+import { applyStatusUpdates } from './status.js';
 
 // The inbound pipeline every channel shares: the provider's delivery is checked (account, then
 // signature), each customer message finds or creates its customer and conversation by the
@@ -85,7 +86,31 @@ export async function receiveWebhook(
   for (const message of connector.parseInbound(body, config)) {
     if (await receiveOne(deps, application, kind.data, message)) stored += 1;
   }
+  const statuses = connector.parseStatuses?.(body, config) ?? [];
+  if (statuses.length > 0) await applyStatusUpdates(deps, application.id, kind.data, statuses);
   return stored;
+}
+
+/**
+ * A provider's webhook verification request (Meta's GET handshake): the challenge to echo back.
+ * 404 as for deliveries; 403 when the verify token is not this channel's.
+ */
+export async function answerChallenge(
+  deps: InboundDeps,
+  type: string,
+  applicationId: string,
+  query: Readonly<Record<string, unknown>>,
+): Promise<string> {
+  const kind = integrationTypeSchema.safeParse(type);
+  const connector = kind.success ? deps.connectors.get(kind.data) : undefined;
+  if (!kind.success || !connector?.challenge) throw channelNotFound();
+  const found = await accountForDelivery(deps.db, applicationId, kind.data);
+  if (!found || found.application.disabledAt) throw channelNotFound();
+  const config = openConfig(deps.appSecret, connector, found.account);
+  const answer = config === null ? null : connector.challenge(query, config);
+  if (answer === null)
+    throw new AppError(403, 'INVALID_VERIFY_TOKEN', 'The verify token is not this channel’s.');
+  return answer;
 }
 
 function customerCaller(application: accounts.ApplicationRow, id: string, userId: string): AuthContext {
@@ -169,7 +194,7 @@ async function storeMedia(deps: InboundDeps, caller: AuthContext, message: Inbou
       deps,
       caller,
       { filename: file.name, mimetype: file.contentType, bytes: Buffer.from(file.bytes) },
-      'image',
+      message.media.kind ?? 'image',
     );
     return { fileMeta: { key: meta.key }, note: '' };
   } catch (err) {

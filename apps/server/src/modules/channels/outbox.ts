@@ -1,4 +1,5 @@
-import { SENDER_TYPE } from '@convo/domain';
+import { mayReplyWithFreeText, SENDER_TYPE, SERVICE_WINDOW_CLOSED_MESSAGE } from '@convo/domain';
+import { AppError } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
 import * as repo from './repository.js';
@@ -14,8 +15,23 @@ export const CHANNEL_SEND_MAX_ATTEMPTS = 40;
 export const WEB_CHANNEL = 'web';
 
 export interface SentReply {
-  conversation: { id: number; channel: string };
-  message: { id: number; senderType: number };
+  conversation: { id: number; channel: string; lastCustomerMessageAt?: Date | null };
+  message: { id: number; senderType: number; metadata?: Record<string, unknown> };
+}
+
+/** Metadata of a message that goes out as an approved WhatsApp template (allowed at any time). */
+export const TEMPLATE_METADATA_KEY = 'WHATSAPP_TEMPLATE';
+
+/**
+ * Meta's channels take free text only within 24 hours of the customer's last message: a reply
+ * after it is refused here, inside the send, so it is never stored (the agent sends a template).
+ */
+function checkServiceWindow(reply: SentReply, now: Date) {
+  if (reply.message.metadata?.[TEMPLATE_METADATA_KEY] !== undefined) return;
+  const last = reply.conversation.lastCustomerMessageAt ?? null;
+  if (!mayReplyWithFreeText(reply.conversation.channel, last, now)) {
+    throw new AppError(422, 'SERVICE_WINDOW_CLOSED', SERVICE_WINDOW_CLOSED_MESSAGE);
+  }
 }
 
 /** Queues the replies of channel conversations; answers how many were queued. */
@@ -28,6 +44,8 @@ export async function enqueueChannelReplies(
     (s) => s.conversation.channel !== WEB_CHANNEL && s.message.senderType !== SENDER_TYPE.USER,
   );
   if (replies.length === 0) return 0;
+  const now = new Date();
+  for (const reply of replies) checkServiceWindow(reply, now);
   await repo.insertOutbox(
     tx,
     replies.map((r) => ({ applicationId, conversationId: r.conversation.id, messageId: r.message.id })),

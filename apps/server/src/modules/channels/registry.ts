@@ -1,8 +1,11 @@
 import type { IntegrationType } from '@convo/api';
 import type { AnyChannelConnector } from './connector.js';
+import { facebookConnector } from './facebook/connector.js';
+import { instagramConnector } from './instagram/connector.js';
 import { lineConnector } from './line/connector.js';
 import { telegramConnector } from './telegram/connector.js';
 import { viberConnector } from './viber/connector.js';
+import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
 
 /** The connectors a server runs, by integration type. */
 export type ChannelRegistry = ReadonlyMap<IntegrationType, AnyChannelConnector>;
@@ -13,10 +16,14 @@ export function channelConnectors(apiUrls: {
   line: string;
   lineData: string;
   viber: string;
+  metaGraph: string;
 }): ChannelRegistry {
   return new Map<IntegrationType, AnyChannelConnector>([
     ['telegram', telegramConnector(apiUrls.telegram)],
     ['line', lineConnector({ api: apiUrls.line, data: apiUrls.lineData })],
     ['viber', viberConnector(apiUrls.viber)],
+    ['whatsapp-cloud-api', whatsAppCloudConnector(apiUrls.metaGraph)],
+    ['facebook', facebookConnector(apiUrls.metaGraph)],
+    ['instagram', instagramConnector(apiUrls.metaGraph)],
   ]);
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   applications,
   channelAccounts,
   channelOutbox,
+  conversationMembers,
   conversations,
   messages,
   users,
@@ -171,6 +172,7 @@ export async function findOutboundMessage(db: Db, applicationId: string, message
     .select({
       message: messages.message,
       fileMeta: messages.fileMeta,
+      metadata: messages.metadata,
       conversationId: conversations.id,
       channel: conversations.channel,
       clientGroupId: conversations.clientGroupId,
@@ -247,4 +249,69 @@ export async function lookupInbound(
     };
   }
   return known;
+}
+
+/** A reply we sent, by the id the provider gave it (its status callbacks name it). */
+export async function findOutboxByExternalId(db: Db, applicationId: string, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(channelOutbox)
+    .where(and(eq(channelOutbox.applicationId, applicationId), eq(channelOutbox.externalId, externalId)))
+    .orderBy(desc(channelOutbox.id))
+    .limit(1);
+  return row;
+}
+
+/** The last reply sent in a conversation until `upTo` (a provider's "read up to" watermark). */
+export async function findLastSentUpTo(db: Db, applicationId: string, clientGroupId: string, upTo: Date) {
+  const [row] = await db
+    .select({ outbox: channelOutbox })
+    .from(channelOutbox)
+    .innerJoin(conversations, eq(conversations.id, channelOutbox.conversationId))
+    .where(
+      and(
+        eq(conversations.applicationId, applicationId),
+        eq(conversations.clientGroupId, clientGroupId),
+        eq(channelOutbox.status, 'sent'),
+        isNotNull(channelOutbox.sentAt),
+        lte(channelOutbox.sentAt, upTo),
+      ),
+    )
+    .orderBy(desc(channelOutbox.id))
+    .limit(1);
+  return row?.outbox;
+}
+
+/**
+ * Moves the customer's receipt forward to a message (read implies delivered); answers whether it
+ * moved, so a repeated or late callback (delivered after read) changes and announces nothing.
+ */
+export async function advanceReceipt(
+  db: Db,
+  conversationId: number,
+  customerId: string,
+  messageId: number,
+  kind: 'delivered' | 'read',
+): Promise<boolean> {
+  const column =
+    kind === 'read' ? conversationMembers.lastReadMessageId : conversationMembers.lastDeliveredMessageId;
+  const rows = await db
+    .update(conversationMembers)
+    .set({
+      lastDeliveredMessageId: sql`greatest(coalesce(${conversationMembers.lastDeliveredMessageId}, 0), ${messageId})`,
+      ...(kind === 'read'
+        ? {
+            lastReadMessageId: sql`greatest(coalesce(${conversationMembers.lastReadMessageId}, 0), ${messageId})`,
+          }
+        : {}),
+    })
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, customerId),
+        sql`coalesce(${column}, 0) < ${messageId}`,
+      ),
+    )
+    .returning({ conversationId: conversationMembers.conversationId });
+  return rows.length > 0;
 }

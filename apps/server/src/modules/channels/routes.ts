@@ -8,6 +8,8 @@ import {
   integrationResponseSchema,
   integrationStatusParamsSchema,
   integrationTypeParamsSchema,
+  WHATSAPP_TEMPLATE_PATHS,
+  whatsAppTemplateListResponseSchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,10 +19,11 @@ import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { findAttachment } from '../attachments/repository.js';
 import { contentDisposition } from '../attachments/service.js';
-import { receiveWebhook } from './inbound.js';
+import { answerChallenge, receiveWebhook } from './inbound.js';
 import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';
 import type { ChannelRegistry } from './registry.js';
 import * as service from './service.js';
+import { listWhatsAppTemplates } from './whatsapp-cloud/templates.js';
 
 /**
  * Product API of the integrations hub (privilege `integrations`) and the channels' public
@@ -97,6 +100,12 @@ export function channelRoutes(
       },
     );
 
+    app.get(
+      WHATSAPP_TEMPLATE_PATHS.list,
+      { ...guard, schema: { tags, security, response: { 200: whatsAppTemplateListResponseSchema } } },
+      async (req) => ok(await listWhatsAppTemplates(deps, requireAuth(req).applicationId)),
+    );
+
     app.patch(
       INTEGRATION_PATHS.status,
       {
@@ -150,21 +159,20 @@ export function channelRoutes(
       },
     );
 
-    // The providers sign the exact bytes they sent (LINE, Viber): this scope keeps JSON as text.
-    const webhookScope: FastifyPluginAsyncZod = async (hooks) => {
+    // The providers' webhooks, in a scope of their own: signatures cover the exact bytes the
+    // provider sent (LINE, Viber, Meta), so JSON arrives here as text and is parsed after the bytes are kept.
+    const webhooks: FastifyPluginAsyncZod = async (hooks) => {
       hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
         done(null, body),
       );
+      // Any string: an unknown channel answers 404, not 400.
+      const params = channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) });
+
       hooks.post(
         INTEGRATION_PATHS.webhook,
         {
           config: PUBLIC_ROUTE,
-          schema: {
-            tags: ['channels'],
-            // Any string: an unknown channel answers 404, not 400.
-            params: channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) }),
-            response: { 200: channelWebhookResponseSchema },
-          },
+          schema: { tags: ['channels'], params, response: { 200: channelWebhookResponseSchema } },
         },
         async (req) => {
           const rawBody = typeof req.body === 'string' ? req.body : '';
@@ -179,8 +187,26 @@ export function channelRoutes(
           return { ok: true as const, stored };
         },
       );
+
+      // Meta's verification of a webhook URL: echo hub.challenge when hub.verify_token is ours.
+      hooks.get(
+        INTEGRATION_PATHS.webhook,
+        {
+          config: PUBLIC_ROUTE,
+          schema: { tags: ['channels'], params, querystring: z.record(z.string(), z.unknown()) },
+        },
+        async (req, reply) => {
+          const challenge = await answerChallenge(
+            inboundDeps,
+            req.params.type,
+            req.params.applicationId,
+            req.query,
+          );
+          return reply.type('text/plain; charset=utf-8').send(challenge);
+        },
+      );
     };
-    await app.register(webhookScope);
+    await app.register(webhooks);
   };
 }
 

@@ -162,3 +162,26 @@ export async function setIntegrationEnabled(
   if (!row) throw integrationNotFound(type);
   return toIntegration(deps, applicationId, type, row);
 }
+
+/**
+ * Reads something from the provider with the connected account's configuration (a WhatsApp
+ * account's templates); the provider's refusal answers as a connect does.
+ */
+export async function listTemplatesOf<T>(
+  deps: ChannelServiceDeps,
+  applicationId: string,
+  type: IntegrationType,
+  read: (config: unknown) => Promise<T>,
+): Promise<T> {
+  const connector = connectorOf(deps, type);
+  const row = await repo.findAccount(deps.db, applicationId, type);
+  if (!row) throw integrationNotFound(type);
+  const config = openConfig(deps.appSecret, connector, row);
+  if (config === null) throw badRequest('INTEGRATION_REJECTED', `Connect ${type} again.`);
+  try {
+    return await read(config);
+  } catch (err) {
+    if (err instanceof ChannelProviderError) throw providerRefusal(type, err);
+    throw err;
+  }
+}
