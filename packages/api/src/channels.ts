@@ -6,7 +6,7 @@ import { messageResponseSchema, successEnvelope } from './accounts.js';
 // inbound webhooks. Credentials go in, never out: no response carries a token or secret.
 
 /** The integrations that work today; others are listed as they land. */
-export const INTEGRATION_TYPES = ['telegram'] as const;
+export const INTEGRATION_TYPES = ['telegram', 'email'] as const;
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
 export type IntegrationType = z.infer<typeof integrationTypeSchema>;
 
@@ -24,6 +24,7 @@ export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];
 export const DEFAULT_INTEGRATION_CATEGORY = 'all';
 export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, IntegrationCategory>> = {
   telegram: 'messaging',
+  email: 'email',
 };
 
 /** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */
@@ -56,9 +57,32 @@ export const telegramBotTokenSchema = z
 export const telegramConnectRequestSchema = z.object({ botToken: telegramBotTokenSchema });
 export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
 
-/** The connect body of each type (a union as more integrations land). */
-export const integrationConnectRequestSchema = telegramConnectRequestSchema;
-export type IntegrationConnectRequest = z.infer<typeof integrationConnectRequestSchema>;
+/** One side of a mailbox: where to log in (IMAP to read, SMTP to send) and as whom. */
+const mailServerSchema = z.object({
+  host: z.string().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65535),
+  /** TLS from the first byte (993 / 465); otherwise STARTTLS when the server offers it. */
+  secure: z.boolean(),
+  user: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1000),
+});
+/** E-mail (SPEC §2 /settings/mailbox): an existing mailbox read by IMAP, replies sent by SMTP. */
+export const emailConnectRequestSchema = z.object({
+  /** The address customers write to; replies are sent from it. */
+  address: z.string().trim().toLowerCase().email().max(320),
+  /** The sender name customers see on replies (the company's name when empty). */
+  senderName: z.string().trim().max(100).default(''),
+  imap: mailServerSchema,
+  smtp: mailServerSchema,
+});
+export type EmailConnectRequest = z.input<typeof emailConnectRequestSchema>;
+
+/** The connect body of each type (each connector parses its own). */
+export const integrationConnectRequestSchema = z.union([
+  telegramConnectRequestSchema,
+  emailConnectRequestSchema,
+]);
+export type IntegrationConnectRequest = z.input<typeof integrationConnectRequestSchema>;
 
 export const integrationTypeParamsSchema = z.object({ type: integrationTypeSchema });
 export const integrationStatusParamsSchema = z.object({

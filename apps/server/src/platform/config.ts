@@ -123,6 +123,8 @@ const envSchema = z.object({
   GEMINI_BASE_URL: optionalUrl,
   /** The Telegram Bot API (a local fake in tests and e2e). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** How often the worker reads the connected mailboxes by IMAP (the e-mail channel). */
+  EMAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Metabase signed embedding (/metabase-dashboard): all three, or the page explains the set-up. */
   METABASE_SITE_URL: optionalUrl,
   METABASE_SECRET_KEY: optionalText.pipe(
@@ -196,6 +198,8 @@ export interface AppConfig {
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
   /** Base URLs of the messaging channels' provider APIs. */
   channelApiUrls: { telegram: string };
+  /** EMAIL_POLL_SECONDS in milliseconds. */
+  emailPollMs: number;
   /** Metabase signed embedding; null when not configured. */
   metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
@@ -304,6 +308,7 @@ export function loadConfig(
     storage,
     llmBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, gemini: e.GEMINI_BASE_URL },
     channelApiUrls: { telegram: e.TELEGRAM_API_URL.replace(/\/$/, '') },
+    emailPollMs: e.EMAIL_POLL_SECONDS * 1000,
     metabase:
       e.METABASE_SITE_URL && e.METABASE_SECRET_KEY && e.METABASE_DASHBOARD_ID
         ? {

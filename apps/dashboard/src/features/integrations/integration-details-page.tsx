@@ -12,12 +12,14 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
 import { ChannelIcon } from './channel-icon';
+import { EmailConnectForm } from './email/email-connect-form';
 import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
 
 const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integration: Integration }>>> = {
   telegram: TelegramConnectForm,
+  email: EmailConnectForm,
 };
 
 function StatusPanel({ integration }: { integration: Integration }) {
@@ -109,7 +111,8 @@ function StatusPanel({ integration }: { integration: Integration }) {
   );
 }
 
-function Details({ type }: { type: IntegrationType }) {
+/** One integration's status panel and connect form (also the body of /settings/mailbox). */
+export function IntegrationDetails({ type }: { type: IntegrationType }) {
   const { t } = useTranslation(NS);
   const integration = useIntegration(type);
   const ConnectForm = CONNECT_FORMS[type];
@@ -151,7 +154,7 @@ export function IntegrationDetailsPage() {
             }
             description={t(`summaries.${type}`)}
           />
-          <Details type={type} />
+          <IntegrationDetails type={type} />
         </>
       )}
     </Stack>

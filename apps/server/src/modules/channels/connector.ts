@@ -9,6 +9,8 @@ import type { z } from 'zod';
 /** A file the customer sent, fetched from the provider only when the message is new. */
 export interface InboundMedia {
   fetch(): Promise<{ bytes: Uint8Array; contentType: string; name: string }>;
+  /** 'image' (default): only an image is accepted; 'file': any file within the upload limits. */
+  mode?: 'image' | 'file' | undefined;
 }
 
 /** One customer message as the provider delivered it. */
@@ -20,11 +22,21 @@ export interface InboundMessage {
   externalMessageId: string;
   text: string;
   media?: InboundMedia | undefined;
+  /** The conversation at the provider when it is not one per customer (an e-mail thread). */
+  externalThreadId?: string | undefined;
+  /** The new conversation's name (an e-mail's subject); the customer's name by default. */
+  conversationName?: string | undefined;
+  /** The message's content type (SPEC §3), 0 (text) by default; 3 for sanitized HTML. */
+  contentType?: number | undefined;
 }
 
 /** A reply to send: the message's text and, for a file, its bytes. */
 export interface OutboundMessage {
+  /** The conversation's key at the provider: the customer (or the thread, see externalThreadId). */
   externalUserId: string;
+  applicationId: string;
+  /** Our message's id. */
+  messageId: number;
   text: string;
   file?: { bytes: Uint8Array; contentType: string; name: string } | undefined;
 }
@@ -51,6 +63,8 @@ export interface ConnectedAccount<Config> {
 
 export interface ChannelConnector<Config, ConnectInput> {
   readonly kind: IntegrationType;
+  /** Reads its provider itself (an IMAP poll) rather than by webhook: the hub shows no webhook URL. */
+  readonly polled?: boolean;
   /** The sealed configuration, checked again when it is read back. */
   readonly configSchema: z.ZodType<Config>;
   /**

@@ -11,7 +11,8 @@ import { EVENT } from '../realtime/event-types.js';
 import type { Realtime } from '../realtime/realtime.js';
 
 /** Brand names as the team reads them in a delivery note. */
-const channelName = (channel: string) => (channel === 'telegram' ? 'Telegram' : channel);
+const CHANNEL_NAMES: Record<string, string> = { telegram: 'Telegram', email: 'e-mail' };
+const channelName = (channel: string) => CHANNEL_NAMES[channel] ?? channel;
 
 import { ChannelProviderError, type OutboundMessage } from './connector.js';
 import { externalUserIdOf } from './inbound.js';
@@ -77,6 +78,8 @@ async function prepare(
     return { ok: false, error: `The ${message.channel} channel must be connected again.` };
   const outbound: OutboundMessage = {
     externalUserId,
+    applicationId,
+    messageId: row.messageId,
     text: message.message,
     file: await readFile(deps, applicationId, message.fileMeta),
   };

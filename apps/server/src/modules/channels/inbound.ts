@@ -49,6 +49,9 @@ function lookupsOf(db: Db) {
 const channelNotFound = () =>
   notFound('No such channel: the application does not exist or has not connected this channel.');
 
+/** SPEC §3 group metadata.source of a channel's conversations (mail marks a mail group). */
+const SOURCE_OF: Partial<Record<IntegrationType, string>> = { email: 'mail' };
+
 /** A conversation's client id: one conversation per customer and channel in an application. */
 export const channelGroupId = (kind: IntegrationType, externalUserId: string) => `${kind}:${externalUserId}`;
 /** The customer's id at the provider, read back from the conversation's client id. */
@@ -82,6 +85,26 @@ export async function receiveWebhook(
   let stored = 0;
   for (const message of connector.parseInbound(body, config)) {
     if (await receiveOne(deps, application, kind.data, message)) stored += 1;
+  }
+  return stored;
+}
+
+/**
+ * Stores messages a connector fetched itself (an IMAP poll) rather than received by webhook:
+ * the same pipeline after the signature check. Answers how many were new; nothing for an
+ * unknown, disabled or disconnected account.
+ */
+export async function receivePolled(
+  deps: InboundDeps,
+  applicationId: string,
+  kind: IntegrationType,
+  inbound: readonly InboundMessage[],
+): Promise<number> {
+  const found = await accountForDelivery(deps.db, applicationId, kind);
+  if (!found || found.application.disabledAt || found.account.status === 'disabled') return 0;
+  let stored = 0;
+  for (const message of inbound) {
+    if (await receiveOne(deps, found.application, kind, message)) stored += 1;
   }
   return stored;
 }
@@ -137,12 +160,17 @@ async function conversationOf(
   found: number | null,
 ) {
   if (found !== null) return found;
-  const clientGroupId = channelGroupId(kind, message.externalUserId);
+  const clientGroupId = channelGroupId(kind, message.externalThreadId ?? message.externalUserId);
   const create = () =>
     createConversation(
       deps,
       caller,
-      { clientGroupId, groupName: message.displayName, type: 10, metadata: { source: kind } },
+      {
+        clientGroupId,
+        groupName: message.conversationName || message.displayName,
+        type: 10,
+        metadata: { source: SOURCE_OF[kind] ?? kind },
+      },
       { channel: kind },
     );
   try {
@@ -167,7 +195,7 @@ async function storeMedia(deps: InboundDeps, caller: AuthContext, message: Inbou
       deps,
       caller,
       { filename: file.name, mimetype: file.contentType, bytes: Buffer.from(file.bytes) },
-      'image',
+      message.media.mode ?? 'image',
     );
     return { fileMeta: { key: meta.key }, note: '' };
   } catch (err) {
@@ -188,7 +216,7 @@ async function receiveOne(
   const known = await lookupsOf(deps.db).submit(application.id, {
     clientKey: key,
     userId,
-    clientGroupId: channelGroupId(kind, message.externalUserId),
+    clientGroupId: channelGroupId(kind, message.externalThreadId ?? message.externalUserId),
   });
   // A retried delivery: stored already (checked before fetching any file again).
   if (known.duplicate) return false;
@@ -201,7 +229,7 @@ async function receiveOne(
     groupId,
     key,
     message: text,
-    contentType: 0,
+    contentType: message.contentType ?? 0,
     metadata: { channel: kind },
     fileMeta,
   });
