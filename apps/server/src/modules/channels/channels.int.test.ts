@@ -147,7 +147,10 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       expect(body).not.toContain(TOKEN);
       expect(body).not.toContain(webhook!.secretToken!);
     }
-    expect(list.json().data).toEqual([expect.objectContaining({ type: 'telegram', status: 'connected' })]);
+    expect(list.json().data).toEqual([
+      expect.objectContaining({ type: 'telegram', status: 'connected' }),
+      expect.objectContaining({ type: 'email', status: 'not_connected' }),
+    ]);
     // Sealed at rest: the stored row holds neither the token nor the secret in clear.
     const [row] = await t.database.db
       .select()
