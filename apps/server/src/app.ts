@@ -36,6 +36,7 @@ import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
 import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
+import { startEmailPolling } from './modules/channels/email/poller.js';
 import { CHANNEL_SEND_QUEUE } from './modules/channels/outbox.js';
 import { channelConnectors } from './modules/channels/registry.js';
 import { channelRoutes } from './modules/channels/routes.js';
@@ -270,9 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(knowledgeRoutes(ctx, storage));
-  await app.register(
-    channelRoutes(ctx, { storage, connectors: channelConnectors(deps.config.channelApiUrls) }),
-  );
+  const connectors = channelConnectors(deps.config.channelApiUrls, deps.database.db);
+  await app.register(channelRoutes(ctx, { storage, connectors }));
 
   await app.register(botRuntimeRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
@@ -299,6 +299,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? [
         startAutoResolve({ db: deps.database.db, realtime }, app.log),
         startQueuedMailWorker(deps.mailer, app.log),
+        startEmailPolling(
+          {
+            db: deps.database.db,
+            realtime,
+            storage,
+            connectors,
+            appSecret: deps.config.appSecret,
+            publicUrl: deps.config.publicUrl,
+          },
+          app.log,
+          deps.config.emailPollMs,
+        ),
       ]
     : [];
   app.addHook('onClose', async () => {
@@ -374,7 +386,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
               db: deps.db,
               appSecret: deps.channels.appSecret,
               storage: deps.storage,
-              connectors: channelConnectors(deps.channels.apiUrls),
+              connectors: channelConnectors(deps.channels.apiUrls, deps.db),
               realtime: createRealtime(pubsub, deps.log),
               publicUrl: deps.publicUrl,
             }),

@@ -13,6 +13,7 @@ export const INTEGRATION_TYPES = [
   'whatsapp-cloud-api',
   'facebook',
   'instagram',
+  'email',
 ] as const;
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
 export type IntegrationType = z.infer<typeof integrationTypeSchema>;
@@ -36,6 +37,7 @@ export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, Integrati
   'whatsapp-cloud-api': 'messaging',
   facebook: 'messaging',
   instagram: 'messaging',
+  email: 'email',
 };
 
 /** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */
@@ -137,6 +139,26 @@ export const instagramConnectRequestSchema = z.object({
 });
 export type InstagramConnectRequest = z.infer<typeof instagramConnectRequestSchema>;
 
+/** One side of a mailbox: where to log in (IMAP to read, SMTP to send) and as whom. */
+const mailServerSchema = z.object({
+  host: z.string().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65535),
+  /** TLS from the first byte (993 / 465); otherwise STARTTLS when the server offers it. */
+  secure: z.boolean(),
+  user: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1000),
+});
+/** E-mail (SPEC §2 /settings/mailbox): an existing mailbox read by IMAP, replies sent by SMTP. */
+export const emailConnectRequestSchema = z.object({
+  /** The address customers write to; replies are sent from it. */
+  address: z.string().trim().toLowerCase().email().max(320),
+  /** The sender name customers see on replies (the company's name when empty). */
+  senderName: z.string().trim().max(100).default(''),
+  imap: mailServerSchema,
+  smtp: mailServerSchema,
+});
+export type EmailConnectRequest = z.input<typeof emailConnectRequestSchema>;
+
 /** The connect body of each type (each connector parses its own again). */
 export const integrationConnectRequestSchema = z.union([
   telegramConnectRequestSchema,
@@ -145,8 +167,9 @@ export const integrationConnectRequestSchema = z.union([
   whatsAppCloudConnectRequestSchema,
   facebookConnectRequestSchema,
   instagramConnectRequestSchema,
+  emailConnectRequestSchema,
 ]);
-export type IntegrationConnectRequest = z.infer<typeof integrationConnectRequestSchema>;
+export type IntegrationConnectRequest = z.input<typeof integrationConnectRequestSchema>;
 
 export const integrationTypeParamsSchema = z.object({ type: integrationTypeSchema });
 export const integrationStatusParamsSchema = z.object({

@@ -292,6 +292,7 @@ export const ROUTE_PRIVILEGES: Readonly<Record<string, PrivilegeKey>> = {
   '/settings/chat-widget-customization': 'settings.chat-widget-customization',
   '/settings/chat-widget-configuration': 'settings.chat-configuration',
   '/settings/email-fallback': 'settings.email-fallback',
+  '/settings/mailbox': 'settings.mailbox',
   '/settings/roles-permissions': 'settings.roles-and-permissions',
   '/settings/sso': 'settings.sso',
   '/settings/webhooks': 'settings.webhooks',

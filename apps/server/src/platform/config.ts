@@ -130,6 +130,8 @@ const envSchema = z.object({
   VIBER_API_URL: z.url().default('https://chatapi.viber.com'),
   /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
   META_GRAPH_API_URL: z.url().default('https://graph.facebook.com'),
+  /** How often the worker reads the connected mailboxes by IMAP (the e-mail channel). */
+  EMAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Metabase signed embedding (/metabase-dashboard): all three, or the page explains the set-up. */
   METABASE_SITE_URL: optionalUrl,
   METABASE_SECRET_KEY: optionalText.pipe(
@@ -203,6 +205,8 @@ export interface AppConfig {
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
   /** Base URLs of the messaging channels' provider APIs. */
   channelApiUrls: { telegram: string; line: string; lineData: string; viber: string; metaGraph: string };
+  /** EMAIL_POLL_SECONDS in milliseconds. */
+  emailPollMs: number;
   /** Metabase signed embedding; null when not configured. */
   metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
@@ -317,6 +321,7 @@ export function loadConfig(
       viber: e.VIBER_API_URL.replace(/\/$/, ''),
       metaGraph: e.META_GRAPH_API_URL.replace(/\/$/, ''),
     },
+    emailPollMs: e.EMAIL_POLL_SECONDS * 1000,
     metabase:
       e.METABASE_SITE_URL && e.METABASE_SECRET_KEY && e.METABASE_DASHBOARD_ID
         ? {

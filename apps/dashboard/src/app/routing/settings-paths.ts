@@ -42,6 +42,7 @@ export const SETTINGS_SLUGS = [
   'manage-tags',
   'user-details',
   'email-fallback',
+  'mailbox',
   'webhooks',
   'webhooks-security',
 ] as const;

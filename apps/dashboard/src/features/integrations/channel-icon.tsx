@@ -13,6 +13,7 @@ const CHANNEL_NAMES: Readonly<Record<string, string>> = {
   viber: 'Viber',
   slack: 'Slack',
   mail: 'E-mail',
+  email: 'E-mail',
 };
 
 const CHANNEL_COLORS: Readonly<Record<string, string>> = {
@@ -24,6 +25,7 @@ const CHANNEL_COLORS: Readonly<Record<string, string>> = {
   line: '#06C755',
   viber: '#7360F2',
   slack: '#4A154B',
+  email: '#5C7CFA',
 };
 
 export const channelName = (channel: string) => CHANNEL_NAMES[channel] ?? channel;

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
 import { ChannelIcon } from './channel-icon';
+import { EmailConnectForm } from './email/email-connect-form';
 import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
 import { LineConnectForm } from './line/line-connect-form';
 import {
@@ -30,6 +31,7 @@ const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integratio
   'whatsapp-cloud-api': WhatsAppCloudConnectForm,
   facebook: FacebookConnectForm,
   instagram: InstagramConnectForm,
+  email: EmailConnectForm,
 };
 
 function StatusPanel({ integration }: { integration: Integration }) {
@@ -121,7 +123,8 @@ function StatusPanel({ integration }: { integration: Integration }) {
   );
 }
 
-function Details({ type }: { type: IntegrationType }) {
+/** One integration's status panel and connect form (also the body of /settings/mailbox). */
+export function IntegrationDetails({ type }: { type: IntegrationType }) {
   const { t } = useTranslation(NS);
   const integration = useIntegration(type);
   const ConnectForm = CONNECT_FORMS[type];
@@ -163,7 +166,7 @@ export function IntegrationDetailsPage() {
             }
             description={t(`summaries.${type}`)}
           />
-          <Details type={type} />
+          <IntegrationDetails type={type} />
         </>
       )}
     </Stack>

@@ -5,6 +5,7 @@ export * from './billing.js';
 export * from './bots.js';
 export * from './channels.js';
 export * from './customer-attributes.js';
+export * from './email.js';
 export * from './error-reports.js';
 export * from './help-center.js';
 export * from './help-center-answer-bot.js';

@@ -151,6 +151,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       expect.arrayContaining([
         expect.objectContaining({ type: 'telegram', status: 'connected' }),
         expect.objectContaining({ type: 'line', status: 'not_connected' }),
+        expect.objectContaining({ type: 'email', status: 'not_connected' }),
       ]),
     );
     // Sealed at rest: the stored row holds neither the token nor the secret in clear.

@@ -22,6 +22,12 @@ export interface InboundMessage {
   externalMessageId: string;
   text: string;
   media?: InboundMedia | undefined;
+  /** The conversation at the provider when it is not one per customer (an e-mail thread). */
+  externalThreadId?: string | undefined;
+  /** The new conversation's name (an e-mail's subject); the customer's name by default. */
+  conversationName?: string | undefined;
+  /** The message's content type (SPEC §3), 0 (text) by default; 3 for sanitized HTML. */
+  contentType?: number | undefined;
 }
 
 /**
@@ -39,7 +45,11 @@ export type DeliveryStatusUpdate = {
 
 /** A reply to send: the message's text and, for a file, its bytes (and a signed public URL to it). */
 export interface OutboundMessage {
+  /** The conversation's key at the provider: the customer (or the thread, see externalThreadId). */
   externalUserId: string;
+  applicationId: string;
+  /** Our message's id. */
+  messageId: number;
   text: string;
   /** The message's metadata (a WhatsApp template reply names its template there). */
   metadata?: Record<string, unknown> | undefined;
@@ -68,6 +78,8 @@ export interface ConnectedAccount<Config> {
 
 export interface ChannelConnector<Config, ConnectInput> {
   readonly kind: IntegrationType;
+  /** Reads its provider itself (an IMAP poll) rather than by webhook: the hub shows no webhook URL. */
+  readonly polled?: boolean;
   /** The sealed configuration, checked again when it is read back. */
   readonly configSchema: z.ZodType<Config>;
   /**

@@ -86,6 +86,8 @@ async function prepare(
     return { ok: false, error: `The ${message.channel} channel must be connected again.` };
   const outbound: OutboundMessage = {
     externalUserId,
+    applicationId,
+    messageId: row.messageId,
     text: message.message,
     metadata: message.metadata,
     file: await readFile(deps, applicationId, message.fileMeta),

@@ -15,6 +15,7 @@ const CHANNEL_NAMES: Readonly<Record<string, string>> = {
   'whatsapp-cloud-api': 'WhatsApp',
   facebook: 'Messenger',
   instagram: 'Instagram',
+  email: 'e-mail',
 };
 const channelName = (channel: string) => CHANNEL_NAMES[channel] ?? channel;
 

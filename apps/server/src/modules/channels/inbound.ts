@@ -50,6 +50,9 @@ function lookupsOf(db: Db) {
 const channelNotFound = () =>
   notFound('No such channel: the application does not exist or has not connected this channel.');
 
+/** SPEC §3 group metadata.source of a channel's conversations (mail marks a mail group). */
+const SOURCE_OF: Partial<Record<IntegrationType, string>> = { email: 'mail' };
+
 /** A conversation's client id: one conversation per customer and channel in an application. */
 export const channelGroupId = (kind: IntegrationType, externalUserId: string) => `${kind}:${externalUserId}`;
 /** The customer's id at the provider, read back from the conversation's client id. */
@@ -113,6 +116,26 @@ export async function answerChallenge(
   return answer;
 }
 
+/**
+ * Stores messages a connector fetched itself (an IMAP poll) rather than received by webhook:
+ * the same pipeline after the signature check. Answers how many were new; nothing for an
+ * unknown, disabled or disconnected account.
+ */
+export async function receivePolled(
+  deps: InboundDeps,
+  applicationId: string,
+  kind: IntegrationType,
+  inbound: readonly InboundMessage[],
+): Promise<number> {
+  const found = await accountForDelivery(deps.db, applicationId, kind);
+  if (!found || found.application.disabledAt || found.account.status === 'disabled') return 0;
+  let stored = 0;
+  for (const message of inbound) {
+    if (await receiveOne(deps, found.application, kind, message)) stored += 1;
+  }
+  return stored;
+}
+
 function customerCaller(application: accounts.ApplicationRow, id: string, userId: string): AuthContext {
   return {
     tokenHash: '',
@@ -164,12 +187,17 @@ async function conversationOf(
   found: number | null,
 ) {
   if (found !== null) return found;
-  const clientGroupId = channelGroupId(kind, message.externalUserId);
+  const clientGroupId = channelGroupId(kind, message.externalThreadId ?? message.externalUserId);
   const create = () =>
     createConversation(
       deps,
       caller,
-      { clientGroupId, groupName: message.displayName, type: 10, metadata: { source: kind } },
+      {
+        clientGroupId,
+        groupName: message.conversationName || message.displayName,
+        type: 10,
+        metadata: { source: SOURCE_OF[kind] ?? kind },
+      },
       { channel: kind },
     );
   try {
@@ -215,7 +243,7 @@ async function receiveOne(
   const known = await lookupsOf(deps.db).submit(application.id, {
     clientKey: key,
     userId,
-    clientGroupId: channelGroupId(kind, message.externalUserId),
+    clientGroupId: channelGroupId(kind, message.externalThreadId ?? message.externalUserId),
   });
   // A retried delivery: stored already (checked before fetching any file again).
   if (known.duplicate) return false;
@@ -228,7 +256,7 @@ async function receiveOne(
     groupId,
     key,
     message: text,
-    contentType: 0,
+    contentType: message.contentType ?? 0,
     metadata: { channel: kind },
     fileMeta,
   });

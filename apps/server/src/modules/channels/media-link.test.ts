@@ -29,11 +29,14 @@ describe('channel media links', () => {
   });
 });
 
+/** The ids every reply carries (the e-mail channel threads by them; Viber ignores them). */
+const REPLY = { applicationId: 'app-1', messageId: 1 };
+
 describe('Viber msgPxyPayload', () => {
   const file = { bytes: new Uint8Array(3), contentType: 'image/png', name: 'p.png', url: 'https://x/p.png' };
   it('sends text as editorType 1 (text), an image as a picture and another file as a file', () => {
     expect(
-      msgPxyPayload({ externalUserId: 'u1', text: 'Hi' }, 'A shop with a very long name indeed'),
+      msgPxyPayload({ ...REPLY, externalUserId: 'u1', text: 'Hi' }, 'A shop with a very long name indeed'),
     ).toEqual({
       receiver: 'u1',
       min_api_version: 1,
@@ -41,14 +44,14 @@ describe('Viber msgPxyPayload', () => {
       type: 'text',
       text: 'Hi',
     });
-    expect(msgPxyPayload({ externalUserId: 'u1', text: 'look', file }, 'Shop')).toMatchObject({
+    expect(msgPxyPayload({ ...REPLY, externalUserId: 'u1', text: 'look', file }, 'Shop')).toMatchObject({
       type: 'picture',
       text: 'look',
       media: 'https://x/p.png',
     });
     expect(
       msgPxyPayload(
-        { externalUserId: 'u1', text: '', file: { ...file, contentType: 'application/pdf' } },
+        { ...REPLY, externalUserId: 'u1', text: '', file: { ...file, contentType: 'application/pdf' } },
         'Shop',
       ),
     ).toMatchObject({ type: 'file', media: 'https://x/p.png', size: 3, file_name: 'p.png' });

@@ -1,5 +1,7 @@
 import type { IntegrationType } from '@convo/api';
+import type { Db } from '../../platform/db/database.js';
 import type { AnyChannelConnector } from './connector.js';
+import { emailConnector } from './email/connector.js';
 import { facebookConnector } from './facebook/connector.js';
 import { instagramConnector } from './instagram/connector.js';
 import { lineConnector } from './line/connector.js';
@@ -11,13 +13,16 @@ import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
 export type ChannelRegistry = ReadonlyMap<IntegrationType, AnyChannelConnector>;
 
 /** Every connector that works today, pointed at the providers' configured base URLs. */
-export function channelConnectors(apiUrls: {
-  telegram: string;
-  line: string;
-  lineData: string;
-  viber: string;
-  metaGraph: string;
-}): ChannelRegistry {
+export function channelConnectors(
+  apiUrls: {
+    telegram: string;
+    line: string;
+    lineData: string;
+    viber: string;
+    metaGraph: string;
+  },
+  db: Db,
+): ChannelRegistry {
   return new Map<IntegrationType, AnyChannelConnector>([
     ['telegram', telegramConnector(apiUrls.telegram)],
     ['line', lineConnector({ api: apiUrls.line, data: apiUrls.lineData })],
@@ -25,5 +30,6 @@ export function channelConnectors(apiUrls: {
     ['whatsapp-cloud-api', whatsAppCloudConnector(apiUrls.metaGraph)],
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
+    ['email', emailConnector(db)],
   ]);
 }

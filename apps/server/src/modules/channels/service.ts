@@ -46,7 +46,10 @@ function toIntegration(
     lastError: row?.lastError ?? null,
     lastErrorAt: row?.lastErrorAt?.getTime() ?? null,
     connectedAt: row?.createdAt.getTime() ?? null,
-    webhookUrl: row ? `${deps.publicUrl}${channelWebhookPath(type, applicationId)}` : null,
+    webhookUrl:
+      row && !deps.connectors.get(type)?.polled
+        ? `${deps.publicUrl}${channelWebhookPath(type, applicationId)}`
+        : null,
   };
 }
 
