@@ -122,7 +122,7 @@ try {
 
   // Their share of a send's CPU: the whole send path per message, then the counters alone.
   // PGlite runs in this process (its CPU is counted); on PostgreSQL only the server's own CPU is.
-  // 100 visitors share the sends, so none reaches the send rate limit.
+  // 50 visitors share the sends, so none reaches the send rate limit (nor register/client's 60 a minute).
   const targets = (
     process.env.BILLING_BENCH_TARGETS ?? (process.env.TEST_DATABASE_URL ? 'pglite,postgres' : 'pglite')
   )
@@ -145,7 +145,7 @@ async function sharePerSend(kind: 'pglite' | 'postgres', rows: Row[]): Promise<v
       provider: 'manual',
     });
     const conversations = await Promise.all(
-      Array.from({ length: 100 }, () => newVisitorConversation(t, tenant)),
+      Array.from({ length: 50 }, () => newVisitorConversation(t, tenant)),
     );
     let n = 0;
     const send = async () => {
