@@ -16,6 +16,7 @@ import { analyticsRoutes } from './modules/analytics/routes.js';
 import { REPORT_QUEUE } from './modules/analytics/service.js';
 import { answerBotRoutes } from './modules/answer-bot/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
+import { withAccountState } from './modules/billing/account-gate.js';
 import { createEntitlements } from './modules/billing/entitlements.js';
 import { manualProvider, type PaymentProvider } from './modules/billing/provider.js';
 import { createStripeProvider } from './modules/billing/providers/stripe/stripe-provider.js';
@@ -191,9 +192,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: deps.logger,
       entitlements,
     },
-    authenticate: markGuard(authenticator(deps.database.db, { membersOnly: true, sessions }), 'member'),
+    // SPEC §4 on the API: members of a blocked account (trial expired, suspended…) are refused.
+    authenticate: markGuard(
+      withAccountState(authenticator(deps.database.db, { membersOnly: true, sessions }), entitlements),
+      'member',
+    ),
     authenticateMessaging: markGuard(
-      authenticator(deps.database.db, { membersOnly: false, sessions }),
+      withAccountState(authenticator(deps.database.db, { membersOnly: false, sessions }), entitlements),
       'messaging',
     ),
     requirePrivilege: privilegeChecker(deps.database.db),

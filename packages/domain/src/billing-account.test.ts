@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN } from './billing';
 import {
+  accountRefusal,
   accountState,
   aiAgentLimit,
   blockedStateRoute,
@@ -79,6 +80,51 @@ describe('account state (SPEC §4)', () => {
     expect(blockedStateRoute('plan-ended')).toBe('/settings/billing');
     expect(blockedStateRoute('active')).toBeNull();
     expect(blockedStateRoute('trial')).toBeNull();
+  });
+});
+
+describe('the API refusal of blocked states (SPEC §4 on the server)', () => {
+  const refusalAt = (over: Partial<SubscriptionSnapshot>, now: number) =>
+    accountRefusal(accountState(sub(over), now));
+
+  it('trial: usable on day 30, refused from day 31 on, sent to /trial-expired', () => {
+    expect(refusalAt({ plan: PLAN.TRIAL }, created + 30 * DAY)).toBeNull();
+    expect(refusalAt({ plan: PLAN.TRIAL }, created + 31 * DAY)).toEqual({
+      code: 'SUBSCRIPTION_REQUIRED',
+      message: 'Your trial has ended. Purchase a plan to continue.',
+      redirect: '/trial-expired',
+    });
+  });
+
+  it('monthly: 1 unpaid invoice is usable, 2 are refused and sent to /account-suspended', () => {
+    const now = created + 100 * DAY;
+    expect(refusalAt({ dueInvoiceCount: 1, dueSince: created }, now)).toBeNull();
+    expect(refusalAt({ dueInvoiceCount: 2, dueSince: created }, now)?.redirect).toBe('/account-suspended');
+  });
+
+  it('yearly: usable on day 59 overdue, refused on days 60 and 61', () => {
+    const yearly = { billingPeriodUnit: 'year' as const, dueInvoiceCount: 1, dueSince: created };
+    expect(refusalAt(yearly, created + 59 * DAY)).toBeNull();
+    expect(refusalAt(yearly, created + 60 * DAY)?.message).toBe(
+      'Your account is suspended: invoices are unpaid. Pay them to continue.',
+    );
+    expect(refusalAt(yearly, created + 61 * DAY)?.code).toBe('SUBSCRIPTION_REQUIRED');
+  });
+
+  it('auto-collection off, a startup plan and a failed lookup are never refused for unpaid invoices', () => {
+    const due = { dueInvoiceCount: 9, dueSince: created };
+    const now = created + 400 * DAY;
+    expect(refusalAt({ ...due, autoCollection: 'off' }, now)).toBeNull();
+    expect(refusalAt({ ...due, plan: PLAN.STARTUP }, now)).toBeNull();
+    expect(refusalAt({ ...due, lookupFailed: true }, now)).toBeNull();
+    expect(refusalAt({ ...due, billingPeriodUnit: 'year', lookupFailed: true }, now)).toBeNull();
+  });
+
+  it('churned and ended plans are refused and sent to billing; active and trial pass', () => {
+    expect(accountRefusal('churned')).toMatchObject({ redirect: '/settings/billing' });
+    expect(accountRefusal('plan-ended')).toMatchObject({ redirect: '/settings/billing' });
+    expect(accountRefusal('active')).toBeNull();
+    expect(accountRefusal('trial')).toBeNull();
   });
 });
 

@@ -118,3 +118,34 @@ export function usageAllowance(
   if (priced?.mtu !== undefined) return { metric: 'mtuCount', limit: priced.mtu };
   return null;
 }
+
+/**
+ * The error code of an API call refused because the account is blocked (SPEC §4 states; SPEC §2
+ * names the dashboard's answer to it, the Subscription Required modal). HTTP 402.
+ */
+export const SUBSCRIPTION_REQUIRED = 'SUBSCRIPTION_REQUIRED';
+
+export interface AccountRefusal {
+  code: typeof SUBSCRIPTION_REQUIRED;
+  message: string;
+  /** The dashboard screen the state sends members to (SPEC §4). */
+  redirect: string;
+}
+
+const BLOCKED_STATE_MESSAGES: Readonly<Partial<Record<AccountState, string>>> = {
+  'trial-expired': 'Your trial has ended. Purchase a plan to continue.',
+  suspended: 'Your account is suspended: invoices are unpaid. Pay them to continue.',
+  churned: 'Your subscription has ended. Purchase a plan to continue.',
+  'plan-ended': 'Your plan has ended. Purchase a plan to continue.',
+};
+
+/**
+ * SPEC §4 on the API: an account whose state keeps the dashboard's screens closed can not use the
+ * product through the API either; null when the state lets it (active, trial).
+ */
+export function accountRefusal(state: AccountState): AccountRefusal | null {
+  const redirect = blockedStateRoute(state);
+  const message = BLOCKED_STATE_MESSAGES[state];
+  if (redirect === null || message === undefined) return null;
+  return { code: SUBSCRIPTION_REQUIRED, message, redirect };
+}

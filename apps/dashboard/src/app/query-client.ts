@@ -1,7 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
+import { SUBSCRIPTION_REQUIRED } from '@convo/domain';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { billingKeys } from '../features/billing/billing-api';
 import { isApiError } from './api/api-error';
 
-export const queryClient = new QueryClient({
+/**
+ * A call refused because the account is blocked (SPEC §4: trial expired, suspended…) means the
+ * account state changed since it was read: read it again, so the redirect to its screen follows.
+ */
+function onError(error: unknown): void {
+  if (isApiError(error) && error.code === SUBSCRIPTION_REQUIRED) {
+    void queryClient.invalidateQueries({ queryKey: billingKeys.state });
+  }
+}
+
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: {
     queries: {
       refetchOnWindowFocus: false,

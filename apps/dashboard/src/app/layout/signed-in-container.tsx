@@ -6,6 +6,7 @@ import { NotAllowed } from '../../components/not-allowed';
 import { PageLoader } from '../../components/page-loader';
 import { fetchMe } from '../../features/auth/auth-api';
 import { billingRedirect } from '../../features/billing/billing-redirect';
+import { FeatureGate } from '../../features/billing/feature-gate';
 import { useBillingState } from '../../features/billing/use-billing-state';
 import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { ErrorBoundary } from '../errors/error-boundary';
@@ -106,7 +107,9 @@ function AuthenticatedRoutes() {
             path={PATHS.messageLogs}
             element={
               <Guarded path={PATHS.messageLogs}>
-                <MessageLogsPage />
+                <FeatureGate feature="messageLogs">
+                  <MessageLogsPage />
+                </FeatureGate>
               </Guarded>
             }
           />
@@ -120,7 +123,12 @@ function AuthenticatedRoutes() {
           />
           {(
             [
-              [PATHS.reports, <ReportsPage key="reports" />],
+              [
+                PATHS.reports,
+                <FeatureGate key="reports" feature="conversationReports">
+                  <ReportsPage />
+                </FeatureGate>,
+              ],
               [PATHS.metabaseDashboard, <MetabasePage key="metabase" />],
             ] as const
           ).map(([path, page]) => (

@@ -20,7 +20,10 @@ export const CONVERSATION_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
     slug: 'conversation-auto-resolving',
     group: 'conversations',
-    Page: lazyPage(() => import('./auto-resolving-page').then((m) => m.AutoResolvingPage)),
+    Page: gated(
+      'autoClosing',
+      lazyPage(() => import('./auto-resolving-page').then((m) => m.AutoResolvingPage)),
+    ),
   },
   {
     slug: 'conversation-transcript',
@@ -33,7 +36,10 @@ export const CONVERSATION_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
     slug: 'waiting-queue',
     group: 'conversations',
-    Page: lazyPage(() => import('./waiting-queue-settings-page').then((m) => m.WaitingQueueSettingsPage)),
+    Page: gated(
+      'waitingQueue',
+      lazyPage(() => import('./waiting-queue-settings-page').then((m) => m.WaitingQueueSettingsPage)),
+    ),
   },
   {
     slug: 'conversation-preferences',

@@ -33,8 +33,11 @@ export const TEAM_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
     slug: 'roles-permissions',
     group: 'company',
-    Page: lazyPage(() =>
-      import('../roles-permissions/roles-permissions-page').then((m) => m.RolesPermissionsPage),
+    Page: gated(
+      'rolesAndPermissions',
+      lazyPage(() =>
+        import('../roles-permissions/roles-permissions-page').then((m) => m.RolesPermissionsPage),
+      ),
     ),
   },
 ];

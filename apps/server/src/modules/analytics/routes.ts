@@ -17,12 +17,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
+import { featureGuard } from '../billing/gate.js';
 import { metabaseEmbed } from './metabase.js';
 import * as service from './service.js';
 
 export type AnalyticsRouteContext = Pick<
   RouteContext,
-  'config' | 'database' | 'authenticate' | 'requirePrivilege'
+  'config' | 'database' | 'authenticate' | 'requirePrivilege' | 'billing'
 >;
 
 /**
@@ -35,6 +36,10 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
     const guard = (...keys: Parameters<AnalyticsRouteContext['requirePrivilege']>[0][]) => ({
       preHandler: [ctx.authenticate, ...keys.map((k) => ctx.requirePrivilege(k))],
     });
+    // /reports is sold from the entry plans on (SPEC §6 feature access).
+    const reports = {
+      preHandler: [...guard('reports').preHandler, featureGuard(ctx.billing, 'conversationReports')],
+    };
     const tags = ['analytics'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
@@ -113,7 +118,7 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
     app.post(
       P.reports,
       {
-        ...guard('reports'),
+        ...reports,
         schema: {
           tags,
           security,
@@ -126,14 +131,14 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
 
     app.get(
       P.reports,
-      { ...guard('reports'), schema: { tags, security, response: { 200: reportExportListResponseSchema } } },
+      { ...reports, schema: { tags, security, response: { 200: reportExportListResponseSchema } } },
       async (req) => ok(await service.listReports(db, requireAuth(req))),
     );
 
     app.get(
       P.report,
       {
-        ...guard('reports'),
+        ...reports,
         schema: {
           tags,
           security,
@@ -146,7 +151,7 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
 
     app.get(
       P.reportDownload,
-      { ...guard('reports'), schema: { tags, security, params: reportIdParamsSchema } },
+      { ...reports, schema: { tags, security, params: reportIdParamsSchema } },
       async (req, reply) => {
         const { fileName, csv } = await service.reportFile(db, requireAuth(req), req.params.id);
         return reply

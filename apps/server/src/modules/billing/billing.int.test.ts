@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('billing on %s', (kind) => {
       expect((await get(tenant, SSO_SETTINGS)).statusCode).toBe(402);
     });
 
-    it('an ended trial is trial-expired and keeps only free features', async () => {
+    it('an ended trial is trial-expired: the product API refuses it (account-gate.int.test.ts) until a plan', async () => {
       const tenant = await newTenant(t);
       await plan(tenant, 'trial', { until: new Date(Date.now() - DAY) });
       expect((await get(tenant, BILLING_PATHS.state)).json().data).toMatchObject({
@@ -113,7 +113,12 @@ describe.each(testDatabaseKinds())('billing on %s', (kind) => {
         payload: { csat: { enabled: false, askComment: false } },
       });
       expect(csat.statusCode).toBe(402);
-      expect(csat.json().details).toMatchObject({ feature: 'csat' });
+      expect(csat.json()).toMatchObject({
+        code: 'SUBSCRIPTION_REQUIRED',
+        details: { state: 'trial-expired' },
+      });
+      // The features it would keep are the free ones (what the state page's upgrade prompts show).
+      expect((await get(tenant, BILLING_PATHS.state)).json().data.lockedFeatures.csat).toBeDefined();
       await plan(tenant, 'professional');
       expect((await get(tenant, BILLING_PATHS.state)).json().data.state).toBe('active');
     });

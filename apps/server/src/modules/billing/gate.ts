@@ -20,6 +20,10 @@ const FEATURE_NAMES: Partial<Record<FeatureKey, string>> = {
   businessHours: 'Business hours',
   conversationTranscript: 'Conversation transcripts',
   waitingQueue: 'The waiting queue',
+  autoClosing: 'Auto-closing conversations',
+  rolesAndPermissions: 'Custom roles and permissions',
+  messageLogs: 'Message logs',
+  conversationReports: 'Reports',
 };
 
 export function featureRefused(feature: FeatureKey, access: Exclude<FeatureAccess, { allowed: true }>) {

@@ -66,9 +66,19 @@ export function usagePeriod(at: Date): string {
 }
 
 /**
+ * End users this process has seen already counted in a period (their row existed when it inserted
+ * again, so it is committed): their next messages skip the insert. Only facts the database
+ * confirmed go in, so a rolled-back send can never leave a user uncounted. Bounded: cleared when full.
+ */
+const countedUsers = new Set<string>();
+const COUNTED_USERS_MAX = 200_000;
+const countedKey = (applicationId: string, period: string, userId: string) =>
+  `${applicationId}\u0000${period}\u0000${userId}`;
+
+/**
  * Counts sent messages and the month's new active end users, in the send's transaction: one
- * insert of the senders (already-counted ones are skipped by the key) and one upsert of the
- * counters. Never reads the messages.
+ * insert of the senders not yet known as counted (already-counted ones are skipped by the key) and
+ * one upsert of the counters. Never reads the messages.
  */
 export async function recordUsage(
   db: Db,
@@ -79,14 +89,20 @@ export async function recordUsage(
 ): Promise<void> {
   if (messages <= 0) return;
   const period = usagePeriod(at);
+  const unknown = endUserIds.filter((userId) => !countedUsers.has(countedKey(applicationId, period, userId)));
   let newUsers = 0;
-  if (endUserIds.length > 0) {
+  if (unknown.length > 0) {
     const inserted = await db
       .insert(billingActiveUsers)
-      .values(endUserIds.map((userId) => ({ applicationId, period, userId })))
+      .values(unknown.map((userId) => ({ applicationId, period, userId })))
       .onConflictDoNothing()
       .returning({ userId: billingActiveUsers.userId });
     newUsers = inserted.length;
+    const insertedIds = new Set(inserted.map((r) => r.userId));
+    if (countedUsers.size >= COUNTED_USERS_MAX) countedUsers.clear();
+    for (const userId of unknown) {
+      if (!insertedIds.has(userId)) countedUsers.add(countedKey(applicationId, period, userId));
+    }
   }
   await db
     .insert(billingUsage)

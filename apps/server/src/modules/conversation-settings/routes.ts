@@ -1,4 +1,5 @@
 import {
+  type ConversationSettingsPatch,
   conversationSettingsPatchSchema,
   conversationSettingsResponseSchema,
   INBOX_PATHS,
@@ -6,11 +7,24 @@ import {
   transcriptSettingsResponseSchema,
   transcriptSettingsWriteSchema,
 } from '@convo/api';
+import type { FeatureKey } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
+
+/**
+ * The plan-gated features a settings patch turns on; turning them off is always allowed (a
+ * downgraded account can switch off what its plan no longer has).
+ */
+function enabledGatedFeatures(body: unknown): FeatureKey[] {
+  const patch = (body ?? {}) as Partial<ConversationSettingsPatch>;
+  const features: FeatureKey[] = [];
+  if (typeof patch.autoResolveAfterMinutes === 'number') features.push('autoClosing');
+  if (patch.waitingQueueEnabled === true) features.push('waitingQueue');
+  return features;
+}
 
 /**
  * Product API: the conversation settings of the application (each field checks its page's
@@ -32,7 +46,7 @@ export function conversationSettingsRoutes(ctx: RouteContext): FastifyPluginAsyn
     app.patch(
       INBOX_PATHS.conversationSettings,
       {
-        preHandler: ctx.authenticate,
+        preHandler: [ctx.authenticate, featureGuard(ctx.billing, (req) => enabledGatedFeatures(req.body))],
         // Each field checks the privilege of the page that shows it, in the service.
         config: ANY_MEMBER,
         schema: {

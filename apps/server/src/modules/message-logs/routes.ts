@@ -2,6 +2,7 @@ import { CONVERSATION_PATHS, messageLogQuerySchema, messageLogResponseSchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
+import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
 
 const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
@@ -13,7 +14,11 @@ export function messageLogRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       CONVERSATION_PATHS.messageFilter,
       {
-        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('message-logs')],
+        preHandler: [
+          ctx.authenticateMessaging,
+          ctx.requirePrivilege('message-logs'),
+          featureGuard(ctx.billing, 'messageLogs'),
+        ],
         schema: {
           tags: ['messages'],
           querystring: messageLogQuerySchema,

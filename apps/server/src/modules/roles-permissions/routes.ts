@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
+import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
 
 const keyParamsSchema = z.object({ key: z.enum(PRIVILEGE_KEYS) });
@@ -19,7 +20,14 @@ export function rolesPermissionsRoutes(ctx: RouteContext): FastifyPluginAsyncZod
   const db = ctx.database.db;
   return async (app) => {
     const tags = ['roles-permissions'];
-    const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.roles-and-permissions')] };
+    // Custom roles and permissions are sold on the top plans (SPEC §6 feature access).
+    const guard = {
+      preHandler: [
+        ctx.authenticate,
+        ctx.requirePrivilege('settings.roles-and-permissions'),
+        featureGuard(ctx.billing, 'rolesAndPermissions'),
+      ],
+    };
 
     app.get(
       P.rolesPermissions,
