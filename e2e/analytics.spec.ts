@@ -79,7 +79,7 @@ test('the owner reads the dashboard, filters bots and last week, downloads the c
     const csv = readFileSync((await file.path()) ?? '', 'utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'conversationId,name,customer,assignee,team,channel,status,createdAt,resolvedAt,firstResponseSeconds,resolutionSeconds,rating',
+      'conversationId,name,customer,assignee,team,channel,status,createdAt,resolvedAt,firstResponseSeconds,resolutionSeconds,rating,ratingScale',
     );
     // One line per conversation started in the range: the same count the dashboard showed.
     expect(lines.length - 1).toBe(allUsers);

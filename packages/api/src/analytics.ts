@@ -79,16 +79,25 @@ export const csatRowSchema = z.object({
   name: z.string(),
   assignee: z.string().nullable(),
   rating: z.number(),
+  /** The SPEC §9 scale of this rating: new 1 bad … 5 great; old 0/1 poor, 5 average, 10 great. */
+  scale: z.enum(['old', 'new']),
   comment: z.string().nullable(),
   date: z.number(),
 });
 export type CsatRow = z.infer<typeof csatRowSchema>;
 
 export const analyticsCsatSchema = z.object({
-  /** Ratings use the new 5-point scale (SPEC §9); the old 0/1/5/10 scale is shown for older data. */
+  /**
+   * The scale of `average`: the new 5-point scale when the range holds new-scale ratings, else the
+   * old 0/1/5/10 scale (SPEC §9). The two scales are never averaged together.
+   */
   scale: z.enum(['old', 'new']),
   total: z.number(),
   average: z.number().nullable(),
+  /** The average of each scale's ratings in range (null when it has none). */
+  averages: z.object({ old: z.number().nullable(), new: z.number().nullable() }),
+  /** Ratings in range by SPEC §9 visual level, both scales counted. */
+  levels: z.object({ poor: z.number(), average: z.number(), great: z.number() }),
   page: z.number(),
   pageSize: z.number(),
   rows: z.array(csatRowSchema),

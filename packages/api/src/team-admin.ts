@@ -1,3 +1,4 @@
+import { SUPPORTED_LANGUAGES } from '@convo/domain';
 import { z } from 'zod';
 import { emailSchema, roleTypeSchema, successEnvelope } from './accounts.js';
 
@@ -90,6 +91,8 @@ export const profileSchema = z.object({
   contactNumber: z.string().nullable(),
   /** IANA time zone, or null: the browser's own. */
   timeZone: z.string().nullable(),
+  /** The dashboard language last chosen, or null (English); the member's e-mails use it. */
+  language: z.enum(SUPPORTED_LANGUAGES).nullable(),
   roleType: roleTypeSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -99,6 +102,7 @@ export const profileUpdateRequestSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   contactNumber: z.string().trim().max(20).nullable().optional(),
   timeZone: z.string().trim().min(1).max(64).nullable().optional(),
+  language: z.enum(SUPPORTED_LANGUAGES).optional(),
   /** An image uploaded with upload/image (its key), or null to remove the picture. */
   imageKey: z.string().uuid().nullable().optional(),
 });

@@ -4,6 +4,8 @@ import {
   bucketOf,
   bucketsBetween,
   csvLine,
+  DIGEST_LOCAL_HOUR,
+  digestWeekAt,
   loginSummary,
   percentChange,
   previousPeriod,
@@ -107,5 +109,44 @@ describe('loginSummary', () => {
 describe('csvLine', () => {
   it('quotes separators and defuses formulas, leaves numbers alone', () => {
     expect(csvLine(['a,b', 'say "hi"', '=SUM(A1)', -3, null])).toBe('"a,b","say ""hi""",\'=SUM(A1),-3,\r\n');
+  });
+});
+
+describe('digestWeekAt', () => {
+  /** Monday 2026-11-16 00:00 UTC. */
+  const monday = Date.UTC(2026, 10, 16);
+  it('is due on Monday at 08:00 local and reports the local week before', () => {
+    expect(DIGEST_LOCAL_HOUR).toBe(8);
+    expect(digestWeekAt(monday + 8 * H, 'UTC')).toEqual({
+      from: Date.UTC(2026, 10, 9),
+      to: monday,
+      firstDay: '2026-11-09',
+      lastDay: '2026-11-15',
+    });
+    expect(digestWeekAt(monday + 7 * H, 'UTC')).toBeNull();
+    expect(digestWeekAt(monday + 9 * H, 'UTC')).toBeNull();
+    expect(digestWeekAt(monday + 8 * H + D, 'UTC')).toBeNull();
+  });
+  it('follows the recipient’s zone, half-hour offsets and all', () => {
+    // Los Angeles (-08:00): Monday 08:00 local is 16:00 UTC; its week starts at 08:00 UTC.
+    expect(digestWeekAt(monday + 16 * H, 'America/Los_Angeles')).toEqual({
+      from: Date.UTC(2026, 10, 9, 8),
+      to: monday + 8 * H,
+      firstDay: '2026-11-09',
+      lastDay: '2026-11-15',
+    });
+    expect(digestWeekAt(monday + 8 * H, 'America/Los_Angeles')).toBeNull();
+    // Kolkata (+05:30): the hour from 02:30 UTC, so the 03:00 UTC check is the one.
+    expect(digestWeekAt(monday + 2 * H, 'Asia/Kolkata')).toBeNull();
+    expect(digestWeekAt(monday + 3 * H, 'Asia/Kolkata')?.from).toBe(Date.UTC(2026, 10, 8, 18, 30));
+    // Auckland (+13:00 in November): Monday 08:00 local is Sunday 19:00 UTC.
+    expect(digestWeekAt(monday - 5 * H, 'Pacific/Auckland')?.lastDay).toBe('2026-11-15');
+  });
+  it('is due once in the week’s 168 hourly checks in every zone', () => {
+    for (const zone of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Auckland', 'Asia/Kathmandu']) {
+      let due = 0;
+      for (let h = 0; h < 168; h++) if (digestWeekAt(monday + h * H, zone)) due++;
+      expect(due, zone).toBe(1);
+    }
   });
 });

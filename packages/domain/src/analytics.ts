@@ -119,6 +119,37 @@ function computeStartOfDay(day: string, timeZone: string): number {
   return guess;
 }
 
+/** The weekly digest reaches each recipient on Monday in this local hour (their time zone). */
+export const DIGEST_LOCAL_HOUR = 8;
+
+export interface DigestWeek {
+  /** Monday 00:00 and the next Monday 00:00 of the reported week, in the recipient's zone. */
+  from: number;
+  to: number;
+  /** Its first and last calendar day (YYYY-MM-DD), Monday and Sunday. */
+  firstDay: string;
+  lastDay: string;
+}
+
+/**
+ * The week a digest sent at `at` reports to a recipient in `timeZone`: the local week that ended
+ * on the Monday when `at` falls in that Monday's DIGEST_LOCAL_HOUR, local time; otherwise null
+ * (not their hour). Checked once an hour, each recipient is due exactly once a week.
+ */
+export function digestWeekAt(at: number, timeZone: string): DigestWeek | null {
+  const today = dayIn(at, timeZone);
+  if (weekOf(today) !== today) return null;
+  const hour = Math.floor((at - startOfDayIn(today, timeZone)) / 3_600_000);
+  if (hour !== DIGEST_LOCAL_HOUR) return null;
+  const firstDay = dayOfNumber(dayNumber(today) - 7);
+  return {
+    from: startOfDayIn(firstDay, timeZone),
+    to: startOfDayIn(today, timeZone),
+    firstDay,
+    lastDay: dayOfNumber(dayNumber(today) - 1),
+  };
+}
+
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at an instant, in ms. */

@@ -1,4 +1,5 @@
-import { isSupportedLanguage, SELECTABLE_LANGUAGES } from '@convo/domain';
+import { profileResponseSchema, TEAM_ADMIN_PATHS } from '@convo/api';
+import { isAllowed, isSupportedLanguage, type Language, SELECTABLE_LANGUAGES } from '@convo/domain';
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +8,24 @@ import { ApplicationMenuItems } from '../../features/applications/application-me
 import { useApplicationSwitch } from '../../features/applications/use-application-switch';
 import { changeLanguage } from '../../i18n/i18n';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { apiRequest } from '../api/api-client';
 import { logout } from '../logout';
 import { PATHS } from '../routing/paths';
 import { useRequiredSession } from '../session/use-required-session';
+import { toastError } from '../toasts';
 import { ChangePasswordModal } from './change-password-modal';
 import { useRoleLabel } from './use-role-label';
+
+/** The member's e-mails (the weekly digest) follow the language they read the dashboard in. */
+function chooseLanguage(language: Language, saveOnProfile: boolean) {
+  void changeLanguage(language);
+  if (!saveOnProfile) return;
+  apiRequest(TEAM_ADMIN_PATHS.profile, {
+    method: 'PATCH',
+    body: { language },
+    schema: profileResponseSchema,
+  }).catch(toastError);
+}
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -26,6 +40,12 @@ export function UserMenu() {
   const [opened, setOpened] = useState(false);
   const appSwitch = useApplicationSwitch();
   const current = i18n.resolvedLanguage ?? i18n.language;
+  const mayEditProfile = isAllowed(
+    'settings.profile',
+    session.roleType,
+    session.appSettings.companySetting,
+    session.product,
+  );
 
   return (
     <>
@@ -78,7 +98,7 @@ export function UserMenu() {
               key={lng}
               lang={lng}
               onClick={() => {
-                if (isSupportedLanguage(lng)) void changeLanguage(lng);
+                if (isSupportedLanguage(lng)) chooseLanguage(lng, mayEditProfile);
               }}
               rightSection={current === lng ? <CheckIcon size={14} /> : null}
               aria-current={current === lng ? 'true' : undefined}

@@ -28,7 +28,14 @@ export function CsatTable({ range }: { range: RangeParams }) {
   const data = csat.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const scaleMax = data?.scale === 'old' ? 10 : 5;
+  const maxOf = (scale: 'old' | 'new') => (scale === 'old' ? 10 : 5);
+  // Each scale's own average (SPEC §9 old 0/1/5/10, new 1-5): the two are never mixed.
+  const averages = data
+    ? (['new', 'old'] as const).flatMap((scale) => {
+        const average = data.averages[scale];
+        return average === null ? [] : [{ scale, average }];
+      })
+    : [];
 
   return (
     <AnalyticsCard
@@ -36,10 +43,20 @@ export function CsatTable({ range }: { range: RangeParams }) {
       title={t('csat.title')}
       aside={
         data &&
-        data.average !== null && (
-          <Text size="sm" data-testid="csat-average">
-            {t('csat.average', { average: data.average, max: scaleMax, count: data.total })}
-          </Text>
+        averages.length > 0 && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" data-testid="csat-count">
+              {t('csat.count', { count: data.total })}
+            </Text>
+            {averages.map(({ scale, average }) => (
+              <Text size="sm" key={scale} data-testid={`csat-average-${scale}`}>
+                {t(scale === 'old' ? 'csat.averageOld' : 'csat.average', {
+                  average,
+                  max: maxOf(scale),
+                })}
+              </Text>
+            ))}
+          </Group>
         )
       }
       loading={!data}
@@ -62,14 +79,14 @@ export function CsatTable({ range }: { range: RangeParams }) {
               </Table.Thead>
               <Table.Tbody>
                 {data.rows.map((r) => {
-                  const level = csatLevel(r.rating, data.scale);
+                  const level = csatLevel(r.rating, r.scale);
                   return (
                     <Table.Tr key={r.conversationId}>
                       <Table.Td>{r.name}</Table.Td>
                       <Table.Td>{r.assignee ?? t('csat.unassigned')}</Table.Td>
                       <Table.Td>
                         <Badge color={LEVEL_COLOR[level]} variant="light">
-                          {r.rating === CSAT_ALL ? '—' : `${r.rating}/${scaleMax}`} ·{' '}
+                          {r.rating === CSAT_ALL ? '—' : `${r.rating}/${maxOf(r.scale)}`} ·{' '}
                           {t(`csat.levels.${level}`)}
                         </Badge>
                       </Table.Td>

@@ -45,6 +45,8 @@ export const memberPreferences = pgTable('member_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   applicationId: text('application_id').notNull(),
   timeZone: text('time_zone'),
+  /** The dashboard language the member chose (en, es, fr, kn): the language of their e-mails. */
+  language: text('language'),
   emailNotifications: jsonb('email_notifications').$type<Record<string, boolean>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

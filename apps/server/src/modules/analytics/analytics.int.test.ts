@@ -154,6 +154,25 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
       },
     ]);
 
+    // Two weeks before: ratings kept from the old 0/1/5/10 scale (SPEC §9), 10 great and 1 poor.
+    const old1 = await conversation({ customerId: v1.id, created: -14 * DAY, status: 2 });
+    const old2 = await conversation({ customerId: v2.id, created: -14 * DAY + HOUR, status: 2 });
+    await t.database.db.insert(conversationRatings).values(
+      [
+        [old1.id, v1.id, 10, 'Lovely'],
+        [old2.id, v2.id, 1, 'Slow'],
+      ].map(([conversationId, userId, rating, comment], i) => ({
+        conversationId: Number(conversationId),
+        applicationId: a.applicationId,
+        userId: String(userId),
+        rating: Number(rating),
+        scale: 'old' as const,
+        comment: String(comment),
+        createdAt: new Date(week - 14 * DAY + (i + 2) * HOUR),
+        updatedAt: new Date(week - 14 * DAY + (i + 2) * HOUR),
+      })),
+    );
+
     // Alice in Kolkata (+05:30): online 23:00 Mon to 01:00 Tue local, away 01:00-01:30, signed out.
     const local = (h: number) => week + h * HOUR - 5.5 * HOUR;
     await t.database.db.insert(presenceChanges).values([
@@ -228,13 +247,72 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
     const res = await get(P.csat + qs(range), owner);
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json().data;
-    expect(c).toMatchObject({ scale: 'new', total: 2, average: 3.5, page: 1, pageSize: 10 });
+    expect(c).toMatchObject({
+      scale: 'new',
+      total: 2,
+      average: 3.5,
+      averages: { new: 3.5, old: null },
+      levels: { poor: 1, average: 0, great: 1 },
+      page: 1,
+      pageSize: 10,
+    });
+    expect(c.rows.map((r: { scale: string }) => r.scale)).toEqual(['new', 'new']);
     expect(c.rows.map((r: { rating: number }) => r.rating)).toEqual([2, 5]);
     expect(c.rows[1]).toMatchObject({
       assignee: agentName,
       comment: 'Quick, thanks',
       date: week + 11 * HOUR,
     });
+  });
+
+  it('serves old-scale ratings on their own scale and never averages the two scales together', async () => {
+    const oldWeek = { from: week - 14 * DAY, to: week - 7 * DAY, timeZone: 'UTC' };
+    const old = (await get(P.csat + qs(oldWeek), owner)).json().data;
+    expect(old).toMatchObject({
+      scale: 'old',
+      total: 2,
+      average: 5.5,
+      averages: { new: null, old: 5.5 },
+      levels: { poor: 1, average: 0, great: 1 },
+    });
+    expect(old.rows.map((r: { rating: number; scale: string }) => [r.rating, r.scale])).toEqual([
+      [1, 'old'],
+      [10, 'old'],
+    ]);
+    // Both scales in one range: each its own average; the three levels count both.
+    const both = (await get(P.csat + qs({ ...range, from: week - 14 * DAY }), owner)).json().data;
+    expect(both).toMatchObject({
+      scale: 'new',
+      total: 4,
+      average: 3.5,
+      averages: { new: 3.5, old: 5.5 },
+      levels: { poor: 2, average: 0, great: 2 },
+    });
+    // The CSAT report says each rating's scale.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: P.reports,
+      headers: owner,
+      payload: { kind: 'csat', ...oldWeek },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const id = asked.json().data.id as string;
+    const queued = await t.database.db.select().from(jobs).where(eq(jobs.queue, REPORT_QUEUE));
+    const job = queued.find((j) => (j.payload as { exportId?: string }).exportId === id)!;
+    await reportJobHandler({ db: t.database.db })({
+      id: job.id,
+      queue: REPORT_QUEUE,
+      applicationId: a.applicationId,
+      payload: job.payload,
+      attempts: 1,
+      maxAttempts: 3,
+    });
+    const lines = (await get(P.reportDownload.replace(':id', id), owner)).body.trim().split('\r\n');
+    expect(lines[0]).toBe('conversationId,name,assignee,rating,scale,comment,date');
+    expect(lines.slice(1).map((l) => l.split(',').slice(3, 6).join(','))).toEqual([
+      '10,old,Lovely',
+      '1,old,Slow',
+    ]);
   });
 
   it('gives teammate login time across midnight in the asked time zone', async () => {
@@ -314,7 +392,9 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
     expect(asked.json().data).toMatchObject({ status: 'queued', progress: 0 });
     const early = await get(P.reportDownload.replace(':id', id), owner);
     expect(early.statusCode).toBe(400);
-    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.queue, REPORT_QUEUE));
+    const job = (await t.database.db.select().from(jobs).where(eq(jobs.queue, REPORT_QUEUE))).find(
+      (j) => (j.payload as { exportId?: string }).exportId === id,
+    );
     await reportJobHandler({ db: t.database.db })({
       id: job!.id,
       queue: REPORT_QUEUE,
@@ -336,10 +416,10 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
     );
     const lines = file.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'conversationId,name,customer,assignee,team,channel,status,createdAt,resolvedAt,firstResponseSeconds,resolutionSeconds,rating',
+      'conversationId,name,customer,assignee,team,channel,status,createdAt,resolvedAt,firstResponseSeconds,resolutionSeconds,rating,ratingScale',
     );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/,Alice Agent,,web,2,2026-11-02 09:00:00,2026-11-02 10:00:00,120,3600,5$/);
+    expect(lines[1]).toMatch(/,Alice Agent,,web,2,2026-11-02 09:00:00,2026-11-02 10:00:00,120,3600,5,new$/);
     // Another application cannot see or download it.
     const bOwner = { authorization: `Bearer ${b.admin['x-authorization']}` };
     expect((await get(P.reportDownload.replace(':id', id), bOwner)).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../platform/db/database.js';
 import { FIRST_RESPONSE_MS, ts } from '../stats/repository.js';
-import { type ConversationScope, scopeConditions } from './repository.js';
+import { type ConversationScope, NEW_SCALE_ONLY, scopeConditions } from './repository.js';
 
 // The Insights' queries (the analytics context's other reader of the database). Each reads one
 // table family in range and is scoped by the caller's application like the figures are.
@@ -81,7 +81,7 @@ export async function botAnswerFigures(db: Db, applicationId: string, range: Ins
   };
 }
 
-/** Ratings given in range per local week (Monday): their count and average. */
+/** New-scale ratings given in range per local week (Monday): their count and average (1-5). */
 export async function csatByWeek(db: Db, scope: ConversationScope, range: InsightRange) {
   const result = await db.execute(sql`
     select to_char(date_trunc('week', r.updated_at at time zone ${range.timeZone}), 'YYYY-MM-DD') as week,
@@ -89,7 +89,7 @@ export async function csatByWeek(db: Db, scope: ConversationScope, range: Insigh
     from conversation_ratings r
     join conversations c on c.id = r.conversation_id and c.application_id = r.application_id
     where r.application_id = ${scope.applicationId} and ${scopeConditions(scope)}
-      and r.updated_at >= ${ts(range.from)} and r.updated_at < ${ts(range.to)}
+      and r.updated_at >= ${ts(range.from)} and r.updated_at < ${ts(range.to)} and ${NEW_SCALE_ONLY}
     group by 1 order by 1`);
   return rowsOf<{ week: string; average: number; n: number }>(result).map((row) => ({
     week: row.week,

@@ -32,6 +32,7 @@ const CONVERSATION_HEADER = [
   'firstResponseSeconds',
   'resolutionSeconds',
   'rating',
+  'ratingScale',
 ];
 
 const GROUPED_HEADER = [
@@ -69,6 +70,7 @@ async function conversationsCsv(
           r.first_response_seconds,
           r.resolution_seconds,
           r.rating,
+          r.rating_scale,
         ]),
       );
     }
@@ -82,7 +84,7 @@ async function conversationsCsv(
 
 async function csatCsv(db: Db, scope: repo.ConversationScope, range: ReportRange, progress: Progress) {
   const { total } = await repo.csatSummary(db, scope, range.from, range.to);
-  const lines = [csvLine(['conversationId', 'name', 'assignee', 'rating', 'comment', 'date'])];
+  const lines = [csvLine(['conversationId', 'name', 'assignee', 'rating', 'scale', 'comment', 'date'])];
   let afterConversationId = 0;
   for (;;) {
     const page = await repo.csatRows(db, scope, range.from, range.to, {
@@ -96,6 +98,7 @@ async function csatCsv(db: Db, scope: repo.ConversationScope, range: ReportRange
           r.name,
           r.assignee,
           r.rating,
+          r.scale,
           r.comment,
           new Date(r.rated_at).toISOString(),
         ]),

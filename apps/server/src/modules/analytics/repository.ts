@@ -1,4 +1,12 @@
-import type { AnalyticsAudience, AnalyticsGranularity, BusinessHours, PresenceState } from '@convo/domain';
+import {
+  type AnalyticsAudience,
+  type AnalyticsGranularity,
+  type BusinessHours,
+  CSAT_NEW_SCALE,
+  CSAT_OLD_SCALE,
+  type CsatScale,
+  type PresenceState,
+} from '@convo/domain';
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { presenceChanges, reportExports } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
@@ -196,6 +204,7 @@ export interface CsatDbRow {
   name: string;
   assignee: string | null;
   rating: number;
+  scale: CsatScale;
   comment: string | null;
   rated_at: Date | string;
 }
@@ -208,13 +217,39 @@ const csatFrom = (scope: ConversationScope, from: Date, to: Date) => sql`
   where r.application_id = ${scope.applicationId} and ${scopeConditions(scope)}
     and r.updated_at >= ${ts(from)} and r.updated_at < ${ts(to)}`;
 
-/** Ratings given in range: how many and their average. */
+/** A rating's SPEC §9 visual level in SQL, as the domain's `csatLevel` gives it. */
+const CSAT_LEVEL_SQL = sql.raw(`case
+  when r.scale = 'old' then case when r.rating >= ${CSAT_OLD_SCALE.GREAT} then 'great'
+    when r.rating >= ${CSAT_OLD_SCALE.AVERAGE} then 'average' else 'poor' end
+  else case when r.rating >= ${CSAT_NEW_SCALE.GOOD} then 'great'
+    when r.rating >= ${CSAT_NEW_SCALE.AVERAGE} then 'average' else 'poor' end end`);
+
+/** Only new-scale ratings: what the averages outside the CSAT table are made of. */
+export const NEW_SCALE_ONLY = sql.raw(`r.scale = 'new'`);
+
+/** Ratings given in range: how many, each scale's average (never mixed), and how many per level. */
 export async function csatSummary(db: Db, scope: ConversationScope, from: Date, to: Date) {
-  const result = await db.execute(
-    sql`select count(*) as total, avg(r.rating)::float8 as average ${csatFrom(scope, from, to)}`,
-  );
-  const [row] = rowsOf<{ total: number; average: number | null }>(result);
-  return { total: num(row?.total), average: numOrNull(row?.average) };
+  const result = await db.execute(sql`
+    select count(*) as total,
+      (avg(r.rating) filter (where r.scale = 'new'))::float8 as average_new,
+      (avg(r.rating) filter (where r.scale = 'old'))::float8 as average_old,
+      count(*) filter (where ${CSAT_LEVEL_SQL} = 'poor') as poor,
+      count(*) filter (where ${CSAT_LEVEL_SQL} = 'average') as average,
+      count(*) filter (where ${CSAT_LEVEL_SQL} = 'great') as great
+    ${csatFrom(scope, from, to)}`);
+  const [row] = rowsOf<{
+    total: number;
+    average_new: number | null;
+    average_old: number | null;
+    poor: number;
+    average: number;
+    great: number;
+  }>(result);
+  return {
+    total: num(row?.total),
+    averages: { new: numOrNull(row?.average_new), old: numOrNull(row?.average_old) },
+    levels: { poor: num(row?.poor), average: num(row?.average), great: num(row?.great) },
+  };
 }
 
 /** One page of ratings, newest first (`afterId` keyset for the reports, offset for the table). */
@@ -234,7 +269,7 @@ export async function csatRows(
   const result = await db.execute(sql`
     select r.conversation_id, coalesce(nullif(cust.display_name, ''), cust.user_id, c.name) as name,
       nullif(coalesce(nullif(a.display_name, ''), a.user_id), '') as assignee,
-      r.rating, r.comment, r.updated_at as rated_at
+      r.rating, r.scale, r.comment, r.updated_at as rated_at
     ${csatFrom(scope, from, to)} ${after}
     ${order} limit ${page.limit} offset ${page.offset ?? 0}`);
   return rowsOf<CsatDbRow>(result).map((r) => ({
@@ -358,6 +393,7 @@ export interface ConversationReportRow {
   first_response_seconds: number | null;
   resolution_seconds: number | null;
   rating: number | null;
+  rating_scale: CsatScale | null;
 }
 
 /** Conversations started in range, by id after `afterId` (keyset pages for large exports). */
@@ -377,7 +413,7 @@ export async function conversationReportPage(
       ${local(sql`c.created_at`)} as created, ${local(sql`c.resolved_at`)} as resolved,
       round(extract(epoch from (c.first_response_at - c.first_customer_message_at)))::int as first_response_seconds,
       round(extract(epoch from (c.resolved_at - c.created_at)))::int as resolution_seconds,
-      r.rating
+      r.rating, r.scale as rating_scale
     from conversations c
     left join users cust on cust.id = c.customer_id
     left join users a on a.id = c.assignee_id
@@ -437,7 +473,8 @@ export async function groupedReport(
         as avg_first_response_seconds,
       round(avg(extract(epoch from (c.resolved_at - c.created_at))) filter (where c.resolved_at >= ${s} and c.resolved_at < ${e}))::float8
         as avg_resolution_seconds,
-      count(r.rating) as ratings, round(avg(r.rating), 2)::float8 as avg_rating
+      count(r.rating) filter (where ${NEW_SCALE_ONLY}) as ratings,
+      round(avg(r.rating) filter (where ${NEW_SCALE_ONLY}), 2)::float8 as avg_rating
     from conversations c
     left join users a on a.id = c.assignee_id
     left join teams t on t.id = c.team_id

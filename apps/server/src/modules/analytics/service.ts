@@ -162,11 +162,15 @@ export async function csat(
       offset: (q.page - 1) * DASHBOARD_PAGE_SIZE,
     }),
   ]);
+  const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+  // The headline average is the new scale's unless the range only holds old-scale ratings.
+  const scale = summary.averages.new === null && summary.averages.old !== null ? 'old' : 'new';
   return {
-    // The widget stores ratings on the 5-point scale (conversation_ratings).
-    scale: 'new',
+    scale,
     total: summary.total,
-    average: summary.average === null ? null : Math.round(summary.average * 100) / 100,
+    average: round(summary.averages[scale]),
+    averages: { old: round(summary.averages.old), new: round(summary.averages.new) },
+    levels: summary.levels,
     page: q.page,
     pageSize: DASHBOARD_PAGE_SIZE,
     rows: rows.map((r) => ({
@@ -174,6 +178,7 @@ export async function csat(
       name: r.name,
       assignee: r.assignee,
       rating: r.rating,
+      scale: r.scale,
       comment: r.comment,
       date: new Date(r.rated_at).getTime(),
     })),

@@ -1,10 +1,11 @@
+import type { Language } from '@convo/domain';
 import { and, eq } from 'drizzle-orm';
 import { attachments, memberPreferences, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 
 export async function findMemberWithPreferences(db: Db, applicationId: string, id: string) {
   const [row] = await db
-    .select({ user: users, timeZone: memberPreferences.timeZone })
+    .select({ user: users, timeZone: memberPreferences.timeZone, language: memberPreferences.language })
     .from(users)
     .leftJoin(memberPreferences, eq(memberPreferences.userId, users.id))
     .where(and(eq(users.applicationId, applicationId), eq(users.id, id)))
@@ -29,6 +30,13 @@ export async function saveTimeZone(db: Db, applicationId: string, userId: string
     .insert(memberPreferences)
     .values({ userId, applicationId, timeZone })
     .onConflictDoUpdate({ target: memberPreferences.userId, set: { timeZone, updatedAt: new Date() } });
+}
+
+export async function saveLanguage(db: Db, applicationId: string, userId: string, language: Language) {
+  await db
+    .insert(memberPreferences)
+    .values({ userId, applicationId, language })
+    .onConflictDoUpdate({ target: memberPreferences.userId, set: { language, updatedAt: new Date() } });
 }
 
 export async function findImage(db: Db, applicationId: string, id: string) {

@@ -1,5 +1,5 @@
 import type { Profile, ProfileUpdateRequest } from '@convo/api';
-import { toRoleType, validatePhone } from '@convo/domain';
+import { isSupportedLanguage, toRoleType, validatePhone } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -34,6 +34,7 @@ export async function read(deps: ProfileDeps, caller: AuthContext): Promise<Prof
     imageLink: user.imageLink,
     contactNumber: user.contactNumber,
     timeZone: row.timeZone ?? null,
+    language: isSupportedLanguage(row.language) ? row.language : null,
     roleType: toRoleType(user.roleType) ?? '2',
   };
 }
@@ -72,6 +73,9 @@ export async function update(
     });
     if (change.timeZone !== undefined) {
       await repo.saveTimeZone(tx, caller.applicationId, caller.userId, change.timeZone);
+    }
+    if (change.language !== undefined) {
+      await repo.saveLanguage(tx, caller.applicationId, caller.userId, change.language);
     }
   });
   return read(deps, caller);

@@ -17,10 +17,17 @@ export async function upsertRating(
 ): Promise<RatingRow> {
   const [row] = await db
     .insert(conversationRatings)
-    .values(values)
+    .values({ ...values, scale: 'new' })
     .onConflictDoUpdate({
       target: conversationRatings.conversationId,
-      set: { rating: values.rating, comment: values.comment, userId: values.userId, updatedAt: sql`now()` },
+      // The widget rates on the new scale: a new rating replaces an old-scale one with its scale.
+      set: {
+        rating: values.rating,
+        scale: 'new',
+        comment: values.comment,
+        userId: values.userId,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
   return row!;
