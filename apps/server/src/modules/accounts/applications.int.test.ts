@@ -186,6 +186,10 @@ describe.each(testDatabaseKinds())('several applications per account on %s', (ki
     expect(refused.json().code).toBe('INVALID_APPLICATIONID');
     const unknown = await switchTo(bearer(back.json().data.token), 'no-such-app');
     expect(unknown.statusCode).toBe(404);
+    // The application in use: nothing to switch to, and the session in use is not ended.
+    const same = await switchTo(bearer(back.json().data.token), owner.applicationId);
+    expect(same.statusCode, same.body).toBe(400);
+    expect(same.json().code).toBe('INVALID_PARAMETER');
     expect((await list(bearer(back.json().data.token))).statusCode).toBe(200);
 
     // The password still signs in (to either application) after the switches.

@@ -112,6 +112,9 @@ export async function switchApplication(
   caller: AuthContext,
   input: { applicationId: string; otp?: string | undefined },
 ): Promise<Session> {
+  // Already there: nothing to switch, and the session in use must not be ended for nothing.
+  if (input.applicationId === caller.applicationId)
+    throw new AppError(400, 'INVALID_PARAMETER', 'You are already working in this application.');
   const memberships = await repo.findMembershipsOf(deps.db, caller.userName);
   const target = memberships.find((m) => m.application.id === input.applicationId);
   if (!target || BLOCKED_STATUSES.has(target.user.status)) throw notAMember();
