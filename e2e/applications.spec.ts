@@ -64,6 +64,9 @@ test('create a second application, switch to it and back', async ({ browser }) =
     const items = page.getByTestId('menu-application');
     await expect(items.filter({ hasText: brand })).toHaveAttribute('aria-current', 'true');
     await items.filter({ hasText: 'Demo Store' }).click();
+    // The switch ends with a fresh start on the landing page: wait for it to leave the inbox, or
+    // the next navigation races the reload.
+    await expect(page).not.toHaveURL(/\/conversations/);
     await expect(page).not.toHaveURL(/\/loginv2/);
     await openInbox(page);
     await expect(page.getByTestId('conversation-row').first()).toBeVisible();
