@@ -45,6 +45,18 @@ describe('builder sections', () => {
     expect(withPhrases).toEqual(['answers', 'small-talk']);
   });
 
+  it('lists the sections of SPEC §2, the imported help-center FAQ editor after the knowledge source', () => {
+    expect(builderSections('agentic').map((s) => s.key)).toEqual([
+      'agent-instructions',
+      'welcome-message',
+      'answers',
+      'small-talk',
+      'knowledge-source',
+      'help-center-faq',
+      'fallback',
+    ]);
+  });
+
   it('asks for an intent name in classic and an action name in agentic', () => {
     const answers = (variant: 'classic' | 'agentic') =>
       builderSections(variant).find((s) => s.key === 'answers')?.namePlaceholder;

@@ -107,6 +107,7 @@ export const BUILDER_SECTION_KEYS = [
   'answers',
   'small-talk',
   'knowledge-source',
+  'help-center-faq',
   'fallback',
 ] as const;
 export type BuilderSectionKey = (typeof BUILDER_SECTION_KEYS)[number];
@@ -131,6 +132,8 @@ export function builderSections(variant: 'classic' | 'agentic'): readonly Builde
     { key: 'answers', hasUserSays: true, namePlaceholder: intentPlaceholder },
     { key: 'small-talk', hasUserSays: true, namePlaceholder: intentPlaceholder },
     { key: 'knowledge-source', hasUserSays: false, namePlaceholder: null },
+    // SPEC §2 imported help-center FAQ editor: the help center's articles, edited as Q&A.
+    { key: 'help-center-faq', hasUserSays: false, namePlaceholder: null },
     { key: 'fallback', hasUserSays: false, namePlaceholder: null },
   ];
 }

@@ -63,6 +63,7 @@ import {
 } from './intent-draft';
 import { IntentEditor } from './intent-editor';
 import { FallbackSettings } from './sections/fallback-settings';
+import { HelpCenterFaqSection } from './sections/help-center-faq-section';
 import { InstructionsSection } from './sections/instructions-section';
 import { useGuardedSwitch } from './use-unsaved-guard';
 
@@ -79,6 +80,12 @@ interface Edit {
 }
 
 const LIST_SECTIONS: readonly BuilderSectionKey[] = ['answers', 'small-talk'];
+/** Sections that load their own data and never wait for the intents. */
+const OWN_DATA_SECTIONS: readonly BuilderSectionKey[] = [
+  'agent-instructions',
+  'knowledge-source',
+  'help-center-faq',
+];
 
 function useSectionTitle(variant: 'classic' | 'agentic'): (key: BuilderSectionKey) => string {
   const { t } = useTranslation(NS);
@@ -159,6 +166,8 @@ export function ClassicView({
   const [filter, setFilter] = useState('');
   const [deleting, setDeleting] = useState<Intent | null>(null);
   const [entitiesOpen, setEntitiesOpen] = useState(false);
+  // The FAQ section keeps its own draft (it edits help-center articles); only its dirtiness is here.
+  const [faqDirty, setFaqDirty] = useState(false);
 
   const section = sections.find((s) => s.key === sectionKey) as BuilderSection;
   const hasUserSays = (key: string) => sections.find((s) => s.key === key)?.hasUserSays ?? false;
@@ -200,7 +209,7 @@ export function ClassicView({
   const savedInstructions = bot.settings.instructions ?? '';
   const instructionsValue = instructionsDraft ?? savedInstructions;
   const instructionsDirty = instructionsDraft !== null && instructionsDraft !== savedInstructions;
-  const dirty = intentDirty || fallbackDirty || instructionsDirty;
+  const dirty = intentDirty || fallbackDirty || instructionsDirty || faqDirty;
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
@@ -210,6 +219,7 @@ export function ClassicView({
     setShowErrors(false);
     setInstructionsDraft(null);
     setFallbackDraft(null);
+    setFaqDirty(false);
   };
   const switchTo = (action: () => void) =>
     guard(() => {
@@ -414,9 +424,9 @@ export function ClassicView({
     );
 
   const body = (() => {
-    if (intents.isPending && sectionKey !== 'agent-instructions' && sectionKey !== 'knowledge-source')
-      return <SectionLoader label={t('loading')} />;
-    if (intents.isError && sectionKey !== 'agent-instructions' && sectionKey !== 'knowledge-source')
+    const usesIntents = !OWN_DATA_SECTIONS.includes(sectionKey);
+    if (intents.isPending && usesIntents) return <SectionLoader label={t('loading')} />;
+    if (intents.isError && usesIntents)
       return (
         <Stack align="center" py="xl" gap="xs" role="alert">
           <Text>{t('loadFailed')}</Text>
@@ -442,6 +452,8 @@ export function ClassicView({
         );
       case 'knowledge-source':
         return <KnowledgeSection botId={bot.id} />;
+      case 'help-center-faq':
+        return <HelpCenterFaqSection botId={bot.id} language={language} onDirtyChange={setFaqDirty} />;
       case 'welcome-message':
         return editor;
       case 'fallback':
