@@ -87,6 +87,7 @@ async function run(kind: TestDbKind): Promise<Row[]> {
   const t = await createTestApp(kind, {}, { pubsub });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const worker = startWorkers({
+    appSecret: t.config.appSecret,
     db: t.database.db,
     log: pino({ level: 'silent' }),
     pubsub,

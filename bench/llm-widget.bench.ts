@@ -118,6 +118,7 @@ async function startTarget(mode: Mode, kind: TestDbKind, fakeUrl: string, port: 
   const t = await createTestApp(kind, { OPENAI_BASE_URL: fakeUrl }, { pubsub });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const worker = startWorkers({
+    appSecret: t.config.appSecret,
     db: t.database.db,
     log: pino({ level: 'silent' }),
     pubsub,

@@ -333,6 +333,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 export interface WorkerDeps {
   db: Db;
   log: WorkerLog;
+  /** The server's secret: opens what is sealed with it (webhook signing secrets). */
+  appSecret: string;
   /** Base of the links to attached files in mailed transcripts (PUBLIC_URL); relative links without. */
   publicUrl?: string;
   /** Poll interval of the job queue (default 500 ms). */
@@ -397,7 +399,11 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
             }),
           }
         : {}),
-      [WEBHOOK_QUEUE]: webhookDeliveryHandler({ db: deps.db, timeoutMs: deps.webhookTimeoutMs }),
+      [WEBHOOK_QUEUE]: webhookDeliveryHandler({
+        db: deps.db,
+        appSecret: deps.appSecret,
+        timeoutMs: deps.webhookTimeoutMs,
+      }),
       [REPORT_QUEUE]: reportJobHandler({ db: deps.db }),
       [DIGEST_QUEUE]: digestJobHandler({ db: deps.db }),
       [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),

@@ -2,6 +2,7 @@ import { productOfVariant } from '@convo/domain';
 import { buildApp, productBots, startWorkers } from './app.js';
 import { seedDemoIfEmpty } from './modules/demo/seed.js';
 import { devMailboxKey, warnsWithoutSmtp } from './modules/dev-mailbox/access.js';
+import { sealLegacyWebhookSecrets } from './modules/webhooks/service.js';
 import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';
@@ -28,8 +29,12 @@ async function main() {
   const mailer = createMailer(database.db, config.smtpUrl, config.mailFrom, logger);
   const storage = createStorage(config.storage);
   const app = await buildApp({ config, database, mailer, logger, redis, pubsub, storage });
+  // Webhook secrets written before they were sealed are sealed now (a no-op once done).
+  const sealed = await sealLegacyWebhookSecrets(database.db, config.appSecret);
+  if (sealed > 0) logger.info({ sealed }, 'sealed the stored secrets of older webhooks');
   const workers = config.roles.has('worker')
     ? startWorkers({
+        appSecret: config.appSecret,
         db: database.db,
         log: logger,
         publicUrl: config.publicUrl,

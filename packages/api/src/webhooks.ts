@@ -121,7 +121,69 @@ export const WEBHOOK_PATHS = {
   remove: '/api/settings/webhooks/:id',
   rotateSecret: '/api/settings/webhooks/:id/rotate-secret',
   deliveries: '/api/settings/webhooks/:id/deliveries',
+  /** GET / PUT the application's webhooks security (/settings/webhooks-security). */
+  security: '/api/settings/webhooks-security',
 } as const;
 
 /** A path with its `:id` filled in. */
 export const webhookPath = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+/**
+ * Headers a custom authentication header may not replace: the transport's own and our signature
+ * headers (a receiver must always be able to check X-Convo-Signature).
+ */
+export const WEBHOOK_RESERVED_HEADERS = [
+  'host',
+  'content-type',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'user-agent',
+  WEBHOOK_HEADERS.signature,
+  WEBHOOK_HEADERS.timestamp,
+  WEBHOOK_HEADERS.delivery,
+] as const;
+
+const headerNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the header a name.')
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'A header name has letters, digits and dashes only.')
+  .refine((name) => !(WEBHOOK_RESERVED_HEADERS as readonly string[]).includes(name.toLowerCase()), {
+    message: 'This header is set by the product itself: choose another name.',
+  });
+
+/** Settings → Webhooks security: what every delivery of the application carries and where it may go. */
+export const webhookSecuritySchema = z.object({
+  /** Only https:// webhook URLs are accepted (and kept). */
+  requireHttps: z.boolean(),
+  /** A header sent with every delivery, e.g. Authorization for a receiver behind basic auth. */
+  authHeaderName: z.string().nullable(),
+  /** The last 4 characters of that header's value; the value is stored encrypted and never returned. */
+  authHeaderHint: z.string().nullable(),
+  updatedAt: z.number().nullable(),
+});
+export type WebhookSecurity = z.infer<typeof webhookSecuritySchema>;
+
+export const webhookSecurityUpdateSchema = z
+  .object({
+    requireHttps: z.boolean().optional(),
+    /** A new header (name and value); null removes it; absent keeps it. */
+    authHeader: z
+      .object({
+        name: headerNameSchema,
+        value: z
+          .string()
+          .min(1, 'Give the header a value.')
+          .max(1024)
+          .regex(/^[\x20-\x7e]+$/, 'A header value has printable ASCII characters only.'),
+      })
+      .nullable()
+      .optional(),
+  })
+  .refine((b) => b.requireHttps !== undefined || b.authHeader !== undefined, {
+    message: 'Give requireHttps or authHeader.',
+  });
+export type WebhookSecurityUpdate = z.input<typeof webhookSecurityUpdateSchema>;
+export const webhookSecurityResponseSchema = successEnvelope(webhookSecuritySchema);

@@ -2,11 +2,13 @@ import {
   messageResponseSchema,
   WEBHOOK_PATHS as P,
   type WebhookCreateRequest,
+  type WebhookSecurityUpdate,
   type WebhookUpdateRequest,
   webhookDeliveriesResponseSchema,
   webhookListResponseSchema,
   webhookPath,
   webhookResponseSchema,
+  webhookSecurityResponseSchema,
   webhookWithSecretResponseSchema,
 } from '@convo/api';
 import { apiRequest } from '../../app/api/api-client';
@@ -46,6 +48,26 @@ export async function fetchDeliveries(id: string, signal?: AbortSignal) {
       schema: webhookDeliveriesResponseSchema,
       query: { limit: DELIVERY_HISTORY_LIMIT },
       signal,
+    })
+  ).data;
+}
+
+export const webhookSecurityKey = ['settings', 'webhooks-security'] as const;
+
+export async function fetchWebhookSecurity(signal?: AbortSignal) {
+  return (await apiRequest(P.security, { schema: webhookSecurityResponseSchema, signal })).data;
+}
+
+export async function saveWebhookSecurity(body: WebhookSecurityUpdate) {
+  return (await apiRequest(P.security, { method: 'PUT', body, schema: webhookSecurityResponseSchema })).data;
+}
+
+/** A new signing secret for one webhook; the answer carries it, the only time it is readable. */
+export async function rotateWebhookSecret(id: string) {
+  return (
+    await apiRequest(webhookPath(P.rotateSecret, id), {
+      method: 'POST',
+      schema: webhookWithSecretResponseSchema,
     })
   ).data;
 }

@@ -3,13 +3,9 @@
 
 import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent, type WebhookWithSecret } from '@convo/api';
 import {
-  ActionIcon,
-  Alert,
   Badge,
   Button,
   Checkbox,
-  Code,
-  CopyButton,
   Group,
   Modal,
   Paper,
@@ -18,7 +14,6 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -28,11 +23,11 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { toast, toastError } from '../../app/toasts';
 import { FormModal } from '../../components/form-modal';
-import { CheckIcon, CopyIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { i18next } from '../../i18n/i18n';
 import { formatDate } from '../team/shared';
+import { SecretModal } from './secret-modal';
 import {
   deliveryStatusColour,
   eventsError,
@@ -151,45 +146,6 @@ function WebhookModal({
         <Switch label={t('form.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
       )}
     </FormModal>
-  );
-}
-
-function SecretModal({ webhook, onClose }: { webhook: WebhookWithSecret; onClose: () => void }) {
-  const { t } = useTranslation(NS);
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('secret.title')}
-      closeButtonProps={{ 'aria-label': t('close') }}
-      centered
-    >
-      <Stack>
-        <Text size="sm">{t('secret.explain', { url: webhook.url })}</Text>
-        <Group gap="xs" wrap="nowrap" align="center">
-          <Code data-testid="webhook-secret" style={{ wordBreak: 'break-all', flex: 1 }}>
-            {webhook.secret}
-          </Code>
-          <CopyButton value={webhook.secret} timeout={2000}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? t('secret.copied') : t('secret.copy')}>
-                <ActionIcon variant="default" size="lg" onClick={copy} aria-label={t('secret.copy')}>
-                  {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        </Group>
-        <Alert color="yellow" variant="light">
-          {t('secret.once')}
-        </Alert>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
-            {t('secret.done')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 

@@ -34,7 +34,10 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => applications.id),
     url: text('url').notNull(),
-    /** HMAC-SHA256 key of the webhooks-security setting. */
+    /**
+     * HMAC-SHA256 key of the webhooks-security setting, sealed with the app secret
+     * (`sealed:` prefix; modules/webhooks/secret-box.ts). Older rows are sealed at start.
+     */
     secret: text('secret').notNull(),
     events: jsonb('events').$type<string[]>().notNull().default(['message.received']),
     enabled: boolean('enabled').notNull().default(true),
@@ -43,6 +46,18 @@ export const webhooks = pgTable(
   },
   (t) => [index('webhooks_app_idx').on(t.applicationId)],
 );
+
+/** Settings → Webhooks security, one row per application that changed it (defaults otherwise). */
+export const webhookSecurity = pgTable('webhook_security', {
+  applicationId: text('application_id')
+    .primaryKey()
+    .references(() => applications.id),
+  requireHttps: boolean('require_https').notNull().default(false),
+  authHeaderName: text('auth_header_name'),
+  /** The header's value sealed with the app secret; never returned by any API. */
+  authHeaderSealed: text('auth_header_sealed'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',

@@ -83,6 +83,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     });
   const runWorker = () => {
     worker = startWorkers({
+      appSecret: t.config.appSecret,
       db: t.database.db,
       log: pino({ level: 'silent' }),
       pollMs: 20,

@@ -89,6 +89,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
     t.app.inject({ method: 'POST', url: integrationPath(type), headers: bearer(tn), payload });
   const runWorker = () => {
     worker = startWorkers({
+      appSecret: t.config.appSecret,
       db: t.database.db,
       log: pino({ level: 'silent' }),
       pollMs: 20,

@@ -93,6 +93,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
   const fbHook = () => `http://127.0.0.1:${port}${channelWebhookPath('facebook', tenant.applicationId)}`;
   const runWorker = () => {
     worker = startWorkers({
+      appSecret: t.config.appSecret,
       db: t.database.db,
       log: pino({ level: 'silent' }),
       pollMs: 20,

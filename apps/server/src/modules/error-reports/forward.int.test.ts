@@ -31,6 +31,7 @@ describe.each(testDatabaseKinds())('error reports forwarded to a Sentry DSN on %
   const [tenant] = tenants;
   beforeAll(() => {
     worker = startWorkers({
+      appSecret: t.config.appSecret,
       db: t.database.db,
       log: silent,
       sentryDsn: sentry.dsn,

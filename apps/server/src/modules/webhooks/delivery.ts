@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { type Job, type JobHandler, PermanentJobError } from '../../platform/jobs/job-queue.js';
 import * as repo from './repository.js';
+import { openSecret } from './secret-box.js';
 import { signWebhookBody } from './signature.js';
 
 // The 'webhook' queue's handler: one POST per attempt, the outcome written to the delivery log.
@@ -15,6 +16,8 @@ const jobPayloadSchema = z.object({ deliveryId: z.uuid() });
 
 export interface DeliveryDeps {
   db: Db;
+  /** Opens the sealed signing secrets and header values. */
+  appSecret: string;
   /** Per attempt (default 10 s). */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -48,7 +51,7 @@ export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
     const found = await repo.findDeliveryWithWebhook(deps.db, applicationId, deliveryId);
     // Deleted webhook: its log went with it; nothing left to deliver.
     if (!found) return;
-    const { delivery, webhook } = found;
+    const { delivery, webhook, security } = found;
     if (delivery.status === 'delivered') return;
     if (!webhook.enabled) {
       await repo.updateDelivery(deps.db, applicationId, deliveryId, {
@@ -62,6 +65,13 @@ export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
     const stored = messageWebhookBodySchema.safeParse(delivery.payload);
     if (!stored.success) throw new PermanentJobError('stored webhook body is malformed');
     const body = JSON.stringify(stored.data);
+    const secret = openSecret(deps.appSecret, webhook.secret);
+    // Another app secret than the one that sealed it: no attempt can ever be signed.
+    if (secret === null) throw new PermanentJobError('the webhook secret does not open with this app secret');
+    const authValue =
+      security?.authHeaderName && security.authHeaderSealed
+        ? openSecret(deps.appSecret, security.authHeaderSealed)
+        : null;
     const last = job.attempts >= job.maxAttempts;
     let statusCode: number | null = null;
     let error: string | null = null;
@@ -71,7 +81,8 @@ export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          [WEBHOOK_HEADERS.signature]: signWebhookBody(webhook.secret, body),
+          ...(security?.authHeaderName && authValue !== null ? { [security.authHeaderName]: authValue } : {}),
+          [WEBHOOK_HEADERS.signature]: signWebhookBody(secret, body),
           [WEBHOOK_HEADERS.timestamp]: String(Date.now()),
           [WEBHOOK_HEADERS.delivery]: delivery.id,
         },

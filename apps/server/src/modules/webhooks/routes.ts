@@ -7,6 +7,8 @@ import {
   webhookIdParamsSchema,
   webhookListResponseSchema,
   webhookResponseSchema,
+  webhookSecurityResponseSchema,
+  webhookSecurityUpdateSchema,
   webhookUpdateRequestSchema,
   webhookWithSecretResponseSchema,
 } from '@convo/api';
@@ -18,17 +20,27 @@ import * as service from './service.js';
 
 export type WebhookRouteContext = Pick<
   RouteContext,
-  'database' | 'authenticate' | 'requirePrivilege' | 'billing'
+  'database' | 'authenticate' | 'requirePrivilege' | 'billing' | 'config'
 >;
 
 /** Product API: Settings → Webhooks & Security (privilege settings.webhooks). */
 export function webhookRoutes(ctx: WebhookRouteContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
+  // Seals the stored secrets and header values (and opens them for the hints shown).
+  const key = ctx.config.appSecret;
   return async (app) => {
     const guard = {
       preHandler: [
         ctx.authenticate,
         ctx.requirePrivilege('settings.webhooks'),
+        featureGuard(ctx.billing, 'webhooks'),
+      ],
+    };
+    // The webhooks-security page's own privilege (SPEC §6 path map: /settings/webhooks-security).
+    const securityGuard = {
+      preHandler: [
+        ctx.authenticate,
+        ctx.requirePrivilege('settings.security'),
         featureGuard(ctx.billing, 'webhooks'),
       ],
     };
@@ -39,7 +51,7 @@ export function webhookRoutes(ctx: WebhookRouteContext): FastifyPluginAsyncZod {
     app.get(
       WEBHOOK_PATHS.list,
       { ...guard, schema: { tags, security, response: { 200: webhookListResponseSchema } } },
-      async (req) => ok(await service.listWebhooks(db, requireAuth(req).applicationId)),
+      async (req) => ok(await service.listWebhooks(db, key, requireAuth(req).applicationId)),
     );
 
     app.post(
@@ -53,7 +65,7 @@ export function webhookRoutes(ctx: WebhookRouteContext): FastifyPluginAsyncZod {
           response: { 200: webhookWithSecretResponseSchema },
         },
       },
-      async (req) => ok(await service.createWebhook(db, requireAuth(req).applicationId, req.body)),
+      async (req) => ok(await service.createWebhook(db, key, requireAuth(req).applicationId, req.body)),
     );
 
     app.patch(
@@ -69,7 +81,7 @@ export function webhookRoutes(ctx: WebhookRouteContext): FastifyPluginAsyncZod {
         },
       },
       async (req) =>
-        ok(await service.updateWebhook(db, requireAuth(req).applicationId, req.params.id, req.body)),
+        ok(await service.updateWebhook(db, key, requireAuth(req).applicationId, req.params.id, req.body)),
     );
 
     app.post(
@@ -83,7 +95,7 @@ export function webhookRoutes(ctx: WebhookRouteContext): FastifyPluginAsyncZod {
           response: { 200: webhookWithSecretResponseSchema },
         },
       },
-      async (req) => ok(await service.rotateSecret(db, requireAuth(req).applicationId, req.params.id)),
+      async (req) => ok(await service.rotateSecret(db, key, requireAuth(req).applicationId, req.params.id)),
     );
 
     app.delete(
@@ -101,6 +113,27 @@ export function webhookRoutes(ctx: WebhookRouteContext): FastifyPluginAsyncZod {
         await service.deleteWebhook(db, requireAuth(req).applicationId, req.params.id);
         return { code: 'SUCCESS' as const, message: 'Webhook deleted' };
       },
+    );
+
+    // Settings → Webhooks security.
+    app.get(
+      WEBHOOK_PATHS.security,
+      { ...securityGuard, schema: { tags, security, response: { 200: webhookSecurityResponseSchema } } },
+      async (req) => ok(await service.getSecurity(db, key, requireAuth(req).applicationId)),
+    );
+
+    app.put(
+      WEBHOOK_PATHS.security,
+      {
+        ...securityGuard,
+        schema: {
+          tags,
+          security,
+          body: webhookSecurityUpdateSchema,
+          response: { 200: webhookSecurityResponseSchema },
+        },
+      },
+      async (req) => ok(await service.updateSecurity(db, key, requireAuth(req).applicationId, req.body)),
     );
 
     app.get(

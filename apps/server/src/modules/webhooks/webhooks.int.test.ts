@@ -5,11 +5,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
-import { appSettings } from '../../db/schema/index.js';
+import { appSettings, webhooks } from '../../db/schema/index.js';
 import type { JobWorker } from '../../platform/jobs/job-queue.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { isSealed } from './secret-box.js';
+import { sealLegacyWebhookSecrets } from './service.js';
 import { verifyWebhookSignature } from './signature.js';
 
 interface Received {
@@ -70,7 +72,14 @@ describe.each(testDatabaseKinds())('outgoing webhooks on %s', (kind) => {
   });
 
   const runWorker = (webhookTimeoutMs?: number) => {
-    worker = startWorkers({ db: t.database.db, log: silent, pollMs: 20, backoffBaseMs: 5, webhookTimeoutMs });
+    worker = startWorkers({
+      appSecret: t.config.appSecret,
+      db: t.database.db,
+      log: silent,
+      pollMs: 20,
+      backoffBaseMs: 5,
+      webhookTimeoutMs,
+    });
     return worker;
   };
   const stopWorker = async () => {
@@ -81,7 +90,7 @@ describe.each(testDatabaseKinds())('outgoing webhooks on %s', (kind) => {
   const bearer = (tenant: Tenant) => ({ authorization: `Bearer ${tenant.admin['x-authorization']}` });
   const api = (
     tenant: Tenant | Record<string, string>,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     payload?: unknown,
   ) =>
@@ -381,5 +390,104 @@ describe.each(testDatabaseKinds())('outgoing webhooks on %s', (kind) => {
       (await api({ authorization: `Bearer ${visitor.token}` }, 'GET', WEBHOOK_PATHS.list)).statusCode,
     ).toBe(403);
     expect((await api({}, 'GET', WEBHOOK_PATHS.list)).statusCode).toBe(401);
+  });
+
+  it('webhooks security: secrets sealed at rest, https required, a custom header on every delivery', async () => {
+    const tenant = await newTenant(t);
+    const other = await newTenant(t);
+    const plainHook = await createHook(tenant, receiver.url('secure'));
+
+    // The signing secret is stored sealed, never as given.
+    const [stored] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, plainHook.id));
+    expect(isSealed(stored!.secret)).toBe(true);
+    expect(stored!.secret).not.toContain(plainHook.secret);
+
+    const defaults = await api(tenant, 'GET', WEBHOOK_PATHS.security);
+    expect(defaults.json().data).toEqual({
+      requireHttps: false,
+      authHeaderName: null,
+      authHeaderHint: null,
+      updatedAt: null,
+    });
+
+    // https cannot be required while a webhook points at http://, and nothing changes.
+    const refused = await api(tenant, 'PUT', WEBHOOK_PATHS.security, { requireHttps: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('INSECURE_WEBHOOKS');
+    expect((await api(tenant, 'GET', WEBHOOK_PATHS.security)).json().data.requireHttps).toBe(false);
+
+    // Bad headers are refused with the reason: ours, or not a header name.
+    for (const authHeader of [
+      { name: 'X-Convo-Signature', value: 'x' },
+      { name: 'bad header', value: 'x' },
+      { name: 'Authorization', value: 'line\nbreak' },
+    ]) {
+      const bad = await api(tenant, 'PUT', WEBHOOK_PATHS.security, { authHeader });
+      expect(bad.statusCode, JSON.stringify(authHeader)).toBe(400);
+    }
+
+    const value = `Basic ${Buffer.from('convo:hunter2-secret').toString('base64')}`;
+    const saved = await api(tenant, 'PUT', WEBHOOK_PATHS.security, {
+      authHeader: { name: 'Authorization', value },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      authHeaderName: 'Authorization',
+      authHeaderHint: value.slice(-4),
+    });
+    expect(saved.body).not.toContain(value);
+    // Another application keeps its own defaults.
+    expect((await api(other, 'GET', WEBHOOK_PATHS.security)).json().data.authHeaderName).toBeNull();
+
+    await visitorSends(tenant, [{ key: 'sec-1', message: 'Is my header there?' }]);
+    runWorker();
+    await waitFor(
+      () => deliveries(tenant, plainHook.id),
+      (rows) => rows.length === 1 && rows[0]?.status === 'delivered',
+    );
+    await stopWorker();
+    const [call] = receiver.calls('secure');
+    expect(call!.headers.authorization).toBe(value);
+    expect(verifyWebhookSignature(plainHook.secret, call!.raw, call!.headers['x-convo-signature'])).toBe(
+      true,
+    );
+
+    // With the http webhook gone, https can be required; then http URLs are refused.
+    await api(tenant, 'DELETE', webhookPath(WEBHOOK_PATHS.remove, plainHook.id));
+    const https = await api(tenant, 'PUT', WEBHOOK_PATHS.security, { requireHttps: true });
+    expect(https.statusCode, https.body).toBe(200);
+    expect(https.json().data).toMatchObject({ requireHttps: true, authHeaderName: 'Authorization' });
+    const httpHook = await api(tenant, 'POST', WEBHOOK_PATHS.create, { url: receiver.url('secure') });
+    expect(httpHook.statusCode).toBe(400);
+    expect(httpHook.json().code).toBe('HTTPS_REQUIRED');
+    expect(
+      (await api(tenant, 'POST', WEBHOOK_PATHS.create, { url: 'https://hooks.example.com/x' })).statusCode,
+    ).toBe(200);
+    // Removing the header sends none from now on.
+    const cleared = await api(tenant, 'PUT', WEBHOOK_PATHS.security, { authHeader: null });
+    expect(cleared.json().data).toMatchObject({ authHeaderName: null, authHeaderHint: null });
+  });
+
+  it('seals the plain secrets of webhooks written before sealing, once, keeping them valid', async () => {
+    const tenant = await newTenant(t);
+    const hook = await createHook(tenant, receiver.url('legacy'));
+    // As an older release stored it: the plain secret.
+    await t.database.db.update(webhooks).set({ secret: hook.secret }).where(eq(webhooks.id, hook.id));
+    expect((await api(tenant, 'GET', WEBHOOK_PATHS.list)).json().data[0].secretHint).toBe(
+      hook.secret.slice(-4),
+    );
+    expect(await sealLegacyWebhookSecrets(t.database.db, t.config.appSecret)).toBeGreaterThanOrEqual(1);
+    expect(await sealLegacyWebhookSecrets(t.database.db, t.config.appSecret)).toBe(0);
+    const [stored] = await t.database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(isSealed(stored!.secret)).toBe(true);
+    await visitorSends(tenant, [{ key: 'legacy-1', message: 'Signed with the same secret?' }]);
+    runWorker();
+    await waitFor(
+      () => deliveries(tenant, hook.id),
+      (rows) => rows.length === 1 && rows[0]?.status === 'delivered',
+    );
+    await stopWorker();
+    const [call] = receiver.calls('legacy');
+    expect(verifyWebhookSignature(hook.secret, call!.raw, call!.headers['x-convo-signature'])).toBe(true);
   });
 });

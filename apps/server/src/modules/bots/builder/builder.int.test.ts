@@ -331,6 +331,7 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
 
   it('trains in the worker role through the job queue, and the emulator answers from the model', async () => {
     worker = startWorkers({
+      appSecret: t.config.appSecret,
       db: t.database.db,
       log: pino({ level: 'silent' }),
       pollMs: 20,
@@ -408,7 +409,12 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
     });
     // Saved but not trained yet: the trained snapshot still answers.
     expect(await snapshots(runtime, 'en')).toBe(first);
-    const drain = startWorkers({ db: t.database.db, log: pino({ level: 'silent' }), pollMs: 5_000 });
+    const drain = startWorkers({
+      appSecret: t.config.appSecret,
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      pollMs: 5_000,
+    });
     await drain.drain();
     await drain.stop();
     const next = await snapshots(runtime, 'en');

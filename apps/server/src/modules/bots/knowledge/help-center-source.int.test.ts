@@ -30,7 +30,12 @@ describe.each(testDatabaseKinds())('help-center knowledge import on %s', (kind) 
   let otherBot: BotRow;
 
   beforeAll(async () => {
-    worker = startWorkers({ db: t.database.db, log: pino({ level: 'silent' }), pollMs: 60_000 });
+    worker = startWorkers({
+      appSecret: t.config.appSecret,
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      pollMs: 60_000,
+    });
     await worker.stop();
     bot = await addTestBot(t.database, tenants[0].applicationId);
     otherBot = await addTestBot(t.database, tenants[1].applicationId);

@@ -74,6 +74,7 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
   beforeAll(async () => {
     storage = createStorage(t.config.storage);
     worker = startWorkers({
+      appSecret: t.config.appSecret,
       db: t.database.db,
       log: pino({ level: 'silent' }),
       pollMs: 60_000,

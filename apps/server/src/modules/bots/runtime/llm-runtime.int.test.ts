@@ -88,6 +88,7 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
   beforeAll(async () => {
     // The worker role as main.ts starts it, with the product's engines and knowledge tools.
     worker = startWorkers({
+      appSecret: t.config.appSecret,
       db: t.database.db,
       log: silent,
       pubsub,

@@ -301,6 +301,7 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('E-mail c
     );
     expect(reply.statusCode).toBe(200);
     worker = startWorkers({
+      appSecret: t.config.appSecret,
       db: t.database.db,
       log: pino({ level: 'silent' }),
       pollMs: 20,
