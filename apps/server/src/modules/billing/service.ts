@@ -26,6 +26,7 @@ import type { Db } from '../../platform/db/database.js';
 import { type Entitlement, type Entitlements, snapshotOf } from './entitlements.js';
 import type { PaymentProvider } from './provider.js';
 import * as repo from './repository.js';
+import { usageSince } from './usage-meter.js';
 
 export interface BillingDeps {
   db: Db;
@@ -92,7 +93,7 @@ export async function billingOverview(
   const [seatsUsed, aiAgentsUsed, usage, invoices] = await Promise.all([
     repo.countSeatsUsed(deps.db, applicationId),
     repo.countAiAgents(deps.db, applicationId),
-    repo.usageSince(deps.db, applicationId, since),
+    usageSince(deps.db, applicationId, since),
     deps.provider ? deps.provider.listInvoices(applicationId) : Promise.resolve([]),
   ]);
   const allowance = sub ? usageAllowance(sub) : null;
