@@ -1,0 +1,3 @@
+ALTER TABLE "applications" ADD COLUMN "signup_block" text;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "email_domain" text;--> statement-breakpoint
+CREATE INDEX "customers_email_domain_idx" ON "customers" USING btree ("email_domain","created_at");
