@@ -57,6 +57,7 @@ export function snapshotOf(source: repo.BillingSource): SubscriptionSnapshot {
     dueInvoiceCount: sub?.dueInvoiceCount ?? app.dueInvoiceCount,
     dueSince: (sub?.dueSince ?? app.paymentDueSince)?.getTime() ?? null,
     autoCollection: (sub?.autoCollection ?? app.autoCollection) === 'off' ? 'off' : 'on',
+    addonPacks: sub?.addonPacks ?? 0,
   };
 }
 

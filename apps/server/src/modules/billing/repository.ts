@@ -227,3 +227,11 @@ export async function findSubscription(db: Db, applicationId: string): Promise<S
     .limit(1);
   return row;
 }
+
+/** The overage add-on's packs of an application's subscription. */
+export async function updateAddonPacks(db: Db, applicationId: string, packs: number): Promise<void> {
+  await db
+    .update(billingSubscriptions)
+    .set({ addonPacks: packs, updatedAt: new Date() })
+    .where(eq(billingSubscriptions.applicationId, applicationId));
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_subscriptions" ADD COLUMN "addon_packs" integer DEFAULT 0 NOT NULL;
