@@ -171,6 +171,8 @@ export interface SetPlanInput {
   provider: 'manual' | 'stripe';
   /** The provider's customer and subscription ids (Stripe); kept from before when absent. */
   external?: { customerId: string | null; subscriptionId: string | null } | undefined;
+  /** Overage add-on packs sold with the plan (the operator's command); absent: kept if the add-on is. */
+  addonPacks?: number | undefined;
 }
 
 /** The newest pricing version that sells the plan (special plans: the latest). */
@@ -231,6 +233,10 @@ export async function setPlan(db: Db, input: SetPlanInput): Promise<repo.Subscri
     await refuseFewerSeatsThanUsed(tx, input.applicationId, { plan: input.plan, pricingVersion, seats });
     const current = source.subscription;
     const billingPeriodUnit = input.period ?? (current?.billingPeriodUnit === 'year' ? 'year' : 'month');
+    const addonId = addonIdOf({ plan: input.plan, pricingVersion, billingPeriodUnit });
+    if (input.addonPacks !== undefined && input.addonPacks > 0 && addonId === null) {
+      throw new BillingInputError(`the ${input.plan} plan has no overage add-on`);
+    }
     return repo.saveSubscription(tx, {
       applicationId: input.applicationId,
       provider: input.provider,
@@ -239,10 +245,7 @@ export async function setPlan(db: Db, input: SetPlanInput): Promise<repo.Subscri
       seats,
       billingPeriodUnit,
       // Packs of an add-on the new plan still has are kept; another add-on starts with none.
-      addonPacks:
-        current && addonIdOf(current) === addonIdOf({ plan: input.plan, pricingVersion, billingPeriodUnit })
-          ? current.addonPacks
-          : 0,
+      addonPacks: input.addonPacks ?? (current && addonIdOf(current) === addonId ? current.addonPacks : 0),
       // A new plan starts open-ended unless the operator gives its end.
       until: input.until ?? null,
       // A plan set by hand starts with nothing due.

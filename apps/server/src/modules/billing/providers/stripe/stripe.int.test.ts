@@ -174,7 +174,7 @@ describe.each(testDatabaseKinds())('Stripe billing on %s', (kind) => {
     const tenant = await newTenant(t);
     const overview = async () =>
       (await t.app.inject({ method: 'GET', url: BILLING_PATHS.overview, headers: tenant.admin })).json().data;
-    const buy = (payload: unknown) =>
+    const buy = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: BILLING_PATHS.addons, headers: tenant.admin, payload });
 
     // On the trial there is no add-on to buy.
