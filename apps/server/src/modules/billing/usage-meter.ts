@@ -139,7 +139,9 @@ export function createUsageMeter(db: Db, opts: UsageMeterOptions = {}): UsageMet
 }
 
 // One meter per database handle of the process: the send path, the billing screen and shutdown
-// find the same one without threading it through every caller of the send path.
+// find the same one without threading it through every caller of the send path. A caller that
+// sends through a transaction of its own (the demo seed) closes that handle's meter before the
+// transaction ends, so the counts are written in it.
 const meters = new WeakMap<Db, UsageMeter>();
 
 /** The process's meter of `db` (created on first use; `opts` apply only then). */
