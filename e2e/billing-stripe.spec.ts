@@ -8,7 +8,8 @@ import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support
 
 // Billing with Stripe (issue 19) against the local Stripe server, on a server of its own: a trial
 // owner sees what a plan costs before paying (priced by the server), goes to Checkout, the signed
-// checkout webhook makes the plan active, and Update card opens Stripe's customer portal.
+// checkout webhook makes the plan active, buys overage add-on packs, and Update card opens Stripe's
+// customer portal.
 
 // Its own server beside the suite's (which holds E2E_PORT), derived from E2E_PORT so runs never collide.
 const PORT = E2E_PORT + 1200;
@@ -35,6 +36,7 @@ test.beforeAll(async () => {
     STRIPE_PRICES: JSON.stringify({
       'professional:month': 'price_pro_month',
       'starter:month': 'price_starter_month',
+      'messages-overage-monthly': 'price_messages_overage_month',
     }),
   };
 });
@@ -84,6 +86,22 @@ test('a trial owner sees the price before paying, pays through Checkout, and man
       fake.completeCheckout(sessionId),
     );
     expect(delivered.status).toBe(200);
+  });
+
+  await test.step('overage add-on: packs bought at the server’s price become an item of the subscription', async () => {
+    await page.goto(`${BASE}/settings/billing`);
+    const addon = page.getByTestId('overage-addon');
+    await expect(addon).toContainText(
+      'More allowance in packs of 100 messages a month, at $10 a month per pack.',
+    );
+    await expect(addon).toContainText('0 packs bought: 0 messages more this period.');
+    await addon.getByRole('textbox', { name: 'Packs' }).fill('2');
+    await addon.getByRole('button', { name: 'Update packs' }).click();
+    await expect(page.getByText('2 packs on your subscription.')).toBeVisible();
+    await expect(addon).toContainText('2 packs bought: 200 messages more this period.');
+    await expect(page.getByText('0 of 2200 included')).toBeVisible();
+    const item = fake.calls.find((c) => c.path === '/v1/subscription_items');
+    expect(item?.form).toMatchObject({ price: 'price_messages_overage_month', quantity: '2' });
   });
 
   await test.step('Update card opens the customer portal; also usable at phone width', async () => {

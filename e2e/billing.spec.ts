@@ -9,7 +9,8 @@ import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support
 // E2E_PORT + 30, no demo data): the operator's set-plan command ends a workspace's trial, its owner is
 // sent to /trial-expired under the Subscription Required modal; the operator sets a paid plan and
 // the owner gets the inbox back. The embedded database has one user at a time, so the server is
-// stopped while the command runs.
+// stopped while the command runs. Then SPEC §8's frequent-signups block: the fourth sign-up of one
+// company domain gets its modal.
 
 const PORT = E2E_PORT + 30;
 const BASE = ownServerUrl(PORT);
@@ -114,4 +115,41 @@ test('a trial past its end is sent to /trial-expired; a plan brings the inbox ba
     await expect(plan).toBeVisible();
     await expect(page.getByText('0 of 2000 included')).toBeVisible();
   });
+});
+
+test('the sign-up after three of one company domain within a month gets the frequent-signups modal; billing stays open', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  server ??= await startServer();
+  const domain = `frequent-${Date.now().toString(36)}.test`;
+  const password = 'Frequent-Pass-2026';
+  for (const name of ['ana', 'ben', 'cleo', 'dev']) {
+    const res = await page.request.post(`${BASE}/api/signup`, {
+      data: { email: `${name}@${domain}`, password, name, companyName: `${name} research` },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${BASE}/loginv2`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`dev@${domain}`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const modal = page.getByRole('dialog', { name: "Let's talk about your account" });
+  await expect(
+    modal.getByText('Many accounts have been signed up from your email domain in a short time.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(modal.getByText('not meant for competitor research', { exact: false })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', /^mailto:/);
+
+  // The way out: buying a plan, on the billing page the block leaves open.
+  await modal.getByRole('button', { name: 'Purchase plan' }).click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.getByTestId('current-plan')).toContainText('Trial');
+  await expect(modal).toHaveCount(0);
 });

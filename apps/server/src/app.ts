@@ -22,6 +22,7 @@ import { manualProvider, type PaymentProvider } from './modules/billing/provider
 import { createStripeProvider } from './modules/billing/providers/stripe/stripe-provider.js';
 import { findSubscription } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { usageMeterOf } from './modules/billing/usage-meter.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
 import type { BotEngine, BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
@@ -180,6 +181,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const entitlements = createEntitlements(deps.database.db, deps.config.billingProvider, {
     ttlMs: deps.config.billingCacheMs,
   });
+  // The usage counters' pending deltas (usage-meter.ts) are written on close, before the database is.
+  const usageMeter = usageMeterOf(deps.database.db, {
+    onError: (err) => app.log.warn({ err }, 'usage counters not written; retrying'),
+  });
   const ctx: RouteContext = {
     config: deps.config,
     database: deps.database,
@@ -324,6 +329,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const stop of stopWorkers) stop();
     await hub.close();
     if (!deps.pubsub) await pubsub.close();
+    // Last: sends finishing while the server closed have added theirs.
+    await usageMeter.close();
   });
 
   await registerDashboard(app, deps.config, routeTable);

@@ -62,6 +62,11 @@ export const applicationSummarySchema = z.object({
   dueInvoiceCount: z.number(),
   auto_collection: z.enum(['on', 'off']),
   encryptionEnabled: z.boolean(),
+  /**
+   * Blocked by its e-mail domain until a plan is bought (SPEC §8 frequent sign-ups); optional so
+   * that a session stored before the field existed still reads.
+   */
+  signupBlock: z.enum(['multiple-accounts', 'frequent-signups']).nullable().optional(),
 });
 
 export const appSettingsSchema = z.object({

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATES, FEATURE_KEYS } from '@convo/domain';
+import { ACCOUNT_STATES, FEATURE_KEYS, MAX_OVERAGE_PACKS } from '@convo/domain';
 import { z } from 'zod';
 import { successEnvelope } from './accounts.js';
 
@@ -16,6 +16,8 @@ export const BILLING_PATHS = {
   portal: '/api/billing/portal',
   /** What a plan change would cost now (proration of the server's prices). */
   changePreview: '/api/billing/change-preview',
+  /** The overage add-on's packs (Stripe: an item of the subscription). */
+  addons: '/api/billing/addons',
   /** Stripe only: Stripe's webhook deliveries (verified by Stripe-Signature). */
   stripeWebhook: '/api/billing/stripe/webhook',
 } as const;
@@ -30,6 +32,13 @@ export type BillingCheckoutRequest = z.infer<typeof billingCheckoutRequestSchema
 export const billingCheckoutResponseSchema = successEnvelope(z.object({ url: z.string() }));
 
 export const billingPortalResponseSchema = successEnvelope(z.object({ url: z.string() }));
+
+/** How many overage add-on packs the subscription holds from now on (0 removes the add-on). */
+export const billingAddonRequestSchema = z.object({
+  packs: z.number().int().min(0).max(MAX_OVERAGE_PACKS),
+});
+export type BillingAddonRequest = z.infer<typeof billingAddonRequestSchema>;
+export const billingAddonResponseSchema = successEnvelope(z.object({ packs: z.number().int() }));
 
 export const billingChangePreviewQuerySchema = z.object({
   plan: z.string().trim().min(1).max(40),
@@ -110,7 +119,28 @@ export const billingOverviewSchema = z.object({
     mtu: z.number().int(),
     /** The plan's allowance for the metric; null when unmetered. */
     allowance: z.number().nullable(),
+    /** Added to the allowance by the overage add-on's packs. */
+    extra: z.number().int(),
+    /** Used beyond the allowance and the packs. */
+    over: z.number().int(),
+    /** Packs that would cover `over` (0 without an add-on). */
+    packsToCover: z.number().int(),
   }),
+  /** The overage add-on the plan can have (SPEC §9); null when it has none. */
+  addon: z
+    .object({
+      id: z.string(),
+      metric: z.enum(['messages', 'mtu']),
+      period: z.enum(['month', 'year']),
+      unitsPerPack: z.number().int(),
+      /** One pack's price for the period, whole currency units, from the server's price list. */
+      pricePerPack: z.number(),
+      packs: z.number().int(),
+      maxPacks: z.number().int(),
+      /** Bought here online (Stripe, subscribed); false: get in touch. */
+      purchasable: z.boolean(),
+    })
+    .nullable(),
   invoices: z.array(invoiceSchema),
   /** Plans a member can buy online here (Stripe Checkout); empty: get in touch. */
   offers: z.array(z.object({ plan: z.string(), period: z.enum(['month', 'year']) })),

@@ -36,6 +36,8 @@ export interface SubscriptionSnapshot {
   autoCollection: 'on' | 'off';
   /** The payment provider could not be asked: never suspend on a failed lookup (SPEC §4). */
   lookupFailed?: boolean;
+  /** Overage add-on packs bought (`overageAddon` says what one adds); none when absent. */
+  addonPacks?: number;
 }
 
 /** Trial status of the snapshot: an explicit trial end wins over the days since creation. */

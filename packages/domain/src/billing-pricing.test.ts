@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { LATEST_PLANS, PLAN, PRICING_VERSIONS } from './billing';
 import {
   findPricedPlan,
+  MAX_OVERAGE_PACKS,
   OLD_GROWTH_PER_SEAT,
   OVERAGE_ADDON_IDS,
+  OVERAGE_PACK_UNITS,
+  overageAddon,
+  overageAddonOfId,
+  overageOf,
   PRICING,
   perSeatPrice,
   planLevel,
@@ -105,5 +110,57 @@ describe('SPEC §9 price list', () => {
       OVERAGE_ADDON_IDS.messages.year,
     ];
     expect(new Set(ids).size).toBe(4);
+  });
+});
+
+describe('overage add-ons', () => {
+  const starter = { plan: PLAN.STARTER, pricingVersion: 9, billingPeriodUnit: 'month' as const };
+
+  it('sells packs of 100 messages a month at the v9 plan’s overage price', () => {
+    expect(OVERAGE_PACK_UNITS).toBe(100);
+    expect(MAX_OVERAGE_PACKS).toBe(100);
+    expect(overageAddon(starter, 'usd')).toEqual({
+      id: 'messages-overage-monthly',
+      metric: 'messages',
+      period: 'month',
+      unitsPerPack: 100,
+      pricePerPack: 15,
+    });
+    expect(overageAddon({ ...starter, plan: PLAN.PROFESSIONAL }, 'usd')).toMatchObject({ pricePerPack: 10 });
+  });
+
+  it('makes a yearly plan’s pack a year’s worth: twelve times the units and the price', () => {
+    expect(overageAddon({ ...starter, billingPeriodUnit: 'year' }, 'usd')).toEqual({
+      id: 'messages-overage-yearly',
+      metric: 'messages',
+      period: 'year',
+      unitsPerPack: 1200,
+      pricePerPack: 180,
+    });
+  });
+
+  it('has none without an overage price: custom plans, older versions, special plans, rupees', () => {
+    expect(overageAddon({ ...starter, plan: PLAN.ENTERPRISE }, 'usd')).toBeNull();
+    expect(overageAddon({ ...starter, plan: PLAN.LITE, pricingVersion: 8 }, 'usd')).toBeNull();
+    expect(overageAddon({ ...starter, plan: PLAN.ESSENTIAL, pricingVersion: 6 }, 'usd')).toBeNull();
+    expect(overageAddon({ ...starter, plan: PLAN.TRIAL }, 'usd')).toBeNull();
+    expect(overageAddon(starter, 'inr')).toBeNull();
+  });
+
+  it('maps add-on ids back to their metric and period', () => {
+    expect(overageAddonOfId('messages-overage-yearly')).toEqual({ metric: 'messages', period: 'year' });
+    expect(overageAddonOfId('mtu-overage-monthly')).toEqual({ metric: 'mtu', period: 'month' });
+    expect(overageAddonOfId('starter:month')).toBeNull();
+  });
+
+  it('counts usage over the allowance and the packs bought, and the packs that would cover it', () => {
+    const addon = { unitsPerPack: 100 };
+    expect(overageOf(200, 250, addon, 0)).toEqual({ extra: 0, over: 0, packsToCover: 0 });
+    expect(overageOf(250, 250, addon, 0)).toEqual({ extra: 0, over: 0, packsToCover: 0 });
+    expect(overageOf(251, 250, addon, 0)).toEqual({ extra: 0, over: 1, packsToCover: 1 });
+    expect(overageOf(351, 250, addon, 1)).toEqual({ extra: 100, over: 1, packsToCover: 1 });
+    expect(overageOf(530, 250, addon, 1)).toEqual({ extra: 100, over: 180, packsToCover: 2 });
+    expect(overageOf(530, 250, null, 0)).toEqual({ extra: 0, over: 280, packsToCover: 0 });
+    expect(overageOf(10_000, 1e9, addon, 0)).toEqual({ extra: 0, over: 0, packsToCover: 0 });
   });
 });

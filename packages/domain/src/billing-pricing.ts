@@ -153,3 +153,74 @@ export const OVERAGE_ADDON_IDS = {
   mtu: { month: 'mtu-overage-monthly', year: 'mtu-overage-yearly' },
   messages: { month: 'messages-overage-monthly', year: 'messages-overage-yearly' },
 } as const;
+
+// Overage add-ons. SPEC §9 gives each v9 plan an overage price (starter 15, professional 10) and
+// add-on ids for MTU and messages, monthly and yearly, but not what one unit of the price buys. Our
+// reading (docs/decisions.md): an add-on is sold in packs; a pack adds OVERAGE_PACK_UNITS messages
+// (or tracked users) a month to the plan's allowance for the plan's overage price a month. On a
+// yearly plan, whose allowance is a year's, the pack is a year's worth: twelve times both.
+
+/** What one pack adds per month of the plan's period. */
+export const OVERAGE_PACK_UNITS = 100;
+/** Most packs one subscription holds (more is a plan change, or a talk with sales). */
+export const MAX_OVERAGE_PACKS = 100;
+
+export type OverageMetric = keyof typeof OVERAGE_ADDON_IDS;
+
+export interface OverageAddon {
+  /** The add-on id of SPEC §9 (the Stripe price is configured for it). */
+  id: string;
+  metric: OverageMetric;
+  period: 'month' | 'year';
+  /** Messages (or tracked users) one pack adds to the period's allowance. */
+  unitsPerPack: number;
+  /** One pack's price for the period, in whole currency units. */
+  pricePerPack: number;
+}
+
+/**
+ * The overage add-on a subscription can buy, or null: plans without an overage price (custom,
+ * unmetered, older versions, the special plans), and rupees, for which SPEC §9 gives no overage
+ * price.
+ */
+export function overageAddon(
+  sub: { plan: string; pricingVersion: number; billingPeriodUnit: 'month' | 'year' },
+  currency: Currency,
+): OverageAddon | null {
+  const priced = findPricedPlan(sub.pricingVersion, sub.plan);
+  if (!priced || priced.custom || priced.overage === undefined || currency !== 'usd') return null;
+  const metric: OverageMetric | null = priced.messages ? 'messages' : priced.mtu !== undefined ? 'mtu' : null;
+  if (metric === null) return null;
+  const months = sub.billingPeriodUnit === 'year' ? 12 : 1;
+  return {
+    id: OVERAGE_ADDON_IDS[metric][sub.billingPeriodUnit],
+    metric,
+    period: sub.billingPeriodUnit,
+    unitsPerPack: OVERAGE_PACK_UNITS * months,
+    pricePerPack: priced.overage * months,
+  };
+}
+
+/** The add-on of an add-on id (the metric and period it was sold for), or null for another id. */
+export function overageAddonOfId(id: string): { metric: OverageMetric; period: 'month' | 'year' } | null {
+  for (const metric of Object.keys(OVERAGE_ADDON_IDS) as OverageMetric[]) {
+    for (const period of ['month', 'year'] as const) {
+      if (OVERAGE_ADDON_IDS[metric][period] === id) return { metric, period };
+    }
+  }
+  return null;
+}
+
+/** Usage beyond the plan's allowance and the packs bought, and the packs that would cover it. */
+export function overageOf(
+  used: number,
+  allowance: number,
+  addon: Pick<OverageAddon, 'unitsPerPack'> | null,
+  packs: number,
+): { extra: number; over: number; packsToCover: number } {
+  const extra = addon ? packs * addon.unitsPerPack : 0;
+  if (allowance >= INFINITE) return { extra, over: 0, packsToCover: 0 };
+  const over = Math.max(0, used - allowance - extra);
+  const packsToCover = addon && over > 0 ? Math.ceil(over / addon.unitsPerPack) : 0;
+  return { extra, over, packsToCover };
+}

@@ -29,6 +29,7 @@ export * from './routes';
 export * from './routing';
 export * from './service-window';
 export * from './sign-in-throttle';
+export * from './signup-block';
 export * from './statuses';
 export * from './support-widget';
 export * from './team-rules';

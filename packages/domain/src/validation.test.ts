@@ -14,7 +14,6 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_RULE_MESSAGE,
-  shouldShowDomainBlockModal,
   validateBusinessHoursSelection,
   validateEmail,
   validateGroupId,
@@ -207,23 +206,6 @@ describe('domain blocking', () => {
     expect(isBlockedSignupDomain(blocked.toUpperCase())).toBe(true);
     expect(isBlockedSignupDomain('someone@example.com')).toBe(false);
     expect(isBlockedSignupDomain(null)).toBe(false);
-  });
-
-  it('modal only on the free plan and outside billing', () => {
-    expect(shouldShowDomainBlockModal({ email: blocked, plan: 'free', path: '/dashboard' })).toBe(true);
-    expect(shouldShowDomainBlockModal({ email: blocked, plan: 'growth', path: '/dashboard' })).toBe(false);
-    expect(shouldShowDomainBlockModal({ email: blocked, plan: 'free', path: '/settings/billing' })).toBe(
-      false,
-    );
-    expect(
-      shouldShowDomainBlockModal({ email: blocked, plan: 'free', path: '/settings/billing/plans' }),
-    ).toBe(false);
-    expect(shouldShowDomainBlockModal({ email: blocked, plan: 'free', path: '/settings/billing-x' })).toBe(
-      true,
-    );
-    expect(shouldShowDomainBlockModal({ email: 'a@example.com', plan: 'free', path: '/dashboard' })).toBe(
-      false,
-    );
   });
 });
 

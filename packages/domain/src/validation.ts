@@ -1,8 +1,6 @@
 // Pure validation rules of SPEC §5. Each check returns a result instead of throwing.
 
-import { PLAN } from './billing';
 import { ERROR_CODES, MESSAGES } from './messages-catalogue';
-import { isBillingPath } from './routes';
 
 export type ValidationResult = { ok: true } | { ok: false; code: string; message: string; field?: string };
 
@@ -151,17 +149,6 @@ export function emailDomain(email: string): string {
 
 export function isBlockedSignupDomain(email: string | null | undefined): boolean {
   return email != null && BLOCKED_EMAIL_DOMAINS.includes(emailDomain(email));
-}
-
-export interface DomainBlockInput {
-  email: string | null | undefined;
-  plan: string | null | undefined;
-  path: string;
-}
-
-/** The blocking modal shows for blocked domains on the free plan, except on the billing pages. */
-export function shouldShowDomainBlockModal({ email, plan, path }: DomainBlockInput): boolean {
-  return plan === PLAN.FREE && !isBillingPath(path) && isBlockedSignupDomain(email);
 }
 
 // Other §5 checks with a fixed message.

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_REQUIRED } from '@convo/domain';
+import { FREQUENT_SIGNUPS, SUBSCRIPTION_REQUIRED } from '@convo/domain';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { billingKeys } from '../features/billing/billing-api';
 import { isApiError } from './api/api-error';
@@ -10,6 +10,10 @@ import { isApiError } from './api/api-error';
 function onError(error: unknown): void {
   if (isApiError(error) && error.code === SUBSCRIPTION_REQUIRED) {
     void queryClient.invalidateQueries({ queryKey: billingKeys.state });
+  }
+  // The account is blocked for frequent sign-ups (SPEC §8): the session says so, and its modal follows.
+  if (isApiError(error) && error.code === FREQUENT_SIGNUPS) {
+    void queryClient.invalidateQueries({ queryKey: ['session', 'me'] });
   }
 }
 

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.js';
+import { usageMeterOf } from '../modules/billing/usage-meter.js';
 import { randomToken, sha256 } from '../platform/crypto.js';
 import { rowsOf } from '../platform/db/database.js';
 import { newTenant, type Tenant } from '../testing/messaging-fixtures.js';
@@ -61,6 +62,9 @@ describe.each(testDatabaseKinds())('every route refuses strangers on %s', (kind)
 
   /** Every row of every tenant table that belongs to A, as one string. */
   async function snapshotOfA(): Promise<string> {
+    // Sends are counted by the usage meter after their commit, in batches: written now, so that
+    // both snapshots hold the counts of what happened before them.
+    await usageMeterOf(t.database.db).flush();
     const tables = rowsOf<{ table_name: string }>(
       await t.database.db.execute(
         sql`select table_name from information_schema.columns

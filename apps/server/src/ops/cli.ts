@@ -45,10 +45,11 @@ Commands:
                               count per table on both sides. Safe to run again after an
                               interruption. Stop the server first.
   set-plan <applicationId> <plan> [--seats <n>] [--period monthly|yearly] [--until <date>]
-           [--pricing-version <1-9>]
+           [--pricing-version <1-9>] [--addon-packs <0-100>]
                               the application's plan, for an operator who invoices by hand
                               (BILLING_PROVIDER=manual). --until: paid through (ISO date), or on the
-                              trial plan when the trial ends; omitted: open-ended. Refused when more
+                              trial plan when the trial ends; omitted: open-ended. --addon-packs:
+                              overage add-on packs sold with it (plans with an overage price). Refused when more
                               members hold a seat than the plan allows (it says how many to remove).
                               Running servers see the change within 30 seconds.
   extend-trial <applicationId> <days>
@@ -285,6 +286,7 @@ async function setPlanCommand(config: AppConfig, target: Target, argv: string[],
       period: { type: 'string' },
       until: { type: 'string' },
       'pricing-version': { type: 'string' },
+      'addon-packs': { type: 'string' },
     },
     2,
   );
@@ -298,6 +300,7 @@ async function setPlanCommand(config: AppConfig, target: Target, argv: string[],
       period: str(values.period),
       until: str(values.until),
       pricingVersion: str(values['pricing-version']),
+      addonPacks: str(values['addon-packs']),
     }).catch((err: unknown) => {
       if (err instanceof SetPlanUsageError) throw new UsageError(err.message);
       throw err;

@@ -92,6 +92,22 @@ describe.each(testDatabaseKinds())('set-plan on %s', (kind) => {
         '--until must be a date',
       );
 
+      // Overage add-on packs sold by hand with a plan that has an overage price; kept on a renewal.
+      expect(await setPlanFromArgs(database.db, id, 'starter', { period: 'monthly', addonPacks: '3' })).toBe(
+        `${id}: plan starter (pricing version 9, monthly, 3 overage add-on packs)`,
+      );
+      expect(await setPlanFromArgs(database.db, id, 'starter', { until: '2027-03-01' })).toContain(
+        '3 overage add-on packs',
+      );
+      await expect(setPlanFromArgs(database.db, id, 'enterprise', { addonPacks: '1' })).rejects.toThrow(
+        'the enterprise plan has no overage add-on',
+      );
+      await expect(setPlanFromArgs(database.db, id, 'starter', { addonPacks: '101' })).rejects.toThrow(
+        '--addon-packs must be a whole number from 0 to 100',
+      );
+      // Another plan with another add-on (none: enterprise) starts without packs.
+      expect(await setPlanFromArgs(database.db, id, 'enterprise', {})).not.toContain('add-on');
+
       // Two people hold seats: the one-seat starter plan says how many to remove.
       await addTestMember(database, id, ROLE_TYPE.AGENT);
       await expect(setPlanFromArgs(database.db, id, 'starter', {})).rejects.toThrow(

@@ -1,3 +1,4 @@
+import { MAX_OVERAGE_PACKS } from '@convo/domain';
 import { z } from 'zod';
 import { BillingInputError, setPlan } from '../modules/billing/service.js';
 import type { Db } from '../platform/db/database.js';
@@ -24,6 +25,12 @@ const optionsSchema = z.object({
     .transform((v) => new Date(v))
     .optional(),
   pricingVersion: z.coerce.number().int('--pricing-version must be 1 to 9').optional(),
+  addonPacks: z.coerce
+    .number()
+    .int(`--addon-packs must be a whole number from 0 to ${MAX_OVERAGE_PACKS}`)
+    .min(0, `--addon-packs must be a whole number from 0 to ${MAX_OVERAGE_PACKS}`)
+    .max(MAX_OVERAGE_PACKS, `--addon-packs must be a whole number from 0 to ${MAX_OVERAGE_PACKS}`)
+    .optional(),
 });
 
 export interface SetPlanArgs {
@@ -31,6 +38,7 @@ export interface SetPlanArgs {
   period?: string | undefined;
   until?: string | undefined;
   pricingVersion?: string | undefined;
+  addonPacks?: string | undefined;
 }
 
 /** Validates the options, sets the plan, and answers the line the command prints. */
@@ -51,11 +59,13 @@ export async function setPlanFromArgs(
       period: o.period,
       until: o.until ?? null,
       pricingVersion: o.pricingVersion,
+      addonPacks: o.addonPacks,
       provider: 'manual',
     });
     const seats = saved.seats === null ? '' : `, ${saved.seats} seats`;
     const until = saved.until ? `, until ${saved.until.toISOString()}` : '';
-    return `${applicationId}: plan ${saved.plan} (pricing version ${saved.pricingVersion}, ${saved.billingPeriodUnit}ly${seats}${until})`;
+    const packs = saved.addonPacks > 0 ? `, ${saved.addonPacks} overage add-on packs` : '';
+    return `${applicationId}: plan ${saved.plan} (pricing version ${saved.pricingVersion}, ${saved.billingPeriodUnit}ly${seats}${until}${packs})`;
   } catch (err) {
     if (err instanceof BillingInputError) throw new OpsError(err.message);
     throw err;

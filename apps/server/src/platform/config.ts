@@ -223,7 +223,11 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
-const stripePricesSchema = z.record(z.string().regex(/^[a-z_]+:(month|year)$/), z.string().min(1));
+// Keys: 'plan:period' for the plans, and SPEC §9's overage add-on ids for the add-ons' prices.
+const stripePricesSchema = z.record(
+  z.string().regex(/^([a-z_]+:(month|year)|(mtu|messages)-overage-(monthly|yearly))$/),
+  z.string().min(1),
+);
 
 function stripeConfig(e: Env): NonNullable<AppConfig['stripe']> {
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICES) {
@@ -240,7 +244,7 @@ function stripeConfig(e: Env): NonNullable<AppConfig['stripe']> {
   const parsed = stripePricesSchema.safeParse(prices);
   if (!parsed.success) {
     throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_PRICES: expected JSON like {"starter:month":"price_…"}',
+      'Invalid configuration:\n  STRIPE_PRICES: expected JSON like {"starter:month":"price_…","messages-overage-monthly":"price_…"}',
     );
   }
   return {

@@ -76,7 +76,8 @@ export function newSignup(overrides: Record<string, unknown> = {}) {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
   return {
-    email: `owner-${tag}@example.com`,
+    // A domain of its own: unrelated test companies are not frequent sign-ups of one domain (SPEC §8).
+    email: `owner-${tag}@${tag}.example.com`,
     password: 'Secret123',
     name: `Owner ${tag}`,
     companyName: `Company ${tag}`,

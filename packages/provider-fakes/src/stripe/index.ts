@@ -5,8 +5,9 @@ import { readBody } from '../shared/fake-server.js';
 
 // Stripe's API as the official `stripe` package calls it, for the parts billing uses: Checkout
 // Sessions (POST /v1/checkout/sessions, form-encoded), customer-portal sessions
-// (POST /v1/billing_portal/sessions), subscriptions (GET /v1/subscriptions/:id),
-// invoices (GET /v1/invoices?customer=), secret keys as `Authorization: Bearer sk_…`, errors as
+// (POST /v1/billing_portal/sessions), subscriptions (GET /v1/subscriptions/:id), subscription
+// items (POST /v1/subscription_items, POST and DELETE /v1/subscription_items/:id: an add-on's
+// quantity), invoices (GET /v1/invoices?customer=), secret keys as `Authorization: Bearer sk_…`, errors as
 // `{ error: { type, code, message } }`. It also delivers webhooks signed the way Stripe documents
 // (`Stripe-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint secret>`).
 
@@ -58,6 +59,18 @@ export interface FakeStripeOptions {
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+interface FakeItem {
+  id: string;
+  price: { id: string };
+  quantity: number;
+  [key: string]: unknown;
+}
+
+/** A subscription's items (`items.data`), as stored on the fake's object. */
+function itemsOf(subscription: FakeStripeObject): FakeItem[] {
+  return (subscription.items as { data: FakeItem[] }).data;
+}
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
@@ -161,6 +174,67 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         url: `${base}/portal/${portalId}`,
       });
     }
+    if (req.method === 'POST' && url.pathname === '/v1/subscription_items') {
+      const subscription = form.subscription ? subscriptions.get(form.subscription) : undefined;
+      if (!subscription) {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `No such subscription: '${form.subscription ?? ''}'`,
+          'resource_missing',
+        );
+      }
+      if (!form.price) {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'Missing required param: price.',
+          'parameter_missing',
+        );
+      }
+      const items = itemsOf(subscription);
+      if (items.some((i) => i.price.id === form.price)) {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'Cannot add multiple subscription items with the same price.',
+          'parameter_invalid',
+        );
+      }
+      const item = {
+        id: id('si'),
+        object: 'subscription_item',
+        subscription: subscription.id,
+        price: { id: form.price },
+        quantity: Number(form.quantity ?? 1),
+      };
+      items.push(item);
+      return send(res, 200, item);
+    }
+    const subItem = /^\/v1\/subscription_items\/([^/]+)$/.exec(url.pathname);
+    if (subItem?.[1] && (req.method === 'POST' || req.method === 'DELETE')) {
+      const owner = [...subscriptions.values()].find((s) => itemsOf(s).some((i) => i.id === subItem[1]));
+      if (!owner) {
+        return stripeError(
+          res,
+          404,
+          'invalid_request_error',
+          `No such subscription item: '${subItem[1]}'`,
+          'resource_missing',
+        );
+      }
+      const items = itemsOf(owner);
+      const index = items.findIndex((i) => i.id === subItem[1]);
+      if (req.method === 'DELETE') {
+        const [removed] = items.splice(index, 1);
+        return send(res, 200, { id: removed!.id, object: 'subscription_item', deleted: true });
+      }
+      if (form.quantity !== undefined) items[index]!.quantity = Number(form.quantity);
+      return send(res, 200, { object: 'subscription_item', subscription: owner.id, ...items[index]! });
+    }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && sub?.[1]) {
       const found = subscriptions.get(sub[1]);
@@ -210,7 +284,10 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         status: 'active',
         collection_method: 'charge_automatically',
         metadata: session.metadata,
-        items: { object: 'list', data: [{ price: { id: item.price }, quantity: item.quantity }] },
+        items: {
+          object: 'list',
+          data: [{ id: id('si'), price: { id: item.price }, quantity: item.quantity }],
+        },
       });
       Object.assign(session, { status: 'complete', customer, subscription: subscriptionId });
       return session;
@@ -219,10 +296,20 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
       const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+      // The portal changes the plan's item (the first); add-on items stay as they are.
+      const [planItem, ...others] = itemsOf(subscription);
       Object.assign(subscription, {
         items: {
           object: 'list',
-          data: [{ price: { id: change.price }, quantity: change.quantity, current_period_end: periodEnd }],
+          data: [
+            {
+              id: planItem?.id ?? id('si'),
+              price: { id: change.price },
+              quantity: change.quantity,
+              current_period_end: periodEnd,
+            },
+            ...others,
+          ],
         },
       });
       return subscription;

@@ -1,4 +1,4 @@
-import { BILLING_ROUTE, DOMAIN_MODAL_WIDTH_PX } from '@convo/domain';
+import { BILLING_ROUTE, DOMAIN_MODAL_WIDTH_PX, SIGNUP_BLOCK, type SignupBlock } from '@convo/domain';
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,11 +9,13 @@ import { PATHS } from '../routing/paths';
 import { mailtoLink, SUPPORT_EMAIL } from '../support';
 
 /**
- * Blocking modal for a blocked e-mail domain on the free plan (SPEC §2 default view, step 1).
- * It cannot be closed. The way out is to get in touch, to buy a plan (the billing page is exempt
- * from the block, SPEC §5), or to log out.
+ * Blocking modal for an account blocked by its e-mail domain (SPEC §2 default view, step 1), with
+ * SPEC §8's message for the reason: multiple accounts on the domain (a disposable domain on the free
+ * plan) or frequent sign-ups (stored at sign-up, while on the trial or free plan). It cannot be
+ * closed. The way out is to get in touch, to buy a plan (the billing page is exempt from the block,
+ * SPEC §5), or to log out.
  */
-export function DomainBlockedModal() {
+export function DomainBlockedModal({ reason }: { reason: SignupBlock }) {
   const { t } = useTranslation();
   const { t: tBilling } = useTranslation('billing');
   const navigate = useNavigate();
@@ -37,7 +39,11 @@ export function DomainBlockedModal() {
         </>
       }
     >
-      <Text>{t('domainBlocked.multipleAccounts', { product })}</Text>
+      <Text>
+        {reason === SIGNUP_BLOCK.FREQUENT_SIGNUPS
+          ? t('domainBlocked.frequentSignups', { product })
+          : t('domainBlocked.multipleAccounts', { product })}
+      </Text>
     </BlockingModal>
   );
 }

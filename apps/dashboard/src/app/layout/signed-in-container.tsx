@@ -1,4 +1,9 @@
-import { ACCOUNT_SUSPENDED_ROUTE, privilegeForPath, TRIAL_EXPIRED_ROUTE } from '@convo/domain';
+import {
+  ACCOUNT_SUSPENDED_ROUTE,
+  privilegeForPath,
+  type SignupBlock,
+  TRIAL_EXPIRED_ROUTE,
+} from '@convo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -252,9 +257,13 @@ function useSessionRefresh(): void {
 
 /**
  * The signed-in dashboard container (its own chunk: visitors of the public pages never load it).
- * `blocked`: the blocked-domain modal covers it instead of the screens.
+ * `blocked`: why the blocked-domain modal covers it instead of the screens; null when it does not.
  */
-export function SignedInContainer({ blocked }: { blocked: boolean }) {
+export function SignedInContainer({ blocked }: { blocked: SignupBlock | null }) {
   useSessionRefresh();
-  return <AppLayout>{blocked ? <DomainBlockedModal /> : <AuthenticatedRoutes />}</AppLayout>;
+  return (
+    <AppLayout>
+      {blocked !== null ? <DomainBlockedModal reason={blocked} /> : <AuthenticatedRoutes />}
+    </AppLayout>
+  );
 }

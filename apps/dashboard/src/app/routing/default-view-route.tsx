@@ -28,7 +28,14 @@ export function DefaultViewRoute() {
   const location = useLocation();
   const landing = useLandingPath();
   const decision = decideDefaultView({
-    session: session === null ? null : { email: session.email, plan: session.application.subscriptionPlan },
+    session:
+      session === null
+        ? null
+        : {
+            email: session.email,
+            plan: session.application.subscriptionPlan,
+            signupBlock: session.application.signupBlock,
+          },
     pathname: location.pathname,
     search: location.search,
     onboardingGetStarted: session !== null && onboardingSaysGetStarted(),
@@ -59,7 +66,7 @@ export function DefaultViewRoute() {
     case 'container':
       return (
         <Suspense fallback={<PageLoader minHeight="100vh" />}>
-          <SignedInContainer blocked={decision.kind === 'domain-blocked'} />
+          <SignedInContainer blocked={decision.kind === 'domain-blocked' ? decision.reason : null} />
         </Suspense>
       );
   }

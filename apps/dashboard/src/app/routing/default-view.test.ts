@@ -14,7 +14,7 @@ const signedIn = (overrides: Partial<DefaultViewInput> = {}): DefaultViewInput =
 describe('decideDefaultView, signed in', () => {
   it('(1) blocks a blocked domain on the free plan', () => {
     const input = signedIn({ session: { email: 'x@mailinator.com', plan: 'free' } });
-    expect(decideDefaultView(input)).toEqual({ kind: 'domain-blocked' });
+    expect(decideDefaultView(input)).toEqual({ kind: 'domain-blocked', reason: 'multiple-accounts' });
   });
 
   it('(1) does not block on the billing pages, nor on paid plans', () => {
@@ -27,6 +27,18 @@ describe('decideDefaultView, signed in', () => {
     );
     const paid = { email: 'x@mailinator.com', plan: 'pro' };
     expect(decideDefaultView(signedIn({ session: paid })).kind).toBe('container');
+  });
+
+  it('(1) blocks an account stored as a frequent sign-up while on the trial, not once it bought a plan', () => {
+    const flagged = { email: 'ada@acme.example', plan: 'trial', signupBlock: 'frequent-signups' };
+    expect(decideDefaultView(signedIn({ session: flagged }))).toEqual({
+      kind: 'domain-blocked',
+      reason: 'frequent-signups',
+    });
+    expect(decideDefaultView(signedIn({ session: flagged, pathname: '/settings/billing' })).kind).toBe(
+      'container',
+    );
+    expect(decideDefaultView(signedIn({ session: { ...flagged, plan: 'starter' } })).kind).toBe('container');
   });
 
   it('(1) comes before onboarding', () => {

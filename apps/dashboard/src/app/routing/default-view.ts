@@ -1,12 +1,12 @@
 // The default view of SPEC §2, as a pure decision. The catch-all route renders what this returns.
 
-import { isPublicRoute, normalizePath, shouldShowDomainBlockModal } from '@convo/domain';
+import { domainBlockReason, isPublicRoute, normalizePath, type SignupBlock } from '@convo/domain';
 import { PATHS } from './paths';
 import { loginUrlWithReferrer } from './referrer';
 
 export interface DefaultViewInput {
   /** What the decision needs of the session, or null when signed out. */
-  session: { email: string; plan: string } | null;
+  session: { email: string; plan: string; signupBlock?: string | null | undefined } | null;
   pathname: string;
   search: string;
   /** Local onboarding data says getStarted. */
@@ -18,8 +18,8 @@ export interface DefaultViewInput {
 }
 
 export type DefaultViewDecision =
-  /** (1) Blocked e-mail domain on the free plan, outside billing: blocking modal. */
-  | { kind: 'domain-blocked' }
+  /** (1) Blocked by the e-mail domain (SPEC §8's two reasons), outside billing: blocking modal. */
+  | { kind: 'domain-blocked'; reason: SignupBlock }
   /** (2) and (3): go elsewhere, replacing the history entry. */
   | { kind: 'redirect'; to: string }
   /** (3) The signed-in dashboard container (layout + authenticated routes). */
@@ -33,9 +33,8 @@ export function decideDefaultView(input: DefaultViewInput): DefaultViewDecision 
   const { session, pathname, search } = input;
   const path = normalizePath(pathname);
   if (session !== null) {
-    if (shouldShowDomainBlockModal({ email: session.email, plan: session.plan, path })) {
-      return { kind: 'domain-blocked' };
-    }
+    const reason = domainBlockReason({ ...session, path });
+    if (reason !== null) return { kind: 'domain-blocked', reason };
     if (input.onboardingGetStarted && path !== PATHS.startingUp) {
       return { kind: 'redirect', to: `${PATHS.startingUp}${input.hasStoredReferrer ? search : ''}` };
     }

@@ -1,7 +1,9 @@
 import {
   BILLING_PATHS,
+  type BillingAddonRequest,
   type BillingChangePreviewQuery,
   type BillingCheckoutRequest,
+  billingAddonResponseSchema,
   billingChangePreviewResponseSchema,
   billingCheckoutResponseSchema,
   billingOverviewResponseSchema,
@@ -55,4 +57,11 @@ export async function fetchChangePreview(query: BillingChangePreviewQuery, signa
       signal,
     })
   ).data;
+}
+
+/** Sets the overage add-on's packs (0 removes it); the server prices them. */
+export async function setAddonPacks(body: BillingAddonRequest) {
+  return (
+    await apiRequest(BILLING_PATHS.addons, { method: 'POST', body, schema: billingAddonResponseSchema })
+  ).data.packs;
 }

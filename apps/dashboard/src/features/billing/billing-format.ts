@@ -14,11 +14,34 @@ export function isUnlimited(limit: number | null): boolean {
   return limit === null || limit >= INFINITE;
 }
 
-/** Used against allowance as a percentage for the usage bar (capped at 100), or null when unmetered. */
+/** The period's allowance with the overage add-on's packs, or null when unmetered. */
+export function usageAllowanceTotal(usage: BillingOverview['usage']): number | null {
+  if (isUnlimited(usage.allowance) || usage.allowance === null) return null;
+  return usage.allowance + usage.extra;
+}
+
+/**
+ * Used against the allowance (with the add-on's packs) as a percentage for the usage bar (capped
+ * at 100), or null when unmetered.
+ */
 export function usagePercent(usage: BillingOverview['usage']): number | null {
-  if (isUnlimited(usage.allowance) || usage.allowance === null || usage.allowance <= 0) return null;
+  const allowance = usageAllowanceTotal(usage);
+  if (allowance === null || allowance <= 0) return null;
   const used = usage.metric === 'channelCount' ? usage.messages : usage.mtu;
-  return Math.min(100, Math.round((used / usage.allowance) * 100));
+  return Math.min(100, Math.round((used / allowance) * 100));
+}
+
+/** A price in whole currency units (the price list's) in the reader's language: 15 usd → '$15'. */
+export function formatPrice(amount: number, currency: string, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency.toUpperCase()}`;
+  }
 }
 
 /** The number the usage bar counts: messages on v8-v9, monthly active users before. */

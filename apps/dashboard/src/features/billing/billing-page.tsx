@@ -24,8 +24,17 @@ import { mailtoLink, SUPPORT_EMAIL } from '../../app/support';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
+import { AddonCard } from './addon-card';
 import { billingKeys, fetchBillingOverview } from './billing-api';
-import { formatAmount, formatPeriod, isUnlimited, planName, usagePercent, usageUsed } from './billing-format';
+import {
+  formatAmount,
+  formatPeriod,
+  isUnlimited,
+  planName,
+  usageAllowanceTotal,
+  usagePercent,
+  usageUsed,
+} from './billing-format';
 import { CheckoutForm } from './checkout-form';
 import { PortalButtons } from './portal-buttons';
 
@@ -135,7 +144,7 @@ function UsageCard({ overview }: { overview: BillingOverview }) {
               aria-label={t('usage.title')}
               data-testid="usage-bar"
             />
-            <Text fw={700}>{t('usage.ofAllowance', { used, allowance: usage.allowance })}</Text>
+            <Text fw={700}>{t('usage.ofAllowance', { used, allowance: usageAllowanceTotal(usage) })}</Text>
             {percent >= 100 ? <Text size="sm">{t('usage.over')}</Text> : null}
           </>
         )}
@@ -246,6 +255,7 @@ export function BillingPage() {
             />
           </SimpleGrid>
           <UsageCard overview={data} />
+          {data.mode === 'billed' ? <AddonCard overview={data} /> : null}
           {data.mode === 'billed' ? <Invoices overview={data} /> : null}
           {data.mode === 'billed' ? (
             <Paper withBorder p="md" radius="md">

@@ -14,16 +14,25 @@ import {
 // Accounts: the paying customer (company), its applications (tenants), the people and end users of
 // an application, their sessions and one-time codes. Every tenant table carries application_id.
 
-export const customers = pgTable('customers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyName: text('company_name').notNull(),
-  email: text('email').notNull(),
-  signupSource: text('signup_source'),
-  dealCode: text('deal_code'),
-  shopUrl: text('shop_url'),
-  industry: text('industry'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyName: text('company_name').notNull(),
+    email: text('email').notNull(),
+    signupSource: text('signup_source'),
+    dealCode: text('deal_code'),
+    shopUrl: text('shop_url'),
+    industry: text('industry'),
+    /**
+     * The sign-up e-mail's company domain (null for shared mail providers): frequent sign-ups of one
+     * domain are counted by it (SPEC §8 domain block).
+     */
+    emailDomain: text('email_domain'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customers_email_domain_idx').on(t.emailDomain, t.createdAt)],
+);
 
 export const applications = pgTable('applications', {
   id: text('id').primaryKey(),
@@ -44,6 +53,8 @@ export const applications = pgTable('applications', {
   encryptionEnabled: boolean('encryption_enabled').notNull().default(false),
   encryptionType: integer('encryption_type').notNull().default(0),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** Blocked by its e-mail domain ('frequent-signups', SPEC §8) until a plan is bought; null: not. */
+  signupBlock: text('signup_block'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

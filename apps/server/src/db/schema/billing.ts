@@ -29,6 +29,8 @@ export const billingSubscriptions = pgTable('billing_subscriptions', {
   /** The provider's own customer and subscription ids (Stripe's cus_…, sub_…). */
   externalCustomerId: text('external_customer_id'),
   externalSubscriptionId: text('external_subscription_id'),
+  /** Overage add-on packs bought (SPEC §9 add-on ids; `overageAddon` in the domain says what one adds). */
+  addonPacks: integer('addon_packs').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

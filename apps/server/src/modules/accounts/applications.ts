@@ -1,5 +1,5 @@
 import type { MemberApplication, Session } from '@convo/api';
-import { isAdminRole, ROLE_TYPE, toRoleType } from '@convo/domain';
+import { isAdminRole, ROLE_TYPE, signupBlockHolds, toRoleType } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, forbidden, unauthorized } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -91,6 +91,8 @@ export async function createApplication(
         emailVerified: creator.emailVerifiedAt !== null,
       },
       product: current.product === 'agent' ? 'agent' : 'classic',
+      // Another application does not lift a frequent-sign-ups block: buying a plan does.
+      signupBlock: signupBlockHolds(current.subscriptionPlan) ? current.signupBlock : null,
     });
     return toView({ user: owner, application }, caller.applicationId);
   });

@@ -1,4 +1,12 @@
-import { DEFAULT_TAGS, DEFAULT_TEAM, GROUP_ROLE, ROLE_TYPE, type RoleType } from '@convo/domain';
+import {
+  companyDomainOf,
+  DEFAULT_TAGS,
+  DEFAULT_TEAM,
+  GROUP_ROLE,
+  ROLE_TYPE,
+  type RoleType,
+  type SignupBlock,
+} from '@convo/domain';
 import { randomHex } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import * as repo from './repository.js';
@@ -19,6 +27,8 @@ export interface WorkspaceInput {
   signupSource?: string | undefined;
   dealCode?: string | undefined;
   shopUrl?: string | undefined;
+  /** Blocked by its e-mail domain from the start (frequent sign-ups); none by default. */
+  signupBlock?: SignupBlock | null | undefined;
 }
 
 const ROLE_NAMES: Record<RoleType, string> = {
@@ -53,6 +63,8 @@ export interface ApplicationInput {
   owner: NewMember;
   product: 'classic' | 'agent';
   pricingVersion?: number | undefined;
+  /** The company's domain block, which its every application carries (a new one included). */
+  signupBlock?: SignupBlock | string | null | undefined;
 }
 
 /**
@@ -68,6 +80,7 @@ export async function provisionApplication(db: Db, input: ApplicationInput) {
     name: input.name,
     product: input.product,
     pricingVersion: input.pricingVersion ?? 9,
+    signupBlock: input.signupBlock ?? null,
   });
   const owner = await addMember(db, application.id, { ...input.owner, roleType: ROLE_TYPE.SUPER_ADMIN });
   const team = await repo.insertTeam(db, {
@@ -91,6 +104,7 @@ export async function provisionWorkspace(db: Db, input: WorkspaceInput) {
     signupSource: input.signupSource ?? null,
     dealCode: input.dealCode ?? null,
     shopUrl: input.shopUrl ?? null,
+    emailDomain: companyDomainOf(input.owner.email),
   });
   const created = await provisionApplication(db, {
     customerId: customer.id,
@@ -98,6 +112,7 @@ export async function provisionWorkspace(db: Db, input: WorkspaceInput) {
     owner: input.owner,
     product: input.product,
     pricingVersion: input.pricingVersion,
+    signupBlock: input.signupBlock ?? null,
   });
   return { customer, ...created };
 }

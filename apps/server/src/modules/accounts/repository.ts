@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   applications,
   appSettings,
@@ -24,6 +24,15 @@ export type CustomerRow = typeof customers.$inferSelect;
 export async function insertCustomer(db: Db, values: typeof customers.$inferInsert): Promise<CustomerRow> {
   const [row] = await db.insert(customers).values(values).returning();
   return row!;
+}
+
+/** Companies signed up with `domain` since `since` (the frequent-sign-ups count; indexed). */
+export async function countSignupsOfDomain(db: Db, domain: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(customers)
+    .where(and(eq(customers.emailDomain, domain), gte(customers.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 export async function insertApplication(

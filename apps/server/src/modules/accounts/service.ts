@@ -1,5 +1,15 @@
 import type { Session } from '@convo/api';
-import { ERROR_CODES, MESSAGES, USER_STATUS, validatePassword } from '@convo/domain';
+import {
+  companyDomainOf,
+  ERROR_CODES,
+  FREQUENT_SIGNUPS_WINDOW_DAYS,
+  frequentSignupBlock,
+  MESSAGES,
+  MS_IN_DAY,
+  type SignupBlock,
+  USER_STATUS,
+  validatePassword,
+} from '@convo/domain';
 import type { Logger } from 'pino';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors.js';
 import type { AppConfig } from '../../platform/config.js';
@@ -131,6 +141,7 @@ export async function signup(deps: AccountsDeps, input: SignupInput): Promise<Se
   let result: { session: Session; userId: string };
   try {
     result = await deps.db.transaction(async (tx) => {
+      const signupBlock = await signupBlockOf(deps, tx, email);
       const { owner } = await provisionWorkspace(tx, {
         companyName: input.companyName?.trim() || `${input.name.trim()}'s company`,
         owner: { email, name: input.name.trim(), passwordHash, roleType: '0' },
@@ -139,6 +150,7 @@ export async function signup(deps: AccountsDeps, input: SignupInput): Promise<Se
         signupSource: input.signupSource,
         dealCode: input.dealCode,
         shopUrl: input.shop,
+        signupBlock,
       });
       await createCode(tx, owner.id, EMAIL_VALIDATION, code, VALIDATION_CODE_TTL_MS);
       const issued = await issueSession(deps, tx, owner, 'dashboard');
@@ -152,6 +164,19 @@ export async function signup(deps: AccountsDeps, input: SignupInput): Promise<Se
     validationMail(deps.config.publicUrl, email, input.name, code, result.session.applicationId),
   );
   return result.session;
+}
+
+/**
+ * SPEC §8's frequent sign-ups: a hosted deployment (a billing provider is set) blocks the next
+ * company signed up from a domain that already signed up FREQUENT_SIGNUPS_ALLOWED within the
+ * window, until it buys a plan. Shared mail providers are never counted; a self-hosted install
+ * (no provider) blocks nobody. Two sign-ups racing may both pass: a bound, not a lock.
+ */
+async function signupBlockOf(deps: AccountsDeps, tx: Db, email: string): Promise<SignupBlock | null> {
+  const domain = companyDomainOf(email);
+  if (deps.config.billingProvider === null || domain === null) return null;
+  const since = new Date(Date.now() - FREQUENT_SIGNUPS_WINDOW_DAYS * MS_IN_DAY);
+  return frequentSignupBlock(await repo.countSignupsOfDomain(tx, domain, since));
 }
 
 /** Sign-up through an invitation: the person joins the inviting company, with the invited role. */

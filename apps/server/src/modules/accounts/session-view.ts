@@ -1,5 +1,5 @@
 import type { AppSettings, Session } from '@convo/api';
-import type { RoleType } from '@convo/domain';
+import { type RoleType, SIGNUP_BLOCKS } from '@convo/domain';
 import type { ApplicationRow, AppSettingsRow, UserRow } from './repository.js';
 
 /** The application settings the dashboard keeps (SPEC §3 Application settings). */
@@ -53,6 +53,7 @@ export function toSession({ user, application, admin, settings, token, expiresAt
       dueInvoiceCount: application.dueInvoiceCount,
       auto_collection: application.autoCollection === 'off' ? 'off' : 'on',
       encryptionEnabled: application.encryptionEnabled,
+      signupBlock: SIGNUP_BLOCKS.find((b) => b === application.signupBlock) ?? null,
     },
     imageLink: user.imageLink,
     availabilityStatus: user.availabilityStatus,

@@ -5,7 +5,7 @@ import {
   TEAM_USER_STATS_PATHS,
   TWO_FACTOR_PATHS,
 } from '@convo/api';
-import { accountRefusal } from '@convo/domain';
+import { accountRefusal, signupBlockRefusal } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
@@ -56,7 +56,8 @@ function isOpenWhenBlocked(request: FastifyRequest): boolean {
 
 /**
  * Wraps an authenticator: once the caller is known, a member of a blocked account is refused with
- * 402 SUBSCRIPTION_REQUIRED (details: the state and the screen to go to) outside OPEN_WHEN_BLOCKED.
+ * 402 SUBSCRIPTION_REQUIRED (details: the state and the screen to go to) outside OPEN_WHEN_BLOCKED,
+ * and a member of an account blocked for frequent sign-ups (SPEC §8) with 402 FREQUENT_SIGNUPS.
  * The state comes from the entitlements' memory (invalidated on plan change), so this is a map
  * lookup per request. Without a billing provider (the operator plan) nothing is refused.
  */
@@ -66,7 +67,12 @@ export function withAccountState(authenticate: Hook, entitlements: Entitlements)
     await authenticate(request, reply);
     const auth = requireAuth(request);
     if (auth.roleType === null || isOpenWhenBlocked(request)) return;
-    const { state } = await entitlements.of(auth.applicationId);
+    const { state, snapshot, signupBlock } = await entitlements.of(auth.applicationId);
+    // The domain block first, as the dashboard's default view shows its modal before anything.
+    const blocked = snapshot ? signupBlockRefusal(signupBlock, snapshot.plan) : null;
+    if (blocked) {
+      throw new AppError(PAYMENT_REQUIRED, blocked.code, blocked.message, { redirect: blocked.redirect });
+    }
     const refusal = accountRefusal(state);
     if (refusal) {
       throw new AppError(PAYMENT_REQUIRED, refusal.code, refusal.message, {

@@ -12,6 +12,7 @@ import {
 } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { addUsage, usagePeriod } from './repository.js';
 import { setPlan } from './service.js';
 
 const DAY = 86_400_000;
@@ -239,6 +240,43 @@ describe.each(testDatabaseKinds())('billing on %s', (kind) => {
       await sendTestMessage(t, a.visitor.headers, a.groupId, 'a4');
       const after = (await get(tenant, BILLING_PATHS.overview)).json().data.usage;
       expect(after).toMatchObject({ messages: before + 1, mtu: 2 });
+    });
+
+    it('shows the plan’s overage add-on and the usage beyond the allowance; the manual provider sells it by hand', async () => {
+      const tenant = await newTenant(t);
+      await plan(tenant, 'starter');
+      await addUsage(t.database.db, [
+        { applicationId: tenant.applicationId, period: usagePeriod(new Date()), messages: 330, mtu: 0 },
+      ]);
+      const overview = (await get(tenant, BILLING_PATHS.overview)).json().data;
+      expect(overview.usage).toMatchObject({
+        messages: 330,
+        allowance: 250,
+        extra: 0,
+        over: 80,
+        packsToCover: 1,
+      });
+      expect(overview.addon).toMatchObject({
+        id: 'messages-overage-monthly',
+        unitsPerPack: 100,
+        pricePerPack: 15,
+        packs: 0,
+        purchasable: false,
+      });
+      const buy = await t.app.inject({
+        method: 'POST',
+        url: BILLING_PATHS.addons,
+        headers: tenant.admin,
+        payload: { packs: 1 },
+      });
+      expect(buy.statusCode).toBe(400);
+      expect(buy.json()).toMatchObject({
+        code: 'ADDON_NOT_SOLD',
+        message: 'Overage add-ons are not sold online here: get in touch.',
+      });
+      // The custom-priced plan has none.
+      await plan(tenant, 'enterprise');
+      expect((await get(tenant, BILLING_PATHS.overview)).json().data.addon).toBeNull();
     });
 
     it('hides billing from non-admins when hideBillingFromNonAdmin is on', async () => {

@@ -29,6 +29,8 @@ export interface Entitlement {
   locked: Partial<Record<FeatureKey, FeatureAccess>>;
   seatLimit: number | null;
   aiAgentLimit: number | null;
+  /** The application's domain block (SPEC §8 frequent sign-ups); null when none is stored. */
+  signupBlock: string | null;
 }
 
 export const OPERATOR_ENTITLEMENT: Entitlement = Object.freeze({
@@ -38,6 +40,7 @@ export const OPERATOR_ENTITLEMENT: Entitlement = Object.freeze({
   locked: Object.freeze({}),
   seatLimit: null,
   aiAgentLimit: null,
+  signupBlock: null,
 });
 
 /** The subscription as the rules read it: the subscription row, else the application's own columns. */
@@ -54,6 +57,7 @@ export function snapshotOf(source: repo.BillingSource): SubscriptionSnapshot {
     dueInvoiceCount: sub?.dueInvoiceCount ?? app.dueInvoiceCount,
     dueSince: (sub?.dueSince ?? app.paymentDueSince)?.getTime() ?? null,
     autoCollection: (sub?.autoCollection ?? app.autoCollection) === 'off' ? 'off' : 'on',
+    addonPacks: sub?.addonPacks ?? 0,
   };
 }
 
@@ -76,6 +80,7 @@ export function entitlementOf(source: repo.BillingSource, now: number): Entitlem
     locked,
     seatLimit: seatLimit(snapshot),
     aiAgentLimit: aiAgentLimit(snapshot),
+    signupBlock: source.application.signupBlock,
   };
 }
 

@@ -12,6 +12,16 @@ export interface PaymentProvider {
   readonly offers: readonly { plan: string; period: 'month' | 'year' }[];
   /** The application's invoices, newest first. */
   listInvoices(applicationId: string): Promise<Invoice[]>;
+  /** Overage add-ons bought online; null when the operator sells them by hand. */
+  readonly addons: AddonSales | null;
+}
+
+/** Overage add-on packs as items of the provider's subscription (SPEC §9 add-on ids). */
+export interface AddonSales {
+  /** Whether this server has a price for the add-on id. */
+  sells(addonId: string): boolean;
+  /** Sets the subscription's packs of the add-on (0 removes it); the provider bills the change. */
+  setPacks(input: { subscriptionId: string; addonId: string; packs: number }): Promise<void>;
 }
 
 /**
@@ -22,4 +32,5 @@ export const manualProvider: PaymentProvider = {
   name: 'manual',
   offers: [],
   listInvoices: async () => [],
+  addons: null,
 };

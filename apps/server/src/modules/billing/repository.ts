@@ -76,44 +76,62 @@ const countedKey = (applicationId: string, period: string, userId: string) =>
   `${applicationId}\u0000${period}\u0000${userId}`;
 
 /**
- * Counts sent messages and the month's new active end users, in the send's transaction: one
- * insert of the senders not yet known as counted (already-counted ones are skipped by the key) and
- * one upsert of the counters. Never reads the messages.
+ * The month's new active end users among a send's senders, in the send's transaction: one insert
+ * of the senders not yet known as counted (already-counted ones are skipped by the key). Answers
+ * how many were new; the counters themselves are added by the usage meter after the commit.
+ * Never reads the messages.
  */
-export async function recordUsage(
+export async function countNewActiveUsers(
   db: Db,
   applicationId: string,
-  at: Date,
-  messages: number,
+  period: string,
   endUserIds: readonly string[],
-): Promise<void> {
-  if (messages <= 0) return;
-  const period = usagePeriod(at);
+): Promise<number> {
   const unknown = endUserIds.filter((userId) => !countedUsers.has(countedKey(applicationId, period, userId)));
-  let newUsers = 0;
-  if (unknown.length > 0) {
-    const inserted = await db
-      .insert(billingActiveUsers)
-      .values(unknown.map((userId) => ({ applicationId, period, userId })))
-      .onConflictDoNothing()
-      .returning({ userId: billingActiveUsers.userId });
-    newUsers = inserted.length;
-    const insertedIds = new Set(inserted.map((r) => r.userId));
-    if (countedUsers.size >= COUNTED_USERS_MAX) countedUsers.clear();
-    for (const userId of unknown) {
-      if (!insertedIds.has(userId)) countedUsers.add(countedKey(applicationId, period, userId));
-    }
+  if (unknown.length === 0) return 0;
+  const inserted = await db
+    .insert(billingActiveUsers)
+    .values(unknown.map((userId) => ({ applicationId, period, userId })))
+    .onConflictDoNothing()
+    .returning({ userId: billingActiveUsers.userId });
+  const insertedIds = new Set(inserted.map((r) => r.userId));
+  if (countedUsers.size >= COUNTED_USERS_MAX) countedUsers.clear();
+  for (const userId of unknown) {
+    if (!insertedIds.has(userId)) countedUsers.add(countedKey(applicationId, period, userId));
   }
-  await db
-    .insert(billingUsage)
-    .values({ applicationId, period, messages, mtu: newUsers })
-    .onConflictDoUpdate({
-      target: [billingUsage.applicationId, billingUsage.period],
-      set: {
-        messages: sql`${billingUsage.messages} + ${messages}`,
-        mtu: sql`${billingUsage.mtu} + ${newUsers}`,
-      },
-    });
+  return inserted.length;
+}
+
+export interface UsageIncrement {
+  applicationId: string;
+  period: string;
+  messages: number;
+  mtu: number;
+}
+
+/**
+ * Adds increments to the counters in one statement: `count = count + delta`, so writers in several
+ * processes add up. Rows go in key order (every writer locks them in the same order: no deadlock
+ * between two processes' flushes), and an application that no longer exists is skipped rather than failing
+ * the others.
+ */
+export async function addUsage(db: Db, rows: readonly UsageIncrement[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) => sql`(${r.applicationId}::text, ${r.period}::text, ${r.messages}::integer, ${r.mtu}::integer)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into ${billingUsage} (application_id, period, messages, mtu)
+    select v.application_id, v.period, v.messages, v.mtu
+    from (values ${values}) as v(application_id, period, messages, mtu)
+    join ${applications} a on a.id = v.application_id
+    order by v.application_id, v.period
+    on conflict (application_id, period) do update set
+      messages = ${billingUsage}.messages + excluded.messages,
+      mtu = ${billingUsage}.mtu + excluded.mtu`);
 }
 
 /** Messages and MTU summed over the periods from `fromPeriod` (inclusive) on. */
@@ -208,4 +226,12 @@ export async function findSubscription(db: Db, applicationId: string): Promise<S
     .where(eq(billingSubscriptions.applicationId, applicationId))
     .limit(1);
   return row;
+}
+
+/** The overage add-on's packs of an application's subscription. */
+export async function updateAddonPacks(db: Db, applicationId: string, packs: number): Promise<void> {
+  await db
+    .update(billingSubscriptions)
+    .set({ addonPacks: packs, updatedAt: new Date() })
+    .where(eq(billingSubscriptions.applicationId, applicationId));
 }

@@ -1,5 +1,7 @@
 import {
   BILLING_PATHS,
+  billingAddonRequestSchema,
+  billingAddonResponseSchema,
   billingChangePreviewQuerySchema,
   billingChangePreviewResponseSchema,
   billingCheckoutRequestSchema,
@@ -9,7 +11,7 @@ import {
   billingStateResponseSchema,
   helpCenterBillingResponseSchema,
 } from '@convo/api';
-import { PLAN } from '@convo/domain';
+import { defaultCurrency, PLAN } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
@@ -90,6 +92,34 @@ export function billingRoutes(
         } catch (err) {
           if (err instanceof service.SeatsInUseError) throw badRequest('SEATS_IN_USE', err.message);
           if (err instanceof service.BillingInputError) throw badRequest('PLAN_NOT_SOLD', err.message);
+          throw err;
+        }
+      },
+    );
+
+    app.post(
+      BILLING_PATHS.addons,
+      {
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.billing')],
+        schema: {
+          tags,
+          security,
+          body: billingAddonRequestSchema,
+          response: { 200: billingAddonResponseSchema },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        // The currency the billing screen priced the add-on in.
+        const timeZone = await repo.memberTimeZone(ctx.database.db, auth.userId);
+        const currency = defaultCurrency(timeZone, countryOf(req.ip));
+        try {
+          const packs = await service.setAddonPacks(deps, auth.applicationId, currency, req.body.packs);
+          return ok({ packs });
+        } catch (err) {
+          if (err instanceof service.AddonNotSoldError) throw badRequest('ADDON_NOT_SOLD', err.message);
+          if (err instanceof service.NoSubscriptionError) throw badRequest('NO_SUBSCRIPTION', err.message);
+          if (err instanceof service.BillingInputError) throw badRequest('INVALID_PARAMETER', err.message);
           throw err;
         }
       },
@@ -192,8 +222,12 @@ function stripeRoutes(ctx: BillingRouteContext, stripe: StripeProvider): Fastify
           throw new AppError(400, 'INVALID_SIGNATURE', 'The Stripe-Signature does not match this endpoint.');
         }
         try {
-          const outcome = await applyStripeEvent(db, ctx.billing, event, (price) =>
-            stripe.planOfPrice(price),
+          const outcome = await applyStripeEvent(
+            db,
+            ctx.billing,
+            event,
+            (price) => stripe.planOfPrice(price),
+            (price) => stripe.addonOfPrice(price),
           );
           return { received: true, outcome };
         } catch (err) {

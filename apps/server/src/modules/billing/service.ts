@@ -1,5 +1,6 @@
 import type { BillingChangePreview, BillingOverview, BillingState, HelpCenterBilling } from '@convo/api';
 import {
+  type Currency,
   changePreview,
   currencyForTimeZone,
   currentPeriod,
@@ -8,8 +9,11 @@ import {
   findPricedPlan,
   isPricingVersion,
   LATEST_PRICING_VERSION,
+  MAX_OVERAGE_PACKS,
   MAX_TRIAL_EXTENSION_DAYS,
   MS_IN_DAY,
+  overageAddon,
+  overageOf,
   PLAN,
   PLAN_KEYS,
   type PlanKey,
@@ -26,6 +30,7 @@ import type { Db } from '../../platform/db/database.js';
 import { type Entitlement, type Entitlements, snapshotOf } from './entitlements.js';
 import type { PaymentProvider } from './provider.js';
 import * as repo from './repository.js';
+import { usageSince } from './usage-meter.js';
 
 export interface BillingDeps {
   db: Db;
@@ -89,13 +94,28 @@ export async function billingOverview(
   const entitlement = await deps.entitlements.of(applicationId);
   const sub = entitlement.snapshot;
   const since = sub?.billingPeriodUnit === 'year' ? twelveMonthsBack(now) : repo.usagePeriod(new Date(now));
-  const [seatsUsed, aiAgentsUsed, usage, invoices] = await Promise.all([
+  const [seatsUsed, aiAgentsUsed, usage, invoices, subscription] = await Promise.all([
     repo.countSeatsUsed(deps.db, applicationId),
     repo.countAiAgents(deps.db, applicationId),
-    repo.usageSince(deps.db, applicationId, since),
+    usageSince(deps.db, applicationId, since),
     deps.provider ? deps.provider.listInvoices(applicationId) : Promise.resolve([]),
+    repo.findSubscription(deps.db, applicationId),
   ]);
   const allowance = sub ? usageAllowance(sub) : null;
+  const currency = defaultCurrency(timeZone, country);
+  const addon = sub ? overageAddon(sub, currency) : null;
+  const packs = addon ? (sub?.addonPacks ?? 0) : 0;
+  const used = allowance?.metric === 'mtuCount' ? usage.mtu : usage.messages;
+  const overage = allowance
+    ? overageOf(used, allowance.limit, addon, packs)
+    : { extra: 0, over: 0, packsToCover: 0 };
+  // Packs are bought online only as an item of a live provider subscription.
+  const subscribedOnline = Boolean(
+    subscription?.externalSubscriptionId &&
+      entitlement.state === 'active' &&
+      addon &&
+      deps.provider?.addons?.sells(addon.id),
+  );
   return {
     mode: entitlement.mode,
     provider: deps.provider?.name ?? null,
@@ -104,7 +124,7 @@ export async function billingOverview(
     pricingVersion: sub?.pricingVersion ?? null,
     billingPeriodUnit: sub?.billingPeriodUnit ?? null,
     until: sub?.until ?? null,
-    currency: defaultCurrency(timeZone, country),
+    currency,
     seats: { used: seatsUsed, bought: sub?.seats ?? null, limit: entitlement.seatLimit },
     aiAgents: { used: aiAgentsUsed, limit: entitlement.aiAgentLimit },
     usage: {
@@ -113,7 +133,9 @@ export async function billingOverview(
       messages: usage.messages,
       mtu: usage.mtu,
       allowance: allowance?.limit ?? null,
+      ...overage,
     },
+    addon: addon ? { ...addon, packs, maxPacks: MAX_OVERAGE_PACKS, purchasable: subscribedOnline } : null,
     invoices,
     offers: deps.provider ? [...deps.provider.offers] : [],
   };
@@ -149,6 +171,8 @@ export interface SetPlanInput {
   provider: 'manual' | 'stripe';
   /** The provider's customer and subscription ids (Stripe); kept from before when absent. */
   external?: { customerId: string | null; subscriptionId: string | null } | undefined;
+  /** Overage add-on packs sold with the plan (the operator's command); absent: kept if the add-on is. */
+  addonPacks?: number | undefined;
 }
 
 /** The newest pricing version that sells the plan (special plans: the latest). */
@@ -167,6 +191,11 @@ function versionFor(plan: string, asked: number | undefined): number {
 }
 
 export class SeatsInUseError extends BillingInputError {}
+
+function addonIdOf(sub: { plan: string; pricingVersion: number; billingPeriodUnit: string }): string | null {
+  const period = sub.billingPeriodUnit === 'year' ? 'year' : 'month';
+  return overageAddon({ ...sub, billingPeriodUnit: period }, 'usd')?.id ?? null;
+}
 
 /** A plan with fewer seats than the members holding one is refused, naming how many to remove. */
 async function refuseFewerSeatsThanUsed(
@@ -203,13 +232,20 @@ export async function setPlan(db: Db, input: SetPlanInput): Promise<repo.Subscri
     if (!source) throw new BillingInputError(`no application with id ${input.applicationId}`);
     await refuseFewerSeatsThanUsed(tx, input.applicationId, { plan: input.plan, pricingVersion, seats });
     const current = source.subscription;
+    const billingPeriodUnit = input.period ?? (current?.billingPeriodUnit === 'year' ? 'year' : 'month');
+    const addonId = addonIdOf({ plan: input.plan, pricingVersion, billingPeriodUnit });
+    if (input.addonPacks !== undefined && input.addonPacks > 0 && addonId === null) {
+      throw new BillingInputError(`the ${input.plan} plan has no overage add-on`);
+    }
     return repo.saveSubscription(tx, {
       applicationId: input.applicationId,
       provider: input.provider,
       plan: input.plan,
       pricingVersion,
       seats,
-      billingPeriodUnit: input.period ?? current?.billingPeriodUnit ?? 'month',
+      billingPeriodUnit,
+      // Packs of an add-on the new plan still has are kept; another add-on starts with none.
+      addonPacks: input.addonPacks ?? (current && addonIdOf(current) === addonId ? current.addonPacks : 0),
       // A new plan starts open-ended unless the operator gives its end.
       until: input.until ?? null,
       // A plan set by hand starts with nothing due.
@@ -309,4 +345,46 @@ function shiftUtc(at: number, unit: 'month' | 'year', by: number): number {
   if (unit === 'year') d.setUTCFullYear(d.getUTCFullYear() + by);
   else d.setUTCMonth(d.getUTCMonth() + by);
   return d.getTime();
+}
+
+export class AddonNotSoldError extends BillingInputError {}
+export class NoSubscriptionError extends BillingInputError {}
+
+/**
+ * Sets the overage add-on's packs (0 removes it; SPEC §9 add-on ids): only for a plan with an
+ * overage price, in a currency it is priced in, on an active subscription bought online. The
+ * provider bills the change (prorated) first; then the packs are recorded, in one transaction (the
+ * subscription-updated webhook that follows says the same and is applied once). The price is the
+ * server's: the browser sends a number of packs only.
+ */
+export async function setAddonPacks(
+  deps: BillingDeps,
+  applicationId: string,
+  currency: Currency,
+  packs: number,
+): Promise<number> {
+  if (!Number.isInteger(packs) || packs < 0 || packs > MAX_OVERAGE_PACKS) {
+    throw new BillingInputError(`packs must be a whole number from 0 to ${MAX_OVERAGE_PACKS}`);
+  }
+  const entitlement = await deps.entitlements.of(applicationId);
+  const sub = entitlement.snapshot;
+  if (!sub) throw new BillingInputError('Billing is not enabled on this server: every feature is open.');
+  const addon = overageAddon(sub, currency);
+  if (!addon) {
+    throw new AddonNotSoldError(
+      `the ${sub.plan} plan has no overage add-on${currency === 'usd' ? '' : ` priced in ${currency}`}: upgrade or get in touch`,
+    );
+  }
+  const sales = deps.provider?.addons;
+  if (!sales?.sells(addon.id)) {
+    throw new AddonNotSoldError('Overage add-ons are not sold online here: get in touch.');
+  }
+  const row = await repo.findSubscription(deps.db, applicationId);
+  if (entitlement.state !== 'active' || !row?.externalSubscriptionId) {
+    throw new NoSubscriptionError('Buy a plan first: add-ons are added to a paid subscription.');
+  }
+  await sales.setPacks({ subscriptionId: row.externalSubscriptionId, addonId: addon.id, packs });
+  await deps.db.transaction((tx) => repo.updateAddonPacks(tx, applicationId, packs));
+  deps.entitlements.invalidate(applicationId);
+  return packs;
 }

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../http/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { insertUser, type UserRow } from '../accounts/repository.js';
+import { usageMeterOf } from '../billing/usage-meter.js';
 import { updateConversation } from '../conversations/repository.js';
 import { changeStatus, changeTags, createConversation } from '../conversations/service.js';
 import { sendMessage } from '../messages/service.js';
@@ -122,5 +123,8 @@ export async function seedDemoConversations(db: Db, applicationId: string, owner
     }
     if (plan.status === 'reopened') await say(customer, 'Actually, one more question about my order.');
   }
+  // The sends went through the seed's transaction (`db`): their usage counts are written in it
+  // too, before it ends (usage-meter.ts keeps one meter per handle).
+  await usageMeterOf(db).close();
   return PLANS.length;
 }

@@ -1,11 +1,14 @@
 import { ACCOUNT_PATHS } from '@convo/api';
 import { DEFAULT_TAGS, DEFAULT_TEAM } from '@convo/domain';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applications,
   appSettings,
+  billingUsage,
+  conversations as conversationsTable,
   customers,
+  messages as messagesTable,
   sessions,
   tags,
   teamMembers,
@@ -135,6 +138,22 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     expect(byStatus.get(2)).toBe(8);
     expect(byStatus.get(3)).toBe(2);
     expect(seeded!.conversations).toBe(30);
+  });
+
+  it('counts the demo’s messages in its usage, written with the seed (not left to a later flush)', async () => {
+    const [messages] = await t.database.db
+      .select({ n: count() })
+      .from(messagesTable)
+      .innerJoin(conversationsTable, eq(conversationsTable.id, messagesTable.conversationId))
+      .where(eq(conversationsTable.applicationId, seeded!.applicationId));
+    const usage = await t.database.db
+      .select()
+      .from(billingUsage)
+      .where(eq(billingUsage.applicationId, seeded!.applicationId));
+    expect(usage).toHaveLength(1);
+    expect(usage[0]!.messages).toBeGreaterThan(0);
+    expect(usage[0]!.messages).toBeLessThanOrEqual(messages!.n);
+    expect(usage[0]!.mtu).toBeGreaterThan(0);
   });
 
   it('does nothing on a second call: returns null and creates no rows', async () => {

@@ -16,7 +16,8 @@ import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment } from '../attachments/repository.js';
 import { toFileMeta } from '../attachments/service.js';
-import { recordUsage } from '../billing/repository.js';
+import { countNewActiveUsers, usagePeriod } from '../billing/repository.js';
+import { usageMeterOf } from '../billing/usage-meter.js';
 import {
   BOT_REPLY_QUEUE,
   enqueueBotReplies,
@@ -152,6 +153,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
   const applicationId = items[0]!.caller.applicationId;
   let botReplies = 0;
   let channelReplies = 0;
+  let usage = { period: '', messages: 0, mtu: 0 };
   const results = await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
     const outcomes: (Outcome<SendResult> | null)[] = items.map(() => null);
     const refuse = (i: number, error: unknown) => {
@@ -239,7 +241,9 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     for (const [n, t] of toInsert.entries()) storedOf.set(t.index, stored[n]!);
 
     // 3b. Usage metering (issue 19): the new messages and the end users who sent them count
-    // towards this month's messages and MTU, in this transaction, without reading any message.
+    // towards this month's messages and MTU, without reading any message. A sender's first message
+    // of the month is recorded here (in this transaction); the counters are added by the usage
+    // meter once this commits (usage-meter.ts), not by an UPDATE per send.
     const endUserSenders = new Set<string>();
     let created = 0;
     for (const [i, s] of storedOf) {
@@ -248,7 +252,10 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       const { caller } = items[i]!;
       if (caller.roleType === null) endUserSenders.add(caller.userId);
     }
-    await recordUsage(tx, applicationId, now, created, [...endUserSenders]);
+    const period = usagePeriod(now);
+    const newUsers =
+      created > 0 ? await countNewActiveUsers(tx, applicationId, period, [...endUserSenders]) : 0;
+    usage = { period, messages: created, mtu: newUsers };
 
     // 4. Webhooks, unread counts, conversation state and events for the new ones, in batch order.
     const changed = new Map<number, conversations.AfterMessages>();
@@ -384,7 +391,8 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       };
     });
   });
-  // After the commit: the worker claims the reply now rather than at its next poll.
+  // After the commit: the usage counts, and the worker claims the reply now rather than at its next poll.
+  usageMeterOf(deps.db).add(applicationId, usage.period, usage);
   if (botReplies > 0) deps.realtime.wakeJobs(BOT_REPLY_QUEUE);
   if (channelReplies > 0) deps.realtime.wakeJobs(CHANNEL_SEND_QUEUE);
   return results;

@@ -8,7 +8,8 @@ import { setPlan } from '../../service.js';
 
 // What Stripe's webhook events change: checkout completed → the plan is active; a failed invoice
 // payment → one more invoice due (two on a monthly plan suspend it, SPEC §4); a paid invoice →
-// nothing due; a portal change → the new plan, seats and period; a deleted subscription → churned. Each event is applied once, in one transaction.
+// nothing due; a portal change → the new plan, seats and period, and the overage add-on's packs; a
+// deleted subscription → churned. Each event is applied once, in one transaction.
 
 const checkoutSchema = z.object({
   customer: z.string().nullable(),
@@ -44,6 +45,8 @@ const updatedSubscriptionSchema = subscriptionSchema.extend({
 
 /** The plan a Stripe price id sells, from the server's own price configuration. */
 export type PlanOfPrice = (priceId: string) => { plan: string; period: 'month' | 'year' } | null;
+/** The overage add-on id a Stripe price id sells, from the same configuration. */
+export type AddonOfPrice = (priceId: string) => string | null;
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -71,6 +74,7 @@ export async function applyStripeEvent(
   entitlements: Entitlements,
   event: Stripe.Event,
   planOfPrice: PlanOfPrice = () => null,
+  addonOfPrice: AddonOfPrice = () => null,
 ): Promise<EventOutcome> {
   const result = await db.transaction(
     async (tx): Promise<{ outcome: EventOutcome; applicationId: string | null }> => {
@@ -96,19 +100,23 @@ export async function applyStripeEvent(
         case 'invoice.paid':
           return { outcome: 'applied', applicationId: await applyInvoice(tx, object, true) };
         case 'customer.subscription.updated': {
-          // A change made in the customer portal (plan, seats, period): Stripe has already billed
-          // it, so it is recorded as is; an unknown price keeps the plan and takes the seats.
+          // A change made in the customer portal (plan, seats, period) or to the overage add-on's
+          // item: Stripe has already billed it, so it is recorded as is. The plan's item is the
+          // one whose price is not an add-on's; an unknown price keeps the plan and takes the
+          // seats. No add-on item: no packs.
           const sub = updatedSubscriptionSchema.parse(object);
           const current = await repo.findSubscriptionByExternal(tx, { subscriptionId: sub.id });
           if (!current) return { outcome: 'ignored', applicationId: null };
-          const item = sub.items.data[0]!;
-          const sold = planOfPrice(item.price.id);
+          const addonItems = sub.items.data.filter((i) => addonOfPrice(i.price.id) !== null);
+          const item = sub.items.data.find((i) => addonOfPrice(i.price.id) === null);
+          const sold = item ? planOfPrice(item.price.id) : null;
           const { updatedAt: _updated, ...values } = current;
           await repo.saveSubscription(tx, {
             ...values,
             plan: sold?.plan ?? current.plan,
             billingPeriodUnit: sold?.period ?? current.billingPeriodUnit,
-            seats: item.quantity ?? current.seats,
+            seats: item?.quantity ?? current.seats,
+            addonPacks: addonItems.reduce((packs, i) => packs + (i.quantity ?? 1), 0),
           });
           return { outcome: 'applied', applicationId: current.applicationId };
         }

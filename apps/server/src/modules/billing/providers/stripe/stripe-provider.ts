@@ -1,6 +1,7 @@
 import type { Invoice } from '@convo/api';
+import { overageAddonOfId } from '@convo/domain';
 import Stripe from 'stripe';
-import type { PaymentProvider } from '../../provider.js';
+import type { AddonSales, PaymentProvider } from '../../provider.js';
 
 // Stripe through its official package: Checkout for new subscriptions, invoices for the billing
 // screen, and webhook events verified by their Stripe-Signature. STRIPE_API_BASE points the client
@@ -10,7 +11,10 @@ export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
   apiBase: string | undefined;
-  /** Price ids by 'plan:period', from the server's configuration: prices never come from a browser. */
+  /**
+   * Price ids by 'plan:period' and by overage add-on id, from the server's configuration: prices
+   * never come from a browser.
+   */
   prices: Record<string, string>;
 }
 
@@ -36,6 +40,9 @@ export interface StripeProvider extends PaymentProvider {
   verifiedEvent(rawBody: string, signature: string): Stripe.Event;
   /** Which invoices belong to which customer: set once the subscription exists. */
   customerOf(applicationId: string): Promise<string | null>;
+  /** The overage add-on id a configured price id sells; null for any other price. */
+  addonOfPrice(priceId: string): string | null;
+  readonly addons: AddonSales;
 }
 
 export class UnknownPriceError extends Error {}
@@ -58,9 +65,12 @@ export function createStripeProvider(
   customerOf: (applicationId: string) => Promise<string | null>,
 ): StripeProvider {
   const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiBase));
+  const planKeys = Object.keys(settings.prices).filter((key) => overageAddonOfId(key) === null);
+  const addonPrice = (addonId: string) =>
+    overageAddonOfId(addonId) === null ? undefined : settings.prices[addonId];
   return {
     name: 'stripe',
-    offers: Object.keys(settings.prices).map((key) => {
+    offers: planKeys.map((key) => {
       const [plan = '', period] = key.split(':');
       return { plan, period: period === 'year' ? ('year' as const) : ('month' as const) };
     }),
@@ -95,10 +105,44 @@ export function createStripeProvider(
       return session.url;
     },
     planOfPrice(priceId) {
-      const key = Object.keys(settings.prices).find((k) => settings.prices[k] === priceId);
+      const key = planKeys.find((k) => settings.prices[k] === priceId);
       if (!key) return null;
       const [plan = '', period] = key.split(':');
       return { plan, period: period === 'year' ? 'year' : 'month' };
+    },
+    addonOfPrice(priceId) {
+      return (
+        Object.keys(settings.prices).find(
+          (k) => overageAddonOfId(k) !== null && settings.prices[k] === priceId,
+        ) ?? null
+      );
+    },
+    addons: {
+      sells: (addonId) => addonPrice(addonId) !== undefined,
+      // One subscription item per add-on, its quantity the packs; Stripe prorates the change.
+      async setPacks({ subscriptionId, addonId, packs }) {
+        const price = addonPrice(addonId);
+        if (!price) throw new UnknownPriceError(`the ${addonId} add-on is not sold here`);
+        const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+        const item = subscription.items.data.find((i) => i.price.id === price);
+        if (packs === 0) {
+          if (item) await stripe.subscriptionItems.del(item.id, { proration_behavior: 'create_prorations' });
+          return;
+        }
+        if (item) {
+          await stripe.subscriptionItems.update(item.id, {
+            quantity: packs,
+            proration_behavior: 'create_prorations',
+          });
+        } else {
+          await stripe.subscriptionItems.create({
+            subscription: subscriptionId,
+            price,
+            quantity: packs,
+            proration_behavior: 'create_prorations',
+          });
+        }
+      },
     },
     verifiedEvent(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);

@@ -10,7 +10,11 @@ import { useTestApp } from '../../../../testing/use-test-app.js';
 
 const SECRET_KEY = 'sk_test_convo_billing';
 const WEBHOOK_SECRET = 'whsec_convo_billing';
-const PRICES = { 'professional:month': 'price_pro_month', 'starter:month': 'price_starter_month' };
+const PRICES = {
+  'professional:month': 'price_pro_month',
+  'starter:month': 'price_starter_month',
+  'messages-overage-monthly': 'price_messages_overage_month',
+};
 
 describe.each(testDatabaseKinds())('Stripe billing on %s', (kind) => {
   let fake: FakeStripe;
@@ -164,6 +168,110 @@ describe.each(testDatabaseKinds())('Stripe billing on %s', (kind) => {
       items: { data: [{ price: { id: 'price_pro_month' }, quantity: 9 }] },
     });
     expect((await webhook(stranger)).json().outcome).toBe('ignored');
+  });
+
+  it('overage add-on: packs bought as an item of the subscription at the server’s price, changed, kept by portal changes, removed', async () => {
+    const tenant = await newTenant(t);
+    const overview = async () =>
+      (await t.app.inject({ method: 'GET', url: BILLING_PATHS.overview, headers: tenant.admin })).json().data;
+    const buy = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: BILLING_PATHS.addons, headers: tenant.admin, payload });
+
+    // On the trial there is no add-on to buy.
+    expect((await overview()).addon).toBeNull();
+    const early = await buy({ packs: 1 });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().code).toBe('ADDON_NOT_SOLD');
+
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: BILLING_PATHS.checkout,
+      headers: tenant.admin,
+      payload: { plan: 'starter', period: 'month', seats: 1 },
+    });
+    // The add-on's price is not a plan on offer.
+    expect(checkout.statusCode).toBe(200);
+    const sessionId = (checkout.json().data.url as string).split('/').pop()!;
+    await webhook(fake.event('checkout.session.completed', fake.completeCheckout(sessionId)));
+    const subscriptionId = fake.sessions.get(sessionId)!.subscription as string;
+    const before = await overview();
+    expect(before.offers).toEqual([
+      { plan: 'professional', period: 'month' },
+      { plan: 'starter', period: 'month' },
+    ]);
+    expect(before.addon).toEqual({
+      id: 'messages-overage-monthly',
+      metric: 'messages',
+      period: 'month',
+      unitsPerPack: 100,
+      pricePerPack: 15,
+      packs: 0,
+      maxPacks: 100,
+      purchasable: true,
+    });
+    expect(before.usage).toMatchObject({ allowance: 250, extra: 0, over: 0 });
+
+    // A price in the body is not read: the item's price is the server's.
+    const bought = await buy({ packs: 2, pricePerPack: 0.01, price: 'price_cheap' });
+    expect(bought.statusCode).toBe(200);
+    expect(bought.json().data).toEqual({ packs: 2 });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/subscription_items',
+      form: {
+        subscription: subscriptionId,
+        price: 'price_messages_overage_month',
+        quantity: '2',
+        proration_behavior: 'create_prorations',
+      },
+    });
+    expect(await overview()).toMatchObject({ addon: { packs: 2 }, usage: { allowance: 250, extra: 200 } });
+
+    expect((await buy({ packs: 1 })).statusCode).toBe(200);
+    const itemCall = fake.calls.at(-1)!;
+    expect(itemCall).toMatchObject({ method: 'POST', form: { quantity: '1' } });
+    expect(itemCall.path).toMatch(/^\/v1\/subscription_items\/si_/);
+    const items = () =>
+      (
+        fake.subscriptions.get(subscriptionId)!.items as {
+          data: { price: { id: string }; quantity: number }[];
+        }
+      ).data;
+    expect(items().map((i) => [i.price.id, i.quantity])).toEqual([
+      ['price_starter_month', 1],
+      ['price_messages_overage_month', 1],
+    ]);
+
+    // Stripe's subscription-updated event says the same: plan, seats and packs stand.
+    const updated = fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!);
+    expect((await webhook(updated)).json().outcome).toBe('applied');
+    expect(await overview()).toMatchObject({ plan: 'starter', seats: { bought: 1 }, addon: { packs: 1 } });
+    // A portal plan change keeps the add-on item; the professional plan's pack is cheaper.
+    const upgraded = fake.event(
+      'customer.subscription.updated',
+      fake.updateSubscription(subscriptionId, { price: 'price_pro_month', quantity: 2 }),
+    );
+    await webhook(upgraded);
+    expect(await overview()).toMatchObject({
+      plan: 'professional',
+      seats: { bought: 2 },
+      addon: { packs: 1, pricePerPack: 10 },
+      usage: { allowance: 2000, extra: 100 },
+    });
+
+    expect((await buy({ packs: 0 })).statusCode).toBe(200);
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'DELETE' });
+    expect(items().map((i) => i.price.id)).toEqual(['price_pro_month']);
+    expect((await overview()).addon).toMatchObject({ packs: 0 });
+    // An event without the add-on item (Stripe's view after the removal) leaves no packs.
+    await webhook(fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!));
+    expect((await overview()).addon).toMatchObject({ packs: 0 });
+
+    for (const payload of [{ packs: -1 }, { packs: 101 }, { packs: 1.5 }, { packs: 'two' }, {}]) {
+      const refused = await buy(payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('INVALID_PARAMETER');
+    }
   });
 
   it('refuses a plan the server does not sell and a webhook without signature', async () => {
