@@ -37,53 +37,90 @@ CREATE INDEX "conversation_rollup_facts_app_idx" ON "conversation_rollup_facts" 
 CREATE FUNCTION "conversation_rollup_quarter"(t timestamptz) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$ SELECT date_bin('15 minutes', t, timestamptz '2000-01-01 00:00:00+00') $$;--> statement-breakpoint
--- Adds (sign 1) or takes out (sign -1) one conversation's facts in the roll-up.
-CREATE FUNCTION "conversation_rollup_add"(f "conversation_rollup_facts", sign integer) RETURNS void
+-- Adds the given differences to one roll-up row (made when missing); nothing when they are all 0.
+CREATE FUNCTION "conversation_rollup_bump"(app text, bucket timestamptz, kind smallint, asked timestamptz,
+  team uuid, channel text, bot smallint, domain text, d_conversations integer, d_open integer,
+  d_duration numeric, d_durations integer) RETURNS void
 LANGUAGE plpgsql
 AS $$
 BEGIN
+  IF d_conversations = 0 AND d_open = 0 AND d_duration = 0 AND d_durations = 0 THEN
+    RETURN;
+  END IF;
   INSERT INTO "conversation_rollups" AS r ("application_id", "bucket", "kind", "asked", "team_id", "channel", "bot",
       "customer_domain", "conversations", "open_count", "duration_ms", "durations")
-  VALUES (f."application_id", f."started", 0, f."asked", f."team_id", f."channel", f."bot", f."customer_domain",
-      sign, sign * f."open"::int, sign * coalesce(f."first_response_ms", 0), sign * (f."first_response_ms" IS NOT NULL)::int)
+  VALUES (app, bucket, kind, asked, team, channel, bot, domain, d_conversations, d_open, d_duration, d_durations)
   ON CONFLICT ON CONSTRAINT "conversation_rollups_key" DO UPDATE SET
     "conversations" = r."conversations" + excluded."conversations",
     "open_count" = r."open_count" + excluded."open_count",
     "duration_ms" = r."duration_ms" + excluded."duration_ms",
     "durations" = r."durations" + excluded."durations";
-  IF f."resolved" IS NOT NULL THEN
-    INSERT INTO "conversation_rollups" AS r ("application_id", "bucket", "kind", "asked", "team_id", "channel", "bot",
-        "customer_domain", "conversations", "open_count", "duration_ms", "durations")
-    VALUES (f."application_id", f."resolved", 1, f."asked", f."team_id", f."channel", f."bot", f."customer_domain",
-        sign, 0, sign * coalesce(f."resolution_ms", 0), sign * (f."resolution_ms" IS NOT NULL)::int)
-    ON CONFLICT ON CONSTRAINT "conversation_rollups_key" DO UPDATE SET
-      "conversations" = r."conversations" + excluded."conversations",
-      "duration_ms" = r."duration_ms" + excluded."duration_ms",
-      "durations" = r."durations" + excluded."durations";
+END
+$$;--> statement-breakpoint
+-- Moves one conversation in the roll-up from its old facts to its new ones (either may be all
+-- null: not counted before, or gone). A row whose key stays gets one update with the difference
+-- (a status change, a first response); otherwise the old row loses it and the new one gains it.
+CREATE FUNCTION "conversation_rollup_move"(o "conversation_rollup_facts", n "conversation_rollup_facts") RETURNS void
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  o_in boolean := o."conversation_id" IS NOT NULL;
+  n_in boolean := n."conversation_id" IS NOT NULL;
+  same_dims boolean := o_in AND n_in
+    AND (o."application_id", o."asked", o."team_id", o."channel", o."bot", o."customer_domain")
+      IS NOT DISTINCT FROM (n."application_id", n."asked", n."team_id", n."channel", n."bot", n."customer_domain");
+BEGIN
+  -- Started (kind 0): counted, open, first responses.
+  IF same_dims AND o."started" = n."started" THEN
+    PERFORM "conversation_rollup_bump"(n."application_id", n."started", 0::smallint, n."asked", n."team_id", n."channel",
+      n."bot", n."customer_domain", 0, n."open"::int - o."open"::int,
+      coalesce(n."first_response_ms", 0) - coalesce(o."first_response_ms", 0),
+      (n."first_response_ms" IS NOT NULL)::int - (o."first_response_ms" IS NOT NULL)::int);
+  ELSE
+    IF o_in THEN
+      PERFORM "conversation_rollup_bump"(o."application_id", o."started", 0::smallint, o."asked", o."team_id", o."channel",
+        o."bot", o."customer_domain", -1, -o."open"::int, -coalesce(o."first_response_ms", 0),
+        -(o."first_response_ms" IS NOT NULL)::int);
+    END IF;
+    IF n_in THEN
+      PERFORM "conversation_rollup_bump"(n."application_id", n."started", 0::smallint, n."asked", n."team_id", n."channel",
+        n."bot", n."customer_domain", 1, n."open"::int, coalesce(n."first_response_ms", 0),
+        (n."first_response_ms" IS NOT NULL)::int);
+    END IF;
+  END IF;
+  -- Resolved (kind 1): counted, resolution times.
+  IF same_dims AND o."resolved" = n."resolved" THEN
+    PERFORM "conversation_rollup_bump"(n."application_id", n."resolved", 1::smallint, n."asked", n."team_id", n."channel",
+      n."bot", n."customer_domain", 0, 0, coalesce(n."resolution_ms", 0) - coalesce(o."resolution_ms", 0), 0);
+  ELSE
+    IF o_in AND o."resolved" IS NOT NULL THEN
+      PERFORM "conversation_rollup_bump"(o."application_id", o."resolved", 1::smallint, o."asked", o."team_id", o."channel",
+        o."bot", o."customer_domain", -1, 0, -coalesce(o."resolution_ms", 0), -(o."resolution_ms" IS NOT NULL)::int);
+    END IF;
+    IF n_in AND n."resolved" IS NOT NULL THEN
+      PERFORM "conversation_rollup_bump"(n."application_id", n."resolved", 1::smallint, n."asked", n."team_id", n."channel",
+        n."bot", n."customer_domain", 1, 0, coalesce(n."resolution_ms", 0), (n."resolution_ms" IS NOT NULL)::int);
+    END IF;
   END IF;
 END
 $$;--> statement-breakpoint
--- One conversation's facts as the figures count them (analytics/repository.ts scopeConditions and
--- conversationFigures): a row per conversation of the given application, or of all when null.
-CREATE FUNCTION "conversation_rollup_facts_of"(app text, conv bigint) RETURNS SETOF "conversation_rollup_facts"
-LANGUAGE sql STABLE
-AS $$
-  SELECT c."id", c."application_id",
-    "conversation_rollup_quarter"(c."created_at"),
-    "conversation_rollup_quarter"(c."resolved_at"),
-    "conversation_rollup_quarter"(coalesce(c."first_customer_message_at", c."created_at")),
+-- Each conversation's facts as the figures count them now (analytics/repository.ts scopeConditions
+-- and conversationFigures), in the columns of conversation_rollup_facts.
+CREATE VIEW "conversation_rollup_facts_now" AS
+  SELECT c."id" AS "conversation_id", c."application_id",
+    "conversation_rollup_quarter"(c."created_at") AS "started",
+    "conversation_rollup_quarter"(c."resolved_at") AS "resolved",
+    "conversation_rollup_quarter"(coalesce(c."first_customer_message_at", c."created_at")) AS "asked",
     c."team_id", c."channel",
-    (CASE WHEN b."conversation_id" IS NULL THEN 0 WHEN b."handed_off_at" IS NULL AND b."paused_at" IS NULL THEN 1 ELSE 2 END)::smallint,
-    CASE WHEN u."role_type" IS NULL AND u."email" IS NOT NULL THEN lower(split_part(u."email", '@', 2)) END,
+    (CASE WHEN b."conversation_id" IS NULL THEN 0 WHEN b."handed_off_at" IS NULL AND b."paused_at" IS NULL THEN 1 ELSE 2 END)::smallint AS "bot",
+    CASE WHEN u."role_type" IS NULL AND u."email" IS NOT NULL THEN lower(split_part(u."email", '@', 2)) END AS "customer_domain",
     -- Not resolved, spam, duplicate or archived (stats/repository.ts ENDED).
-    c."status" NOT IN (2, 3, 4, 5),
-    extract(epoch from (c."first_response_at" - c."first_customer_message_at")) * 1000,
-    extract(epoch from (c."resolved_at" - c."created_at")) * 1000
+    c."status" NOT IN (2, 3, 4, 5) AS "open",
+    extract(epoch from (c."first_response_at" - c."first_customer_message_at")) * 1000 AS "first_response_ms",
+    extract(epoch from (c."resolved_at" - c."created_at")) * 1000 AS "resolution_ms"
   FROM "conversations" c
   LEFT JOIN "bot_conversations" b ON b."conversation_id" = c."id"
-  LEFT JOIN "users" u ON u."id" = c."customer_id"
-  WHERE (conv IS NULL OR c."id" = conv) AND (app IS NULL OR c."application_id" = app)
-$$;--> statement-breakpoint
+  LEFT JOIN "users" u ON u."id" = c."customer_id";--> statement-breakpoint
 -- Takes out what the conversation last added and adds its present state (nothing when gone).
 CREATE FUNCTION "conversation_rollup_refresh"(conv bigint) RETURNS void
 LANGUAGE plpgsql
@@ -93,17 +130,14 @@ DECLARE
   new_facts "conversation_rollup_facts";
 BEGIN
   SELECT * INTO old_facts FROM "conversation_rollup_facts" WHERE "conversation_id" = conv FOR UPDATE;
-  SELECT * INTO new_facts FROM "conversation_rollup_facts_of"(NULL, conv);
+  SELECT * INTO new_facts FROM "conversation_rollup_facts_now" WHERE "conversation_id" = conv;
   IF old_facts IS NOT DISTINCT FROM new_facts THEN
     RETURN;
   END IF;
-  IF old_facts."conversation_id" IS NOT NULL THEN
-    PERFORM "conversation_rollup_add"(old_facts, -1);
-  END IF;
+  PERFORM "conversation_rollup_move"(old_facts, new_facts);
   IF new_facts."conversation_id" IS NULL THEN
     DELETE FROM "conversation_rollup_facts" WHERE "conversation_id" = conv;
   ELSE
-    PERFORM "conversation_rollup_add"(new_facts, 1);
     INSERT INTO "conversation_rollup_facts" SELECT new_facts.*
     ON CONFLICT ("conversation_id") DO UPDATE SET
       "application_id" = excluded."application_id", "started" = excluded."started", "resolved" = excluded."resolved",
@@ -171,7 +205,7 @@ AS $$
 BEGIN
   DELETE FROM "conversation_rollups" WHERE app IS NULL OR "application_id" = app;
   DELETE FROM "conversation_rollup_facts" WHERE app IS NULL OR "application_id" = app;
-  INSERT INTO "conversation_rollup_facts" SELECT * FROM "conversation_rollup_facts_of"(app, NULL);
+  INSERT INTO "conversation_rollup_facts" SELECT * FROM "conversation_rollup_facts_now" WHERE app IS NULL OR "application_id" = app;
   INSERT INTO "conversation_rollups" ("application_id", "bucket", "kind", "asked", "team_id", "channel", "bot",
       "customer_domain", "conversations", "open_count", "duration_ms", "durations")
   SELECT "application_id", "started", 0, "asked", "team_id", "channel", "bot", "customer_domain",

@@ -7,7 +7,7 @@ import { addTestBot } from '../../testing/bots.js';
 import { newVisitorConversation, sendTestMessage } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
-import { type ConversationScope, conversationFigures } from './repository.js';
+import { type ConversationScope, channelsOf, conversationFigures } from './repository.js';
 
 // The dashboard figures' roll-up (migration 0022): what the triggers keep change by change must be
 // what a rebuild from the conversations gives, and the figures read from it must be the ones read
@@ -140,6 +140,9 @@ describe.each(testDatabaseKinds())('dashboard roll-up on %s', (kind) => {
       .set({ status: 2, resolvedAt: new Date(week + 3 * DAY + 17 * MIN + 500) })
       .where(eq(conversations.id, rows[3]!.id));
     await db().delete(conversations).where(eq(conversations.id, rows[5]!.id));
+    // A channel whose only conversation moved on leaves zero rows behind.
+    await db().update(conversations).set({ channel: 'sms' }).where(eq(conversations.id, rows[8]!.id));
+    await db().update(conversations).set({ channel: 'whatsapp' }).where(eq(conversations.id, rows[8]!.id));
     // The live conversation's customer turns out to be one of the company's own people.
     await db()
       .update(users)
@@ -206,5 +209,14 @@ describe.each(testDatabaseKinds())('dashboard roll-up on %s', (kind) => {
     }
     // The comparisons were of something.
     expect(counted).toBeGreaterThan(50);
+    // The channel filter's options, read from the roll-up too.
+    const channels = rowsOf<{ channel: string }>(
+      await db().execute(
+        sql`select distinct channel from conversations where application_id = ${a.applicationId} order by channel`,
+      ),
+    ).map((r) => r.channel);
+    expect(channels).toContain('whatsapp');
+    expect(channels).not.toContain('sms');
+    expect(await channelsOf(db(), a.applicationId)).toEqual(channels);
   });
 });
