@@ -11,7 +11,6 @@ import { decideDefaultView } from './default-view';
 import { lazyPage } from './lazy-page';
 import { PublicHelpPage } from './pages';
 import { PATHS } from './paths';
-import { prefetchLanding } from './prefetch-landing';
 import { useLandingPath } from './use-landing';
 
 const SignedInContainer = lazyPage(() =>
@@ -37,11 +36,6 @@ export function DefaultViewRoute() {
     landingPath: landing,
   });
   const mustLogout = decision.kind === 'login' && decision.logout;
-  const showsContainer = decision.kind === 'container';
-
-  useEffect(() => {
-    if (showsContainer) prefetchLanding(normalizePath(location.pathname));
-  }, [showsContainer, location.pathname]);
 
   useEffect(() => {
     // Not logged in on a non-public route: logout (clears what is left), then the login page.

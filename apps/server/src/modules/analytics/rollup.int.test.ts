@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('dashboard roll-up on %s', (kind) => {
     // Hand-built conversations at odd minutes around the week, every filter's values.
     const other = await newVisitorConversation(t, a);
     const customer = await customerOf(other.groupId);
-    const rows = [];
+    const rows: Awaited<ReturnType<typeof insertConversation>>[] = [];
     for (let i = 0; i < 12; i++) {
       const created = i * 7 * HOUR + (i % 5) * 7 * MIN + 13_000;
       rows.push(
