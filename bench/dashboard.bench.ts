@@ -44,7 +44,9 @@ const INSTRUMENT = `(() => {
   const check = () => {
     if (window.__figuresAt === undefined && ready()) {
       window.__figuresAt = -1;
-      requestAnimationFrame(() => { window.__figuresAt = performance.now(); });
+      // Checked again then: the sections may all have shown before the figures, and no mutation
+      // may follow to call check.
+      requestAnimationFrame(() => { window.__figuresAt = performance.now(); check(); });
     }
     if (window.__sectionsAt === undefined && window.__figuresAt > 0 && sections()) {
       window.__sectionsAt = -1;

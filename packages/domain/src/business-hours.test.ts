@@ -4,6 +4,7 @@ import {
   isValidTimeZone,
   isWithinBusinessHours,
   localWeekdayAndMinute,
+  opensOnQuarterHours,
 } from './business-hours';
 
 const weekdays9to17: BusinessHours = {
@@ -39,5 +40,18 @@ describe('business hours', () => {
   it('knows valid time zones', () => {
     expect(isValidTimeZone('Europe/Paris')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it('tells whether every opening and closing time is on a quarter hour', () => {
+    expect(opensOnQuarterHours(weekdays9to17)).toBe(true);
+    expect(opensOnQuarterHours({ ...weekdays9to17, days: [{ day: 1, open: '08:45', close: '17:30' }] })).toBe(
+      true,
+    );
+    expect(opensOnQuarterHours({ ...weekdays9to17, days: [{ day: 1, open: '09:10', close: '17:00' }] })).toBe(
+      false,
+    );
+    expect(opensOnQuarterHours({ ...weekdays9to17, days: [{ day: 1, open: '09:00', close: '16:59' }] })).toBe(
+      false,
+    );
   });
 });

@@ -62,3 +62,19 @@ export function isWithinBusinessHours(hours: BusinessHours, at: Date): boolean {
     (d) => d.day === day && minute >= minutesOfDay(d.open) && minute < minutesOfDay(d.close),
   );
 }
+
+/** Minutes of the roll-up's buckets (the dashboard figures): every zone's offset is a multiple. */
+export const ROLLUP_BUCKET_MINUTES = 15;
+
+/**
+ * Whether every opening and closing time falls on a quarter hour: then a quarter hour of UTC time
+ * is wholly inside or wholly outside the business hours, and the figures' roll-up can tell which
+ * conversations were asked inside them; otherwise they are counted from the conversations.
+ */
+export function opensOnQuarterHours(hours: BusinessHours): boolean {
+  return hours.days.every(
+    (d) =>
+      minutesOfDay(d.open) % ROLLUP_BUCKET_MINUTES === 0 &&
+      minutesOfDay(d.close) % ROLLUP_BUCKET_MINUTES === 0,
+  );
+}

@@ -9,6 +9,7 @@ import { startConfigRefresh } from './config/config-refresh';
 import { loadConfig } from './config/config-store';
 import { AppProviders } from './providers';
 import { notifyNewerVersion } from './routing/lazy-page';
+import { prefetchLanding } from './routing/prefetch-landing';
 import { router } from './routing/router';
 import { storage } from './storage/safe-storage';
 import { STORAGE_KEYS } from './storage/storage-keys';
@@ -53,7 +54,9 @@ export function Boot() {
     });
     Promise.all([configPromise, startI18n()]).then(
       ([config]) => {
-        if (!signal.aborted) setState({ phase: 'ready', config });
+        if (signal.aborted) return;
+        prefetchLanding(window.location.pathname);
+        setState({ phase: 'ready', config });
       },
       (error: unknown) => {
         if (signal.aborted) return;

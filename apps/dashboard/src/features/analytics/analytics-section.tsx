@@ -13,8 +13,8 @@ import { analyticsKeys, fetchOverview, type RangeParams } from './analytics-api'
 import { type AnalyticsFilterState, AnalyticsFilters } from './analytics-filters';
 import { BotsOverviewCard } from './bots-overview-card';
 import { CsatTable } from './csat-table';
+import { initialAnalyticsFilters, overviewParamsOf, rangeOf } from './initial-overview';
 import { InsightsCard } from './insights-card';
-import { browserTimeZone, presetRange } from './range-presets';
 import { TeammateLoginTable } from './teammate-login-table';
 
 const FIGURES: readonly (keyof AnalyticsFigures)[] = [
@@ -64,28 +64,13 @@ export function AnalyticsSection() {
   const session = useRequiredSession();
   const may = (key: PrivilegeKey) =>
     isAllowed(key, session.roleType, session.appSettings.companySetting, session.product);
-  const [filters, setFilters] = useState<AnalyticsFilterState>({
-    preset: 'last7',
-    timeZone: browserTimeZone(),
-    granularity: 'day',
-    audience: 'all',
-    teamId: null,
-    channel: null,
-    insideBusinessHours: false,
-  });
+  const [filters, setFilters] = useState<AnalyticsFilterState>(initialAnalyticsFilters);
   // The range is fixed when the filters change, so the queries' keys stay stable between renders.
   const range: RangeParams = useMemo(
-    () => ({ ...presetRange(filters.preset, Date.now(), filters.timeZone), timeZone: filters.timeZone }),
+    () => rangeOf({ preset: filters.preset, timeZone: filters.timeZone }, Date.now()),
     [filters.preset, filters.timeZone],
   );
-  const params = {
-    ...range,
-    granularity: filters.granularity,
-    audience: filters.audience,
-    teamId: filters.teamId ?? undefined,
-    channel: filters.channel ?? undefined,
-    insideBusinessHours: filters.insideBusinessHours || undefined,
-  };
+  const params = overviewParamsOf(filters, range);
   const overview = useQuery({
     queryKey: analyticsKeys.overview(params),
     queryFn: ({ signal }) => fetchOverview(params, signal),

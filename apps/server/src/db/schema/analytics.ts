@@ -1,8 +1,21 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { applications, users } from './accounts.js';
 
-// Analytics' own data: members' presence changes (the teammate login tables read them) and the
-// report exports the worker writes (progress, then the CSV).
+// Analytics' own data: members' presence changes (the teammate login tables read them), the
+// report exports the worker writes (progress, then the CSV), and the dashboard figures' roll-ups.
 
 /** Each change of a member's presence: signed in (online or away), away, back, signed out. */
 export const presenceChanges = pgTable(
@@ -53,3 +66,61 @@ export const reportExports = pgTable(
   },
   (t) => [index('report_exports_app_created_idx').on(t.applicationId, t.createdAt)],
 );
+
+/**
+ * The dashboard figures' roll-up (issue 18): per quarter hour (UTC) of a conversation's start
+ * (kind 0) or resolution (kind 1), and per value of every overview filter, how many conversations,
+ * how many of those started are still open, and the sum and count of their first responses (kind
+ * 0) or resolution times (kind 1), in ms. Kept by database triggers in the transaction of every
+ * change of a conversation, its bot row or its customer's address (migration 0022); the overview
+ * reads it instead of the conversations. A quarter hour, because every time zone's offset is a
+ * multiple of 15 minutes: a quarter lies in one local day of any zone.
+ */
+export const conversationRollups = pgTable(
+  'conversation_rollups',
+  {
+    applicationId: text('application_id').notNull(),
+    /** Start of the quarter hour of created_at (kind 0) or resolved_at (kind 1). */
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    /** 0: started in the bucket; 1: resolved in it. */
+    kind: smallint('kind').notNull(),
+    /** Quarter hour of the customer's first message (else the start): the business-hours filter. */
+    asked: timestamp('asked', { withTimezone: true }).notNull(),
+    teamId: uuid('team_id'),
+    channel: text('channel').notNull(),
+    /** 0: no bot took part; 1: a bot still handles it; 2: its bot handed off or was paused. */
+    bot: smallint('bot').notNull(),
+    /** Lower-case e-mail domain of a customer (no role) with an address, else null (never left out). */
+    customerDomain: text('customer_domain'),
+    conversations: integer('conversations').notNull().default(0),
+    /** Kind 0: of those, not ended now. */
+    openCount: integer('open_count').notNull().default(0),
+    /** Kind 0: first responses; kind 1: resolution times. */
+    durationMs: numeric('duration_ms').notNull().default('0'),
+    durations: integer('durations').notNull().default(0),
+  },
+  (t) => [
+    unique('conversation_rollups_key')
+      .on(t.applicationId, t.bucket, t.kind, t.asked, t.teamId, t.channel, t.bot, t.customerDomain)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * What each conversation last added to `conversation_rollups`: the triggers take exactly this out
+ * before adding its new state, whatever the order in which related rows changed or went away.
+ */
+export const conversationRollupFacts = pgTable('conversation_rollup_facts', {
+  conversationId: bigint('conversation_id', { mode: 'number' }).primaryKey(),
+  applicationId: text('application_id').notNull(),
+  started: timestamp('started', { withTimezone: true }).notNull(),
+  resolved: timestamp('resolved', { withTimezone: true }),
+  asked: timestamp('asked', { withTimezone: true }).notNull(),
+  teamId: uuid('team_id'),
+  channel: text('channel').notNull(),
+  bot: smallint('bot').notNull(),
+  customerDomain: text('customer_domain'),
+  open: boolean('open').notNull(),
+  firstResponseMs: numeric('first_response_ms'),
+  resolutionMs: numeric('resolution_ms'),
+});

@@ -5,17 +5,19 @@ import {
   CSAT_NEW_SCALE,
   CSAT_OLD_SCALE,
   type CsatScale,
+  opensOnQuarterHours,
   type PresenceState,
+  ROLLUP_BUCKET_MINUTES,
 } from '@convo/domain';
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { presenceChanges, reportExports } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
 import { ENDED, FIRST_RESPONSE_MS, ts, withinBusinessHours } from '../stats/repository.js';
 
-// The only place analytics touch the database. Figures read what the sends keep on each
-// conversation (first customer message, first response, resolution), the ratings, the bots'
-// per-conversation rows and the presence changes: never the messages. Every statement is scoped
-// by application_id.
+// The only place analytics touch the database. Figures read the roll-up the database triggers keep
+// (conversation_rollups, migration 0022) and what the sends keep on each conversation (first
+// customer message, first response, resolution), the ratings, the bots' per-conversation rows and
+// the presence changes: never the messages. Every statement is scoped by application_id.
 
 /** Which conversations count: the dashboard's and the reports' filters. */
 export interface ConversationScope {
@@ -72,119 +74,206 @@ export interface FigureRow {
 const num = (v: unknown) => Number(v ?? 0);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-interface BucketSums {
+/** Sums of one bucket from one source: kind 0 started (first responses), kind 1 resolved. */
+interface Part {
   bucket: string | null;
+  kind: 0 | 1;
   n: number;
   open: number;
-  fr_sum: number | null;
-  fr_count: number;
-  res_sum: number | null;
+  sum: number;
+  count: number;
+}
+
+const QUARTER_MS = ROLLUP_BUCKET_MINUTES * 60_000;
+
+/** The scope as SQL conditions on `r` (conversation_rollups): what scopeConditions says of `c`. */
+function rollupConditions(s: ConversationScope): SQL {
+  const parts: SQL[] = [sql`r.application_id = ${s.applicationId}`];
+  if (s.teamId) parts.push(sql`r.team_id = ${s.teamId}::uuid`);
+  if (s.channel) parts.push(sql`r.channel = ${s.channel}`);
+  // r.bot: 0 no bot, 1 a bot still handles it, 2 its bot handed off or was paused.
+  if (s.audience === 'bots') parts.push(sql`r.bot <> 0`);
+  if (s.audience === 'agents') parts.push(sql`r.bot <> 1`);
+  // Whole quarter hours are inside or outside (rollupServes): the quarter's start tells.
+  if (s.businessHours) parts.push(withinBusinessHours(sql`r.asked`, s.businessHours));
+  if (s.companyDomains.length > 0) {
+    const domains = sql.join(
+      s.companyDomains.map((d) => sql`${d}`),
+      sql`, `,
+    );
+    parts.push(sql`(r.customer_domain is null or r.customer_domain not in (${domains}))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The roll-up can answer unless business hours open or close between quarter hours. */
+const rollupServes = (s: ConversationScope) => !s.businessHours || opensOnQuarterHours(s.businessHours);
+
+/** Sums per bucket read from the conversations themselves, for [from, to). */
+async function conversationParts(
+  db: Db,
+  scope: ConversationScope,
+  from: Date,
+  to: Date,
+  bucketOf: (col: SQL) => SQL,
+): Promise<Part[]> {
+  const s = ts(from);
+  const e = ts(to);
+  const [started, resolved] = await Promise.all([
+    db.execute(sql`
+      select ${bucketOf(sql`c.created_at`)} as bucket, count(*) as n,
+        count(*) filter (where c.status not in (${ENDED})) as open,
+        sum(${FIRST_RESPONSE_MS})::float8 as sum, count(${FIRST_RESPONSE_MS}) as count
+      from conversations c
+      where ${scopeConditions(scope)} and c.created_at >= ${s} and c.created_at < ${e}
+      group by 1`),
+    db.execute(sql`
+      select ${bucketOf(sql`c.resolved_at`)} as bucket, count(*) as n, 0 as open,
+        sum(extract(epoch from (c.resolved_at - c.created_at)) * 1000)::float8 as sum, count(*) as count
+      from conversations c
+      where ${scopeConditions(scope)} and c.resolved_at >= ${s} and c.resolved_at < ${e}
+      group by 1`),
+  ]);
+  type Row = { bucket: string | null; n: unknown; open: unknown; sum: unknown; count: unknown };
+  const parts = (rows: Row[], kind: 0 | 1): Part[] =>
+    rows.map((r) => ({
+      bucket: r.bucket,
+      kind,
+      n: num(r.n),
+      open: num(r.open),
+      sum: num(r.sum),
+      count: num(r.count),
+    }));
+  return [...parts(rowsOf<Row>(started), 0), ...parts(rowsOf<Row>(resolved), 1)];
+}
+
+/** Sums per bucket read from the roll-up, for [from, to) on quarter hours. */
+async function rollupParts(
+  db: Db,
+  scope: ConversationScope,
+  from: Date,
+  to: Date,
+  bucketOf: (col: SQL) => SQL,
+): Promise<Part[]> {
+  const result = await db.execute(sql`
+    select ${bucketOf(sql`r.bucket`)} as bucket, r.kind, sum(r.conversations) as n, sum(r.open_count) as open,
+      sum(r.duration_ms)::float8 as sum, sum(r.durations) as count
+    from conversation_rollups r
+    where ${rollupConditions(scope)} and r.bucket >= ${ts(from)} and r.bucket < ${ts(to)}
+    group by 1, 2`);
+  return rowsOf<{
+    bucket: string | null;
+    kind: unknown;
+    n: unknown;
+    open: unknown;
+    sum: unknown;
+    count: unknown;
+  }>(result).map((r) => ({
+    bucket: r.bucket,
+    kind: num(r.kind) === 1 ? 1 : 0,
+    n: num(r.n),
+    open: num(r.open),
+    sum: num(r.sum),
+    count: num(r.count),
+  }));
 }
 
 /**
  * New (started in range), still open of those, resolved in range, average first response (of
  * those started in range) and resolution time (of those resolved in range). One row with bucket
  * null for the whole range, plus one per day or week (Monday) in `timeZone` when `granularity`.
- * Two index range scans (by start, by resolution) return sums per bucket; the totals and
- * averages are added up here, so no row is read twice.
+ * The whole quarter hours of the range are read from the roll-up the triggers keep (a quarter lies
+ * in one local day of any zone, so it buckets as its start does); the minutes before the first
+ * and after the last whole quarter from the conversations, by their start and resolution indexes.
+ * The totals and averages are added up here from the sums, so nothing is counted twice.
+ * `source` 'conversations' reads only the conversations (what the roll-up must agree with).
  */
 export async function conversationFigures(
   db: Db,
   scope: ConversationScope,
   range: { from: Date; to: Date; timeZone: string; granularity?: AnalyticsGranularity | undefined },
+  source: 'rollup' | 'conversations' = 'rollup',
 ): Promise<FigureRow[]> {
-  const s = ts(range.from);
-  const e = ts(range.to);
   const bucketOf = (col: SQL) =>
     range.granularity === 'week'
       ? sql`to_char(date_trunc('week', ${col} at time zone ${range.timeZone}), 'YYYY-MM-DD')`
       : range.granularity === 'day'
         ? sql`to_char(${col} at time zone ${range.timeZone}, 'YYYY-MM-DD')`
         : sql`null::text`;
-  const groupBy = range.granularity ? sql`group by 1` : sql``;
-  const [started, resolved] = await Promise.all([
-    db.execute(sql`
-      select ${bucketOf(sql`c.created_at`)} as bucket, count(*) as n,
-        count(*) filter (where c.status not in (${ENDED})) as open,
-        sum(${FIRST_RESPONSE_MS})::float8 as fr_sum, count(${FIRST_RESPONSE_MS}) as fr_count
-      from conversations c
-      where ${scopeConditions(scope)} and c.created_at >= ${s} and c.created_at < ${e}
-      ${groupBy}`),
-    db.execute(sql`
-      select ${bucketOf(sql`c.resolved_at`)} as bucket, count(*) as n,
-        sum(extract(epoch from (c.resolved_at - c.created_at)) * 1000)::float8 as res_sum
-      from conversations c
-      where ${scopeConditions(scope)} and c.resolved_at >= ${s} and c.resolved_at < ${e}
-      ${groupBy}`),
-  ]);
-  const byBucket = new Map<string | null, BucketSums>();
-  const entry = (bucket: string | null) => {
-    let b = byBucket.get(bucket);
+  const from = range.from.getTime();
+  const to = range.to.getTime();
+  const first = Math.ceil(from / QUARTER_MS) * QUARTER_MS;
+  const last = Math.floor(to / QUARTER_MS) * QUARTER_MS;
+  const reads: Promise<Part[]>[] = [];
+  if (source === 'rollup' && rollupServes(scope) && first < last) {
+    reads.push(rollupParts(db, scope, new Date(first), new Date(last), bucketOf));
+    if (from < first) reads.push(conversationParts(db, scope, range.from, new Date(first), bucketOf));
+    if (last < to) reads.push(conversationParts(db, scope, new Date(last), range.to, bucketOf));
+  } else {
+    reads.push(conversationParts(db, scope, range.from, range.to, bucketOf));
+  }
+  const byBucket = new Map<string | null, { started: Part; resolved: Part }>();
+  const empty = (bucket: string | null, kind: 0 | 1): Part => ({
+    bucket,
+    kind,
+    n: 0,
+    open: 0,
+    sum: 0,
+    count: 0,
+  });
+  for (const part of (await Promise.all(reads)).flat()) {
+    let b = byBucket.get(part.bucket);
     if (!b) {
-      b = { bucket, n: 0, open: 0, fr_sum: null, fr_count: 0, res_sum: null };
-      byBucket.set(bucket, b);
+      b = { started: empty(part.bucket, 0), resolved: empty(part.bucket, 1) };
+      byBucket.set(part.bucket, b);
     }
-    return b;
-  };
-  const total: FigureRow & { fr_sum: number; fr_count: number; res_sum: number } = {
-    bucket: null,
-    new_count: 0,
-    open_count: 0,
-    resolved_count: 0,
-    avg_first_response_ms: null,
-    avg_resolution_ms: null,
-    fr_sum: 0,
-    fr_count: 0,
-    res_sum: 0,
-  };
+    const into = part.kind === 0 ? b.started : b.resolved;
+    into.n += part.n;
+    into.open += part.open;
+    into.sum += part.sum;
+    into.count += part.count;
+  }
+  const average = (p: Part) => (p.count > 0 ? p.sum / p.count : null);
+  const total = { started: empty(null, 0), resolved: empty(null, 1) };
   const rows: FigureRow[] = [];
-  for (const r of rowsOf<{
-    bucket: string | null;
-    n: number;
-    open: number;
-    fr_sum: number | null;
-    fr_count: number;
-  }>(started)) {
-    const b = entry(r.bucket);
-    b.n = num(r.n);
-    b.open = num(r.open);
-    b.fr_sum = numOrNull(r.fr_sum);
-    b.fr_count = num(r.fr_count);
-  }
-  const resolvedCounts = new Map<string | null, number>();
-  for (const r of rowsOf<{ bucket: string | null; n: number; res_sum: number | null }>(resolved)) {
-    entry(r.bucket).res_sum = numOrNull(r.res_sum);
-    resolvedCounts.set(r.bucket, num(r.n));
-  }
-  for (const b of byBucket.values()) {
-    const resolvedCount = resolvedCounts.get(b.bucket) ?? 0;
-    total.new_count += b.n;
-    total.open_count += b.open;
-    total.resolved_count += resolvedCount;
-    total.fr_sum += b.fr_sum ?? 0;
-    total.fr_count += b.fr_count;
-    total.res_sum += b.res_sum ?? 0;
-    if (range.granularity) {
+  for (const [bucket, b] of byBucket) {
+    for (const kind of ['started', 'resolved'] as const) {
+      total[kind].n += b[kind].n;
+      total[kind].open += b[kind].open;
+      total[kind].sum += b[kind].sum;
+      total[kind].count += b[kind].count;
+    }
+    // A bucket only the conversations' zero-count groups named stays out, as before.
+    if (range.granularity && b.started.n + b.resolved.n > 0) {
       rows.push({
-        bucket: b.bucket,
-        new_count: b.n,
-        open_count: b.open,
-        resolved_count: resolvedCount,
-        avg_first_response_ms: b.fr_count > 0 && b.fr_sum !== null ? b.fr_sum / b.fr_count : null,
-        avg_resolution_ms: resolvedCount > 0 && b.res_sum !== null ? b.res_sum / resolvedCount : null,
+        bucket,
+        new_count: b.started.n,
+        open_count: b.started.open,
+        resolved_count: b.resolved.n,
+        avg_first_response_ms: average(b.started),
+        avg_resolution_ms: average(b.resolved),
       });
     }
   }
-  const { fr_sum, fr_count, res_sum, ...figures } = total;
-  figures.avg_first_response_ms = fr_count > 0 ? fr_sum / fr_count : null;
-  figures.avg_resolution_ms = figures.resolved_count > 0 ? res_sum / figures.resolved_count : null;
+  const figures: FigureRow = {
+    bucket: null,
+    new_count: total.started.n,
+    open_count: total.started.open,
+    resolved_count: total.resolved.n,
+    avg_first_response_ms: average(total.started),
+    avg_resolution_ms: average(total.resolved),
+  };
   return [figures, ...rows];
 }
 
-/** The channels the application's conversations came through (the channel filter's options). */
+/**
+ * The channels the application's conversations came through (the channel filter's options): every
+ * conversation counts once in a started (kind 0) roll-up row of its channel, a smaller read.
+ */
 export async function channelsOf(db: Db, applicationId: string): Promise<string[]> {
   const result = await db.execute(
-    sql`select distinct channel from conversations where application_id = ${applicationId} order by channel limit 50`,
+    sql`select distinct channel from conversation_rollups
+      where application_id = ${applicationId} and kind = 0 and conversations > 0 order by channel limit 50`,
   );
   return rowsOf<{ channel: string }>(result).map((r) => r.channel);
 }
