@@ -38,6 +38,14 @@ export {
   type TelegramError,
 } from './telegram/index.js';
 export {
+  type FakeTwilio,
+  startFakeTwilio,
+  type TwilioCall,
+  type TwilioContentTemplate,
+  type TwilioError,
+  twilioSignature,
+} from './twilio/index.js';
+export {
   type FakeViber,
   type FakeViberMessageInput,
   startFakeViber,

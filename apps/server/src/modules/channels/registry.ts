@@ -8,6 +8,7 @@ import { lineConnector } from './line/connector.js';
 import { telegramConnector } from './telegram/connector.js';
 import { viberConnector } from './viber/connector.js';
 import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
+import { whatsAppTwilioConnector } from './whatsapp-twilio/connector.js';
 
 /** The connectors a server runs, by integration type. */
 export type ChannelRegistry = ReadonlyMap<IntegrationType, AnyChannelConnector>;
@@ -20,6 +21,9 @@ export function channelConnectors(
     lineData: string;
     viber: string;
     metaGraph: string;
+    twilio: string | undefined;
+    dialog360: string;
+    gallabox: string;
   },
   db: Db,
 ): ChannelRegistry {
@@ -28,6 +32,7 @@ export function channelConnectors(
     ['line', lineConnector({ api: apiUrls.line, data: apiUrls.lineData })],
     ['viber', viberConnector(apiUrls.viber)],
     ['whatsapp-cloud-api', whatsAppCloudConnector(apiUrls.metaGraph)],
+    ['whatsapp-twilio', whatsAppTwilioConnector(apiUrls.twilio)],
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
     ['email', emailConnector(db)],

@@ -8,6 +8,7 @@ import {
   integrationResponseSchema,
   integrationStatusParamsSchema,
   integrationTypeParamsSchema,
+  integrationTypeSchema,
   WHATSAPP_TEMPLATE_PATHS,
   whatsAppTemplateListResponseSchema,
 } from '@convo/api';
@@ -165,6 +166,12 @@ export function channelRoutes(
       hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
         done(null, body),
       );
+      // Twilio posts form-encoded parameters, signed as sent.
+      hooks.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_req, body, done) => done(null, body),
+      );
       // Any string: an unknown channel answers 404, not 400.
       const params = channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) });
 
@@ -172,18 +179,27 @@ export function channelRoutes(
         INTEGRATION_PATHS.webhook,
         {
           config: PUBLIC_ROUTE,
-          schema: { tags: ['channels'], params, response: { 200: channelWebhookResponseSchema } },
+          schema: {
+            tags: ['channels'],
+            params,
+            // A string: the provider's own answer (Twilio's empty TwiML), sent as is.
+            response: { 200: z.union([channelWebhookResponseSchema, z.string()]) },
+          },
         },
-        async (req) => {
+        async (req, reply) => {
           const rawBody = typeof req.body === 'string' ? req.body : '';
+          const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
           const stored = await receiveWebhook(
             inboundDeps,
             req.params.type,
             req.params.applicationId,
             req.headers,
-            parseJson(rawBody),
+            isForm ? Object.fromEntries(new URLSearchParams(rawBody)) : parseJson(rawBody),
             rawBody,
           );
+          const kind = integrationTypeSchema.safeParse(req.params.type);
+          const own = kind.success ? options.connectors.get(kind.data)?.webhookReply : undefined;
+          if (own) return reply.type(own.contentType).send(own.body);
           return { ok: true as const, stored };
         },
       );

@@ -1,0 +1,332 @@
+import { createServer } from 'node:net';
+import { CONVERSATION_PATHS, channelWebhookPath, integrationPath } from '@convo/api';
+import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
+import { type FakeTwilio, startFakeTwilio, twilioSignature } from '@convo/provider-fakes';
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers } from '../../app.js';
+import {
+  attachments,
+  channelOutbox,
+  conversationMembers,
+  conversations,
+  messages,
+} from '../../db/schema/index.js';
+import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import { createStorage } from '../../platform/storage/storage.js';
+import { sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { tinyPng } from '../attachments/test-harness.js';
+
+// WhatsApp through Twilio against a local server speaking Twilio's REST API (packages/
+// provider-fakes twilio), driven by Twilio's own SDK: form-encoded webhooks signed with
+// X-Twilio-Signature, the 'whatsapp:' prefix, media, replies, status callbacks and retries.
+
+const ACCOUNT_SID = `AC${'1a2b3c4d'.repeat(4)}`;
+const AUTH_TOKEN = 'f'.repeat(8) + '0123456789abcdef0123456789ab'.slice(0, 24);
+const SENDER = '+14155238886';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
+  let fake: FakeTwilio;
+  let port = 0;
+  beforeAll(async () => {
+    fake = await startFakeTwilio();
+    fake.addAccount(ACCOUNT_SID, AUTH_TOKEN, 'Acme Twilio');
+    port = await freePort();
+  });
+  const { t, tenants } = useTestApp(kind, {
+    tenants: 1,
+    dataDir: true,
+    env: () => ({ TWILIO_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+  });
+  const [tenant] = tenants;
+  let worker: JobWorker | null = null;
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port });
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    worker = null;
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const bearer = (tn: Tenant) => ({ authorization: `Bearer ${tn.admin['x-authorization']}` });
+  const hook = () => `http://127.0.0.1:${port}${channelWebhookPath('whatsapp-twilio', tenant.applicationId)}`;
+  const runWorker = () => {
+    worker = startWorkers({
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      pollMs: 20,
+      backoffBaseMs: 5,
+      storage: createStorage(t.config.storage),
+      channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls },
+    });
+  };
+  const conversationOf = async (customer: string) => {
+    const [row] = await t.database.db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.applicationId, tenant.applicationId),
+          eq(conversations.clientGroupId, `whatsapp-twilio:${customer}`),
+        ),
+      );
+    return row;
+  };
+  const messagesOf = async (conversationId: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(messages.id)
+    ).filter((m) => m.contentType !== MESSAGE_CONTENT_TYPE.NOTIFY);
+  let nextSid = 1;
+  const inbound = (from: string, body: string, extra: Record<string, string> = {}) => ({
+    SmsMessageSid: `SM${String(nextSid).padStart(32, '0')}`,
+    MessageSid: `SM${String(nextSid++).padStart(32, '0')}`,
+    AccountSid: ACCOUNT_SID,
+    From: `whatsapp:${from}`,
+    To: `whatsapp:${SENDER}`,
+    Body: body,
+    NumMedia: '0',
+    ProfileName: 'Grace H',
+    WaId: from.slice(1),
+    SmsStatus: 'received',
+    NumSegments: '1',
+    ApiVersion: '2010-04-01',
+    ...extra,
+  });
+  const status = (sid: string, to: string, messageStatus: string, extra: Record<string, string> = {}) => ({
+    MessageSid: sid,
+    SmsSid: sid,
+    AccountSid: ACCOUNT_SID,
+    From: `whatsapp:${SENDER}`,
+    To: `whatsapp:${to}`,
+    MessageStatus: messageStatus,
+    SmsStatus: messageStatus,
+    ApiVersion: '2010-04-01',
+    ...extra,
+  });
+  const receipt = async (conversationId: number, customerId: string) => {
+    const [member] = await t.database.db
+      .select()
+      .from(conversationMembers)
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          eq(conversationMembers.userId, customerId),
+        ),
+      );
+    return member;
+  };
+  const outboxOf = (conversationId: number) =>
+    waitFor(
+      () =>
+        t.database.db.select().from(channelOutbox).where(eq(channelOutbox.conversationId, conversationId)),
+      (rows) => rows[0]?.status === 'sent' || rows[0]?.status === 'failed',
+    );
+
+  it('refuses a wrong auth token (400 INTEGRATION_REJECTED, Twilio 20003) and connects; nothing secret returned', async () => {
+    const payload = {
+      accountSid: ACCOUNT_SID,
+      authToken: '0'.repeat(32),
+      whatsAppNumber: `whatsapp:${SENDER}`,
+    };
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('whatsapp-twilio'),
+      headers: bearer(tenant),
+      payload,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'INTEGRATION_REJECTED' });
+    expect(bad.json().message).toContain('20003');
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('whatsapp-twilio'),
+      headers: bearer(tenant),
+      payload: { ...payload, authToken: AUTH_TOKEN, whatsAppNumber: '555' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('whatsapp-twilio'),
+      headers: bearer(tenant),
+      payload: { ...payload, authToken: AUTH_TOKEN },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'connected',
+      displayName: `Acme Twilio ${SENDER}`,
+      webhookUrl: hook(),
+    });
+    expect(res.body).not.toContain(AUTH_TOKEN);
+    expect(fake.calls.some((c) => c.path === `/2010-04-01/Accounts/${ACCOUNT_SID}.json`)).toBe(true);
+  });
+
+  it('stores a text message once (duplicate delivery) without the prefix, answers TwiML; 401 for a bad or missing signature storing nothing', async () => {
+    const delivery = inbound('+15551234567', 'Hello from WhatsApp');
+    const first = await fake.postWebhook(hook(), AUTH_TOKEN, delivery);
+    expect(first.status).toBe(200);
+    expect(first.body).toContain('<Response></Response>');
+    expect((await fake.postWebhook(hook(), AUTH_TOKEN, delivery)).status).toBe(200);
+    const conv = await conversationOf('+15551234567');
+    expect(conv).toMatchObject({ channel: 'whatsapp-twilio', name: 'Grace H' });
+    expect((await messagesOf(conv!.id)).map((m) => m.message)).toEqual(['Hello from WhatsApp']);
+    // The inbox's 'whatsapp' channel filter finds every WhatsApp provider's conversations.
+    const search = async (channel: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: CONVERSATION_PATHS.supportSearch,
+        headers: tenant.admin,
+        payload: { channel },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().response.groupFeeds as { id: number }[]).map((f) => f.id);
+    };
+    expect(await search('whatsapp')).toContain(conv!.id);
+    expect(await search('whatsapp-twilio')).toContain(conv!.id);
+    expect(await search('telegram')).not.toContain(conv!.id);
+
+    const forged = await fake.postWebhook(hook(), 'e'.repeat(32), inbound('+15550009999', 'forged'));
+    const unsigned = await fake.postWebhook(hook(), AUTH_TOKEN, inbound('+15550009999', 'unsigned'), {
+      signature: null,
+    });
+    // Signed for other parameters: the body was changed on the way.
+    const tampered = await fake.postWebhook(hook(), AUTH_TOKEN, inbound('+15550009999', 'tampered'), {
+      signature: twilioSignature(AUTH_TOKEN, hook(), inbound('+15550009999', 'original')),
+    });
+    expect([forged.status, unsigned.status, tampered.status]).toEqual([401, 401, 401]);
+    expect(await conversationOf('+15550009999')).toBeUndefined();
+  });
+
+  it('downloads an image through Twilio media (basic auth) into our storage', async () => {
+    const PNG = tinyPng();
+    const url = fake.addMedia(ACCOUNT_SID, PNG, 'image/png');
+    const delivery = inbound('+15557770000', 'broken part', {
+      NumMedia: '1',
+      MediaUrl0: url,
+      MediaContentType0: 'image/png',
+    });
+    expect((await fake.postWebhook(hook(), AUTH_TOKEN, delivery)).status).toBe(200);
+    const conv = await conversationOf('+15557770000');
+    const [stored] = await messagesOf(conv!.id);
+    expect(stored).toMatchObject({ message: 'broken part' });
+    const [file] = await t.database.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.id, String(stored!.fileMeta?.key)));
+    expect(file).toMatchObject({ contentType: 'image/png', size: PNG.byteLength });
+    expect(fake.calls.some((c) => c.path === new URL(url).pathname && c.accountSid === ACCOUNT_SID)).toBe(
+      true,
+    );
+  });
+
+  it('sends a reply through the SDK with the prefix, retried through a 5xx; delivered and read from status callbacks', async () => {
+    await fake.postWebhook(hook(), AUTH_TOKEN, inbound('+15558880000', 'Where is my parcel?'));
+    const conv = await conversationOf('+15558880000');
+    fake.failNext({ status: 503, code: 20503, message: 'Service Unavailable' }, 2);
+    expect(
+      (await sendTestMessage(t, tenant.admin, conv!.id, 'tw-reply-1', 'It ships today')).statusCode,
+    ).toBe(200);
+    runWorker();
+    const sent = await waitFor(
+      async () => fake.sent().filter((c) => c.params.To === 'whatsapp:+15558880000'),
+      (c) => c.length === 1,
+    );
+    expect(sent[0]!.params).toMatchObject({
+      From: `whatsapp:${SENDER}`,
+      Body: 'It ships today',
+      StatusCallback: hook(),
+    });
+    expect(sent[0]!.accountSid).toBe(ACCOUNT_SID);
+    const [row] = await outboxOf(conv!.id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(row!.externalId).toMatch(/^SM[0-9a-f]{32}$/);
+    expect((await receipt(conv!.id, conv!.customerId!))?.lastDeliveredMessageId ?? null).toBeNull();
+    // sent (ignored), read before delivered, read twice.
+    for (const s of ['sent', 'read', 'read', 'delivered']) {
+      expect(
+        (await fake.postWebhook(hook(), AUTH_TOKEN, status(row!.externalId!, '+15558880000', s))).status,
+      ).toBe(200);
+    }
+    expect(await receipt(conv!.id, conv!.customerId!)).toMatchObject({
+      lastReadMessageId: row!.messageId,
+      lastDeliveredMessageId: row!.messageId,
+    });
+  });
+
+  it('an undelivered status marks the reply failed with Twilio’s error code, once', async () => {
+    await fake.postWebhook(hook(), AUTH_TOKEN, inbound('+15556660000', 'Hi'));
+    const conv = await conversationOf('+15556660000');
+    await sendTestMessage(t, tenant.admin, conv!.id, 'tw-fail-1', 'Answer');
+    runWorker();
+    const [row] = await outboxOf(conv!.id);
+    const undelivered = status(row!.externalId!, '+15556660000', 'undelivered', { ErrorCode: '63024' });
+    await fake.postWebhook(hook(), AUTH_TOKEN, undelivered);
+    await fake.postWebhook(hook(), AUTH_TOKEN, undelivered);
+    const [after] = await t.database.db.select().from(channelOutbox).where(eq(channelOutbox.id, row!.id));
+    expect(after).toMatchObject({ status: 'failed' });
+    const notes = await t.database.db
+      .select()
+      .from(messages)
+      .where(
+        and(eq(messages.conversationId, conv!.id), eq(messages.contentType, MESSAGE_CONTENT_TYPE.NOTIFY)),
+      );
+    expect(
+      notes.filter((n) => n.message.startsWith('Not delivered on WhatsApp: Twilio 63024 undelivered')),
+    ).toHaveLength(1);
+  });
+
+  it('a final Twilio refusal (400) fails the reply at once; the next one still goes', async () => {
+    await fake.postWebhook(hook(), AUTH_TOKEN, inbound('+15553330000', 'Hello'));
+    const conv = await conversationOf('+15553330000');
+    fake.failNext({
+      status: 400,
+      code: 63016,
+      message: 'Failed to send freeform message outside the window',
+    });
+    await sendTestMessage(t, tenant.admin, conv!.id, 'tw-final-1', 'First');
+    await sendTestMessage(t, tenant.admin, conv!.id, 'tw-final-2', 'Second');
+    runWorker();
+    const rows = await waitFor(
+      () =>
+        t.database.db
+          .select()
+          .from(channelOutbox)
+          .where(eq(channelOutbox.conversationId, conv!.id))
+          .orderBy(channelOutbox.id),
+      (r) => r.length === 2 && r.every((x) => x.status === 'sent' || x.status === 'failed'),
+    );
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['failed', 1],
+      ['sent', 1],
+    ]);
+    expect(rows[0]!.lastError).toContain('63016');
+  });
+});
