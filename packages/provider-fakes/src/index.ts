@@ -1,6 +1,12 @@
 // Local HTTP servers that speak real providers' wire formats, for integration tests, e2e and
 // benches (docs/architecture.md, "a provider's local test server").
 export { startFakeAnthropic } from './anthropic/index.js';
+export {
+  type Dialog360Call,
+  type Dialog360Error,
+  type FakeDialog360,
+  startFakeDialog360,
+} from './dialog360/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
 export {
   type FakeLine,

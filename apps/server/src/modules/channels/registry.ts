@@ -8,6 +8,7 @@ import { lineConnector } from './line/connector.js';
 import { telegramConnector } from './telegram/connector.js';
 import { viberConnector } from './viber/connector.js';
 import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
+import { whatsAppDialog360Connector } from './whatsapp-dialog360/connector.js';
 import { whatsAppTwilioConnector } from './whatsapp-twilio/connector.js';
 
 /** The connectors a server runs, by integration type. */
@@ -33,6 +34,7 @@ export function channelConnectors(
     ['viber', viberConnector(apiUrls.viber)],
     ['whatsapp-cloud-api', whatsAppCloudConnector(apiUrls.metaGraph)],
     ['whatsapp-twilio', whatsAppTwilioConnector(apiUrls.twilio)],
+    ['whatsapp-dialog360', whatsAppDialog360Connector(apiUrls.dialog360)],
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
     ['email', emailConnector(db)],
