@@ -7,6 +7,15 @@ export {
   type FakeDialog360,
   startFakeDialog360,
 } from './dialog360/index.js';
+export {
+  type FakeGallabox,
+  GALLABOX_SECRET_HEADER,
+  type GallaboxCall,
+  type GallaboxError,
+  gallaboxMessageEvent,
+  gallaboxStatusEvent,
+  startFakeGallabox,
+} from './gallabox/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
 export {
   type FakeLine,

@@ -9,6 +9,7 @@ import { telegramConnector } from './telegram/connector.js';
 import { viberConnector } from './viber/connector.js';
 import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
 import { whatsAppDialog360Connector } from './whatsapp-dialog360/connector.js';
+import { whatsAppGallaboxConnector } from './whatsapp-gallabox/connector.js';
 import { whatsAppTwilioConnector } from './whatsapp-twilio/connector.js';
 
 /** The connectors a server runs, by integration type. */
@@ -35,6 +36,7 @@ export function channelConnectors(
     ['whatsapp-cloud-api', whatsAppCloudConnector(apiUrls.metaGraph)],
     ['whatsapp-twilio', whatsAppTwilioConnector(apiUrls.twilio)],
     ['whatsapp-dialog360', whatsAppDialog360Connector(apiUrls.dialog360)],
+    ['whatsapp-gallabox', whatsAppGallaboxConnector(apiUrls.gallabox)],
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
     ['email', emailConnector(db)],
