@@ -286,10 +286,23 @@ export const whatsAppTemplateSendResponseSchema = successEnvelope(
   z.object({ messageId: z.number().int(), text: z.string() }),
 );
 
+/** The WhatsApp providers' integration types: each lists its templates and sends them. */
+export const WHATSAPP_INTEGRATION_TYPES = [
+  'whatsapp-cloud-api',
+  'whatsapp-twilio',
+  'whatsapp-dialog360',
+  'whatsapp-gallabox',
+] as const satisfies readonly IntegrationType[];
+export type WhatsAppIntegrationType = (typeof WHATSAPP_INTEGRATION_TYPES)[number];
+export const whatsAppTemplateParamsSchema = z.object({ type: z.enum(WHATSAPP_INTEGRATION_TYPES) });
+
 export const WHATSAPP_TEMPLATE_PATHS = {
-  list: '/api/integrations/whatsapp-cloud-api/templates',
-  send: '/api/integrations/whatsapp-cloud-api/templates/send',
+  /** A connected WhatsApp provider's templates (`type`: one of WHATSAPP_INTEGRATION_TYPES). */
+  list: '/api/integrations/:type/templates',
+  /** A template reply in a WhatsApp conversation, through the provider the conversation came from. */
+  send: '/api/integrations/whatsapp/templates/send',
 } as const;
+export const whatsAppTemplatesPath = (type: WhatsAppIntegrationType) => `/api/integrations/${type}/templates`;
 
 export const integrationPath = (type: IntegrationType) => `/api/integrations/settings/${type}`;
 export const channelWebhookPath = (type: IntegrationType, applicationId: string) =>

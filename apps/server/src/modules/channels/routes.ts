@@ -11,6 +11,9 @@ import {
   integrationTypeSchema,
   WHATSAPP_TEMPLATE_PATHS,
   whatsAppTemplateListResponseSchema,
+  whatsAppTemplateParamsSchema,
+  whatsAppTemplateSendRequestSchema,
+  whatsAppTemplateSendResponseSchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +27,7 @@ import { answerChallenge, receiveWebhook } from './inbound.js';
 import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';
 import type { ChannelRegistry } from './registry.js';
 import * as service from './service.js';
-import { listWhatsAppTemplates } from './whatsapp-cloud/templates.js';
+import { listWhatsAppTemplates, sendWhatsAppTemplate } from './whatsapp/templates.js';
 
 /**
  * Product API of the integrations hub (privilege `integrations`) and the channels' public
@@ -101,10 +104,35 @@ export function channelRoutes(
       },
     );
 
+    // Agents read and send templates from the inbox: the conversations privilege, not integrations.
+    const agent = { preHandler: [ctx.authenticate, ctx.requirePrivilege('conversations')] };
     app.get(
       WHATSAPP_TEMPLATE_PATHS.list,
-      { ...guard, schema: { tags, security, response: { 200: whatsAppTemplateListResponseSchema } } },
-      async (req) => ok(await listWhatsAppTemplates(deps, requireAuth(req).applicationId)),
+      {
+        ...agent,
+        schema: {
+          tags,
+          security,
+          params: whatsAppTemplateParamsSchema,
+          response: { 200: whatsAppTemplateListResponseSchema },
+        },
+      },
+      async (req) => ok(await listWhatsAppTemplates(deps, requireAuth(req).applicationId, req.params.type)),
+    );
+
+    app.post(
+      WHATSAPP_TEMPLATE_PATHS.send,
+      {
+        ...agent,
+        schema: {
+          tags,
+          security,
+          body: whatsAppTemplateSendRequestSchema,
+          response: { 200: whatsAppTemplateSendResponseSchema },
+        },
+      },
+      async (req) =>
+        ok(await sendWhatsAppTemplate({ ...deps, realtime: ctx.realtime }, requireAuth(req), req.body)),
     );
 
     app.patch(

@@ -1,8 +1,13 @@
-import { channelWebhookPath, integrationPath } from '@convo/api';
+import {
+  channelWebhookPath,
+  integrationPath,
+  WHATSAPP_TEMPLATE_PATHS,
+  whatsAppTemplatesPath,
+} from '@convo/api';
 import { type FakeDialog360, startFakeDialog360, whatsAppDelivery } from '@convo/provider-fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments } from '../../db/schema/index.js';
+import { attachments, conversations } from '../../db/schema/index.js';
 import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
 import { sendTestMessage } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
@@ -174,5 +179,59 @@ describe.each(testDatabaseKinds())('WhatsApp through 360dialog on %s', (kind) =>
         n.message.startsWith('Not delivered on WhatsApp: WhatsApp 131026'),
       ),
     ).toHaveLength(1);
+  });
+
+  it('lists the templates and sends one after the 24-hour window as a Cloud API template', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: whatsAppTemplatesPath('whatsapp-dialog360'),
+      headers: h.bearer(),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toEqual([
+      {
+        name: 'order_update',
+        language: 'en',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        body: 'Hi {{1}}, your order {{2}} has shipped.',
+        parameterCount: 2,
+      },
+    ]);
+    await fake.postWebhook(API_KEY, text('15554440000', 'old message'));
+    const conv = await h.conversationOf('15554440000');
+    await t.database.db
+      .update(conversations)
+      .set({ lastCustomerMessageAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(conversations.id, conv!.id));
+    expect((await sendTestMessage(t, tenant.admin, conv!.id, 'd360-late', 'Too late?')).statusCode).toBe(422);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: WHATSAPP_TEMPLATE_PATHS.send,
+      headers: h.bearer(),
+      payload: { groupId: conv!.id, name: 'order_update', language: 'en', parameters: ['Grace', 'A-42'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    h.runWorker();
+    const [sent] = await waitFor(
+      async () => fake.sent().filter((c) => c.body.to === '15554440000'),
+      (c) => c.length === 1,
+    );
+    expect(sent!.body).toMatchObject({
+      type: 'template',
+      template: {
+        name: 'order_update',
+        language: { code: 'en' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Grace' },
+              { type: 'text', text: 'A-42' },
+            ],
+          },
+        ],
+      },
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { channelWebhookPath, integrationPath } from '@convo/api';
+import {
+  channelWebhookPath,
+  integrationPath,
+  WHATSAPP_TEMPLATE_PATHS,
+  whatsAppTemplatesPath,
+} from '@convo/api';
 import {
   type FakeGallabox,
   gallaboxMessageEvent,
@@ -7,7 +12,7 @@ import {
 } from '@convo/provider-fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments } from '../../db/schema/index.js';
+import { attachments, conversations } from '../../db/schema/index.js';
 import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
 import { sendTestMessage } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
@@ -32,6 +37,22 @@ describe.each(testDatabaseKinds())('WhatsApp through Gallabox on %s', (kind) => 
   beforeAll(async () => {
     fake = await startFakeGallabox();
     fake.addAccount(ACCOUNT);
+    fake.addTemplate(ACCOUNT.accountId, {
+      channelId: ACCOUNT.channelId,
+      name: 'order_update',
+      language: 'en',
+      status: 'approved',
+      category: 'UTILITY',
+      body: 'Hi {{1}}, your order {{2}} has shipped.',
+    });
+    fake.addTemplate(ACCOUNT.accountId, {
+      channelId: 'e'.repeat(24),
+      name: 'other_channel',
+      language: 'en',
+      status: 'approved',
+      category: 'UTILITY',
+      body: 'Not ours',
+    });
     port = await freePort();
   });
   const { t, tenants } = useTestApp(kind, {
@@ -174,5 +195,38 @@ describe.each(testDatabaseKinds())('WhatsApp through Gallabox on %s', (kind) => 
       notes.filter((n) => n === 'Not delivered on WhatsApp: Gallabox: Message undeliverable'),
     ).toHaveLength(1);
     expect(notes.some((n) => n.includes('Gallabox 400: recipient.phone is not on WhatsApp'))).toBe(true);
+  });
+
+  it('lists the channel’s templates and sends one after the 24-hour window by name with body values', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: whatsAppTemplatesPath('whatsapp-gallabox'),
+      headers: h.bearer(),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.map((x: { name: string }) => x.name)).toEqual(['order_update']);
+    await fake.postWebhook(hook(), SECRET, text('919874440000', 'old message'));
+    const conv = await h.conversationOf('919874440000');
+    await t.database.db
+      .update(conversations)
+      .set({ lastCustomerMessageAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(conversations.id, conv!.id));
+    expect((await sendTestMessage(t, tenant.admin, conv!.id, 'gb-late', 'Too late?')).statusCode).toBe(422);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: WHATSAPP_TEMPLATE_PATHS.send,
+      headers: h.bearer(),
+      payload: { groupId: conv!.id, name: 'order_update', language: 'en', parameters: ['Grace', 'A-42'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    h.runWorker();
+    const sent = await waitFor(
+      async () => fake.sent().filter((c) => (c.body.recipient as { phone: string }).phone === '919874440000'),
+      (c) => c.length === 1,
+    );
+    expect(sent[0]!.body.whatsapp).toEqual({
+      type: 'template',
+      template: { templateName: 'order_update', bodyValues: { 1: 'Grace', 2: 'A-42' } },
+    });
   });
 });

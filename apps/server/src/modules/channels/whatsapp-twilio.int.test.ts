@@ -1,5 +1,12 @@
 import { createServer } from 'node:net';
-import { CONVERSATION_PATHS, channelWebhookPath, integrationPath } from '@convo/api';
+import {
+  CONVERSATION_PATHS,
+  channelWebhookPath,
+  integrationPath,
+  MESSAGING_PATHS,
+  WHATSAPP_TEMPLATE_PATHS,
+  whatsAppTemplatesPath,
+} from '@convo/api';
 import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { type FakeTwilio, startFakeTwilio, twilioSignature } from '@convo/provider-fakes';
 import { and, eq } from 'drizzle-orm';
@@ -328,5 +335,97 @@ describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
       ['sent', 1],
     ]);
     expect(rows[0]!.lastError).toContain('63016');
+  });
+
+  it('after the 24-hour window refuses free text and sends an approved Content template by its SID', async () => {
+    const contentSid = fake.addContent(ACCOUNT_SID, {
+      friendlyName: 'order_update',
+      language: 'en',
+      body: 'Hi {{1}}, your order {{2}} has shipped.',
+      status: 'approved',
+      category: 'utility',
+    });
+    fake.addContent(ACCOUNT_SID, {
+      friendlyName: 'promo',
+      language: 'en',
+      body: 'Sale!',
+      status: 'pending',
+      category: 'marketing',
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: whatsAppTemplatesPath('whatsapp-twilio'),
+      headers: bearer(tenant),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toEqual([
+      {
+        id: contentSid,
+        name: 'order_update',
+        language: 'en',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        body: 'Hi {{1}}, your order {{2}} has shipped.',
+        parameterCount: 2,
+      },
+      {
+        id: expect.any(String),
+        name: 'promo',
+        language: 'en',
+        status: 'PENDING',
+        category: 'MARKETING',
+        body: 'Sale!',
+        parameterCount: 0,
+      },
+    ]);
+
+    await fake.postWebhook(hook(), AUTH_TOKEN, inbound('+15554440000', 'old message'));
+    const conv = await conversationOf('+15554440000');
+    await t.database.db
+      .update(conversations)
+      .set({ lastCustomerMessageAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(conversations.id, conv!.id));
+    const refused = await sendTestMessage(t, tenant.admin, conv!.id, 'tw-late-1', 'Too late?');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'SERVICE_WINDOW_CLOSED' });
+
+    const send = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: WHATSAPP_TEMPLATE_PATHS.send, headers: bearer(tenant), payload });
+    const base = { groupId: conv!.id, name: 'order_update', language: 'en' };
+    const wrongCount = await send({ ...base, parameters: ['Grace'] });
+    expect(wrongCount.statusCode).toBe(422);
+    expect(wrongCount.json()).toMatchObject({ code: 'INVALID_PARAMETER' });
+    expect((await send({ ...base, name: 'nope' })).json()).toMatchObject({ code: 'TEMPLATE_NOT_FOUND' });
+    expect((await send({ ...base, name: 'promo' })).json()).toMatchObject({ code: 'TEMPLATE_NOT_APPROVED' });
+    // A plain send may not claim to be a template.
+    const spoof = await t.app.inject({
+      method: 'POST',
+      url: MESSAGING_PATHS.messageSend,
+      headers: tenant.admin,
+      payload: {
+        groupId: conv!.id,
+        message: 'sneaky',
+        metadata: { WHATSAPP_TEMPLATE: JSON.stringify({ name: 'order_update', language: 'en' }) },
+      },
+    });
+    expect(spoof.statusCode).toBe(400);
+
+    const ok = await send({ ...base, parameters: ['Grace', 'A-42'] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ text: 'Hi Grace, your order A-42 has shipped.' });
+    expect((await messagesOf(conv!.id)).map((m) => m.message)).toEqual([
+      'old message',
+      'Hi Grace, your order A-42 has shipped.',
+    ]);
+    runWorker();
+    const [sent] = await waitFor(
+      async () => fake.sent().filter((c) => c.params.To === 'whatsapp:+15554440000'),
+      (c) => c.length === 1,
+    );
+    expect(sent!.params).toMatchObject({
+      ContentSid: contentSid,
+      ContentVariables: JSON.stringify({ 1: 'Grace', 2: 'A-42' }),
+    });
+    expect(sent!.params.Body).toBeUndefined();
   });
 });

@@ -16,9 +16,21 @@ export const templateRefSchema = z.object({
 });
 export type TemplateRef = z.infer<typeof templateRefSchema>;
 
+/** The metadata value that names a template (message metadata values are scalars: its JSON). */
+export const templateMetadataValue = (ref: TemplateRef): string => JSON.stringify(ref);
+
 /** The template a reply goes out as, or null for free text. */
 export function templateOf(outbound: Pick<OutboundMessage, 'metadata'>): TemplateRef | null {
-  const parsed = templateRefSchema.safeParse(outbound.metadata?.[TEMPLATE_METADATA_KEY]);
+  const raw = outbound.metadata?.[TEMPLATE_METADATA_KEY];
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = templateRefSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 
