@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import {
   CONVERSATION_PATHS,
   channelWebhookPath,
@@ -7,21 +6,11 @@ import {
   WHATSAPP_TEMPLATE_PATHS,
   whatsAppTemplatesPath,
 } from '@convo/api';
-import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { type FakeTwilio, startFakeTwilio, twilioSignature } from '@convo/provider-fakes';
-import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../app.js';
-import {
-  attachments,
-  channelOutbox,
-  conversationMembers,
-  conversations,
-  messages,
-} from '../../db/schema/index.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
-import { createStorage } from '../../platform/storage/storage.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments, channelOutbox, conversations } from '../../db/schema/index.js';
+import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
 import { sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -34,25 +23,6 @@ import { tinyPng } from '../attachments/test-harness.js';
 const ACCOUNT_SID = `AC${'1a2b3c4d'.repeat(4)}`;
 const AUTH_TOKEN = 'f'.repeat(8) + '0123456789abcdef0123456789ab'.slice(0, 24);
 const SENDER = '+14155238886';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
   let fake: FakeTwilio;
@@ -68,50 +38,17 @@ describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
     env: () => ({ TWILIO_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
   });
   const [tenant] = tenants;
-  let worker: JobWorker | null = null;
+  const h = channelHarness(t, tenant, 'whatsapp-twilio');
+  const { runWorker, conversationOf, messagesOf, receipt } = h;
   beforeAll(async () => {
     await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = null;
   });
   afterAll(async () => {
     await fake?.close();
   });
 
-  const bearer = (tn: Tenant) => ({ authorization: `Bearer ${tn.admin['x-authorization']}` });
+  const bearer = (_tn: Tenant) => h.bearer();
   const hook = () => `http://127.0.0.1:${port}${channelWebhookPath('whatsapp-twilio', tenant.applicationId)}`;
-  const runWorker = () => {
-    worker = startWorkers({
-      db: t.database.db,
-      log: pino({ level: 'silent' }),
-      pollMs: 20,
-      backoffBaseMs: 5,
-      storage: createStorage(t.config.storage),
-      channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls },
-    });
-  };
-  const conversationOf = async (customer: string) => {
-    const [row] = await t.database.db
-      .select()
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.applicationId, tenant.applicationId),
-          eq(conversations.clientGroupId, `whatsapp-twilio:${customer}`),
-        ),
-      );
-    return row;
-  };
-  const messagesOf = async (conversationId: number) =>
-    (
-      await t.database.db
-        .select()
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(messages.id)
-    ).filter((m) => m.contentType !== MESSAGE_CONTENT_TYPE.NOTIFY);
   let nextSid = 1;
   const inbound = (from: string, body: string, extra: Record<string, string> = {}) => ({
     SmsMessageSid: `SM${String(nextSid).padStart(32, '0')}`,
@@ -139,25 +76,6 @@ describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
     ApiVersion: '2010-04-01',
     ...extra,
   });
-  const receipt = async (conversationId: number, customerId: string) => {
-    const [member] = await t.database.db
-      .select()
-      .from(conversationMembers)
-      .where(
-        and(
-          eq(conversationMembers.conversationId, conversationId),
-          eq(conversationMembers.userId, customerId),
-        ),
-      );
-    return member;
-  };
-  const outboxOf = (conversationId: number) =>
-    waitFor(
-      () =>
-        t.database.db.select().from(channelOutbox).where(eq(channelOutbox.conversationId, conversationId)),
-      (rows) => rows[0]?.status === 'sent' || rows[0]?.status === 'failed',
-    );
-
   it('refuses a wrong auth token (400 INTEGRATION_REJECTED, Twilio 20003) and connects; nothing secret returned', async () => {
     const payload = {
       accountSid: ACCOUNT_SID,
@@ -272,7 +190,7 @@ describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
       StatusCallback: hook(),
     });
     expect(sent[0]!.accountSid).toBe(ACCOUNT_SID);
-    const [row] = await outboxOf(conv!.id);
+    const [row] = await h.outboxDone(conv!.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 3 });
     expect(row!.externalId).toMatch(/^SM[0-9a-f]{32}$/);
     expect((await receipt(conv!.id, conv!.customerId!))?.lastDeliveredMessageId ?? null).toBeNull();
@@ -293,18 +211,13 @@ describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
     const conv = await conversationOf('+15556660000');
     await sendTestMessage(t, tenant.admin, conv!.id, 'tw-fail-1', 'Answer');
     runWorker();
-    const [row] = await outboxOf(conv!.id);
+    const [row] = await h.outboxDone(conv!.id);
     const undelivered = status(row!.externalId!, '+15556660000', 'undelivered', { ErrorCode: '63024' });
     await fake.postWebhook(hook(), AUTH_TOKEN, undelivered);
     await fake.postWebhook(hook(), AUTH_TOKEN, undelivered);
     const [after] = await t.database.db.select().from(channelOutbox).where(eq(channelOutbox.id, row!.id));
     expect(after).toMatchObject({ status: 'failed' });
-    const notes = await t.database.db
-      .select()
-      .from(messages)
-      .where(
-        and(eq(messages.conversationId, conv!.id), eq(messages.contentType, MESSAGE_CONTENT_TYPE.NOTIFY)),
-      );
+    const notes = await h.notesOf(conv!.id);
     expect(
       notes.filter((n) => n.message.startsWith('Not delivered on WhatsApp: Twilio 63024 undelivered')),
     ).toHaveLength(1);
