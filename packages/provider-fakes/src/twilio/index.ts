@@ -22,6 +22,8 @@ export interface TwilioCall {
   params: Record<string, string>;
   all: Record<string, string[]>;
   status: number;
+  /** `performance.now()` when the request arrived. */
+  receivedAt: number;
 }
 
 export interface TwilioError {
@@ -110,6 +112,7 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
       params: Object.fromEntries(form),
       all,
       status: 200,
+      receivedAt: performance.now(),
     };
     calls.push(call);
     const account = accounts.get(user);
