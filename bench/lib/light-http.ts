@@ -35,7 +35,7 @@ export class LightConnection {
     this.socket.on('close', () => this.failAll(new Error('connection closed')));
   }
 
-  /** POSTs a JSON body; answers the status and the body text. */
+  /** POSTs a JSON body (form-encoded for URLSearchParams); answers the status and the body text. */
   post(path: string, body: unknown, headers: Record<string, string>) {
     return this.request('POST', path, headers, body);
   }
@@ -52,9 +52,12 @@ export class LightConnection {
 
   private async send(method: string, path: string, headers: Record<string, string>, body?: unknown) {
     await this.ready;
-    const json = Buffer.from(body === undefined ? '' : JSON.stringify(body));
+    // A form (Twilio's webhooks) as sent; anything else as JSON.
+    const isForm = body instanceof URLSearchParams;
+    const json = Buffer.from(body === undefined ? '' : isForm ? body.toString() : JSON.stringify(body));
+    const type = isForm ? 'application/x-www-form-urlencoded' : 'application/json';
     let head = `${method} ${path} HTTP/1.1\r\nhost: ${this.host}\r\n`;
-    if (body !== undefined) head += `content-type: application/json\r\ncontent-length: ${json.length}\r\n`;
+    if (body !== undefined) head += `content-type: ${type}\r\ncontent-length: ${json.length}\r\n`;
     for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
     const payload = Buffer.concat([Buffer.from(`${head}\r\n`), json]);
     return new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -11,6 +11,9 @@ export const INTEGRATION_TYPES = [
   'line',
   'viber',
   'whatsapp-cloud-api',
+  'whatsapp-twilio',
+  'whatsapp-dialog360',
+  'whatsapp-gallabox',
   'facebook',
   'instagram',
   'email',
@@ -35,6 +38,9 @@ export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, Integrati
   line: 'messaging',
   viber: 'messaging',
   'whatsapp-cloud-api': 'messaging',
+  'whatsapp-twilio': 'messaging',
+  'whatsapp-dialog360': 'messaging',
+  'whatsapp-gallabox': 'messaging',
   facebook: 'messaging',
   instagram: 'messaging',
   email: 'email',
@@ -120,6 +126,59 @@ export const whatsAppCloudConnectRequestSchema = z.object({
 });
 export type WhatsAppCloudConnectRequest = z.infer<typeof whatsAppCloudConnectRequestSchema>;
 
+/** A WhatsApp sender number in E.164 ('+' and digits); a 'whatsapp:' prefix (SPEC §5) is accepted and dropped. */
+const whatsAppNumberSchema = z
+  .string()
+  .trim()
+  .transform((n) => n.replace(/^whatsapp:/i, '').replace(/[\s()-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^\+[1-9]\d{6,14}$/,
+        'Give the WhatsApp number with its country code, for example +14155238886.',
+      ),
+  );
+
+/** WhatsApp through Twilio: the account's SID and auth token, and the WhatsApp-enabled sender number. */
+export const whatsAppTwilioConnectRequestSchema = z.object({
+  accountSid: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-f]{32}$/i, 'A Twilio Account SID is AC followed by 32 hexadecimal characters.'),
+  authToken: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/i, 'A Twilio auth token is 32 hexadecimal characters.'),
+  whatsAppNumber: whatsAppNumberSchema,
+});
+export type WhatsAppTwilioConnectRequest = z.input<typeof whatsAppTwilioConnectRequestSchema>;
+
+/** WhatsApp through 360dialog: the channel's API key (360dialog Hub → API key). */
+export const whatsAppDialog360ConnectRequestSchema = z.object({
+  d360ApiKey: z.string().trim().min(16, 'Paste the whole 360dialog API key.').max(200),
+});
+export type WhatsAppDialog360ConnectRequest = z.input<typeof whatsAppDialog360ConnectRequestSchema>;
+
+/**
+ * WhatsApp through Gallabox: the API key and secret (Settings → API keys), the account and the
+ * WhatsApp channel ids, and a webhook secret the admin also puts in Gallabox's webhook headers.
+ */
+export const whatsAppGallaboxConnectRequestSchema = z.object({
+  apiKey: z.string().trim().min(8, 'Paste the whole Gallabox API key.').max(200),
+  apiSecret: z.string().trim().min(8, 'Paste the whole Gallabox API secret.').max(200),
+  accountId: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{24}$/i, 'A Gallabox id is 24 hexadecimal characters (from the URL in Gallabox).'),
+  channelId: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{24}$/i, 'A Gallabox id is 24 hexadecimal characters (from the URL in Gallabox).'),
+  webhookSecret: z.string().trim().min(16, 'The webhook secret needs at least 16 characters.').max(200),
+});
+export type WhatsAppGallaboxConnectRequest = z.input<typeof whatsAppGallaboxConnectRequestSchema>;
+
 /** Messenger: a Facebook page and its page access token. */
 export const facebookConnectRequestSchema = z.object({
   pageId: metaIdSchema,
@@ -165,6 +224,9 @@ export const integrationConnectRequestSchema = z.union([
   lineConnectRequestSchema,
   viberConnectRequestSchema,
   whatsAppCloudConnectRequestSchema,
+  whatsAppTwilioConnectRequestSchema,
+  whatsAppDialog360ConnectRequestSchema,
+  whatsAppGallaboxConnectRequestSchema,
   facebookConnectRequestSchema,
   instagramConnectRequestSchema,
   emailConnectRequestSchema,
@@ -198,6 +260,8 @@ export const INTEGRATION_PATHS = {
 
 /** An approved (or pending) WhatsApp message template, as the provider lists it. */
 export const whatsAppTemplateSchema = z.object({
+  /** The provider's own id of the template when it sends by id (Twilio's Content SID). */
+  id: z.string().optional(),
   name: z.string(),
   language: z.string(),
   status: z.string(),
@@ -222,10 +286,23 @@ export const whatsAppTemplateSendResponseSchema = successEnvelope(
   z.object({ messageId: z.number().int(), text: z.string() }),
 );
 
+/** The WhatsApp providers' integration types: each lists its templates and sends them. */
+export const WHATSAPP_INTEGRATION_TYPES = [
+  'whatsapp-cloud-api',
+  'whatsapp-twilio',
+  'whatsapp-dialog360',
+  'whatsapp-gallabox',
+] as const satisfies readonly IntegrationType[];
+export type WhatsAppIntegrationType = (typeof WHATSAPP_INTEGRATION_TYPES)[number];
+export const whatsAppTemplateParamsSchema = z.object({ type: z.enum(WHATSAPP_INTEGRATION_TYPES) });
+
 export const WHATSAPP_TEMPLATE_PATHS = {
-  list: '/api/integrations/whatsapp-cloud-api/templates',
-  send: '/api/integrations/whatsapp-cloud-api/templates/send',
+  /** A connected WhatsApp provider's templates (`type`: one of WHATSAPP_INTEGRATION_TYPES). */
+  list: '/api/integrations/:type/templates',
+  /** A template reply in a WhatsApp conversation, through the provider the conversation came from. */
+  send: '/api/integrations/whatsapp/templates/send',
 } as const;
+export const whatsAppTemplatesPath = (type: WhatsAppIntegrationType) => `/api/integrations/${type}/templates`;
 
 export const integrationPath = (type: IntegrationType) => `/api/integrations/settings/${type}`;
 export const channelWebhookPath = (type: IntegrationType, applicationId: string) =>

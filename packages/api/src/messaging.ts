@@ -10,6 +10,13 @@ export const metadataSchema = z.record(
   z.union([z.string().max(20_000), z.number(), z.boolean()]),
 );
 
+/**
+ * Metadata of a message that goes out as an approved WhatsApp template (its JSON: id, name,
+ * language, parameters). Only the template send sets it: a template may go after the 24-hour
+ * window, so a plain send may not claim to be one.
+ */
+export const WHATSAPP_TEMPLATE_METADATA_KEY = 'WHATSAPP_TEMPLATE';
+
 const groupRef = {
   groupId: z.coerce.number().int().positive().optional(),
   clientGroupId: z.string().trim().min(1).max(190).optional(),
@@ -32,6 +39,10 @@ export const messageSendRequestSchema = z
   .refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined, {
     message: 'groupId or clientGroupId is required',
     path: ['groupId'],
+  })
+  .refine((b) => b.metadata?.[WHATSAPP_TEMPLATE_METADATA_KEY] === undefined, {
+    message: `metadata.${WHATSAPP_TEMPLATE_METADATA_KEY} is set only by the WhatsApp template send`,
+    path: ['metadata'],
   });
 export type MessageSendRequest = z.input<typeof messageSendRequestSchema>;
 
@@ -80,6 +91,11 @@ export const groupFeedSchema = z.object({
   lastMessageAtTime: z.number().nullable(),
   /** The messaging channel the customer wrote on (telegram…); absent for the website widget. */
   channel: z.string().optional(),
+  /**
+   * Channels with a 24-hour customer-service window (WhatsApp, Messenger, Instagram): when free
+   * text stops being allowed (epoch ms); null when the customer never wrote. Absent elsewhere.
+   */
+  serviceWindowClosesAt: z.number().nullable().optional(),
   /**
    * Conversation lists only (search, waiting list, group/v2/list): the last message's first line
    * (empty for a file) and who sent it (SENDER_TYPE); null without a previewable message.

@@ -35,3 +35,4 @@ export * from './support-widget';
 export * from './team-rules';
 export * from './theme';
 export * from './validation';
+export * from './whatsapp-templates';

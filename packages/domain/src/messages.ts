@@ -110,6 +110,19 @@ export const WHATSAPP_PROVIDER_CODES: Readonly<Record<WhatsAppProvider, string>>
   'whatsapp-gallabox': 'WHATSAPPGALLABOX',
 };
 
+/**
+ * The messaging channel (integration type) each WhatsApp provider's conversations carry. Twilio's
+ * is 'whatsapp-twilio' and 360dialog's 'whatsapp-dialog360': Twilio Voice is an integration of
+ * its own, and every WhatsApp channel then reads as one.
+ */
+export const WHATSAPP_CHANNEL_OF: Readonly<Record<WhatsAppProvider, string>> = {
+  twilio: 'whatsapp-twilio',
+  'whatsapp-cloud-api': 'whatsapp-cloud-api',
+  dialog360: 'whatsapp-dialog360',
+  'whatsapp-gallabox': 'whatsapp-gallabox',
+};
+export const WHATSAPP_CHANNELS: ReadonlySet<string> = new Set(Object.values(WHATSAPP_CHANNEL_OF));
+
 /** Campaign WhatsApp senders carry this prefix on send and lose it on read. */
 export const WHATSAPP_PREFIX = 'whatsapp:';
 

@@ -22,7 +22,14 @@ describe('customer-service window', () => {
   it('binds only the Meta channels', () => {
     const old = at('2026-01-01T00:00:00Z');
     const now = at('2026-01-03T00:00:00Z');
-    for (const channel of ['whatsapp-cloud-api', 'facebook', 'instagram']) {
+    for (const channel of [
+      'whatsapp-cloud-api',
+      'whatsapp-twilio',
+      'whatsapp-dialog360',
+      'whatsapp-gallabox',
+      'facebook',
+      'instagram',
+    ]) {
       expect(SERVICE_WINDOW_CHANNELS.has(channel)).toBe(true);
       expect(mayReplyWithFreeText(channel, old, now)).toBe(false);
       expect(mayReplyWithFreeText(channel, at('2026-01-02T12:00:00Z'), now)).toBe(true);

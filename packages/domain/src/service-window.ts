@@ -1,5 +1,7 @@
-// The customer-service window of the Meta messaging channels (WhatsApp Cloud API, Messenger,
-// Instagram): a business may answer a customer with free text only within 24 hours of the
+import { WHATSAPP_CHANNELS } from './messages';
+
+// The customer-service window of the Meta messaging channels (WhatsApp through any of its four
+// providers, Messenger, Instagram): a business may answer a customer with free text only within 24 hours of the
 // customer's last message. After it, WhatsApp accepts only an approved message template (which
 // reopens nothing: the window opens again when the customer writes).
 
@@ -8,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** The channels (integration types) whose free-text replies are bound to the window. */
 export const SERVICE_WINDOW_CHANNELS: ReadonlySet<string> = new Set([
-  'whatsapp-cloud-api',
+  ...WHATSAPP_CHANNELS,
   'facebook',
   'instagram',
 ]);

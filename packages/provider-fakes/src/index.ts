@@ -1,6 +1,21 @@
 // Local HTTP servers that speak real providers' wire formats, for integration tests, e2e and
 // benches (docs/architecture.md, "a provider's local test server").
 export { startFakeAnthropic } from './anthropic/index.js';
+export {
+  type Dialog360Call,
+  type Dialog360Error,
+  type FakeDialog360,
+  startFakeDialog360,
+} from './dialog360/index.js';
+export {
+  type FakeGallabox,
+  GALLABOX_SECRET_HEADER,
+  type GallaboxCall,
+  type GallaboxError,
+  gallaboxMessageEvent,
+  gallaboxStatusEvent,
+  startFakeGallabox,
+} from './gallabox/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
 export {
   type FakeLine,
@@ -37,6 +52,14 @@ export {
   type TelegramCall,
   type TelegramError,
 } from './telegram/index.js';
+export {
+  type FakeTwilio,
+  startFakeTwilio,
+  type TwilioCall,
+  type TwilioContentTemplate,
+  type TwilioError,
+  twilioSignature,
+} from './twilio/index.js';
 export {
   type FakeViber,
   type FakeViberMessageInput,

@@ -130,6 +130,12 @@ const envSchema = z.object({
   VIBER_API_URL: z.url().default('https://chatapi.viber.com'),
   /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
   META_GRAPH_API_URL: z.url().default('https://graph.facebook.com'),
+  /** Twilio's REST API hosts (api.twilio.com, content.twilio.com) all go here when set (a local fake). */
+  TWILIO_API_URL: optionalUrl,
+  /** 360dialog's WhatsApp API (Cloud API hosted by 360dialog). */
+  DIALOG360_API_URL: z.url().default('https://waba-v2.360dialog.io'),
+  /** Gallabox's developer API. */
+  GALLABOX_API_URL: z.url().default('https://server.gallabox.com'),
   /** How often the worker reads the connected mailboxes by IMAP (the e-mail channel). */
   EMAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Metabase signed embedding (/metabase-dashboard): all three, or the page explains the set-up. */
@@ -204,7 +210,17 @@ export interface AppConfig {
   /** Base URLs of the LLM providers' APIs; undefined: the provider's own. */
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
   /** Base URLs of the messaging channels' provider APIs. */
-  channelApiUrls: { telegram: string; line: string; lineData: string; viber: string; metaGraph: string };
+  channelApiUrls: {
+    telegram: string;
+    line: string;
+    lineData: string;
+    viber: string;
+    metaGraph: string;
+    /** undefined: Twilio's own hosts. */
+    twilio: string | undefined;
+    dialog360: string;
+    gallabox: string;
+  };
   /** EMAIL_POLL_SECONDS in milliseconds. */
   emailPollMs: number;
   /** Metabase signed embedding; null when not configured. */
@@ -324,6 +340,9 @@ export function loadConfig(
       lineData: e.LINE_DATA_API_URL.replace(/\/$/, ''),
       viber: e.VIBER_API_URL.replace(/\/$/, ''),
       metaGraph: e.META_GRAPH_API_URL.replace(/\/$/, ''),
+      twilio: e.TWILIO_API_URL?.replace(/\/$/, ''),
+      dialog360: e.DIALOG360_API_URL.replace(/\/$/, ''),
+      gallabox: e.GALLABOX_API_URL.replace(/\/$/, ''),
     },
     emailPollMs: e.EMAIL_POLL_SECONDS * 1000,
     metabase:

@@ -20,12 +20,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api/api-error';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
 import { channelName } from '../integrations/channel-icon';
 import { readDraft, saveDraft } from './drafts';
 import { addNote, sendMessage, uploadFile } from './inbox-api';
+import { ServiceWindowClosed } from './service-window-closed';
 import { useQuickReplies } from './use-inbox-data';
 import { addSentMessage } from './use-messages';
 import { useTypingSender } from './use-typing';
@@ -77,9 +79,17 @@ const newKey = () =>
 
 export const Composer = forwardRef<
   ComposerHandle,
-  /** channel: the messaging channel the conversation came from; replies go out on it. */
-  { groupId: number; canNote: boolean; channel?: string | undefined }
->(function Composer({ groupId, canNote, channel }, ref) {
+  /**
+   * channel: the messaging channel the conversation came from; replies go out on it.
+   * serviceWindowClosesAt: the channel's 24-hour window (absent: no window; null: never opened).
+   */
+  {
+    groupId: number;
+    canNote: boolean;
+    channel?: string | undefined;
+    serviceWindowClosesAt?: number | null | undefined;
+  }
+>(function Composer({ groupId, canNote, channel, serviceWindowClosesAt }, ref) {
   const { t } = useTranslation('inbox');
   const session = useRequiredSession();
   const queryClient = useQueryClient();
@@ -90,11 +100,16 @@ export const Composer = forwardRef<
   const [quickIndex, setQuickIndex] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
   const typing = useTypingSender(groupId);
+  const [windowRefused, setWindowRefused] = useState(false);
+  const windowClosed = useWindowClosed(serviceWindowClosesAt) || windowRefused;
 
   useEffect(() => {
     setText(readDraft(groupId));
     setMode('reply');
   }, [groupId]);
+  // Another conversation, or the customer wrote again (a new closing time): ask the server anew.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: both are the reasons to reset.
+  useEffect(() => setWindowRefused(false), [groupId, serviceWindowClosesAt]);
 
   useImperativeHandle(ref, () => ({
     focus(next) {
@@ -159,6 +174,8 @@ export const Composer = forwardRef<
         saveDraft(groupId, '');
       }
     } catch (error) {
+      // The window closed while the page was open: the template picker replaces the text box.
+      if (isApiError(error) && error.code === 'SERVICE_WINDOW_CLOSED') setWindowRefused(true);
       toastError(error);
     } finally {
       setSending(false);
@@ -274,70 +291,90 @@ export const Composer = forwardRef<
             ))}
           </Paper>
         )}
-        <Textarea
-          ref={area}
-          value={text}
-          onChange={(e) => update(e.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => typing.stopped()}
-          placeholder={
-            mode === 'note'
-              ? t('composer.notePlaceholder')
-              : channel
-                ? t('composer.channelPlaceholder', { channel: channelName(channel) })
-                : t('composer.placeholder')
-          }
-          aria-label={mode === 'note' ? t('composer.note') : t('composer.reply')}
-          autosize
-          minRows={2}
-          maxRows={8}
-          data-testid="composer"
-        />
-        <Group justify="space-between">
-          <Group gap={4}>
-            <Popover opened={emojiOpen} onChange={setEmojiOpen} position="top-start" withArrow>
-              <Popover.Target>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('composer.emoji')}
-                  onClick={() => setEmojiOpen((o) => !o)}
-                >
-                  <span aria-hidden>😊</span>
-                </ActionIcon>
-              </Popover.Target>
-              <Popover.Dropdown>
-                <SimpleGrid cols={8} spacing={2}>
-                  {EMOJIS.map((e) => (
-                    <ActionIcon key={e} variant="subtle" onClick={() => insertEmoji(e)} aria-label={e}>
-                      {e}
+        {mode === 'reply' && windowClosed ? (
+          <ServiceWindowClosed groupId={groupId} channel={channel} />
+        ) : (
+          <>
+            <Textarea
+              ref={area}
+              value={text}
+              onChange={(e) => update(e.currentTarget.value)}
+              onKeyDown={onKeyDown}
+              onBlur={() => typing.stopped()}
+              placeholder={
+                mode === 'note'
+                  ? t('composer.notePlaceholder')
+                  : channel
+                    ? t('composer.channelPlaceholder', { channel: channelName(channel) })
+                    : t('composer.placeholder')
+              }
+              aria-label={mode === 'note' ? t('composer.note') : t('composer.reply')}
+              autosize
+              minRows={2}
+              maxRows={8}
+              data-testid="composer"
+            />
+            <Group justify="space-between">
+              <Group gap={4}>
+                <Popover opened={emojiOpen} onChange={setEmojiOpen} position="top-start" withArrow>
+                  <Popover.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('composer.emoji')}
+                      onClick={() => setEmojiOpen((o) => !o)}
+                    >
+                      <span aria-hidden>😊</span>
                     </ActionIcon>
-                  ))}
-                </SimpleGrid>
-              </Popover.Dropdown>
-            </Popover>
-            {mode === 'reply' && (
-              <FileButton onChange={(f) => void attach(f)}>
-                {(props) => (
-                  <ActionIcon
-                    {...props}
-                    variant="subtle"
-                    aria-label={t('composer.attach')}
-                    disabled={sending}
-                  >
-                    <PaperclipIcon />
-                  </ActionIcon>
+                  </Popover.Target>
+                  <Popover.Dropdown>
+                    <SimpleGrid cols={8} spacing={2}>
+                      {EMOJIS.map((e) => (
+                        <ActionIcon key={e} variant="subtle" onClick={() => insertEmoji(e)} aria-label={e}>
+                          {e}
+                        </ActionIcon>
+                      ))}
+                    </SimpleGrid>
+                  </Popover.Dropdown>
+                </Popover>
+                {mode === 'reply' && (
+                  <FileButton onChange={(f) => void attach(f)}>
+                    {(props) => (
+                      <ActionIcon
+                        {...props}
+                        variant="subtle"
+                        aria-label={t('composer.attach')}
+                        disabled={sending}
+                      >
+                        <PaperclipIcon />
+                      </ActionIcon>
+                    )}
+                  </FileButton>
                 )}
-              </FileButton>
-            )}
-          </Group>
-          <Button size="xs" onClick={() => void submit()} loading={sending} disabled={text.trim() === ''}>
-            {mode === 'note' ? t('composer.addNote') : t('composer.send')}
-          </Button>
-        </Group>
+              </Group>
+              <Button size="xs" onClick={() => void submit()} loading={sending} disabled={text.trim() === ''}>
+                {mode === 'note' ? t('composer.addNote') : t('composer.send')}
+              </Button>
+            </Group>
+          </>
+        )}
       </Stack>
     </Paper>
   );
 });
+
+/** Whether a channel's 24-hour window is closed now; turns true by itself when it closes. */
+function useWindowClosed(closesAt: number | null | undefined): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (closesAt === undefined || closesAt === null) return;
+    const wait = closesAt - Date.now();
+    if (wait <= 0 || wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setNow(Date.now()), wait + 50);
+    return () => clearTimeout(timer);
+  }, [closesAt]);
+  return closesAt !== undefined && (closesAt === null || closesAt <= now);
+}
 
 function PaperclipIcon() {
   return (

@@ -172,7 +172,13 @@ export const ConversationPane = forwardRef<
         {typingNames.length > 0 ? t('conversation.typing', { names: typingNames.join(', ') }) : ''}
       </Text>
       <Box p="xs">
-        <MemoComposer ref={composerRef} groupId={groupId} canNote={canNote} channel={data.channel} />
+        <MemoComposer
+          ref={composerRef}
+          groupId={groupId}
+          canNote={canNote}
+          channel={data.channel}
+          serviceWindowClosesAt={data.serviceWindowClosesAt}
+        />
       </Box>
     </Stack>
   );

@@ -12,14 +12,17 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
 import { ChannelIcon } from './channel-icon';
-import { EmailConnectForm } from './email/email-connect-form';
-import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
-import { LineConnectForm } from './line/line-connect-form';
 import {
   FacebookConnectForm,
   InstagramConnectForm,
   WhatsAppCloudConnectForm,
-} from './meta/meta-connect-form';
+  WhatsAppDialog360ConnectForm,
+  WhatsAppGallaboxConnectForm,
+  WhatsAppTwilioConnectForm,
+} from './credentials-connect-form';
+import { EmailConnectForm } from './email/email-connect-form';
+import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
+import { LineConnectForm } from './line/line-connect-form';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
 import { ViberConnectForm } from './viber/viber-connect-form';
@@ -29,6 +32,9 @@ const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integratio
   line: LineConnectForm,
   viber: ViberConnectForm,
   'whatsapp-cloud-api': WhatsAppCloudConnectForm,
+  'whatsapp-twilio': WhatsAppTwilioConnectForm,
+  'whatsapp-dialog360': WhatsAppDialog360ConnectForm,
+  'whatsapp-gallabox': WhatsAppGallaboxConnectForm,
   facebook: FacebookConnectForm,
   instagram: InstagramConnectForm,
   email: EmailConnectForm,

@@ -80,6 +80,11 @@ export interface ChannelConnector<Config, ConnectInput> {
   readonly kind: IntegrationType;
   /** Reads its provider itself (an IMAP poll) rather than by webhook: the hub shows no webhook URL. */
   readonly polled?: boolean;
+  /**
+   * What a webhook delivery is answered with when the provider expects its own format (Twilio:
+   * empty TwiML); by default `{ ok, stored }` JSON.
+   */
+  readonly webhookReply?: { contentType: string; body: string };
   /** The sealed configuration, checked again when it is read back. */
   readonly configSchema: z.ZodType<Config>;
   /**

@@ -1,5 +1,10 @@
 import { createServer } from 'node:net';
-import { channelWebhookPath, integrationPath, WHATSAPP_TEMPLATE_PATHS } from '@convo/api';
+import {
+  channelWebhookPath,
+  integrationPath,
+  WHATSAPP_TEMPLATE_PATHS,
+  whatsAppTemplatesPath,
+} from '@convo/api';
 import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { type FakeMeta, messengerDelivery, startFakeMeta, whatsAppDelivery } from '@convo/provider-fakes';
 import { and, eq } from 'drizzle-orm';
@@ -316,7 +321,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       expect((await messagesOf(conv!.id)).map((m) => m.message)).toEqual(['old message']);
       const list = await t.app.inject({
         method: 'GET',
-        url: WHATSAPP_TEMPLATE_PATHS.list,
+        url: whatsAppTemplatesPath('whatsapp-cloud-api'),
         headers: bearer(tenant),
       });
       expect(list.statusCode, list.body).toBe(200);
@@ -330,6 +335,28 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
           parameterCount: 2,
         },
       ]);
+      const template = await t.app.inject({
+        method: 'POST',
+        url: WHATSAPP_TEMPLATE_PATHS.send,
+        headers: bearer(tenant),
+        payload: {
+          groupId: conv!.id,
+          name: 'order_update',
+          language: 'en_US',
+          parameters: ['Grace', 'A-42'],
+        },
+      });
+      expect(template.statusCode, template.body).toBe(200);
+      expect(template.json().data.text).toBe('Hi Grace, your order A-42 has shipped.');
+      runWorker();
+      const [sent] = await waitFor(
+        async () => fake.sent().filter((c) => c.body.to === '15554440000'),
+        (c) => c.length === 1,
+      );
+      expect(sent!.body).toMatchObject({
+        type: 'template',
+        template: { name: 'order_update', language: { code: 'en_US' } },
+      });
       // The customer writes again: the window is open.
       await fake.postWebhook(waHook(), APP_SECRET, waText('15554440000', 'back again'));
       expect((await sendTestMessage(t, tenant.admin, conv!.id, 'wa-late-2', 'Welcome back')).statusCode).toBe(

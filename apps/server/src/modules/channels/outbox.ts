@@ -1,3 +1,4 @@
+import { WHATSAPP_TEMPLATE_METADATA_KEY } from '@convo/api';
 import { mayReplyWithFreeText, SENDER_TYPE, SERVICE_WINDOW_CLOSED_MESSAGE } from '@convo/domain';
 import { AppError } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -20,7 +21,7 @@ export interface SentReply {
 }
 
 /** Metadata of a message that goes out as an approved WhatsApp template (allowed at any time). */
-export const TEMPLATE_METADATA_KEY = 'WHATSAPP_TEMPLATE';
+export const TEMPLATE_METADATA_KEY = WHATSAPP_TEMPLATE_METADATA_KEY;
 
 /**
  * Meta's channels take free text only within 24 hours of the customer's last message: a reply

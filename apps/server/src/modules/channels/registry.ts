@@ -8,6 +8,9 @@ import { lineConnector } from './line/connector.js';
 import { telegramConnector } from './telegram/connector.js';
 import { viberConnector } from './viber/connector.js';
 import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
+import { whatsAppDialog360Connector } from './whatsapp-dialog360/connector.js';
+import { whatsAppGallaboxConnector } from './whatsapp-gallabox/connector.js';
+import { whatsAppTwilioConnector } from './whatsapp-twilio/connector.js';
 
 /** The connectors a server runs, by integration type. */
 export type ChannelRegistry = ReadonlyMap<IntegrationType, AnyChannelConnector>;
@@ -20,6 +23,9 @@ export function channelConnectors(
     lineData: string;
     viber: string;
     metaGraph: string;
+    twilio: string | undefined;
+    dialog360: string;
+    gallabox: string;
   },
   db: Db,
 ): ChannelRegistry {
@@ -28,6 +34,9 @@ export function channelConnectors(
     ['line', lineConnector({ api: apiUrls.line, data: apiUrls.lineData })],
     ['viber', viberConnector(apiUrls.viber)],
     ['whatsapp-cloud-api', whatsAppCloudConnector(apiUrls.metaGraph)],
+    ['whatsapp-twilio', whatsAppTwilioConnector(apiUrls.twilio)],
+    ['whatsapp-dialog360', whatsAppDialog360Connector(apiUrls.dialog360)],
+    ['whatsapp-gallabox', whatsAppGallaboxConnector(apiUrls.gallabox)],
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
     ['email', emailConnector(db)],

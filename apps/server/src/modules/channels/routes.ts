@@ -8,8 +8,12 @@ import {
   integrationResponseSchema,
   integrationStatusParamsSchema,
   integrationTypeParamsSchema,
+  integrationTypeSchema,
   WHATSAPP_TEMPLATE_PATHS,
   whatsAppTemplateListResponseSchema,
+  whatsAppTemplateParamsSchema,
+  whatsAppTemplateSendRequestSchema,
+  whatsAppTemplateSendResponseSchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +27,7 @@ import { answerChallenge, receiveWebhook } from './inbound.js';
 import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';
 import type { ChannelRegistry } from './registry.js';
 import * as service from './service.js';
-import { listWhatsAppTemplates } from './whatsapp-cloud/templates.js';
+import { listWhatsAppTemplates, sendWhatsAppTemplate } from './whatsapp/templates.js';
 
 /**
  * Product API of the integrations hub (privilege `integrations`) and the channels' public
@@ -100,10 +104,35 @@ export function channelRoutes(
       },
     );
 
+    // Agents read and send templates from the inbox: the conversations privilege, not integrations.
+    const agent = { preHandler: [ctx.authenticate, ctx.requirePrivilege('conversations')] };
     app.get(
       WHATSAPP_TEMPLATE_PATHS.list,
-      { ...guard, schema: { tags, security, response: { 200: whatsAppTemplateListResponseSchema } } },
-      async (req) => ok(await listWhatsAppTemplates(deps, requireAuth(req).applicationId)),
+      {
+        ...agent,
+        schema: {
+          tags,
+          security,
+          params: whatsAppTemplateParamsSchema,
+          response: { 200: whatsAppTemplateListResponseSchema },
+        },
+      },
+      async (req) => ok(await listWhatsAppTemplates(deps, requireAuth(req).applicationId, req.params.type)),
+    );
+
+    app.post(
+      WHATSAPP_TEMPLATE_PATHS.send,
+      {
+        ...agent,
+        schema: {
+          tags,
+          security,
+          body: whatsAppTemplateSendRequestSchema,
+          response: { 200: whatsAppTemplateSendResponseSchema },
+        },
+      },
+      async (req) =>
+        ok(await sendWhatsAppTemplate({ ...deps, realtime: ctx.realtime }, requireAuth(req), req.body)),
     );
 
     app.patch(
@@ -165,6 +194,12 @@ export function channelRoutes(
       hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
         done(null, body),
       );
+      // Twilio posts form-encoded parameters, signed as sent.
+      hooks.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_req, body, done) => done(null, body),
+      );
       // Any string: an unknown channel answers 404, not 400.
       const params = channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) });
 
@@ -172,18 +207,27 @@ export function channelRoutes(
         INTEGRATION_PATHS.webhook,
         {
           config: PUBLIC_ROUTE,
-          schema: { tags: ['channels'], params, response: { 200: channelWebhookResponseSchema } },
+          schema: {
+            tags: ['channels'],
+            params,
+            // A string: the provider's own answer (Twilio's empty TwiML), sent as is.
+            response: { 200: z.union([channelWebhookResponseSchema, z.string()]) },
+          },
         },
-        async (req) => {
+        async (req, reply) => {
           const rawBody = typeof req.body === 'string' ? req.body : '';
+          const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
           const stored = await receiveWebhook(
             inboundDeps,
             req.params.type,
             req.params.applicationId,
             req.headers,
-            parseJson(rawBody),
+            isForm ? Object.fromEntries(new URLSearchParams(rawBody)) : parseJson(rawBody),
             rawBody,
           );
+          const kind = integrationTypeSchema.safeParse(req.params.type);
+          const own = kind.success ? options.connectors.get(kind.data)?.webhookReply : undefined;
+          if (own) return reply.type(own.contentType).send(own.body);
           return { ok: true as const, stored };
         },
       );

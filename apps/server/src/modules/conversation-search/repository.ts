@@ -1,3 +1,4 @@
+import { WHATSAPP_CHANNELS } from '@convo/domain';
 import {
   and,
   asc,
@@ -172,7 +173,13 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
       ),
     );
   }
-  if (q.channel !== undefined) where.push(eq(conversations.channel, q.channel));
+  if (q.channel !== undefined)
+    // SPEC's 'whatsapp' is every WhatsApp provider's channel.
+    where.push(
+      q.channel === 'whatsapp'
+        ? inArray(conversations.channel, [...WHATSAPP_CHANNELS])
+        : eq(conversations.channel, q.channel),
+    );
   if (q.botActive !== undefined) where.push(eq(conversations.botActive, q.botActive));
   if (q.memberUserId !== undefined) {
     where.push(

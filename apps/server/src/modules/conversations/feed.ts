@@ -1,5 +1,5 @@
 import type { GroupFeed } from '@convo/api';
-import { messagePreview } from '@convo/domain';
+import { messagePreview, SERVICE_WINDOW_CHANNELS, serviceWindowAt } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
 import { readTogether } from '../../platform/db/read-together.js';
 import { AUDIENCE_MEMBERS, audienceUser } from '../realtime/event-types.js';
@@ -73,6 +73,13 @@ export async function toGroupFeeds(
       lastMessageAtTime: r.lastMessageAt?.getTime() ?? null,
       // A messaging channel's conversation (telegram…); the widget's (web) leaves it out.
       ...(r.channel !== 'web' ? { channel: r.channel } : {}),
+      // Channels with a 24-hour customer-service window: when free text stops being allowed.
+      ...(SERVICE_WINDOW_CHANNELS.has(r.channel)
+        ? {
+            serviceWindowClosesAt:
+              serviceWindowAt(r.lastCustomerMessageAt, new Date()).closesAt?.getTime() ?? null,
+          }
+        : {}),
       ...(withPreview ? { lastMessage: previewOf(r) } : {}),
     };
   });

@@ -10,7 +10,7 @@ import { ChannelProviderError } from '../connector.js';
 export const GRAPH_API_VERSION = 'v21.0';
 const TIMEOUT_MS = 15_000;
 
-const graphErrorSchema = z.object({
+export const graphErrorSchema = z.object({
   error: z.object({
     message: z.string().default(''),
     type: z.string().optional(),
@@ -26,7 +26,8 @@ const graphErrorSchema = z.object({
  * parameter, 10/200 permissions, 131047 re-engagement window, 131026 undeliverable) is final.
  */
 const RETRYABLE_CODES = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131016]);
-const isRetryable = (status: number, code: number | undefined) =>
+/** Whether a Graph API failure is worth retrying (also 360dialog's, which proxies the Cloud API). */
+export const isRetryable = (status: number, code: number | undefined) =>
   status === 429 || status >= 500 || (code !== undefined && RETRYABLE_CODES.has(code));
 
 export interface GraphRequest {

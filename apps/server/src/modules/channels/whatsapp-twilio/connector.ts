@@ -1,0 +1,325 @@
+import { type WhatsAppTemplate, whatsAppTwilioConnectRequestSchema } from '@convo/api';
+import { addWhatsAppPrefix, stripWhatsAppPrefix, templateParameterCount } from '@convo/domain';
+import twilio from 'twilio';
+import { z } from 'zod';
+import {
+  type ChannelConnector,
+  ChannelProviderError,
+  type DeliveryStatusUpdate,
+  type InboundMessage,
+} from '../connector.js';
+import { type TemplateSource, templateOf } from '../whatsapp/template-ref.js';
+
+// WhatsApp through Twilio (https://www.twilio.com/docs/whatsapp/api), with Twilio's own SDK:
+// replies are Message resources created from the WhatsApp sender number (`whatsapp:+…` on both
+// sides, SPEC §5: the prefix is added on send and removed on read); a template goes out as a
+// Content API item (ContentSid + ContentVariables). Twilio posts inbound messages and status
+// callbacks form-encoded, signed with X-Twilio-Signature over the exact URL it was given: the
+// webhook URL is kept with the account, and each send names it as its status callback. Twilio
+// answers errors as `{ code, message, more_info, status }` (RestException in the SDK).
+
+const configSchema = z.object({
+  accountSid: z.string().min(1),
+  authToken: z.string().min(1),
+  /** The WhatsApp sender number, E.164 without the prefix. */
+  from: z.string().min(1),
+  /** Our webhook URL as Twilio signs it. */
+  webhookUrl: z.string().url(),
+});
+export type WhatsAppTwilioConfig = z.infer<typeof configSchema>;
+
+type TwilioInput = z.input<typeof whatsAppTwilioConnectRequestSchema>;
+
+const TIMEOUT_MS = 15_000;
+const SIGNATURE_HEADER = 'x-twilio-signature';
+
+/**
+ * Twilio's SDK with every host (api.twilio.com, content.twilio.com…) sent to one base URL: the
+ * SDK's own extension point, a custom httpClient, so a local server can stand in for Twilio.
+ */
+class BaseUrlRequestClient extends twilio.RequestClient {
+  constructor(private readonly baseUrl: string) {
+    super({ timeout: TIMEOUT_MS });
+  }
+
+  override request<TData>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: TData }) {
+    const original = new URL(opts.uri);
+    return super.request<TData>({ ...opts, uri: `${this.baseUrl}${original.pathname}${original.search}` });
+  }
+}
+
+/** Twilio's error codes that say "later": 20429 too many requests; 30001 queue overflow. */
+const RETRYABLE_CODES = new Set([20429, 30001]);
+
+/** A failed SDK call as a channel error: outages, 429 and 5xx are retried; the rest are final. */
+function providerError(err: unknown): ChannelProviderError {
+  if (err instanceof twilio.RestException) {
+    const retryable = err.status === 429 || err.status >= 500 || RETRYABLE_CODES.has(err.code ?? 0);
+    return new ChannelProviderError(`Twilio error ${err.code ?? err.status}: ${err.message}`, retryable);
+  }
+  return new ChannelProviderError(`Twilio could not be reached: ${(err as Error).message}`, true);
+}
+
+/** What Twilio posts: an inbound message or a status callback (all values are strings). */
+const webhookSchema = z.object({
+  MessageSid: z.string().min(1),
+  From: z.string(),
+  To: z.string(),
+  Body: z.string().default(''),
+  NumMedia: z.coerce.number().int().nonnegative().default(0),
+  MediaUrl0: z.string().url().optional(),
+  MediaContentType0: z.string().optional(),
+  ProfileName: z.string().optional(),
+  MessageStatus: z.string().optional(),
+  ErrorCode: z.string().optional(),
+  ErrorMessage: z.string().optional(),
+});
+
+const contentSchema = z.object({
+  sid: z.string(),
+  friendlyName: z.string(),
+  language: z.string(),
+  types: z.record(z.string(), z.unknown()),
+  approvalRequests: z
+    .object({ status: z.string().optional(), category: z.string().optional() })
+    .passthrough()
+    .nullish(),
+});
+
+const EXTENSION_OF: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'audio/ogg': 'ogg',
+  'video/mp4': 'mp4',
+};
+
+/** The text a Content item shows: its twilio/text body, or the body of its first type that has one. */
+function contentBody(types: Record<string, unknown>): string {
+  const text = types['twilio/text'];
+  const candidates = [text, ...Object.values(types)];
+  for (const candidate of candidates) {
+    const body = z.object({ body: z.string() }).safeParse(candidate);
+    if (body.success) return body.data.body;
+  }
+  return '';
+}
+
+export type WhatsAppTwilioConnector = ChannelConnector<WhatsAppTwilioConfig, TwilioInput> &
+  TemplateSource<WhatsAppTwilioConfig>;
+
+/** `apiUrl`: every Twilio host goes there (a local fake); undefined: Twilio's own. */
+export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwilioConnector {
+  const client = (config: Pick<WhatsAppTwilioConfig, 'accountSid' | 'authToken'>) =>
+    twilio(config.accountSid, config.authToken, {
+      httpClient: apiUrl
+        ? new BaseUrlRequestClient(apiUrl)
+        : new twilio.RequestClient({ timeout: TIMEOUT_MS }),
+    });
+
+  /** Deliveries for this account's sender number only. */
+  const deliveryOf = (body: unknown, config: WhatsAppTwilioConfig) => {
+    const parsed = webhookSchema.safeParse(body);
+    if (!parsed.success) return null;
+    return stripWhatsAppPrefix(parsed.data.To) === config.from ||
+      stripWhatsAppPrefix(parsed.data.From) === config.from
+      ? parsed.data
+      : null;
+  };
+
+  const media = (config: WhatsAppTwilioConfig, url: string, declaredType: string | undefined) => ({
+    kind: declaredType?.startsWith('image/') ? ('image' as const) : ('file' as const),
+    async fetch() {
+      // Twilio's media URLs are on api.twilio.com (HTTP basic auth), redirecting to its CDN.
+      const target = apiUrl ? `${apiUrl}${new URL(url).pathname}` : url;
+      let res: Response;
+      try {
+        res = await fetch(target, {
+          headers: {
+            authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`,
+          },
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (err) {
+        throw new ChannelProviderError(`Twilio could not be reached: ${(err as Error).message}`, true);
+      }
+      if (!res.ok)
+        throw new ChannelProviderError(
+          `Twilio media download: HTTP ${res.status}`,
+          res.status === 429 || res.status >= 500,
+        );
+      const contentType = res.headers.get('content-type') ?? declaredType ?? 'application/octet-stream';
+      return {
+        bytes: new Uint8Array(await res.arrayBuffer()),
+        contentType,
+        name: `${contentType.startsWith('image/') ? 'image' : 'file'}.${EXTENSION_OF[contentType] ?? 'bin'}`,
+      };
+    },
+  });
+
+  return {
+    kind: 'whatsapp-twilio',
+    configSchema,
+    webhookReply: {
+      // An empty TwiML answer: Twilio sends nothing back to the customer and logs no warning.
+      contentType: 'text/xml; charset=utf-8',
+      body: '<?xml version="1.0" encoding="UTF-8"?><Response></Response>',
+    },
+
+    async connect(input, webhook) {
+      const request = whatsAppTwilioConnectRequestSchema.parse(input);
+      let friendlyName: string;
+      try {
+        const account = await client(request).api.v2010.accounts(request.accountSid).fetch();
+        friendlyName = account.friendlyName;
+      } catch (err) {
+        throw providerError(err);
+      }
+      // Twilio has no API to point a WhatsApp sender's inbound webhook at us: the admin pastes
+      // the hub's webhook URL into the sender's settings; status callbacks are named per send.
+      return {
+        config: {
+          accountSid: request.accountSid,
+          authToken: request.authToken,
+          from: request.whatsAppNumber,
+          webhookUrl: webhook.url,
+        },
+        displayName: `${friendlyName} ${request.whatsAppNumber}`.trim(),
+      };
+    },
+
+    async disconnect() {
+      // Nothing of ours is set at Twilio (the sender's webhook is the admin's to change).
+    },
+
+    verify(headers, config, rawBody) {
+      const signature = headers[SIGNATURE_HEADER];
+      if (typeof signature !== 'string' || signature === '' || rawBody === '') return false;
+      // Twilio's own check (constant-time; tolerant of the port Twilio adds or drops in the URL).
+      return twilio.validateRequest(
+        config.authToken,
+        signature,
+        config.webhookUrl,
+        Object.fromEntries(new URLSearchParams(rawBody)),
+      );
+    },
+
+    parseInbound(body, config) {
+      const delivery = deliveryOf(body, config);
+      // A status callback carries MessageStatus; an inbound message does not.
+      if (!delivery || delivery.MessageStatus !== undefined || !delivery.From.startsWith('whatsapp:'))
+        return [];
+      const customer = stripWhatsAppPrefix(delivery.From);
+      const more = delivery.NumMedia > 1 ? delivery.NumMedia - 1 : 0;
+      const note =
+        more > 0 ? `[The customer sent ${more} more file(s), which this channel does not show.]` : '';
+      const message: InboundMessage = {
+        externalUserId: customer,
+        displayName: delivery.ProfileName || customer,
+        externalMessageId: delivery.MessageSid,
+        text: [delivery.Body, note].filter((t) => t !== '').join('\n'),
+        media:
+          delivery.NumMedia > 0 && delivery.MediaUrl0
+            ? media(config, delivery.MediaUrl0, delivery.MediaContentType0)
+            : undefined,
+      };
+      return [message];
+    },
+
+    parseStatuses(body, config) {
+      const delivery = deliveryOf(body, config);
+      const status = delivery?.MessageStatus;
+      if (!delivery || !status) return [];
+      const mapped: DeliveryStatusUpdate['status'] | null =
+        status === 'delivered' || status === 'read'
+          ? status
+          : status === 'failed' || status === 'undelivered'
+            ? 'failed'
+            : null;
+      if (mapped === null) return [];
+      const error =
+        mapped === 'failed'
+          ? `Twilio ${delivery.ErrorCode ?? ''} ${status}${delivery.ErrorMessage ? `: ${delivery.ErrorMessage}` : ''}`.replace(
+              /\s+/g,
+              ' ',
+            )
+          : undefined;
+      return [
+        {
+          externalUserId: stripWhatsAppPrefix(delivery.To),
+          externalMessageId: delivery.MessageSid,
+          status: mapped,
+          error,
+        },
+      ];
+    },
+
+    async send(outbound, config) {
+      const base = {
+        from: addWhatsAppPrefix(config.from),
+        to: addWhatsAppPrefix(outbound.externalUserId),
+        statusCallback: config.webhookUrl,
+      };
+      const template = templateOf(outbound);
+      let params: Parameters<ReturnType<typeof client>['messages']['create']>[0];
+      if (template) {
+        if (!template.id)
+          throw new ChannelProviderError(
+            'Twilio sends a template by its Content SID; pick the template again.',
+            false,
+          );
+        params = {
+          ...base,
+          contentSid: template.id,
+          contentVariables: JSON.stringify(
+            Object.fromEntries(template.parameters.map((value, i) => [String(i + 1), value])),
+          ),
+        };
+      } else if (outbound.file) {
+        // Twilio fetches a reply's file by URL: our signed public link to it.
+        if (!outbound.file.url)
+          throw new ChannelProviderError('Twilio needs a public URL of the file (set PUBLIC_URL).', false);
+        params = {
+          ...base,
+          mediaUrl: [outbound.file.url],
+          ...(outbound.text.trim() === '' ? {} : { body: outbound.text.slice(0, 1600) }),
+        };
+      } else {
+        params = { ...base, body: outbound.text.slice(0, 1600) };
+      }
+      try {
+        const message = await client(config).messages.create(params);
+        return { externalId: message.sid };
+      } catch (err) {
+        throw providerError(err);
+      }
+    },
+
+    async listTemplates(config): Promise<WhatsAppTemplate[]> {
+      let items: unknown[];
+      try {
+        items = await client(config).content.v1.contentAndApprovals.list({ limit: 500 });
+      } catch (err) {
+        throw providerError(err);
+      }
+      return items.flatMap((item) => {
+        const parsed = contentSchema.safeParse(item);
+        if (!parsed.success) return [];
+        const c = parsed.data;
+        const body = contentBody(c.types);
+        return [
+          {
+            id: c.sid,
+            name: c.friendlyName,
+            language: c.language,
+            status: (c.approvalRequests?.status ?? 'unsubmitted').toUpperCase(),
+            category: (c.approvalRequests?.category ?? '').toUpperCase(),
+            body,
+            parameterCount: templateParameterCount(body),
+          },
+        ];
+      });
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { readBody, writeJson } from '../shared/fake-server.js';
+
+// Gallabox's developer API (https://docs.gallabox.com/developer-resources, Postman "Gallabox API")
+// as far as it is documented, the rest as recorded in docs/decisions.md: every request carries the
+// `apiKey` and `apiSecret` headers; `POST /devapi/messages/whatsapp` takes `{ channelId,
+// channelType: 'whatsapp', recipient: { name, phone }, whatsapp: { type, text | image | document |
+// template } }` and answers 202 `{ id, status: 'ACCEPTED', message }`; `GET
+// /devapi/accounts/{accountId}/whatsappTemplates` lists templates; failures answer `{ statusCode,
+// message }`. Webhooks (configured in Gallabox with a URL and custom headers) post JSON events:
+// `Message.received` with the customer's `whatsapp` message, `Message.status` with a sent
+// message's id and status; the admin's secret arrives in the header they configured.
+
+export const GALLABOX_SECRET_HEADER = 'x-webhook-secret';
+
+export interface GallaboxCall {
+  method: string;
+  path: string;
+  apiKey: string;
+  body: Record<string, unknown>;
+  status: number;
+}
+
+export interface GallaboxError {
+  status: number;
+  message: string;
+}
+
+export interface FakeGallabox {
+  /** Base URL for GALLABOX_API_URL. */
+  url: string;
+  calls: GallaboxCall[];
+  addAccount(account: { apiKey: string; apiSecret: string; accountId: string; channelId: string }): void;
+  addTemplate(
+    accountId: string,
+    template: {
+      channelId: string;
+      name: string;
+      language: string;
+      status: string;
+      category: string;
+      body: string;
+    },
+  ): void;
+  /** A file a customer sent; answers its URL on Gallabox (read with the API key and secret). */
+  addMedia(bytes: Uint8Array, mimeType: string): string;
+  failNext(error: GallaboxError, count?: number): void;
+  /** Messages accepted (202), in order. */
+  sent(): GallaboxCall[];
+  /** Posts an event with the secret header (null: without it). */
+  postWebhook(url: string, secret: string | null, event: unknown): Promise<{ status: number; body: string }>;
+  close(): Promise<void>;
+}
+
+/** A `Message.received` event: a customer's WhatsApp message to the channel. */
+export function gallaboxMessageEvent(input: {
+  accountId: string;
+  channelId: string;
+  id: string;
+  from: string;
+  name?: string;
+  text?: string;
+  image?: { link: string; mimeType: string; caption?: string };
+}) {
+  return {
+    event: 'Message.received',
+    id: input.id,
+    accountId: input.accountId,
+    channelId: input.channelId,
+    conversationId: randomBytes(12).toString('hex'),
+    contactId: randomBytes(12).toString('hex'),
+    createdAt: new Date().toISOString(),
+    contact: { name: input.name ?? '', phone: [input.from] },
+    whatsapp: {
+      from: input.from,
+      type: input.image ? 'image' : 'text',
+      ...(input.image ? { image: input.image } : { text: { body: input.text ?? '' } }),
+    },
+  };
+}
+
+/** A `Message.status` event about a message we sent. */
+export function gallaboxStatusEvent(input: {
+  accountId: string;
+  channelId: string;
+  messageId: string;
+  to: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  error?: string;
+}) {
+  return {
+    event: 'Message.status',
+    accountId: input.accountId,
+    channelId: input.channelId,
+    messageId: input.messageId,
+    status: input.status,
+    recipient: { phone: input.to },
+    ...(input.error ? { error: { message: input.error } } : {}),
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+const objectId = () => randomBytes(12).toString('hex');
+
+export async function startFakeGallabox(options: { port?: number } = {}): Promise<FakeGallabox> {
+  const accounts = new Map<string, { apiSecret: string; accountId: string; channelId: string }>();
+  const templates = new Map<string, Record<string, unknown>[]>();
+  const media = new Map<string, { bytes: Uint8Array; mimeType: string }>();
+  const failures: GallaboxError[] = [];
+  const calls: GallaboxCall[] = [];
+  const sockets = new Set<Socket>();
+  let base = '';
+
+  const fail = (res: ServerResponse, call: GallaboxCall, error: GallaboxError) => {
+    call.status = error.status;
+    writeJson(res, error.status, { statusCode: error.status, message: error.message });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const raw = await readBody(req);
+    let body: Record<string, unknown> = {};
+    try {
+      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    } catch {
+      body = {};
+    }
+    const apiKey = String(req.headers.apikey ?? '');
+    const call: GallaboxCall = { method: req.method ?? 'GET', path: url.pathname, apiKey, body, status: 200 };
+    calls.push(call);
+    const account = accounts.get(apiKey);
+    if (!account || account.apiSecret !== req.headers.apisecret)
+      return fail(res, call, { status: 401, message: 'Unauthorized' });
+
+    const file = media.get(url.pathname);
+    if (file && call.method === 'GET') {
+      res.writeHead(200, { 'content-type': file.mimeType });
+      return res.end(file.bytes);
+    }
+    const list = /^\/devapi\/accounts\/([0-9a-f]{24})\/whatsappTemplates$/.exec(url.pathname);
+    if (list && call.method === 'GET') {
+      if (list[1] !== account.accountId)
+        return fail(res, call, { status: 403, message: 'Forbidden resource' });
+      return writeJson(res, 200, templates.get(account.accountId) ?? []);
+    }
+    if (url.pathname === '/devapi/messages/whatsapp' && call.method === 'POST') {
+      const failure = failures.shift();
+      if (failure) return fail(res, call, failure);
+      const recipient = body.recipient as { phone?: unknown } | undefined;
+      const whatsapp = body.whatsapp as { type?: unknown } | undefined;
+      if (body.channelId !== account.channelId)
+        return fail(res, call, { status: 400, message: 'channelId does not belong to this account' });
+      if (body.channelType !== 'whatsapp')
+        return fail(res, call, { status: 400, message: 'channelType must be whatsapp' });
+      if (typeof recipient?.phone !== 'string' || !/^\d{7,15}$/.test(recipient.phone))
+        return fail(res, call, {
+          status: 400,
+          message: 'recipient.phone must be a phone number with country code',
+        });
+      if (!['text', 'image', 'document', 'template'].includes(String(whatsapp?.type)))
+        return fail(res, call, { status: 400, message: 'whatsapp.type is not supported' });
+      if (whatsapp?.type === 'template') {
+        const name = (whatsapp as { template?: { templateName?: unknown } }).template?.templateName;
+        const known = (templates.get(account.accountId) ?? []).some((t) => t.name === name);
+        if (!known) return fail(res, call, { status: 400, message: `Template ${String(name)} not found` });
+      }
+      call.status = 202;
+      return writeJson(res, 202, {
+        id: objectId(),
+        status: 'ACCEPTED',
+        message: 'Message received successfully',
+      });
+    }
+    return fail(res, call, { status: 404, message: `Cannot ${call.method} ${url.pathname}` });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => writeJson(res, 500, { statusCode: 500, message: String(err) }));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+
+  return {
+    url: base,
+    calls,
+    addAccount: ({ apiKey, ...rest }) => void accounts.set(apiKey, rest),
+    addTemplate(accountId, t) {
+      templates.set(accountId, [
+        ...(templates.get(accountId) ?? []),
+        {
+          _id: objectId(),
+          accountId,
+          channelId: t.channelId,
+          status: t.status,
+          name: t.name,
+          language: t.language,
+          category: t.category,
+          components: [{ type: 'BODY', text: t.body, fileMetaData: {} }],
+        },
+      ]);
+    },
+    addMedia(bytes, mimeType) {
+      const path = `/devapi/media/${objectId()}`;
+      media.set(path, { bytes, mimeType });
+      return `${base}${path}`;
+    },
+    failNext(error, count = 1) {
+      for (let i = 0; i < count; i++) failures.push(error);
+    },
+    sent: () => calls.filter((c) => c.path === '/devapi/messages/whatsapp' && c.status === 202),
+    async postWebhook(url, secret, event) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(secret ? { [GALLABOX_SECRET_HEADER]: secret } : {}),
+        },
+        body: JSON.stringify(event),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,263 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { readBody, writeJson } from '../shared/fake-server.js';
+
+// Twilio's REST API as https://www.twilio.com/docs/messaging/api/message-resource documents it,
+// for WhatsApp senders: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json` (form-encoded To,
+// From, Body, MediaUrl, ContentSid, ContentVariables, StatusCallback) with HTTP basic auth
+// (Account SID, auth token), answering the Message resource as JSON (201); errors answer
+// `{ code, message, more_info, status }` (20003 authenticate, 21211 invalid To, 21602 body
+// required, 63016 outside the 24-hour window, 5xx). Also the account fetch, a message's media and
+// the Content API's `GET /v1/ContentAndApprovals` (templates) — every Twilio host is this one server.
+// Webhooks are posted form-encoded with `X-Twilio-Signature`: base64 HMAC-SHA1, keyed by the auth
+// token, of the full URL followed by every POST parameter's name and value, sorted by name.
+
+export interface TwilioCall {
+  method: string;
+  path: string;
+  /** The Account SID of the basic auth ('' when none). */
+  accountSid: string;
+  /** Form parameters (repeated ones, MediaUrl, joined in `all`). */
+  params: Record<string, string>;
+  all: Record<string, string[]>;
+  status: number;
+  /** `performance.now()` when the request arrived. */
+  receivedAt: number;
+}
+
+export interface TwilioError {
+  status: number;
+  code: number;
+  message: string;
+}
+
+export interface TwilioContentTemplate {
+  sid?: string;
+  friendlyName: string;
+  language: string;
+  body: string;
+  /** WhatsApp approval: approved, pending, rejected… */
+  status: string;
+  category: string;
+}
+
+export interface FakeTwilio {
+  /** The base URL for TWILIO_API_URL (every Twilio host). */
+  url: string;
+  calls: TwilioCall[];
+  addAccount(accountSid: string, authToken: string, friendlyName?: string): void;
+  addContent(accountSid: string, template: TwilioContentTemplate): string;
+  /** A file a customer sent; answers its MediaUrl (served with basic auth, as Twilio does). */
+  addMedia(accountSid: string, bytes: Uint8Array, contentType: string): string;
+  /** The next `count` Messages.json POSTs answer this error. */
+  failNext(error: TwilioError, count?: number): void;
+  /** Messages created (201), in order. */
+  sent(): TwilioCall[];
+  /** Posts a webhook, form-encoded and signed with `authToken` (or the given signature; null: none). */
+  postWebhook(
+    url: string,
+    authToken: string,
+    params: Record<string, string>,
+    options?: { signature?: string | null },
+  ): Promise<{ status: number; body: string }>;
+  close(): Promise<void>;
+}
+
+/** X-Twilio-Signature of a POST to `url` with these form parameters. */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf-8')).digest('base64');
+}
+
+const twilioSid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+
+export async function startFakeTwilio(options: { port?: number } = {}): Promise<FakeTwilio> {
+  const accounts = new Map<string, { authToken: string; friendlyName: string }>();
+  const contents = new Map<string, (TwilioContentTemplate & { sid: string })[]>();
+  const media = new Map<string, { bytes: Uint8Array; contentType: string; accountSid: string }>();
+  const failures: TwilioError[] = [];
+  const calls: TwilioCall[] = [];
+  const sockets = new Set<Socket>();
+  let base = '';
+
+  const fail = (res: ServerResponse, call: TwilioCall, error: TwilioError) => {
+    call.status = error.status;
+    writeJson(res, error.status, {
+      code: error.code,
+      message: error.message,
+      more_info: `https://www.twilio.com/docs/errors/${error.code}`,
+      status: error.status,
+    });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const raw = await readBody(req);
+    const form = new URLSearchParams(
+      (req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded') ? raw : '',
+    );
+    const all: Record<string, string[]> = {};
+    for (const key of new Set(form.keys())) all[key] = form.getAll(key);
+    const auth = req.headers.authorization ?? '';
+    const [user = '', pass = ''] = auth.startsWith('Basic ')
+      ? Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')
+      : [];
+    const call: TwilioCall = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      accountSid: user,
+      params: Object.fromEntries(form),
+      all,
+      status: 200,
+      receivedAt: performance.now(),
+    };
+    calls.push(call);
+    const account = accounts.get(user);
+    if (!account || account.authToken !== pass)
+      return fail(res, call, { status: 401, code: 20003, message: 'Authenticate' });
+
+    const accountPath = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})(\.json|\/.*)$/.exec(url.pathname);
+    if (accountPath && accountPath[1] !== user)
+      return fail(res, call, {
+        status: 404,
+        code: 20404,
+        message: `The requested resource ${url.pathname} was not found`,
+      });
+    if (accountPath?.[2] === '.json' && call.method === 'GET')
+      return writeJson(res, 200, {
+        sid: user,
+        friendly_name: account.friendlyName,
+        status: 'active',
+        type: 'Full',
+        date_created: new Date().toUTCString(),
+      });
+    if (accountPath?.[2] === '/Messages.json' && call.method === 'POST') {
+      const failure = failures.shift();
+      if (failure) return fail(res, call, failure);
+      const { To: to = '', From: from = '', Body: body = '', ContentSid: contentSid } = call.params;
+      const mediaUrls = all.MediaUrl ?? [];
+      if (!/^whatsapp:\+\d{7,15}$/.test(to))
+        return fail(res, call, { status: 400, code: 21211, message: `Invalid 'To' Phone Number: ${to}` });
+      if (!/^whatsapp:\+\d{7,15}$/.test(from))
+        return fail(res, call, { status: 400, code: 21212, message: `Invalid 'From' Phone Number: ${from}` });
+      if (contentSid) {
+        const known = (contents.get(user) ?? []).some((c) => c.sid === contentSid);
+        if (!known)
+          return fail(res, call, { status: 400, code: 21655, message: 'The ContentSid is Invalid.' });
+      } else if (body === '' && mediaUrls.length === 0)
+        return fail(res, call, { status: 400, code: 21602, message: 'Message body is required.' });
+      call.status = 201;
+      const sid = twilioSid('SM');
+      return writeJson(res, 201, {
+        sid,
+        account_sid: user,
+        to,
+        from,
+        body,
+        status: 'queued',
+        num_media: String(mediaUrls.length),
+        num_segments: '1',
+        direction: 'outbound-api',
+        api_version: '2010-04-01',
+        price: null,
+        error_code: null,
+        error_message: null,
+        date_created: new Date().toUTCString(),
+        date_updated: new Date().toUTCString(),
+        date_sent: null,
+        uri: `/2010-04-01/Accounts/${user}/Messages/${sid}.json`,
+        subresource_uris: { media: `/2010-04-01/Accounts/${user}/Messages/${sid}/Media.json` },
+      });
+    }
+    const file = media.get(url.pathname);
+    if (file && call.method === 'GET' && file.accountSid === user) {
+      res.writeHead(200, { 'content-type': file.contentType });
+      return res.end(file.bytes);
+    }
+    if (url.pathname === '/v1/ContentAndApprovals' && call.method === 'GET') {
+      const list = contents.get(user) ?? [];
+      return writeJson(res, 200, {
+        contents: list.map((c) => ({
+          sid: c.sid,
+          account_sid: user,
+          friendly_name: c.friendlyName,
+          language: c.language,
+          variables: {},
+          types: { 'twilio/text': { body: c.body } },
+          approval_requests: { name: c.friendlyName, category: c.category, status: c.status },
+          date_created: new Date().toISOString(),
+          date_updated: new Date().toISOString(),
+        })),
+        meta: {
+          page: 0,
+          page_size: 50,
+          first_page_url: `${base}/v1/ContentAndApprovals?PageSize=50&Page=0`,
+          previous_page_url: null,
+          url: `${base}/v1/ContentAndApprovals?PageSize=50&Page=0`,
+          next_page_url: null,
+          key: 'contents',
+        },
+      });
+    }
+    return fail(res, call, {
+      status: 404,
+      code: 20404,
+      message: `The requested resource ${url.pathname} was not found`,
+    });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) =>
+      writeJson(res, 500, { code: 20500, message: String(err), more_info: '', status: 500 }),
+    );
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+
+  return {
+    url: base,
+    calls,
+    addAccount(accountSid, authToken, friendlyName = 'Twilio account') {
+      accounts.set(accountSid, { authToken, friendlyName });
+    },
+    addContent(accountSid, template) {
+      const sid = template.sid ?? twilioSid('HX');
+      contents.set(accountSid, [...(contents.get(accountSid) ?? []), { ...template, sid }]);
+      return sid;
+    },
+    addMedia(accountSid, bytes, contentType) {
+      const path = `/2010-04-01/Accounts/${accountSid}/Messages/${twilioSid('MM')}/Media/${twilioSid('ME')}`;
+      media.set(path, { bytes, contentType, accountSid });
+      return `${base}${path}`;
+    },
+    failNext(error, count = 1) {
+      for (let i = 0; i < count; i++) failures.push(error);
+    },
+    sent: () => calls.filter((c) => c.path.endsWith('/Messages.json') && c.status === 201),
+    async postWebhook(url, authToken, params, opts = {}) {
+      const signature =
+        opts.signature === undefined ? twilioSignature(authToken, url, params) : opts.signature;
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(signature ? { 'x-twilio-signature': signature } : {}),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
