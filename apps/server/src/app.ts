@@ -38,6 +38,7 @@ import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/rep
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
 import { startEmailPolling } from './modules/channels/email/poller.js';
+import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
 import { CHANNEL_SEND_QUEUE } from './modules/channels/outbox.js';
 import { channelConnectors } from './modules/channels/registry.js';
 import { channelRoutes } from './modules/channels/routes.js';
@@ -299,26 +300,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket, req) =>
     hub.accept(socket, req.raw.socket),
   );
+  const mailInbound = {
+    db: deps.database.db,
+    realtime,
+    storage,
+    connectors,
+    appSecret: deps.config.appSecret,
+    publicUrl: deps.config.publicUrl,
+  };
   // The worker role's in-process timers; the durable job queues are `startWorkers` below.
   const stopWorkers = deps.config.roles.has('worker')
     ? [
         startAutoResolve({ db: deps.database.db, realtime }, app.log),
         startQueuedMailWorker(deps.mailer, app.log),
-        startEmailPolling(
-          {
-            db: deps.database.db,
-            realtime,
-            storage,
-            connectors,
-            appSecret: deps.config.appSecret,
-            publicUrl: deps.config.publicUrl,
-          },
-          app.log,
-          deps.config.emailPollMs,
-        ),
+        startEmailPolling(mailInbound, app.log, deps.config.emailPollMs),
       ]
     : [];
+  // The built-in SMTP receiver is an ingress like the HTTP API: on the nodes serving the web role.
+  const smtpReceiver =
+    deps.config.smtpReceiver && deps.config.roles.has('web')
+      ? await startSmtpReceiver(mailInbound, deps.config.smtpReceiver, app.log)
+      : null;
   app.addHook('onClose', async () => {
+    await smtpReceiver?.close();
     sessionCache?.close();
     helpCenterDomains.stop();
     for (const stop of stopWorkers) stop();
