@@ -230,3 +230,38 @@ export const WHATSAPP_TEMPLATE_PATHS = {
 export const integrationPath = (type: IntegrationType) => `/api/integrations/settings/${type}`;
 export const channelWebhookPath = (type: IntegrationType, applicationId: string) =>
   `/api/channels/${type}/${encodeURIComponent(applicationId)}/webhook`;
+
+/**
+ * SPEC §7 ".eml fetch and parse": the original of a received e-mail, kept when it arrived. `raw`
+ * answers the mail's bytes (message/rfc822); `parsed` answers it read (headers, body, attachments).
+ */
+export const EMAIL_ORIGINAL_PATHS = {
+  raw: '/api/conversations/:groupId/messages/:messageId/eml',
+  parsed: '/api/conversations/:groupId/messages/:messageId/eml/parsed',
+} as const;
+export const emailOriginalPath = (groupId: number, messageId: number, parsed = false) =>
+  `/api/conversations/${groupId}/messages/${messageId}/eml${parsed ? '/parsed' : ''}`;
+export const emailOriginalParamsSchema = z.object({
+  groupId: z.coerce.number().int().positive(),
+  messageId: z.coerce.number().int().positive(),
+});
+
+export const emailOriginalSchema = z.object({
+  messageId: z.string(),
+  subject: z.string(),
+  from: z.string(),
+  to: z.string(),
+  cc: z.string(),
+  /** ms since epoch; null without a readable Date header. */
+  date: z.number().nullable(),
+  /** Every header as it was sent, in order (folded lines joined). */
+  headers: z.array(z.object({ name: z.string(), value: z.string() })),
+  text: z.string(),
+  /** The HTML part sanitized with the SPEC §5 whitelist; null when the mail has none. */
+  html: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
+  /** The original's size in bytes. */
+  size: z.number(),
+});
+export type EmailOriginal = z.infer<typeof emailOriginalSchema>;
+export const emailOriginalResponseSchema = successEnvelope(emailOriginalSchema);

@@ -7,6 +7,7 @@ import {
   threadCandidates,
 } from '@convo/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { newStorageKey } from '../../../platform/storage/storage.js';
 import { sanitizeArticleHtml } from '../../help-center/content-html.js';
 import type { InboundMessage } from '../connector.js';
 import { type InboundDeps, receivePolled } from '../inbound.js';
@@ -108,5 +109,31 @@ export async function receiveMail(deps: InboundDeps, arrival: MailArrival, raw: 
   const mail = await simpleParser(raw);
   const inbound = await toInbound(deps, arrival, mail);
   if (inbound.length === 0) return 0;
+  await keepOriginal(deps, arrival.applicationId, messageIdOf(mail, arrival), raw);
   return receivePolled(deps, arrival.applicationId, EMAIL_KIND, inbound);
+}
+
+/**
+ * Keeps the mail's bytes (SPEC §7 .eml) in the file storage before its messages are stored, so
+ * every stored mail message has its original. A mail read again keeps the first copy.
+ */
+async function keepOriginal(deps: InboundDeps, applicationId: string, messageId: string, raw: Buffer) {
+  if (await repo.findSource(deps.db, applicationId, messageId)) return;
+  const storageKey = newStorageKey(applicationId);
+  await deps.storage.put(storageKey, raw, 'message/rfc822');
+  const recorded = await repo.insertSource(deps.db, {
+    applicationId,
+    messageId,
+    storageKey,
+    size: raw.length,
+  });
+  // Another node kept the same mail meanwhile: this copy is not referenced.
+  if (!recorded) await deps.storage.delete(storageKey);
+}
+
+/** The mail's Message-ID a message was stored from (its client key `email:<id>` or `email:<id>#n`). */
+export function mailIdOfClientKey(clientKey: string): string | null {
+  const prefix = `${EMAIL_KIND}:`;
+  if (!clientKey.startsWith(prefix)) return null;
+  return clientKey.slice(prefix.length).replace(/#\d+$/, '');
 }

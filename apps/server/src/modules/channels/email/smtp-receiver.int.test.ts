@@ -1,4 +1,4 @@
-import { integrationPath } from '@convo/api';
+import { emailOriginalPath, integrationPath } from '@convo/api';
 import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { and, eq, like } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, conversations, messages } from '../../../db/schema/index.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { createStorage } from '../../../platform/storage/storage.js';
-import type { Tenant } from '../../../testing/messaging-fixtures.js';
+import { sendTestMessage, type Tenant } from '../../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
 import { createRealtime } from '../../realtime/realtime.js';
@@ -165,6 +165,72 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('SMTP rec
     const key = (stored[1]!.fileMeta as { key?: string } | null)?.key;
     const [file] = await t.database.db.select().from(attachments).where(eq(attachments.id, key!));
     expect(file).toMatchObject({ name: 'photo.txt', contentType: 'text/plain' });
+  });
+
+  it('keeps the original of each mail: .eml bytes and parsed view for members of the application only', async () => {
+    const [conv] = await mailConversations(tenant.applicationId);
+    const [html, attachment, answer] = await messagesOf(conv!.id);
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: emailOriginalPath(conv!.id, html!.id),
+      headers: bearer(tenant),
+    });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-type']).toBe('message/rfc822');
+    expect(raw.headers['content-disposition']).toContain('.eml');
+    // The bytes as received: the script the message itself lost is still in the original.
+    expect(raw.body).toContain('Message-ID: <c1.charger@customer.test>');
+    expect(raw.body).toContain('<script>alert(1)</script>');
+    const parsed = await t.app.inject({
+      method: 'GET',
+      url: emailOriginalPath(conv!.id, attachment!.id, true),
+      headers: bearer(tenant),
+    });
+    expect(parsed.statusCode).toBe(200);
+    const data = parsed.json().data;
+    expect(data).toMatchObject({
+      messageId: '<c1.charger@customer.test>',
+      subject: 'Broken charger',
+      from: '"Grace Hopper" <grace@customer.test>',
+      to: inbound(),
+      attachments: [{ filename: 'photo.txt', contentType: 'text/plain', size: 17 }],
+    });
+    expect(data.html).toBe('<p>My <i>charger</i> broke</p>');
+    expect(data.headers).toContainEqual({ name: 'Subject', value: 'Broken charger' });
+    expect(data.size).toBe(raw.rawPayload.length);
+    // The answer has its own original.
+    const second = await t.app.inject({
+      method: 'GET',
+      url: emailOriginalPath(conv!.id, answer!.id, true),
+      headers: bearer(tenant),
+    });
+    expect(second.json().data).toMatchObject({ messageId: '<c2.charger@customer.test>', html: null });
+    expect(second.json().data.text.trim()).toBe('It was the blue one.');
+    // Another application's member, an agent's own message, a message of another conversation: 404.
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: emailOriginalPath(conv!.id, html!.id),
+      headers: bearer(other),
+    });
+    expect(theirs.statusCode).toBe(404);
+    const reply = await sendTestMessage(t, tenant.admin, conv!.id, 'eml-agent-1', 'On its way.');
+    expect(reply.statusCode).toBe(200);
+    const [, , , agentMessage] = await messagesOf(conv!.id);
+    const notMail = await t.app.inject({
+      method: 'GET',
+      url: emailOriginalPath(conv!.id, agentMessage!.id),
+      headers: bearer(tenant),
+    });
+    expect(notMail.statusCode).toBe(404);
+    expect(notMail.json().message).toBe('This message has no original e-mail.');
+    const noAuth = await t.app.inject({ method: 'GET', url: emailOriginalPath(conv!.id, html!.id) });
+    expect(noAuth.statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/conversations/abc/messages/1/eml',
+      headers: bearer(tenant),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('stores a mail delivered twice once, with or without a Message-ID', async () => {
