@@ -51,6 +51,9 @@ import { conversationRoutes } from './modules/conversations/routes.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
+import { EMAIL_FALLBACK_QUEUE } from './modules/email-fallback/enqueue.js';
+import { emailFallbackHandler } from './modules/email-fallback/fallback-job.js';
+import { emailFallbackRoutes } from './modules/email-fallback/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
 import { configureMailLinks } from './modules/email-notifications/service.js';
 import { ERROR_REPORT_FORWARD_QUEUE, forwardHandler } from './modules/error-reports/forward.js';
@@ -259,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationPreferenceRoutes(ctx));
   await app.register(customerAttributeRoutes(ctx));
   await app.register(emailNotificationRoutes(ctx));
+  await app.register(emailFallbackRoutes(ctx));
   await app.register(mailPreferenceRoutes(ctx));
   await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx));
@@ -405,6 +409,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
       [REPORT_QUEUE]: reportJobHandler({ db: deps.db }),
       [DIGEST_QUEUE]: digestJobHandler({ db: deps.db }),
       [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),
+      [EMAIL_FALLBACK_QUEUE]: emailFallbackHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
         db: deps.db,
         publicUrl: deps.publicUrl ?? '',
