@@ -56,6 +56,11 @@ export const integrationSchema = z.object({
   connectedAt: z.number().nullable(),
   /** Where the provider posts inbound messages (set at the provider by us when we can). */
   webhookUrl: z.string().nullable(),
+  /**
+   * The e-mail channel's inbound address at the built-in SMTP receiver (`<applicationId>@<domain>`),
+   * to forward the mailbox to; null for other channels, or when the server runs no receiver.
+   */
+  inboundAddress: z.string().nullable(),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 

@@ -42,6 +42,7 @@ export function channelRoutes(
     appSecret: ctx.config.appSecret,
     publicUrl: ctx.config.publicUrl,
     connectors: options.connectors,
+    inboundMailDomain: ctx.config.smtpReceiver?.domain ?? null,
   };
   const inboundDeps = { ...deps, realtime: ctx.realtime, storage: options.storage };
   return async (app) => {

@@ -12,6 +12,7 @@ import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
 import { createRealtime } from '../../realtime/realtime.js';
 import { channelConnectors } from '../registry.js';
+import { integrationDetail } from '../service.js';
 import { applicationOfAddress, type RunningReceiver, startSmtpReceiver } from './smtp-receiver.js';
 import {
   dovecotMissing,
@@ -130,6 +131,35 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('SMTP rec
         .where(eq(messages.conversationId, conversationId))
         .orderBy(messages.id)
     ).filter((m) => m.contentType !== MESSAGE_CONTENT_TYPE.NOTIFY);
+
+  it('shows the inbound address on the e-mail integration only when the server runs the receiver', async () => {
+    const deps = {
+      db: t.database.db,
+      appSecret: t.config.appSecret,
+      publicUrl: t.config.publicUrl,
+      connectors: channelConnectors(t.config.channelApiUrls, t.database.db),
+    };
+    const withReceiver = await integrationDetail(
+      { ...deps, inboundMailDomain: DOMAIN },
+      tenant.applicationId,
+      'email',
+    );
+    expect(withReceiver.inboundAddress).toBe(inbound());
+    // Not connected: no address to forward to.
+    const notConnected = await integrationDetail(
+      { ...deps, inboundMailDomain: DOMAIN },
+      other.applicationId,
+      'email',
+    );
+    expect(notConnected.inboundAddress).toBeNull();
+    // This test app has no SMTP_RECEIVER_PORT: the API shows none.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: integrationPath('email'),
+      headers: bearer(tenant),
+    });
+    expect(detail.json().data.inboundAddress).toBeNull();
+  });
 
   it('stores mail for the inbound address as a conversation: sanitized HTML, attachment, thread', async () => {
     await send({
