@@ -134,7 +134,7 @@ export function channelRoutes(
     );
 
     // SPEC §7 .eml: the original of a received e-mail, for members who can see the conversation.
-    const member = { preHandler: [ctx.authenticate] };
+    const member = { preHandler: [ctx.authenticate, ctx.requirePrivilege('conversations')] };
     app.get(
       EMAIL_ORIGINAL_PATHS.raw,
       { ...member, schema: { tags: ['conversations'], security, params: emailOriginalParamsSchema } },
