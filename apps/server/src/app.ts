@@ -281,7 +281,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(knowledgeRoutes(ctx, storage));
-  const connectors = channelConnectors(deps.config.channelApiUrls, deps.database.db);
+  const connectors = channelConnectors(deps.config.channelApiUrls, deps.database.db, {
+    inboundMail: deps.config.smtpReceiver !== null,
+  });
   await app.register(channelRoutes(ctx, { storage, connectors }));
 
   await app.register(botRuntimeRoutes(ctx));

@@ -153,13 +153,17 @@ const mailServerSchema = z.object({
   user: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(1000),
 });
-/** E-mail (SPEC §2 /settings/mailbox): an existing mailbox read by IMAP, replies sent by SMTP. */
+/**
+ * E-mail (SPEC §2 /settings/mailbox): an existing mailbox read by IMAP, replies sent by SMTP. Without
+ * `imap` mail comes only through the server's built-in SMTP receiver (the mailbox forwards to the
+ * inbound address); refused when the server runs none.
+ */
 export const emailConnectRequestSchema = z.object({
   /** The address customers write to; replies are sent from it. */
   address: z.string().trim().toLowerCase().email().max(320),
   /** The sender name customers see on replies (the company's name when empty). */
   senderName: z.string().trim().max(100).default(''),
-  imap: mailServerSchema,
+  imap: mailServerSchema.optional(),
   smtp: mailServerSchema,
 });
 export type EmailConnectRequest = z.input<typeof emailConnectRequestSchema>;

@@ -22,6 +22,8 @@ export function channelConnectors(
     metaGraph: string;
   },
   db: Db,
+  /** The server runs the built-in SMTP receiver (a mailbox may then be connected without IMAP). */
+  options: { inboundMail?: boolean } = {},
 ): ChannelRegistry {
   return new Map<IntegrationType, AnyChannelConnector>([
     ['telegram', telegramConnector(apiUrls.telegram)],
@@ -30,6 +32,6 @@ export function channelConnectors(
     ['whatsapp-cloud-api', whatsAppCloudConnector(apiUrls.metaGraph)],
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
-    ['email', emailConnector(db)],
+    ['email', emailConnector(db, options)],
   ]);
 }

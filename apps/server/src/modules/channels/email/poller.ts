@@ -26,18 +26,19 @@ export interface PollLog {
 }
 
 /** The mailbox's IMAP name in the poll state: another server, user or folder starts over. */
-const mailboxName = (config: EmailConfig) =>
-  `${config.imap.user}@${config.imap.host}:${config.imap.port}/${FOLDER}`;
+const mailboxName = (imap: Imap) => `${imap.user}@${imap.host}:${imap.port}/${FOLDER}`;
+type Imap = NonNullable<EmailConfig['imap']>;
 
 /** Reads the account's new mails; answers how many messages were stored. Throws the IMAP failure. */
 async function pollOpened(
   deps: PollDeps,
   account: channelRepo.ChannelAccountRow,
   config: EmailConfig,
+  imap: Imap,
   state: repo.PollStateRow,
   log: PollLog,
 ): Promise<number> {
-  const client = imapClient(config.imap);
+  const client = imapClient(imap);
   client.on('error', (err: unknown) => log.warn({ err, accountId: account.id }, 'IMAP connection error'));
   let stored = 0;
   try {
@@ -46,7 +47,7 @@ async function pollOpened(
     try {
       const opened = client.mailbox;
       const uidValidity = opened ? Number(opened.uidValidity) : 0;
-      const mailbox = mailboxName(config);
+      const mailbox = mailboxName(imap);
       const same = state.mailbox === mailbox && state.uidValidity === uidValidity;
       let lastUid = same ? state.lastUid : 0;
       const found = await client.search({ uid: `${lastUid + 1}:*` }, { uid: true });
@@ -64,7 +65,7 @@ async function pollOpened(
                 applicationId: account.applicationId,
                 ownAddresses: [config.address],
                 // Unique per mailbox and UID for a mail without a Message-ID.
-                fallbackMessageId: `<${uidValidity}.${uid}@${config.imap.host.toLowerCase()}>`,
+                fallbackMessageId: `<${uidValidity}.${uid}@${imap.host.toLowerCase()}>`,
               },
               fetched.source,
             );
@@ -83,7 +84,7 @@ async function pollOpened(
       lock.release();
     }
   } catch (err) {
-    throw err instanceof AppError ? err : imapFailure(err, config.imap.host);
+    throw err instanceof AppError ? err : imapFailure(err, imap.host);
   } finally {
     await client.logout().catch(() => client.close());
   }
@@ -106,10 +107,13 @@ export async function pollMailbox(
     await channelRepo.recordProviderOutcome(deps.db, account.id, 'The mailbox must be connected again.');
     return 0;
   }
+  // Connected without IMAP: its mail comes through the SMTP receiver only.
+  const imap = config.imap;
+  if (!imap) return 0;
   const state = await repo.claimPoll(deps.db, account.id, LEASE_SECONDS);
   if (!state) return 0;
   try {
-    const stored = await pollOpened(deps, account, config, state, log);
+    const stored = await pollOpened(deps, account, config, imap, state, log);
     await channelRepo.recordProviderOutcome(deps.db, account.id, null);
     return stored;
   } catch (err) {

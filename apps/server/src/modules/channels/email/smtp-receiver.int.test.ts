@@ -12,7 +12,8 @@ import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
 import { createRealtime } from '../../realtime/realtime.js';
 import { channelConnectors } from '../registry.js';
-import { integrationDetail } from '../service.js';
+import { connectIntegration, integrationDetail } from '../service.js';
+import { pollAllMailboxes } from './poller.js';
 import { applicationOfAddress, type RunningReceiver, startSmtpReceiver } from './smtp-receiver.js';
 import {
   dovecotMissing,
@@ -316,5 +317,55 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('SMTP rec
     );
     expect(err).toMatchObject({ responseCode: 552 });
     expect(await mailConversations(tenant.applicationId)).toHaveLength(before);
+  });
+
+  it('connects a mailbox without IMAP only where the receiver runs; its mail comes by SMTP, polls skip it', async () => {
+    const body = {
+      address: 'help@other.test',
+      senderName: '',
+      smtp: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        secure: false,
+        user: SHOP.address,
+        password: SHOP.password,
+      },
+    };
+    // This test app runs no receiver: IMAP is required.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('email'),
+      headers: bearer(other),
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_PARAMETER' });
+    expect(refused.json().message).toContain('this server runs no SMTP receiver');
+    const deps = {
+      db: t.database.db,
+      appSecret: t.config.appSecret,
+      publicUrl: t.config.publicUrl,
+      connectors: channelConnectors(t.config.channelApiUrls, t.database.db, { inboundMail: true }),
+      inboundMailDomain: DOMAIN,
+    };
+    const connected = await connectIntegration(deps, other.applicationId, 'email', body);
+    expect(connected).toMatchObject({
+      status: 'connected',
+      inboundAddress: `${other.applicationId}@${DOMAIN}`,
+    });
+    await send({ to: `${other.applicationId}@${DOMAIN}`, subject: 'Forwarded', text: 'Hello by forward' });
+    const [conv] = await mailConversations(other.applicationId);
+    expect((await messagesOf(conv!.id)).map((m) => m.message)).toEqual(['Hello by forward']);
+    // Nothing to poll for it: no IMAP login is tried, the integration stays connected.
+    await pollAllMailboxes(
+      {
+        ...deps,
+        realtime: createRealtime(createMemoryPubSub(), pino({ level: 'silent' })),
+        storage: createStorage(t.config.storage),
+      },
+      pino({ level: 'silent' }),
+    );
+    const detail = await integrationDetail(deps, other.applicationId, 'email');
+    expect(detail).toMatchObject({ status: 'connected', lastError: null });
   });
 });
