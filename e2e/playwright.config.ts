@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT, E2E_TELEGRAM_PORT } from './support/e2e-server';
+import {
+  E2E_DATA_DIR,
+  E2E_INBOUND_DOMAIN,
+  E2E_PORT,
+  E2E_ROOT,
+  E2E_SMTP_PORT,
+  E2E_TELEGRAM_PORT,
+} from './support/e2e-server';
 
 // Drives the built product (server + dashboard, embedded PGlite in a throw-away data directory)
 // in Debian's Chromium. `npm test` builds first.
@@ -60,6 +67,10 @@ export default defineConfig({
       RATE_LIMIT_ADDRESS_CONVERSATIONS: '100000',
       // The channels spec's local Telegram Bot API (started by the spec on this port).
       TELEGRAM_API_URL: `http://127.0.0.1:${E2E_TELEGRAM_PORT}`,
+      // The built-in SMTP receiver, which the e-mail channel spec sends to.
+      SMTP_RECEIVER_PORT: String(E2E_SMTP_PORT),
+      SMTP_RECEIVER_HOST: '127.0.0.1',
+      INBOUND_MAIL_DOMAIN: E2E_INBOUND_DOMAIN,
       DATABASE_URL: '',
       SMTP_URL: '',
     },

@@ -9,4 +9,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
  * starts the fake on this port. Per E2E port, so parallel runs never share it.
  */
 export const E2E_TELEGRAM_PORT = Number(process.env.E2E_TELEGRAM_PORT ?? E2E_PORT + 1100);
+/** The server's built-in SMTP receiver (SMTP_RECEIVER_PORT), for the e-mail channel spec; per E2E port. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1300);
+/** INBOUND_MAIL_DOMAIN of the e2e server: inbound addresses are `<applicationId>@` this. */
+export const E2E_INBOUND_DOMAIN = 'inbound.convo.test';
 export const E2E_DATA_DIR = path.join(E2E_ROOT, '.data-test', `e2e-${E2E_PORT}`);

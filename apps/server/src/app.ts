@@ -39,6 +39,7 @@ import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/rep
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
 import { startEmailPolling } from './modules/channels/email/poller.js';
+import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
 import { CHANNEL_SEND_QUEUE } from './modules/channels/outbox.js';
 import { channelConnectors } from './modules/channels/registry.js';
 import { channelRoutes } from './modules/channels/routes.js';
@@ -51,6 +52,9 @@ import { conversationRoutes } from './modules/conversations/routes.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
+import { EMAIL_FALLBACK_QUEUE } from './modules/email-fallback/enqueue.js';
+import { emailFallbackHandler } from './modules/email-fallback/fallback-job.js';
+import { emailFallbackRoutes } from './modules/email-fallback/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
 import { configureMailLinks } from './modules/email-notifications/service.js';
 import { ERROR_REPORT_FORWARD_QUEUE, forwardHandler } from './modules/error-reports/forward.js';
@@ -263,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationPreferenceRoutes(ctx));
   await app.register(customerAttributeRoutes(ctx));
   await app.register(emailNotificationRoutes(ctx));
+  await app.register(emailFallbackRoutes(ctx));
   await app.register(mailPreferenceRoutes(ctx));
   await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx));
@@ -281,7 +286,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(knowledgeRoutes(ctx, storage));
-  const connectors = channelConnectors(deps.config.channelApiUrls, deps.database.db);
+  const connectors = channelConnectors(deps.config.channelApiUrls, deps.database.db, {
+    inboundMail: deps.config.smtpReceiver !== null,
+  });
   await app.register(channelRoutes(ctx, { storage, connectors }));
 
   await app.register(botRuntimeRoutes(ctx));
@@ -304,26 +311,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket, req) =>
     hub.accept(socket, req.raw.socket),
   );
+  const mailInbound = {
+    db: deps.database.db,
+    realtime,
+    storage,
+    connectors,
+    appSecret: deps.config.appSecret,
+    publicUrl: deps.config.publicUrl,
+  };
   // The worker role's in-process timers; the durable job queues are `startWorkers` below.
   const stopWorkers = deps.config.roles.has('worker')
     ? [
         startAutoResolve({ db: deps.database.db, realtime }, app.log),
         startQueuedMailWorker(deps.mailer, app.log),
-        startEmailPolling(
-          {
-            db: deps.database.db,
-            realtime,
-            storage,
-            connectors,
-            appSecret: deps.config.appSecret,
-            publicUrl: deps.config.publicUrl,
-          },
-          app.log,
-          deps.config.emailPollMs,
-        ),
+        startEmailPolling(mailInbound, app.log, deps.config.emailPollMs),
       ]
     : [];
+  // The built-in SMTP receiver is an ingress like the HTTP API: on the nodes serving the web role.
+  const smtpReceiver =
+    deps.config.smtpReceiver && deps.config.roles.has('web')
+      ? await startSmtpReceiver(mailInbound, deps.config.smtpReceiver, app.log)
+      : null;
   app.addHook('onClose', async () => {
+    await smtpReceiver?.close();
     sessionCache?.close();
     helpCenterDomains.stop();
     for (const stop of stopWorkers) stop();
@@ -414,6 +424,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
       [REPORT_QUEUE]: reportJobHandler({ db: deps.db }),
       [DIGEST_QUEUE]: digestJobHandler({ db: deps.db }),
       [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),
+      [EMAIL_FALLBACK_QUEUE]: emailFallbackHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
         db: deps.db,
         publicUrl: deps.publicUrl ?? '',

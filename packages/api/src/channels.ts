@@ -62,6 +62,11 @@ export const integrationSchema = z.object({
   connectedAt: z.number().nullable(),
   /** Where the provider posts inbound messages (set at the provider by us when we can). */
   webhookUrl: z.string().nullable(),
+  /**
+   * The e-mail channel's inbound address at the built-in SMTP receiver (`<applicationId>@<domain>`),
+   * to forward the mailbox to; null for other channels, or when the server runs no receiver.
+   */
+  inboundAddress: z.string().nullable(),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 
@@ -207,13 +212,17 @@ const mailServerSchema = z.object({
   user: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(1000),
 });
-/** E-mail (SPEC §2 /settings/mailbox): an existing mailbox read by IMAP, replies sent by SMTP. */
+/**
+ * E-mail (SPEC §2 /settings/mailbox): an existing mailbox read by IMAP, replies sent by SMTP. Without
+ * `imap` mail comes only through the server's built-in SMTP receiver (the mailbox forwards to the
+ * inbound address); refused when the server runs none.
+ */
 export const emailConnectRequestSchema = z.object({
   /** The address customers write to; replies are sent from it. */
   address: z.string().trim().toLowerCase().email().max(320),
   /** The sender name customers see on replies (the company's name when empty). */
   senderName: z.string().trim().max(100).default(''),
-  imap: mailServerSchema,
+  imap: mailServerSchema.optional(),
   smtp: mailServerSchema,
 });
 export type EmailConnectRequest = z.input<typeof emailConnectRequestSchema>;
@@ -307,3 +316,38 @@ export const whatsAppTemplatesPath = (type: WhatsAppIntegrationType) => `/api/in
 export const integrationPath = (type: IntegrationType) => `/api/integrations/settings/${type}`;
 export const channelWebhookPath = (type: IntegrationType, applicationId: string) =>
   `/api/channels/${type}/${encodeURIComponent(applicationId)}/webhook`;
+
+/**
+ * SPEC §7 ".eml fetch and parse": the original of a received e-mail, kept when it arrived. `raw`
+ * answers the mail's bytes (message/rfc822); `parsed` answers it read (headers, body, attachments).
+ */
+export const EMAIL_ORIGINAL_PATHS = {
+  raw: '/api/conversations/:groupId/messages/:messageId/eml',
+  parsed: '/api/conversations/:groupId/messages/:messageId/eml/parsed',
+} as const;
+export const emailOriginalPath = (groupId: number, messageId: number, parsed = false) =>
+  `/api/conversations/${groupId}/messages/${messageId}/eml${parsed ? '/parsed' : ''}`;
+export const emailOriginalParamsSchema = z.object({
+  groupId: z.coerce.number().int().positive(),
+  messageId: z.coerce.number().int().positive(),
+});
+
+export const emailOriginalSchema = z.object({
+  messageId: z.string(),
+  subject: z.string(),
+  from: z.string(),
+  to: z.string(),
+  cc: z.string(),
+  /** ms since epoch; null without a readable Date header. */
+  date: z.number().nullable(),
+  /** Every header as it was sent, in order (folded lines joined). */
+  headers: z.array(z.object({ name: z.string(), value: z.string() })),
+  text: z.string(),
+  /** The HTML part sanitized with the SPEC §5 whitelist; null when the mail has none. */
+  html: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
+  /** The original's size in bytes. */
+  size: z.number(),
+});
+export type EmailOriginal = z.infer<typeof emailOriginalSchema>;
+export const emailOriginalResponseSchema = successEnvelope(emailOriginalSchema);

@@ -12,6 +12,7 @@ export * from './business-hours';
 export * from './constants';
 export * from './conversation-transitions';
 export * from './customer-csv';
+export * from './email-fallback';
 export * from './email-threading';
 export * from './inbox';
 export * from './insight-cache';

@@ -24,6 +24,30 @@ describe('loadConfig', () => {
     for (const d of tmpDirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
 
+  it('runs the SMTP receiver only when SMTP_RECEIVER_PORT is set; its domain defaults to PUBLIC_URL host', () => {
+    expect(loadConfig({ ...base }).smtpReceiver).toBeNull();
+    expect(
+      loadConfig({ ...base, SMTP_RECEIVER_PORT: '2525', PUBLIC_URL: 'https://Chat.Example.com/' })
+        .smtpReceiver,
+    ).toEqual({ port: 2525, host: '0.0.0.0', domain: 'chat.example.com', maxBytes: 25 * 1024 * 1024 });
+    expect(
+      loadConfig({
+        ...base,
+        SMTP_RECEIVER_PORT: '25',
+        SMTP_RECEIVER_HOST: '127.0.0.1',
+        INBOUND_MAIL_DOMAIN: 'Inbound.Example.com',
+        SMTP_RECEIVER_MAX_MB: '5',
+      }).smtpReceiver,
+    ).toEqual({ port: 25, host: '127.0.0.1', domain: 'inbound.example.com', maxBytes: 5 * 1024 * 1024 });
+    expect(configErrorOf(() => loadConfig({ ...base, SMTP_RECEIVER_PORT: '0' })).message).toContain(
+      'SMTP_RECEIVER_PORT',
+    );
+    expect(
+      configErrorOf(() => loadConfig({ ...base, SMTP_RECEIVER_PORT: '25', INBOUND_MAIL_DOMAIN: 'a b' }))
+        .message,
+    ).toContain('INBOUND_MAIL_DOMAIN');
+  });
+
   it('starts with nothing set: port 3000, the classic variant, a public URL on that port', () => {
     const c = loadConfig({ ...base });
     expect(c.port).toBe(3000);

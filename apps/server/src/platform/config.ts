@@ -138,6 +138,20 @@ const envSchema = z.object({
   GALLABOX_API_URL: z.url().default('https://server.gallabox.com'),
   /** How often the worker reads the connected mailboxes by IMAP (the e-mail channel). */
   EMAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** The built-in SMTP receiver's port (e.g. 25 or 2525); unset: no receiver. */
+  SMTP_RECEIVER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The receiver's listen address; HOST by default. */
+  SMTP_RECEIVER_HOST: optionalText,
+  /** The domain of the inbound addresses `<applicationId>@<domain>`; PUBLIC_URL's host by default. */
+  INBOUND_MAIL_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'must be a domain name like mail.example.com')
+      .optional(),
+  ),
+  /** The largest mail the receiver accepts, in megabytes. */
+  SMTP_RECEIVER_MAX_MB: z.coerce.number().int().min(1).max(100).default(25),
   /** Metabase signed embedding (/metabase-dashboard): all three, or the page explains the set-up. */
   METABASE_SITE_URL: optionalUrl,
   METABASE_SECRET_KEY: optionalText.pipe(
@@ -223,6 +237,8 @@ export interface AppConfig {
   };
   /** EMAIL_POLL_SECONDS in milliseconds. */
   emailPollMs: number;
+  /** The built-in SMTP receiver (SMTP_RECEIVER_PORT); null: off. */
+  smtpReceiver: { port: number; host: string; domain: string; maxBytes: number } | null;
   /** Metabase signed embedding; null when not configured. */
   metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
@@ -290,6 +306,7 @@ export function loadConfig(
     if (err instanceof StorageConfigError) throw new ConfigError(err.message);
     throw err;
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const google =
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? {
@@ -304,7 +321,7 @@ export function loadConfig(
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -345,6 +362,15 @@ export function loadConfig(
       gallabox: e.GALLABOX_API_URL.replace(/\/$/, ''),
     },
     emailPollMs: e.EMAIL_POLL_SECONDS * 1000,
+    smtpReceiver:
+      e.SMTP_RECEIVER_PORT === undefined
+        ? null
+        : {
+            port: e.SMTP_RECEIVER_PORT,
+            host: e.SMTP_RECEIVER_HOST ?? e.HOST,
+            domain: e.INBOUND_MAIL_DOMAIN ?? new URL(publicUrl).hostname.toLowerCase(),
+            maxBytes: e.SMTP_RECEIVER_MAX_MB * 1024 * 1024,
+          },
     metabase:
       e.METABASE_SITE_URL && e.METABASE_SECRET_KEY && e.METABASE_DASHBOARD_ID
         ? {

@@ -5,6 +5,8 @@ import {
   CONVERSATION_PATHS,
   type ConversationFilterRequest,
   conversationPageResponseSchema,
+  emailOriginalPath,
+  emailOriginalResponseSchema,
   groupEventsPath,
   groupFeedSchema,
   groupNotesPath,
@@ -29,7 +31,7 @@ import {
 import { NOTES_PAGE_SIZE } from '@convo/domain';
 import { z } from 'zod';
 import { apiRequest } from '../../app/api/api-client';
-import { parseResponse } from '../../app/api/api-error';
+import { joinUrl, parseResponse } from '../../app/api/api-error';
 import { configStore } from '../../app/config/config-store';
 import { getSession } from '../../app/session/session-store';
 
@@ -284,4 +286,30 @@ export async function uploadFile(file: File): Promise<UploadedFile> {
     uploadedFileSchema,
     'messaging',
   );
+}
+
+/** SPEC §7 .eml parse: the original of a received e-mail, read by the server. */
+export async function fetchEmailOriginal(groupId: number, messageId: number, signal?: AbortSignal) {
+  return (
+    await apiRequest(emailOriginalPath(groupId, messageId, true), {
+      schema: emailOriginalResponseSchema,
+      signal,
+    })
+  ).data;
+}
+
+/** SPEC §7 .eml fetch: the original's bytes, saved by the browser as a file. */
+export async function downloadEmailOriginal(groupId: number, messageId: number): Promise<void> {
+  const base = configStore.getState().config?.apiBaseUrl ?? '';
+  const token = getSession()?.token;
+  const response = await fetch(joinUrl(base, emailOriginalPath(groupId, messageId)), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error(`Download failed (${response.status})`);
+  const url = URL.createObjectURL(new Blob([await response.arrayBuffer()], { type: 'message/rfc822' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `message-${messageId}.eml`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

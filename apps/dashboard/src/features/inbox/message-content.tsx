@@ -6,6 +6,7 @@ import { Anchor, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { EmailOriginalLink } from './email-original';
 import classes from './message-list.module.css';
 import { isSystemLine } from './message-rows';
 import { sanitizeMessageHtml } from './sanitize';
@@ -286,6 +287,9 @@ export const MessageBubble = memo(function MessageBubble({
           <Body message={message} />
         )}
         <div className={classes.meta}>
+          {fromCustomer && message.metadata.channel === 'email' && (
+            <EmailOriginalLink groupId={message.groupId} messageId={message.id} />
+          )}
           <span className={classes.xs}>{time}</span>
           {receipt && (
             <span

@@ -101,6 +101,19 @@ function StatusPanel({ integration }: { integration: Integration }) {
             <Code style={{ wordBreak: 'break-all' }}>{integration.webhookUrl}</Code>
           </Stack>
         )}
+        {integration.inboundAddress && (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {t('details.inboundAddress')}
+            </Text>
+            <Code style={{ wordBreak: 'break-all' }} data-testid="inbound-address">
+              {integration.inboundAddress}
+            </Code>
+            <Text size="xs" c="dimmed">
+              {t('details.inboundAddressHelp')}
+            </Text>
+          </Stack>
+        )}
         {integration.status !== 'not_connected' && (
           <Group justify="flex-end" gap="xs" wrap="wrap">
             <Button

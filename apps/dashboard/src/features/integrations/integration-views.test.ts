@@ -17,6 +17,7 @@ const item = (over: Partial<Integration>): Integration => ({
   lastErrorAt: null,
   connectedAt: null,
   webhookUrl: null,
+  inboundAddress: null,
   ...over,
 });
 

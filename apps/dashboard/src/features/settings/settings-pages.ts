@@ -9,6 +9,7 @@
 import type { SettingsPage } from '../../app/routing/settings-paths';
 import { BILLING_SETTINGS_PAGES } from '../billing/settings-entries';
 import { CONVERSATION_SETTINGS_PAGES } from '../conversation-settings/settings-entries';
+import { EMAIL_FALLBACK_SETTINGS_PAGES } from '../email-fallback/settings-entries';
 import { INTEGRATION_SETTINGS_PAGES } from '../integrations/settings-entries';
 import { NOTIFICATION_SETTINGS_PAGES } from '../notification-settings/settings-entries';
 import { TEAM_SETTINGS_PAGES } from '../team/settings-entries';
@@ -32,6 +33,7 @@ export const SETTINGS_PAGES: readonly SettingsPage[] = [
   ...WIDGET_SETTINGS_PAGES,
   ...CONVERSATION_SETTINGS_PAGES,
   ...INTEGRATION_SETTINGS_PAGES,
+  ...EMAIL_FALLBACK_SETTINGS_PAGES,
   ...NOTIFICATION_SETTINGS_PAGES,
   ...USER_DETAILS_SETTINGS_PAGES,
   ...WEBHOOK_SETTINGS_PAGES,

@@ -51,3 +51,19 @@ export const emailPollState = pgTable('email_poll_state', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   polledAt: timestamp('polled_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The original of each received mail (SPEC §7 .eml): its bytes in the file storage under
+ * `storageKey`, found by the mail's Message-ID (the messages' client key `email:<Message-ID>`).
+ */
+export const emailSources = pgTable(
+  'email_sources',
+  {
+    applicationId: text('application_id').notNull(),
+    messageId: text('message_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.messageId] })],
+);

@@ -6,6 +6,7 @@ export * from './bots.js';
 export * from './channels.js';
 export * from './customer-attributes.js';
 export * from './email.js';
+export * from './email-fallback.js';
 export * from './error-reports.js';
 export * from './help-center.js';
 export * from './help-center-answer-bot.js';

@@ -28,6 +28,8 @@ export function channelConnectors(
     gallabox: string;
   },
   db: Db,
+  /** The server runs the built-in SMTP receiver (a mailbox may then be connected without IMAP). */
+  options: { inboundMail?: boolean } = {},
 ): ChannelRegistry {
   return new Map<IntegrationType, AnyChannelConnector>([
     ['telegram', telegramConnector(apiUrls.telegram)],
@@ -39,6 +41,6 @@ export function channelConnectors(
     ['whatsapp-gallabox', whatsAppGallaboxConnector(apiUrls.gallabox)],
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
-    ['email', emailConnector(db)],
+    ['email', emailConnector(db, options)],
   ]);
 }

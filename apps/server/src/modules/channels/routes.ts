@@ -1,6 +1,9 @@
 import {
   channelWebhookParamsSchema,
   channelWebhookResponseSchema,
+  EMAIL_ORIGINAL_PATHS,
+  emailOriginalParamsSchema,
+  emailOriginalResponseSchema,
   INTEGRATION_PATHS,
   integrationConnectRequestSchema,
   integrationDeleteResponseSchema,
@@ -23,6 +26,7 @@ import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { findAttachment } from '../attachments/repository.js';
 import { contentDisposition } from '../attachments/service.js';
+import { openOriginal, parseOriginal } from './email/original.js';
 import { answerChallenge, receiveWebhook } from './inbound.js';
 import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';
 import type { ChannelRegistry } from './registry.js';
@@ -42,6 +46,7 @@ export function channelRoutes(
     appSecret: ctx.config.appSecret,
     publicUrl: ctx.config.publicUrl,
     connectors: options.connectors,
+    inboundMailDomain: ctx.config.smtpReceiver?.domain ?? null,
   };
   const inboundDeps = { ...deps, realtime: ctx.realtime, storage: options.storage };
   return async (app) => {
@@ -153,6 +158,50 @@ export function channelRoutes(
             requireAuth(req).applicationId,
             req.params.type,
             req.params.status === 'enable',
+          ),
+        ),
+    );
+
+    // SPEC §7 .eml: the original of a received e-mail, for members who can see the conversation.
+    const member = { preHandler: [ctx.authenticate, ctx.requirePrivilege('conversations')] };
+    app.get(
+      EMAIL_ORIGINAL_PATHS.raw,
+      { ...member, schema: { tags: ['conversations'], security, params: emailOriginalParamsSchema } },
+      async (req, reply) => {
+        const { groupId, messageId } = req.params;
+        const original = await openOriginal(
+          { db: deps.db, storage: options.storage },
+          requireAuth(req),
+          groupId,
+          messageId,
+        );
+        reply
+          .header('content-type', 'message/rfc822')
+          .header('content-disposition', `attachment; filename="message-${messageId}.eml"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox");
+        if (original.size > 0) reply.header('content-length', original.size);
+        return reply.send(original.stream);
+      },
+    );
+    app.get(
+      EMAIL_ORIGINAL_PATHS.parsed,
+      {
+        ...member,
+        schema: {
+          tags: ['conversations'],
+          security,
+          params: emailOriginalParamsSchema,
+          response: { 200: emailOriginalResponseSchema },
+        },
+      },
+      async (req) =>
+        ok(
+          await parseOriginal(
+            { db: deps.db, storage: options.storage },
+            requireAuth(req),
+            req.params.groupId,
+            req.params.messageId,
           ),
         ),
     );

@@ -24,6 +24,8 @@ export interface ChannelServiceDeps {
   /** PUBLIC_URL: the providers post to our webhook there. */
   publicUrl: string;
   connectors: ChannelRegistry;
+  /** INBOUND_MAIL_DOMAIN when the built-in SMTP receiver runs (SMTP_RECEIVER_PORT); else none. */
+  inboundMailDomain?: string | null | undefined;
 }
 
 const STATUS_OF: Record<string, IntegrationStatus> = {
@@ -50,6 +52,8 @@ function toIntegration(
       row && !deps.connectors.get(type)?.polled
         ? `${deps.publicUrl}${channelWebhookPath(type, applicationId)}`
         : null,
+    inboundAddress:
+      row && type === 'email' && deps.inboundMailDomain ? `${applicationId}@${deps.inboundMailDomain}` : null,
   };
 }
 

@@ -35,6 +35,7 @@ import {
   type GroupRef,
   type MessagingDeps,
 } from '../conversations/service.js';
+import { enqueueEmailFallbacks } from '../email-fallback/enqueue.js';
 import { EVENT } from '../realtime/event-types.js';
 import { enqueueMessageWebhooks, hasMessageWebhooksSql } from '../webhooks/enqueue.js';
 import { receiptsOf, toMessageView } from './message-view.js';
@@ -363,6 +364,8 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     }
     // 8. Replies in a conversation from a messaging channel go out on it (channels/outbox.ts).
     channelReplies = await enqueueChannelReplies(tx, applicationId, newMessages);
+    // 9. The team's messages in widget conversations: the e-mail fallback's checks (email-fallback/).
+    await enqueueEmailFallbacks(tx, applicationId, newMessages);
     if (sent.length > 0) {
       botReplies = await enqueueBotReplies(tx, applicationId, sent);
       for (const { conversation, message } of humanRepliesToBots(sent)) {

@@ -92,17 +92,28 @@ function useMailboxForm() {
     user: (v: string) => (v.trim() === '' ? t('email.required') : null),
     password: (v: string) => (v === '' ? t('email.required') : null),
   };
+  // IMAP's fields count only when the mailbox is read by IMAP (not only forwarded to us).
+  const imapOnly =
+    <V,>(check: (v: V) => string | null) =>
+    (v: V, values: { readByImap: boolean }) =>
+      values.readByImap ? check(v) : null;
   return useForm({
     initialValues: {
       address: '',
       senderName: '',
+      readByImap: true,
       imap: emptyServer(993, true),
       smtp: emptyServer(465, true),
     },
     validate: {
       address: (v) =>
         emailConnectRequestSchema.shape.address.safeParse(v).success ? null : t('email.addressInvalid'),
-      imap: server,
+      imap: {
+        host: imapOnly(server.host),
+        port: imapOnly(server.port),
+        user: imapOnly(server.user),
+        password: imapOnly(server.password),
+      },
       smtp: server,
     },
   });
@@ -123,7 +134,7 @@ export function EmailConnectForm({ integration }: { integration: Integration }) 
       {
         address: values.address.trim(),
         senderName: values.senderName.trim(),
-        imap: side(values.imap),
+        ...(values.readByImap ? { imap: side(values.imap) } : {}),
         smtp: side(values.smtp),
       },
       {
@@ -159,7 +170,13 @@ export function EmailConnectForm({ integration }: { integration: Integration }) 
             {...form.getInputProps('senderName')}
           />
         </SimpleGrid>
-        <ServerFields side="imap" form={form} />
+        <Checkbox
+          label={t('email.readByImap')}
+          description={t('email.readByImapHint')}
+          data-testid="email-read-by-imap"
+          {...form.getInputProps('readByImap', { type: 'checkbox' })}
+        />
+        {form.values.readByImap && <ServerFields side="imap" form={form} />}
         <ServerFields side="smtp" form={form} />
         <Text size="xs" c="dimmed">
           {t('email.passwordStored')}

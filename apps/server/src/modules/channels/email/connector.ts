@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type EmailConnectRequest, emailConnectRequestSchema } from '@convo/api';
 import { messageIdsIn, replyReferences, replySubject } from '@convo/domain';
-import { z } from 'zod';
+import { ZodError, z } from 'zod';
 import type { Db } from '../../../platform/db/database.js';
 import { type ChannelConnector, ChannelProviderError } from '../connector.js';
 import { imapClient, imapFailure, smtpFailure, smtpTransport } from './mail-servers.js';
 import * as repo from './repository.js';
 
 // E-mail through an existing mailbox: the admin gives its IMAP and SMTP logins, both are checked
-// on connect; mails are read by polling (poller.ts, no webhook), replies go by SMTP as answers in
+// on connect; mails are read by polling (poller.ts, no webhook) and/or arrive through the built-in
+// SMTP receiver (smtp-receiver.ts; IMAP may then be left out), replies go by SMTP as answers in
 // the thread (In-Reply-To, References, the thread's subject).
 
 const serverSchema = z.object({
@@ -21,21 +22,22 @@ const serverSchema = z.object({
 const configSchema = z.object({
   address: z.string().min(3),
   senderName: z.string(),
-  imap: serverSchema,
+  /** Absent: the mailbox forwards to the built-in SMTP receiver and is never polled. */
+  imap: serverSchema.optional(),
   smtp: serverSchema,
 });
 export type EmailConfig = z.infer<typeof configSchema>;
 
 /** Logs in to the IMAP server and opens the inbox, then leaves. */
-async function checkImap(config: EmailConfig): Promise<void> {
-  const client = imapClient(config.imap);
+async function checkImap(imap: NonNullable<EmailConfig['imap']>): Promise<void> {
+  const client = imapClient(imap);
   client.on('error', () => undefined);
   try {
     await client.connect();
     const lock = await client.getMailboxLock('INBOX');
     lock.release();
   } catch (err) {
-    throw imapFailure(err, config.imap.host);
+    throw imapFailure(err, imap.host);
   } finally {
     await client.logout().catch(() => client.close());
   }
@@ -54,7 +56,14 @@ async function checkSmtp(config: EmailConfig): Promise<void> {
 
 const domainOf = (address: string) => address.split('@').pop() || 'localhost';
 
-export function emailConnector(db: Db): ChannelConnector<EmailConfig, EmailConnectRequest> {
+/**
+ * `inboundMail`: the server runs the built-in SMTP receiver, so a mailbox may be connected without
+ * IMAP (it forwards to the inbound address).
+ */
+export function emailConnector(
+  db: Db,
+  options: { inboundMail?: boolean } = {},
+): ChannelConnector<EmailConfig, EmailConnectRequest> {
   return {
     kind: 'email',
     polled: true,
@@ -63,7 +72,17 @@ export function emailConnector(db: Db): ChannelConnector<EmailConfig, EmailConne
     async connect(input) {
       const parsed = emailConnectRequestSchema.parse(input);
       const config: EmailConfig = { ...parsed, senderName: parsed.senderName };
-      await checkImap(config);
+      if (config.imap) await checkImap(config.imap);
+      else if (!options.inboundMail)
+        throw new ZodError([
+          {
+            code: 'custom',
+            path: ['imap'],
+            message:
+              'Give the IMAP server: this server runs no SMTP receiver, so the mailbox can only be read by IMAP.',
+            input: undefined,
+          },
+        ]);
       await checkSmtp(config);
       return { config, displayName: config.address };
     },

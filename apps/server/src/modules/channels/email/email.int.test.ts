@@ -10,6 +10,7 @@ import {
   channelAccounts,
   channelOutbox,
   conversations,
+  emailSources,
   messages,
 } from '../../../db/schema/index.js';
 import type { JobWorker } from '../../../platform/jobs/job-queue.js';
@@ -288,6 +289,20 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('E-mail c
     const convs = await mailConversations();
     expect(convs).toHaveLength(2);
     expect(await messagesOf(convs[0]!.id)).toHaveLength(4);
+    // Each polled mail's original (SPEC §7 .eml) is kept once, in the file storage.
+    const sources = await t.database.db
+      .select()
+      .from(emailSources)
+      .where(eq(emailSources.applicationId, tenant.applicationId))
+      .orderBy(emailSources.messageId);
+    expect(sources.map((s) => s.messageId)).toEqual([
+      '<m1.order42@customer.test>',
+      '<m2.order42@customer.test>',
+      '<m3.order42@customer.test>',
+      '<other.1@customer.test>',
+    ]);
+    const stored = await createStorage(t.config.storage).get(sources[2]!.storageKey);
+    expect(stored?.contentType).toBe('message/rfc822');
   });
 
   it("sends the agent's reply by SMTP into the customer's mailbox, threaded; their answer joins the conversation", async () => {

@@ -1,9 +1,16 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { channelAccounts, emailMessageIds, emailPollState, emailThreads } from '../../../db/schema/index.js';
+import {
+  channelAccounts,
+  emailMessageIds,
+  emailPollState,
+  emailSources,
+  emailThreads,
+  messages,
+} from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db/database.js';
 
-// The only place e-mail threads, their Message-IDs and the mailboxes' polling cursors are read or
-// written; every query names the application (or the channel account, which belongs to one).
+// The only place e-mail threads, their Message-IDs, the originals of received mails and the
+// mailboxes' polling cursors are read or written; every query names the application (or the channel account, which belongs to one).
 
 export type EmailThreadRow = typeof emailThreads.$inferSelect;
 export type PollStateRow = typeof emailPollState.$inferSelect;
@@ -147,4 +154,53 @@ export async function savePollState(
         polledAt: sql`now()`,
       },
     });
+}
+
+export type EmailSourceRow = typeof emailSources.$inferSelect;
+
+export async function findSource(
+  db: Db,
+  applicationId: string,
+  messageId: string,
+): Promise<EmailSourceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(emailSources)
+    .where(and(eq(emailSources.applicationId, applicationId), eq(emailSources.messageId, messageId)))
+    .limit(1);
+  return row;
+}
+
+/** Records a mail's original; false when one was recorded already (the caller's copy is spare). */
+export async function insertSource(
+  db: Db,
+  source: { applicationId: string; messageId: string; storageKey: string; size: number },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(emailSources)
+    .values(source)
+    .onConflictDoNothing()
+    .returning({ messageId: emailSources.messageId });
+  return inserted.length > 0;
+}
+
+/** A message of the conversation, with what says which mail it came from. */
+export async function findConversationMessage(
+  db: Db,
+  applicationId: string,
+  conversationId: number,
+  messageId: number,
+) {
+  const [row] = await db
+    .select({ clientKey: messages.clientKey, metadata: messages.metadata })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.applicationId, applicationId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.id, messageId),
+      ),
+    )
+    .limit(1);
+  return row;
 }

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
+import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 
 // Real mail servers for the e-mail channel's tests: a throw-away Dovecot (Debian's dovecot-imapd)
@@ -226,4 +227,17 @@ export async function startSmtpReceiver(
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Sends one mail by SMTP as a sender's mail server would (no login, no TLS) to a receiver on this
+ * machine: the built-in receiver in the e2e spec, which cannot resolve nodemailer itself.
+ */
+export async function sendMailTo(port: number, mail: nodemailer.SendMailOptions): Promise<void> {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+  try {
+    await transport.sendMail(mail);
+  } finally {
+    transport.close();
+  }
 }
