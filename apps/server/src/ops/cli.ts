@@ -10,7 +10,7 @@ import { backupDatabase, checkBackupFile, elapsed, restoreDatabase } from './bac
 import { runChecks } from './check.js';
 import { createAdmin } from './create-admin.js';
 import { OpsError } from './errors.js';
-import { ExtendTrialUsageError, extendTrialFromArgs } from './extend-trial.js';
+import { ExtendTrialUsageError, extendTrialFromArgs, trialDays } from './extend-trial.js';
 import { formatCounts, migrateToPostgres } from './migrate-to-postgres.js';
 import { describeTarget, openForOps, redactUrl, type Target } from './open.js';
 import { SetPlanUsageError, setPlanFromArgs } from './set-plan.js';
@@ -314,6 +314,13 @@ async function extendTrialCommand(target: Target, argv: string[], io: CliIo): Pr
   const { positionals } = parse(argv, {}, 2);
   const [applicationId, days] = positionals;
   if (!applicationId || !days) throw new UsageError('extend-trial <applicationId> <days>');
+  // A bad <days> is refused before the database is opened (nothing to open it for).
+  try {
+    trialDays(days);
+  } catch (err) {
+    if (err instanceof ExtendTrialUsageError) throw new UsageError(err.message);
+    throw err;
+  }
   const line = await withDatabase(target, (database) =>
     extendTrialFromArgs(database.db, applicationId, days).catch((err: unknown) => {
       if (err instanceof ExtendTrialUsageError) throw new UsageError(err.message);

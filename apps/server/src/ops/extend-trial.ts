@@ -15,6 +15,13 @@ const daysSchema = z.coerce
   .min(1, '<days> must be at least 1')
   .max(MAX_TRIAL_EXTENSION_DAYS, `<days> must be at most ${MAX_TRIAL_EXTENSION_DAYS}`);
 
+/** <days> as a number, or ExtendTrialUsageError: checked before any database is opened. */
+export function trialDays(days: string): number {
+  const parsed = daysSchema.safeParse(days);
+  if (!parsed.success) throw new ExtendTrialUsageError(parsed.error.issues[0]?.message ?? 'bad <days>');
+  return parsed.data;
+}
+
 /** Validates <days>, extends the trial and answers the line the command prints. */
 export async function extendTrialFromArgs(
   db: Db,
@@ -22,8 +29,7 @@ export async function extendTrialFromArgs(
   days: string,
   now?: number,
 ): Promise<string> {
-  const parsed = daysSchema.safeParse(days);
-  if (!parsed.success) throw new ExtendTrialUsageError(parsed.error.issues[0]?.message ?? 'bad <days>');
+  const parsed = { data: trialDays(days) };
   try {
     const saved = await extendTrial(db, { applicationId, days: parsed.data, ...(now ? { now } : {}) });
     return `${applicationId}: trial extended by ${parsed.data} days, until ${saved.until?.toISOString() ?? '?'}`;
