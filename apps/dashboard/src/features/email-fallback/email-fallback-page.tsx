@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { emailFallbackKey, fetchEmailFallback, saveEmailFallback } from './email-fallback-api';
@@ -107,12 +108,11 @@ export function EmailFallbackPage() {
       {settings.data ? (
         <FallbackForm initial={settings.data} />
       ) : settings.isError ? (
-        <Stack align="center" py="xl" gap="xs" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void settings.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <SectionLoader label={t('loading')} />
       )}

@@ -1,9 +1,10 @@
 import type { EmailNotifications } from '@convo/api';
-import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { emailKey, fetchEmailNotifications, saveEmailNotifications } from './notification-settings-api';
@@ -60,12 +61,11 @@ export function EmailNotificationsPage() {
       {settings.data ? (
         <EmailForm initial={settings.data} />
       ) : settings.isError ? (
-        <Stack align="center" py="xl" gap="xs" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void settings.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <SectionLoader label={t('loading')} />
       )}

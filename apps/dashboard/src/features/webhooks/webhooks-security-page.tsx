@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { PasswordField } from '../../components/password-field';
@@ -227,12 +228,11 @@ export function WebhooksSecurityPage() {
       {security.isPending ? (
         <SectionLoader label={t('loading')} />
       ) : security.isError || !data ? (
-        <Stack align="center" py="xl" gap="xs" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void security.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void security.refetch()}
+        />
       ) : (
         <>
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="wh-https">

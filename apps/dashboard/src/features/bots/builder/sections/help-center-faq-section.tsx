@@ -25,6 +25,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast, toastError } from '../../../../app/toasts';
+import { LoadFailed } from '../../../../components/load-failed';
 import { SectionLoader } from '../../../../components/page-loader';
 import { RichTextEditor } from '../../../help-center/articles/rich-text-editor';
 import {
@@ -270,12 +271,12 @@ function SelectedFaq({
   if (article.isPending) return <SectionLoader label={t('loading')} />;
   if (article.isError)
     return (
-      <Stack align="center" py="md" gap="xs" role="alert">
-        <Text>{t('loadFailed')}</Text>
-        <Button variant="light" onClick={() => void article.refetch()}>
-          {t('retry')}
-        </Button>
-      </Stack>
+      <LoadFailed
+        message={t('loadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => void article.refetch()}
+        py="md"
+      />
     );
   return (
     <FaqEditor
@@ -371,12 +372,12 @@ export function HelpCenterFaqSection({
       {articles.isPending ? (
         <SectionLoader label={t('loading')} />
       ) : articles.isError ? (
-        <Stack align="center" py="md" gap="xs" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void articles.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void articles.refetch()}
+          py="md"
+        />
       ) : (
         <>
           {list(articles.data.items)}
