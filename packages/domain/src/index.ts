@@ -34,6 +34,7 @@ export * from './signup-block';
 export * from './statuses';
 export * from './support-widget';
 export * from './team-rules';
+export * from './text-template';
 export * from './theme';
 export * from './validation';
 export * from './whatsapp-templates';

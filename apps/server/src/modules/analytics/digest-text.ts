@@ -1,4 +1,4 @@
-import { formatDuration, type Language } from '@convo/domain';
+import { fillPlaceholders, formatDuration, type Language } from '@convo/domain';
 import type { FigureRow } from './repository.js';
 
 // The weekly digest's words in the recipient's dashboard language (en, es, fr, kn; SPEC §9
@@ -74,9 +74,6 @@ const WORDS: Record<Language, DigestWords> = {
   },
 };
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
-
 export interface DigestContent {
   language: Language;
   timeZone: string;
@@ -97,17 +94,17 @@ export function digestMail(c: DigestContent): { subject: string; text: string } 
   const averages = [
     c.csat.averages.new === null
       ? null
-      : fill(w.average, { value: number.format(c.csat.averages.new), max: 5 }),
+      : fillPlaceholders(w.average, { value: number.format(c.csat.averages.new), max: 5 }),
     c.csat.averages.old === null
       ? null
-      : `${fill(w.average, { value: number.format(c.csat.averages.old), max: 10 })} (${w.oldScale})`,
+      : `${fillPlaceholders(w.average, { value: number.format(c.csat.averages.old), max: 10 })} (${w.oldScale})`,
   ].filter((a): a is string => a !== null);
   const f = c.figures;
   const from = day(c.firstDay);
   return {
-    subject: fill(w.subject, { from }),
+    subject: fillPlaceholders(w.subject, { from }),
     text: [
-      fill(w.intro, { from, to: day(c.lastDay), zone: c.timeZone }),
+      fillPlaceholders(w.intro, { from, to: day(c.lastDay), zone: c.timeZone }),
       '',
       `${w.newConversations}: ${number.format(f.new_count)}`,
       `${w.open}: ${number.format(f.open_count)}`,

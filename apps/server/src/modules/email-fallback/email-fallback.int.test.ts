@@ -187,6 +187,30 @@ describe.each(testDatabaseKinds())('E-mail fallback on %s', (kind) => {
     expect(await mailsTo(c.email)).toHaveLength(1);
   });
 
+  it('the mail speaks the customer’s language, read from what they wrote', async () => {
+    const tn = await newTenant(t);
+    await enable(tn, FALLBACK_TYPE.MESSAGE_FORWARDING, 0);
+    const c = await customerConversation(tn);
+    expect(
+      (
+        await sendTestMessage(
+          t,
+          c.headers,
+          c.groupId,
+          'q-es',
+          '¿Dónde está mi paquete? Lo pedí hace una semana',
+        )
+      ).statusCode,
+    ).toBe(200);
+    await reply(tn, c.groupId, 'Salió del almacén hoy.');
+    const [check] = await checksOf(tn);
+    expect(await runFallbackCheck(t.database.db, check!)).toBe(1);
+    const [mail] = await mailsTo(c.email);
+    expect(mail!.subject).toMatch(/^Nuevo mensaje de /);
+    expect(mail!.text).toContain('Hola, Linus:');
+    expect(mail!.text).toContain('Abre el chat en nuestro sitio web para responder.');
+  });
+
   it('undelivered: planned after its delay; mails only what was not delivered by then, once', async () => {
     const tn = await newTenant(t);
     await enable(tn, FALLBACK_TYPE.UNDELIVERED, 15);

@@ -1,8 +1,15 @@
-import { FALLBACK_TYPE, type FallbackType, MESSAGE_CONTENT_TYPE, messagesToMail } from '@convo/domain';
+import {
+  type FallbackType,
+  fillPlaceholders,
+  type Language,
+  MESSAGE_CONTENT_TYPE,
+  messagesToMail,
+} from '@convo/domain';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import type { Job, JobHandler } from '../../platform/jobs/job-queue.js';
 import { insertMail } from '../../platform/mail/outbox-repository.js';
+import { customerLanguage, fallbackWords } from './fallback-words.js';
 import * as repo from './repository.js';
 
 // The `email-fallback.send` job, due a rule's delay after the team wrote in a widget conversation:
@@ -18,20 +25,6 @@ const payloadSchema = z.object({
   fallbackType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
 });
 
-const SUBJECT: Record<FallbackType, (app: string) => string> = {
-  [FALLBACK_TYPE.MESSAGE_FORWARDING]: (app) => `New message from ${app}`,
-  [FALLBACK_TYPE.UNDELIVERED]: (app) => `Messages from ${app} that did not reach you`,
-  [FALLBACK_TYPE.UNREAD]: (app) => `Unread messages from ${app}`,
-  [FALLBACK_TYPE.UNANSWERED]: (app) => `${app} is waiting for your answer`,
-};
-
-const INTRO: Record<FallbackType, string> = {
-  [FALLBACK_TYPE.MESSAGE_FORWARDING]: 'You have a new message in your conversation with us:',
-  [FALLBACK_TYPE.UNDELIVERED]: 'These messages could not reach you in the chat:',
-  [FALLBACK_TYPE.UNREAD]: 'You have not read these messages in the chat yet:',
-  [FALLBACK_TYPE.UNANSWERED]: 'We wrote to you in the chat and are waiting for your answer:',
-};
-
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
 /** An HTML message as plain text for the mail (line breaks kept, tags dropped). */
@@ -45,27 +38,31 @@ function plainText(html: string): string {
 
 type Missed = Awaited<ReturnType<typeof repo.messagesBetween>>[number];
 
-function lineOf(m: Missed): string {
-  const file = m.fileMeta && typeof m.fileMeta.name === 'string' ? `[File: ${m.fileMeta.name}]` : '';
+function lineOf(m: Missed, fileWord: string): string {
+  const file = m.fileMeta && typeof m.fileMeta.name === 'string' ? `[${fileWord}: ${m.fileMeta.name}]` : '';
   const text = m.contentType === MESSAGE_CONTENT_TYPE.TEXT_HTML ? plainText(m.message) : m.message.trim();
   return [text, file].filter((part) => part !== '').join('\n');
 }
 
-/** The mail's subject and text: each missed message with its sender and time (UTC). */
+/** The mail's subject and text in `language`: each missed message with its sender and time (UTC). */
 export function fallbackMail(
   type: FallbackType,
   conversation: { applicationName: string; customerName: string },
   missed: readonly Missed[],
+  language: Language = 'en',
 ): { subject: string; text: string } {
-  const app = conversation.applicationName || 'our team';
-  const greeting = conversation.customerName ? `Hi ${conversation.customerName},` : 'Hi,';
+  const words = fallbackWords(language);
+  const app = conversation.applicationName || words.ourTeam;
+  const greeting = conversation.customerName
+    ? fillPlaceholders(words.greetingNamed, { name: conversation.customerName })
+    : words.greeting;
   const blocks = missed.map((m) => {
     const when = m.createdAt.toISOString().slice(0, 16).replace('T', ' ');
-    return `${m.senderName || app} (${when} UTC):\n${lineOf(m)}`;
+    return `${m.senderName || app} (${when} UTC):\n${lineOf(m, words.file)}`;
   });
   return {
-    subject: SUBJECT[type](app),
-    text: `${greeting}\n\n${INTRO[type]}\n\n${blocks.join('\n\n')}\n\nOpen the chat on our website to answer.`,
+    subject: fillPlaceholders(words.subject[type], { app }),
+    text: `${greeting}\n\n${words.intro[type]}\n\n${blocks.join('\n\n')}\n\n${words.closing}`,
   };
 }
 
@@ -97,6 +94,7 @@ export async function runFallbackCheck(db: Db, job: Pick<Job, 'applicationId' | 
       fallbackType,
       { applicationName: conversation.applicationName, customerName: conversation.customerName ?? '' },
       missed,
+      customerLanguage(await repo.customerRecentTexts(tx, conversationId, conversation.customerId)),
     );
     await insertMail(tx, { to: conversation.customerEmail, applicationId, ...mail }, 'queued');
     return missed.length;

@@ -104,6 +104,21 @@ export async function lastCustomerMessageId(
   return row?.id ?? 0;
 }
 
+/** The customer's last few texts in the conversation, newest first: what their language is read from. */
+export async function customerRecentTexts(
+  db: Db,
+  conversationId: number,
+  customerId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ message: messages.message })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, customerId)))
+    .orderBy(desc(messages.id))
+    .limit(5);
+  return rows.map((r) => r.message);
+}
+
 /** The conversation's messages after `after` up to `upTo`, oldest first, with their senders' names. */
 export async function messagesBetween(db: Db, conversationId: number, after: number, upTo: number) {
   return db
