@@ -14,6 +14,7 @@ import {
 } from './backup-file.js';
 import {
   countRows,
+  disableUserTriggers,
   dropSecondaryIndexes,
   ident,
   readCatalog,
@@ -140,6 +141,7 @@ export async function restoreDatabase(
       await tx.execute(sql.raw(`truncate ${catalog.tables.map((t) => ident(t.name)).join(', ')} cascade`));
     }
     const rebuildIndexes = await dropSecondaryIndexes(tx);
+    const enableTriggers = await disableUserTriggers(tx);
     let current: {
       table: TableInfo;
       columns: string[];
@@ -198,6 +200,7 @@ export async function restoreDatabase(
     if (!ended) throw new OpsError('the backup file is truncated (it has no end line)');
     const indexing = Date.now();
     await rebuildIndexes();
+    await enableTriggers();
     log(`  indexes rebuilt  ${elapsed(indexing)}`);
     await resetSequences(tx, catalog);
     return { file, tables, rows: total };

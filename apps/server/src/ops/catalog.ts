@@ -144,3 +144,26 @@ export async function dropSecondaryIndexes(db: Db): Promise<() => Promise<void>>
     for (const index of indexes) await db.execute(sql.raw(index.def));
   };
 }
+
+/**
+ * Turns off the user triggers of the public tables (the dashboard roll-up's) until the returned
+ * function turns them back on, in the caller's transaction. A restore or a copy loads the roll-up
+ * tables as they were backed up; recomputing them row by row as conversations arrive would cost a
+ * trigger call per row and collide with the copied rows.
+ */
+export async function disableUserTriggers(db: Db, onlyTable?: string): Promise<() => Promise<void>> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select distinct c.relname as name
+      from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and not t.tgisinternal
+        and (${onlyTable ?? null}::text is null or c.relname = ${onlyTable ?? null}::text)
+      order by c.relname`),
+  ).map((r) => r.name);
+  for (const table of tables) await db.execute(sql.raw(`alter table ${ident(table)} disable trigger user`));
+  return async () => {
+    for (const table of tables) await db.execute(sql.raw(`alter table ${ident(table)} enable trigger user`));
+  };
+}

@@ -3,7 +3,7 @@ import type { Database } from '../platform/db/database.js';
 import { rowsOf } from '../platform/db/database.js';
 import { type FileStorage, probeStorage } from '../platform/storage/storage.js';
 import { elapsed, type Log } from './backup.js';
-import { countRows, ident, readCatalog, resetSequences } from './catalog.js';
+import { countRows, disableUserTriggers, ident, readCatalog, resetSequences } from './catalog.js';
 import { OpsError } from './errors.js';
 import { insertRows, RowBatch, tableRows } from './rows.js';
 
@@ -83,6 +83,7 @@ export async function migrateToPostgres(
     await source.db.transaction(
       async (from) => {
         await target.db.transaction(async (to) => {
+          const enableTriggers = await disableUserTriggers(to, targetTable.name);
           const batch = new RowBatch();
           for await (const rows of tableRows(from, table)) {
             for (const row of rows) {
@@ -91,6 +92,7 @@ export async function migrateToPostgres(
           }
           await insertRows(to, targetTable, table.insertable, batch.take(), true);
           await resetSequences(to, targetCatalog, table.name);
+          await enableTriggers();
         });
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

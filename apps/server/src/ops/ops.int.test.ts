@@ -50,6 +50,16 @@ async function indexDefinitions(database: Database): Promise<string[]> {
   return rows.map((r) => r.def);
 }
 
+/** User triggers left off (a restore turns the roll-up's off while loading and back on after). */
+async function disabledTriggers(database: Database): Promise<string[]> {
+  const rows = rowsOf<{ name: string }>(
+    await database.db.execute(
+      sql`select tgname as name from pg_trigger where not tgisinternal and tgenabled = 'D' order by 1`,
+    ),
+  );
+  return rows.map((r) => r.name);
+}
+
 async function totalRows(database: Database): Promise<number> {
   let n = 0;
   for (const rows of (await snapshot(database)).values()) n += rows.length;
@@ -176,6 +186,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
       for (const [table, rows] of expected) expect(got.get(table), table).toEqual(rows);
       expect(got.get('attachments')).toHaveLength(1);
       expect(await indexDefinitions(target)).toEqual(expectedIndexes);
+      expect(await disabledTriggers(target)).toEqual([]);
       await ownerReadsAConversation(target);
       // Sequences moved past the restored ids: a new conversation gets a fresh id.
       const [next] = rowsOf<{ fresh: boolean }>(
@@ -463,6 +474,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
           const got = await snapshot(target);
           for (const [table, rows] of expected) expect(got.get(table), table).toEqual(rows);
           expect(await indexDefinitions(target)).toEqual(expectedIndexes);
+          expect(await disabledTriggers(target)).toEqual([]);
           await ownerReadsAConversation(target);
           // The sign-in wrote a session and a sign-in time: the round trip compares with this state.
           expectedBack = await snapshot(target);
@@ -512,6 +524,7 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
         try {
           const got = await snapshot(copy);
           for (const [table, rows] of expected) expect(got.get(table), table).toEqual(rows);
+          expect(await disabledTriggers(copy)).toEqual([]);
           await ownerReadsAConversation(copy);
         } finally {
           await copy.close();
