@@ -1,5 +1,9 @@
 import {
   ACCOUNT_PATHS,
+  EMAIL_CHANGE_PATHS,
+  emailChangeConfirmResponseSchema,
+  emailChangeConfirmSchema,
+  emailChangeRequestSchema,
   emailValidateRequestSchema,
   loginRequestSchema,
   messageResponseSchema,
@@ -14,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readToken, requireAuth } from '../../http/auth.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { sha256 } from '../../platform/crypto.js';
+import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import * as service from './service.js';
 import { deviceCookie, throttledSignIn } from './sign-in-throttle.js';
 
@@ -187,6 +192,40 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         const auth = requireAuth(req);
         return ok(await service.resendValidationMail(deps, auth.userId, auth.applicationId));
       },
+    );
+  };
+}
+
+/** Changing the sign-in e-mail: the signed-in request and the public confirmation of the link. */
+export function emailChangeRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = ctx.accounts;
+  return async (app) => {
+    const tags = ['accounts'];
+    const windowMs = ctx.config.rateLimit.windowMs;
+    app.post(
+      EMAIL_CHANGE_PATHS.request,
+      {
+        schema: { tags, body: emailChangeRequestSchema, response: { 200: messageResponseSchema } },
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.profile')],
+        // Each request mails someone: a handful per window is plenty.
+        config: { rateLimit: { max: 5, timeWindow: windowMs, hook: 'preHandler' as const } },
+      },
+      async (req) => ok(await requestEmailChange(deps, requireAuth(req), req.body)),
+    );
+    app.post(
+      EMAIL_CHANGE_PATHS.confirm,
+      {
+        schema: { tags, body: emailChangeConfirmSchema, response: { 200: emailChangeConfirmResponseSchema } },
+        config: {
+          ...PUBLIC_ROUTE,
+          rateLimit: {
+            max: ctx.config.rateLimit.loginMax,
+            timeWindow: windowMs,
+            hook: 'preHandler' as const,
+          },
+        },
+      },
+      async (req) => ({ code: 'SUCCESS' as const, ...(await confirmEmailChange(deps, req.body.token)) }),
     );
   };
 }
