@@ -8,7 +8,7 @@ import { PUBLIC_ROUTE, type RouteContext } from './http/route-context.js';
 import { markGuard } from './http/security-route-table.js';
 import { applicationRoutes } from './modules/accounts/applications-routes.js';
 import { authenticator, type LiveSession, privilegeChecker } from './modules/accounts/guards.js';
-import { accountRoutes, emailChangeRoutes } from './modules/accounts/routes.js';
+import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
 import { reportJobHandler } from './modules/analytics/report-job.js';
@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(emailChangeRoutes(ctx));
+  await app.register(mobileSignInRoutes(ctx));
   await app.register(applicationRoutes(ctx));
   await app.register(googleSignInRoutes(ctx));
   await app.register(devMailboxRoutes(ctx));

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './agent-app.js';
 export * from './analytics.js';
 export * from './answer-bot.js';
 export * from './answer-bot-paths.js';

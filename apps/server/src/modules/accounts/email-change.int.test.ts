@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('sign-in e-mail change on %s', (kind) => {
   it('refuses a wrong password, a taken e-mail, the same e-mail and bad input with a 4xx', async () => {
     const { body, auth } = await signUp();
     const other = await signUp();
-    const post = (payload: unknown) =>
+    const post = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: EMAIL_CHANGE_PATHS.request, headers: auth, payload });
     const wrong = await post({ newEmail: 'x@new.example.com', password: 'Wrong1234' });
     expect(wrong.statusCode).toBe(400);

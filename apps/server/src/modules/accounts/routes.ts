@@ -1,5 +1,6 @@
 import {
   ACCOUNT_PATHS,
+  AGENT_APP_PATHS,
   EMAIL_CHANGE_PATHS,
   emailChangeConfirmResponseSchema,
   emailChangeConfirmSchema,
@@ -7,6 +8,8 @@ import {
   emailValidateRequestSchema,
   loginRequestSchema,
   messageResponseSchema,
+  mobileSignInExchangeSchema,
+  mobileSignInLinkResponseSchema,
   passwordChangeRequestSchema,
   passwordResetRequestSchema,
   passwordResetUpdateSchema,
@@ -19,6 +22,7 @@ import { readToken, requireAuth } from '../../http/auth.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { sha256 } from '../../platform/crypto.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
+import { createMobileSignInLink, exchangeMobileSignIn } from './mobile-sign-in.js';
 import * as service from './service.js';
 import { deviceCookie, throttledSignIn } from './sign-in-throttle.js';
 
@@ -226,6 +230,42 @@ export function emailChangeRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => ({ code: 'SUCCESS' as const, ...(await confirmEmailChange(deps, req.body.token)) }),
+    );
+  };
+}
+
+/** /settings/agent-app: the QR sign-in link and the phone's exchange of it for a session. */
+export function mobileSignInRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = ctx.accounts;
+  return async (app) => {
+    const tags = ['accounts'];
+    const windowMs = ctx.config.rateLimit.windowMs;
+    app.post(
+      AGENT_APP_PATHS.link,
+      {
+        schema: { tags, response: { 200: mobileSignInLinkResponseSchema } },
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.agent-app')],
+        config: { rateLimit: { max: 20, timeWindow: windowMs, hook: 'preHandler' as const } },
+      },
+      async (req) => ({
+        code: 'SUCCESS' as const,
+        data: await createMobileSignInLink(deps, requireAuth(req)),
+      }),
+    );
+    app.post(
+      AGENT_APP_PATHS.exchange,
+      {
+        schema: { tags, body: mobileSignInExchangeSchema, response: { 200: sessionResponseSchema } },
+        config: {
+          ...PUBLIC_ROUTE,
+          rateLimit: {
+            max: ctx.config.rateLimit.loginMax,
+            timeWindow: windowMs,
+            hook: 'preHandler' as const,
+          },
+        },
+      },
+      async (req) => ({ code: 'SUCCESS' as const, data: await exchangeMobileSignIn(deps, req.body.token) }),
     );
   };
 }

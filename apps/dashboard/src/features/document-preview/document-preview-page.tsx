@@ -1,0 +1,3 @@
+export function DocumentPreviewPage() {
+  return null;
+}

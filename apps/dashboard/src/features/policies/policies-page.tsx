@@ -1,0 +1,3 @@
+export function PoliciesPage() {
+  return null;
+}
