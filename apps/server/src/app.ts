@@ -52,6 +52,7 @@ import { conversationRoutes } from './modules/conversations/routes.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
+import { documentPreviewRoutes } from './modules/document-preview/routes.js';
 import { EMAIL_FALLBACK_QUEUE } from './modules/email-fallback/enqueue.js';
 import { emailFallbackHandler } from './modules/email-fallback/fallback-job.js';
 import { emailFallbackRoutes } from './modules/email-fallback/routes.js';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messageLogRoutes(ctx));
   const storage = deps.storage ?? createStorage(deps.config.storage);
   await app.register(attachmentRoutes(ctx, storage));
+  await app.register(documentPreviewRoutes(ctx));
   const helpCenterSites = createSiteCache(deps.database.db);
   await app.register(helpCenterRoutes(ctx, { storage, sites: helpCenterSites, domains: helpCenterDomains }));
   await app.register(

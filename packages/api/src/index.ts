@@ -10,6 +10,7 @@ export * from './bots.js';
 export * from './channels.js';
 export * from './customer-attributes.js';
 export * from './customers.js';
+export * from './document-preview.js';
 export * from './email-change.js';
 export * from './email-fallback.js';
 export * from './error-reports.js';

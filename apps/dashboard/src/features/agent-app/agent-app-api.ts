@@ -9,6 +9,11 @@ export async function createMobileSignInLink() {
 
 /** The phone's side: the link's token for a session. */
 export async function exchangeMobileSignIn(token: string) {
-  return (await apiRequest(AGENT_APP_PATHS.exchange, { body: { token }, schema: sessionResponseSchema }))
-    .data;
+  return (
+    await apiRequest(AGENT_APP_PATHS.exchange, {
+      body: { token },
+      schema: sessionResponseSchema,
+      token: null,
+    })
+  ).data;
 }

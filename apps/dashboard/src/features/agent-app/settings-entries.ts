@@ -9,4 +9,9 @@ export const AGENT_APP_SETTINGS_PAGES: readonly SettingsPage[] = [
     group: 'account',
     Page: lazyPage(() => import('./agent-app-page').then((m) => m.AgentAppPage)),
   },
+  {
+    slug: 'quick-links',
+    group: 'widget',
+    Page: lazyPage(() => import('../quick-links/quick-links-page').then((m) => m.QuickLinksPage)),
+  },
 ];
