@@ -161,9 +161,11 @@ test('public routes: /bigcommerce, /dialogflow-callback, /live-agent, /document-
   // BigCommerce: stored, source marked, sign-up with the e-mail filled.
   await page.goto('/bigcommerce?accessToken=bc-token&email=Store@Shop.example&storeHash=abc123');
   await expect(page).toHaveURL(/\/signup$/, SLOW);
-  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('store@shop.example');
+  await expect(page.getByRole('textbox', { name: 'Work email' })).toHaveValue('store@shop.example');
   expect(await page.evaluate(() => localStorage.getItem('KM_SIGNUP_SOURCE'))).toBe('bigCommerce');
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('KM_BIGCOMMERCE_DATA'))) ?? '{}')).toEqual({
+  expect(
+    JSON.parse((await page.evaluate(() => localStorage.getItem('KM_BIGCOMMERCE_DATA'))) ?? '{}'),
+  ).toEqual({
     accessToken: 'bc-token',
     bcEmail: 'store@shop.example',
     storeHash: 'abc123',
@@ -188,7 +190,9 @@ test('public routes: /bigcommerce, /dialogflow-callback, /live-agent, /document-
   await notTheNotFoundPage(page);
 
   // A document preview link that is not signed: a clear message, never the not-found page.
-  await page.goto('/document-preview?applicationId=x&key=00000000-0000-4000-8000-000000000000&expires=1&signature=nope');
+  await page.goto(
+    '/document-preview?applicationId=x&key=00000000-0000-4000-8000-000000000000&expires=1&signature=nope',
+  );
   await expect(page.getByTestId('document-preview-error')).toBeVisible(SLOW);
   await notTheNotFoundPage(page);
 
@@ -198,12 +202,17 @@ test('public routes: /bigcommerce, /dialogflow-callback, /live-agent, /document-
   await noOverflow(page);
 });
 
-test('a shared file opens on /document-preview with its text and a download button', async ({ request, browser }) => {
+test('a shared file opens on /document-preview with its text and a download button', async ({
+  request,
+  browser,
+}) => {
   const login = await request.post('/api/login', { data: { userName: OWNER, password: 'Demo1234' } });
   const { token, applicationId } = (await login.json()).data as { token: string; applicationId: string };
   const upload = await request.post('/rest/ws/upload/file', {
     headers: { 'X-Authorization': token, 'Application-Key': applicationId },
-    multipart: { file: { name: 'terms.txt', mimeType: 'text/plain', buffer: Buffer.from('Our shared terms.') } },
+    multipart: {
+      file: { name: 'terms.txt', mimeType: 'text/plain', buffer: Buffer.from('Our shared terms.') },
+    },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const key = ((await upload.json()) as { key: string }).key;
@@ -227,11 +236,21 @@ test('a shared file opens on /document-preview with its text and a download butt
 test('signed-in routes: /components, /configuration, /policies, /bot, agent app QR sign-in and quick links', async ({
   browser,
 }) => {
+  // Seven screens and a second browser: more than the default minute on a loaded machine.
+  test.setTimeout(150_000);
   const page = await logIn(browser, OWNER);
 
   await page.goto('/components');
   await expect(page.getByRole('heading', { name: 'Components', level: 1 })).toBeVisible(SLOW);
-  for (const name of ['Link buttons', 'Quick replies', 'List', 'Images', 'Card', 'Carousel', 'Mixed buttons']) {
+  for (const name of [
+    'Link buttons',
+    'Quick replies',
+    'List',
+    'Images',
+    'Card',
+    'Carousel',
+    'Mixed buttons',
+  ]) {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByTestId('component-card')).toContainText('"contentType": "300"');
@@ -268,7 +287,7 @@ test('signed-in routes: /components, /configuration, /policies, /bot, agent app 
   // Quick links: added, reordered, saved, shown in the widget's preview.
   await page.goto('/settings/quick-links');
   await expect(page.getByRole('heading', { name: 'Quick links', level: 1 })).toBeVisible(SLOW);
-  await page.getByRole('checkbox', { name: 'Show quick links in the widget' }).check();
+  await page.getByRole('switch', { name: 'Show quick links in the widget' }).check();
   await page.getByRole('button', { name: 'Add a link' }).click();
   await page.getByRole('textbox', { name: 'Label of link 1' }).fill('Pricing');
   await page.getByRole('textbox', { name: 'Address of link 1' }).fill('https://example.com/pricing');
