@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { settingsPath } from '../../app/routing/settings-paths';
 import { canOpen } from '../../app/routing/use-landing';
 import { useSession } from '../../app/session/session-store';
 import { toastError } from '../../app/toasts';
@@ -10,7 +11,6 @@ import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { fetchPushSubscriptions, pushKey } from '../notification-settings/notification-settings-api';
-import { settingsPath } from '../settings/settings-pages';
 import { createMobileSignInLink } from './agent-app-api';
 
 /** Seconds left until `expiresAt`, ticking while the code is shown. */
