@@ -257,7 +257,8 @@ test('signed-in routes: /components, /configuration, /policies, /bot, agent app 
 
   await page.goto('/configuration');
   await expect(page.getByRole('heading', { name: 'Configuration', level: 1 })).toBeVisible(SLOW);
-  await expect(page.getByTestId('configuration-app-id')).not.toBeEmpty();
+  const appId = (await page.getByTestId('configuration-app-id').textContent()) ?? '';
+  expect(appId).not.toBe('');
   await expect(page.getByTestId('configuration-features')).toBeVisible(SLOW);
   await expect(page.getByRole('link', { name: 'Quick links' }).first()).toBeVisible();
 
@@ -301,5 +302,12 @@ test('signed-in routes: /components, /configuration, /policies, /bot, agent app 
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Label of link 1' })).toHaveValue('Orders', SLOW);
   await expect(page.getByTestId('quick-links-preview')).toContainText('OrdersPricing');
+
+  // The widget shows them, in that order, above the new conversation: here in the full-page chat.
+  await page.goto(`/live-agent?appId=${encodeURIComponent(appId)}`);
+  const chat = page.frameLocator('[data-testid="live-agent-frame"]');
+  const chips = chat.locator('.cv-chips a');
+  await expect(chips).toHaveText(['Orders', 'Pricing'], SLOW);
+  await expect(chips.first()).toHaveAttribute('href', 'https://example.com/orders');
   await page.context().close();
 });
