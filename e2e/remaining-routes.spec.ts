@@ -311,3 +311,26 @@ test('signed-in routes: /components, /configuration, /policies, /bot, agent app 
   await expect(chips.first()).toHaveAttribute('href', 'https://example.com/orders');
   await page.context().close();
 });
+
+test('the new signed-in screens fit a phone and are reached from the navigation', async ({ browser }) => {
+  const page = await logIn(browser, OWNER);
+  await page.setViewportSize({ width: 390, height: 860 });
+  for (const [path, heading] of [
+    ['/components', 'Components'],
+    ['/configuration', 'Configuration'],
+    ['/policies', 'Policies'],
+    ['/settings/agent-app', 'Agent app'],
+    ['/settings/quick-links', 'Quick links'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible(SLOW);
+    await notTheNotFoundPage(page);
+    await noOverflow(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Policies' }).click(SLOW);
+  await expect(page).toHaveURL(/\/policies$/);
+  await page.context().close();
+});
