@@ -8,7 +8,7 @@ import { PUBLIC_ROUTE, type RouteContext } from './http/route-context.js';
 import { markGuard } from './http/security-route-table.js';
 import { applicationRoutes } from './modules/accounts/applications-routes.js';
 import { authenticator, type LiveSession, privilegeChecker } from './modules/accounts/guards.js';
-import { accountRoutes } from './modules/accounts/routes.js';
+import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
 import { reportJobHandler } from './modules/analytics/report-job.js';
@@ -52,6 +52,7 @@ import { conversationRoutes } from './modules/conversations/routes.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
+import { documentPreviewRoutes } from './modules/document-preview/routes.js';
 import { EMAIL_FALLBACK_QUEUE } from './modules/email-fallback/enqueue.js';
 import { emailFallbackHandler } from './modules/email-fallback/fallback-job.js';
 import { emailFallbackRoutes } from './modules/email-fallback/routes.js';
@@ -222,6 +223,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every role serves the HTTP API (a node's health and API docs included).
   await app.register(systemRoutes(ctx));
   await app.register(accountRoutes(ctx));
+  await app.register(emailChangeRoutes(ctx));
+  await app.register(mobileSignInRoutes(ctx));
   await app.register(applicationRoutes(ctx));
   await app.register(googleSignInRoutes(ctx));
   await app.register(devMailboxRoutes(ctx));
@@ -237,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messageLogRoutes(ctx));
   const storage = deps.storage ?? createStorage(deps.config.storage);
   await app.register(attachmentRoutes(ctx, storage));
+  await app.register(documentPreviewRoutes(ctx));
   const helpCenterSites = createSiteCache(deps.database.db);
   await app.register(helpCenterRoutes(ctx, { storage, sites: helpCenterSites, domains: helpCenterDomains }));
   await app.register(

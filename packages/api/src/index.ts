@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './agent-app.js';
 export * from './analytics.js';
 export * from './answer-bot.js';
 export * from './answer-bot-paths.js';
@@ -9,6 +10,8 @@ export * from './bots.js';
 export * from './channels.js';
 export * from './customer-attributes.js';
 export * from './customers.js';
+export * from './document-preview.js';
+export * from './email-change.js';
 export * from './email-fallback.js';
 export * from './error-reports.js';
 export * from './errors.js';

@@ -112,6 +112,22 @@ export const csatSchema = z.object({
   askComment: z.boolean(),
 });
 
+/** Most links the widget's quick links show (more would push the conversation off a phone screen). */
+export const QUICK_LINKS_MAX = 6;
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'A link starts with http:// or https://');
+
+/** SPEC §2 /settings/quick-links: links the widget shows above a new conversation, in this order. */
+export const quickLinksSchema = z.object({
+  enabled: z.boolean(),
+  title: text(60),
+  links: z.array(z.object({ label: text(60).min(1), url: httpUrl })).max(QUICK_LINKS_MAX),
+});
+
 export const chatWidgetSettingsSchema = z.object({
   customization: customizationSchema,
   configuration: configurationSchema,
@@ -121,6 +137,7 @@ export const chatWidgetSettingsSchema = z.object({
   businessHours: businessHoursSchema,
   preChatLeadCollection: preChatLeadCollectionSchema,
   csat: csatSchema,
+  quickLinks: quickLinksSchema,
 });
 export type ChatWidgetSettings = z.infer<typeof chatWidgetSettingsSchema>;
 export type ChatWidgetSection = keyof ChatWidgetSettings;
@@ -172,6 +189,7 @@ export const DEFAULT_CHAT_WIDGET_SETTINGS: ChatWidgetSettings = {
     },
   },
   csat: { enabled: true, askComment: true },
+  quickLinks: { enabled: false, title: 'Quick links', links: [] },
 };
 
 const SECTION_SCHEMAS = chatWidgetSettingsSchema.shape;
@@ -214,6 +232,7 @@ export const CHAT_WIDGET_SECTION_PRIVILEGES: Readonly<Record<ChatWidgetSection, 
   businessHours: 'settings.business-hours',
   preChatLeadCollection: 'settings.prechat-lead-collection',
   csat: 'settings.csat-ratings',
+  quickLinks: 'settings.quick-links',
 };
 
 export const CHAT_WIDGET_SECTIONS = Object.keys(SECTION_SCHEMAS) as ChatWidgetSection[];

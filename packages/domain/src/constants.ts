@@ -27,6 +27,10 @@ export const STORAGE_MODAL_WIDTH_PX = 650;
 /** Clearing local data on quota overflow keeps this many essential keys. */
 export const QUOTA_MODAL_PRESERVED_KEY_COUNT = 14;
 export const MAX_IMAGE_UPLOAD_BYTES = 3 * 1024 * 1024;
+/** Any other file (upload/file): 10 MB. */
+export const MAX_FILE_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Signed file links (channel media, /document-preview) stay valid this many days. */
+export const SIGNED_FILE_LINK_DAYS = 30;
 
 // Paging
 export const NOTES_PAGE_SIZE = 10;

@@ -50,6 +50,14 @@ describe('isPublicRoute', () => {
     expect(isPublicRoute('/signup?invite=abc')).toBe(true);
   });
 
+  it('takes the {token} route as /t/<one url-safe segment>', () => {
+    expect(isPublicRoute('/t/AbC_12-x')).toBe(true);
+    expect(isPublicRoute('/t/AbC_12-x/')).toBe(true);
+    expect(isPublicRoute('/t/')).toBe(false);
+    expect(isPublicRoute('/t/a/b')).toBe(false);
+    expect(isPublicRoute('/t/a.b')).toBe(false);
+  });
+
   it('rejects authenticated routes and sub-paths', () => {
     expect(isPublicRoute('/dashboard')).toBe(false);
     expect(isPublicRoute('/settings/profile')).toBe(false);

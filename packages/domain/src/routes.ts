@@ -36,9 +36,19 @@ export const PUBLIC_ROUTES = [
 ] as const;
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 
-/** Exact match after dropping trailing slash, query and hash (paths are case-sensitive). */
+/**
+ * SPEC §2's `{token}` route: `/t/<token>`, the single-use sign-in link of the agent app's QR code
+ * (docs/decisions.md). One segment of URL-safe characters, nothing below it.
+ */
+export const TOKEN_ROUTE_PATTERN = /^\/t\/[A-Za-z0-9_-]+$/;
+
+/**
+ * Exact match after dropping trailing slash, query and hash (paths are case-sensitive), or the
+ * `{token}` route.
+ */
 export function isPublicRoute(path: string): boolean {
-  return (PUBLIC_ROUTES as readonly string[]).includes(normalizePath(path));
+  const normalized = normalizePath(path);
+  return (PUBLIC_ROUTES as readonly string[]).includes(normalized) || TOKEN_ROUTE_PATTERN.test(normalized);
 }
 
 export const LOGIN_ROUTE = '/loginv2';

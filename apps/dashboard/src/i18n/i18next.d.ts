@@ -27,6 +27,7 @@ declare module 'i18next' {
       onboarding: typeof import('../../public/locales/en/onboarding.json');
       errorReports: typeof import('../../public/locales/en/errorReports.json');
       applications: typeof import('../../public/locales/en/applications.json');
+      routes: typeof import('../../public/locales/en/routes.json');
     };
   }
 }

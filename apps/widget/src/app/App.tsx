@@ -13,6 +13,7 @@ import {
   checkFile,
   MessageView,
   PreChatForm,
+  QuickLinks,
   StreamingView,
   TeamNote,
 } from './parts';
@@ -211,6 +212,7 @@ export function App({ store, api, session, options, t, language, embedded, onVie
           {welcome.map((w) => (
             <TeamNote text={w} name={appName} />
           ))}
+          {!hasMine && <QuickLinks links={settings.quickLinks} t={t} />}
           {c?.messages.map((m) => (
             <MessageView
               key={m.key}

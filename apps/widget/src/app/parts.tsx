@@ -187,6 +187,29 @@ export function TeamNote({ text, name }: { text: string; name: string }) {
   );
 }
 
+/** The team's quick links (/settings/quick-links) above a conversation the visitor has not started. */
+export function QuickLinks({ links, t }: { links: ChatWidgetSettings['quickLinks']; t: Translate }) {
+  if (!links.enabled || links.links.length === 0) return null;
+  return (
+    <li class="cv-note" aria-label={links.title || undefined}>
+      {links.title && <span class="cv-sender">{links.title}</span>}
+      <nav class="cv-chips">
+        {links.links.map((l) => (
+          <a
+            class="cv-action"
+            href={l.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('opensNewTab', { label: l.label })}
+          >
+            {l.label}
+          </a>
+        ))}
+      </nav>
+    </li>
+  );
+}
+
 type LeadField = 'name' | 'email' | 'phone';
 
 function fieldError(field: LeadField, value: string, required: boolean): StringKey | null {

@@ -46,6 +46,15 @@ describe('navItemsFor', () => {
     expect(paths(navItemsFor(makeSession({ roleType: '12' }), REPORTING))).not.toContain('/bots/manage-bots');
   });
 
+  it('lists configuration, components and policies to the roles that hold them (SPEC §6)', () => {
+    const owner = paths(navItemsFor(makeSession({ roleType: '0' }), REPORTING));
+    expect(owner).toEqual(expect.arrayContaining(['/configuration', '/components', '/policies']));
+    // The operator sees components and policies, not the configuration.
+    const operator = paths(navItemsFor(makeSession({ roleType: '12' }), REPORTING));
+    expect(operator).toEqual(expect.arrayContaining(['/components', '/policies']));
+    expect(operator).not.toContain('/configuration');
+  });
+
   it('lists the error reports to admins only, and only where the server collects them', () => {
     expect(paths(navItemsFor(makeSession({ roleType: '1' }), REPORTING))).toContain('/error-reports');
     expect(paths(navItemsFor(makeSession({ roleType: '2' }), REPORTING))).not.toContain('/error-reports');

@@ -31,6 +31,9 @@ export type NavLabelKey =
   | 'nav.bots'
   | 'nav.helpCenter'
   | 'nav.integrations'
+  | 'nav.configuration'
+  | 'nav.components'
+  | 'nav.policies'
   | 'nav.settings'
   | 'nav.errorReports'
   | 'nav.help';
@@ -56,6 +59,9 @@ const ITEMS: readonly NavItem[] = [
   { path: PATHS.manageBots, labelKey: 'nav.bots', icon: 'bot', section: '/bots' },
   { path: PATHS.helpCenterContent, labelKey: 'nav.helpCenter', icon: 'list', section: '/helpcenter' },
   { path: PATHS.integrations, labelKey: 'nav.integrations', icon: 'plug', section: '/integrations' },
+  { path: PATHS.configuration, labelKey: 'nav.configuration', icon: 'settings' },
+  { path: PATHS.components, labelKey: 'nav.components', icon: 'list' },
+  { path: PATHS.policies, labelKey: 'nav.policies', icon: 'list' },
 ];
 
 const HELP_ITEM: NavItem = { path: PATHS.help, labelKey: 'nav.help', icon: 'help' };

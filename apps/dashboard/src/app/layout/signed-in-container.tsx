@@ -22,6 +22,8 @@ import {
   BotBuilderPage,
   BotIntegrationsPage,
   BotSuggestionsPage,
+  ComponentsPage,
+  ConfigurationPage,
   DashboardPage,
   ErrorReportsPage,
   HelpCenterAnswerBotPage,
@@ -35,6 +37,7 @@ import {
   ManageBotsPage,
   MessageLogsPage,
   MetabasePage,
+  PoliciesPage,
   ReportsPage,
   SettingsLayout,
   StartingUpPage,
@@ -135,6 +138,9 @@ function AuthenticatedRoutes() {
                 </FeatureGate>,
               ],
               [PATHS.metabaseDashboard, <MetabasePage key="metabase" />],
+              [PATHS.components, <ComponentsPage key="components" />],
+              [PATHS.configuration, <ConfigurationPage key="configuration" />],
+              [PATHS.policies, <PoliciesPage key="policies" />],
             ] as const
           ).map(([path, page]) => (
             <Route key={path} path={path} element={<Guarded path={path}>{page}</Guarded>} />
@@ -206,6 +212,8 @@ function AuthenticatedRoutes() {
             <Route key={path} path={path} element={<Guarded path={PATHS.integrations}>{page}</Guarded>} />
           ))}
           <Route path={PATHS.faq} element={<Navigate to={PATHS.helpCenterContent} replace />} />
+          {/* /bot: the bots section's landing (docs/decisions.md). */}
+          <Route path={PATHS.bot} element={<Navigate to={PATHS.manageBots} replace />} />
           <Route path="/helpcenter" element={<Navigate to={PATHS.helpCenterContent} replace />} />
           <Route path={PATHS.help} element={<HelpPage />} />
           <Route path={PATHS.welcome} element={<WelcomePage />} />

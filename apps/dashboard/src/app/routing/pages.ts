@@ -108,3 +108,30 @@ export const ApplicationsPage = lazyPage(() =>
 export const MailPreferencesPage = lazyPage(() =>
   import('../../features/notification-settings/mail-preferences-page').then((m) => m.MailPreferencesPage),
 );
+export const EmailUpdatePage = lazyPage(() =>
+  import('../../features/auth/email-update-page').then((m) => m.EmailUpdatePage),
+);
+export const BigCommercePage = lazyPage(() =>
+  import('../../features/public-pages/bigcommerce-page').then((m) => m.BigCommercePage),
+);
+export const DialogflowCallbackPage = lazyPage(() =>
+  import('../../features/public-pages/dialogflow-callback-page').then((m) => m.DialogflowCallbackPage),
+);
+export const LiveAgentPage = lazyPage(() =>
+  import('../../features/public-pages/live-agent-page').then((m) => m.LiveAgentPage),
+);
+export const DocumentPreviewPage = lazyPage(() =>
+  import('../../features/document-preview/document-preview-page').then((m) => m.DocumentPreviewPage),
+);
+export const TokenSignInPage = lazyPage(() =>
+  import('../../features/agent-app/token-sign-in-page').then((m) => m.TokenSignInPage),
+);
+export const ConfigurationPage = lazyPage(() =>
+  import('../../features/configuration/configuration-page').then((m) => m.ConfigurationPage),
+);
+export const ComponentsPage = lazyPage(() =>
+  import('../../features/components-gallery/components-page').then((m) => m.ComponentsPage),
+);
+export const PoliciesPage = lazyPage(() =>
+  import('../../features/policies/policies-page').then((m) => m.PoliciesPage),
+);

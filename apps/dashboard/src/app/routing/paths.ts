@@ -11,6 +11,13 @@ export const PATHS = {
   passwordReset: '/password/reset',
   passwordUpdate: '/password/update',
   emailValidate: '/email/validate',
+  emailUpdate: '/email/update',
+  bigCommerce: '/bigcommerce',
+  dialogflowCallback: '/dialogflow-callback',
+  liveAgent: '/live-agent',
+  documentPreview: '/document-preview',
+  /** SPEC §2 `{token}`: the single-use sign-in link of the agent app's QR code (docs/decisions.md). */
+  tokenSignIn: '/t/:token',
   subscribe: '/subscribe',
   unsubscribe: '/unsubscribe',
   devMailbox: '/dev/mailbox',
@@ -48,6 +55,10 @@ export const PATHS = {
   integrationDetails: '/integration-details',
   messaging: '/messaging',
   manageIntegrations: '/manage',
+  components: '/components',
+  configuration: '/configuration',
+  policies: '/policies',
+  bot: '/bot',
 } as const;
 
 /**

@@ -22,4 +22,11 @@ describe('supportWidgetSettings', () => {
     expect(supportWidgetSettings(session, 'support-app', '/signup')).toBeNull();
     expect(supportWidgetSettings(session, session.applicationId, '/conversations')).toBeNull();
   });
+
+  it('is null where SPEC §2 hides the third-party area (the full-page support chat among them)', () => {
+    const session = makeSession();
+    for (const path of ['/live-agent', '/subscribe', '/unsubscribe', '/agenticfirst']) {
+      expect(supportWidgetSettings(session, 'support-app', path)).toBeNull();
+    }
+  });
 });

@@ -1,7 +1,11 @@
 // What the vendor's support widget is told about the signed-in dashboard user (SPEC §7 support widget init).
 
 import type { Session } from '@convo/api';
-import { SUPPORT_WIDGET_WELCOME_EVENT, shouldLoadSupportWidget } from '@convo/domain';
+import {
+  isNotificationAreaHidden,
+  SUPPORT_WIDGET_WELCOME_EVENT,
+  shouldLoadSupportWidget,
+} from '@convo/domain';
 
 /** The subset of the widget loader's window.convoSettings the dashboard sets. */
 export interface SupportWidgetSettings {
@@ -20,6 +24,9 @@ export function supportWidgetSettings(
   path: string,
 ): SupportWidgetSettings | null {
   if (session === null || supportAppId === null) return null;
+  // SPEC §2: the third-party area is hidden on /subscribe, /unsubscribe, /agenticfirst and /live-agent
+  // (the last one is a support chat already).
+  if (isNotificationAreaHidden(path)) return null;
   const load = shouldLoadSupportWidget({
     supportAppId,
     applicationId: session.applicationId,

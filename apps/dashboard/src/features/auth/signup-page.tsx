@@ -19,6 +19,7 @@ import { translateMessage } from '../../app/translate-message';
 import { AuthLayout } from '../../components/auth-layout';
 import { PasswordField } from '../../components/password-field';
 import { usePasswordRule } from '../../components/use-password-rule';
+import { type BigCommerceData, bigCommerceEmail } from '../public-pages/bigcommerce';
 import { useRoleNames } from '../team/shared';
 import { fetchInvitationDetail } from '../team/team-api';
 import { signup } from './auth-api';
@@ -65,7 +66,13 @@ export function SignupPage() {
   }, [search]);
 
   const form = useForm({
-    initialValues: { name: '', companyName: '', email: '', password: '' },
+    // A BigCommerce install link (/bigcommerce) stored the store owner's e-mail.
+    initialValues: {
+      name: '',
+      companyName: '',
+      email: bigCommerceEmail(storage.getJson<Partial<BigCommerceData>>(STORAGE_KEYS.bigCommerce)),
+      password: '',
+    },
     validateInputOnChange: ['password'],
     validate: {
       name: (value) => (value.trim() === '' ? t('validation.required') : null),

@@ -6,6 +6,7 @@ import { Anchor, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { ShareFileButton } from '../document-preview/share-file-button';
 import { EmailOriginalLink } from './email-original';
 import classes from './message-list.module.css';
 import { isSystemLine } from './message-rows';
@@ -67,9 +68,12 @@ function Attachment({ file }: { file: FileMeta }) {
       <video controls src={file.url} style={{ maxWidth: 280 }} aria-label={file.name} />
     );
   return (
-    <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
-      {t('message.file', { name: file.name, size: formatFileSize(file.size) })}
-    </Anchor>
+    <Group gap={4} wrap="wrap">
+      <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
+        {t('message.file', { name: file.name, size: formatFileSize(file.size) })}
+      </Anchor>
+      <ShareFileButton url={file.url} name={file.name} />
+    </Group>
   );
 }
 

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { NS, PanelState } from '../team/shared';
 import { teamErrorText, toastTeamError } from '../team/team-errors';
+import { EmailChangeModal } from './email-change-modal';
 import {
   fetchImageObjectUrl,
   fetchProfile,
@@ -177,8 +178,10 @@ function DetailsForm({ profile }: { profile: Profile }) {
 export function ProfilePage() {
   const { t, ready } = useTranslation(NS);
   const profile = useQuery({ queryKey: profileKey, queryFn: fetchProfile });
+  const { t: tr, ready: routesReady } = useTranslation('routes');
   const [changingPassword, setChangingPassword] = useState(false);
-  if (!ready) return <PageLoader />;
+  const [changingEmail, setChangingEmail] = useState(false);
+  if (!ready || !routesReady) return <PageLoader />;
   return (
     <Stack gap="md" maw={720}>
       <PageHeader title={t('profile.title')} description={t('profile.description')} />
@@ -186,6 +189,24 @@ export function ProfilePage() {
         <>
           <PictureCard profile={profile.data} />
           <DetailsForm profile={profile.data} />
+          <Paper withBorder p="md" radius="md">
+            <Group justify="space-between" wrap="wrap">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={500}>{tr('emailChange.label')}</Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {profile.data.email}
+                </Text>
+              </Stack>
+              <Button variant="light" onClick={() => setChangingEmail(true)}>
+                {tr('emailChange.open')}
+              </Button>
+            </Group>
+          </Paper>
+          <EmailChangeModal
+            opened={changingEmail}
+            onClose={() => setChangingEmail(false)}
+            currentEmail={profile.data.email}
+          />
           <Paper withBorder p="md" radius="md">
             <Group justify="space-between">
               <Text fw={500}>{t('profile.password')}</Text>

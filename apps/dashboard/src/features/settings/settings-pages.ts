@@ -7,6 +7,7 @@
 // route already has one in each language).
 
 import type { SettingsPage } from '../../app/routing/settings-paths';
+import { AGENT_APP_SETTINGS_PAGES } from '../agent-app/settings-entries';
 import { BILLING_SETTINGS_PAGES } from '../billing/settings-entries';
 import { CONVERSATION_SETTINGS_PAGES } from '../conversation-settings/settings-entries';
 import { EMAIL_FALLBACK_SETTINGS_PAGES } from '../email-fallback/settings-entries';
@@ -35,6 +36,7 @@ export const SETTINGS_PAGES: readonly SettingsPage[] = [
   ...INTEGRATION_SETTINGS_PAGES,
   ...EMAIL_FALLBACK_SETTINGS_PAGES,
   ...NOTIFICATION_SETTINGS_PAGES,
+  ...AGENT_APP_SETTINGS_PAGES,
   ...USER_DETAILS_SETTINGS_PAGES,
   ...WEBHOOK_SETTINGS_PAGES,
 ];

@@ -47,3 +47,24 @@ export function passwordResetMail(
     html: html(lines, link, 'Choose a new password'),
   };
 }
+
+export function emailChangeMail(
+  publicUrl: string,
+  to: string,
+  name: string,
+  token: string,
+  applicationId: string,
+): OutgoingMail {
+  const link = `${publicUrl}/email/update?token=${encodeURIComponent(token)}`;
+  const lines = [
+    `Hi ${name},`,
+    `You asked to sign in with ${to} from now on. Open this link within 24 hours to confirm the change:`,
+  ];
+  return {
+    to,
+    applicationId,
+    subject: 'Confirm your new sign-in e-mail',
+    text: `${lines.join('\n\n')}\n\n${link}\n\nIf you did not ask for this, ignore this mail: nothing changes.`,
+    html: html(lines, link, 'Confirm my new e-mail'),
+  };
+}

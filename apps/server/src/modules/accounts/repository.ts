@@ -313,3 +313,29 @@ export async function findMembershipsOf(db: Db, userName: string) {
     )
     .orderBy(applications.createdAt, applications.id);
 }
+
+/** Marks one live code used and returns it; null when it is unknown, spent or expired (atomic). */
+export async function claimLiveCode(db: Db, purpose: string, codeHash: string, now: Date) {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.codeHash, codeHash),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function findMemberByUuid(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNotNull(users.roleType)))
+    .limit(1);
+  return row;
+}

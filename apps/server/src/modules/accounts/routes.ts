@@ -1,8 +1,15 @@
 import {
   ACCOUNT_PATHS,
+  AGENT_APP_PATHS,
+  EMAIL_CHANGE_PATHS,
+  emailChangeConfirmResponseSchema,
+  emailChangeConfirmSchema,
+  emailChangeRequestSchema,
   emailValidateRequestSchema,
   loginRequestSchema,
   messageResponseSchema,
+  mobileSignInExchangeSchema,
+  mobileSignInLinkResponseSchema,
   passwordChangeRequestSchema,
   passwordResetRequestSchema,
   passwordResetUpdateSchema,
@@ -14,6 +21,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readToken, requireAuth } from '../../http/auth.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { sha256 } from '../../platform/crypto.js';
+import { confirmEmailChange, requestEmailChange } from './email-change.js';
+import { createMobileSignInLink, exchangeMobileSignIn } from './mobile-sign-in.js';
 import * as service from './service.js';
 import { deviceCookie, throttledSignIn } from './sign-in-throttle.js';
 
@@ -187,6 +196,76 @@ export function accountRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         const auth = requireAuth(req);
         return ok(await service.resendValidationMail(deps, auth.userId, auth.applicationId));
       },
+    );
+  };
+}
+
+/** Changing the sign-in e-mail: the signed-in request and the public confirmation of the link. */
+export function emailChangeRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = ctx.accounts;
+  return async (app) => {
+    const tags = ['accounts'];
+    const windowMs = ctx.config.rateLimit.windowMs;
+    app.post(
+      EMAIL_CHANGE_PATHS.request,
+      {
+        schema: { tags, body: emailChangeRequestSchema, response: { 200: messageResponseSchema } },
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.profile')],
+        // Each request mails someone: a handful per window is plenty.
+        config: { rateLimit: { max: 5, timeWindow: windowMs, hook: 'preHandler' as const } },
+      },
+      async (req) => ok(await requestEmailChange(deps, requireAuth(req), req.body)),
+    );
+    app.post(
+      EMAIL_CHANGE_PATHS.confirm,
+      {
+        schema: { tags, body: emailChangeConfirmSchema, response: { 200: emailChangeConfirmResponseSchema } },
+        config: {
+          ...PUBLIC_ROUTE,
+          rateLimit: {
+            max: ctx.config.rateLimit.loginMax,
+            timeWindow: windowMs,
+            hook: 'preHandler' as const,
+          },
+        },
+      },
+      async (req) => ({ code: 'SUCCESS' as const, ...(await confirmEmailChange(deps, req.body.token)) }),
+    );
+  };
+}
+
+/** /settings/agent-app: the QR sign-in link and the phone's exchange of it for a session. */
+export function mobileSignInRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
+  const deps = ctx.accounts;
+  return async (app) => {
+    const tags = ['accounts'];
+    const windowMs = ctx.config.rateLimit.windowMs;
+    app.post(
+      AGENT_APP_PATHS.link,
+      {
+        schema: { tags, response: { 200: mobileSignInLinkResponseSchema } },
+        preHandler: [ctx.authenticate, ctx.requirePrivilege('settings.agent-app')],
+        config: { rateLimit: { max: 20, timeWindow: windowMs, hook: 'preHandler' as const } },
+      },
+      async (req) => ({
+        code: 'SUCCESS' as const,
+        data: await createMobileSignInLink(deps, requireAuth(req)),
+      }),
+    );
+    app.post(
+      AGENT_APP_PATHS.exchange,
+      {
+        schema: { tags, body: mobileSignInExchangeSchema, response: { 200: sessionResponseSchema } },
+        config: {
+          ...PUBLIC_ROUTE,
+          rateLimit: {
+            max: ctx.config.rateLimit.loginMax,
+            timeWindow: windowMs,
+            hook: 'preHandler' as const,
+          },
+        },
+      },
+      async (req) => ({ code: 'SUCCESS' as const, data: await exchangeMobileSignIn(deps, req.body.token) }),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatFileSize, MAX_IMAGE_UPLOAD_BYTES } from '@convo/domain';
+import { formatFileSize, MAX_FILE_UPLOAD_BYTES, MAX_IMAGE_UPLOAD_BYTES } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -14,7 +14,7 @@ export interface AttachmentDeps {
 }
 
 /** Any file other than an image (SPEC §5 sets only the image limit; this keeps disks sane). */
-export const MAX_FILE_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_FILE_UPLOAD_BYTES };
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { MS_IN_DAY, SIGNED_FILE_LINK_DAYS } from '@convo/domain';
 import { safeEqual } from '../../platform/crypto.js';
 
 // Providers that send a reply's image by URL (LINE, Viber) fetch it from us without a session:
@@ -7,7 +8,7 @@ import { safeEqual } from '../../platform/crypto.js';
 
 export const CHANNEL_MEDIA_PATH = '/api/channels/media/:applicationId/:key';
 /** LINE and Viber fetch the file when the customer opens the message, possibly days later. */
-const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const LINK_TTL_MS = SIGNED_FILE_LINK_DAYS * MS_IN_DAY;
 
 const signatureOf = (appSecret: string, applicationId: string, key: string, expires: number) =>
   createHmac('sha256', `channel-media:${appSecret}`)

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+// /document-preview: a file shared by a signed link, opened without signing in. The link names the
+// application and file and carries an expiry and a signature (the channel-media link's).
+
+export const DOCUMENT_PREVIEW_PATHS = {
+  /** Signed in: a preview link of one of the application's files. */
+  share: '/api/documents/share',
+  /** Public: what the preview page shows of a signed link. */
+  preview: '/api/documents/preview',
+} as const;
+
+export const documentShareRequestSchema = z.object({ key: z.string().trim().uuid() });
+export const documentShareResponseSchema = z.object({
+  code: z.literal('SUCCESS'),
+  data: z.object({ url: z.string(), expiresAt: z.number() }),
+});
+
+export const documentLinkQuerySchema = z.object({
+  applicationId: z.string().trim().min(1).max(100),
+  key: z.string().trim().uuid(),
+  expires: z.coerce.number().int(),
+  signature: z.string().min(1).max(100),
+});
+export type DocumentLinkQuery = z.infer<typeof documentLinkQuerySchema>;
+
+export const documentPreviewSchema = z.object({
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  createdAtTime: z.number(),
+  expiresAt: z.number(),
+  /** The file itself (same signature), for the preview and the download button. */
+  fileUrl: z.string(),
+});
+export type DocumentPreview = z.infer<typeof documentPreviewSchema>;
+export const documentPreviewResponseSchema = z.object({
+  code: z.literal('SUCCESS'),
+  data: documentPreviewSchema,
+});
