@@ -166,7 +166,9 @@ const phoneNumberSchema = z
   .string()
   .trim()
   .transform((n) => n.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'Give the number with its country code, for example +14155238886.'));
+  .pipe(
+    z.string().regex(/^\+[1-9]\d{6,14}$/, 'Give the number with its country code, for example +14155238886.'),
+  );
 
 /** At most this many agents' phones ring at once for an incoming call (Twilio dials up to 10 numbers). */
 export const MAX_VOICE_AGENT_NUMBERS = 10;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CALL_METADATA, callMetadata, dialOutcome, formatCallDuration, readCallRecord } from './calls';
 
 describe('calls', () => {
-  it("a dialled call is answered only when Twilio says completed or answered", () => {
+  it('a dialled call is answered only when Twilio says completed or answered', () => {
     expect(['completed', 'answered'].map(dialOutcome)).toEqual(['answered', 'answered']);
     expect(['no-answer', 'busy', 'failed', 'canceled', ''].map(dialOutcome)).toEqual([
       'missed',

@@ -55,7 +55,9 @@ export function callMetadata(record: CallRecord): Record<string, string | number
 }
 
 /** A message's call details; null when it carries none (a call entry written by another client). */
-export function readCallRecord(metadata: Readonly<Record<string, unknown>> | null | undefined): CallRecord | null {
+export function readCallRecord(
+  metadata: Readonly<Record<string, unknown>> | null | undefined,
+): CallRecord | null {
   const direction = metadata?.[CALL_METADATA.DIRECTION];
   if (direction !== 'inbound' && direction !== 'outbound') return null;
   const status = metadata?.[CALL_METADATA.STATUS];

@@ -90,6 +90,9 @@ export async function downloadTwilioFile(
     throw new ChannelProviderError(`Twilio could not be reached: ${(err as Error).message}`, true);
   }
   if (!res.ok)
-    throw new ChannelProviderError(`Twilio ${what} download: HTTP ${res.status}`, res.status === 429 || res.status >= 500);
+    throw new ChannelProviderError(
+      `Twilio ${what} download: HTTP ${res.status}`,
+      res.status === 429 || res.status >= 500,
+    );
   return { bytes: new Uint8Array(await res.arrayBuffer()), contentType: res.headers.get('content-type') };
 }

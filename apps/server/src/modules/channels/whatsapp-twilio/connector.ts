@@ -9,8 +9,8 @@ import {
 } from '../connector.js';
 import {
   downloadTwilioFile,
-  twilioClientFactory,
   twilioProviderError as providerError,
+  twilioClientFactory,
   verifyTwilioSignature,
 } from '../twilio/sdk.js';
 import { type TemplateSource, templateOf } from '../whatsapp/template-ref.js';
