@@ -1,7 +1,14 @@
 // One message as the agent sees it: every SPEC §3 content type, system lines, receipts.
 
 import type { Message } from '@convo/api';
-import { formatFileSize, type Language, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
+import {
+  formatCallDuration,
+  formatFileSize,
+  type Language,
+  MESSAGE_CONTENT_TYPE,
+  readCallRecord,
+  SENDER_TYPE,
+} from '@convo/domain';
 import { Anchor, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -198,6 +205,10 @@ export interface BubbleLabels {
   answeredIn(language: string): string;
   call: string;
   missedCall: string;
+  /** A call's details (SPEC §3 102/103 from the voice channel): direction, who answered, how long. */
+  callAnswered(agent: string | null, duration: string): string;
+  missedCallFrom(from: string): string;
+  callDirection: Record<'inbound' | 'outbound', string>;
   hidden: string;
   receipt: Record<Receipt, string>;
 }
@@ -212,6 +223,12 @@ export function useBubbleLabels(): BubbleLabels {
         t('message.answeredIn', { language: LANGUAGE_NAMES[language as Language] ?? language }),
       call: t('message.call'),
       missedCall: t('message.missedCall'),
+      callAnswered: (agent: string | null, duration: string) =>
+        agent === null
+          ? t('message.callAnsweredUnknown', { duration })
+          : t('message.callAnswered', { agent, duration }),
+      missedCallFrom: (from: string) => t('message.missedCallFrom', { from }),
+      callDirection: { inbound: t('message.incoming'), outbound: t('message.outgoing') },
       hidden: t('message.hidden'),
       receipt: {
         sent: t('message.receipt.sent'),
@@ -223,15 +240,34 @@ export function useBubbleLabels(): BubbleLabels {
   );
 }
 
+/** A call entry (102) or a missed call (103): its details when the channel recorded them. */
+function callText(message: Message, labels: BubbleLabels): string {
+  const call = readCallRecord(message.metadata);
+  if (message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL)
+    return call?.from ? labels.missedCallFrom(call.from) : labels.missedCall;
+  if (!call) return labels.call;
+  const answered = labels.callAnswered(call.answeredBy, formatCallDuration(call.durationSeconds ?? 0));
+  return `${labels.callDirection[call.direction]} · ${answered}`;
+}
+
 function SystemLine({ message, labels }: { message: Message; labels: BubbleLabels }) {
-  const text =
-    message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL
-      ? labels.call
-      : message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
-        ? labels.missedCall
-        : message.message;
+  const isCall =
+    message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL ||
+    message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL;
+  const text = isCall ? callText(message, labels) : message.message;
   return (
-    <p className={`${classes.xs} ${classes.system}`} data-testid="system-line">
+    <p
+      className={`${classes.xs} ${classes.system}`}
+      data-testid={isCall ? 'call-line' : 'system-line'}
+      data-call={
+        isCall
+          ? message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
+            ? 'missed'
+            : 'answered'
+          : undefined
+      }
+    >
+      {isCall && <span aria-hidden="true">☎ </span>}
       {message.contentType === MESSAGE_CONTENT_TYPE.HIDDEN ? `${labels.hidden} · ` : ''}
       {text}
     </p>
