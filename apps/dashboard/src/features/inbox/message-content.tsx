@@ -17,6 +17,7 @@ import { EmailOriginalLink } from './email-original';
 import classes from './message-list.module.css';
 import { isSystemLine } from './message-rows';
 import { sanitizeMessageHtml } from './sanitize';
+import { useAuthorizedFileUrl } from './use-file-url';
 
 interface FileMeta {
   name: string;
@@ -47,6 +48,25 @@ function safeUrl(text: string): string | null {
   }
 }
 
+/** A recording (a voicemail, a voice note) or a video, played from the fetched bytes. */
+function MediaPlayer({ file }: { file: FileMeta }) {
+  const { t } = useTranslation('inbox');
+  const src = useAuthorizedFileUrl(file.url);
+  if (src === null)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('message.file', { name: file.name, size: formatFileSize(file.size) })}
+      </Text>
+    );
+  return file.contentType.startsWith('audio/') ? (
+    // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
+    <audio controls src={src} aria-label={file.name} data-testid="message-audio" />
+  ) : (
+    // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
+    <video controls src={src} style={{ maxWidth: 280 }} aria-label={file.name} />
+  );
+}
+
 function Attachment({ file }: { file: FileMeta }) {
   const { t } = useTranslation('inbox');
   if (file.contentType.startsWith('image/')) {
@@ -63,16 +83,8 @@ function Attachment({ file }: { file: FileMeta }) {
       </Anchor>
     );
   }
-  if (file.contentType.startsWith('audio/'))
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
-      <audio controls src={file.url} aria-label={file.name} />
-    );
-  if (file.contentType.startsWith('video/'))
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
-      <video controls src={file.url} style={{ maxWidth: 280 }} aria-label={file.name} />
-    );
+  if (file.contentType.startsWith('audio/') || file.contentType.startsWith('video/'))
+    return <MediaPlayer file={file} />;
   return (
     <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
       {t('message.file', { name: file.name, size: formatFileSize(file.size) })}
