@@ -5,19 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/toasts';
 import { useConnectIntegration } from '../api';
 import { NS, toastIntegrationError } from '../shared';
+import { agentNumbersOf } from './agent-numbers';
 
 // Phone calls through Twilio: the account's SID and auth token, the Twilio number customers call
 // and the agents' phones it rings (one per line). Checked with Twilio by the server, which points
 // the number's incoming calls at us; the token is stored sealed and never shown again.
 
 const shape = voiceTwilioConnectRequestSchema.shape;
-
-/** The agents' numbers as typed: one per line (commas accepted), blanks dropped. */
-export const agentNumbersOf = (text: string) =>
-  text
-    .split(/[\n,;]+/)
-    .map((n) => n.trim())
-    .filter((n) => n !== '');
 
 export function VoiceConnectForm({ integration }: { integration: Integration }) {
   const { t } = useTranslation(NS);
