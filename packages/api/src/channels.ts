@@ -17,6 +17,7 @@ export const INTEGRATION_TYPES = [
   'facebook',
   'instagram',
   'email',
+  'voice-twilio',
 ] as const;
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
 export type IntegrationType = z.infer<typeof integrationTypeSchema>;
@@ -44,6 +45,7 @@ export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, Integrati
   facebook: 'messaging',
   instagram: 'messaging',
   email: 'email',
+  'voice-twilio': 'voice',
 };
 
 /** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */
@@ -159,6 +161,34 @@ export const whatsAppTwilioConnectRequestSchema = z.object({
 });
 export type WhatsAppTwilioConnectRequest = z.input<typeof whatsAppTwilioConnectRequestSchema>;
 
+/** A phone number in E.164 ('+' and digits); spaces, dashes and brackets are dropped. */
+const phoneNumberSchema = z
+  .string()
+  .trim()
+  .transform((n) => n.replace(/[\s().-]/g, ''))
+  .pipe(
+    z.string().regex(/^\+[1-9]\d{6,14}$/, 'Give the number with its country code, for example +14155238886.'),
+  );
+
+/** At most this many agents' phones ring at once for an incoming call (Twilio dials up to 10 numbers). */
+export const MAX_VOICE_AGENT_NUMBERS = 10;
+
+/**
+ * Voice through Twilio: the account's SID and auth token, the Twilio phone number customers call,
+ * and the agents' phone numbers it rings (all at once; the first to answer takes the call).
+ */
+export const voiceTwilioConnectRequestSchema = z.object({
+  accountSid: whatsAppTwilioConnectRequestSchema.shape.accountSid,
+  authToken: whatsAppTwilioConnectRequestSchema.shape.authToken,
+  phoneNumber: phoneNumberSchema,
+  agentNumbers: z
+    .array(phoneNumberSchema)
+    .min(1, 'Give at least one agent phone number to ring.')
+    .max(MAX_VOICE_AGENT_NUMBERS, `At most ${MAX_VOICE_AGENT_NUMBERS} agent phone numbers ring at once.`)
+    .refine((list) => new Set(list).size === list.length, 'Each agent phone number once.'),
+});
+export type VoiceTwilioConnectRequest = z.input<typeof voiceTwilioConnectRequestSchema>;
+
 /** WhatsApp through 360dialog: the channel's API key (360dialog Hub → API key). */
 export const whatsAppDialog360ConnectRequestSchema = z.object({
   d360ApiKey: z.string().trim().min(16, 'Paste the whole 360dialog API key.').max(200),
@@ -239,6 +269,7 @@ export const integrationConnectRequestSchema = z.union([
   facebookConnectRequestSchema,
   instagramConnectRequestSchema,
   emailConnectRequestSchema,
+  voiceTwilioConnectRequestSchema,
 ]);
 export type IntegrationConnectRequest = z.input<typeof integrationConnectRequestSchema>;
 

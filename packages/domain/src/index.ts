@@ -9,6 +9,7 @@ export * from './billing-pricing';
 export * from './bot-runtime';
 export * from './bots';
 export * from './business-hours';
+export * from './calls';
 export * from './constants';
 export * from './conversation-transitions';
 export * from './customer-csv';

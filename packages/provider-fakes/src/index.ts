@@ -58,8 +58,15 @@ export {
   type TwilioCall,
   type TwilioContentTemplate,
   type TwilioError,
+  type TwilioFakeCall,
   twilioSignature,
 } from './twilio/index.js';
+export {
+  type CallOutcome,
+  type PlacedCall,
+  twilioVoiceCaller,
+  type VoiceStep,
+} from './twilio/voice.js';
 export {
   type FakeViber,
   type FakeViberMessageInput,

@@ -10,6 +10,10 @@ import { readBody, writeJson } from '../shared/fake-server.js';
 // `{ code, message, more_info, status }` (20003 authenticate, 21211 invalid To, 21602 body
 // required, 63016 outside the 24-hour window, 5xx). Also the account fetch, a message's media and
 // the Content API's `GET /v1/ContentAndApprovals` (templates) — every Twilio host is this one server.
+// Voice (https://www.twilio.com/docs/voice/api): the account's IncomingPhoneNumbers (listed by
+// PhoneNumber, updated with VoiceUrl), a call's Call resource (`GET …/Calls/{CallSid}.json`) and a
+// recording's audio (`GET …/Recordings/{RecordingSid}.mp3`); voice.ts places calls through them.
+// Messages.json also takes plain E.164 numbers (SMS) besides 'whatsapp:' ones.
 // Webhooks are posted form-encoded with `X-Twilio-Signature`: base64 HMAC-SHA1, keyed by the auth
 // token, of the full URL followed by every POST parameter's name and value, sorted by name.
 
@@ -42,6 +46,17 @@ export interface TwilioContentTemplate {
   category: string;
 }
 
+export interface TwilioFakeCall {
+  sid: string;
+  from: string;
+  to: string;
+  status: string;
+  /** Seconds, once the call ended. */
+  duration: number | null;
+  parentCallSid: string | null;
+  direction: 'inbound' | 'outbound-dial';
+}
+
 export interface FakeTwilio {
   /** The base URL for TWILIO_API_URL (every Twilio host). */
   url: string;
@@ -50,6 +65,15 @@ export interface FakeTwilio {
   addContent(accountSid: string, template: TwilioContentTemplate): string;
   /** A file a customer sent; answers its MediaUrl (served with basic auth, as Twilio does). */
   addMedia(accountSid: string, bytes: Uint8Array, contentType: string): string;
+  /** A voice-capable number of the account; answers its IncomingPhoneNumber SID (PN…). */
+  addPhoneNumber(accountSid: string, phoneNumber: string): string;
+  /** The VoiceUrl the number's calls are posted to ('' when none). */
+  voiceUrlOf(phoneNumber: string): string | undefined;
+  /** A call the Calls API answers (a caller's inbound call, an agent's dialled leg); answers its SID. */
+  addCall(accountSid: string, call: Omit<TwilioFakeCall, 'sid'> & { sid?: string }): string;
+  updateCall(callSid: string, change: Partial<Omit<TwilioFakeCall, 'sid'>>): void;
+  /** A call's recording; answers its SID and RecordingUrl (served with '.mp3', basic auth). */
+  addRecording(accountSid: string, bytes: Uint8Array): { sid: string; url: string };
   /** The next `count` Messages.json POSTs answer this error. */
   failNext(error: TwilioError, count?: number): void;
   /** Messages created (201), in order. */
@@ -74,10 +98,29 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
 
 const twilioSid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
+function phoneNumberResource(n: { sid: string; accountSid: string; phoneNumber: string; voiceUrl: string }) {
+  return {
+    sid: n.sid,
+    account_sid: n.accountSid,
+    phone_number: n.phoneNumber,
+    friendly_name: n.phoneNumber,
+    voice_url: n.voiceUrl,
+    voice_method: 'POST',
+    capabilities: { voice: true, sms: true, mms: true, fax: false },
+    api_version: '2010-04-01',
+    uri: `/2010-04-01/Accounts/${n.accountSid}/IncomingPhoneNumbers/${n.sid}.json`,
+  };
+}
+
 export async function startFakeTwilio(options: { port?: number } = {}): Promise<FakeTwilio> {
   const accounts = new Map<string, { authToken: string; friendlyName: string }>();
   const contents = new Map<string, (TwilioContentTemplate & { sid: string })[]>();
   const media = new Map<string, { bytes: Uint8Array; contentType: string; accountSid: string }>();
+  const numbers = new Map<
+    string,
+    { sid: string; accountSid: string; phoneNumber: string; voiceUrl: string }
+  >();
+  const voiceCalls = new Map<string, TwilioFakeCall & { accountSid: string }>();
   const failures: TwilioError[] = [];
   const calls: TwilioCall[] = [];
   const sockets = new Set<Socket>();
@@ -139,9 +182,13 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
       if (failure) return fail(res, call, failure);
       const { To: to = '', From: from = '', Body: body = '', ContentSid: contentSid } = call.params;
       const mediaUrls = all.MediaUrl ?? [];
-      if (!/^whatsapp:\+\d{7,15}$/.test(to))
+      if (!/^(whatsapp:)?\+\d{7,15}$/.test(to))
         return fail(res, call, { status: 400, code: 21211, message: `Invalid 'To' Phone Number: ${to}` });
-      if (!/^whatsapp:\+\d{7,15}$/.test(from))
+      // A WhatsApp sender writes to WhatsApp numbers; a phone number sends SMS to phone numbers.
+      if (
+        !/^(whatsapp:)?\+\d{7,15}$/.test(from) ||
+        from.startsWith('whatsapp:') !== to.startsWith('whatsapp:')
+      )
         return fail(res, call, { status: 400, code: 21212, message: `Invalid 'From' Phone Number: ${from}` });
       if (contentSid) {
         const known = (contents.get(user) ?? []).some((c) => c.sid === contentSid);
@@ -170,6 +217,59 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
         date_sent: null,
         uri: `/2010-04-01/Accounts/${user}/Messages/${sid}.json`,
         subresource_uris: { media: `/2010-04-01/Accounts/${user}/Messages/${sid}/Media.json` },
+      });
+    }
+    const rest = accountPath?.[2] ?? '';
+    if (rest === '/IncomingPhoneNumbers.json' && call.method === 'GET') {
+      const wanted = url.searchParams.get('PhoneNumber');
+      const list = [...numbers.values()].filter(
+        (n) => n.accountSid === user && (wanted === null || n.phoneNumber === wanted),
+      );
+      return writeJson(res, 200, {
+        incoming_phone_numbers: list.map((n) => phoneNumberResource(n)),
+        first_page_uri: `/2010-04-01/Accounts/${user}/IncomingPhoneNumbers.json?PageSize=50&Page=0`,
+        next_page_uri: null,
+        previous_page_uri: null,
+        page: 0,
+        page_size: 50,
+        start: 0,
+        end: Math.max(0, list.length - 1),
+        uri: `/2010-04-01/Accounts/${user}/IncomingPhoneNumbers.json?PageSize=50&Page=0`,
+      });
+    }
+    const numberPath = /^\/IncomingPhoneNumbers\/(PN[0-9a-f]{32})\.json$/.exec(rest);
+    if (numberPath && call.method === 'POST') {
+      const number = [...numbers.values()].find((n) => n.sid === numberPath[1] && n.accountSid === user);
+      if (!number)
+        return fail(res, call, {
+          status: 404,
+          code: 20404,
+          message: `The requested resource ${url.pathname} was not found`,
+        });
+      if (call.params.VoiceUrl !== undefined) number.voiceUrl = call.params.VoiceUrl;
+      return writeJson(res, 200, phoneNumberResource(number));
+    }
+    const callPath = /^\/Calls\/(CA[0-9a-f]{32})\.json$/.exec(rest);
+    if (callPath && call.method === 'GET') {
+      const found = voiceCalls.get(callPath[1]!);
+      if (!found || found.accountSid !== user)
+        return fail(res, call, {
+          status: 404,
+          code: 20404,
+          message: `The requested resource ${url.pathname} was not found`,
+        });
+      return writeJson(res, 200, {
+        sid: found.sid,
+        account_sid: user,
+        from: found.from,
+        to: found.to,
+        status: found.status,
+        duration: found.duration === null ? null : String(found.duration),
+        parent_call_sid: found.parentCallSid,
+        direction: found.direction,
+        api_version: '2010-04-01',
+        date_created: new Date().toUTCString(),
+        uri: `/2010-04-01/Accounts/${user}/Calls/${found.sid}.json`,
       });
     }
     const file = media.get(url.pathname);
@@ -232,6 +332,27 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
       const sid = template.sid ?? twilioSid('HX');
       contents.set(accountSid, [...(contents.get(accountSid) ?? []), { ...template, sid }]);
       return sid;
+    },
+    addPhoneNumber(accountSid, phoneNumber) {
+      const sid = twilioSid('PN');
+      numbers.set(phoneNumber, { sid, accountSid, phoneNumber, voiceUrl: '' });
+      return sid;
+    },
+    voiceUrlOf: (phoneNumber) => numbers.get(phoneNumber)?.voiceUrl,
+    addCall(accountSid, { sid = twilioSid('CA'), ...call }) {
+      voiceCalls.set(sid, { ...call, sid, accountSid });
+      return sid;
+    },
+    updateCall(callSid, change) {
+      const found = voiceCalls.get(callSid);
+      if (found) Object.assign(found, change);
+    },
+    addRecording(accountSid, bytes) {
+      const sid = twilioSid('RE');
+      const path = `/2010-04-01/Accounts/${accountSid}/Recordings/${sid}`;
+      // Twilio serves a recording at its URL with the format's extension.
+      media.set(`${path}.mp3`, { bytes, contentType: 'audio/mpeg', accountSid });
+      return { sid, url: `${base}${path}` };
     },
     addMedia(accountSid, bytes, contentType) {
       const path = `/2010-04-01/Accounts/${accountSid}/Messages/${twilioSid('MM')}/Media/${twilioSid('ME')}`;

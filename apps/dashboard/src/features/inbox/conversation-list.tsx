@@ -42,7 +42,18 @@ import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 import { useTags, useTeammates, useTeams } from './use-inbox-data';
 
-const CHANNELS = ['web', 'mail', 'whatsapp', 'facebook', 'instagram', 'telegram', 'line', 'viber', 'slack'];
+const CHANNELS = [
+  'web',
+  'mail',
+  'whatsapp',
+  'facebook',
+  'instagram',
+  'telegram',
+  'line',
+  'viber',
+  'slack',
+  'voice-twilio',
+];
 
 function viewValue(v: AssigneeView): string {
   return typeof v === 'string' ? v : `teammate:${v.teammate}`;

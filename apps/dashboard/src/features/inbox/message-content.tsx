@@ -1,7 +1,14 @@
 // One message as the agent sees it: every SPEC §3 content type, system lines, receipts.
 
 import type { Message } from '@convo/api';
-import { formatFileSize, type Language, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
+import {
+  formatCallDuration,
+  formatFileSize,
+  type Language,
+  MESSAGE_CONTENT_TYPE,
+  readCallRecord,
+  SENDER_TYPE,
+} from '@convo/domain';
 import { Anchor, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +18,7 @@ import { EmailOriginalLink } from './email-original';
 import classes from './message-list.module.css';
 import { isSystemLine } from './message-rows';
 import { sanitizeMessageHtml } from './sanitize';
+import { useAuthorizedFileUrl } from './use-file-url';
 
 interface FileMeta {
   name: string;
@@ -41,6 +49,25 @@ function safeUrl(text: string): string | null {
   }
 }
 
+/** A recording (a voicemail, a voice note) or a video, played from the fetched bytes. */
+function MediaPlayer({ file }: { file: FileMeta }) {
+  const { t } = useTranslation('inbox');
+  const src = useAuthorizedFileUrl(file.url);
+  if (src === null)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('message.file', { name: file.name, size: formatFileSize(file.size) })}
+      </Text>
+    );
+  return file.contentType.startsWith('audio/') ? (
+    // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
+    <audio controls src={src} aria-label={file.name} data-testid="message-audio" />
+  ) : (
+    // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
+    <video controls src={src} style={{ maxWidth: 280 }} aria-label={file.name} />
+  );
+}
+
 function Attachment({ file }: { file: FileMeta }) {
   const { t } = useTranslation('inbox');
   if (file.contentType.startsWith('image/')) {
@@ -57,16 +84,8 @@ function Attachment({ file }: { file: FileMeta }) {
       </Anchor>
     );
   }
-  if (file.contentType.startsWith('audio/'))
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
-      <audio controls src={file.url} aria-label={file.name} />
-    );
-  if (file.contentType.startsWith('video/'))
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: customers' own recordings have no captions
-      <video controls src={file.url} style={{ maxWidth: 280 }} aria-label={file.name} />
-    );
+  if (file.contentType.startsWith('audio/') || file.contentType.startsWith('video/'))
+    return <MediaPlayer file={file} />;
   return (
     <Group gap={4} wrap="wrap">
       <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
@@ -202,6 +221,10 @@ export interface BubbleLabels {
   answeredIn(language: string): string;
   call: string;
   missedCall: string;
+  /** A call's details (SPEC §3 102/103 from the voice channel): direction, who answered, how long. */
+  callAnswered(agent: string | null, duration: string): string;
+  missedCallFrom(from: string): string;
+  callDirection: Record<'inbound' | 'outbound', string>;
   hidden: string;
   receipt: Record<Receipt, string>;
 }
@@ -216,6 +239,12 @@ export function useBubbleLabels(): BubbleLabels {
         t('message.answeredIn', { language: LANGUAGE_NAMES[language as Language] ?? language }),
       call: t('message.call'),
       missedCall: t('message.missedCall'),
+      callAnswered: (agent: string | null, duration: string) =>
+        agent === null
+          ? t('message.callAnsweredUnknown', { duration })
+          : t('message.callAnswered', { agent, duration }),
+      missedCallFrom: (from: string) => t('message.missedCallFrom', { from }),
+      callDirection: { inbound: t('message.incoming'), outbound: t('message.outgoing') },
       hidden: t('message.hidden'),
       receipt: {
         sent: t('message.receipt.sent'),
@@ -227,15 +256,34 @@ export function useBubbleLabels(): BubbleLabels {
   );
 }
 
+/** A call entry (102) or a missed call (103): its details when the channel recorded them. */
+function callText(message: Message, labels: BubbleLabels): string {
+  const call = readCallRecord(message.metadata);
+  if (message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL)
+    return call?.from ? labels.missedCallFrom(call.from) : labels.missedCall;
+  if (!call) return labels.call;
+  const answered = labels.callAnswered(call.answeredBy, formatCallDuration(call.durationSeconds ?? 0));
+  return `${labels.callDirection[call.direction]} · ${answered}`;
+}
+
 function SystemLine({ message, labels }: { message: Message; labels: BubbleLabels }) {
-  const text =
-    message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL
-      ? labels.call
-      : message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
-        ? labels.missedCall
-        : message.message;
+  const isCall =
+    message.contentType === MESSAGE_CONTENT_TYPE.AUDIO_VIDEO_CALL ||
+    message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL;
+  const text = isCall ? callText(message, labels) : message.message;
   return (
-    <p className={`${classes.xs} ${classes.system}`} data-testid="system-line">
+    <p
+      className={`${classes.xs} ${classes.system}`}
+      data-testid={isCall ? 'call-line' : 'system-line'}
+      data-call={
+        isCall
+          ? message.contentType === MESSAGE_CONTENT_TYPE.MISSED_CALL
+            ? 'missed'
+            : 'answered'
+          : undefined
+      }
+    >
+      {isCall && <span aria-hidden="true">☎ </span>}
       {message.contentType === MESSAGE_CONTENT_TYPE.HIDDEN ? `${labels.hidden} · ` : ''}
       {text}
     </p>

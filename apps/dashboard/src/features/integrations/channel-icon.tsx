@@ -17,6 +17,7 @@ const CHANNEL_NAMES: Readonly<Record<string, string>> = {
   slack: 'Slack',
   mail: 'E-mail',
   email: 'E-mail',
+  'voice-twilio': 'Phone',
 };
 
 const CHANNEL_COLORS: Readonly<Record<string, string>> = {
@@ -32,6 +33,7 @@ const CHANNEL_COLORS: Readonly<Record<string, string>> = {
   viber: '#7360F2',
   slack: '#4A154B',
   email: '#5C7CFA',
+  'voice-twilio': '#F22F46',
 };
 
 export const channelName = (channel: string) => CHANNEL_NAMES[channel] ?? channel;

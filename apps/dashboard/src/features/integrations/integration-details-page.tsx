@@ -26,6 +26,7 @@ import { LineConnectForm } from './line/line-connect-form';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
 import { ViberConnectForm } from './viber/viber-connect-form';
+import { VoiceConnectForm } from './voice/voice-connect-form';
 
 const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integration: Integration }>>> = {
   telegram: TelegramConnectForm,
@@ -38,6 +39,7 @@ const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integratio
   facebook: FacebookConnectForm,
   instagram: InstagramConnectForm,
   email: EmailConnectForm,
+  'voice-twilio': VoiceConnectForm,
 };
 
 function StatusPanel({ integration }: { integration: Integration }) {

@@ -26,8 +26,16 @@ export interface InboundMessage {
   externalThreadId?: string | undefined;
   /** The new conversation's name (an e-mail's subject); the customer's name by default. */
   conversationName?: string | undefined;
-  /** The message's content type (SPEC §3), 0 (text) by default; 3 for sanitized HTML. */
+  /** The message's content type (SPEC §3), 0 (text) by default; 3 for sanitized HTML; 102/103 for calls. */
   contentType?: number | undefined;
+  /** Details stored with the message beside its channel (a call's duration and who answered it). */
+  metadata?: Record<string, string | number> | undefined;
+}
+
+/** A webhook's answer in the provider's own format (Twilio's TwiML). */
+export interface WebhookReply {
+  contentType: string;
+  body: string;
 }
 
 /**
@@ -84,7 +92,12 @@ export interface ChannelConnector<Config, ConnectInput> {
    * What a webhook delivery is answered with when the provider expects its own format (Twilio:
    * empty TwiML); by default `{ ok, stored }` JSON.
    */
-  readonly webhookReply?: { contentType: string; body: string };
+  readonly webhookReply?: WebhookReply;
+  /**
+   * The answer when it depends on the delivery (Twilio Voice: the call's next TwiML instructions);
+   * given after the delivery's messages are stored. Takes precedence over `webhookReply`.
+   */
+  respond?(body: unknown, config: Config): WebhookReply;
   /** The sealed configuration, checked again when it is read back. */
   readonly configSchema: z.ZodType<Config>;
   /**
@@ -115,8 +128,11 @@ export interface ChannelConnector<Config, ConnectInput> {
    * reply delivered only when the provider says so, not when it accepts the send.
    */
   parseStatuses?(body: unknown, config: Config): DeliveryStatusUpdate[];
-  /** The customer messages in a delivery (none for updates we do not handle). */
-  parseInbound(body: unknown, config: Config): InboundMessage[];
+  /**
+   * The customer messages in a delivery (none for updates we do not handle); a promise when the
+   * provider must be asked for more (who answered a call).
+   */
+  parseInbound(body: unknown, config: Config): InboundMessage[] | Promise<InboundMessage[]>;
   send(outbound: OutboundMessage, config: Config): Promise<{ externalId: string }>;
 }
 

@@ -10,7 +10,7 @@ import { storeUpload } from '../attachments/service.js';
 import { createConversation, type MessagingDeps } from '../conversations/service.js';
 import { sendMessage } from '../messages/service.js';
 import { accountForDelivery } from './account-cache.js';
-import { ChannelProviderError, type InboundMessage } from './connector.js';
+import { ChannelProviderError, type InboundMessage, type WebhookReply } from './connector.js';
 import type { ChannelRegistry } from './registry.js';
 import * as repo from './repository.js';
 import { openConfig } from './service.js';
@@ -61,8 +61,9 @@ export function externalUserIdOf(kind: string, clientGroupId: string): string | 
 }
 
 /**
- * Handles a webhook delivery; answers how many new messages were stored. 404 for an unknown
- * channel or application, 401 for a missing or wrong signature (nothing stored).
+ * Handles a webhook delivery; answers how many new messages were stored and the provider-format
+ * answer the connector gives (if any). 404 for an unknown channel or application, 401 for a
+ * missing or wrong signature (nothing stored).
  */
 export async function receiveWebhook(
   deps: InboundDeps,
@@ -71,11 +72,11 @@ export async function receiveWebhook(
   headers: Readonly<Record<string, string | string[] | undefined>>,
   body: unknown,
   rawBody = '',
-): Promise<number> {
+): Promise<{ stored: number; reply: WebhookReply | undefined }> {
   const kind = integrationTypeSchema.safeParse(type);
   const connector = kind.success ? deps.connectors.get(kind.data) : undefined;
   if (!kind.success || !connector) throw channelNotFound();
-  if (connector.isHandshake?.(body)) return 0;
+  if (connector.isHandshake?.(body)) return { stored: 0, reply: connector.webhookReply };
   const found = await accountForDelivery(deps.db, applicationId, kind.data);
   if (!found || found.application.disabledAt) throw channelNotFound();
   const { account, application } = found;
@@ -83,15 +84,25 @@ export async function receiveWebhook(
   if (config === null || !connector.verify(headers, config, rawBody)) {
     throw new AppError(401, 'INVALID_SIGNATURE', 'The delivery is not signed with this channel’s secret.');
   }
+  const reply = () => connector.respond?.(body, config) ?? connector.webhookReply;
   // A disabled channel is acknowledged (the provider stops retrying) and ignored.
-  if (account.status === 'disabled') return 0;
+  if (account.status === 'disabled') return { stored: 0, reply: connector.webhookReply };
   let stored = 0;
-  for (const message of connector.parseInbound(body, config)) {
+  let inbound: InboundMessage[];
+  try {
+    inbound = await connector.parseInbound(body, config);
+  } catch (err) {
+    // The provider could not be asked for the rest of the delivery: it may send it again.
+    if (err instanceof ChannelProviderError)
+      throw new AppError(502, 'PROVIDER_UNAVAILABLE', `${kind.data}: ${err.message}`);
+    throw err;
+  }
+  for (const message of inbound) {
     if (await receiveOne(deps, application, kind.data, message)) stored += 1;
   }
   const statuses = connector.parseStatuses?.(body, config) ?? [];
   if (statuses.length > 0) await applyStatusUpdates(deps, application.id, kind.data, statuses);
-  return stored;
+  return { stored, reply: reply() };
 }
 
 /**
@@ -257,7 +268,7 @@ async function receiveOne(
     key,
     message: text,
     contentType: message.contentType ?? 0,
-    metadata: { channel: kind },
+    metadata: { ...message.metadata, channel: kind },
     fileMeta,
   });
   return created;

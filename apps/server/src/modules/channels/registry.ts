@@ -7,6 +7,7 @@ import { instagramConnector } from './instagram/connector.js';
 import { lineConnector } from './line/connector.js';
 import { telegramConnector } from './telegram/connector.js';
 import { viberConnector } from './viber/connector.js';
+import { voiceTwilioConnector } from './voice-twilio/connector.js';
 import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
 import { whatsAppDialog360Connector } from './whatsapp-dialog360/connector.js';
 import { whatsAppGallaboxConnector } from './whatsapp-gallabox/connector.js';
@@ -42,5 +43,6 @@ export function channelConnectors(
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
     ['email', emailConnector(db, options)],
+    ['voice-twilio', voiceTwilioConnector(apiUrls.twilio)],
   ]);
 }

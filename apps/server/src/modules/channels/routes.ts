@@ -11,7 +11,6 @@ import {
   integrationResponseSchema,
   integrationStatusParamsSchema,
   integrationTypeParamsSchema,
-  integrationTypeSchema,
   WHATSAPP_TEMPLATE_PATHS,
   whatsAppTemplateListResponseSchema,
   whatsAppTemplateParamsSchema,
@@ -266,7 +265,7 @@ export function channelRoutes(
         async (req, reply) => {
           const rawBody = typeof req.body === 'string' ? req.body : '';
           const isForm = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-          const stored = await receiveWebhook(
+          const { stored, reply: own } = await receiveWebhook(
             inboundDeps,
             req.params.type,
             req.params.applicationId,
@@ -274,8 +273,6 @@ export function channelRoutes(
             isForm ? Object.fromEntries(new URLSearchParams(rawBody)) : parseJson(rawBody),
             rawBody,
           );
-          const kind = integrationTypeSchema.safeParse(req.params.type);
-          const own = kind.success ? options.connectors.get(kind.data)?.webhookReply : undefined;
           if (own) return reply.type(own.contentType).send(own.body);
           return { ok: true as const, stored };
         },

@@ -1,6 +1,5 @@
 import { type WhatsAppTemplate, whatsAppTwilioConnectRequestSchema } from '@convo/api';
 import { addWhatsAppPrefix, stripWhatsAppPrefix, templateParameterCount } from '@convo/domain';
-import twilio from 'twilio';
 import { z } from 'zod';
 import {
   type ChannelConnector,
@@ -8,6 +7,12 @@ import {
   type DeliveryStatusUpdate,
   type InboundMessage,
 } from '../connector.js';
+import {
+  downloadTwilioFile,
+  twilioProviderError as providerError,
+  twilioClientFactory,
+  verifyTwilioSignature,
+} from '../twilio/sdk.js';
 import { type TemplateSource, templateOf } from '../whatsapp/template-ref.js';
 
 // WhatsApp through Twilio (https://www.twilio.com/docs/whatsapp/api), with Twilio's own SDK:
@@ -29,36 +34,6 @@ const configSchema = z.object({
 export type WhatsAppTwilioConfig = z.infer<typeof configSchema>;
 
 type TwilioInput = z.input<typeof whatsAppTwilioConnectRequestSchema>;
-
-const TIMEOUT_MS = 15_000;
-const SIGNATURE_HEADER = 'x-twilio-signature';
-
-/**
- * Twilio's SDK with every host (api.twilio.com, content.twilio.com…) sent to one base URL: the
- * SDK's own extension point, a custom httpClient, so a local server can stand in for Twilio.
- */
-class BaseUrlRequestClient extends twilio.RequestClient {
-  constructor(private readonly baseUrl: string) {
-    super({ timeout: TIMEOUT_MS });
-  }
-
-  override request<TData>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: TData }) {
-    const original = new URL(opts.uri);
-    return super.request<TData>({ ...opts, uri: `${this.baseUrl}${original.pathname}${original.search}` });
-  }
-}
-
-/** Twilio's error codes that say "later": 20429 too many requests; 30001 queue overflow. */
-const RETRYABLE_CODES = new Set([20429, 30001]);
-
-/** A failed SDK call as a channel error: outages, 429 and 5xx are retried; the rest are final. */
-function providerError(err: unknown): ChannelProviderError {
-  if (err instanceof twilio.RestException) {
-    const retryable = err.status === 429 || err.status >= 500 || RETRYABLE_CODES.has(err.code ?? 0);
-    return new ChannelProviderError(`Twilio error ${err.code ?? err.status}: ${err.message}`, retryable);
-  }
-  return new ChannelProviderError(`Twilio could not be reached: ${(err as Error).message}`, true);
-}
 
 /** What Twilio posts: an inbound message or a status callback (all values are strings). */
 const webhookSchema = z.object({
@@ -111,12 +86,7 @@ export type WhatsAppTwilioConnector = ChannelConnector<WhatsAppTwilioConfig, Twi
 
 /** `apiUrl`: every Twilio host goes there (a local fake); undefined: Twilio's own. */
 export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwilioConnector {
-  const client = (config: Pick<WhatsAppTwilioConfig, 'accountSid' | 'authToken'>) =>
-    twilio(config.accountSid, config.authToken, {
-      httpClient: apiUrl
-        ? new BaseUrlRequestClient(apiUrl)
-        : new twilio.RequestClient({ timeout: TIMEOUT_MS }),
-    });
+  const client = twilioClientFactory(apiUrl);
 
   /** Deliveries for this account's sender number only. */
   const deliveryOf = (body: unknown, config: WhatsAppTwilioConfig) => {
@@ -132,26 +102,10 @@ export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwi
     kind: declaredType?.startsWith('image/') ? ('image' as const) : ('file' as const),
     async fetch() {
       // Twilio's media URLs are on api.twilio.com (HTTP basic auth), redirecting to its CDN.
-      const target = apiUrl ? `${apiUrl}${new URL(url).pathname}` : url;
-      let res: Response;
-      try {
-        res = await fetch(target, {
-          headers: {
-            authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`,
-          },
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (err) {
-        throw new ChannelProviderError(`Twilio could not be reached: ${(err as Error).message}`, true);
-      }
-      if (!res.ok)
-        throw new ChannelProviderError(
-          `Twilio media download: HTTP ${res.status}`,
-          res.status === 429 || res.status >= 500,
-        );
-      const contentType = res.headers.get('content-type') ?? declaredType ?? 'application/octet-stream';
+      const res = await downloadTwilioFile(apiUrl, config, url, 'media');
+      const contentType = res.contentType ?? declaredType ?? 'application/octet-stream';
       return {
-        bytes: new Uint8Array(await res.arrayBuffer()),
+        bytes: res.bytes,
         contentType,
         name: `${contentType.startsWith('image/') ? 'image' : 'file'}.${EXTENSION_OF[contentType] ?? 'bin'}`,
       };
@@ -194,15 +148,7 @@ export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwi
     },
 
     verify(headers, config, rawBody) {
-      const signature = headers[SIGNATURE_HEADER];
-      if (typeof signature !== 'string' || signature === '' || rawBody === '') return false;
-      // Twilio's own check (constant-time; tolerant of the port Twilio adds or drops in the URL).
-      return twilio.validateRequest(
-        config.authToken,
-        signature,
-        config.webhookUrl,
-        Object.fromEntries(new URLSearchParams(rawBody)),
-      );
+      return verifyTwilioSignature(headers, config.authToken, config.webhookUrl, rawBody);
     },
 
     parseInbound(body, config) {
