@@ -6,6 +6,7 @@ import {
   metaOAuthStartPath,
 } from '@convo/api';
 import { type FakeMeta, type FakeMetaPage, messengerDelivery, startFakeMeta } from '@convo/provider-fakes';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sealJson } from '../../../platform/crypto.js';
 import { channelHarness, freePort } from '../../../testing/channel-harness.js';
@@ -68,7 +69,7 @@ describe.each(testDatabaseKinds())('Meta OAuth on %s', (kind) => {
   const bearer = (tn: Tenant) => ({ authorization: `Bearer ${tn.admin['x-authorization']}` });
   /** Every body and redirect our server answered, to hold them free of tokens. */
   const answered: string[] = [];
-  const inject = async (opts: Parameters<typeof t.app.inject>[0] & object) => {
+  const inject = async (opts: InjectOptions) => {
     const res = await t.app.inject(opts);
     answered.push(res.body, String(res.headers.location ?? ''), String(res.headers['set-cookie'] ?? ''));
     return res;
