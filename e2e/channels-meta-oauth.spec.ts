@@ -91,7 +91,12 @@ test('the admin connects a Facebook page through Facebook Login and its Messenge
     await expect(accounts).toHaveCount(2);
     await expect(accounts.nth(0)).toContainText('Acme Shop');
     await expect(accounts.nth(1)).toContainText('Acme Blog');
-    // The dialog asked for the Messenger permissions, and the pages' tokens never reached the browser.
+    // At phone width the list fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(accounts.nth(1)).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The pages' tokens never reached the browser.
     const html = await page.content();
     expect(html).not.toContain(SHOP.accessToken);
     expect(html).not.toContain(BLOG.accessToken);
