@@ -13,11 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../http/auth.js';
-import { AppError } from '../../../http/errors.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../../http/route-context.js';
-import { type InboundDeps, receiveWebhook } from '../inbound.js';
-import { metaChallenge, verifyMetaSignature } from '../meta-graph/webhook.js';
-import * as repo from '../repository.js';
+import type { InboundDeps } from '../inbound.js';
 import * as meta from './service.js';
 
 /**
@@ -111,15 +108,7 @@ export function metaOAuthRoutes(
           schema: { tags: ['channels'], querystring: z.record(z.string(), z.unknown()) },
         },
         async (req, reply) => {
-          const token = deps.metaApp?.verifyToken;
-          const answer = token ? metaChallenge(req.query, token) : null;
-          if (answer === null)
-            throw new AppError(
-              403,
-              'INVALID_VERIFY_TOKEN',
-              'The verify token is not this server’s META_VERIFY_TOKEN.',
-            );
-          return reply.type('text/plain; charset=utf-8').send(answer);
+          return reply.type('text/plain; charset=utf-8').send(meta.answerAppChallenge(deps, req.query));
         },
       );
       hooks.post(
@@ -129,58 +118,14 @@ export function metaOAuthRoutes(
           schema: { tags: ['channels'], response: { 200: channelWebhookResponseSchema } },
         },
         async (req) => {
-          if (!deps.metaApp) throw meta.notConfigured();
           const rawBody = typeof req.body === 'string' ? req.body : '';
-          if (!verifyMetaSignature(req.headers, deps.metaApp.appSecret, rawBody))
-            throw new AppError(
-              401,
-              'INVALID_SIGNATURE',
-              'The delivery is not signed with the Meta app’s secret.',
-            );
-          return { ok: true as const, stored: await dispatch(inboundDeps, req.headers, rawBody) };
+          return {
+            ok: true as const,
+            stored: await meta.receiveAppDelivery(deps, inboundDeps, req.headers, rawBody),
+          };
         },
       );
     };
     await app.register(webhook);
   };
-}
-
-const deliverySchema = z.object({
-  object: z.string(),
-  entry: z.array(z.object({ id: z.string() }).passthrough()).default([]),
-});
-const KIND_OF_OBJECT: Readonly<Record<string, 'facebook' | 'instagram'>> = {
-  page: 'facebook',
-  instagram: 'instagram',
-};
-
-/**
- * Each application that connected one of the delivery's pages gets it through its own channel's
- * pipeline (which keeps that account's events only and checks the signature with its config).
- */
-async function dispatch(
-  deps: InboundDeps,
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-  rawBody: string,
-): Promise<number> {
-  let body: unknown;
-  try {
-    body = JSON.parse(rawBody);
-  } catch {
-    return 0;
-  }
-  const delivery = deliverySchema.safeParse(body);
-  const kind = delivery.success ? KIND_OF_OBJECT[delivery.data.object] : undefined;
-  if (!delivery.success || !kind) return 0;
-  const ids = [...new Set(delivery.data.entry.map((e) => e.id))];
-  let stored = 0;
-  for (const applicationId of await repo.applicationsWithExternalIds(deps.db, kind, ids)) {
-    try {
-      stored += await receiveWebhook(deps, kind, applicationId, headers, body, rawBody);
-    } catch (err) {
-      // An account connected with another app's secret (pasted) has its own webhook URL.
-      if (!(err instanceof AppError && (err.statusCode === 401 || err.statusCode === 404))) throw err;
-    }
-  }
-  return stored;
 }

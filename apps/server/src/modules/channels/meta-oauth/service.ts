@@ -7,10 +7,13 @@ import {
 } from '@convo/api';
 import { z } from 'zod';
 import type { AuthContext } from '../../../http/auth.js';
-import { badRequest, notFound } from '../../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { openSealedJson, randomToken, safeEqual, sealJson } from '../../../platform/crypto.js';
 import { ChannelProviderError } from '../connector.js';
+import { type InboundDeps, receiveWebhook } from '../inbound.js';
 import { exchangeCode, listPages, loginDialogUrl, type MetaApp, type MetaPage } from '../meta-graph/oauth.js';
+import { metaChallenge, verifyMetaSignature } from '../meta-graph/webhook.js';
+import * as channels from '../repository.js';
 import { type ChannelServiceDeps, connectIntegration } from '../service.js';
 import * as repo from './repository.js';
 
@@ -223,4 +226,62 @@ export async function selectAccount(
   return connectIntegration(deps, caller.applicationId, kind, input, (tx) =>
     repo.deletePending(tx, id, caller.applicationId),
   );
+}
+
+const deliverySchema = z.object({
+  object: z.string(),
+  entry: z.array(z.object({ id: z.string() }).passthrough()).default([]),
+});
+const KIND_OF_OBJECT: Readonly<Record<string, 'facebook' | 'instagram'>> = {
+  page: 'facebook',
+  instagram: 'instagram',
+};
+
+/** The Meta app's webhook verification: hub.challenge when hub.verify_token is META_VERIFY_TOKEN. */
+export function answerAppChallenge(deps: MetaOAuthDeps, query: Readonly<Record<string, unknown>>): string {
+  const token = deps.metaApp?.verifyToken;
+  const answer = token ? metaChallenge(query, token) : null;
+  if (answer === null)
+    throw new AppError(
+      403,
+      'INVALID_VERIFY_TOKEN',
+      'The verify token is not this server’s META_VERIFY_TOKEN.',
+    );
+  return answer;
+}
+
+/**
+ * A delivery to the Meta app's one webhook, signed with the app secret: each application that
+ * connected one of its pages (or Instagram accounts) gets it through its own channel's pipeline,
+ * which keeps that account's events only and checks the signature with the account's config.
+ */
+export async function receiveAppDelivery(
+  deps: MetaOAuthDeps,
+  inboundDeps: InboundDeps,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  rawBody: string,
+): Promise<number> {
+  const app = appOf(deps);
+  if (!verifyMetaSignature(headers, app.appSecret, rawBody))
+    throw new AppError(401, 'INVALID_SIGNATURE', 'The delivery is not signed with the Meta app’s secret.');
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return 0;
+  }
+  const delivery = deliverySchema.safeParse(body);
+  const kind = delivery.success ? KIND_OF_OBJECT[delivery.data.object] : undefined;
+  if (!delivery.success || !kind) return 0;
+  const ids = [...new Set(delivery.data.entry.map((e) => e.id))];
+  let stored = 0;
+  for (const applicationId of await channels.applicationsWithExternalIds(deps.db, kind, ids)) {
+    try {
+      stored += await receiveWebhook(inboundDeps, kind, applicationId, headers, body, rawBody);
+    } catch (err) {
+      // An account connected with another app's secret (pasted) has its own webhook URL.
+      if (!(err instanceof AppError && (err.statusCode === 401 || err.statusCode === 404))) throw err;
+    }
+  }
+  return stored;
 }
