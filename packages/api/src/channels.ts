@@ -382,3 +382,69 @@ export const emailOriginalSchema = z.object({
 });
 export type EmailOriginal = z.infer<typeof emailOriginalSchema>;
 export const emailOriginalResponseSchema = successEnvelope(emailOriginalSchema);
+
+/**
+ * Facebook and Instagram connected through Facebook Login (SPEC §1/§7 social channel callbacks)
+ * with the operator's Meta app: `start` answers the dialog's URL; Meta sends the browser back to
+ * `callback`, which keeps the pages it read (their tokens sealed, server-side) and redirects to the
+ * integration's page with `pending=<id>`; the admin lists them and picks one.
+ */
+export const META_OAUTH_TYPES = ['facebook', 'instagram'] as const satisfies readonly IntegrationType[];
+export type MetaOAuthType = (typeof META_OAUTH_TYPES)[number];
+export const metaOAuthTypeParamsSchema = z.object({ type: z.enum(META_OAUTH_TYPES) });
+
+export const META_OAUTH_PATHS = {
+  /** Whether this server has a Meta app (the "Connect with Facebook" button). */
+  config: '/api/integrations/meta/oauth',
+  start: '/api/integrations/meta/oauth/:type/start',
+  /** Public: Facebook Login redirects the admin's browser here. */
+  callback: '/api/channels/meta/oauth/callback',
+  pending: '/api/integrations/meta/oauth/pending/:id',
+  select: '/api/integrations/meta/oauth/pending/:id/select',
+  /** Public: the Meta app's one webhook (every page and Instagram account of every application). */
+  webhook: '/api/channels/meta/webhook',
+} as const;
+export const metaOAuthStartPath = (type: MetaOAuthType) => `/api/integrations/meta/oauth/${type}/start`;
+export const metaOAuthPendingPath = (id: string) => `/api/integrations/meta/oauth/pending/${id}`;
+export const metaOAuthSelectPath = (id: string) => `/api/integrations/meta/oauth/pending/${id}/select`;
+
+export const metaOAuthConfigResponseSchema = successEnvelope(z.object({ configured: z.boolean() }));
+export const metaOAuthStartResponseSchema = successEnvelope(z.object({ url: z.string().url() }));
+export const metaOAuthCallbackQuerySchema = z.object({
+  state: z.string().max(4096).optional(),
+  code: z.string().max(2048).optional(),
+  error: z.string().max(200).optional(),
+  error_reason: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+export const metaOAuthPendingParamsSchema = z.object({ id: z.string().uuid() });
+
+/** A page (Messenger) or Instagram professional account Facebook Login gave access to; no token. */
+export const metaOAuthAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The Facebook page (for Instagram: the page the account is linked to). */
+  pageId: z.string(),
+  pageName: z.string(),
+});
+export type MetaOAuthAccount = z.infer<typeof metaOAuthAccountSchema>;
+
+export const metaOAuthPendingSchema = z.object({
+  type: z.enum(META_OAUTH_TYPES),
+  /** ready: pick one of `accounts` (maybe none); failed: Meta refused, `error` says why. */
+  status: z.enum(['ready', 'failed']),
+  accounts: z.array(metaOAuthAccountSchema),
+  /** The pages Facebook Login gave (Instagram: also those without a linked professional account). */
+  pageCount: z.number().int().nonnegative(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  expiresAt: z.number(),
+});
+export type MetaOAuthPending = z.infer<typeof metaOAuthPendingSchema>;
+export const metaOAuthPendingResponseSchema = successEnvelope(metaOAuthPendingSchema);
+export const metaOAuthSelectRequestSchema = z.object({
+  accountId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/),
+});
+export type MetaOAuthSelectRequest = z.infer<typeof metaOAuthSelectRequestSchema>;

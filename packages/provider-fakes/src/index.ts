@@ -27,6 +27,7 @@ export {
 } from './line/index.js';
 export {
   type FakeMeta,
+  type FakeMetaPage,
   type MetaCall,
   type MetaGraphError,
   messengerDelivery,

@@ -159,6 +159,28 @@ describe('loadConfig', () => {
     expect(custom?.authUrl).toBe('http://127.0.0.1:9/authorize');
   });
 
+  it('configures the Meta app with both its id and secret, refuses one alone or a malformed one', () => {
+    expect(loadConfig(base).metaApp).toBeNull();
+    const secret = 'f00dfeedf00dfeedf00dfeedf00dfeed';
+    expect(() => loadConfig({ ...base, META_APP_ID: '123456' })).toThrow(/META_APP_ID and META_APP_SECRET/);
+    expect(() => loadConfig({ ...base, META_APP_SECRET: secret })).toThrow(/META_APP_ID and META_APP_SECRET/);
+    expect(() => loadConfig({ ...base, META_APP_ID: 'abc', META_APP_SECRET: secret })).toThrow(/META_APP_ID/);
+    expect(loadConfig({ ...base, META_APP_ID: '123456', META_APP_SECRET: secret }).metaApp).toEqual({
+      appId: '123456',
+      appSecret: secret,
+      verifyToken: null,
+      dialogUrl: 'https://www.facebook.com',
+    });
+    const custom = loadConfig({
+      ...base,
+      META_APP_ID: '123456',
+      META_APP_SECRET: secret,
+      META_VERIFY_TOKEN: 'verify-me-please',
+      META_DIALOG_URL: 'http://127.0.0.1:9/',
+    }).metaApp;
+    expect(custom).toMatchObject({ verifyToken: 'verify-me-please', dialogUrl: 'http://127.0.0.1:9' });
+  });
+
   it('without APP_SECRET keeps one generated secret in the data directory across restarts', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'convo-config-'));
     tmpDirs.push(dir);

@@ -130,6 +130,26 @@ const envSchema = z.object({
   VIBER_API_URL: z.url().default('https://chatapi.viber.com'),
   /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
   META_GRAPH_API_URL: z.url().default('https://graph.facebook.com'),
+  /**
+   * The operator's Meta app (both or neither): "Connect with Facebook / Instagram" through
+   * Facebook Login, and the app-wide Messenger/Instagram webhook signed with the app secret.
+   */
+  META_APP_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,30}$/, 'must be the Meta app id (digits)')
+      .optional(),
+  ),
+  META_APP_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{16,64}$/, 'must be the Meta app secret (App settings → Basic)')
+      .optional(),
+  ),
+  /** What the operator types as the verify token of the app's webhook in Meta's dashboard. */
+  META_VERIFY_TOKEN: optionalText.pipe(z.string().min(8, 'needs at least 8 characters').optional()),
+  /** Where Facebook Login's dialog lives (a local fake in tests and e2e). */
+  META_DIALOG_URL: z.url().default('https://www.facebook.com'),
   /** Twilio's REST API hosts (api.twilio.com, content.twilio.com) all go here when set (a local fake). */
   TWILIO_API_URL: optionalUrl,
   /** 360dialog's WhatsApp API (Cloud API hosted by 360dialog). */
@@ -235,6 +255,8 @@ export interface AppConfig {
     dialog360: string;
     gallabox: string;
   };
+  /** The operator's Meta app (META_APP_ID and META_APP_SECRET); null: pasted page tokens only. */
+  metaApp: { appId: string; appSecret: string; verifyToken: string | null; dialogUrl: string } | null;
   /** EMAIL_POLL_SECONDS in milliseconds. */
   emailPollMs: number;
   /** The built-in SMTP receiver (SMTP_RECEIVER_PORT); null: off. */
@@ -298,6 +320,10 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.META_APP_ID) !== Boolean(e.META_APP_SECRET))
+    throw new ConfigError(
+      'Invalid configuration:\n  META_APP_ID and META_APP_SECRET go together (both or neither)',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   let storage: StorageConfig;
   try {
@@ -361,6 +387,15 @@ export function loadConfig(
       dialog360: e.DIALOG360_API_URL.replace(/\/$/, ''),
       gallabox: e.GALLABOX_API_URL.replace(/\/$/, ''),
     },
+    metaApp:
+      e.META_APP_ID && e.META_APP_SECRET
+        ? {
+            appId: e.META_APP_ID,
+            appSecret: e.META_APP_SECRET,
+            verifyToken: e.META_VERIFY_TOKEN ?? null,
+            dialogUrl: e.META_DIALOG_URL.replace(/\/$/, ''),
+          }
+        : null,
     emailPollMs: e.EMAIL_POLL_SECONDS * 1000,
     smtpReceiver:
       e.SMTP_RECEIVER_PORT === undefined

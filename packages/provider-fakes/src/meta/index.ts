@@ -27,6 +27,14 @@ export interface MetaGraphError {
   type?: string;
 }
 
+/** A page the person who logs in manages, with its page access token and linked Instagram account. */
+export interface FakeMetaPage {
+  id: string;
+  name: string;
+  accessToken: string;
+  instagram?: { id: string; username: string };
+}
+
 export interface FakeMeta {
   /** Base URL to configure (`META_GRAPH_API_URL`). */
   url: string;
@@ -43,6 +51,15 @@ export interface FakeMeta {
   addMedia(bytes: Uint8Array, mimeType: string): string;
   /** A public file (Messenger CDN) answers its URL. */
   addCdnFile(bytes: Uint8Array, name: string, mimeType: string): string;
+  /** The Meta app Facebook Login serves: the dialog's client_id, the token exchange's secret. */
+  setApp(appId: string, appSecret: string): void;
+  /**
+   * The pages of whoever approves the next Facebook Login dialogs (their page tokens and the nodes
+   * become readable); `[]`: a person who manages no page.
+   */
+  setLoginPages(pages: FakeMetaPage[]): void;
+  /** The next dialog is cancelled by the person: back to redirect_uri with error=access_denied. */
+  denyNextLogin(): void;
   /** The next `count` calls whose path ends with `pathSuffix` answer this error. */
   failNext(pathSuffix: string, error: MetaGraphError, count?: number): void;
   /** Successful sends (`…/messages` POSTs), in order. */
@@ -120,6 +137,12 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
   const cdn = new Map<string, { bytes: Uint8Array; mimeType: string }>();
   const failures: { suffix: string; error: MetaGraphError }[] = [];
   const calls: MetaCall[] = [];
+  // Facebook Login: the app, the person's pages, codes handed out, user tokens issued.
+  let app: { id: string; secret: string } | null = null;
+  let loginPages: FakeMetaPage[] = [];
+  let denyLogin = false;
+  const codes = new Map<string, { redirectUri: string; pages: FakeMetaPage[] }>();
+  const userTokens = new Map<string, FakeMetaPage[]>();
   const sockets = new Set<Socket>();
   let base = '';
 
@@ -144,6 +167,8 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
       res.writeHead(200, { 'content-type': file.mimeType });
       return res.end(file.bytes);
     }
+    const dialog = /^\/v\d+\.\d+\/dialog\/oauth$/.test(url.pathname);
+    if (dialog) return loginDialog(url, res);
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : (url.searchParams.get('access_token') ?? '');
     const type = req.headers['content-type'] ?? '';
@@ -170,6 +195,7 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
       status: 200,
     };
     calls.push(call);
+    if (path === 'oauth/access_token' && (req.method ?? 'GET') === 'GET') return exchange(call, res);
     if (!tokens.has(token))
       return fail(res, call, {
         status: 401,
@@ -188,7 +214,39 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
     const parts = path.split('/');
     const [id, edge] = parts;
     const method = req.method ?? 'GET';
-    if (edge === 'subscribed_apps') return writeJson(res, 200, { success: true });
+    if (id === 'me' && edge === 'accounts' && method === 'GET') {
+      const pages = userTokens.get(token);
+      if (!pages)
+        return fail(res, call, {
+          status: 400,
+          code: 100,
+          message: '(#100) Tried accessing nonexisting field (accounts) on node type (Page)',
+        });
+      const fields = (call.query.fields ?? '').split(',');
+      const withInstagram = fields.some((f) => f.startsWith('instagram_business_account'));
+      return writeJson(res, 200, {
+        data: pages.map((p) => ({
+          id: p.id,
+          name: p.name,
+          access_token: p.accessToken,
+          category: 'Shopping & retail',
+          tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'],
+          ...(withInstagram && p.instagram ? { instagram_business_account: p.instagram } : {}),
+        })),
+        paging: { cursors: { before: 'QVFIUmJ', after: 'QVFIUnp' } },
+      });
+    }
+    if (edge === 'subscribed_apps') {
+      // Subscribing needs the page's own token (Graph: "A page access token is required").
+      const page = [...userTokens.values()].flat().find((p) => p.id === id);
+      if (page && page.accessToken !== token)
+        return fail(res, call, {
+          status: 400,
+          code: 210,
+          message: '(#210) A page access token is required to request this resource.',
+        });
+      return writeJson(res, 200, { success: true });
+    }
     if (edge === 'message_templates' && method === 'GET')
       return writeJson(res, 200, { data: templates.get(id!) ?? [], paging: { cursors: {} } });
     if (edge === 'media' && method === 'POST') {
@@ -253,6 +311,73 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
     return fail(res, call, { status: 400, code: 100, message: 'Unknown path components' });
   };
 
+  /** Facebook Login's dialog, approved at once by the person (or cancelled, see denyNextLogin). */
+  const loginDialog = (url: URL, res: ServerResponse) => {
+    const q = url.searchParams;
+    const redirectUri = q.get('redirect_uri');
+    if (!app || q.get('client_id') !== app.id || !redirectUri) {
+      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end('<h1>Invalid App ID</h1><p>The provided app ID does not look like a valid app ID.</p>');
+    }
+    const back = new URL(redirectUri);
+    const state = q.get('state');
+    if (denyLogin) {
+      denyLogin = false;
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('error_code', '200');
+      back.searchParams.set('error_description', 'Permissions error');
+      back.searchParams.set('error_reason', 'user_denied');
+    } else {
+      const code = `AQ${randomBytes(24).toString('base64url')}`;
+      codes.set(code, { redirectUri, pages: loginPages });
+      back.searchParams.set('code', code);
+    }
+    if (state !== null) back.searchParams.set('state', state);
+    res.writeHead(302, { location: `${back.toString()}#_=_` });
+    return res.end();
+  };
+
+  /** GET /oauth/access_token: a code for a user token, or a short-lived user token for a long-lived one. */
+  const exchange = (call: MetaCall, res: ServerResponse) => {
+    const q = call.query;
+    if (!app || q.client_id !== app.id)
+      return fail(res, call, {
+        status: 400,
+        code: 101,
+        message: 'Error validating application. Invalid application ID.',
+      });
+    if (q.client_secret !== app.secret)
+      return fail(res, call, { status: 400, code: 1, message: 'Error validating client secret.' });
+    const issue = (pages: FakeMetaPage[], expiresIn: number) => {
+      const token = `EAA${randomBytes(30).toString('base64url')}`;
+      tokens.add(token);
+      userTokens.set(token, pages);
+      writeJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: expiresIn });
+    };
+    if (q.grant_type === 'fb_exchange_token') {
+      const pages = userTokens.get(q.fb_exchange_token ?? '');
+      if (!pages)
+        return fail(res, call, {
+          status: 400,
+          code: 190,
+          message: 'Invalid OAuth access token - Cannot parse access token',
+        });
+      return issue(pages, 5_183_944);
+    }
+    const grant = codes.get(q.code ?? '');
+    if (!grant)
+      return fail(res, call, { status: 400, code: 100, message: 'This authorization code has been used.' });
+    if (grant.redirectUri !== q.redirect_uri)
+      return fail(res, call, {
+        status: 400,
+        code: 100,
+        message:
+          'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+      });
+    codes.delete(q.code ?? '');
+    return issue(grant.pages, 5400);
+  };
+
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) =>
       writeJson(res, 500, { error: { message: String(err), code: 1 } }),
@@ -270,6 +395,20 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
     url: base,
     calls,
     addToken: (token) => void tokens.add(token),
+    setApp(appId, appSecret) {
+      app = { id: appId, secret: appSecret };
+    },
+    setLoginPages(pages) {
+      loginPages = pages;
+      for (const page of pages) {
+        tokens.add(page.accessToken);
+        nodes.set(page.id, { name: page.name });
+        if (page.instagram) nodes.set(page.instagram.id, { username: page.instagram.username });
+      }
+    },
+    denyNextLogin() {
+      denyLogin = true;
+    },
     addNode: (id, fields) => void nodes.set(id, fields),
     addTemplate(wabaId, t) {
       const list = templates.get(wabaId) ?? [];

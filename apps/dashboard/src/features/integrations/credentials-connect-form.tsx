@@ -17,8 +17,8 @@ import { NS, toastIntegrationError } from './shared';
 
 // One connect form for every channel whose connection is a few pasted ids and secrets (Meta's
 // three channels, WhatsApp through Twilio, 360dialog and Gallabox): checked with the provider by
-// the server, stored sealed and never shown again. The OAuth page picker of SPEC §7 is not
-// built: credentials are pasted.
+// the server, stored sealed and never shown again. Facebook and Instagram show it as the advanced
+// way, under "Connect with Facebook" (meta/meta-connect.tsx).
 
 type CredentialsType =
   | 'whatsapp-cloud-api'

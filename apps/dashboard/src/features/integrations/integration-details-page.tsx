@@ -13,8 +13,6 @@ import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
 import { ChannelIcon } from './channel-icon';
 import {
-  FacebookConnectForm,
-  InstagramConnectForm,
   WhatsAppCloudConnectForm,
   WhatsAppDialog360ConnectForm,
   WhatsAppGallaboxConnectForm,
@@ -23,6 +21,8 @@ import {
 import { EmailConnectForm } from './email/email-connect-form';
 import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
 import { LineConnectForm } from './line/line-connect-form';
+import { MetaAccountPicker } from './meta/meta-account-picker';
+import { FacebookMetaConnectForm, InstagramMetaConnectForm } from './meta/meta-connect';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
 import { ViberConnectForm } from './viber/viber-connect-form';
@@ -36,8 +36,8 @@ const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integratio
   'whatsapp-twilio': WhatsAppTwilioConnectForm,
   'whatsapp-dialog360': WhatsAppDialog360ConnectForm,
   'whatsapp-gallabox': WhatsAppGallaboxConnectForm,
-  facebook: FacebookConnectForm,
-  instagram: InstagramConnectForm,
+  facebook: FacebookMetaConnectForm,
+  instagram: InstagramMetaConnectForm,
   email: EmailConnectForm,
   'voice-twilio': VoiceConnectForm,
 };
@@ -163,8 +163,10 @@ export function IntegrationDetails({ type }: { type: IntegrationType }) {
 
 export function IntegrationDetailsPage() {
   const { t, ready } = useTranslation(NS);
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const type = integrationTypeOf(params.get('type'));
+  // Back from Facebook Login with the pages to pick from.
+  const pendingId = params.get('pending');
   if (!ready) return <PageLoader />;
   return (
     <Stack gap="md" maw={800}>
@@ -187,6 +189,13 @@ export function IntegrationDetailsPage() {
             }
             description={t(`summaries.${type}`)}
           />
+          {pendingId && (type === 'facebook' || type === 'instagram') && (
+            <MetaAccountPicker
+              type={type}
+              pendingId={pendingId}
+              onDone={() => setParams({ type }, { replace: true })}
+            />
+          )}
           <IntegrationDetails type={type} />
         </>
       )}

@@ -31,12 +31,45 @@ export const channelAccounts = pgTable(
     sealedConfig: text('sealed_config').notNull(),
     /** What the admin recognises the account by (the bot's @username); never a secret. */
     displayName: text('display_name').notNull().default(''),
+    /**
+     * The account's id at the provider when one app-wide webhook serves every application (a
+     * Facebook page, an Instagram account: Meta posts all of an app's pages to one URL).
+     */
+    externalId: text('external_id'),
     lastError: text('last_error'),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('channel_accounts_app_kind_uq').on(t.applicationId, t.kind)],
+  (t) => [
+    uniqueIndex('channel_accounts_app_kind_uq').on(t.applicationId, t.kind),
+    index('channel_accounts_external_idx').on(t.kind, t.externalId),
+  ],
+);
+
+/**
+ * Facebook Login's answer waiting for the admin's pick (Meta OAuth): the pages (with their page
+ * access tokens, sealed) or Meta's refusal, for the member who started it; deleted once picked,
+ * useless after `expiresAt`.
+ */
+export const metaOAuthPending = pgTable(
+  'meta_oauth_pending',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.id),
+    userId: text('user_id').notNull(),
+    /** facebook | instagram */
+    kind: text('kind').notNull(),
+    /** The pages and their tokens, sealed; null when Meta refused. */
+    sealedAccounts: text('sealed_accounts'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('meta_oauth_pending_expires_idx').on(t.expiresAt)],
 );
 
 /**

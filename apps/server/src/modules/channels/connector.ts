@@ -82,6 +82,8 @@ export interface ConnectedAccount<Config> {
   config: Config;
   /** What the admin recognises the account by (a bot's @username). */
   displayName: string;
+  /** The account's id at the provider, when deliveries may come through an app-wide webhook. */
+  externalId?: string | undefined;
 }
 
 export interface ChannelConnector<Config, ConnectInput> {

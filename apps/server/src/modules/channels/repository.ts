@@ -33,16 +33,23 @@ export async function findAccount(db: Db, applicationId: string, kind: string) {
 /** Connects (or reconnects with new credentials): one account per application and kind. */
 export async function upsertAccount(
   db: Db,
-  values: { applicationId: string; kind: string; sealedConfig: string; displayName: string },
+  values: {
+    applicationId: string;
+    kind: string;
+    sealedConfig: string;
+    displayName: string;
+    externalId?: string | null | undefined;
+  },
 ): Promise<ChannelAccountRow> {
   const [row] = await db
     .insert(channelAccounts)
-    .values({ ...values, status: 'connected' })
+    .values({ ...values, externalId: values.externalId ?? null, status: 'connected' })
     .onConflictDoUpdate({
       target: [channelAccounts.applicationId, channelAccounts.kind],
       set: {
         sealedConfig: values.sealedConfig,
         displayName: values.displayName,
+        externalId: values.externalId ?? null,
         status: 'connected',
         lastError: null,
         lastErrorAt: null,
@@ -51,6 +58,20 @@ export async function upsertAccount(
     })
     .returning();
   return row!;
+}
+
+/** The applications whose account of this kind is one of these provider ids (the Meta app's webhook). */
+export async function applicationsWithExternalIds(
+  db: Db,
+  kind: string,
+  externalIds: readonly string[],
+): Promise<string[]> {
+  if (externalIds.length === 0) return [];
+  const rows = await db
+    .select({ applicationId: channelAccounts.applicationId })
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.kind, kind), inArray(channelAccounts.externalId, [...externalIds])));
+  return [...new Set(rows.map((r) => r.applicationId))];
 }
 
 export async function deleteAccount(db: Db, applicationId: string, kind: string): Promise<boolean> {

@@ -28,6 +28,7 @@ import { contentDisposition } from '../attachments/service.js';
 import { openOriginal, parseOriginal } from './email/original.js';
 import { answerChallenge, receiveWebhook } from './inbound.js';
 import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';
+import { metaOAuthRoutes } from './meta-oauth/routes.js';
 import type { ChannelRegistry } from './registry.js';
 import * as service from './service.js';
 import { listWhatsAppTemplates, sendWhatsAppTemplate } from './whatsapp/templates.js';
@@ -297,6 +298,14 @@ export function channelRoutes(
       );
     };
     await app.register(webhooks);
+
+    await app.register(
+      metaOAuthRoutes(
+        ctx,
+        { ...deps, metaApp: ctx.config.metaApp, graphUrl: ctx.config.channelApiUrls.metaGraph },
+        inboundDeps,
+      ),
+    );
   };
 }
 

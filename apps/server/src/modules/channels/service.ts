@@ -115,6 +115,8 @@ export async function connectIntegration(
   applicationId: string,
   type: IntegrationType,
   input: unknown,
+  /** More writes of the same user action, in the account's transaction (a used OAuth pick's removal). */
+  alsoWrite?: (tx: Db) => Promise<void>,
 ): Promise<Integration> {
   const connector = connectorOf(deps, type);
   const webhook = {
@@ -131,11 +133,16 @@ export async function connectIntegration(
       throw badRequest('INVALID_PARAMETER', err.issues[0]?.message ?? `Give the ${type} credentials.`);
     throw err;
   }
-  const row = await repo.upsertAccount(deps.db, {
-    applicationId,
-    kind: type,
-    sealedConfig: sealJson(deps.appSecret, connected.config),
-    displayName: connected.displayName,
+  const row = await deps.db.transaction(async (tx) => {
+    const stored = await repo.upsertAccount(tx, {
+      applicationId,
+      kind: type,
+      sealedConfig: sealJson(deps.appSecret, connected.config),
+      displayName: connected.displayName,
+      externalId: connected.externalId,
+    });
+    await alsoWrite?.(tx);
+    return stored;
   });
   // After the write: a lookup started before it cannot leave the old credentials cached.
   forgetAccount(deps.db, applicationId, type);

@@ -4,8 +4,8 @@ import type { ChannelConnector } from '../connector.js';
 import { graphSuccessSchema } from '../meta-graph/graph-api.js';
 import { messengerConnector } from '../meta-graph/messenger-platform.js';
 
-// Facebook Messenger: a page and its page access token (pasted in the hub; the OAuth page picker
-// of SPEC §7 is not built yet). Connect reads the page with the token and subscribes the app to
+// Facebook Messenger: a page and its page access token (pasted in the hub, or picked after
+// Facebook Login: meta-oauth/). Connect reads the page with the token and subscribes the app to
 // the page's messages, deliveries and reads.
 
 const configSchema = z.object({
@@ -44,6 +44,7 @@ export function facebookConnector(
             verifyToken: request.verifyToken,
           },
           displayName: page.name ?? request.pageId,
+          externalId: request.pageId,
         };
       },
       pageIdOf: (config) => config.accountId,

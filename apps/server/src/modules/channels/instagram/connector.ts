@@ -49,6 +49,7 @@ export function instagramConnector(
             verifyToken: request.verifyToken,
           },
           displayName: account.username ? `@${account.username}` : request.instagramAccountId,
+          externalId: request.instagramAccountId,
         };
       },
       pageIdOf: (config) => config.pageId,

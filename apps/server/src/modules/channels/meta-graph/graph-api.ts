@@ -53,7 +53,11 @@ export class MetaGraphApi {
     try {
       return await fetch(url, {
         ...init,
-        headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${this.accessToken}` },
+        headers: {
+          ...(init.headers as Record<string, string>),
+          // No token: the OAuth endpoints, which take the app's credentials in the query.
+          ...(this.accessToken ? { authorization: `Bearer ${this.accessToken}` } : {}),
+        },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (err) {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { ChannelConnector, DeliveryStatusUpdate, InboundMessage } from '../connector.js';
+import type {
+  ChannelConnector,
+  ConnectedAccount,
+  DeliveryStatusUpdate,
+  InboundMessage,
+} from '../connector.js';
 import { graphSuccessSchema, MetaGraphApi } from './graph-api.js';
 import { metaChallenge, verifyMetaSignature } from './webhook.js';
 
@@ -43,10 +48,7 @@ export interface MessengerPlatform<Config extends MessengerConfig> {
   /** How a customer without a name is shown. */
   customerLabel: string;
   /** Checks the credentials and subscribes the app; answers the config and display name. */
-  connect(
-    input: unknown,
-    graph: (token: string) => MetaGraphApi,
-  ): Promise<{ config: Config; displayName: string }>;
+  connect(input: unknown, graph: (token: string) => MetaGraphApi): Promise<ConnectedAccount<Config>>;
   /** The page whose app subscription `disconnect` removes. */
   pageIdOf(config: Config): string;
 }
