@@ -277,7 +277,7 @@ export async function receiveAppDelivery(
   let stored = 0;
   for (const applicationId of await channels.applicationsWithExternalIds(deps.db, kind, ids)) {
     try {
-      stored += await receiveWebhook(inboundDeps, kind, applicationId, headers, body, rawBody);
+      stored += (await receiveWebhook(inboundDeps, kind, applicationId, headers, body, rawBody)).stored;
     } catch (err) {
       // An account connected with another app's secret (pasted) has its own webhook URL.
       if (!(err instanceof AppError && (err.statusCode === 401 || err.statusCode === 404))) throw err;
