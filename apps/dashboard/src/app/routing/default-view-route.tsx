@@ -8,8 +8,9 @@ import { useSession } from '../session/session-store';
 import { storage } from '../storage/safe-storage';
 import { STORAGE_KEYS } from '../storage/storage-keys';
 import { decideDefaultView } from './default-view';
-import { PublicHelpPage, SignedInContainer } from './pages';
+import { PublicHelpPage } from './pages';
 import { PATHS } from './paths';
+import { SignedInContainer } from './signed-in-page';
 import { useLandingPath } from './use-landing';
 
 function onboardingSaysGetStarted(): boolean {

@@ -63,7 +63,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
       return { default: ChunkLoadFailed as ComponentType<P> };
     }
   });
-  // One component per page, made once where the page is declared (pages.ts), never in a render.
+  // One component per page, made once where the page is declared (pages.ts, signed-in-page.ts), never in a render.
   // biome-ignore lint/correctness/noComponentHookFactories: see above.
   function Page(props: P) {
     // Decided when mounted: switching to the loaded component later would remount the page.

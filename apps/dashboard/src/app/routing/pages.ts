@@ -2,10 +2,6 @@
 
 import { lazyPage } from './lazy-page';
 
-/** Everything behind sign-in (visitors of the public pages never load it). */
-export const SignedInContainer = lazyPage(() =>
-  import('../layout/signed-in-container').then((m) => m.SignedInContainer),
-);
 export const LoginPage = lazyPage(() => import('../../features/auth/login-page').then((m) => m.LoginPage));
 export const SignupPage = lazyPage(() => import('../../features/auth/signup-page').then((m) => m.SignupPage));
 export const PasswordResetPage = lazyPage(() =>

@@ -2,8 +2,9 @@ import { normalizePath } from '@convo/domain';
 import { prefetchInitialOverview } from '../../features/analytics/initial-overview';
 import { queryClient } from '../query-client';
 import { getSession } from '../session/session-store';
-import { DashboardPage, SignedInContainer } from './pages';
+import { DashboardPage } from './pages';
 import { PATHS } from './paths';
+import { SignedInContainer } from './signed-in-page';
 
 // A signed-in load of /dashboard otherwise waits in turn for the run-time config, the container's
 // chunk, the page's chunk, the analytics translations and only then the overview's query (issue
