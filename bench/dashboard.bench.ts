@@ -32,8 +32,8 @@ const INSTRUMENT = `(() => {
     const figure = document.querySelector('[data-testid="figure-newConversations"] [data-testid="figure-value"]');
     if (!figure || !/\\d/.test(figure.textContent || '')) return false;
     if (document.querySelector('[data-testid="analytics-empty"]')) return true;
-    return document.querySelectorAll('.recharts-bar-rectangle').length > 0 &&
-      document.querySelectorAll('.recharts-line-curve').length > 0;
+    return document.querySelectorAll('[data-chart="bars"] [data-bar]').length > 0 &&
+      document.querySelectorAll('[data-chart="lines"] [data-line]').length > 0;
   };
   // Every section present has its data: no loader left inside it.
   const sections = () =>

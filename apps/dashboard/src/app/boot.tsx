@@ -9,7 +9,7 @@ import { startConfigRefresh } from './config/config-refresh';
 import { loadConfig } from './config/config-store';
 import { AppProviders } from './providers';
 import { notifyNewerVersion } from './routing/lazy-page';
-import { prefetchLanding } from './routing/prefetch-landing';
+import { landingNamespaces, prefetchLandingChunks, prefetchLandingData } from './routing/prefetch-landing';
 import { router } from './routing/router';
 import { storage } from './storage/safe-storage';
 import { STORAGE_KEYS } from './storage/storage-keys';
@@ -36,7 +36,7 @@ function startI18n(): Promise<void> {
     const language = pickLanguage(window.location.search, storage.getItem(STORAGE_KEYS.language));
     if (new URLSearchParams(window.location.search).has('lng'))
       storage.setItem(STORAGE_KEYS.language, language);
-    i18nStarted = initI18n(language);
+    i18nStarted = initI18n(language, landingNamespaces(window.location.pathname));
   }
   return i18nStarted;
 }
@@ -49,13 +49,19 @@ export function Boot() {
   const start = useCallback((signal: AbortSignal) => {
     setState({ phase: 'loading', config: null });
     const configPromise = loadConfig(signal).then((config) => {
-      if (!signal.aborted) setState({ phase: 'loading', config });
+      if (signal.aborted) return config;
+      prefetchLandingData(window.location.pathname);
+      setState({ phase: 'loading', config });
       return config;
     });
-    Promise.all([configPromise, startI18n()]).then(
+    const i18nPromise = startI18n();
+    // After the config's and the translations' requests: those come first on the few connections.
+    // Waited for too (they load side by side): the first render then shows the landing page whole,
+    // where a page still loading would show a loader and then reveal it late (see lazy-page.tsx).
+    const chunksPromise = prefetchLandingChunks(window.location.pathname);
+    Promise.all([configPromise, i18nPromise, chunksPromise]).then(
       ([config]) => {
         if (signal.aborted) return;
-        prefetchLanding(window.location.pathname);
         setState({ phase: 'ready', config });
       },
       (error: unknown) => {

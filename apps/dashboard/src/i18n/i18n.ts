@@ -10,8 +10,11 @@ function applyDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
 }
 
-/** Loads the chosen language (and en as fallback). A failure is logged only: no user message. */
-export async function initI18n(language: Language): Promise<void> {
+/**
+ * Loads the chosen language (and en as fallback), with `namespaces` besides the default one (the
+ * landing page's, fetched side by side). A failure is logged only: no user message.
+ */
+export async function initI18n(language: Language, namespaces: readonly string[] = []): Promise<void> {
   i18next.on('failedLoading', (lng, ns, message) => {
     console.error(`Translations for "${lng}" (${ns}) failed to load: ${message}`);
   });
@@ -26,7 +29,7 @@ export async function initI18n(language: Language): Promise<void> {
         supportedLngs: [...SUPPORTED_LANGUAGES],
         nonExplicitSupportedLngs: false,
         load: 'languageOnly',
-        ns: ['translation'],
+        ns: ['translation', ...namespaces],
         defaultNS: 'translation',
         backend: { loadPath: LOCALES_LOAD_PATH },
         interpolation: { escapeValue: false },

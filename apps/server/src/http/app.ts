@@ -108,6 +108,9 @@ export async function createHttpApp(
   return { app, routeTable };
 }
 
+/** How long a browser keeps a file named by its hash (a year, never asked again). */
+export const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
+
 /** Serves the built dashboard with an SPA fallback; API paths keep their JSON 404. */
 export async function registerDashboard(app: FastifyInstance, config: AppConfig, routeTable: RouteTable) {
   // From src/http (tsx, tests) or from the bundled dist/ of the server.
@@ -121,7 +124,19 @@ export async function registerDashboard(app: FastifyInstance, config: AppConfig,
   const hasDashboard = existsSync(path.join(dist, 'index.html'));
   if (hasDashboard) {
     await routeTable.asPublic(() =>
-      app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' }),
+      app.register(fastifyStatic, {
+        root: dist,
+        wildcard: false,
+        index: false,
+        maxAge: '1h',
+        // The build writes .br and .gz beside each file (apps/dashboard/vite.config.ts).
+        preCompressed: true,
+        setHeaders: (reply, filePath) => {
+          // Names under assets/ carry their content's hash: a new release has new names.
+          if (path.relative(dist, filePath).startsWith(`assets${path.sep}`))
+            reply.header('cache-control', IMMUTABLE_ASSET);
+        },
+      }),
     );
   }
   app.setNotFoundHandler((req, reply) => {
@@ -134,7 +149,8 @@ export async function registerDashboard(app: FastifyInstance, config: AppConfig,
       // The help center's public site answers its own HTML 404 pages.
       req.url.startsWith('/hc/');
     if (req.method === 'GET' && !isApi && !isAsset && hasDashboard) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+      // Checked again on every load (it names the release's chunks): the plugin's one hour is off.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist, { cacheControl: false });
     }
     return reply
       .status(404)

@@ -8,14 +8,10 @@ import { useSession } from '../session/session-store';
 import { storage } from '../storage/safe-storage';
 import { STORAGE_KEYS } from '../storage/storage-keys';
 import { decideDefaultView } from './default-view';
-import { lazyPage } from './lazy-page';
 import { PublicHelpPage } from './pages';
 import { PATHS } from './paths';
+import { SignedInContainer } from './signed-in-page';
 import { useLandingPath } from './use-landing';
-
-const SignedInContainer = lazyPage(() =>
-  import('../layout/signed-in-container').then((m) => m.SignedInContainer),
-);
 
 function onboardingSaysGetStarted(): boolean {
   const data = storage.getJson<{ getStarted?: unknown }>(STORAGE_KEYS.onboarding);

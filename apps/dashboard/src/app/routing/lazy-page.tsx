@@ -3,7 +3,7 @@
 
 import { CHUNK_LOAD_TIMEOUT_MS } from '@convo/domain';
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, type FunctionComponent, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '../../i18n/i18n';
 import { reportError } from '../errors/error-reporting';
@@ -26,16 +26,55 @@ function ChunkLoadFailed() {
   );
 }
 
+/** A page loaded on first render; `preload` fetches its chunk ahead (the landing page's, at boot). */
+export type LazyPage<P extends object> = FunctionComponent<P> & {
+  /** Starts loading the chunk; resolves once it is in (or failed: the render then says so). */
+  preload(): Promise<void>;
+};
+
 /** React.lazy for a page with a named export; failure shows the newer-version notice, not a crash. */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return lazy(async () => {
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  // Once the chunk is in, a page mounted from then on renders at once: React.lazy would suspend
+  // it for a tick even then, and React holds back a reveal after a fallback (some 300 ms), which a
+  // cold /dashboard paid twice, for the signed-in container and for its page nested in it.
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const loadOnce = (): Promise<ComponentType<P>> => {
+    loading ??= withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // The next render tries again rather than keep a failure that a retry may not repeat.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(async () => {
     try {
-      return { default: await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS) };
+      return { default: await loadOnce() };
     } catch (error) {
       console.error('Chunk load failed', error);
       reportError(asChunkError(error), chunkFailureKind(error));
       notifyNewerVersion();
       return { default: ChunkLoadFailed as ComponentType<P> };
     }
+  });
+  // One component per page, made once where the page is declared (pages.ts, signed-in-page.ts), never in a render.
+  // biome-ignore lint/correctness/noComponentHookFactories: see above.
+  function Page(props: P) {
+    // Decided when mounted: switching to the loaded component later would remount the page.
+    const [direct] = useState(() => loaded);
+    return direct === null ? createElement(Lazy, props) : createElement(direct, props);
+  }
+  return Object.assign(Page, {
+    preload: () =>
+      loadOnce().then(
+        () => undefined,
+        () => undefined,
+      ),
   });
 }

@@ -1,23 +1,40 @@
 import { normalizePath } from '@convo/domain';
 import { prefetchInitialOverview } from '../../features/analytics/initial-overview';
-import { i18next } from '../../i18n/i18n';
 import { queryClient } from '../query-client';
 import { getSession } from '../session/session-store';
+import { DashboardPage } from './pages';
 import { PATHS } from './paths';
+import { SignedInContainer } from './signed-in-page';
 
-// A signed-in load of /dashboard otherwise waits in turn for the container's chunk, the page's
-// chunk, the analytics translations and only then the overview's query (issue 18's 1 s budget).
-// Called once the config and the translations are in, before the router renders: the overview's
-// request goes out ahead of the dozens of chunk requests that would otherwise hold the browser's
-// few connections to the server, and both chunks (the container's, the page's) load side by side.
+// A signed-in load of /dashboard otherwise waits in turn for the run-time config, the container's
+// chunk, the page's chunk, the analytics translations and only then the overview's query (issue
+// 18's 1 s budget). The chunks are asked for as boot starts, beside the config and the
+// translations (a handful of files since the build groups its chunks, see vite.config.ts); the
+// overview as soon as the config (its API base URL) is in, before the router renders.
 
-let started = false;
+/** The namespaces the landing page needs besides the default one, loaded with it at start-up. */
+export function landingNamespaces(pathname: string): string[] {
+  return landsOnDashboard(pathname) ? ['analytics'] : [];
+}
 
-export function prefetchLanding(pathname: string): void {
-  if (started || getSession() === null || normalizePath(pathname) !== PATHS.dashboard) return;
-  started = true;
+function landsOnDashboard(pathname: string): boolean {
+  return getSession() !== null && normalizePath(pathname) === PATHS.dashboard;
+}
+
+/**
+ * At boot's start: the landing page's code starts to download. Resolves once it is in (failed or
+ * not: the page's render then reports a failure), at once when there is nothing to load.
+ */
+export function prefetchLandingChunks(pathname: string): Promise<void> {
+  if (!landsOnDashboard(pathname)) return Promise.resolve();
+  return Promise.all([SignedInContainer.preload(), DashboardPage.preload()]).then(() => undefined);
+}
+
+let dataStarted = false;
+
+/** Once the config is loaded: the landing page's first query goes out. */
+export function prefetchLandingData(pathname: string): void {
+  if (dataStarted || !landsOnDashboard(pathname)) return;
+  dataStarted = true;
   prefetchInitialOverview(queryClient);
-  void import('../layout/signed-in-container');
-  void import('../../features/home/dashboard-page');
-  void i18next.loadNamespaces('analytics');
 }

@@ -1,7 +1,5 @@
-import '@mantine/charts/styles.css';
 import type { AnalyticsFigures, AnalyticsOverview } from '@convo/api';
 import { formatDuration, isAllowed, type PrivilegeKey } from '@convo/domain';
-import { BarChart, LineChart } from '@mantine/charts';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,6 +8,7 @@ import { useRequiredSession } from '../../app/session/use-required-session';
 import { toastError } from '../../app/toasts';
 import { SectionLoader } from '../../components/page-loader';
 import { analyticsKeys, fetchOverview, type RangeParams } from './analytics-api';
+import { AnalyticsChart } from './analytics-charts';
 import { type AnalyticsFilterState, AnalyticsFilters } from './analytics-filters';
 import { BotsOverviewCard } from './bots-overview-card';
 import { CsatTable } from './csat-table';
@@ -82,14 +81,8 @@ export function AnalyticsSection() {
 
   const data = overview.data;
   const minutes = (s: number | null) => (s === null ? null : Math.round((s / 60) * 10) / 10);
-  const series = (data?.series ?? []).map((p) => ({
-    bucket: p.bucket,
-    [t('figures.newConversations')]: p.newConversations,
-    [t('figures.resolvedConversations')]: p.resolvedConversations,
-    [t('charts.firstResponseMinutes')]: minutes(p.avgFirstResponseSeconds),
-    [t('charts.resolutionMinutes')]: minutes(p.avgResolutionSeconds),
-  }));
-
+  const points = data?.series ?? [];
+  const buckets = points.map((p) => p.bucket);
   return (
     <Stack gap="md" component="section" aria-labelledby="analytics-heading">
       <Title order={2} fz="h3" id="analytics-heading">
@@ -121,13 +114,21 @@ export function AnalyticsSection() {
                 <Text fw={600} mb="sm">
                   {t('charts.conversations')}
                 </Text>
-                <BarChart
-                  h={240}
-                  data={series}
-                  dataKey="bucket"
+                <AnalyticsChart
+                  kind="bars"
+                  title={t('charts.conversations')}
+                  labels={buckets}
                   series={[
-                    { name: t('figures.newConversations'), color: 'teal.6' },
-                    { name: t('figures.resolvedConversations'), color: 'blue.6' },
+                    {
+                      name: t('figures.newConversations'),
+                      color: 'var(--mantine-color-teal-6)',
+                      values: points.map((p) => p.newConversations),
+                    },
+                    {
+                      name: t('figures.resolvedConversations'),
+                      color: 'var(--mantine-color-blue-6)',
+                      values: points.map((p) => p.resolvedConversations),
+                    },
                   ]}
                 />
               </Card>
@@ -135,15 +136,22 @@ export function AnalyticsSection() {
                 <Text fw={600} mb="sm">
                   {t('charts.times')}
                 </Text>
-                <LineChart
-                  h={240}
-                  data={series}
-                  dataKey="bucket"
-                  connectNulls
+                <AnalyticsChart
+                  kind="lines"
+                  title={t('charts.times')}
+                  labels={buckets}
                   unit=" min"
                   series={[
-                    { name: t('charts.firstResponseMinutes'), color: 'orange.6' },
-                    { name: t('charts.resolutionMinutes'), color: 'grape.6' },
+                    {
+                      name: t('charts.firstResponseMinutes'),
+                      color: 'var(--mantine-color-orange-6)',
+                      values: points.map((p) => minutes(p.avgFirstResponseSeconds)),
+                    },
+                    {
+                      name: t('charts.resolutionMinutes'),
+                      color: 'var(--mantine-color-grape-6)',
+                      values: points.map((p) => minutes(p.avgResolutionSeconds)),
+                    },
                   ]}
                 />
               </Card>
