@@ -30,6 +30,7 @@ export * from './routes';
 export * from './routing';
 export * from './service-window';
 export * from './sign-in-throttle';
+export * from './slack-mirror';
 export * from './signup-block';
 export * from './statuses';
 export * from './support-widget';

@@ -5,6 +5,7 @@ import { emailConnector } from './email/connector.js';
 import { facebookConnector } from './facebook/connector.js';
 import { instagramConnector } from './instagram/connector.js';
 import { lineConnector } from './line/connector.js';
+import { slackConnector } from './slack/connector.js';
 import { telegramConnector } from './telegram/connector.js';
 import { viberConnector } from './viber/connector.js';
 import { whatsAppCloudConnector } from './whatsapp-cloud/connector.js';
@@ -26,6 +27,7 @@ export function channelConnectors(
     twilio: string | undefined;
     dialog360: string;
     gallabox: string;
+    slack: string;
   },
   db: Db,
   /** The server runs the built-in SMTP receiver (a mailbox may then be connected without IMAP). */
@@ -42,5 +44,6 @@ export function channelConnectors(
     ['facebook', facebookConnector(apiUrls.metaGraph)],
     ['instagram', instagramConnector(apiUrls.metaGraph)],
     ['email', emailConnector(db, options)],
+    ['slack', slackConnector(apiUrls.slack)],
   ]);
 }
