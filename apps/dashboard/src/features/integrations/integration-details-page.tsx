@@ -24,6 +24,7 @@ import { EmailConnectForm } from './email/email-connect-form';
 import { INTEGRATION_SCREEN_PATHS, integrationTypeOf } from './integration-views';
 import { LineConnectForm } from './line/line-connect-form';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
+import { SlackConnectForm } from './slack/slack-connect-form';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
 import { ViberConnectForm } from './viber/viber-connect-form';
 
@@ -38,6 +39,7 @@ const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integratio
   facebook: FacebookConnectForm,
   instagram: InstagramConnectForm,
   email: EmailConnectForm,
+  slack: SlackConnectForm,
 };
 
 function StatusPanel({ integration }: { integration: Integration }) {
