@@ -131,8 +131,19 @@ export async function findConversationOfThread(
   return row?.conversationId;
 }
 
-/** Takes an Events API delivery once: false when its event_id was taken already (Slack's retry). */
+/**
+ * Takes an Events API delivery once: false when its event_id was taken already (Slack's retry).
+ * Slack retries for about an hour: the application's ids older than a day are dropped here.
+ */
 export async function takeEvent(db: Db, applicationId: string, eventId: string): Promise<boolean> {
+  await db
+    .delete(slackEvents)
+    .where(
+      and(
+        eq(slackEvents.applicationId, applicationId),
+        sql`${slackEvents.receivedAt} < now() - interval '1 day'`,
+      ),
+    );
   const rows = await db
     .insert(slackEvents)
     .values({ applicationId, eventId })
