@@ -6,6 +6,7 @@ import {
   E2E_INBOUND_DOMAIN,
   E2E_PORT,
   E2E_ROOT,
+  E2E_SLACK_PORT,
   E2E_SMTP_PORT,
   E2E_TELEGRAM_PORT,
 } from './support/e2e-server';
@@ -67,6 +68,8 @@ export default defineConfig({
       RATE_LIMIT_ADDRESS_CONVERSATIONS: '100000',
       // The channels spec's local Telegram Bot API (started by the spec on this port).
       TELEGRAM_API_URL: `http://127.0.0.1:${E2E_TELEGRAM_PORT}`,
+      // The Slack spec's local Slack Web API (started by the spec on this port).
+      SLACK_API_URL: `http://127.0.0.1:${E2E_SLACK_PORT}/api`,
       // The built-in SMTP receiver, which the e-mail channel spec sends to.
       SMTP_RECEIVER_PORT: String(E2E_SMTP_PORT),
       SMTP_RECEIVER_HOST: '127.0.0.1',

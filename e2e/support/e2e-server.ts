@@ -9,6 +9,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
  * starts the fake on this port. Per E2E port, so parallel runs never share it.
  */
 export const E2E_TELEGRAM_PORT = Number(process.env.E2E_TELEGRAM_PORT ?? E2E_PORT + 1100);
+/** The Slack spec's local Slack Web API (SLACK_API_URL); per E2E port. */
+export const E2E_SLACK_PORT = Number(process.env.E2E_SLACK_PORT ?? E2E_PORT + 1400);
 /** The server's built-in SMTP receiver (SMTP_RECEIVER_PORT), for the e-mail channel spec; per E2E port. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1300);
 /** INBOUND_MAIL_DOMAIN of the e2e server: inbound addresses are `<applicationId>@` this. */

@@ -43,6 +43,9 @@ import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
 import { CHANNEL_SEND_QUEUE } from './modules/channels/outbox.js';
 import { channelConnectors } from './modules/channels/registry.js';
 import { channelRoutes } from './modules/channels/routes.js';
+import { SLACK_MIRROR_QUEUE } from './modules/channels/slack/enqueue.js';
+import { SLACK_EVENT_QUEUE, slackEventHandler } from './modules/channels/slack/events.js';
+import { slackMirrorHandler } from './modules/channels/slack/mirror.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
 import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
@@ -418,6 +421,19 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
               realtime: createRealtime(pubsub, deps.log),
               publicUrl: deps.publicUrl,
             }),
+            [SLACK_MIRROR_QUEUE]: slackMirrorHandler({
+              db: deps.db,
+              appSecret: deps.channels.appSecret,
+              apiUrl: deps.channels.apiUrls.slack,
+              publicUrl: deps.publicUrl ?? '',
+            }),
+            [SLACK_EVENT_QUEUE]: slackEventHandler({
+              db: deps.db,
+              appSecret: deps.channels.appSecret,
+              apiUrl: deps.channels.apiUrls.slack,
+              realtime: createRealtime(pubsub, deps.log),
+              publicUrl: deps.publicUrl,
+            }),
           }
         : {}),
       [WEBHOOK_QUEUE]: webhookDeliveryHandler({
@@ -451,7 +467,10 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
   });
   worker.start();
   planWeeklyDigest(deps.db).catch((err: unknown) => deps.log.warn({ err }, 'weekly digest not planned'));
-  const woken = [...(deps.bots ? [BOT_REPLY_QUEUE] : []), ...(deps.channels ? [CHANNEL_SEND_QUEUE] : [])];
+  const woken = [
+    ...(deps.bots ? [BOT_REPLY_QUEUE] : []),
+    ...(deps.channels ? [CHANNEL_SEND_QUEUE, SLACK_MIRROR_QUEUE, SLACK_EVENT_QUEUE] : []),
+  ];
   if (woken.length > 0 && deps.pubsub) {
     listenForJobWakes(deps.pubsub, worker, woken).catch((err: unknown) =>
       deps.log.warn({ err }, 'job wake subscription failed; bot replies wait for the poll'),

@@ -18,6 +18,7 @@ export const INTEGRATION_TYPES = [
   'instagram',
   'email',
   'voice-twilio',
+  'slack',
 ] as const;
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
 export type IntegrationType = z.infer<typeof integrationTypeSchema>;
@@ -46,6 +47,7 @@ export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, Integrati
   instagram: 'messaging',
   email: 'email',
   'voice-twilio': 'voice',
+  slack: 'messaging',
 };
 
 /** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */
@@ -257,8 +259,49 @@ export const emailConnectRequestSchema = z.object({
 });
 export type EmailConnectRequest = z.input<typeof emailConnectRequestSchema>;
 
+/** A Slack bot token (OAuth & Permissions → Bot User OAuth Token). */
+export const slackBotTokenSchema = z
+  .string()
+  .trim()
+  .regex(/^xoxb-[A-Za-z0-9-]{10,250}$/, 'A Slack bot token starts with xoxb- (OAuth & Permissions).');
+
+/**
+ * Slack (issue 17): the team's mirror of every conversation, one thread per conversation in a
+ * Slack channel; agents may reply from the thread. The signing secret signs the Events API
+ * deliveries (Basic Information → App Credentials); the channel is one conversations.list gave.
+ */
+export const slackConnectRequestSchema = z.object({
+  botToken: slackBotTokenSchema,
+  signingSecret: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/i, 'A Slack signing secret is 32 hexadecimal characters (Basic Information).'),
+  channelId: z
+    .string()
+    .trim()
+    .regex(/^[CG][A-Z0-9]{5,20}$/, 'Choose the Slack channel to post in.'),
+});
+export type SlackConnectRequest = z.infer<typeof slackConnectRequestSchema>;
+
+/** Before connecting: the channels the bot token can post in, for the admin to pick one. */
+export const slackChannelsRequestSchema = z.object({ botToken: slackBotTokenSchema });
+export type SlackChannelsRequest = z.infer<typeof slackChannelsRequestSchema>;
+export const slackChannelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isPrivate: z.boolean(),
+  /** The bot is in the channel already (a public channel is joined when connecting). */
+  isMember: z.boolean(),
+});
+export type SlackChannel = z.infer<typeof slackChannelSchema>;
+export const slackChannelsResponseSchema = successEnvelope(
+  z.object({ team: z.string(), channels: z.array(slackChannelSchema) }),
+);
+export const SLACK_PATHS = { channels: '/api/integrations/slack/channels' } as const;
+
 /** The connect body of each type (each connector parses its own again). */
 export const integrationConnectRequestSchema = z.union([
+  slackConnectRequestSchema,
   telegramConnectRequestSchema,
   lineConnectRequestSchema,
   viberConnectRequestSchema,

@@ -32,6 +32,7 @@ export * from './routing';
 export * from './service-window';
 export * from './sign-in-throttle';
 export * from './signup-block';
+export * from './slack-mirror';
 export * from './statuses';
 export * from './support-widget';
 export * from './team-rules';

@@ -45,6 +45,17 @@ export {
 } from './s3/index.js';
 export { type FakeSentry, type SentryCall, startFakeSentry } from './sentry/index.js';
 export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
+export {
+  type Delivery as SlackDelivery,
+  type DeliveryOptions as SlackDeliveryOptions,
+  type FakeSlack,
+  type FakeSlackUser,
+  type SlackCall,
+  type SlackError,
+  type SlackMessage,
+  slackRequestSignature,
+  startFakeSlack,
+} from './slack/index.js';
 export { type FakeStripe, type FakeStripeObject, startFakeStripe, stripeSignature } from './stripe/index.js';
 export {
   type FakeTelegram,

@@ -126,6 +126,8 @@ const envSchema = z.object({
   /** The LINE Messaging API and its data API (message content); local fakes in tests and e2e. */
   LINE_API_URL: z.url().default('https://api.line.me'),
   LINE_DATA_API_URL: z.url().default('https://api-data.line.me'),
+  /** Slack's Web API (a local fake in tests and e2e). */
+  SLACK_API_URL: z.url().default('https://slack.com/api'),
   /** The Viber REST bot API. */
   VIBER_API_URL: z.url().default('https://chatapi.viber.com'),
   /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
@@ -254,6 +256,7 @@ export interface AppConfig {
     twilio: string | undefined;
     dialog360: string;
     gallabox: string;
+    slack: string;
   };
   /** The operator's Meta app (META_APP_ID and META_APP_SECRET); null: pasted page tokens only. */
   metaApp: { appId: string; appSecret: string; verifyToken: string | null; dialogUrl: string } | null;
@@ -386,6 +389,7 @@ export function loadConfig(
       twilio: e.TWILIO_API_URL?.replace(/\/$/, ''),
       dialog360: e.DIALOG360_API_URL.replace(/\/$/, ''),
       gallabox: e.GALLABOX_API_URL.replace(/\/$/, ''),
+      slack: e.SLACK_API_URL.replace(/\/$/, ''),
     },
     metaApp:
       e.META_APP_ID && e.META_APP_SECRET

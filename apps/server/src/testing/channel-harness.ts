@@ -54,6 +54,7 @@ export function channelHarness(t: TestApp, tenant: Tenant, type: string) {
         pollMs: 20,
         backoffBaseMs: 5,
         storage: createStorage(t.config.storage),
+        publicUrl: t.config.publicUrl,
         channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls },
       });
     },

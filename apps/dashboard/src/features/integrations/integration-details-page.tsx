@@ -24,6 +24,7 @@ import { LineConnectForm } from './line/line-connect-form';
 import { MetaAccountPicker } from './meta/meta-account-picker';
 import { FacebookMetaConnectForm, InstagramMetaConnectForm } from './meta/meta-connect';
 import { IntegrationStatusBadge, LoadFailed, NS, toastIntegrationError } from './shared';
+import { SlackConnectForm } from './slack/slack-connect-form';
 import { TelegramConnectForm } from './telegram/telegram-connect-form';
 import { ViberConnectForm } from './viber/viber-connect-form';
 import { VoiceConnectForm } from './voice/voice-connect-form';
@@ -40,6 +41,7 @@ const CONNECT_FORMS: Readonly<Record<IntegrationType, ComponentType<{ integratio
   instagram: InstagramMetaConnectForm,
   email: EmailConnectForm,
   'voice-twilio': VoiceConnectForm,
+  slack: SlackConnectForm,
 };
 
 function StatusPanel({ integration }: { integration: Integration }) {

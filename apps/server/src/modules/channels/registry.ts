@@ -5,6 +5,7 @@ import { emailConnector } from './email/connector.js';
 import { facebookConnector } from './facebook/connector.js';
 import { instagramConnector } from './instagram/connector.js';
 import { lineConnector } from './line/connector.js';
+import { slackConnector } from './slack/connector.js';
 import { telegramConnector } from './telegram/connector.js';
 import { viberConnector } from './viber/connector.js';
 import { voiceTwilioConnector } from './voice-twilio/connector.js';
@@ -27,6 +28,7 @@ export function channelConnectors(
     twilio: string | undefined;
     dialog360: string;
     gallabox: string;
+    slack: string;
   },
   db: Db,
   /** The server runs the built-in SMTP receiver (a mailbox may then be connected without IMAP). */
@@ -44,5 +46,6 @@ export function channelConnectors(
     ['instagram', instagramConnector(apiUrls.metaGraph)],
     ['email', emailConnector(db, options)],
     ['voice-twilio', voiceTwilioConnector(apiUrls.twilio)],
+    ['slack', slackConnector(apiUrls.slack)],
   ]);
 }

@@ -31,6 +31,7 @@ import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';
 import { metaOAuthRoutes } from './meta-oauth/routes.js';
 import type { ChannelRegistry } from './registry.js';
 import * as service from './service.js';
+import { slackRoutes } from './slack/routes.js';
 import { listWhatsAppTemplates, sendWhatsAppTemplate } from './whatsapp/templates.js';
 
 /**
@@ -306,6 +307,8 @@ export function channelRoutes(
         inboundDeps,
       ),
     );
+    // Slack's Events API and channel list (its own scope: it parses its JSON as text itself).
+    await app.register(slackRoutes(ctx));
   };
 }
 

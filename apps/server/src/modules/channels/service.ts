@@ -100,7 +100,7 @@ export async function integrationDetail(
 }
 
 /** A provider's refusal as the admin should read it: their credentials (400) or the provider down (502). */
-function providerRefusal(type: IntegrationType, err: ChannelProviderError) {
+export function providerRefusal(type: IntegrationType, err: ChannelProviderError) {
   return err.retryable
     ? new AppError(502, 'PROVIDER_UNAVAILABLE', `${type} could not be reached; try again. (${err.message})`)
     : badRequest('INTEGRATION_REJECTED', `${type} refused these credentials: ${err.message}`);

@@ -26,6 +26,7 @@ import {
 } from '../bots/runtime/enqueue.js';
 import { takeOverFromBot } from '../bots/runtime/takeover.js';
 import { CHANNEL_SEND_QUEUE, enqueueChannelReplies } from '../channels/outbox.js';
+import { enqueueSlackMirror, SLACK_MIRROR_QUEUE, slackMirrorOn } from '../channels/slack/enqueue.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
 import * as conversations from '../conversations/repository.js';
 import {
@@ -154,6 +155,9 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
   const applicationId = items[0]!.caller.applicationId;
   let botReplies = 0;
   let channelReplies = 0;
+  let slackPosts = 0;
+  // Before the transaction, from a short cache: a send costs no query for it (slack/enqueue.ts).
+  const mirrorToSlack = await slackMirrorOn(deps.db, applicationId);
   let usage = { period: '', messages: 0, mtu: 0 };
   const results = await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
     const outcomes: (Outcome<SendResult> | null)[] = items.map(() => null);
@@ -364,6 +368,8 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     }
     // 8. Replies in a conversation from a messaging channel go out on it (channels/outbox.ts).
     channelReplies = await enqueueChannelReplies(tx, applicationId, newMessages);
+    // 8b. An application that mirrors to Slack: every new message goes to its Slack thread.
+    if (mirrorToSlack) slackPosts = await enqueueSlackMirror(tx, applicationId, newMessages);
     // 9. The team's messages in widget conversations: the e-mail fallback's checks (email-fallback/).
     await enqueueEmailFallbacks(tx, applicationId, newMessages);
     if (sent.length > 0) {
@@ -398,6 +404,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
   usageMeterOf(deps.db).add(applicationId, usage.period, usage);
   if (botReplies > 0) deps.realtime.wakeJobs(BOT_REPLY_QUEUE);
   if (channelReplies > 0) deps.realtime.wakeJobs(CHANNEL_SEND_QUEUE);
+  if (slackPosts > 0) deps.realtime.wakeJobs(SLACK_MIRROR_QUEUE);
   return results;
 }
 
