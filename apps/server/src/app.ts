@@ -85,6 +85,7 @@ import { createHub, sessionRevoker } from './modules/realtime/hub.js';
 import { createRealtime } from './modules/realtime/realtime.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { rolesPermissionsRoutes } from './modules/roles-permissions/routes.js';
+import { customRoutingRoutes } from './modules/routing/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notesRoutes(ctx));
   await app.register(teamRoutes(ctx));
   await app.register(messagingUserRoutes(ctx));
+  await app.register(customRoutingRoutes(ctx));
   await app.register(statsRoutes(ctx));
   await app.register(conversationTimelineRoutes(ctx));
   await app.register(conversationSearchRoutes(ctx));

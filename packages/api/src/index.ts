@@ -7,6 +7,7 @@ export * from './billing.js';
 export * from './bot-runtime.js';
 export * from './bots.js';
 export * from './channels.js';
+export * from './custom-routing.js';
 export * from './customer-attributes.js';
 export * from './customers.js';
 export * from './email-fallback.js';

@@ -11,6 +11,7 @@ export * from './bots';
 export * from './business-hours';
 export * from './constants';
 export * from './conversation-transitions';
+export * from './custom-routing';
 export * from './customer-csv';
 export * from './email-fallback';
 export * from './email-threading';

@@ -14,5 +14,6 @@ export * from './inbox.js';
 export * from './integrations.js';
 export * from './messaging.js';
 export * from './onboarding.js';
+export * from './routing.js';
 export * from './team.js';
 export * from './widget.js';
