@@ -72,6 +72,7 @@ import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { messageLogRoutes } from './modules/message-logs/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { recordReceipt } from './modules/messages/service.js';
+import { messagingAdminRoutes } from './modules/messaging-admin/routes.js';
 import { messagingUserRoutes } from './modules/messaging-users/routes.js';
 import { notesRoutes } from './modules/notes/routes.js';
 import { notificationPreferenceRoutes } from './modules/notification-preferences/routes.js';
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes(ctx));
   await app.register(messagingUserRoutes(ctx));
   await app.register(customRoutingRoutes(ctx));
+  await app.register(messagingAdminRoutes(ctx));
   await app.register(statsRoutes(ctx));
   await app.register(conversationTimelineRoutes(ctx));
   await app.register(conversationSearchRoutes(ctx));

@@ -17,6 +17,7 @@ export * from './help-center.js';
 export * from './inbox.js';
 export * from './knowledge.js';
 export * from './messaging.js';
+export * from './messaging-admin.js';
 export * from './notes-and-search.js';
 export * from './notification-settings.js';
 export * from './onboarding.js';
