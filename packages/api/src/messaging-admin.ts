@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { platformOk } from './messaging.js';
 import { applicationInfoSchema } from './registration.js';
 import { invitationSchema } from './team-admin.js';
-import { messagingUserSchema } from './teams-users-stats.js';
+import { messagingUserSchema, userListSchema } from './teams-users-stats.js';
 
 // The rest of the messaging API of SPEC §7 (issue 20 item 7): account registration, password
 // change, application statistics, a team's business settings, conversation feedback, customer
@@ -19,6 +19,7 @@ export const MESSAGING_ADMIN_PATHS = {
   customerInfo: '/rest/ws/customer/info',
   applicationEdit: '/rest/ws/application/edit',
   userCreate: '/rest/ws/user/v2/create',
+  userFilter: '/rest/ws/user/filter',
   developerInvite: '/rest/ws/developer/invite',
 } as const;
 
@@ -134,3 +135,19 @@ export const userCreateResponseSchema = platformOk(messagingUserSchema);
 /** `developer/invite`: invites a developer (role 11) to the application by e-mail. */
 export const developerInviteRequestSchema = z.object({ email });
 export const developerInviteResponseSchema = platformOk(invitationSchema);
+
+/** `user/filter`: the application's users by role types, statuses and text, one page at a time. */
+export const userFilterRequestSchema = z.object({
+  /** Role types ('0', '1', '2', '3', '11', '12'), or 'customers' for the end users. */
+  roleTypes: z
+    .array(z.enum(['0', '1', '2', '3', '11', '12', 'customers']))
+    .max(6)
+    .refine((r) => !r.includes('customers') || r.length === 1, "'customers' cannot be mixed with role types")
+    .optional(),
+  /** SPEC §4 user statuses: away 0, online 1, expired 2. */
+  statuses: z.array(z.number().int().min(0).max(2)).max(3).optional(),
+  query: z.string().trim().min(1).max(100).optional(),
+  startIndex: z.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.number().int().min(1).max(100).default(100),
+});
+export const userFilterResponseSchema = platformOk(userListSchema);

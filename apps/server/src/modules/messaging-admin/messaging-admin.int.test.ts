@@ -230,6 +230,33 @@ describe.each(testDatabaseKinds())('messaging API: the rest of SPEC §7 on %s', 
     );
   });
 
+  it('user/filter finds the application’s users by role, status and text', async () => {
+    await call('POST', P.userCreate, a.admin, { userId: 'filter-cust-1', displayName: 'Filtered Zebra' });
+    const agent = await member(a, '2');
+    const byText = await call('POST', P.userFilter, a.admin, { query: 'zebra' });
+    expect(byText.statusCode, byText.body).toBe(200);
+    expect(byText.json().response.users.map((u: { userId: string }) => u.userId)).toEqual(['filter-cust-1']);
+    const customers = (await call('POST', P.userFilter, a.admin, { roleTypes: ['customers'] })).json()
+      .response;
+    expect(customers.users.every((u: { roleType: string | null }) => u.roleType === null)).toBe(true);
+    const agents = (await call('POST', P.userFilter, a.admin, { roleTypes: ['2'], statuses: [1] })).json()
+      .response;
+    expect(agents.users.map((u: { userId: string }) => u.userId)).toContain(agent.userId);
+    expect(
+      agents.users.every((u: { roleType: string; status: number }) => u.roleType === '2' && u.status === 1),
+    ).toBe(true);
+    const page = (await call('POST', P.userFilter, a.admin, { pageSize: 1, startIndex: 1 })).json().response;
+    expect(page.users).toHaveLength(1);
+    expect(page.totalCount).toBeGreaterThan(1);
+    // b's filter never finds a's users.
+    expect((await call('POST', P.userFilter, b.admin, { query: 'zebra' })).json().response.users).toEqual([]);
+    expect400(await call('POST', P.userFilter, a.admin, { roleTypes: ['customers', '2'] }));
+    expect400(await call('POST', P.userFilter, a.admin, { statuses: [3] }));
+    expect400(await call('POST', P.userFilter, a.admin, { pageSize: 101 }));
+    const operator = await member(a, '12');
+    expect((await call('POST', P.userFilter, operator.headers, {})).statusCode).toBe(403);
+  });
+
   it('developer/invite invites a developer (role 11) by e-mail', async () => {
     const res = await call('POST', P.developerInvite, a.admin, { email: 'Dev@Example.com' });
     expect(res.statusCode, res.body).toBe(200);

@@ -17,6 +17,8 @@ import {
   teamBusinessSettingsResponseSchema,
   userCreateRequestSchema,
   userCreateResponseSchema,
+  userFilterRequestSchema,
+  userFilterResponseSchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
@@ -146,6 +148,15 @@ export function messagingAdminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         schema: { tags, body: userCreateRequestSchema, response: { 200: userCreateResponseSchema } },
       },
       async (req) => ok(await service.createUser(db, requireAuth(req), req.body)),
+    );
+
+    app.post(
+      P.userFilter,
+      {
+        ...member('users'),
+        schema: { tags, body: userFilterRequestSchema, response: { 200: userFilterResponseSchema } },
+      },
+      async (req) => ok(await service.filterUsers(db, requireAuth(req), req.body)),
     );
 
     app.post(

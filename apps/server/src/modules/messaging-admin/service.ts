@@ -8,6 +8,7 @@ import * as accounts from '../accounts/repository.js';
 import { type AccountsDeps, changePassword, signup } from '../accounts/service.js';
 import * as company from '../company/service.js';
 import { type InvitationDeps, invite } from '../invitations/service.js';
+import { listUsers } from '../messaging-users/repository.js';
 import { toMessagingUser } from '../messaging-users/service.js';
 import { applicationInfo } from '../registration/service.js';
 import { findTeam } from '../teams/repository.js';
@@ -166,4 +167,34 @@ export async function createUser(
 /** `developer/invite`: an invitation with role 11, mailed as any other (seats are checked there). */
 export function inviteDeveloper(deps: InvitationDeps, caller: AuthContext, email: string) {
   return invite(deps, caller, { email, roleType: '11' });
+}
+
+/** `user/filter`: members, end users (`customers`) or both, by status and text; deleted never. */
+export async function filterUsers(
+  db: Db,
+  caller: AuthContext,
+  input: {
+    roleTypes?: string[] | undefined;
+    statuses?: number[] | undefined;
+    query?: string | undefined;
+    startIndex: number;
+    pageSize: number;
+  },
+) {
+  const roles = input.roleTypes ?? [];
+  const customersOnly = roles.includes('customers');
+  const { rows, total } = await listUsers(db, caller.applicationId, {
+    customersOnly,
+    roleTypes: customersOnly ? undefined : roles,
+    statuses: input.statuses,
+    query: input.query,
+    startIndex: input.startIndex,
+    pageSize: input.pageSize,
+  });
+  return {
+    users: rows.map(toMessagingUser),
+    totalCount: total,
+    startIndex: input.startIndex,
+    pageSize: input.pageSize,
+  };
 }

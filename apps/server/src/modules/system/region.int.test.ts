@@ -31,5 +31,6 @@ describe('regional deployment name', () => {
       await plain.close();
       await regional.close();
     }
-  });
+    // Two whole apps on a busy machine: more than the default minute.
+  }, 240_000);
 });
