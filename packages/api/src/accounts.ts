@@ -1,3 +1,4 @@
+import { REGIONS } from '@convo/domain';
 import { z } from 'zod';
 
 // Product API (/api/...) contract for accounts: sign-up, sign-in, session, password, mail.
@@ -149,6 +150,11 @@ export const clientConfigSchema = z.object({
   errorReporting: z.boolean(),
   /** The vendor's support application loaded in the dashboard (SPEC §6); null when not configured. */
   supportAppId: z.string().nullable(),
+  /** SPEC §7 regional deployment, only when the operator configured one; `name` overrides the label. */
+  region: z
+    .object({ id: z.enum(REGIONS), name: z.string().nullable() })
+    .nullable()
+    .default(null),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -134,3 +134,20 @@ export function resolveLanguage(requested: string | null | undefined): Language 
   const base = requested?.trim().toLowerCase().split(/[-_]/)[0];
   return isSupportedLanguage(base) ? base : DEFAULT_LANGUAGE;
 }
+
+/**
+ * SPEC §7 regional deployments. A deployment names its region only when its operator configures
+ * one (REGION, optionally REGION_NAME); by default nothing regional is shown.
+ */
+export const REGIONS = [
+  'default',
+  'india',
+  'eu',
+  'china',
+  'enterprise',
+  'beta',
+  'test',
+  'staging',
+  'release',
+] as const;
+export type Region = (typeof REGIONS)[number];

@@ -12,6 +12,7 @@ export * from './business-hours';
 export * from './calls';
 export * from './constants';
 export * from './conversation-transitions';
+export * from './custom-routing';
 export * from './customer-csv';
 export * from './email-fallback';
 export * from './email-threading';

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useConfig } from '../app/config/config-store';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
+import { RegionLabel } from './region-label';
 
 interface AuthLayoutProps {
   title: ReactNode;
@@ -35,7 +36,8 @@ export function AuthLayout({ title, subtitle, children, width = 440 }: AuthLayou
             {children}
           </Stack>
         </Paper>
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="sm">
+          <RegionLabel c="white" fw={500} />
           <Paper radius="md" px="sm" py={6} withBorder>
             <LanguageSelect />
           </Paper>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { REGIONS, type Region } from '@convo/domain';
 import { z } from 'zod';
 import { type StorageConfig, StorageConfigError, storageConfigFromEnv } from './storage/storage.js';
 
@@ -98,6 +99,21 @@ const envSchema = z.object({
   /** A Sentry-compatible DSN the stored error reports are forwarded to (through the job queue). */
   SENTRY_DSN: optionalUrl,
   SUPPORT_APP_ID: optionalText,
+  /** SPEC §7 regional deployment this server is (india, eu…); unset: no region is shown anywhere. */
+  REGION: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.enum(REGIONS).optional()),
+  /** The region's name as the operator wants it shown (e.g. "India (Mumbai)"); needs REGION. */
+  REGION_NAME: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   GEOIP_DB_PATH: optionalText,
   DASHBOARD_DIST: optionalText,
   TRUST_PROXY: trustProxySchema,
@@ -227,6 +243,8 @@ export interface AppConfig {
   sentryDsn: string | undefined;
   /** The application whose widget the dashboard shows its users (SPEC §6); null: none. */
   supportAppId: string | null;
+  /** The configured regional deployment and its display name (null name: the region's own label). */
+  region: { id: Region; name: string | null } | null;
   /** CSV of `cidr,country` the sign-up country lookup reads; undefined: every lookup says 'us'. */
   geoipDbPath: string | undefined;
   dashboardDist: string | undefined;
@@ -327,6 +345,11 @@ export function loadConfig(
     throw new ConfigError(
       'Invalid configuration:\n  META_APP_ID and META_APP_SECRET go together (both or neither)',
     );
+  if (e.REGION_NAME && !e.REGION) {
+    throw new ConfigError(
+      `Invalid configuration:\n  REGION_NAME: set REGION too (one of ${REGIONS.join(', ')})`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   let storage: StorageConfig;
   try {
@@ -366,6 +389,7 @@ export function loadConfig(
     errorReporting: e.ERROR_REPORTING,
     sentryDsn: e.SENTRY_DSN,
     supportAppId: e.SUPPORT_APP_ID ?? null,
+    region: e.REGION ? { id: e.REGION, name: e.REGION_NAME ?? null } : null,
     geoipDbPath: e.GEOIP_DB_PATH,
     dashboardDist: e.DASHBOARD_DIST,
     trustProxy: e.TRUST_PROXY,

@@ -4,6 +4,7 @@ import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, ChevronDownIcon, GlobeIcon, KeyIcon, LogoutIcon } from '../../components/icons';
+import { RegionLabel } from '../../components/region-label';
 import { ApplicationMenuItems } from '../../features/applications/application-menu-items';
 import { useApplicationSwitch } from '../../features/applications/use-application-switch';
 import { changeLanguage } from '../../i18n/i18n';
@@ -79,6 +80,7 @@ export function UserMenu() {
             <Text size="xs" c="dimmed">
               {t('userMenu.role', { role: roleLabel })}
             </Text>
+            <RegionLabel />
           </Box>
           <Menu.Divider />
           <ApplicationMenuItems

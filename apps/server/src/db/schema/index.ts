@@ -14,6 +14,7 @@ export * from './inbox.js';
 export * from './integrations.js';
 export * from './messaging.js';
 export * from './onboarding.js';
+export * from './routing.js';
 export * from './slack.js';
 export * from './team.js';
 export * from './widget.js';

@@ -19,6 +19,7 @@ import { queueAssignedMail } from '../email-notifications/service.js';
 import { writeSystemMessage } from '../messages/system-message.js';
 import { AUDIENCE_MEMBERS, audienceUser, EVENT } from '../realtime/event-types.js';
 import type { EventSink, Realtime } from '../realtime/realtime.js';
+import { customRouteOf } from '../routing/custom-routes.js';
 import { agentsToNotifyOf, chooseAgent } from '../routing/service.js';
 import { findTeam } from '../teams/repository.js';
 import { enqueueTranscriptOnResolve } from '../transcripts/transcript-on-resolve-queue.js';
@@ -231,9 +232,20 @@ export async function createConversation(
     if (wantedAssignee && !assignee)
       throw badRequest('INVALID_PARAMETER', `Unknown agent: ${wantedAssignee}`);
     const teamKey = metadata.KM_TEAM_ID;
+    const customerUserId = isMemberCaller(caller)
+      ? found.find((u) => u.roleType === null)?.userId
+      : caller.userName;
+    // Custom routing (SPEC §7 customRouting): the customer's chosen agent or team, unless the
+    // caller named an assignee or a team, or asked to skip routing.
+    const custom =
+      customerUserId && !wantedAssignee && !teamKey && metadata.SKIP_ROUTING !== 'true'
+        ? await customRouteOf(tx, caller.applicationId, customerUserId)
+        : null;
     const team = teamKey
       ? await findTeam(tx, caller.applicationId, teamKey)
-      : await findTeam(tx, caller.applicationId, DEFAULT_TEAM.clientGroupId);
+      : custom?.kind === 'team'
+        ? null
+        : await findTeam(tx, caller.applicationId, DEFAULT_TEAM.clientGroupId);
     if (teamKey && !team) throw badRequest('INVALID_PARAMETER', `Unknown team: ${teamKey}`);
     let conv = await repo.insertConversation(tx, {
       applicationId: caller.applicationId,
@@ -241,7 +253,7 @@ export async function createConversation(
       name: input.groupName || metadata.KM_CONVERSATION_TITLE || '',
       type: input.type,
       status: CONVERSATION_STATUS.INITIAL,
-      teamId: team?.id ?? null,
+      teamId: custom?.kind === 'team' ? custom.teamId : (team?.id ?? null),
       customerId: customer?.id ?? null,
       createdById: caller.userId,
       metadata,
@@ -276,6 +288,8 @@ export async function createConversation(
       data: { groupId: conv.id, clientGroupId: conv.clientGroupId },
     });
     if (assignee) conv = await assignTo(tx, events, conv, assignee.id, caller.userId, false);
+    // A dedicated agent takes the customer's conversation before any bot or round robin.
+    else if (custom?.kind === 'agent') conv = await assignTo(tx, events, conv, custom.agentId, null, false);
     else if (metadata.SKIP_ROUTING !== 'true') {
       // A customer's new conversation goes to the first-responder bot (the team's, else the
       // application's) when one is enabled; routing takes over on handoff.

@@ -13,6 +13,10 @@ export interface UserListFilter {
   roleTypes?: readonly string[] | undefined;
   /** Only the application's end users (no role type). */
   customersOnly?: boolean | undefined;
+  /** User statuses to keep (SPEC §4: away 0, online 1, expired 2); deleted ones never show. */
+  statuses?: readonly number[] | undefined;
+  /** Display name, userId or e-mail containing this, case-insensitively. */
+  query?: string | undefined;
   startIndex: number;
   pageSize: number;
 }
@@ -26,6 +30,8 @@ export async function listUsers(db: Db, applicationId: string, f: UserListFilter
     !f.customersOnly && f.roleTypes && f.roleTypes.length > 0
       ? inArray(users.roleType, [...f.roleTypes])
       : undefined,
+    f.statuses && f.statuses.length > 0 ? inArray(users.status, [...f.statuses]) : undefined,
+    f.query ? containsText(f.query) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -38,6 +44,15 @@ export async function listUsers(db: Db, applicationId: string, f: UserListFilter
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+function containsText(q: string) {
+  const pattern = `%${likeLiteral(q)}%`;
+  return or(
+    sql`${users.displayName} ILIKE ${pattern}`,
+    sql`${users.userId} ILIKE ${pattern}`,
+    sql`${users.email} ILIKE ${pattern}`,
+  );
 }
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */

@@ -47,6 +47,7 @@ export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         devMailbox: ctx.mailer.local,
         errorReporting: ctx.config.errorReporting,
         supportAppId: ctx.config.supportAppId,
+        region: ctx.config.region,
       }),
     );
 

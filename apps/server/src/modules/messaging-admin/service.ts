@@ -1,0 +1,200 @@
+import { DEFAULT_TEAM, isAdminRole, isWithinBusinessHours } from '@convo/domain';
+import type { AuthContext } from '../../http/auth.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { hashPassword } from '../../platform/crypto.js';
+import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import * as accounts from '../accounts/repository.js';
+import { type AccountsDeps, changePassword, signup } from '../accounts/service.js';
+import * as company from '../company/service.js';
+import { type InvitationDeps, invite } from '../invitations/service.js';
+import { listUsers } from '../messaging-users/repository.js';
+import { toMessagingUser } from '../messaging-users/service.js';
+import { applicationInfo } from '../registration/service.js';
+import { findTeam } from '../teams/repository.js';
+import { rateConversation, type WidgetDeps } from '../widget/service.js';
+import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
+import { businessHoursOf } from '../widget-settings/service.js';
+import * as repo from './repository.js';
+
+// The rest of the messaging API (SPEC §7): thin rules over other contexts' services, so a call
+// here behaves as its dashboard counterpart (sign-up, password change, rating, invitation).
+
+/** `register/v2/account`: the sign-up of a new company, its application and super admin. */
+export async function registerAccount(
+  deps: AccountsDeps,
+  input: {
+    userId: string;
+    userPassword: string;
+    displayName?: string | undefined;
+    companyName?: string | undefined;
+  },
+) {
+  const session = await signup(deps, {
+    email: input.userId,
+    password: input.userPassword,
+    name: input.displayName ?? input.userId.split('@')[0] ?? input.userId,
+    companyName: input.companyName,
+  });
+  return {
+    message: 'REGISTERED' as const,
+    applicationId: session.applicationId,
+    userId: session.userName,
+    roleType: '0',
+    authToken: session.token,
+  };
+}
+
+/** `user/update/password`: the caller's own; every session ends, as in the dashboard. */
+export function updatePassword(
+  deps: AccountsDeps,
+  caller: AuthContext,
+  oldPassword: string,
+  newPassword: string,
+) {
+  return changePassword(deps, caller.userId, caller.applicationId, oldPassword, newPassword);
+}
+
+/** `stats/get`: the caller's application only; another key is "not found". */
+export async function applicationStats(db: Db, caller: AuthContext, appKey: string) {
+  if (appKey !== caller.applicationId) throw notFound('Application not found.');
+  return { applicationId: caller.applicationId, ...(await repo.applicationTotals(db, caller.applicationId)) };
+}
+
+/**
+ * `team/business-settings`: business hours are the application's (Settings → Business hours) and
+ * apply to every team; the team is checked so a wrong id is a clear 404.
+ */
+export async function teamBusinessSettings(
+  db: Db,
+  caller: AuthContext,
+  teamId: string | undefined,
+  now = new Date(),
+) {
+  const key = teamId ?? DEFAULT_TEAM.clientGroupId;
+  const team = await findTeam(db, caller.applicationId, key);
+  if (!team) throw notFound('Team not found.');
+  const hours = businessHoursOf(await findChatWidgetSettingsOrDefaults(db, caller.applicationId));
+  return {
+    teamId: team.clientGroupId,
+    businessHours: { enabled: hours.enabled, timeZone: hours.timeZone, days: [...hours.days] },
+    openNow: !hours.enabled || isWithinBusinessHours(hours, now),
+  };
+}
+
+/** `feedback/v2/v2`: the widget's CSAT rating, with the platform's `comments` list. */
+export async function feedback(
+  deps: WidgetDeps,
+  caller: AuthContext,
+  input: { groupId: number; rating: number; comments?: string[] | undefined },
+) {
+  const comment = input.comments?.[0] || undefined;
+  const rating = await rateConversation(deps, caller, input.groupId, { rating: input.rating, comment });
+  return {
+    groupId: rating.groupId,
+    rating: rating.rating,
+    comments: rating.comment ? [rating.comment] : [],
+    createdAtTime: rating.createdAtTime,
+    updatedAtTime: rating.updatedAtTime,
+  };
+}
+
+/** Customer info: the company, its account holder and the caller's role (SPEC §7 data.role). */
+export async function customerInfo(db: Db, caller: AuthContext) {
+  const [info, app, holder, me] = await Promise.all([
+    company.read(db, caller),
+    accounts.findApplication(db, caller.applicationId),
+    repo.findAccountHolder(db, caller.applicationId),
+    accounts.findUserById(db, caller.applicationId, caller.userId),
+  ]);
+  if (!app) throw notFound('Application not found.');
+  return {
+    applicationId: info.applicationId,
+    companyName: info.companyName,
+    industry: info.industry,
+    product: info.product,
+    adminUserName: holder?.userId ?? null,
+    adminDisplayName: holder?.displayName ?? null,
+    role: caller.roleType,
+    roleName: me?.roleName ?? 'USER',
+    pricingPackage: app.pricingPackage,
+    createdAtTime: info.createdAtTime,
+  };
+}
+
+/** `application/edit`: admins rename their application. */
+export async function editApplication(db: Db, caller: AuthContext, name: string) {
+  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can change the application.');
+  await repo.renameApplication(db, caller.applicationId, name);
+  return applicationInfo(db, caller.applicationId, caller.applicationId);
+}
+
+/** `user/v2/create`: a customer of the application, as `register/client` would make them. */
+export async function createUser(
+  db: Db,
+  caller: AuthContext,
+  input: {
+    userId: string;
+    displayName?: string | undefined;
+    email?: string | undefined;
+    password?: string | undefined;
+    contactNumber?: string | undefined;
+    metadata?: Record<string, string> | undefined;
+  },
+) {
+  const exists = () => conflict('USER_ALREADY_EXISTS', `A user ${input.userId} already exists.`);
+  if (await accounts.findUserInApplication(db, caller.applicationId, input.userId)) throw exists();
+  try {
+    const row = await accounts.insertUser(db, {
+      applicationId: caller.applicationId,
+      userId: input.userId,
+      email: input.email ?? null,
+      displayName: input.displayName ?? input.userId,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      roleType: null,
+      roleName: 'USER',
+      contactNumber: input.contactNumber || null,
+      authenticationTypeId: input.password ? 1 : 0,
+      metadata: input.metadata ?? {},
+    });
+    return toMessagingUser(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw exists();
+    throw err;
+  }
+}
+
+/** `developer/invite`: an invitation with role 11, mailed as any other (seats are checked there). */
+export function inviteDeveloper(deps: InvitationDeps, caller: AuthContext, email: string) {
+  return invite(deps, caller, { email, roleType: '11' });
+}
+
+/** `user/filter`: members, end users (`customers`) or both, by status and text; deleted never. */
+export async function filterUsers(
+  db: Db,
+  caller: AuthContext,
+  input: {
+    roleTypes?: string[] | undefined;
+    statuses?: number[] | undefined;
+    query?: string | undefined;
+    startIndex: number;
+    pageSize: number;
+  },
+) {
+  const roles = input.roleTypes ?? [];
+  const customersOnly = roles.includes('customers');
+  const { rows, total } = await listUsers(db, caller.applicationId, {
+    customersOnly,
+    roleTypes: customersOnly ? undefined : roles,
+    statuses: input.statuses,
+    query: input.query,
+    startIndex: input.startIndex,
+    pageSize: input.pageSize,
+  });
+  return {
+    users: rows.map(toMessagingUser),
+    totalCount: total,
+    startIndex: input.startIndex,
+    pageSize: input.pageSize,
+  };
+}
