@@ -68,6 +68,8 @@ export interface SettingsPage {
   group: SettingsGroup;
   /** Pages reached from another page (e.g. install-mobile from install) stay out of the menu. */
   hiddenFromMenu?: boolean;
+  /** Products whose settings menu leaves the page out (it stays reachable from its own screen). */
+  hiddenFromMenuIn?: readonly ('classic' | 'agent')[];
   Page: LazyExoticComponent<ComponentType> | ComponentType;
 }
 
