@@ -10,6 +10,7 @@ import {
   botPath,
   type FulfillmentRequest,
   type Intent,
+  MESSAGING_PATHS,
 } from '@convo/api';
 import { SENDER_TYPE } from '@convo/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -25,7 +26,7 @@ import { JobWorker } from '../../../platform/jobs/job-queue.js';
 import { listJobs } from '../../../platform/jobs/job-repository.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { signedInMember } from '../../../testing/members.js';
-import { newVisitorConversation, sendTestMessage } from '../../../testing/messaging-fixtures.js';
+import { newVisitor, newVisitorConversation, sendTestMessage } from '../../../testing/messaging-fixtures.js';
 import { createRuleEngine, STORE_INTENTS } from '../../../testing/rule-engine.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
@@ -516,6 +517,31 @@ describe.each(testDatabaseKinds())('bot settings pages on %s', (kind) => {
       expect(
         ((await call('GET', path(BOT_PATHS.bot, bot.id), admin)).json().data as Bot).lastError,
       ).toBeNull();
+    });
+
+    it('answers a conversation created through the messaging API with the bot as assignee', async () => {
+      // The inline-code page's API snippet: no first responder, the bot named as the assignee.
+      await db().delete(botFirstResponders).where(eq(botFirstResponders.applicationId, tenant.applicationId));
+      const customer = await newVisitor(t, tenant);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: MESSAGING_PATHS.groupCreate,
+        headers: customer.headers,
+        payload: {
+          groupName: 'API',
+          groupMemberList: [bot.userName],
+          metadata: { CONVERSATION_ASSIGNEE: bot.userName },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      groupId = res.json().response.id as number;
+      visitor = customer;
+      const [conv] = await db().select().from(conversations).where(eq(conversations.id, groupId));
+      expect(conv!.botActive).toBe(true);
+      receiver.respond = (r) => r.end(JSON.stringify({ messages: [{ text: 'From the API.' }] }));
+      await ask('how long does shipping take');
+      expect(await botReplies(groupId)).toEqual(['From the API.']);
+      await db().insert(botFirstResponders).values({ applicationId: tenant.applicationId, botId: bot.id });
     });
 
     it("hands over on the bot's own words with its own message", async () => {
