@@ -28,6 +28,9 @@ import { fetchIntents } from '../builder/builder-api';
 import { botSettingsKeys, fetchBotWebhook, saveBotWebhook } from './bot-settings-api';
 import { BotSettingsFrame, NS } from './bot-settings-frame';
 
+/** Long lines wrap on phones rather than widen the page. */
+const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
+
 const SECTIONS_WITH_ANSWERS = new Set(['answers', 'small-talk', 'welcome-message']);
 
 /** Names of the bot's answers in every enabled language, for the "call webhook" choice. */
@@ -165,13 +168,15 @@ function WebhookForm({ bot, webhook }: { bot: Bot; webhook: BotWebhook }) {
         <Stack gap="xs">
           <Text fw={600}>{t('webhook.contractTitle')}</Text>
           <Text size="sm">{t('webhook.contractRequest', { seconds: webhook.timeoutMs / 1000 })}</Text>
-          <Code block>{`POST ${webhook.url ?? 'https://…'}
+          <Code block style={WRAP}>{`POST ${webhook.url ?? 'https://…'}
 X-Convo-Signature: sha256=<HMAC-SHA256 of the body with your secret>
 
 { "botId": "…", "groupId": 123, "messageId": 456, "message": "…",
   "intent": "…", "confidence": 0.92, "language": "en", "entities": { "city": "Paris" } }`}</Code>
           <Text size="sm">{t('webhook.contractResponse')}</Text>
-          <Code block>{'{ "messages": [{ "text": "…" }] }'}</Code>
+          <Code block style={WRAP}>
+            {'{ "messages": [{ "text": "…" }] }'}
+          </Code>
         </Stack>
       </Paper>
     </Stack>
