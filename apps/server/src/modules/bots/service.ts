@@ -36,6 +36,13 @@ export interface BotDeps {
 }
 
 const WEEK_MS = 7 * 24 * 3_600_000;
+
+/** '' clears an optional text setting (the base URL, the model, the handover's choices). */
+export function dropClearedSettings(settings: Record<string, unknown>): void {
+  for (const key of ['baseUrl', 'model', 'handoffAssignTo', 'handoffTeam', 'handoffMessage']) {
+    if (settings[key] === '') delete settings[key];
+  }
+}
 const botNotFound = () => notFound('Bot not found.');
 
 /** Only the settings the contract knows; a stored value it refuses is left out, not a 500. */
@@ -245,10 +252,7 @@ export async function updateEngine(
     for (const [key, value] of Object.entries(input.settings)) {
       if (value !== undefined) settings[key] = value;
     }
-    // '' clears an optional text setting (the base URL, the model, the handover's choices).
-    for (const key of ['baseUrl', 'model', 'handoffAssignTo', 'handoffTeam', 'handoffMessage']) {
-      if (settings[key] === '') delete settings[key];
-    }
+    dropClearedSettings(settings);
     let apiKeyEncrypted = engineChanged ? null : bot.apiKeyEncrypted;
     if (input.apiKey !== undefined) {
       const key = input.apiKey.trim();

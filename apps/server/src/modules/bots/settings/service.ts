@@ -16,7 +16,7 @@ import { sealSecret } from '../../webhooks/secret-box.js';
 import * as builderRepo from '../builder/repository.js';
 import { checkEntity, checkIntent, listIntents, requireBot, scheduleTraining } from '../builder/service.js';
 import { type BotRow, lockBot, updateBot } from '../repository.js';
-import { settingsView } from '../service.js';
+import { dropClearedSettings, settingsView } from '../service.js';
 import { FULFILLMENT_TIMEOUT_MS, webhookSettingsOf } from './fulfillment.js';
 
 // The builder's settings pages that need more than the bots API: the fulfillment webhook (its
@@ -282,6 +282,7 @@ export async function importBot(
     const settings: Record<string, unknown> = { ...bot.settings, ...file.bot.settings, webhookIntents };
     if (url === '') delete settings.webhookUrl;
     else settings.webhookUrl = url;
+    dropClearedSettings(settings);
     preview.settingsChanged = canonical(settings) !== canonical(bot.settings);
     if (url !== '' && bot.webhookSecretSealed === null) {
       throw badRequest(
