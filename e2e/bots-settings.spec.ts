@@ -106,7 +106,9 @@ test('builder settings: every page, export → import, handover', async ({ brows
         mimeType: 'application/json',
         buffer: Buffer.from(wrong),
       });
-      await expect(page.getByRole('alert', { name: 'This file cannot be imported' })).toContainText('version');
+      await expect(page.getByRole('alert', { name: 'This file cannot be imported' })).toContainText(
+        'version',
+      );
 
       await input.setInputFiles(exportPath);
       const preview = page.getByTestId('import-preview');
