@@ -37,6 +37,7 @@ import { botRoutes } from './modules/bots/routes.js';
 import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
 import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
+import { botSettingsRoutes } from './modules/bots/settings/routes.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
 import { startEmailPolling } from './modules/channels/email/poller.js';
 import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
@@ -286,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(botRoutes(ctx, storage));
 
   await app.register(botBuilderRoutes(ctx));
+  await app.register(botSettingsRoutes(ctx));
   await app.register(
     botEmulatorRoutes(ctx, {
       db: deps.database.db,

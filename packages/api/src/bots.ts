@@ -76,6 +76,14 @@ export const botEngineSettingsSchema = z.object({
   fallbacksBeforeHandoff: z.number().int().min(0).max(20).optional(),
   /** Seconds of an agent's time one bot answer saves (stats/time/saved/bot). */
   secondsSavedPerAnswer: z.number().int().min(0).max(3600).optional(),
+  /** Handover: the agent (user id, as KM_ASSIGN_TO) a handed-off conversation goes to; '' none. */
+  handoffAssignTo: z.string().trim().max(200).optional(),
+  /** Handover: the team (wire teamId, as KM_ASSIGN_TEAM) when no agent is named; '' none. */
+  handoffTeam: z.string().trim().max(100).optional(),
+  /** Handover: the bot's own words that ask for a person, besides the shipped phrases. */
+  handoffWords: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  /** Handover: what the bot says when it hands over; '' the translated default. */
+  handoffMessage: z.string().trim().max(1000).optional(),
 });
 export type BotEngineSettings = z.infer<typeof botEngineSettingsSchema>;
 

@@ -6,6 +6,7 @@ export * from './answer-bot-paths.js';
 export * from './applications.js';
 export * from './billing.js';
 export * from './bot-runtime.js';
+export * from './bot-settings.js';
 export * from './bots.js';
 export * from './channels.js';
 export * from './custom-routing.js';

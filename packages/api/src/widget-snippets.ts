@@ -1,3 +1,5 @@
+import { MESSAGING_PATHS } from './messaging.js';
+
 // The public face of the chat widget: where its files are served and the snippets a company pastes
 // into its site (SPEC §2: "an embeddable widget script snippet (application id, user id, popup
 // widget on, auto-open on navigation on), an iframe snippet, and a legacy sidebox snippet;
@@ -63,4 +65,41 @@ export function sideboxSnippet({ origin, appId }: SnippetInput): string {
     window.Convo.sidebox({ appId: ${quote(appId)} });
   });
 </script>`;
+}
+
+/** A bot's snippets (SPEC §2 builder "generate code", /settings/inline-code). */
+export interface BotSnippetInput extends SnippetInput {
+  /** The bot member's user name: what `botIds` and the messaging API name it by. */
+  botUserName: string;
+}
+
+/**
+ * The script snippet with the bot in every new conversation (`botIds`): the bot answers first when
+ * it is the application's first responder.
+ */
+export function botWidgetSnippet(input: BotSnippetInput): string {
+  return scriptSnippet(input).replace(
+    '      automaticChatOpenOnNavigation: true\n',
+    `      automaticChatOpenOnNavigation: true,\n      botIds: [${quote(input.botUserName)}]\n`,
+  );
+}
+
+/**
+ * The messaging API calls that talk to the bot from a server: create a conversation with the bot as
+ * its assignee, then send the customer's message (the bot answers in the conversation).
+ */
+export function botApiSnippet({ origin, appId, botUserName }: BotSnippetInput): string {
+  return `# 1. A conversation with the bot (as the customer: their messaging token)
+curl -X POST ${quote(origin + MESSAGING_PATHS.groupCreate)} \\
+  -H "Content-Type: application/json" \\
+  -H "Application-Key: ${appId}" \\
+  -H "X-Authorization: <customer token>" \\
+  -d '{"groupName": "Support", "groupMemberList": [${quote(botUserName)}], "metadata": {"CONVERSATION_ASSIGNEE": ${quote(botUserName)}}}'
+
+# 2. The customer's message; the bot's answer arrives in the conversation (message list or /ws)
+curl -X POST ${quote(origin + MESSAGING_PATHS.messageSend)} \\
+  -H "Content-Type: application/json" \\
+  -H "Application-Key: ${appId}" \\
+  -H "X-Authorization: <customer token>" \\
+  -d '{"groupId": <groupId from step 1>, "message": "Hello!"}'`;
 }

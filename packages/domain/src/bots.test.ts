@@ -10,6 +10,8 @@ import {
   handoffReason,
   isBotLanguage,
   isBotPlatform,
+  mentionsHandoffWord,
+  wantsHuman,
 } from './bots.js';
 
 describe('bot engines', () => {
@@ -115,5 +117,21 @@ describe('bot languages as stored', () => {
     expect(isBotLanguage(null)).toBe(false);
     expect(isBotPlatform('kompose')).toBe(true);
     expect(isBotPlatform('eliza')).toBe(false);
+  });
+});
+
+describe('handover words', () => {
+  it("matches a bot's own words as whole words, ignoring case and accents", () => {
+    expect(mentionsHandoffWord('I want a REFUND now', ['refund'])).toBe(true);
+    expect(mentionsHandoffWord('refunded already', ['refund'])).toBe(false);
+    expect(mentionsHandoffWord('Quiero un reembolso, señor', ['reembolso'])).toBe(true);
+    expect(mentionsHandoffWord('call me back please', ['call me back'])).toBe(true);
+    expect(mentionsHandoffWord('anything', ['', '  '])).toBe(false);
+  });
+
+  it('adds them to the shipped phrases', () => {
+    expect(wantsHuman('can I talk to a human', [])).toBe(true);
+    expect(wantsHuman('billing manager', ['billing manager'])).toBe(true);
+    expect(wantsHuman('hello', ['billing'])).toBe(false);
   });
 });

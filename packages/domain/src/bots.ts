@@ -196,3 +196,26 @@ export function asksForHuman(message: string): boolean {
   const folded = fold(message);
   return BOT_LANGUAGES.some((language) => HUMAN_REQUEST_PATTERNS[language].some((p) => p.test(folded)));
 }
+
+/**
+ * True when the message holds one of the bot's own handoff words or phrases (the handover
+ * settings), matched as whole words after folding case and Latin accents.
+ */
+export function mentionsHandoffWord(message: string, words: readonly string[]): boolean {
+  const text = ` ${fold(message).replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')} `;
+  return words.some((word) => {
+    const folded = fold(word)
+      .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
+      .trim();
+    return folded !== '' && text.includes(` ${folded} `);
+  });
+}
+
+/** What a bot's handover settings add to the shipped phrases: the customer asks for a person. */
+export function wantsHuman(message: string, handoffWords: readonly string[]): boolean {
+  return asksForHuman(message) || mentionsHandoffWord(message, handoffWords);
+}
+
+/** The version of the bot export file (SPEC §2 /settings/export and /settings/import). */
+export const BOT_EXPORT_FORMAT = 'convo-bot';
+export const BOT_EXPORT_VERSION = 1;

@@ -19,6 +19,7 @@ declare module 'i18next' {
       billing: typeof import('../../public/locales/en/billing.json');
       bots: typeof import('../../public/locales/en/bots.json');
       botBuilder: typeof import('../../public/locales/en/botBuilder.json');
+      botSettings: typeof import('../../public/locales/en/botSettings.json');
       helpCenter: typeof import('../../public/locales/en/helpCenter.json');
 
       knowledge: typeof import('../../public/locales/en/knowledge.json');

@@ -5,7 +5,14 @@ import { PATHS } from './paths';
 // link to a settings page or declare its own (`settings-entries.ts`) without importing the
 // registry that lists them all (features/settings/settings-pages.ts).
 
-export const SETTINGS_GROUPS = ['account', 'company', 'widget', 'conversations', 'developers'] as const;
+export const SETTINGS_GROUPS = [
+  'account',
+  'company',
+  'widget',
+  'conversations',
+  'bot',
+  'developers',
+] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
 export const SETTINGS_SLUGS = [
@@ -45,6 +52,14 @@ export const SETTINGS_SLUGS = [
   'mailbox',
   'webhooks',
   'webhooks-security',
+  // The bot builder's settings (SPEC §2 "Builder settings"), each for the bot in `?botId=`.
+  'general',
+  'entities',
+  'webhook',
+  'import',
+  'export',
+  'inline-code',
+  'handover',
 ] as const;
 export type SettingsSlug = (typeof SETTINGS_SLUGS)[number];
 
@@ -53,7 +68,13 @@ export interface SettingsPage {
   group: SettingsGroup;
   /** Pages reached from another page (e.g. install-mobile from install) stay out of the menu. */
   hiddenFromMenu?: boolean;
+  /** Products whose settings menu leaves the page out (it stays reachable from its own screen). */
+  hiddenFromMenuIn?: readonly ('classic' | 'agent')[];
   Page: LazyExoticComponent<ComponentType> | ComponentType;
 }
 
 export const settingsPath = (slug: SettingsSlug) => `${PATHS.settings}/${slug}`;
+
+/** A builder settings page of one bot (`?botId=`), e.g. from the bot builder. */
+export const botSettingsPath = (slug: SettingsSlug, botId: string) =>
+  `${settingsPath(slug)}?botId=${encodeURIComponent(botId)}`;

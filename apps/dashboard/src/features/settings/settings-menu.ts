@@ -12,7 +12,11 @@ export function settingsMenu(session: Session, pages: readonly SettingsPage[]): 
   return SETTINGS_GROUPS.map((group) => ({
     group,
     pages: pages.filter(
-      (p) => p.group === group && !p.hiddenFromMenu && canOpen(session, settingsPath(p.slug)),
+      (p) =>
+        p.group === group &&
+        !p.hiddenFromMenu &&
+        !p.hiddenFromMenuIn?.includes(session.product) &&
+        canOpen(session, settingsPath(p.slug)),
     ),
   })).filter((g) => g.pages.length > 0);
 }

@@ -9,6 +9,7 @@
 import type { SettingsPage } from '../../app/routing/settings-paths';
 import { AGENT_APP_SETTINGS_PAGES } from '../agent-app/settings-entries';
 import { BILLING_SETTINGS_PAGES } from '../billing/settings-entries';
+import { BOT_BUILDER_SETTINGS_PAGES } from '../bots/settings/settings-entries';
 import { CONVERSATION_SETTINGS_PAGES } from '../conversation-settings/settings-entries';
 import { EMAIL_FALLBACK_SETTINGS_PAGES } from '../email-fallback/settings-entries';
 import { INTEGRATION_SETTINGS_PAGES } from '../integrations/settings-entries';
@@ -38,5 +39,6 @@ export const SETTINGS_PAGES: readonly SettingsPage[] = [
   ...NOTIFICATION_SETTINGS_PAGES,
   ...AGENT_APP_SETTINGS_PAGES,
   ...USER_DETAILS_SETTINGS_PAGES,
+  ...BOT_BUILDER_SETTINGS_PAGES,
   ...WEBHOOK_SETTINGS_PAGES,
 ];

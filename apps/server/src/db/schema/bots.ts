@@ -45,6 +45,8 @@ export const bots = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     /** The provider key, encrypted with the application secret (platform/crypto); never returned. */
     apiKeyEncrypted: text('api_key_encrypted'),
+    /** The fulfillment webhook's signing secret, sealed like the key; never returned. */
+    webhookSecretSealed: text('webhook_secret_sealed'),
     /** The last provider failure, shown to the admin until the next success. */
     lastError: text('last_error'),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),

@@ -119,6 +119,7 @@ export type BotChanges = Partial<
     | 'operationMode'
     | 'settings'
     | 'apiKeyEncrypted'
+    | 'webhookSecretSealed'
   >
 >;
 

@@ -36,10 +36,17 @@ export interface BotDeps {
 }
 
 const WEEK_MS = 7 * 24 * 3_600_000;
+
+/** '' clears an optional text setting (the base URL, the model, the handover's choices). */
+export function dropClearedSettings(settings: Record<string, unknown>): void {
+  for (const key of ['baseUrl', 'model', 'handoffAssignTo', 'handoffTeam', 'handoffMessage']) {
+    if (settings[key] === '') delete settings[key];
+  }
+}
 const botNotFound = () => notFound('Bot not found.');
 
 /** Only the settings the contract knows; a stored value it refuses is left out, not a 500. */
-function settingsView(stored: Record<string, unknown>): Bot['settings'] {
+export function settingsView(stored: Record<string, unknown>): Bot['settings'] {
   const view: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(botEngineSettingsSchema.shape)) {
     if (stored[key] === undefined) continue;
@@ -245,8 +252,7 @@ export async function updateEngine(
     for (const [key, value] of Object.entries(input.settings)) {
       if (value !== undefined) settings[key] = value;
     }
-    if (settings.baseUrl === '') delete settings.baseUrl;
-    if (settings.model === '') delete settings.model;
+    dropClearedSettings(settings);
     let apiKeyEncrypted = engineChanged ? null : bot.apiKeyEncrypted;
     if (input.apiKey !== undefined) {
       const key = input.apiKey.trim();

@@ -13,7 +13,11 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/repository.js';
-import { findFirstResponder, insertBotConversation } from '../bots/runtime/repository.js';
+import {
+  findEnabledBotOfMember,
+  findFirstResponder,
+  insertBotConversation,
+} from '../bots/runtime/repository.js';
 import { preferencesOf } from '../conversation-settings/service.js';
 import { queueAssignedMail } from '../email-notifications/service.js';
 import { writeSystemMessage } from '../messages/system-message.js';
@@ -287,7 +291,12 @@ export async function createConversation(
       audiences: audiencesOf(conv),
       data: { groupId: conv.id, clientGroupId: conv.clientGroupId },
     });
-    if (assignee) conv = await assignTo(tx, events, conv, assignee.id, caller.userId, false);
+    // An enabled bot named as the assignee answers there, as a first responder would (the
+    // builder's inline code: the messaging API call that talks to one bot).
+    const assigneeBot =
+      assignee?.roleType === '3' ? await findEnabledBotOfMember(tx, caller.applicationId, assignee.id) : null;
+    if (assigneeBot) conv = await assignToBot(tx, events, conv, assigneeBot);
+    else if (assignee) conv = await assignTo(tx, events, conv, assignee.id, caller.userId, false);
     // A dedicated agent takes the customer's conversation before any bot or round robin.
     else if (custom?.kind === 'agent') conv = await assignTo(tx, events, conv, custom.agentId, null, false);
     else if (metadata.SKIP_ROUTING !== 'true') {

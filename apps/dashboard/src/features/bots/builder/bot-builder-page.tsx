@@ -11,6 +11,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Menu,
   SegmentedControl,
   Select,
   Stack,
@@ -21,9 +22,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError, isCancellation } from '../../../app/api/api-error';
 import { useConfig } from '../../../app/config/config-store';
+import { botSettingsPath, type SettingsSlug } from '../../../app/routing/settings-paths';
 import { toast, toastError } from '../../../app/toasts';
 import { FormModal } from '../../../components/form-modal';
 import { PageHeader } from '../../../components/page-header';
@@ -149,6 +151,39 @@ function LanguagesModal({ bot, onClose }: { bot: Bot; onClose: () => void }) {
   );
 }
 
+/** The builder settings pages (SPEC §2), in menu order. */
+const BUILDER_SETTINGS: readonly SettingsSlug[] = [
+  'general',
+  'entities',
+  'webhook',
+  'import',
+  'export',
+  'inline-code',
+  'handover',
+];
+
+/** The builder's way to its settings pages for this bot (asks first when changes are unsaved). */
+function BuilderSettingsMenu({ botId, guard }: { botId: string; guard: (go: () => void) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" data-testid="builder-settings-menu">
+          {t('settingsNav.label')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {BUILDER_SETTINGS.map((slug) => (
+          <Menu.Item key={slug} onClick={() => guard(() => void navigate(botSettingsPath(slug, botId)))}>
+            {t(`settingsNav.pages.${slug}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 function Builder({ bot }: { bot: Bot }) {
   const { t } = useTranslation(NS);
   const { variant } = useConfig();
@@ -180,6 +215,7 @@ function Builder({ bot }: { bot: Bot }) {
               {botPlatformDisplayName(bot.engine)}
             </Badge>
             {bot.engine === 'kompose' && <TrainingStatus bot={bot} language={language} />}
+            <BuilderSettingsMenu botId={bot.id} guard={guard} />
           </>
         }
       />

@@ -413,7 +413,7 @@ export async function listEntities(
 const entityDuplicate = (input: EntityInput) =>
   conflict('ENTITY_EXISTS', `An entity named '${input.entity}' already exists in '${input.locale}'.`);
 
-function checkEntity(input: EntityInput): void {
+export function checkEntity(input: EntityInput): void {
   const seen = new Set<string>();
   for (const v of input.values) {
     for (const word of [v.value, ...v.synonyms]) {

@@ -1,5 +1,5 @@
 import type { BotSays, EmulatorReply, emulatorRequestSchema } from '@convo/api';
-import { asksForHuman, type BotLanguage, type BotPlatform, isBotLanguage } from '@convo/domain';
+import { type BotLanguage, type BotPlatform, isBotLanguage, wantsHuman } from '@convo/domain';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
@@ -147,7 +147,13 @@ export async function emulate(
       intent: reply.intent,
       confidence: reply.confidence,
       fallback: reply.fallback,
-      handoff: asksForHuman(input.message) || reply.handoff !== undefined,
+      handoff:
+        wantsHuman(
+          input.message,
+          Array.isArray(bot.settings.handoffWords)
+            ? bot.settings.handoffWords.filter((w): w is string => typeof w === 'string')
+            : [],
+        ) || reply.handoff !== undefined,
       language: reply.language ?? null,
       passage: reply.passage
         ? { sourceName: reply.passage.sourceName, url: reply.passage.url, text: reply.passage.text }

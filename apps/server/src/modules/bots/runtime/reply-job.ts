@@ -1,5 +1,4 @@
 import {
-  asksForHuman,
   BOT_LANGUAGES,
   type BotLanguage,
   type BotPlatform,
@@ -13,6 +12,7 @@ import {
   nextConsecutiveFallbacks,
   SENDER_TYPE,
   secondsSavedByBot,
+  wantsHuman,
 } from '@convo/domain';
 import { z } from 'zod';
 import type { AuthContext } from '../../../http/auth.js';
@@ -36,6 +36,7 @@ import {
   type BotTurn,
 } from '../engine.js';
 import type { BotRow } from '../repository.js';
+import { callFulfillment, callsWebhook } from '../settings/fulfillment.js';
 import { handOffToHuman } from './handoff.js';
 import * as repo from './repository.js';
 
@@ -57,6 +58,8 @@ export interface BotRuntimeDeps {
   timeoutMs?: number | undefined;
   log: WorkerLog;
   publicUrl?: string | undefined;
+  /** The fulfillment webhook's deadline (default 5 s). */
+  fulfillmentTimeoutMs?: number | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -120,6 +123,20 @@ const storedMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: z.string().min(1) }),
   z.object({ kind: z.literal('rich'), text: z.string(), metadata: z.record(z.string(), z.string()) }),
 ]);
+
+/** The handover settings' words that ask for a person (SPEC §2 /settings/handover). */
+function handoffWordsOf(settings: Record<string, unknown>): string[] {
+  const words = settings.handoffWords;
+  return Array.isArray(words) ? words.filter((w): w is string => typeof w === 'string') : [];
+}
+
+/** What the bot says when it hands over: the handover settings' message, else the default. */
+function handoffText(bot: BotRow, language: string): string {
+  const own = bot.settings.handoffMessage;
+  return typeof own === 'string' && own.trim() !== ''
+    ? own.trim()
+    : botDefaultText(DEFAULT_BOT_HANDOFF_MESSAGE, language);
+}
 
 /** The bot's own fallback answer in that language, else the default text. */
 async function fallbackMessages(db: Db, bot: BotRow, language: string): Promise<BotMessage[]> {
@@ -218,8 +235,8 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
       );
     };
 
-    if (asksForHuman(question.message)) {
-      await send([{ kind: 'text', text: botDefaultText(DEFAULT_BOT_HANDOFF_MESSAGE, language) }], {
+    if (wantsHuman(question.message, handoffWordsOf(bot.settings))) {
+      await send([{ kind: 'text', text: handoffText(bot, language) }], {
         KM_BOT_STREAM_ID: `bot-${question.id}`,
       });
       await handOff(deps, applicationId, conv.id, bot, 'customer-request');
@@ -263,7 +280,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         reply = {
           ...reply,
           messages: reply.handoff
-            ? [{ kind: 'text', text: botDefaultText(DEFAULT_BOT_HANDOFF_MESSAGE, language) }]
+            ? [{ kind: 'text', text: handoffText(bot, language) }]
             : await fallbackMessages(deps.db, bot, language),
         };
     } catch (err) {
@@ -278,6 +295,30 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         confidence: 0,
         fallback: true,
       };
+    }
+    // An answer flagged "call webhook": the webhook's messages replace the static reply; on any
+    // failure the static reply goes and the admin sees why.
+    if (failure === null && !reply.fallback && callsWebhook(bot, reply.intent)) {
+      const result = await callFulfillment({
+        db: deps.db,
+        appSecret: deps.appSecret,
+        bot,
+        groupId: conv.id,
+        messageId: question.id,
+        message: question.message,
+        intent: reply.intent,
+        confidence: reply.confidence,
+        language: reply.language ?? bot.defaultLanguage,
+        timeoutMs: deps.fulfillmentTimeoutMs,
+      });
+      if (result.ok) reply = { ...reply, messages: result.messages };
+      else {
+        failure = result.error;
+        deps.log.warn(
+          { botId: bot.id, conversationId: conv.id, err: failure },
+          'bot fulfillment webhook failed; sent the static reply',
+        );
+      }
     }
     if (failure !== null || bot.lastError !== null)
       await repo.setBotLastError(deps.db, applicationId, bot.id, failure?.slice(0, 1000) ?? null);

@@ -51,6 +51,20 @@ export async function findFirstResponder(
   return chosen ? { botId: chosen.botId, userId: chosen.userId } : null;
 }
 
+/** The enabled bot behind a member (a conversation created with the bot as its assignee). */
+export async function findEnabledBotOfMember(
+  db: Db,
+  applicationId: string,
+  userId: string,
+): Promise<FirstResponder | null> {
+  const [row] = await db
+    .select({ botId: bots.id, userId: bots.userId })
+    .from(bots)
+    .where(and(eq(bots.applicationId, applicationId), eq(bots.userId, userId), eq(bots.enabled, true)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The bot handling a conversation: its assignee if that is a bot, else a bot member of it. */
 export async function findConversationBot(
   db: Db,

@@ -89,17 +89,11 @@ function EntityForm({
   );
 }
 
-export function EntitiesModal({
-  botId,
-  language,
-  languageName,
-  onClose,
-}: {
-  botId: string;
-  language: BotLanguage;
-  languageName: string;
-  onClose: () => void;
-}) {
+/**
+ * The custom entities of one bot and language: list, add, edit, delete. One component for the
+ * builder's dialog and the /settings/entities page.
+ */
+export function EntitiesEditor({ botId, language }: { botId: string; language: BotLanguage }) {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<BotEntity | 'new' | null>(null);
@@ -123,6 +117,88 @@ export function EntitiesModal({
     });
   const list = entities.data ?? [];
   return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('entities.help')} <Code>{'{city}'}</Code>
+      </Text>
+      {editing !== null ? (
+        <EntityForm
+          key={editing === 'new' ? 'new' : editing.id}
+          botId={botId}
+          language={language}
+          editing={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : (
+        <Group>
+          <Button onClick={() => setEditing('new')}>{t('entities.add')}</Button>
+        </Group>
+      )}
+      {entities.isPending ? (
+        <SectionLoader label={t('loading')} />
+      ) : entities.isError ? (
+        <Stack align="center" gap="xs" role="alert">
+          <Text>{t('entities.loadFailed')}</Text>
+          <Button variant="light" onClick={() => void entities.refetch()}>
+            {t('retry')}
+          </Button>
+        </Stack>
+      ) : list.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {t('entities.empty')}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {list.map((entity) => (
+            <Paper key={entity.id} component="li" withBorder p="xs" radius="md">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+                  <Text fw={600}>{entity.entity}</Text>
+                  <Text size="xs" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+                    {entity.values.map((v) => v.value).join(', ')}
+                  </Text>
+                </Stack>
+                <Group gap={4}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setEditing(entity)}
+                    aria-label={t('entities.editOne', { name: entity.entity })}
+                  >
+                    {t('entities.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => confirmDelete(entity)}
+                    aria-label={t('entities.deleteOne', { name: entity.entity })}
+                  >
+                    {t('delete.delete')}
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export function EntitiesModal({
+  botId,
+  language,
+  languageName,
+  onClose,
+}: {
+  botId: string;
+  language: BotLanguage;
+  languageName: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
     <Modal
       opened
       onClose={onClose}
@@ -131,72 +207,7 @@ export function EntitiesModal({
       centered
       closeButtonProps={{ 'aria-label': t('close') }}
     >
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('entities.help')} <Code>{'{city}'}</Code>
-        </Text>
-        {editing !== null ? (
-          <EntityForm
-            key={editing === 'new' ? 'new' : editing.id}
-            botId={botId}
-            language={language}
-            editing={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : (
-          <Group>
-            <Button onClick={() => setEditing('new')}>{t('entities.add')}</Button>
-          </Group>
-        )}
-        {entities.isPending ? (
-          <SectionLoader label={t('loading')} />
-        ) : entities.isError ? (
-          <Stack align="center" gap="xs" role="alert">
-            <Text>{t('entities.loadFailed')}</Text>
-            <Button variant="light" onClick={() => void entities.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        ) : list.length === 0 ? (
-          <Text c="dimmed" ta="center" py="md">
-            {t('entities.empty')}
-          </Text>
-        ) : (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {list.map((entity) => (
-              <Paper key={entity.id} component="li" withBorder p="xs" radius="md">
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
-                    <Text fw={600}>{entity.entity}</Text>
-                    <Text size="xs" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-                      {entity.values.map((v) => v.value).join(', ')}
-                    </Text>
-                  </Stack>
-                  <Group gap={4}>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => setEditing(entity)}
-                      aria-label={t('entities.editOne', { name: entity.entity })}
-                    >
-                      {t('entities.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => confirmDelete(entity)}
-                      aria-label={t('entities.deleteOne', { name: entity.entity })}
-                    >
-                      {t('delete.delete')}
-                    </Button>
-                  </Group>
-                </Group>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-      </Stack>
+      <EntitiesEditor botId={botId} language={language} />
     </Modal>
   );
 }
