@@ -173,6 +173,16 @@ test('profile and company pages save, at phone width too', async ({ page }) => {
   await page.goto('/settings/company');
   await expect(page.getByRole('heading', { name: 'Company', exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo Store');
+
+  // SPEC §6 disableSupportWidget: off, kept after a reload, and on again for other tests.
+  const supportChat = page.getByRole('switch', { name: 'Show the support chat in the dashboard' });
+  await expect(supportChat).toBeChecked();
+  await supportChat.press('Space');
+  await expect(page.getByText('Changes saved.').first()).toBeVisible();
+  await page.reload();
+  await expect(supportChat).not.toBeChecked();
+  await supportChat.press('Space');
+  await expect(supportChat).toBeChecked();
 });
 
 test('users: CSV import with a row report, search and paging, bulk delete', async ({ page }) => {

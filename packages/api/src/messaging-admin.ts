@@ -1,6 +1,7 @@
 import { CSAT_NEW_SCALE } from '@convo/domain';
 import { z } from 'zod';
 import { platformOk } from './messaging.js';
+import { conversationListQuerySchema, conversationPageResponseSchema } from './notes-and-search.js';
 import { applicationInfoSchema } from './registration.js';
 import { invitationSchema } from './team-admin.js';
 import { messagingUserSchema, userListSchema } from './teams-users-stats.js';
@@ -21,6 +22,8 @@ export const MESSAGING_ADMIN_PATHS = {
   userCreate: '/rest/ws/user/v2/create',
   userFilter: '/rest/ws/user/filter',
   developerInvite: '/rest/ws/developer/invite',
+  userDeleteAll: '/rest/ws/user/delete/all',
+  groupAll: '/rest/ws/group/all',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254).email('must be an e-mail address');
@@ -151,3 +154,16 @@ export const userFilterRequestSchema = z.object({
   pageSize: z.number().int().min(1).max(100).default(100),
 });
 export const userFilterResponseSchema = platformOk(userListSchema);
+
+/**
+ * `user/delete/all`: deletes every end user (customer) of the application, as `user/delete/bulk`
+ * does for a list. Nothing happens without `confirm: true`, so a bare call cannot empty a company.
+ */
+export const userDeleteAllRequestSchema = z.object({
+  confirm: z.literal(true, { error: 'confirm must be true to delete every user' }),
+});
+export const userDeleteAllResponseSchema = platformOk(z.object({ deleted: z.number() }));
+
+/** `group/all`: every conversation of the application, newest activity first, paged as `group/v2/list`. */
+export const groupAllQuerySchema = conversationListQuerySchema;
+export const groupAllResponseSchema = conversationPageResponseSchema;

@@ -114,6 +114,8 @@ export const companySchema = z.object({
   applicationId: z.string(),
   product: z.enum(['classic', 'agent']),
   createdAtTime: z.number(),
+  /** SPEC §6 companySetting.disableSupportWidget: true hides our support chat in the dashboard. */
+  disableSupportWidget: z.boolean(),
 });
 export type Company = z.infer<typeof companySchema>;
 export const companyResponseSchema = successEnvelope(companySchema);
@@ -121,6 +123,9 @@ export const companyUpdateRequestSchema = z.object({
   companyName: z.string().trim().min(1).max(120),
   industry: z.string().trim().max(80).nullable().optional(),
 });
+
+/** Sets only companySetting.disableSupportWidget; the other keys of the setting stay as they are. */
+export const companySupportWidgetRequestSchema = z.object({ disableSupportWidget: z.boolean() });
 
 export const TEAM_ADMIN_PATHS = {
   members: '/api/users/members',
@@ -136,6 +141,7 @@ export const TEAM_ADMIN_PATHS = {
   profile: '/api/users/profile',
   profileImage: '/api/users/profile/image',
   company: '/api/settings/company',
+  companySupportWidget: '/api/settings/company/support-widget',
   privilegeCheck: '/api/users/privileges/:key',
 } as const;
 

@@ -1,14 +1,16 @@
 import { companyResponseSchema, TEAM_ADMIN_PATHS as P } from '@convo/api';
 import { isAdminRole } from '@convo/domain';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../app/api/api-client';
+import { saveSession } from '../../app/session/session-store';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
+import { fetchMe } from '../auth/auth-api';
 import { formatDate, NS, PanelState } from '../team/shared';
 import { toastTeamError } from '../team/team-errors';
 
@@ -21,6 +23,44 @@ async function fetchCompany() {
 
 async function saveCompany(body: { companyName: string; industry: string | null }) {
   return (await apiRequest(P.company, { method: 'PATCH', body, schema: companyResponseSchema })).data;
+}
+
+async function saveSupportWidget(disableSupportWidget: boolean) {
+  return (
+    await apiRequest(P.companySupportWidget, {
+      method: 'PUT',
+      body: { disableSupportWidget },
+      schema: companyResponseSchema,
+    })
+  ).data;
+}
+
+/** SPEC §6 companySetting.disableSupportWidget, shown the positive way round. */
+function SupportWidgetSwitch({ company, canEdit }: { company: Company; canEdit: boolean }) {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: saveSupportWidget,
+    onSuccess: async (c) => {
+      queryClient.setQueryData(companyKey, c);
+      toast.success(t('common.saved'));
+      // The support chat follows at once: the stored session carries the company setting.
+      saveSession(await fetchMe());
+    },
+    onError: toastTeamError,
+  });
+  const shown = save.isPending ? !save.variables : !company.disableSupportWidget;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Switch
+        label={t('company.supportWidget')}
+        description={t('company.supportWidgetHint')}
+        checked={shown}
+        disabled={!canEdit || save.isPending}
+        onChange={(e) => save.mutate(!e.currentTarget.checked)}
+      />
+    </Paper>
+  );
 }
 
 function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
@@ -90,7 +130,7 @@ function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean 
   );
 }
 
-/** /settings/company: the company's name and industry (admins edit, others read). */
+/** /settings/company: the company's name and industry, and our support chat (admins edit, others read). */
 export function CompanyPage() {
   const { t, ready } = useTranslation(NS);
   const session = useRequiredSession();
@@ -100,7 +140,10 @@ export function CompanyPage() {
     <Stack gap="md" maw={720}>
       <PageHeader title={t('company.title')} description={t('company.description')} />
       {company.data ? (
-        <CompanyForm company={company.data} canEdit={isAdminRole(session.roleType)} />
+        <>
+          <CompanyForm company={company.data} canEdit={isAdminRole(session.roleType)} />
+          <SupportWidgetSwitch company={company.data} canEdit={isAdminRole(session.roleType)} />
+        </>
       ) : (
         <PanelState
           loading={company.isPending}

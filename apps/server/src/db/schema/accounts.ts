@@ -150,6 +150,8 @@ export const appSettings = pgTable('app_settings', {
       rolesAndPermissions?: Record<string, string[]>;
       hideBillingFromNonAdmin?: boolean;
       featureAccess?: string[];
+      /** SPEC §6: true hides our support chat in this company's dashboard. */
+      disableSupportWidget?: boolean;
     }>()
     .notNull()
     .default({}),

@@ -1,4 +1,9 @@
-import { companyResponseSchema, companyUpdateRequestSchema, TEAM_ADMIN_PATHS as P } from '@convo/api';
+import {
+  companyResponseSchema,
+  companySupportWidgetRequestSchema,
+  companyUpdateRequestSchema,
+  TEAM_ADMIN_PATHS as P,
+} from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
@@ -27,6 +32,17 @@ export function companyRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
       async (req) => ({
         code: 'SUCCESS' as const,
         data: await service.update(db, requireAuth(req), req.body),
+      }),
+    );
+    app.put(
+      P.companySupportWidget,
+      {
+        ...guard,
+        schema: { tags, body: companySupportWidgetRequestSchema, response: { 200: companyResponseSchema } },
+      },
+      async (req) => ({
+        code: 'SUCCESS' as const,
+        data: await service.setSupportWidget(db, requireAuth(req), req.body),
       }),
     );
   };

@@ -144,6 +144,18 @@ export async function updateFromImport(
     .where(and(eq(users.applicationId, applicationId), eq(users.userId, r.userId), isNull(users.roleType)));
 }
 
+/** Every end user of the application marked deleted, in one statement: their ids. */
+export async function softDeleteAll(db: Db, applicationId: string) {
+  const rows = await db
+    .update(users)
+    .set({ status: DELETED, updatedAt: new Date() })
+    .where(scope(applicationId))
+    .returning({ id: users.id });
+  const ids = rows.map((r) => r.id);
+  forgetSessionsOfUsers(ids);
+  return ids;
+}
+
 export async function softDelete(db: Db, applicationId: string, userIds: readonly string[]) {
   const rows = await db
     .update(users)

@@ -194,6 +194,19 @@ export async function bulkDelete(db: Db, caller: AuthContext, userIds: readonly 
   return { deleted: ids.length };
 }
 
+/**
+ * Every customer of the application deleted as `bulkDelete` deletes a list (marked deleted, their
+ * sessions ended; their conversations stay for the team). One transaction; 0 when there were none.
+ */
+export async function deleteAll(db: Db, caller: AuthContext) {
+  const ids = await db.transaction(async (tx) => {
+    const deleted = await repo.softDeleteAll(tx, caller.applicationId);
+    for (const id of deleted) await deleteSessionsOfUser(tx, id);
+    return deleted;
+  });
+  return { deleted: ids.length };
+}
+
 /** Every customer as CSV: the fixed columns, then one column per attribute name seen. */
 export async function exportCsv(db: Db, caller: AuthContext): Promise<string> {
   const all: repo.CustomerRow[] = [];

@@ -6,6 +6,8 @@ import {
   developerInviteResponseSchema,
   feedbackRequestSchema,
   feedbackResponseSchema,
+  groupAllQuerySchema,
+  groupAllResponseSchema,
   MESSAGING_ADMIN_PATHS as P,
   passwordUpdateQuerySchema,
   passwordUpdateResponseSchema,
@@ -17,6 +19,8 @@ import {
   teamBusinessSettingsResponseSchema,
   userCreateRequestSchema,
   userCreateResponseSchema,
+  userDeleteAllRequestSchema,
+  userDeleteAllResponseSchema,
   userFilterRequestSchema,
   userFilterResponseSchema,
 } from '@convo/api';
@@ -170,6 +174,24 @@ export function messagingAdminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (req) => ok(await service.inviteDeveloper(invitationDeps, requireAuth(req), req.body.email)),
+    );
+
+    app.post(
+      P.userDeleteAll,
+      {
+        ...member('users.delete-option'),
+        schema: { tags, body: userDeleteAllRequestSchema, response: { 200: userDeleteAllResponseSchema } },
+      },
+      async (req) => ok(await service.deleteAllUsers(db, requireAuth(req))),
+    );
+
+    app.get(
+      P.groupAll,
+      {
+        ...member('conversations'),
+        schema: { tags, querystring: groupAllQuerySchema, response: { 200: groupAllResponseSchema } },
+      },
+      async (req) => ok(await service.allConversations(db, requireAuth(req), req.query)),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TEAM, isAdminRole, isWithinBusinessHours } from '@convo/domain';
+import { CONVERSATION_STATUS, DEFAULT_TEAM, isAdminRole, isWithinBusinessHours } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../platform/crypto.js';
@@ -7,6 +7,9 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import * as accounts from '../accounts/repository.js';
 import { type AccountsDeps, changePassword, signup } from '../accounts/service.js';
 import * as company from '../company/service.js';
+import { countByStatus } from '../conversation-search/repository.js';
+import { conversationList } from '../conversation-search/service.js';
+import { deleteAll } from '../customers/service.js';
 import { type InvitationDeps, invite } from '../invitations/service.js';
 import { listUsers } from '../messaging-users/repository.js';
 import { toMessagingUser } from '../messaging-users/service.js';
@@ -197,4 +200,26 @@ export async function filterUsers(
     startIndex: input.startIndex,
     pageSize: input.pageSize,
   };
+}
+
+/** `user/delete/all`: every end user of the caller's application; admins only, whatever overrides say. */
+export async function deleteAllUsers(db: Db, caller: AuthContext) {
+  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can delete every user.');
+  return deleteAll(db, caller);
+}
+
+const ALL_STATUSES = Object.values(CONVERSATION_STATUS);
+
+/** `group/all`: the application's conversations as `group/v2/list` pages them, with their total. */
+export async function allConversations(
+  db: Db,
+  caller: AuthContext,
+  input: { startIndex: number; pageSize: number; status?: number[] | undefined },
+) {
+  if (caller.roleType === null) throw forbidden('Only members of the application can do this.');
+  const [page, total] = await Promise.all([
+    conversationList({ db }, caller, input),
+    countByStatus(db, caller.applicationId, input.status ?? ALL_STATUSES),
+  ]);
+  return { ...page, total };
 }
