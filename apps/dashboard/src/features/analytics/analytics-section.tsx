@@ -80,6 +80,7 @@ export function AnalyticsSection() {
   }, [overview.error]);
 
   const data = overview.data;
+  const belowFold = data !== undefined || overview.isError;
   const minutes = (s: number | null) => (s === null ? null : Math.round((s / 60) * 10) / 10);
   const points = data?.series ?? [];
   const buckets = points.map((p) => p.bucket);
@@ -159,11 +160,18 @@ export function AnalyticsSection() {
           )}
         </>
       )}
-      {may('dashboard.insights') && <InsightsCard range={range} />}
-      <CsatTable range={range} />
-      {may('dashboard.teammate-analytics') && <TeammateLoginTable range={range} />}
-      {may('dashboard.bots') && may('dashboard.answer-feedback-analytics') && (
-        <BotsOverviewCard range={range} />
+      {/* The sections below ask for their data once the figures are in (or failed): on a first
+          load their four requests would otherwise share the server and the cores with the one
+          the manager looks at first. */}
+      {belowFold && (
+        <>
+          {may('dashboard.insights') && <InsightsCard range={range} />}
+          <CsatTable range={range} />
+          {may('dashboard.teammate-analytics') && <TeammateLoginTable range={range} />}
+          {may('dashboard.bots') && may('dashboard.answer-feedback-analytics') && (
+            <BotsOverviewCard range={range} />
+          )}
+        </>
       )}
     </Stack>
   );
