@@ -156,6 +156,8 @@ describe.each(testDatabaseKinds())('HTTP errors and common behaviour on %s', (ki
       devMailbox: true,
       errorReporting: true,
       supportAppId: null,
+      // No regional name unless the operator sets REGION (issue 20 item 8).
+      region: null,
     });
     expect(res.body).not.toContain(t.config.appSecret);
   });
