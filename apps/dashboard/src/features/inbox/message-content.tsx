@@ -49,6 +49,34 @@ function safeUrl(text: string): string | null {
   }
 }
 
+/**
+ * An image, shown from the fetched bytes like the media below: an <img> cannot send the agent's
+ * token either, so the plain file link only ever showed a broken image.
+ */
+function ImageAttachment({ file }: { file: FileMeta }) {
+  const { t } = useTranslation('inbox');
+  const src = useAuthorizedFileUrl(file.thumbnailUrl ?? file.url);
+  if (src === null)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('message.file', { name: file.name, size: formatFileSize(file.size) })}
+      </Text>
+    );
+  return (
+    <Anchor href={src} target="_blank" rel="noopener noreferrer">
+      <Image
+        src={src}
+        alt={file.name}
+        maw={260}
+        mah={260}
+        fit="contain"
+        radius="sm"
+        data-testid="message-image"
+      />
+    </Anchor>
+  );
+}
+
 /** A recording (a voicemail, a voice note) or a video, played from the fetched bytes. */
 function MediaPlayer({ file }: { file: FileMeta }) {
   const { t } = useTranslation('inbox');
@@ -70,20 +98,7 @@ function MediaPlayer({ file }: { file: FileMeta }) {
 
 function Attachment({ file }: { file: FileMeta }) {
   const { t } = useTranslation('inbox');
-  if (file.contentType.startsWith('image/')) {
-    return (
-      <Anchor href={file.url} target="_blank" rel="noopener noreferrer">
-        <Image
-          src={file.thumbnailUrl ?? file.url}
-          alt={file.name}
-          maw={260}
-          mah={260}
-          fit="contain"
-          radius="sm"
-        />
-      </Anchor>
-    );
-  }
+  if (file.contentType.startsWith('image/')) return <ImageAttachment file={file} />;
   if (file.contentType.startsWith('audio/') || file.contentType.startsWith('video/'))
     return <MediaPlayer file={file} />;
   return (
