@@ -1,6 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, chooseView, conversationRow, logIn, PASSWORD, visitor } from './support/inbox';
 
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 // The inbox as two agents use it, each in their own browser, with a visitor writing through the
 // messaging API (as the widget does): live arrival in both inboxes, reply, tag, note, hand-over
 // to the other agent who sees it arrive in "Assigned to me", resolve, reopen by the customer with
@@ -44,6 +49,15 @@ test('two agents work a conversation live, from arrival to reopening', async ({ 
       ana.getByTestId('message').filter({ hasText: 'It left our warehouse this morning.' }),
     ).toBeVisible();
     await expect(composer).toHaveValue('');
+
+    // An image attachment is drawn: files need the agent's token, so the inbox shows the bytes it
+    // fetched (a plain <img> link answered 401 and showed a broken image).
+    await ana
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const image = ana.getByTestId('message-image').last();
+    await expect(image).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
 
     await ana.getByTestId('tags-select').click();
     await ana.getByRole('option', { name: 'Do-not-auto-resolve' }).click();
