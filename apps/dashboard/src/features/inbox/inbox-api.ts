@@ -32,6 +32,7 @@ import { NOTES_PAGE_SIZE } from '@convo/domain';
 import { z } from 'zod';
 import { apiRequest } from '../../app/api/api-client';
 import { joinUrl, parseResponse } from '../../app/api/api-error';
+import { messagingAuthHeaders } from '../../app/api/authorized-file';
 import { configStore } from '../../app/config/config-store';
 import { getSession } from '../../app/session/session-store';
 
@@ -272,13 +273,12 @@ const UPLOAD_PATH = '/rest/ws/upload/file';
 
 /** Multipart upload (apiRequest sends JSON only); same headers and error handling. */
 export async function uploadFile(file: File): Promise<UploadedFile> {
-  const session = getSession();
   const base = configStore.getState().config?.messagingBaseUrl ?? '';
   const form = new FormData();
   form.append('file', file, file.name);
   const response = await fetch(`${base.replace(/\/$/, '')}${UPLOAD_PATH}`, {
     method: 'POST',
-    headers: session ? { 'X-Authorization': session.token, 'Application-Key': session.applicationId } : {},
+    headers: messagingAuthHeaders(),
     body: form,
   });
   return parseResponse(

@@ -12,13 +12,13 @@ import {
 import { Anchor, Badge, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuthorizedFileUrl } from '../../app/api/authorized-file';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 import { ShareFileButton } from '../document-preview/share-file-button';
 import { EmailOriginalLink } from './email-original';
 import classes from './message-list.module.css';
 import { isSystemLine } from './message-rows';
 import { sanitizeMessageHtml } from './sanitize';
-import { useAuthorizedFileUrl } from './use-file-url';
 
 interface FileMeta {
   name: string;

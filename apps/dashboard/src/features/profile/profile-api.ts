@@ -3,8 +3,8 @@ import { PROFILE_IMAGE_RANDOM_MAX, PROFILE_IMAGE_RANDOM_MIN } from '@convo/domai
 import { z } from 'zod';
 import { apiRequest } from '../../app/api/api-client';
 import { joinUrl, parseResponse } from '../../app/api/api-error';
+import { messagingAuthHeaders } from '../../app/api/authorized-file';
 import { configStore } from '../../app/config/config-store';
-import { getSession } from '../../app/session/session-store';
 
 export const profileKey = ['settings', 'profile'] as const;
 
@@ -18,11 +18,6 @@ export async function updateProfile(body: ProfileUpdateRequest) {
 
 const UPLOAD_IMAGE_PATH = '/rest/ws/upload/image';
 const uploadedSchema = z.object({ key: z.string(), url: z.string() });
-
-function messagingHeaders(): Record<string, string> {
-  const session = getSession();
-  return session ? { 'X-Authorization': session.token, 'Application-Key': session.applicationId } : {};
-}
 
 /** SPEC §9: a profile image is named by the time plus a random number from 1 to 1000. */
 export function profileImageName(file: File, now = Date.now(), random = Math.random()): string {
@@ -39,7 +34,7 @@ export async function uploadProfileImage(file: File) {
   form.append('file', file, profileImageName(file));
   const response = await fetch(joinUrl(base, UPLOAD_IMAGE_PATH), {
     method: 'POST',
-    headers: messagingHeaders(),
+    headers: messagingAuthHeaders(),
     body: form,
   });
   return parseResponse(
@@ -47,11 +42,4 @@ export async function uploadProfileImage(file: File) {
     uploadedSchema,
     'messaging',
   );
-}
-
-/** Files need the caller's token, so an <img> gets an object URL of the fetched bytes. */
-export async function fetchImageObjectUrl(url: string, signal: AbortSignal): Promise<string | null> {
-  const response = await fetch(url, { headers: messagingHeaders(), signal });
-  if (!response.ok) return null;
-  return URL.createObjectURL(await response.blob());
 }

@@ -3,8 +3,9 @@ import { MAX_IMAGE_UPLOAD_BYTES } from '@convo/domain';
 import { Avatar, Button, FileButton, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuthorizedFileUrl } from '../../app/api/authorized-file';
 import { ChangePasswordModal } from '../../app/layout/change-password-modal';
 import { updateSession } from '../../app/session/session-store';
 import { toast } from '../../app/toasts';
@@ -13,43 +14,14 @@ import { PageLoader } from '../../components/page-loader';
 import { NS, PanelState } from '../team/shared';
 import { teamErrorText, toastTeamError } from '../team/team-errors';
 import { EmailChangeModal } from './email-change-modal';
-import {
-  fetchImageObjectUrl,
-  fetchProfile,
-  profileKey,
-  updateProfile,
-  uploadProfileImage,
-} from './profile-api';
+import { fetchProfile, profileKey, updateProfile, uploadProfileImage } from './profile-api';
 
 const BROWSER = '';
-
-function useImage(url: string | null): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (url === null) {
-      setSrc(null);
-      return;
-    }
-    const controller = new AbortController();
-    let made: string | null = null;
-    fetchImageObjectUrl(url, controller.signal)
-      .then((u) => {
-        made = u;
-        setSrc(u);
-      })
-      .catch(() => setSrc(null));
-    return () => {
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [url]);
-  return src;
-}
 
 function PictureCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
-  const src = useImage(profile.imageLink);
+  const src = useAuthorizedFileUrl(profile.imageLink);
   const save = useMutation({
     mutationFn: async (file: File | null) => {
       if (file === null) return updateProfile({ imageKey: null });
