@@ -185,6 +185,8 @@ test('the demo operator sees only its SPEC §6 screens', async ({ browser, reque
     'Conversations',
     'Message logs',
     'Metabase',
+    'Components',
+    'Policies',
     'Settings',
     'Help',
   ]);
