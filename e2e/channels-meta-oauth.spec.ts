@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type FakeMeta, messengerDelivery, startFakeMeta } from '@convo/provider-fakes';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './support/e2e-server';
-import { chooseView, conversationRow, PASSWORD } from './support/inbox';
+import { chooseView, conversationRow, logIn } from './support/inbox';
 import { ownServerUrl, startOwnServer, stopOwnServer } from './support/own-server';
 
 // Facebook Messenger connected through Facebook Login, end to end: the admin clicks "Connect with
@@ -68,13 +68,7 @@ test('the admin connects a Facebook page through Facebook Login and its Messenge
   browser,
 }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/loginv2');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('owner@demo.convo.local');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/loginv2/);
+  const page = await logIn(browser, 'owner@demo.convo.local', baseURL);
 
   await test.step('Connect with Facebook from the hub, through Meta’s dialog, back to the page list', async () => {
     await page.goto('/integrations');

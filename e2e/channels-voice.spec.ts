@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type FakeTwilio, startFakeTwilio, twilioVoiceCaller } from '@convo/provider-fakes';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './support/e2e-server';
-import { chooseView, conversationRow, PASSWORD } from './support/inbox';
+import { chooseView, conversationRow, logIn } from './support/inbox';
 import { ownServerUrl, startOwnServer, stopOwnServer } from './support/own-server';
 
 // Phone calls through Twilio end to end, against a local Twilio (REST API and voice platform, on
@@ -57,13 +57,8 @@ test('connect Voice in the hub; a missed call with voicemail and an answered cal
   browser,
 }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/loginv2');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('owner@demo.convo.local');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/loginv2/);
+  const page = await logIn(browser, 'owner@demo.convo.local', baseURL);
+  const context = page.context();
 
   await test.step('the hub lists Voice under its category; its details page connects the number', async () => {
     await page.goto('/integrations?category=voice');

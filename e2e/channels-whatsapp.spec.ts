@@ -7,7 +7,7 @@ import { type FakeDialog360, startFakeDialog360, whatsAppDelivery } from '@convo
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PORT } from './support/e2e-server';
-import { chooseView, conversationRow, PASSWORD } from './support/inbox';
+import { chooseView, conversationRow, logIn } from './support/inbox';
 import { ownServerUrl, startOwnServer, stopOwnServer } from './support/own-server';
 
 // WhatsApp's 24-hour window end to end, through 360dialog (a local 360dialog server on
@@ -87,13 +87,7 @@ test.afterAll(async () => {
 test('after the 24-hour window the agent sends a WhatsApp template from the inbox', async ({ browser }) => {
   test.skip(unreachable !== '', unreachable);
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/loginv2');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('owner@demo.convo.local');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/loginv2/);
+  const page = await logIn(browser, 'owner@demo.convo.local', baseURL);
 
   await test.step('the admin connects WhatsApp through 360dialog with the API key', async () => {
     await page.goto('/integration-details?type=whatsapp-dialog360');

@@ -6,9 +6,15 @@ import { type APIRequestContext, type Browser, expect, type Page } from '@playwr
 /** The demo workspace's password (apps/server/src/modules/demo/seed.ts). */
 export const PASSWORD = 'Demo1234';
 
-/** A demo member signed in to the dashboard in their own browser context. */
-export async function logIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/**
+ * A demo member signed in to the dashboard in their own browser context (on the suite's server, or
+ * on a spec's own server at `baseURL`).
+ */
+export async function logIn(browser: Browser, email: string, baseURL?: string): Promise<Page> {
+  const context = await browser.newContext({
+    ...(baseURL === undefined ? {} : { baseURL }),
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   await page.goto('/loginv2');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
