@@ -15,6 +15,7 @@ import { reportJobHandler } from './modules/analytics/report-job.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { REPORT_QUEUE } from './modules/analytics/service.js';
 import { answerBotRoutes } from './modules/answer-bot/routes.js';
+import { appModuleRoutes } from './modules/app-modules/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { withAccountState } from './modules/billing/account-gate.js';
 import { createEntitlements } from './modules/billing/entitlements.js';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teamRoutes(ctx));
   await app.register(messagingUserRoutes(ctx));
   await app.register(customRoutingRoutes(ctx));
+  await app.register(appModuleRoutes(ctx));
   await app.register(messagingAdminRoutes(ctx));
   await app.register(statsRoutes(ctx));
   await app.register(conversationTimelineRoutes(ctx));

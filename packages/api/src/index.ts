@@ -3,6 +3,7 @@ export * from './agent-app.js';
 export * from './analytics.js';
 export * from './answer-bot.js';
 export * from './answer-bot-paths.js';
+export * from './app-modules.js';
 export * from './applications.js';
 export * from './billing.js';
 export * from './bot-runtime.js';

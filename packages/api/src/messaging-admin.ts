@@ -150,6 +150,8 @@ export const userFilterRequestSchema = z.object({
   /** SPEC §4 user statuses: away 0, online 1, expired 2. */
   statuses: z.array(z.number().int().min(0).max(2)).max(3).optional(),
   query: z.string().trim().min(1).max(100).optional(),
+  /** Only users who registered through this app module. */
+  appModuleName: z.string().trim().min(1).max(200).optional(),
   startIndex: z.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.number().int().min(1).max(100).default(100),
 });

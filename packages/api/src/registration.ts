@@ -30,6 +30,7 @@ export const REGISTER_OUTCOMES = [
   'PASSWORD_INVALID',
   'PASSWORD_REQUIRED',
   'INVALID_APPLICATIONID',
+  'APPMODULE_NOT_FOUND',
 ] as const;
 
 export const registerClientResponseSchema = z.object({

@@ -1,6 +1,7 @@
 // Public API of @convo/domain.
 
 export * from './analytics';
+export * from './app-modules';
 export * from './billing';
 export * from './billing-account';
 export * from './billing-change';

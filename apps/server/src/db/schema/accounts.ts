@@ -86,6 +86,8 @@ export const users = pgTable(
     userIndustryRole: text('user_industry_role'),
     authenticationTypeId: integer('authentication_type_id').notNull().default(1),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** The app module (schema/app-modules.ts) an end user last registered through, if any. */
+    appModuleName: text('app_module_name'),
     lastLoggedInAt: timestamp('last_logged_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

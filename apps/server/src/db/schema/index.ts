@@ -1,6 +1,7 @@
 // The whole Drizzle schema; drizzle-kit reads this file to generate migrations.
 export * from './accounts.js';
 export * from './analytics.js';
+export * from './app-modules.js';
 export * from './billing.js';
 export * from './bots.js';
 export * from './channels.js';

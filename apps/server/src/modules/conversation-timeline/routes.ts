@@ -6,10 +6,9 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
-
-const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
 
 /** Messaging API: a conversation's timeline (`group/{id}/events`). */
 export function conversationTimelineRoutes(ctx: RouteContext): FastifyPluginAsyncZod {

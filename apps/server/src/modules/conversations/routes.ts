@@ -14,11 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { visitorConversationLimit } from '../widget/limits.js';
 import * as service from './service.js';
-
-const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
 
 /** Messaging API for conversations (groups): create, info, status, assignee, tags. */
 export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {

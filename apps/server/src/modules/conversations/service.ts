@@ -13,6 +13,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/repository.js';
+import { teamOfCustomersModule } from '../app-modules/service.js';
 import {
   findEnabledBotOfMember,
   findFirstResponder,
@@ -241,13 +242,15 @@ export async function createConversation(
       : caller.userName;
     // Custom routing (SPEC §7 customRouting): the customer's chosen agent or team, unless the
     // caller named an assignee or a team, or asked to skip routing.
-    const custom =
-      customerUserId && !wantedAssignee && !teamKey && metadata.SKIP_ROUTING !== 'true'
-        ? await customRouteOf(tx, caller.applicationId, customerUserId)
-        : null;
+    const routable = customerUserId && !wantedAssignee && !teamKey && metadata.SKIP_ROUTING !== 'true';
+    const custom = routable ? await customRouteOf(tx, caller.applicationId, customerUserId) : null;
+    // Next, the team of the app module the customer's client registered through.
+    const moduleTeamId =
+      routable && !custom ? await teamOfCustomersModule(tx, caller.applicationId, customerUserId) : null;
+    const routedTeamId = custom?.kind === 'team' ? custom.teamId : moduleTeamId;
     const team = teamKey
       ? await findTeam(tx, caller.applicationId, teamKey)
-      : custom?.kind === 'team'
+      : routedTeamId
         ? null
         : await findTeam(tx, caller.applicationId, DEFAULT_TEAM.clientGroupId);
     if (teamKey && !team) throw badRequest('INVALID_PARAMETER', `Unknown team: ${teamKey}`);
@@ -257,7 +260,7 @@ export async function createConversation(
       name: input.groupName || metadata.KM_CONVERSATION_TITLE || '',
       type: input.type,
       status: CONVERSATION_STATUS.INITIAL,
-      teamId: custom?.kind === 'team' ? custom.teamId : (team?.id ?? null),
+      teamId: routedTeamId ?? team?.id ?? null,
       customerId: customer?.id ?? null,
       createdById: caller.userId,
       metadata,

@@ -1,11 +1,10 @@
 import { CONVERSATION_PATHS, messageLogQuerySchema, messageLogResponseSchema } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
-
-const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
 
 /** Messaging API: the message logs screen (`message/filter`), members with the message-logs privilege. */
 export function messageLogRoutes(ctx: RouteContext): FastifyPluginAsyncZod {

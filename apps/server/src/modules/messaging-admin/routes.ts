@@ -26,10 +26,9 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
-
-const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
 
 /**
  * The rest of the messaging API (SPEC §7). Member-only calls use `authenticate` (an end user's

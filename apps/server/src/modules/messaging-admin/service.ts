@@ -180,6 +180,7 @@ export async function filterUsers(
     roleTypes?: string[] | undefined;
     statuses?: number[] | undefined;
     query?: string | undefined;
+    appModuleName?: string | undefined;
     startIndex: number;
     pageSize: number;
   },
@@ -191,6 +192,7 @@ export async function filterUsers(
     roleTypes: customersOnly ? undefined : roles,
     statuses: input.statuses,
     query: input.query,
+    appModuleName: input.appModuleName,
     startIndex: input.startIndex,
     pageSize: input.pageSize,
   });

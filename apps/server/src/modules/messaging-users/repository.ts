@@ -17,6 +17,8 @@ export interface UserListFilter {
   statuses?: readonly number[] | undefined;
   /** Display name, userId or e-mail containing this, case-insensitively. */
   query?: string | undefined;
+  /** Only users who registered through this app module. */
+  appModuleName?: string | undefined;
   startIndex: number;
   pageSize: number;
 }
@@ -32,6 +34,7 @@ export async function listUsers(db: Db, applicationId: string, f: UserListFilter
       : undefined,
     f.statuses && f.statuses.length > 0 ? inArray(users.status, [...f.statuses]) : undefined,
     f.query ? containsText(f.query) : undefined,
+    f.appModuleName ? eq(users.appModuleName, f.appModuleName) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -13,10 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
-
-const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
 
 /** Messaging API for users: list, search, details, profile update, availability. */
 export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {

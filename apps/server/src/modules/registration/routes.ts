@@ -9,10 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as envelope } from '../../http/platform-envelope.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import * as service from './service.js';
-
-const envelope = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
 
 /** Messaging API: user registration/login and application/user look-ups (Applozic shapes). */
 export function registrationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {

@@ -5,6 +5,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../platfor
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import * as accounts from '../accounts/repository.js';
+import { moduleForRegistration, recordUsersModule } from '../app-modules/service.js';
 
 export interface RegistrationDeps {
   db: Db;
@@ -45,6 +46,12 @@ export async function registerClient(deps: RegistrationDeps, input: Input): Prom
   if (!application || application.disabledAt) {
     return { message: 'INVALID_APPLICATIONID', code: 'INVALID_APPLICATIONID', currentTimeStamp: now() };
   }
+  // A client built for an app module that does not exist (or is off) is refused, as the
+  // platform does; a client that names none is not.
+  const module = await moduleForRegistration(deps.db, application.id, input.appModuleName);
+  if (!module.ok) {
+    return { message: 'APPMODULE_NOT_FOUND', code: 'APPMODULE_NOT_FOUND', currentTimeStamp: now() };
+  }
   const verifies = input.authenticationTypeId === 1;
   const existing = await accounts.findUserInApplication(deps.db, application.id, input.userId);
   if (existing) {
@@ -61,6 +68,7 @@ export async function registerClient(deps: RegistrationDeps, input: Input): Prom
         };
       }
     }
+    await recordUsersModule(deps.db, existing.id, existing.appModuleName, module.name);
     return issue(deps, existing, 'UPDATED', false, application);
   }
   if (verifies && !input.password) {
@@ -80,6 +88,7 @@ export async function registerClient(deps: RegistrationDeps, input: Input): Prom
       imageLink: input.imageLink ?? null,
       authenticationTypeId: input.authenticationTypeId,
       metadata: input.metadata ?? {},
+      appModuleName: module.name,
     });
     return issue(
       deps,

@@ -9,10 +9,9 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
 import * as customRoutes from './custom-routes.js';
-
-const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
 
 /** Messaging API for custom routing: members with the conversation-rules privilege (SPEC §6). */
 export function customRoutingRoutes(ctx: RouteContext): FastifyPluginAsyncZod {

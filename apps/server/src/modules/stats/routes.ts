@@ -13,12 +13,11 @@ import {
 import { MEMORY_CACHE_TTL_MS } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
-
-const ok = <T>(response: T) => ({ status: 'success' as const, generatedAt: Date.now(), response });
 
 /** Messaging API for statistics: group stats (v1, v2, cached 120 s), response average, scoreboard, queue. */
 export function statsRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
