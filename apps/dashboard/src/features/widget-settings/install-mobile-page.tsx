@@ -2,6 +2,7 @@ import { ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mant
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, CopyIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
+import { AppModulesSection } from '../app-modules/app-modules-section';
 import { useSnippetInput } from './install-page';
 import { androidSample, iosSample, mobileFrameUrl, reactNativeSample } from './install-samples';
 import { InstallTabs } from './install-tabs';
@@ -70,6 +71,7 @@ export function InstallMobilePage() {
           copyLabel={t('installMobile.copySample', { name: s.title })}
         />
       ))}
+      <AppModulesSection />
     </Stack>
   );
 }
