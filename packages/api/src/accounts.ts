@@ -155,6 +155,11 @@ export const clientConfigSchema = z.object({
     .object({ id: z.enum(REGIONS), name: z.string().nullable() })
     .nullable()
     .default(null),
+  /**
+   * The public reCAPTCHA site key a sign-up form renders its widget with, when the server checks
+   * `register/v2/account` answers (CAPTCHA_SITE_KEY); null otherwise. Never the secret.
+   */
+  captchaSiteKey: z.string().nullable().default(null),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -35,7 +35,10 @@ export const registerAccountRequestSchema = z.object({
   userPassword: z.string().min(1).max(128),
   displayName: z.string().trim().min(1).max(120).optional(),
   companyName: z.string().trim().min(1).max(120).optional(),
-  /** The sign-up form's captcha answer; see docs/decisions.md for how it is used. */
+  /**
+   * The sign-up form's captcha answer (reCAPTCHA's `g-recaptcha-response`); required when the
+   * server has CAPTCHA_SECRET, then 400 CAPTCHA_REQUIRED / CAPTCHA_FAILED, 503 CAPTCHA_UNAVAILABLE.
+   */
   captchaResponse: z.string().max(4096).optional(),
 });
 export const registerAccountResponseSchema = platformOk(

@@ -37,6 +37,14 @@ export {
 } from './meta/index.js';
 export { startFakeOpenAI } from './openai/index.js';
 export {
+  type FakeRecaptcha,
+  RECAPTCHA_VERIFY_PATH,
+  type RecaptchaCall,
+  type RecaptchaErrorCode,
+  type RecaptchaOutage,
+  startFakeRecaptcha,
+} from './recaptcha/index.js';
+export {
   type FakeS3,
   type FakeS3Call,
   type FakeS3Object,

@@ -158,6 +158,7 @@ describe.each(testDatabaseKinds())('HTTP errors and common behaviour on %s', (ki
       supportAppId: null,
       // No regional name unless the operator sets REGION (issue 20 item 8).
       region: null,
+      captchaSiteKey: null,
     });
     expect(res.body).not.toContain(t.config.appSecret);
   });

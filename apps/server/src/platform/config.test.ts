@@ -181,6 +181,30 @@ describe('loadConfig', () => {
     expect(custom).toMatchObject({ verifyToken: 'verify-me-please', dialogUrl: 'http://127.0.0.1:9' });
   });
 
+  it('checks captchas only with CAPTCHA_SECRET, at Google’s siteverify unless told; a site key needs the secret', () => {
+    expect(loadConfig(base).captcha).toBeNull();
+    expect(loadConfig({ ...base, CAPTCHA_SECRET: ' ' }).captcha).toBeNull();
+    expect(loadConfig({ ...base, CAPTCHA_SECRET: 'shh' }).captcha).toEqual({
+      secret: 'shh',
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      siteKey: null,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        CAPTCHA_SECRET: 'shh',
+        CAPTCHA_SITE_KEY: 'site',
+        CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/recaptcha/api/siteverify',
+      }).captcha,
+    ).toEqual({ secret: 'shh', verifyUrl: 'http://127.0.0.1:9/recaptcha/api/siteverify', siteKey: 'site' });
+    expect(configErrorOf(() => loadConfig({ ...base, CAPTCHA_SITE_KEY: 'site' })).message).toMatch(
+      /CAPTCHA_SITE_KEY: set CAPTCHA_SECRET too/,
+    );
+    expect(() => loadConfig({ ...base, CAPTCHA_SECRET: 'shh', CAPTCHA_VERIFY_URL: 'nope' })).toThrow(
+      /CAPTCHA_VERIFY_URL/,
+    );
+  });
+
   it('without APP_SECRET keeps one generated secret in the data directory across restarts', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'convo-config-'));
     tmpDirs.push(dir);

@@ -196,6 +196,13 @@ const envSchema = z.object({
     z.string().min(32, 'must be the 64-character embedding secret key').optional(),
   ),
   METABASE_DASHBOARD_ID: z.coerce.number().int().min(1).optional(),
+  /**
+   * reCAPTCHA (or a siteverify-compatible service) for `register/v2/account`; unset: no check. The
+   * site key is public (the sign-up form renders the widget with it) and needs the secret.
+   */
+  CAPTCHA_SECRET: optionalText,
+  CAPTCHA_SITE_KEY: optionalText,
+  CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** Who sells the plans; unset: the operator plan, every feature open (self-hosted default). */
   BILLING_PROVIDER: z
     .string()
@@ -284,6 +291,8 @@ export interface AppConfig {
   smtpReceiver: { port: number; host: string; domain: string; maxBytes: number } | null;
   /** Metabase signed embedding; null when not configured. */
   metabase: { siteUrl: string; secretKey: string; dashboardId: number } | null;
+  /** CAPTCHA_SECRET and where answers are verified; null: `register/v2/account` checks no captcha. */
+  captcha: { secret: string; verifyUrl: string; siteKey: string | null } | null;
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
   billingProvider: 'manual' | 'stripe' | null;
   billingCacheMs: number;
@@ -345,6 +354,10 @@ export function loadConfig(
     throw new ConfigError(
       'Invalid configuration:\n  META_APP_ID and META_APP_SECRET go together (both or neither)',
     );
+  if (e.CAPTCHA_SITE_KEY && !e.CAPTCHA_SECRET) {
+    // A form showing a captcha nobody checks would look protected and not be.
+    throw new ConfigError('Invalid configuration:\n  CAPTCHA_SITE_KEY: set CAPTCHA_SECRET too');
+  }
   if (e.REGION_NAME && !e.REGION) {
     throw new ConfigError(
       `Invalid configuration:\n  REGION_NAME: set REGION too (one of ${REGIONS.join(', ')})`,
@@ -442,6 +455,9 @@ export function loadConfig(
             dashboardId: e.METABASE_DASHBOARD_ID,
           }
         : null,
+    captcha: e.CAPTCHA_SECRET
+      ? { secret: e.CAPTCHA_SECRET, verifyUrl: e.CAPTCHA_VERIFY_URL, siteKey: e.CAPTCHA_SITE_KEY ?? null }
+      : null,
     billingProvider: e.BILLING_PROVIDER ?? null,
     billingCacheMs: e.BILLING_CACHE_MS,
     stripe: e.BILLING_PROVIDER === 'stripe' ? stripeConfig(e) : null,

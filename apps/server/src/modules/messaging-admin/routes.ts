@@ -62,7 +62,7 @@ export function messagingAdminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         // The same budget per address as the dashboard's sign-up.
         config: { ...PUBLIC_ROUTE, rateLimit: { max: 20, timeWindow: window } },
       },
-      async (req) => ok(await service.registerAccount(ctx.accounts, req.body)),
+      async (req) => ok(await service.registerAccount(ctx.accounts, req.body, req.ip)),
     );
 
     app.get(

@@ -18,12 +18,16 @@ import { findTeam } from '../teams/repository.js';
 import { rateConversation, type WidgetDeps } from '../widget/service.js';
 import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
 import { businessHoursOf } from '../widget-settings/service.js';
+import { checkCaptcha } from './captcha.js';
 import * as repo from './repository.js';
 
 // The rest of the messaging API (SPEC §7): thin rules over other contexts' services, so a call
 // here behaves as its dashboard counterpart (sign-up, password change, rating, invitation).
 
-/** `register/v2/account`: the sign-up of a new company, its application and super admin. */
+/**
+ * `register/v2/account`: the sign-up of a new company, its application and super admin; the
+ * captcha answer is checked first, so a refused one writes nothing.
+ */
 export async function registerAccount(
   deps: AccountsDeps,
   input: {
@@ -31,8 +35,11 @@ export async function registerAccount(
     userPassword: string;
     displayName?: string | undefined;
     companyName?: string | undefined;
+    captchaResponse?: string | undefined;
   },
+  remoteIp: string,
 ) {
+  await checkCaptcha(deps.config.captcha, { answer: input.captchaResponse, remoteIp }, deps.log);
   const session = await signup(deps, {
     email: input.userId,
     password: input.userPassword,

@@ -48,6 +48,7 @@ export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         errorReporting: ctx.config.errorReporting,
         supportAppId: ctx.config.supportAppId,
         region: ctx.config.region,
+        captchaSiteKey: ctx.config.captcha?.siteKey ?? null,
       }),
     );
 
