@@ -68,6 +68,8 @@ test.beforeAll(async () => {
     status: 'approved',
     category: 'UTILITY',
     body: 'Hi {{1}}, your order {{2}} has shipped.',
+    header: { format: 'TEXT', text: 'Order {{1}}' },
+    buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.example/track/{{1}}' }],
   });
   dataDir = mkdtempSync(path.join(tmpdir(), 'convo-e2e-wa-'));
   server = await startOwnServer({
@@ -135,13 +137,32 @@ test('after the 24-hour window the agent sends a WhatsApp template from the inbo
     await page.getByRole('option', { name: 'order_update (en)' }).click();
     await page.getByTestId('template-parameter-1').fill('Wanda');
     await page.getByTestId('template-parameter-2').fill('A-42');
-    await expect(page.getByTestId('template-preview')).toHaveText('Hi Wanda, your order A-42 has shipped.');
-    await closed.getByRole('button', { name: 'Send template' }).click();
+    const send = closed.getByRole('button', { name: 'Send template' });
+    // The header's {{1}} and the URL button's link end are asked for too; Send waits for them.
+    await expect(send).toBeDisabled();
+    await page.getByTestId('template-header').fill('A-42');
+    await page.getByTestId('template-button-1').fill('A-42');
+    await expect(page.getByTestId('template-preview')).toHaveText(
+      'Order A-42\n\nHi Wanda, your order A-42 has shipped.\n\n[Track] https://shop.example/track/A-42',
+    );
+    await send.click();
     await expect(
       page.getByTestId('message').filter({ hasText: 'Hi Wanda, your order A-42 has shipped.' }),
     ).toBeVisible();
     await expect
       .poll(() => fake!.sent().map((c) => [c.body.to, c.body.type]), { timeout: 20_000 })
       .toContainEqual([CUSTOMER_NUMBER, 'template']);
+    const sent = fake!.sent().find((c) => c.body.to === CUSTOMER_NUMBER && c.body.type === 'template');
+    expect((sent?.body.template as { components: unknown[] }).components).toEqual([
+      { type: 'header', parameters: [{ type: 'text', text: 'A-42' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Wanda' },
+          { type: 'text', text: 'A-42' },
+        ],
+      },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'A-42' }] },
+    ]);
   });
 });

@@ -353,8 +353,49 @@ export const whatsAppTemplateSchema = z.object({
   body: z.string(),
   /** How many {{n}} parameters the body takes. */
   parameterCount: z.number().int().nonnegative(),
+  /** The header, when the template has one: TEXT (its text, maybe with {{1}}), IMAGE, DOCUMENT, VIDEO… */
+  header: z.object({ format: z.string(), text: z.string().optional() }).optional(),
+  /**
+   * The buttons, in order (a button value names its index): URL (its url, maybe ending in {{1}}),
+   * QUICK_REPLY (`payload` when the template fixes it), PHONE_NUMBER…
+   */
+  buttons: z
+    .array(
+      z.object({
+        type: z.string(),
+        text: z.string(),
+        url: z.string().optional(),
+        payload: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 export type WhatsAppTemplate = z.infer<typeof whatsAppTemplateSchema>;
+
+/** A template header's value: its text's {{1}}, or the public https link of its image, document or video. */
+export const whatsAppTemplateHeaderValueSchema = z.discriminatedUnion('type', [
+  // WhatsApp caps a header's whole text at 60 characters.
+  z.object({ type: z.literal('text'), text: z.string().trim().min(1).max(60) }),
+  z.object({ type: z.enum(['image', 'video']), link: z.string().trim().url().max(2000) }),
+  z.object({
+    type: z.literal('document'),
+    link: z.string().trim().url().max(2000),
+    filename: z.string().trim().min(1).max(240).optional(),
+  }),
+]);
+/** A button's value by its index: a URL button's link suffix ({{1}}), a quick reply's payload. */
+export const whatsAppTemplateButtonValueSchema = z.discriminatedUnion('type', [
+  z.object({
+    index: z.number().int().min(0).max(9),
+    type: z.literal('url'),
+    text: z.string().trim().min(1).max(2000),
+  }),
+  z.object({
+    index: z.number().int().min(0).max(9),
+    type: z.literal('quick_reply'),
+    payload: z.string().trim().min(1).max(256),
+  }),
+]);
 export const whatsAppTemplateListResponseSchema = successEnvelope(z.array(whatsAppTemplateSchema));
 
 /** Sends an approved template in a WhatsApp conversation (allowed outside the 24-hour window). */
@@ -363,6 +404,8 @@ export const whatsAppTemplateSendRequestSchema = z.object({
   name: z.string().trim().min(1).max(512),
   language: z.string().trim().min(2).max(15),
   parameters: z.array(z.string().trim().min(1).max(1024)).max(20).default([]),
+  header: whatsAppTemplateHeaderValueSchema.optional(),
+  buttons: z.array(whatsAppTemplateButtonValueSchema).max(10).default([]),
 });
 export type WhatsAppTemplateSendRequest = z.input<typeof whatsAppTemplateSendRequestSchema>;
 export const whatsAppTemplateSendResponseSchema = successEnvelope(

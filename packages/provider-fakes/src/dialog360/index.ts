@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { writeJson } from '../shared/fake-server.js';
+import {
+  cloudTemplateError,
+  type FakeWhatsAppTemplate,
+  metaComponents,
+} from '../shared/whatsapp-templates.js';
 
 // 360dialog's WhatsApp API (https://docs.360dialog.com/docs/waba-messaging), the Cloud API hosted
 // at waba-v2.360dialog.io with the channel's `D360-API-KEY` header instead of a bearer token:
@@ -34,10 +39,8 @@ export interface FakeDialog360 {
   addKey(apiKey: string): void;
   /** The webhook configured for a key (url and headers), or null. */
   webhookOf(apiKey: string): { url: string; headers: Record<string, string> } | null;
-  addTemplate(
-    apiKey: string,
-    template: { name: string; language: string; status: string; category: string; body: string },
-  ): void;
+  /** A message template of the number (with a header and buttons when given). */
+  addTemplate(apiKey: string, template: FakeWhatsAppTemplate): void;
   /** A file a customer sent; answers its media id. */
   addMedia(apiKey: string, bytes: Uint8Array, mimeType: string): string;
   /** The next `count` calls whose path ends with `pathSuffix` answer this Cloud API error. */
@@ -67,7 +70,7 @@ const LOOKASIDE = 'https://lookaside.fbsbx.com';
 
 export async function startFakeDialog360(options: { port?: number } = {}): Promise<FakeDialog360> {
   const keys = new Map<string, { webhook: { url: string; headers: Record<string, string> } | null }>();
-  const templates = new Map<string, Record<string, unknown>[]>();
+  const templates = new Map<string, FakeWhatsAppTemplate[]>();
   const media = new Map<string, { bytes: Uint8Array; mimeType: string; apiKey: string }>();
   const failures: { suffix: string; error: Dialog360Error }[] = [];
   const calls: Dialog360Call[] = [];
@@ -124,7 +127,14 @@ export async function startFakeDialog360(options: { port?: number } = {}): Promi
       return writeJson(res, 200, { url: body.url, headers });
     }
     if (url.pathname === '/v1/configs/templates' && method === 'GET') {
-      const list = templates.get(apiKey) ?? [];
+      const list = (templates.get(apiKey) ?? []).map((t) => ({
+        name: t.name,
+        language: t.language,
+        status: t.status,
+        category: t.category,
+        namespace: 'c8ae5f90_307a_ca4c_b8f6_d1e2a2573574',
+        components: metaComponents(t),
+      }));
       return writeJson(res, 200, {
         count: list.length,
         filters: {},
@@ -149,6 +159,10 @@ export async function startFakeDialog360(options: { port?: number } = {}): Promi
           code: 131009,
           message: '(#131009) Parameter value is not valid',
         });
+      if (body.type === 'template') {
+        const error = cloudTemplateError(templates.get(apiKey) ?? [], body.template);
+        if (error) return fail(res, call, error);
+      }
       return writeJson(res, 200, {
         messaging_product: 'whatsapp',
         contacts: [{ input: body.to, wa_id: body.to }],
@@ -193,17 +207,7 @@ export async function startFakeDialog360(options: { port?: number } = {}): Promi
     addKey: (apiKey) => void keys.set(apiKey, { webhook: null }),
     webhookOf: (apiKey) => keys.get(apiKey)?.webhook ?? null,
     addTemplate(apiKey, t) {
-      templates.set(apiKey, [
-        ...(templates.get(apiKey) ?? []),
-        {
-          name: t.name,
-          language: t.language,
-          status: t.status,
-          category: t.category,
-          namespace: 'c8ae5f90_307a_ca4c_b8f6_d1e2a2573574',
-          components: [{ type: 'BODY', text: t.body }],
-        },
-      ]);
+      templates.set(apiKey, [...(templates.get(apiKey) ?? []), t]);
     },
     addMedia(apiKey, bytes, mimeType) {
       const id = String(2_000_000_000 + media.size * 1000 + Math.floor(Math.random() * 1000));

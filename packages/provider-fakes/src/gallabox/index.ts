@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readBody, writeJson } from '../shared/fake-server.js';
+import {
+  type FakeWhatsAppTemplate,
+  metaComponents,
+  placeholderCount,
+  variableUrlButtons,
+} from '../shared/whatsapp-templates.js';
 
 // Gallabox's developer API (https://docs.gallabox.com/developer-resources, Postman "Gallabox API")
 // as far as it is documented, the rest as recorded in docs/decisions.md: every request carries the
@@ -33,17 +39,8 @@ export interface FakeGallabox {
   url: string;
   calls: GallaboxCall[];
   addAccount(account: { apiKey: string; apiSecret: string; accountId: string; channelId: string }): void;
-  addTemplate(
-    accountId: string,
-    template: {
-      channelId: string;
-      name: string;
-      language: string;
-      status: string;
-      category: string;
-      body: string;
-    },
-  ): void;
+  /** A template of one of the account's channels (with a header and buttons when given). */
+  addTemplate(accountId: string, template: FakeWhatsAppTemplate & { channelId: string }): void;
   /** A file a customer sent; answers its URL on Gallabox (read with the API key and secret). */
   addMedia(bytes: Uint8Array, mimeType: string): string;
   failNext(error: GallaboxError, count?: number): void;
@@ -104,9 +101,48 @@ export function gallaboxStatusEvent(input: {
 
 const objectId = () => randomBytes(12).toString('hex');
 
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+
+/**
+ * What is wrong with a template send's values (assumed shapes, docs/decisions.md): `bodyValues`
+ * and a text header's `headerValues` by placeholder number, a media header's `headerValues: {
+ * mediaUrl, mediaName? }`, `buttonValues: [{ index, sub_type, parameters }]`; null when they fit.
+ */
+function templateValuesError(t: FakeWhatsAppTemplate, sent: Json): string | null {
+  const numbered = (values: unknown, count: number) =>
+    isObject(values) &&
+    Object.keys(values).length === count &&
+    Array.from({ length: count }, (_, i) => values[String(i + 1)]).every(
+      (v) => typeof v === 'string' && v !== '',
+    );
+  if (!numbered(sent.bodyValues ?? {}, placeholderCount(t.body)))
+    return `bodyValues must have ${placeholderCount(t.body)} value(s)`;
+  const header = sent.headerValues;
+  const headerCount = t.header?.format === 'TEXT' ? placeholderCount(t.header.text ?? '') : 0;
+  if (t.header && t.header.format !== 'TEXT') {
+    if (!isObject(header) || typeof header.mediaUrl !== 'string') return 'headerValues.mediaUrl is required';
+  } else if (headerCount > 0 ? !numbered(header, headerCount) : header !== undefined)
+    return `headerValues must have ${headerCount} value(s)`;
+  const buttons = Array.isArray(sent.buttonValues) ? (sent.buttonValues as unknown[]).filter(isObject) : [];
+  const wanted = variableUrlButtons(t);
+  for (const button of buttons) {
+    const index = Number(button.index);
+    const parameters = isObject(button.parameters) ? button.parameters : {};
+    const ok = wanted.includes(index)
+      ? button.sub_type === 'url' && typeof parameters.text === 'string'
+      : t.buttons?.[index]?.type === 'QUICK_REPLY' &&
+        button.sub_type === 'quick_reply' &&
+        typeof parameters.payload === 'string';
+    if (!ok) return `buttonValues[${index}] does not match the template's button`;
+  }
+  const missing = wanted.find((i) => !buttons.some((b) => Number(b.index) === i));
+  return missing === undefined ? null : `buttonValues[${missing}] is required`;
+}
+
 export async function startFakeGallabox(options: { port?: number } = {}): Promise<FakeGallabox> {
   const accounts = new Map<string, { apiSecret: string; accountId: string; channelId: string }>();
-  const templates = new Map<string, Record<string, unknown>[]>();
+  const templates = new Map<string, (FakeWhatsAppTemplate & { channelId: string; _id: string })[]>();
   const media = new Map<string, { bytes: Uint8Array; mimeType: string }>();
   const failures: GallaboxError[] = [];
   const calls: GallaboxCall[] = [];
@@ -143,7 +179,20 @@ export async function startFakeGallabox(options: { port?: number } = {}): Promis
     if (list && call.method === 'GET') {
       if (list[1] !== account.accountId)
         return fail(res, call, { status: 403, message: 'Forbidden resource' });
-      return writeJson(res, 200, templates.get(account.accountId) ?? []);
+      return writeJson(
+        res,
+        200,
+        (templates.get(account.accountId) ?? []).map((t) => ({
+          _id: t._id,
+          accountId: account.accountId,
+          channelId: t.channelId,
+          status: t.status,
+          name: t.name,
+          language: t.language,
+          category: t.category,
+          components: metaComponents(t, { fileMetaData: {} }),
+        })),
+      );
     }
     if (url.pathname === '/devapi/messages/whatsapp' && call.method === 'POST') {
       const failure = failures.shift();
@@ -162,9 +211,13 @@ export async function startFakeGallabox(options: { port?: number } = {}): Promis
       if (!['text', 'image', 'document', 'template'].includes(String(whatsapp?.type)))
         return fail(res, call, { status: 400, message: 'whatsapp.type is not supported' });
       if (whatsapp?.type === 'template') {
-        const name = (whatsapp as { template?: { templateName?: unknown } }).template?.templateName;
-        const known = (templates.get(account.accountId) ?? []).some((t) => t.name === name);
-        if (!known) return fail(res, call, { status: 400, message: `Template ${String(name)} not found` });
+        const sent = (whatsapp as { template?: unknown }).template;
+        const name = isObject(sent) ? sent.templateName : undefined;
+        const template = (templates.get(account.accountId) ?? []).find((t) => t.name === name);
+        if (!template || !isObject(sent))
+          return fail(res, call, { status: 400, message: `Template ${String(name)} not found` });
+        const error = templateValuesError(template, sent);
+        if (error) return fail(res, call, { status: 400, message: error });
       }
       call.status = 202;
       return writeJson(res, 202, {
@@ -192,19 +245,7 @@ export async function startFakeGallabox(options: { port?: number } = {}): Promis
     calls,
     addAccount: ({ apiKey, ...rest }) => void accounts.set(apiKey, rest),
     addTemplate(accountId, t) {
-      templates.set(accountId, [
-        ...(templates.get(accountId) ?? []),
-        {
-          _id: objectId(),
-          accountId,
-          channelId: t.channelId,
-          status: t.status,
-          name: t.name,
-          language: t.language,
-          category: t.category,
-          components: [{ type: 'BODY', text: t.body, fileMetaData: {} }],
-        },
-      ]);
+      templates.set(accountId, [...(templates.get(accountId) ?? []), { ...t, _id: objectId() }]);
     },
     addMedia(bytes, mimeType) {
       const path = `/devapi/media/${objectId()}`;

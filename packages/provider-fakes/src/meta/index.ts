@@ -2,6 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { writeJson } from '../shared/fake-server.js';
+import {
+  cloudTemplateError,
+  type FakeWhatsAppTemplate,
+  metaComponents,
+} from '../shared/whatsapp-templates.js';
 
 // Meta's Graph API as WhatsApp Cloud API and the Messenger Platform document it: nodes at
 // `/<version>/<id>[/<edge>]` with `Authorization: Bearer <token>`; failures answer
@@ -43,10 +48,8 @@ export interface FakeMeta {
   addToken(token: string): void;
   /** Nodes readable with GET /<id> (a phone number, a page, an Instagram account). */
   addNode(id: string, fields: Record<string, unknown>): void;
-  addTemplate(
-    wabaId: string,
-    template: { name: string; language: string; status: string; category: string; body: string },
-  ): void;
+  /** A message template of the account (with a header and buttons when given). */
+  addTemplate(wabaId: string, template: FakeWhatsAppTemplate): void;
   /** A media file WhatsApp GET /<media-id> describes; answers its id. */
   addMedia(bytes: Uint8Array, mimeType: string): string;
   /** A public file (Messenger CDN) answers its URL. */
@@ -132,7 +135,7 @@ const PATH = /^\/v\d+\.\d+\/(.+)$/;
 export async function startFakeMeta(options: { port?: number } = {}): Promise<FakeMeta> {
   const tokens = new Set<string>();
   const nodes = new Map<string, Record<string, unknown>>();
-  const templates = new Map<string, Record<string, unknown>[]>();
+  const templates = new Map<string, (FakeWhatsAppTemplate & { id: string })[]>();
   const media = new Map<string, { bytes: Uint8Array; mimeType: string }>();
   const cdn = new Map<string, { bytes: Uint8Array; mimeType: string }>();
   const failures: { suffix: string; error: MetaGraphError }[] = [];
@@ -248,7 +251,17 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
       return writeJson(res, 200, { success: true });
     }
     if (edge === 'message_templates' && method === 'GET')
-      return writeJson(res, 200, { data: templates.get(id!) ?? [], paging: { cursors: {} } });
+      return writeJson(res, 200, {
+        data: (templates.get(id!) ?? []).map((t) => ({
+          id: t.id,
+          name: t.name,
+          language: t.language,
+          status: t.status,
+          category: t.category,
+          components: metaComponents(t),
+        })),
+        paging: { cursors: {} },
+      });
     if (edge === 'media' && method === 'POST') {
       const file = files.find((f) => f.field === 'file');
       if (!file || body.messaging_product !== 'whatsapp')
@@ -283,6 +296,11 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
           code: 131009,
           message: '(#131009) Parameter value is not valid',
         });
+      if (body.type === 'template') {
+        // Meta checks a template send against the approved template (any of the fake's accounts).
+        const error = cloudTemplateError([...templates.values()].flat(), body.template);
+        if (error) return fail(res, call, error);
+      }
       return writeJson(res, 200, {
         messaging_product: 'whatsapp',
         contacts: [{ input: body.to, wa_id: body.to }],
@@ -411,16 +429,7 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
     },
     addNode: (id, fields) => void nodes.set(id, fields),
     addTemplate(wabaId, t) {
-      const list = templates.get(wabaId) ?? [];
-      list.push({
-        id: randomBytes(6).toString('hex'),
-        name: t.name,
-        language: t.language,
-        status: t.status,
-        category: t.category,
-        components: [{ type: 'BODY', text: t.body }],
-      });
-      templates.set(wabaId, list);
+      templates.set(wabaId, [...(templates.get(wabaId) ?? []), { ...t, id: randomBytes(6).toString('hex') }]);
     },
     addMedia(bytes, mimeType) {
       const id = String(1_000_000_000 + media.size + Math.floor(Math.random() * 1000) * 1000);

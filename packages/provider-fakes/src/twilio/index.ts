@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readBody, writeJson } from '../shared/fake-server.js';
+import { placeholderNumbers } from '../shared/whatsapp-templates.js';
 
 // Twilio's REST API as https://www.twilio.com/docs/messaging/api/message-resource documents it,
 // for WhatsApp senders: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json` (form-encoded To,
@@ -44,6 +45,30 @@ export interface TwilioContentTemplate {
   /** WhatsApp approval: approved, pending, rejected… */
   status: string;
   category: string;
+  /** With a header or actions the item is a `whatsapp/card`; variables number across all of it. */
+  headerText?: string;
+  actions?: { type: 'URL' | 'QUICK_REPLY' | 'PHONE_NUMBER'; title: string; url?: string; id?: string }[];
+}
+
+/** The item's texts that may hold {{n}} variables. */
+const variableTexts = (c: TwilioContentTemplate): string[] => [
+  c.body,
+  c.headerText ?? '',
+  ...(c.actions ?? []).flatMap((a) => [a.url ?? '', a.id ?? '']),
+];
+
+/** Whether ContentVariables (a JSON object) gives every variable of the item a value. */
+function coversVariables(c: TwilioContentTemplate, raw: string | undefined): boolean {
+  let given: unknown = {};
+  try {
+    given = JSON.parse(raw ?? '{}');
+  } catch {
+    return false;
+  }
+  if (typeof given !== 'object' || given === null) return false;
+  const values = given as Record<string, unknown>;
+  const numbers = variableTexts(c).flatMap(placeholderNumbers);
+  return numbers.every((n) => typeof values[n] === 'string' && values[n] !== '');
 }
 
 export interface TwilioFakeCall {
@@ -191,9 +216,15 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
       )
         return fail(res, call, { status: 400, code: 21212, message: `Invalid 'From' Phone Number: ${from}` });
       if (contentSid) {
-        const known = (contents.get(user) ?? []).some((c) => c.sid === contentSid);
-        if (!known)
+        const content = (contents.get(user) ?? []).find((c) => c.sid === contentSid);
+        if (!content)
           return fail(res, call, { status: 400, code: 21655, message: 'The ContentSid is Invalid.' });
+        if (!coversVariables(content, call.params.ContentVariables))
+          return fail(res, call, {
+            status: 400,
+            code: 21656,
+            message: 'The ContentVariables Parameter is invalid.',
+          });
       } else if (body === '' && mediaUrls.length === 0)
         return fail(res, call, { status: 400, code: 21602, message: 'Message body is required.' });
       call.status = 201;
@@ -286,7 +317,16 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
           friendly_name: c.friendlyName,
           language: c.language,
           variables: {},
-          types: { 'twilio/text': { body: c.body } },
+          types:
+            c.headerText !== undefined || c.actions
+              ? {
+                  'whatsapp/card': {
+                    body: c.body,
+                    ...(c.headerText !== undefined ? { header_text: c.headerText } : {}),
+                    ...(c.actions ? { actions: c.actions } : {}),
+                  },
+                }
+              : { 'twilio/text': { body: c.body } },
           approval_requests: { name: c.friendlyName, category: c.category, status: c.status },
           date_created: new Date().toISOString(),
           date_updated: new Date().toISOString(),

@@ -1,5 +1,5 @@
 import { type WhatsAppTemplate, whatsAppGallaboxConnectRequestSchema } from '@convo/api';
-import { stripWhatsAppPrefix, templateParameterCount } from '@convo/domain';
+import { stripWhatsAppPrefix } from '@convo/domain';
 import { z } from 'zod';
 import { safeEqual } from '../../../platform/crypto.js';
 import {
@@ -8,12 +8,19 @@ import {
   type DeliveryStatusUpdate,
   type InboundMessage,
 } from '../connector.js';
-import { type TemplateSource, templateOf } from '../whatsapp/template-ref.js';
+import {
+  metaTemplateComponentsSchema,
+  type TemplateRef,
+  type TemplateSource,
+  templateComponents,
+  templateOf,
+} from '../whatsapp/template-ref.js';
 
 // WhatsApp through Gallabox (https://docs.gallabox.com/developer-resources): the `apiKey` and
 // `apiSecret` headers, one WhatsApp channel of one Gallabox account. Replies go to `POST
 // /devapi/messages/whatsapp` (text, image or document by our signed public link, or a template by
-// name with its body values); templates come from `GET /devapi/accounts/{id}/whatsappTemplates`.
+// name with its body, header and button values); templates come from `GET
+// /devapi/accounts/{id}/whatsappTemplates`.
 // Gallabox signs nothing: its webhook settings take a URL and custom headers, and the admin puts
 // the webhook secret they chose here into the X-Webhook-Secret header there. The event shapes
 // beyond Gallabox's documentation are assumptions recorded in docs/decisions.md. No SDK: fetch.
@@ -41,9 +48,43 @@ const templateListSchema = z.array(
     language: z.string(),
     status: z.string(),
     category: z.string().default(''),
-    components: z.array(z.object({ type: z.string(), text: z.string().optional() })).default([]),
+    components: metaTemplateComponentsSchema,
   }),
 );
+
+/**
+ * A template reply as Gallabox takes it (assumed, docs/decisions.md): values by placeholder
+ * number for the body and a text header, the media header by link and name, and Meta's button
+ * parameters by index.
+ */
+function gallaboxTemplate(template: TemplateRef): Record<string, unknown> {
+  const numbered = (values: readonly string[]) =>
+    Object.fromEntries(values.map((value, i) => [String(i + 1), value]));
+  const { header } = template;
+  return {
+    templateName: template.name,
+    bodyValues: numbered(template.parameters),
+    ...(header?.type === 'text' ? { headerValues: numbered([header.text]) } : {}),
+    ...(header && header.type !== 'text'
+      ? {
+          headerValues: {
+            mediaUrl: header.link,
+            ...(header.type === 'document' && header.filename ? { mediaName: header.filename } : {}),
+          },
+        }
+      : {}),
+    ...(template.buttons.length > 0
+      ? {
+          buttonValues: template.buttons.map((b) => ({
+            index: b.index,
+            sub_type: b.type,
+            parameters:
+              b.type === 'url' ? { type: 'text', text: b.text } : { type: 'payload', payload: b.payload },
+          })),
+        }
+      : {}),
+  };
+}
 
 const mediaSchema = z.object({
   link: z.string().url(),
@@ -249,13 +290,7 @@ export function whatsAppGallaboxConnector(apiUrl: string): WhatsAppGallaboxConne
       const template = templateOf(outbound);
       let whatsapp: Record<string, unknown>;
       if (template) {
-        whatsapp = {
-          type: 'template',
-          template: {
-            templateName: template.name,
-            bodyValues: Object.fromEntries(template.parameters.map((value, i) => [String(i + 1), value])),
-          },
-        };
+        whatsapp = { type: 'template', template: gallaboxTemplate(template) };
       } else if (outbound.file) {
         // Gallabox fetches a reply's file by URL: our signed public link to it.
         if (!outbound.file.url)
@@ -287,17 +322,13 @@ export function whatsAppGallaboxConnector(apiUrl: string): WhatsAppGallaboxConne
       const list = await templatesOf(config);
       return list
         .filter((t) => t.channelId === undefined || t.channelId === config.channelId)
-        .map((t) => {
-          const body = t.components.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '';
-          return {
-            name: t.name,
-            language: t.language,
-            status: t.status.toUpperCase(),
-            category: t.category.toUpperCase(),
-            body,
-            parameterCount: templateParameterCount(body),
-          };
-        });
+        .map((t) => ({
+          name: t.name,
+          language: t.language,
+          status: t.status.toUpperCase(),
+          category: t.category.toUpperCase(),
+          ...templateComponents(t.components),
+        }));
     },
   };
 }

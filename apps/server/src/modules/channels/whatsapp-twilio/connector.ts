@@ -18,7 +18,7 @@ import { type TemplateSource, templateOf } from '../whatsapp/template-ref.js';
 // WhatsApp through Twilio (https://www.twilio.com/docs/whatsapp/api), with Twilio's own SDK:
 // replies are Message resources created from the WhatsApp sender number (`whatsapp:+…` on both
 // sides, SPEC §5: the prefix is added on send and removed on read); a template goes out as a
-// Content API item (ContentSid + ContentVariables). Twilio posts inbound messages and status
+// Content API item (ContentSid + ContentVariables, numbered across header, body and buttons). Twilio posts inbound messages and status
 // callbacks form-encoded, signed with X-Twilio-Signature over the exact URL it was given: the
 // webhook URL is kept with the account, and each send names it as its status callback. Twilio
 // answers errors as `{ code, message, more_info, status }` (RestException in the SDK).
@@ -70,15 +70,52 @@ const EXTENSION_OF: Record<string, string> = {
   'video/mp4': 'mp4',
 };
 
-/** The text a Content item shows: its twilio/text body, or the body of its first type that has one. */
-function contentBody(types: Record<string, unknown>): string {
-  const text = types['twilio/text'];
-  const candidates = [text, ...Object.values(types)];
-  for (const candidate of candidates) {
-    const body = z.object({ body: z.string() }).safeParse(candidate);
-    if (body.success) return body.data.body;
+const contentActionsSchema = z.object({
+  actions: z.array(
+    z.object({
+      type: z.string().default('QUICK_REPLY'),
+      title: z.string(),
+      url: z.string().optional(),
+      id: z.string().optional(),
+    }),
+  ),
+});
+
+/** The first of a Content item's types (twilio/text first) that has this field. */
+function contentField<T>(types: Record<string, unknown>, schema: z.ZodType<T>): T | undefined {
+  for (const candidate of [types['twilio/text'], ...Object.values(types)]) {
+    const parsed = schema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
   }
-  return '';
+  return undefined;
+}
+
+/**
+ * What a Content item shows as a template: its body, the header text of a whatsapp/card and the
+ * actions (buttons) of a card, call-to-action or quick-reply type. Twilio numbers variables
+ * across all of them; a quick reply's id is fixed by the item. Media URLs are the item's own.
+ */
+function contentComponents(
+  types: Record<string, unknown>,
+): Pick<WhatsAppTemplate, 'body' | 'parameterCount' | 'header' | 'buttons'> {
+  const body = contentField(types, z.object({ body: z.string() }))?.body ?? '';
+  const header = contentField(types, z.object({ header_text: z.string() }))?.header_text;
+  const actions = contentField(types, contentActionsSchema)?.actions ?? [];
+  return {
+    body,
+    parameterCount: templateParameterCount(body),
+    ...(header !== undefined ? { header: { format: 'TEXT', text: header } } : {}),
+    ...(actions.length > 0
+      ? {
+          buttons: actions.map((a) => ({
+            type: a.type.toUpperCase(),
+            text: a.title,
+            ...(a.url !== undefined ? { url: a.url } : {}),
+            ...(a.id !== undefined ? { payload: a.id } : {}),
+          })),
+        }
+      : {}),
+  };
 }
 
 export type WhatsAppTwilioConnector = ChannelConnector<WhatsAppTwilioConfig, TwilioInput> &
@@ -219,7 +256,9 @@ export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwi
           ...base,
           contentSid: template.id,
           contentVariables: JSON.stringify(
-            Object.fromEntries(template.parameters.map((value, i) => [String(i + 1), value])),
+            // A reply stored before header and button values came has its body's values only.
+            template.variables ??
+              Object.fromEntries(template.parameters.map((value, i) => [String(i + 1), value])),
           ),
         };
       } else if (outbound.file) {
@@ -242,6 +281,8 @@ export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwi
       }
     },
 
+    variablesAcrossTemplate: true,
+
     async listTemplates(config): Promise<WhatsAppTemplate[]> {
       let items: unknown[];
       try {
@@ -253,7 +294,6 @@ export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwi
         const parsed = contentSchema.safeParse(item);
         if (!parsed.success) return [];
         const c = parsed.data;
-        const body = contentBody(c.types);
         return [
           {
             id: c.sid,
@@ -261,8 +301,7 @@ export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwi
             language: c.language,
             status: (c.approvalRequests?.status ?? 'unsubmitted').toUpperCase(),
             category: (c.approvalRequests?.category ?? '').toUpperCase(),
-            body,
-            parameterCount: templateParameterCount(body),
+            ...contentComponents(c.types),
           },
         ];
       });

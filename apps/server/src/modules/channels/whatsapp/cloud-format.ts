@@ -1,8 +1,13 @@
 import type { WhatsAppTemplate } from '@convo/api';
-import { stripWhatsAppPrefix, templateParameterCount } from '@convo/domain';
+import { stripWhatsAppPrefix } from '@convo/domain';
 import { z } from 'zod';
 import type { DeliveryStatusUpdate, InboundMedia, InboundMessage, OutboundMessage } from '../connector.js';
-import { templateOf } from './template-ref.js';
+import {
+  metaTemplateComponentsSchema,
+  type TemplateRef,
+  templateComponents,
+  templateOf,
+} from './template-ref.js';
 
 // The WhatsApp Cloud API's wire format, shared by Meta's own API (whatsapp-cloud) and 360dialog,
 // which hosts the same API under its own URL and key: webhook deliveries
@@ -72,7 +77,7 @@ const templateSchema = z.object({
   language: z.string(),
   status: z.string(),
   category: z.string().default(''),
-  components: z.array(z.object({ type: z.string(), text: z.string().optional() })).default([]),
+  components: metaTemplateComponentsSchema,
 });
 
 /**
@@ -164,6 +169,44 @@ export function parseCloudStatuses(values: readonly CloudValue[]): DeliveryStatu
 }
 
 /**
+ * A template reply's `components`: the header's parameter (text, or the media by link), the
+ * body's, and one `button` component per button value (`index` as a string, as Meta documents).
+ */
+function cloudTemplateComponents(template: TemplateRef): Record<string, unknown>[] {
+  const components: Record<string, unknown>[] = [];
+  const { header } = template;
+  if (header) {
+    const parameter =
+      header.type === 'text'
+        ? { type: 'text', text: header.text }
+        : header.type === 'document'
+          ? {
+              type: 'document',
+              document: { link: header.link, ...(header.filename ? { filename: header.filename } : {}) },
+            }
+          : { type: header.type, [header.type]: { link: header.link } };
+    components.push({ type: 'header', parameters: [parameter] });
+  }
+  if (template.parameters.length > 0)
+    components.push({
+      type: 'body',
+      parameters: template.parameters.map((text) => ({ type: 'text', text })),
+    });
+  for (const button of [...template.buttons].sort((a, b) => a.index - b.index))
+    components.push({
+      type: 'button',
+      sub_type: button.type,
+      index: String(button.index),
+      parameters: [
+        button.type === 'url'
+          ? { type: 'text', text: button.text }
+          : { type: 'payload', payload: button.payload },
+      ],
+    });
+  return components;
+}
+
+/**
  * The JSON of `POST …/messages` for a reply: a template, a file (uploaded first by `upload`,
  * which answers its media id) with its caption, or text. The customer's number loses a
  * 'whatsapp:' prefix (SPEC §5).
@@ -179,16 +222,14 @@ export async function cloudSendPayload(
   };
   const template = templateOf(outbound);
   if (template) {
-    const { name, language, parameters } = template;
+    const components = cloudTemplateComponents(template);
     return {
       ...base,
       type: 'template',
       template: {
-        name,
-        language: { code: language },
-        ...(parameters.length > 0
-          ? { components: [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }] }
-          : {}),
+        name: template.name,
+        language: { code: template.language },
+        ...(components.length > 0 ? { components } : {}),
       },
     };
   }
@@ -217,15 +258,13 @@ export function cloudTemplates(list: z.infer<typeof cloudTemplatesSchema>): What
     const parsed = templateSchema.safeParse(item);
     if (!parsed.success) return [];
     const t = parsed.data;
-    const body = t.components.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '';
     return [
       {
         name: t.name,
         language: t.language,
         status: t.status.toUpperCase(),
         category: t.category.toUpperCase(),
-        body,
-        parameterCount: templateParameterCount(body),
+        ...templateComponents(t.components),
       },
     ];
   });

@@ -1,4 +1,9 @@
-import type { WhatsAppTemplate } from '@convo/api';
+import {
+  type WhatsAppTemplate,
+  whatsAppTemplateButtonValueSchema,
+  whatsAppTemplateHeaderValueSchema,
+} from '@convo/api';
+import { templateParameterCount } from '@convo/domain';
 import { z } from 'zod';
 import type { AnyChannelConnector, OutboundMessage } from '../connector.js';
 import { TEMPLATE_METADATA_KEY } from '../outbox.js';
@@ -12,7 +17,12 @@ export const templateRefSchema = z.object({
   id: z.string().optional(),
   name: z.string(),
   language: z.string(),
+  /** The body's values, in placeholder order. */
   parameters: z.array(z.string()).default([]),
+  header: whatsAppTemplateHeaderValueSchema.optional(),
+  buttons: z.array(whatsAppTemplateButtonValueSchema).default([]),
+  /** Every value by its placeholder number across the template, for a provider that numbers so (Twilio). */
+  variables: z.record(z.string(), z.string()).optional(),
 });
 export type TemplateRef = z.infer<typeof templateRefSchema>;
 
@@ -34,9 +44,64 @@ export function templateOf(outbound: Pick<OutboundMessage, 'metadata'>): Templat
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * A template's components as Meta lists them (the Cloud API, 360dialog and Gallabox alike):
+ * `{ type: 'HEADER', format, text? }`, `{ type: 'BODY', text }`, `{ type: 'BUTTONS', buttons:
+ * [{ type, text, url? }] }`, footer and others ignored.
+ */
+export const metaTemplateComponentsSchema = z
+  .array(
+    z.object({
+      type: z.string(),
+      format: z.string().optional(),
+      text: z.string().optional(),
+      buttons: z
+        .array(z.object({ type: z.string(), text: z.string().default(''), url: z.string().optional() }))
+        .optional(),
+    }),
+  )
+  .default([]);
+
+/** The body, header and buttons of a template listed in Meta's components. */
+export function templateComponents(
+  components: z.infer<typeof metaTemplateComponentsSchema>,
+): Pick<WhatsAppTemplate, 'body' | 'parameterCount' | 'header' | 'buttons'> {
+  const of = (type: string) => components.find((c) => c.type.toUpperCase() === type);
+  const body = of('BODY')?.text ?? '';
+  const header = of('HEADER');
+  const buttons = of('BUTTONS')?.buttons ?? [];
+  return {
+    body,
+    parameterCount: templateParameterCount(body),
+    // Only when there are some: a body-only template lists as it always has.
+    ...(header
+      ? {
+          header: {
+            format: (header.format ?? 'TEXT').toUpperCase(),
+            ...(header.text !== undefined ? { text: header.text } : {}),
+          },
+        }
+      : {}),
+    ...(buttons.length > 0
+      ? {
+          buttons: buttons.map((b) => ({
+            type: b.type.toUpperCase(),
+            text: b.text,
+            ...(b.url !== undefined ? { url: b.url } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
 export interface TemplateSource<Config> {
   /** The account's message templates, as the provider lists them. */
   listTemplates(config: Config): Promise<WhatsAppTemplate[]>;
+  /**
+   * True when the provider numbers placeholders across the whole template (header, body and
+   * buttons share {{1}}, {{2}}…), so a template reply also carries `variables`.
+   */
+  readonly variablesAcrossTemplate?: boolean;
 }
 
 /** Whether a connector lists (and so sends) message templates. */

@@ -5,7 +5,12 @@ import {
   whatsAppTemplateParamsSchema,
   whatsAppTemplateSendRequestSchema,
 } from '@convo/api';
-import { isApprovedTemplateStatus, renderTemplate } from '@convo/domain';
+import {
+  isApprovedTemplateStatus,
+  renderTemplateMessage,
+  templateValuesProblem,
+  templateVariables,
+} from '@convo/domain';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { findConversation } from '../../conversations/repository.js';
@@ -18,9 +23,15 @@ import { hasTemplates, templateMetadataValue } from './template-ref.js';
 // WhatsApp message templates, whichever of the four providers a conversation came through: the
 // connected account's list (as the provider has it) and the template reply an agent sends when
 // the 24-hour window is closed. The template is checked against the provider's list (approved,
-// the right number of parameters) before anything is stored; the reply is then an ordinary send
+// the body's, header's and buttons' values it takes: packages/domain) before anything is stored; the reply is then an ordinary send
 // whose metadata names the template, so the outbox lets it through the window and the connector
 // sends it as a template.
+
+function templateConnectorOf(deps: ChannelServiceDeps, type: WhatsAppIntegrationType) {
+  const connector = deps.connectors.get(type);
+  if (!connector || !hasTemplates(connector)) throw integrationNotFound(type);
+  return connector;
+}
 
 /** The connected account's templates of one WhatsApp provider. */
 export async function listWhatsAppTemplates(
@@ -28,8 +39,7 @@ export async function listWhatsAppTemplates(
   applicationId: string,
   type: WhatsAppIntegrationType,
 ): Promise<WhatsAppTemplate[]> {
-  const connector = deps.connectors.get(type);
-  if (!connector || !hasTemplates(connector)) throw integrationNotFound(type);
+  const connector = templateConnectorOf(deps, type);
   return listTemplatesOf(deps, applicationId, type, (config) =>
     connector.listTemplates(connector.configSchema.parse(config)),
   );
@@ -62,13 +72,20 @@ export async function sendWhatsAppTemplate(
       'TEMPLATE_NOT_APPROVED',
       `The template ${template.name} is ${template.status.toLowerCase()}; WhatsApp sends approved templates only.`,
     );
-  if (request.parameters.length !== template.parameterCount)
+  const values = {
+    parameters: request.parameters,
+    ...(request.header ? { header: request.header } : {}),
+    buttons: request.buttons,
+  };
+  const problem = templateValuesProblem(template, values);
+  if (problem)
     throw new AppError(
-      422,
-      'INVALID_PARAMETER',
-      `The template ${template.name} takes ${template.parameterCount} parameter(s); ${request.parameters.length} given.`,
+      // A wrong body count has answered 422 since templates came; header and button values 400.
+      problem.code === 'INVALID_PARAMETER' ? 422 : 400,
+      problem.code,
+      `The template ${template.name}: ${problem.message}`,
     );
-  const text = renderTemplate(template.body, request.parameters);
+  const text = renderTemplateMessage(template, values);
   const { row } = await sendMessage(deps, caller, {
     groupId: conversation.id,
     message: text,
@@ -78,7 +95,10 @@ export async function sendWhatsAppTemplate(
         ...(template.id ? { id: template.id } : {}),
         name: template.name,
         language: template.language,
-        parameters: request.parameters,
+        ...values,
+        ...(templateConnectorOf(deps, type).variablesAcrossTemplate
+          ? { variables: templateVariables(template, values) }
+          : {}),
       }),
     },
   });
