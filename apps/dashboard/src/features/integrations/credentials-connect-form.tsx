@@ -4,6 +4,8 @@ import {
   type IntegrationConnectRequest,
   type IntegrationType,
   instagramConnectRequestSchema,
+  telegramConnectRequestSchema,
+  viberConnectRequestSchema,
   whatsAppCloudConnectRequestSchema,
   whatsAppDialog360ConnectRequestSchema,
   whatsAppGallaboxConnectRequestSchema,
@@ -180,6 +182,50 @@ export function ConnectForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The one token of a Telegram or Viber bot: its field in the contract, and its schema. */
+const BOT_TOKEN = {
+  telegram: { field: 'botToken', schema: telegramConnectRequestSchema },
+  viber: { field: 'authToken', schema: viberConnectRequestSchema },
+} as const;
+
+/** A bot's one token (Telegram, Viber): the same words in each channel's own translations. */
+export function BotTokenConnectForm({
+  integration,
+  type,
+  placeholder,
+  testId,
+}: {
+  integration: Integration;
+  type: keyof typeof BOT_TOKEN;
+  placeholder: string;
+  testId: string;
+}) {
+  const { t } = useTranslation(NS);
+  const connected = integration.status !== 'not_connected';
+  return (
+    <ConnectForm
+      integration={integration}
+      type={type}
+      howTo={t(`${type}.howTo`)}
+      fields={[
+        {
+          name: BOT_TOKEN[type].field,
+          input: 'password',
+          label: connected ? t(`${type}.newToken`) : t(`${type}.token`),
+          placeholder,
+          description: t(`${type}.tokenStored`),
+          maxLength: 200,
+          testId,
+          invalid: t(`${type}.tokenInvalid`),
+        },
+      ]}
+      schema={BOT_TOKEN[type].schema}
+      connectLabel={t(`${type}.connect`)}
+      reconnectLabel={t(`${type}.reconnect`)}
+    />
   );
 }
 
