@@ -44,8 +44,16 @@ export function channelHarness(t: TestApp, tenant: Tenant, type: string) {
     worker = null;
   });
   const db = () => t.database.db;
+  /** A conversation's outbox rows, oldest first. */
+  const outboxOf = (conversationId: number) =>
+    db()
+      .select()
+      .from(channelOutbox)
+      .where(eq(channelOutbox.conversationId, conversationId))
+      .orderBy(channelOutbox.id);
   return {
-    bearer: () => ({ authorization: `Bearer ${tenant.admin['x-authorization']}` }),
+    /** An admin's bearer header: the harness's tenant unless another is named. */
+    bearer: (of: Tenant = tenant) => ({ authorization: `Bearer ${of.admin['x-authorization']}` }),
     runWorker() {
       worker = startWorkers({
         appSecret: t.config.appSecret,
@@ -58,7 +66,12 @@ export function channelHarness(t: TestApp, tenant: Tenant, type: string) {
         channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls },
       });
     },
-    async conversationOf(externalUserId: string) {
+    /** Stops the worker mid-test (it is stopped after each test anyway). */
+    async stopWorker() {
+      await worker?.stop();
+      worker = null;
+    },
+    async conversationOf(externalUserId: string | number) {
       const [row] = await db()
         .select()
         .from(conversations)
@@ -103,15 +116,11 @@ export function channelHarness(t: TestApp, tenant: Tenant, type: string) {
         );
       return member;
     },
+    outboxOf,
     /** The outbox rows of a conversation once `count` of them are done (sent or failed). */
     outboxDone(conversationId: number, count = 1) {
       return waitFor(
-        () =>
-          db()
-            .select()
-            .from(channelOutbox)
-            .where(eq(channelOutbox.conversationId, conversationId))
-            .orderBy(channelOutbox.id),
+        () => outboxOf(conversationId),
         (rows) =>
           rows.length >= count &&
           rows.slice(0, count).every((r) => r.status === 'sent' || r.status === 'failed'),

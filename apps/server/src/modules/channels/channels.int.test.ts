@@ -1,21 +1,9 @@
-import { createServer } from 'node:net';
 import { channelWebhookPath, INTEGRATION_PATHS, integrationPath, MESSAGING_PATHS } from '@convo/api';
-import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
 import { and, eq, inArray } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../app.js';
-import {
-  attachments,
-  channelAccounts,
-  channelOutbox,
-  conversations,
-  messages,
-  users,
-} from '../../db/schema/index.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
-import { createStorage } from '../../platform/storage/storage.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments, channelAccounts, channelOutbox, users } from '../../db/schema/index.js';
+import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
 import { sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -27,24 +15,6 @@ import { multipart, tinyPng } from '../attachments/test-harness.js';
 
 const TOKEN = '7000001:AAHfakeTelegramTokenForTests_0123456';
 const OTHER_TOKEN = '7000002:AAHanotherFakeTelegramToken_987654';
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
   let fake: FakeTelegram;
@@ -61,19 +31,18 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     env: () => ({ TELEGRAM_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
   });
   const [tenant, other] = tenants;
-  let worker: JobWorker | null = null;
+  const { bearer, runWorker, conversationOf, messagesOf, outboxOf, outboxDone, notesOf } = channelHarness(
+    t,
+    tenant,
+    'telegram',
+  );
   beforeAll(async () => {
     await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = null;
   });
   afterAll(async () => {
     await fake?.close();
   });
 
-  const bearer = (tn: Tenant) => ({ authorization: `Bearer ${tn.admin['x-authorization']}` });
   const connect = (tn: Tenant, botToken: string) =>
     t.app.inject({
       method: 'POST',
@@ -81,38 +50,6 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       headers: bearer(tn),
       payload: { botToken },
     });
-  const runWorker = () => {
-    worker = startWorkers({
-      appSecret: t.config.appSecret,
-      db: t.database.db,
-      log: pino({ level: 'silent' }),
-      pollMs: 20,
-      backoffBaseMs: 5,
-      storage: createStorage(t.config.storage),
-      channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls },
-    });
-  };
-  const conversationOf = async (applicationId: string, chatId: number) => {
-    const [row] = await t.database.db
-      .select()
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.applicationId, applicationId),
-          eq(conversations.clientGroupId, `telegram:${chatId}`),
-        ),
-      );
-    return row;
-  };
-  /** The conversation's messages, without the system's notes (assignment lines). */
-  const messagesOf = async (conversationId: number) =>
-    (
-      await t.database.db
-        .select()
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(messages.id)
-    ).filter((m) => m.contentType !== MESSAGE_CONTENT_TYPE.NOTIFY);
 
   it('refuses a malformed token (400) and a token Telegram does not know (400 INTEGRATION_REJECTED)', async () => {
     const malformed = await connect(tenant, 'not-a-token');
@@ -179,7 +116,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       lastName: 'L',
     });
     expect(status).toBe(200);
-    const conv = await conversationOf(tenant.applicationId, 4242);
+    const conv = await conversationOf(4242);
     expect(conv).toMatchObject({ channel: 'telegram', name: 'Ada L', source: 'telegram' });
     expect(conv!.status).not.toBe(-1);
     const stored = await messagesOf(conv!.id);
@@ -213,7 +150,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       messageId: 77,
     });
     expect([first.status, again.status]).toEqual([200, 200]);
-    const conv = await conversationOf(tenant.applicationId, 5151);
+    const conv = await conversationOf(5151);
     expect((await messagesOf(conv!.id)).map((m) => m.message)).toEqual(['Once only']);
   });
 
@@ -226,7 +163,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     const posted = await Promise.all([...burst, burst[0]!].map((update) => fake.postUpdate(TOKEN, update)));
     expect(posted.every((p) => p.status === 200)).toBe(true);
     for (const chatId of chats) {
-      const conv = await conversationOf(tenant.applicationId, chatId);
+      const conv = await conversationOf(chatId);
       expect(conv).toBeDefined();
       const stored = (await messagesOf(conv!.id)).map((m) => m.message).sort();
       expect(stored).toEqual([1, 2, 3].map((n) => `burst ${chatId}-${n}`));
@@ -254,7 +191,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       { secretToken: 'x'.repeat(43) },
     );
     expect([missing.status, wrong.status]).toEqual([401, 401]);
-    expect(await conversationOf(tenant.applicationId, 6161)).toBeUndefined();
+    expect(await conversationOf(6161)).toBeUndefined();
   });
 
   it('answers 404 to an unknown application or channel, and to a tenant that did not connect it', async () => {
@@ -271,7 +208,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     expect((await fake.postUpdate(TOKEN, { chatId: 7171, photoFileId: fileId, text: 'my cat' })).status).toBe(
       200,
     );
-    const conv = await conversationOf(tenant.applicationId, 7171);
+    const conv = await conversationOf(7171);
     const [stored] = await messagesOf(conv!.id);
     expect(stored).toMatchObject({ message: 'my cat', contentType: 1 });
     const key = String(stored!.fileMeta?.key);
@@ -289,7 +226,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
 
   it("sends an agent's reply with sendMessage and marks it delivered", async () => {
     await fake.postUpdate(TOKEN, { chatId: 8181, text: 'Hello?' });
-    const conv = await conversationOf(tenant.applicationId, 8181);
+    const conv = await conversationOf(8181);
     const reply = await sendTestMessage(t, tenant.admin, conv!.id, 'reply-8181', 'Hello Ada, we are on it');
     expect(reply.statusCode).toBe(200);
     runWorker();
@@ -299,7 +236,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     );
     expect(sent[0]!.body).toMatchObject({ text: 'Hello Ada, we are on it' });
     const [row] = await waitFor(
-      () => t.database.db.select().from(channelOutbox).where(eq(channelOutbox.conversationId, conv!.id)),
+      () => outboxOf(conv!.id),
       (rows) => rows[0]?.status === 'sent',
     );
     expect(row!.externalId).toMatch(/^8181:\d+$/);
@@ -307,7 +244,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
 
   it("sends an agent's image with sendPhoto, the file uploaded with its caption", async () => {
     await fake.postUpdate(TOKEN, { chatId: 8282, text: 'Can I see it?' });
-    const conv = await conversationOf(tenant.applicationId, 8282);
+    const conv = await conversationOf(8282);
     const body = multipart([{ filename: 'product.png', contentType: 'image/png', data: PNG }]);
     const uploaded = await t.app.inject({
       method: 'POST',
@@ -341,7 +278,7 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
 
   it('retries through a provider outage and sends the queued replies in order; the hub shows the error meanwhile', async () => {
     await fake.postUpdate(TOKEN, { chatId: 9191, text: 'Anyone?' });
-    const conv = await conversationOf(tenant.applicationId, 9191);
+    const conv = await conversationOf(9191);
     fake.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' }, 4);
     for (const n of [1, 2, 3]) await sendTestMessage(t, tenant.admin, conv!.id, `outage-${n}`, `reply ${n}`);
     runWorker();
@@ -367,29 +304,16 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
 
   it('fails a reply Telegram refuses for good and sends the next one', async () => {
     await fake.postUpdate(TOKEN, { chatId: 9292, text: 'Hi' });
-    const conv = await conversationOf(tenant.applicationId, 9292);
+    const conv = await conversationOf(9292);
     fake.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' });
     await sendTestMessage(t, tenant.admin, conv!.id, 'blocked-1', 'first');
     await sendTestMessage(t, tenant.admin, conv!.id, 'blocked-2', 'second');
     runWorker();
-    const rows = await waitFor(
-      () =>
-        t.database.db
-          .select()
-          .from(channelOutbox)
-          .where(eq(channelOutbox.conversationId, conv!.id))
-          .orderBy(channelOutbox.id),
-      (r) => r.length === 2 && r.every((x) => x.status !== 'pending' && x.status !== 'sending'),
-    );
+    const rows = await outboxDone(conv!.id, 2);
     expect(rows.map((r) => r.status)).toEqual(['failed', 'sent']);
     expect(rows[0]!.lastError).toContain('bot was blocked by the user');
     // The team sees it in the conversation.
-    const notes = await t.database.db
-      .select()
-      .from(messages)
-      .where(
-        and(eq(messages.conversationId, conv!.id), eq(messages.contentType, MESSAGE_CONTENT_TYPE.NOTIFY)),
-      );
+    const notes = await notesOf(conv!.id);
     expect(notes.map((m) => m.message)).toContain(
       'Not delivered on Telegram: Telegram sendMessage: 403 Forbidden: bot was blocked by the user',
     );
@@ -416,10 +340,10 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
       });
     expect((await status('disable')).json().data.status).toBe('disabled');
     expect((await fake.postUpdate(TOKEN, { chatId: 9393, text: 'while disabled' })).status).toBe(200);
-    expect(await conversationOf(tenant.applicationId, 9393)).toBeUndefined();
+    expect(await conversationOf(9393)).toBeUndefined();
     expect((await status('enable')).json().data.status).toBe('connected');
     await fake.postUpdate(TOKEN, { chatId: 9393, text: 'enabled again' });
-    expect(await conversationOf(tenant.applicationId, 9393)).toBeDefined();
+    expect(await conversationOf(9393)).toBeDefined();
 
     const secret = fake.webhookOf(TOKEN)!.secretToken!;
     const removed = await t.app.inject({

@@ -1,20 +1,9 @@
-import { createServer } from 'node:net';
 import { channelWebhookPath, integrationPath, MESSAGING_PATHS } from '@convo/api';
-import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { type FakeLine, type FakeViber, startFakeLine, startFakeViber } from '@convo/provider-fakes';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../app.js';
-import {
-  attachments,
-  channelAccounts,
-  channelOutbox,
-  conversations,
-  messages,
-} from '../../db/schema/index.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
-import { createStorage } from '../../platform/storage/storage.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments, channelAccounts } from '../../db/schema/index.js';
+import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
 import { sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -29,25 +18,6 @@ import { multipart, tinyPng } from '../attachments/test-harness.js';
 const LINE_TOKEN = 'lineChannelAccessToken/abcdefghijklmnopqrstuvwxyz0123456789=';
 const LINE_SECRET = '0123456789abcdef0123456789abcdef';
 const VIBER_TOKEN = '4453b6ac12345678-e02603a123456789-a5f8c2b3c4d5e6f7';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
   let line: FakeLine;
@@ -71,57 +41,20 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
     }),
   });
   const [tenant, other] = tenants;
-  let worker: JobWorker | null = null;
+  // A harness a channel for its conversations and its worker; the other reads are the same on either.
+  const lineChannel = channelHarness(t, tenant, 'line');
+  const viberChannel = channelHarness(t, tenant, 'viber');
+  const { bearer, messagesOf, notesOf, outboxOf } = lineChannel;
   beforeAll(async () => {
     await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = null;
   });
   afterAll(async () => {
     await line?.close();
     await viber?.close();
   });
 
-  const bearer = (tn: Tenant) => ({ authorization: `Bearer ${tn.admin['x-authorization']}` });
   const connect = (tn: Tenant, type: 'line' | 'viber', payload: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: integrationPath(type), headers: bearer(tn), payload });
-  const runWorker = () => {
-    worker = startWorkers({
-      appSecret: t.config.appSecret,
-      db: t.database.db,
-      log: pino({ level: 'silent' }),
-      pollMs: 20,
-      backoffBaseMs: 5,
-      publicUrl: `http://127.0.0.1:${port}`,
-      storage: createStorage(t.config.storage),
-      channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls },
-    });
-  };
-  const conversationOf = async (applicationId: string, clientGroupId: string) => {
-    const [row] = await t.database.db
-      .select()
-      .from(conversations)
-      .where(
-        and(eq(conversations.applicationId, applicationId), eq(conversations.clientGroupId, clientGroupId)),
-      );
-    return row;
-  };
-  const messagesOf = async (conversationId: number) =>
-    (
-      await t.database.db
-        .select()
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(messages.id)
-    ).filter((m) => m.contentType !== MESSAGE_CONTENT_TYPE.NOTIFY);
-  const outboxOf = (conversationId: number) =>
-    t.database.db
-      .select()
-      .from(channelOutbox)
-      .where(eq(channelOutbox.conversationId, conversationId))
-      .orderBy(channelOutbox.id);
   const PNG = tinyPng();
   const uploadPng = async () => {
     const body = multipart([{ filename: 'product.png', contentType: 'image/png', data: PNG }]);
@@ -137,7 +70,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
 
   describe('LINE', () => {
     const USER = 'U0123456789abcdef0123456789abcdef';
-    const group = (userId: string) => `line:${userId}`;
+    const { conversationOf, runWorker, stopWorker } = lineChannel;
 
     it('refuses a malformed secret (400) and a token LINE does not know (400 INTEGRATION_REJECTED)', async () => {
       const malformed = await connect(tenant, 'line', {
@@ -198,7 +131,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
         messageId: '4711',
       });
       expect([first.status, again.status]).toEqual([200, 200]);
-      const conv = await conversationOf(tenant.applicationId, group(USER));
+      const conv = await conversationOf(USER);
       expect(conv).toMatchObject({ channel: 'line', source: 'line' });
       expect((await messagesOf(conv!.id)).map((m) => [m.message, m.senderType])).toEqual([
         ['Hello from LINE', 2],
@@ -214,7 +147,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
         { signature: Buffer.alloc(32, 1).toString('base64') },
       );
       expect([missing.status, wrong.status]).toEqual([401, 401]);
-      expect(await conversationOf(tenant.applicationId, group(user))).toBeUndefined();
+      expect(await conversationOf(user)).toBeUndefined();
       const theirs = await t.app.inject({
         method: 'POST',
         url: channelWebhookPath('line', other.applicationId),
@@ -229,7 +162,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
       expect((await line.postEvent(LINE_TOKEN, { userId: user, imageContentId: contentId })).status).toBe(
         200,
       );
-      const conv = await conversationOf(tenant.applicationId, group(user));
+      const conv = await conversationOf(user);
       const [stored] = await messagesOf(conv!.id);
       expect(stored).toMatchObject({ contentType: 1 });
       const [file] = await t.database.db
@@ -243,7 +176,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
     it('pushes text and an image (a signed link LINE can fetch) and marks them sent', async () => {
       const user = 'U00000000000000000000000000000out';
       await line.postEvent(LINE_TOKEN, { userId: user, text: 'Show me' });
-      const conv = await conversationOf(tenant.applicationId, group(user));
+      const conv = await conversationOf(user);
       await sendTestMessage(t, tenant.admin, conv!.id, 'line-text', 'Here you go');
       const key = await uploadPng();
       const send = await t.app.inject({
@@ -277,7 +210,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
     it('retries through LINE 500s and sends in order; fails a 400 for good and sends the next', async () => {
       const user = 'U000000000000000000000000000retry';
       await line.postEvent(LINE_TOKEN, { userId: user, text: 'Anyone?' });
-      const conv = await conversationOf(tenant.applicationId, group(user));
+      const conv = await conversationOf(user);
       line.failNext('push', { status: 500, message: 'Internal server error' }, 3);
       for (const n of [1, 2])
         await sendTestMessage(t, tenant.admin, conv!.id, `line-outage-${n}`, `reply ${n}`);
@@ -290,7 +223,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
         'reply 1',
         'reply 2',
       ]);
-      await worker?.stop();
+      await stopWorker();
 
       line.failNext('push', { status: 400, message: 'Failed to send messages' });
       await sendTestMessage(t, tenant.admin, conv!.id, 'line-bad-1', 'refused');
@@ -307,7 +240,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
 
   describe('Viber', () => {
     const SENDER = '01234567890A=';
-    const group = (id: string) => `viber:${id}`;
+    const { conversationOf, runWorker, stopWorker } = viberChannel;
 
     it('refuses a token Viber does not know (status 2 invalidAuthToken)', async () => {
       const res = await connect(tenant, 'viber', {
@@ -342,7 +275,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
       const first = await viber.postMessage(VIBER_TOKEN, input);
       const again = await viber.postMessage(VIBER_TOKEN, input);
       expect([first.status, again.status]).toEqual([200, 200]);
-      const conv = await conversationOf(tenant.applicationId, group(SENDER));
+      const conv = await conversationOf(SENDER);
       expect(conv).toMatchObject({ channel: 'viber', name: 'Grace H' });
       expect((await messagesOf(conv!.id)).map((m) => m.message)).toEqual(['Hi from Viber']);
     });
@@ -360,7 +293,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
         { signature: 'ab'.repeat(32) },
       );
       expect([missing.status, wrong.status]).toEqual([401, 401]);
-      expect(await conversationOf(tenant.applicationId, group(sender))).toBeUndefined();
+      expect(await conversationOf(sender)).toBeUndefined();
     });
 
     it('downloads a picture from its media URL into our storage, with its description', async () => {
@@ -375,7 +308,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
           })
         ).status,
       ).toBe(200);
-      const conv = await conversationOf(tenant.applicationId, group(sender));
+      const conv = await conversationOf(sender);
       const [stored] = await messagesOf(conv!.id);
       expect(stored).toMatchObject({ message: 'broken part', contentType: 1 });
       const [file] = await t.database.db
@@ -388,7 +321,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
     it('sends text (editorType 1) and a picture by signed URL with send_message', async () => {
       const sender = 'outbound00000A=';
       await viber.postMessage(VIBER_TOKEN, { senderId: sender, text: 'Photo please' });
-      const conv = await conversationOf(tenant.applicationId, group(sender));
+      const conv = await conversationOf(sender);
       await sendTestMessage(t, tenant.admin, conv!.id, 'viber-text', 'Sure');
       const key = await uploadPng();
       const send = await t.app.inject({
@@ -418,7 +351,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
     it('retries tooManyRequests (12) and HTTP 503; fails receiverNotSubscribed (6) for good with a note', async () => {
       const sender = 'retry00000000A=';
       await viber.postMessage(VIBER_TOKEN, { senderId: sender, text: 'Hello?' });
-      const conv = await conversationOf(tenant.applicationId, group(sender));
+      const conv = await conversationOf(sender);
       viber.failNext('send_message', { status: 12, status_message: 'tooManyRequests' });
       viber.failNext('send_message', { status: 503, status_message: 'Service Unavailable', httpStatus: 503 });
       await sendTestMessage(t, tenant.admin, conv!.id, 'viber-retry-1', 'one');
@@ -429,7 +362,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
         (c) => c.length === 2,
       );
       expect(sent.map((c) => c.body.text)).toEqual(['one', 'two']);
-      await worker?.stop();
+      await stopWorker();
 
       viber.failNext('send_message', { status: 6, status_message: 'receiverNotSubscribed' });
       await sendTestMessage(t, tenant.admin, conv!.id, 'viber-gone', 'gone');
@@ -439,12 +372,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
         (r) => r.length === 3 && r[2]!.status === 'failed',
       );
       expect(rows[2]!.lastError).toBe('Viber send_message: 6 receiverNotSubscribed');
-      const notes = await t.database.db
-        .select()
-        .from(messages)
-        .where(
-          and(eq(messages.conversationId, conv!.id), eq(messages.contentType, MESSAGE_CONTENT_TYPE.NOTIFY)),
-        );
+      const notes = await notesOf(conv!.id);
       expect(notes.map((m) => m.message)).toContain(
         'Not delivered on Viber: Viber send_message: 6 receiverNotSubscribed',
       );
@@ -454,7 +382,7 @@ describe.each(testDatabaseKinds())('LINE and Viber channels on %s', (kind) => {
       const removed = await t.app.inject({
         method: 'DELETE',
         url: integrationPath('viber'),
-        headers: bearer(tenant),
+        headers: bearer(),
       });
       expect(removed.statusCode).toBe(200);
       expect(viber.webhookOf(VIBER_TOKEN)).toBeNull();

@@ -1,26 +1,15 @@
-import { createServer } from 'node:net';
 import {
   channelWebhookPath,
   integrationPath,
   WHATSAPP_TEMPLATE_PATHS,
   whatsAppTemplatesPath,
 } from '@convo/api';
-import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { type FakeMeta, messengerDelivery, startFakeMeta, whatsAppDelivery } from '@convo/provider-fakes';
-import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../app.js';
-import {
-  attachments,
-  channelOutbox,
-  conversationMembers,
-  conversations,
-  messages,
-} from '../../db/schema/index.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
-import { createStorage } from '../../platform/storage/storage.js';
-import { sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments, conversations } from '../../db/schema/index.js';
+import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import { sendTestMessage } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { tinyPng } from '../attachments/test-harness.js';
@@ -36,25 +25,6 @@ const PHONE_ID = '106540352242922';
 const WABA_ID = '102290129340398';
 const PAGE_ID = '222333444555';
 const VERIFY = 'my-verify-token-1';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
   let fake: FakeMeta;
@@ -80,53 +50,20 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
     env: () => ({ META_GRAPH_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
   });
   const [tenant] = tenants;
-  let worker: JobWorker | null = null;
+  // One harness a channel for its conversations; one worker sends every channel's replies.
+  const wa = channelHarness(t, tenant, 'whatsapp-cloud-api');
+  const fb = channelHarness(t, tenant, 'facebook');
+  const { bearer, runWorker, messagesOf, notesOf, outboxOf, outboxRow, receipt } = wa;
   beforeAll(async () => {
     await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = null;
   });
   afterAll(async () => {
     await fake?.close();
   });
 
-  const bearer = (tn: Tenant) => ({ authorization: `Bearer ${tn.admin['x-authorization']}` });
   const waHook = () =>
     `http://127.0.0.1:${port}${channelWebhookPath('whatsapp-cloud-api', tenant.applicationId)}`;
   const fbHook = () => `http://127.0.0.1:${port}${channelWebhookPath('facebook', tenant.applicationId)}`;
-  const runWorker = () => {
-    worker = startWorkers({
-      appSecret: t.config.appSecret,
-      db: t.database.db,
-      log: pino({ level: 'silent' }),
-      pollMs: 20,
-      backoffBaseMs: 5,
-      storage: createStorage(t.config.storage),
-      channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls },
-    });
-  };
-  const conversationOf = async (type: string, externalUserId: string) => {
-    const [row] = await t.database.db
-      .select()
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.applicationId, tenant.applicationId),
-          eq(conversations.clientGroupId, `${type}:${externalUserId}`),
-        ),
-      );
-    return row;
-  };
-  const messagesOf = async (conversationId: number) =>
-    (
-      await t.database.db
-        .select()
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(messages.id)
-    ).filter((m) => m.contentType !== MESSAGE_CONTENT_TYPE.NOTIFY);
   let nextWamid = 1;
   const waText = (from: string, text: string, id = `wamid.in${nextWamid++}`) =>
     whatsAppDelivery(PHONE_ID, {
@@ -135,18 +72,6 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
         { from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } },
       ],
     });
-  const receipt = async (conversationId: number, customerId: string) => {
-    const [member] = await t.database.db
-      .select()
-      .from(conversationMembers)
-      .where(
-        and(
-          eq(conversationMembers.conversationId, conversationId),
-          eq(conversationMembers.userId, customerId),
-        ),
-      );
-    return member;
-  };
 
   describe('WhatsApp Cloud API', () => {
     it('refuses an unknown token (400 INTEGRATION_REJECTED) and connects with valid credentials; nothing secret returned', async () => {
@@ -160,7 +85,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       const bad = await t.app.inject({
         method: 'POST',
         url: integrationPath('whatsapp-cloud-api'),
-        headers: bearer(tenant),
+        headers: bearer(),
         payload,
       });
       expect(bad.statusCode).toBe(400);
@@ -169,7 +94,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       const res = await t.app.inject({
         method: 'POST',
         url: integrationPath('whatsapp-cloud-api'),
-        headers: bearer(tenant),
+        headers: bearer(),
         payload: { ...payload, accessToken: WA_TOKEN },
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -196,7 +121,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       const delivery = waText('15551234567', 'Hello from WhatsApp', 'wamid.dup1');
       expect((await fake.postWebhook(waHook(), APP_SECRET, delivery)).status).toBe(200);
       expect((await fake.postWebhook(waHook(), APP_SECRET, delivery)).status).toBe(200);
-      const conv = await conversationOf('whatsapp-cloud-api', '15551234567');
+      const conv = await wa.conversationOf('15551234567');
       expect(conv).toMatchObject({ channel: 'whatsapp-cloud-api', name: 'Grace H' });
       expect((await messagesOf(conv!.id)).map((m) => m.message)).toEqual(['Hello from WhatsApp']);
 
@@ -205,7 +130,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
         signature: null,
       });
       expect([forged.status, unsigned.status]).toEqual([401, 401]);
-      expect(await conversationOf('whatsapp-cloud-api', '15550009999')).toBeUndefined();
+      expect(await wa.conversationOf('15550009999')).toBeUndefined();
     });
 
     it('downloads an image through the media endpoint into our storage', async () => {
@@ -222,7 +147,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
         ],
       });
       expect((await fake.postWebhook(waHook(), APP_SECRET, delivery)).status).toBe(200);
-      const conv = await conversationOf('whatsapp-cloud-api', '15557770000');
+      const conv = await wa.conversationOf('15557770000');
       const [stored] = await messagesOf(conv!.id);
       expect(stored).toMatchObject({ message: 'broken part' });
       const [file] = await t.database.db
@@ -235,7 +160,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
 
     it('sends a reply, retried through a 5xx; delivered and read come from status callbacks, repeated and out of order', async () => {
       await fake.postWebhook(waHook(), APP_SECRET, waText('15558880000', 'Where is my parcel?'));
-      const conv = await conversationOf('whatsapp-cloud-api', '15558880000');
+      const conv = await wa.conversationOf('15558880000');
       fake.failNext('/messages', { status: 503, code: 2, message: 'Service temporarily unavailable' }, 2);
       expect(
         (await sendTestMessage(t, tenant.admin, conv!.id, 'wa-reply-1', 'It ships today')).statusCode,
@@ -251,7 +176,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
         text: { body: 'It ships today' },
       });
       const [row] = await waitFor(
-        () => t.database.db.select().from(channelOutbox).where(eq(channelOutbox.conversationId, conv!.id)),
+        () => outboxOf(conv!.id),
         (rows) => rows[0]?.status === 'sent',
       );
       expect(row!.attempts).toBe(3);
@@ -275,11 +200,11 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
 
     it('a failed status marks the reply failed with a note for the team', async () => {
       await fake.postWebhook(waHook(), APP_SECRET, waText('15556660000', 'Hi'));
-      const conv = await conversationOf('whatsapp-cloud-api', '15556660000');
+      const conv = await wa.conversationOf('15556660000');
       await sendTestMessage(t, tenant.admin, conv!.id, 'wa-fail-1', 'Answer');
       runWorker();
       const [row] = await waitFor(
-        () => t.database.db.select().from(channelOutbox).where(eq(channelOutbox.conversationId, conv!.id)),
+        () => outboxOf(conv!.id),
         (rows) => rows[0]?.status === 'sent',
       );
       const failed = whatsAppDelivery(PHONE_ID, {
@@ -294,14 +219,9 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       });
       await fake.postWebhook(waHook(), APP_SECRET, failed);
       await fake.postWebhook(waHook(), APP_SECRET, failed);
-      const [after] = await t.database.db.select().from(channelOutbox).where(eq(channelOutbox.id, row!.id));
+      const after = await outboxRow(row!.id);
       expect(after).toMatchObject({ status: 'failed' });
-      const notes = await t.database.db
-        .select()
-        .from(messages)
-        .where(
-          and(eq(messages.conversationId, conv!.id), eq(messages.contentType, MESSAGE_CONTENT_TYPE.NOTIFY)),
-        );
+      const notes = await notesOf(conv!.id);
       expect(
         notes.filter((n) => n.message.startsWith('Not delivered on WhatsApp: WhatsApp 131026')),
       ).toHaveLength(1);
@@ -309,7 +229,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
 
     it('refuses free text 24 hours after the customer last wrote, and lists the templates', async () => {
       await fake.postWebhook(waHook(), APP_SECRET, waText('15554440000', 'old message'));
-      const conv = await conversationOf('whatsapp-cloud-api', '15554440000');
+      const conv = await wa.conversationOf('15554440000');
       await t.database.db
         .update(conversations)
         .set({ lastCustomerMessageAt: new Date(Date.now() - 25 * 3600_000) })
@@ -322,7 +242,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       const list = await t.app.inject({
         method: 'GET',
         url: whatsAppTemplatesPath('whatsapp-cloud-api'),
-        headers: bearer(tenant),
+        headers: bearer(),
       });
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json().data).toEqual([
@@ -338,7 +258,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       const template = await t.app.inject({
         method: 'POST',
         url: WHATSAPP_TEMPLATE_PATHS.send,
-        headers: bearer(tenant),
+        headers: bearer(),
         payload: {
           groupId: conv!.id,
           name: 'order_update',
@@ -370,7 +290,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       const res = await t.app.inject({
         method: 'POST',
         url: integrationPath('facebook'),
-        headers: bearer(tenant),
+        headers: bearer(),
         payload: { pageId: PAGE_ID, pageAccessToken: FB_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY },
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -389,7 +309,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       ]);
       expect((await fake.postWebhook(fbHook(), APP_SECRET, inbound)).status).toBe(200);
       expect((await fake.postWebhook(fbHook(), 'b'.repeat(32), inbound)).status).toBe(401);
-      const conv = await conversationOf('facebook', psid);
+      const conv = await fb.conversationOf(psid);
       const stored = await messagesOf(conv!.id);
       expect(stored.map((m) => m.message)).toEqual(['Hello page']);
       expect(stored[0]!.fileMeta?.key).toBeTruthy();
@@ -402,7 +322,7 @@ describe.each(testDatabaseKinds())('Meta channels on %s', (kind) => {
       );
       expect(call!.body).toMatchObject({ recipient: { id: psid }, message: { text: 'Hi from the page' } });
       const [row] = await waitFor(
-        () => t.database.db.select().from(channelOutbox).where(eq(channelOutbox.conversationId, conv!.id)),
+        () => outboxOf(conv!.id),
         (rows) => rows[0]?.status === 'sent',
       );
       await fake.postWebhook(

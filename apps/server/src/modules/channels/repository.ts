@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   applications,
   channelAccounts,
@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { arrayLiteral } from '../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
+import { outboxQueries } from './outbox-queries.js';
 
 // The only place channel accounts and the channel outbox are read or written; every query names
 // the application (or the conversation, whose application the job carries).
@@ -112,80 +113,8 @@ export async function recordProviderOutcome(db: Db, accountId: string, error: st
     );
 }
 
-/** Outbox rows for replies just stored (inside the send's transaction). */
-export async function insertOutbox(
-  db: Db,
-  rows: readonly { applicationId: string; conversationId: number; messageId: number }[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(channelOutbox).values([...rows]);
-}
-
-const LEASE = sql`now() + interval '60 seconds'`;
-
-/**
- * Takes the conversation's oldest unsent reply for sending, unless another worker holds it (a
- * live lease): rows go out one at a time, in order.
- */
-export async function claimHead(db: Db, conversationId: number): Promise<OutboxRow | undefined> {
-  const head = db
-    .select({ id: channelOutbox.id })
-    .from(channelOutbox)
-    .where(
-      and(
-        eq(channelOutbox.conversationId, conversationId),
-        inArray(channelOutbox.status, ['pending', 'sending']),
-      ),
-    )
-    .orderBy(asc(channelOutbox.id))
-    .limit(1)
-    .for('update');
-  const [row] = await db
-    .update(channelOutbox)
-    .set({ status: 'sending', lockedUntil: LEASE, attempts: sql`${channelOutbox.attempts} + 1` })
-    .where(
-      and(
-        inArray(channelOutbox.id, head),
-        sql`(${channelOutbox.status} = 'pending' or ${channelOutbox.lockedUntil} < now())`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function hasUnsent(db: Db, conversationId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: channelOutbox.id })
-    .from(channelOutbox)
-    .where(
-      and(
-        eq(channelOutbox.conversationId, conversationId),
-        inArray(channelOutbox.status, ['pending', 'sending']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function finishOutbox(
-  db: Db,
-  id: number,
-  outcome: { status: 'sent'; externalId: string } | { status: 'failed' | 'pending'; error: string },
-) {
-  await db
-    .update(channelOutbox)
-    .set(
-      outcome.status === 'sent'
-        ? {
-            status: 'sent',
-            externalId: outcome.externalId,
-            sentAt: sql`now()`,
-            lockedUntil: null,
-            lastError: null,
-          }
-        : { status: outcome.status, lastError: outcome.error.slice(0, 1000), lockedUntil: null },
-    )
-    .where(eq(channelOutbox.id, id));
-}
+// Claimed one at a time per conversation, in order, under a lease (outbox-queries.ts).
+export const { insertOutbox, claimHead, hasUnsent, finishOutbox } = outboxQueries(channelOutbox);
 
 /** What a reply needs to go out: its text and file, and its conversation's channel and customer key. */
 export async function findOutboundMessage(db: Db, applicationId: string, messageId: number) {

@@ -26,7 +26,7 @@ import {
 } from '@convo/api';
 import { MAX_IMAGE_UPLOAD_BYTES } from '@convo/domain';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -75,68 +75,45 @@ export function helpCenterRoutes(
       limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES + 1, files: 1, fields: 5, parts: 6 },
       throwFileSizeLimit: true,
     });
-    const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('helpcenter.content')] };
     const tags = ['help-center'];
     const security = [{ bearer: [] }];
+    /** A route's options: its privilege's guard, the OpenAPI tags and security, and its own schemas. */
+    const guarded = (privilege: 'helpcenter.content' | 'helpcenter.customization') => {
+      const preHandler = [ctx.authenticate, ctx.requirePrivilege(privilege)];
+      return <S extends FastifySchema>(schema: S) => ({ preHandler, schema: { tags, security, ...schema } });
+    };
+    const content = guarded('helpcenter.content');
+    const customization = guarded('helpcenter.customization');
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
     const app_ = (req: FastifyRequest) => requireAuth(req).applicationId;
 
     app.get(
       HELP_CENTER_PATHS.categories,
-      { ...guard, schema: { tags, security, response: { 200: categoryListResponseSchema } } },
+      content({ response: { 200: categoryListResponseSchema } }),
       async (req) => ok(await service.listCategories(db, app_(req))),
     );
     app.post(
       HELP_CENTER_PATHS.categories,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          body: categoryCreateRequestSchema,
-          response: { 200: categoryResponseSchema },
-        },
-      },
+      content({ body: categoryCreateRequestSchema, response: { 200: categoryResponseSchema } }),
       async (req) => ok(await service.createCategory(db, app_(req), req.body)),
     );
     app.put(
       HELP_CENTER_PATHS.categoryOrder,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          body: categoryOrderRequestSchema,
-          response: { 200: categoryListResponseSchema },
-        },
-      },
+      content({ body: categoryOrderRequestSchema, response: { 200: categoryListResponseSchema } }),
       async (req) => ok(await service.orderCategories(db, app_(req), req.body.ids)),
     );
     app.patch(
       HELP_CENTER_PATHS.category,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          params: helpCenterIdParamsSchema,
-          body: categoryUpdateRequestSchema,
-          response: { 200: categoryResponseSchema },
-        },
-      },
+      content({
+        params: helpCenterIdParamsSchema,
+        body: categoryUpdateRequestSchema,
+        response: { 200: categoryResponseSchema },
+      }),
       async (req) => ok(await service.updateCategory(db, app_(req), req.params.id, req.body)),
     );
     app.delete(
       HELP_CENTER_PATHS.category,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          params: helpCenterIdParamsSchema,
-          response: { 200: helpCenterDeleteResponseSchema },
-        },
-      },
+      content({ params: helpCenterIdParamsSchema, response: { 200: helpCenterDeleteResponseSchema } }),
       async (req) => {
         await service.deleteCategory(db, app_(req), req.params.id);
         return { code: 'SUCCESS' as const, message: 'Category deleted' };
@@ -145,81 +122,36 @@ export function helpCenterRoutes(
 
     app.get(
       HELP_CENTER_PATHS.articles,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          querystring: articleListQuerySchema,
-          response: { 200: articleListResponseSchema },
-        },
-      },
+      content({ querystring: articleListQuerySchema, response: { 200: articleListResponseSchema } }),
       async (req) => ok(await service.listArticles(db, app_(req), req.query)),
     );
     app.post(
       HELP_CENTER_PATHS.articles,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          body: articleCreateRequestSchema,
-          response: { 200: articleResponseSchema },
-        },
-      },
+      content({ body: articleCreateRequestSchema, response: { 200: articleResponseSchema } }),
       async (req) => ok(await service.createArticle(db, requireAuth(req), req.body)),
     );
     app.post(
       HELP_CENTER_PATHS.articleBulk,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          body: articleBulkRequestSchema,
-          response: { 200: articleBulkResponseSchema },
-        },
-      },
+      content({ body: articleBulkRequestSchema, response: { 200: articleBulkResponseSchema } }),
       async (req) => ok(await service.bulkArticles(db, requireAuth(req), req.body)),
     );
     app.get(
       HELP_CENTER_PATHS.article,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          params: helpCenterIdParamsSchema,
-          response: { 200: articleResponseSchema },
-        },
-      },
+      content({ params: helpCenterIdParamsSchema, response: { 200: articleResponseSchema } }),
       async (req) => ok(await service.getArticle(db, app_(req), req.params.id)),
     );
     app.patch(
       HELP_CENTER_PATHS.article,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          params: helpCenterIdParamsSchema,
-          body: articleUpdateRequestSchema,
-          response: { 200: articleResponseSchema },
-        },
-      },
+      content({
+        params: helpCenterIdParamsSchema,
+        body: articleUpdateRequestSchema,
+        response: { 200: articleResponseSchema },
+      }),
       async (req) => ok(await service.updateArticle(db, requireAuth(req), req.params.id, req.body)),
     );
     app.delete(
       HELP_CENTER_PATHS.article,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          params: helpCenterIdParamsSchema,
-          response: { 200: helpCenterDeleteResponseSchema },
-        },
-      },
+      content({ params: helpCenterIdParamsSchema, response: { 200: helpCenterDeleteResponseSchema } }),
       async (req) => {
         await service.deleteArticle(db, app_(req), req.params.id);
         return { code: 'SUCCESS' as const, message: 'Article deleted' };
@@ -228,32 +160,22 @@ export function helpCenterRoutes(
 
     app.post(
       HELP_CENTER_PATHS.articleMove,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          params: helpCenterIdParamsSchema,
-          body: articleMoveRequestSchema,
-          response: { 200: articleMoveResponseSchema },
-        },
-      },
+      content({
+        params: helpCenterIdParamsSchema,
+        body: articleMoveRequestSchema,
+        response: { 200: articleMoveResponseSchema },
+      }),
       async (req) => ok(await service.moveArticle(db, app_(req), req.params.id, req.body.direction)),
     );
 
     // Images of articles: stored as attachments (3 MB, real PNG/JPEG/GIF/WebP) and public on the site.
     app.post(
       HELP_CENTER_PATHS.images,
-      {
-        ...guard,
-        schema: {
-          tags,
-          security,
-          consumes: ['multipart/form-data'],
-          description: 'A PNG, JPEG, GIF or WebP image of at most 3 MB in the multipart field "file".',
-          response: { 200: articleImageResponseSchema },
-        },
-      },
+      content({
+        consumes: ['multipart/form-data'],
+        description: 'A PNG, JPEG, GIF or WebP image of at most 3 MB in the multipart field "file".',
+        response: { 200: articleImageResponseSchema },
+      }),
       async (req) => {
         const caller = requireAuth(req);
         const meta = await attachments.storeUpload(
@@ -269,20 +191,15 @@ export function helpCenterRoutes(
 
     app.get(
       HELP_CENTER_PATHS.site,
-      { ...guard, schema: { tags, security, response: { 200: helpCenterSiteResponseSchema } } },
+      content({ response: { 200: helpCenterSiteResponseSchema } }),
       async (req) => ok(await service.getSite(db, app_(req), publicUrl)),
     );
     app.patch(
       HELP_CENTER_PATHS.site,
-      {
-        preHandler: [ctx.authenticate, ctx.requirePrivilege('helpcenter.customization')],
-        schema: {
-          tags,
-          security,
-          body: helpCenterSiteUpdateRequestSchema,
-          response: { 200: helpCenterSiteResponseSchema },
-        },
-      },
+      customization({
+        body: helpCenterSiteUpdateRequestSchema,
+        response: { 200: helpCenterSiteResponseSchema },
+      }),
       async (req) => {
         const applicationId = app_(req);
         const site = await service.updateSite(db, applicationId, publicUrl, req.body);
@@ -293,23 +210,17 @@ export function helpCenterRoutes(
     );
 
     // Customization (issue 16 item 3): how the public site looks.
-    const customize = { preHandler: [ctx.authenticate, ctx.requirePrivilege('helpcenter.customization')] };
     app.get(
       HELP_CENTER_PATHS.customization,
-      { ...customize, schema: { tags, security, response: { 200: helpCenterCustomizationResponseSchema } } },
+      customization({ response: { 200: helpCenterCustomizationResponseSchema } }),
       async (req) => ok(await service.getCustomization(db, app_(req), publicUrl)),
     );
     app.put(
       HELP_CENTER_PATHS.customization,
-      {
-        ...customize,
-        schema: {
-          tags,
-          security,
-          body: helpCenterCustomizationRequestSchema,
-          response: { 200: helpCenterCustomizationResponseSchema },
-        },
-      },
+      customization({
+        body: helpCenterCustomizationRequestSchema,
+        response: { 200: helpCenterCustomizationResponseSchema },
+      }),
       async (req) => {
         const applicationId = app_(req);
         const saved = await service.updateCustomization(db, applicationId, publicUrl, req.body);
@@ -320,15 +231,10 @@ export function helpCenterRoutes(
     // The live preview: the real home page rendered with the unsaved settings (nothing is stored).
     app.post(
       HELP_CENTER_PATHS.customizationPreview,
-      {
-        ...customize,
-        schema: {
-          tags,
-          security,
-          body: helpCenterCustomizationRequestSchema,
-          response: { 200: helpCenterPreviewResponseSchema },
-        },
-      },
+      customization({
+        body: helpCenterCustomizationRequestSchema,
+        response: { 200: helpCenterPreviewResponseSchema },
+      }),
       async (req) => {
         const applicationId = app_(req);
         await service.checkCustomizationFiles(db, applicationId, req.body);

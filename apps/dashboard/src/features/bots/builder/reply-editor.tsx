@@ -13,6 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CardButton,
@@ -34,36 +35,30 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
-function QuickRepliesForm({
+/** A list of buttons, each a row of its own inputs with a remove button, and "Add button" up to `max`. */
+function ButtonRows<B>({
   buttons,
   onChange,
+  max,
+  blank,
+  fields,
 }: {
-  buttons: QuickReplyButton[];
-  onChange: (buttons: QuickReplyButton[]) => void;
+  buttons: B[];
+  onChange: (buttons: B[]) => void;
+  max: number;
+  blank: B;
+  /** The inputs of button `i`; `set` changes some of its fields. */
+  fields: (button: B, i: number, set: (patch: Partial<B>) => void) => ReactNode;
 }) {
   const { t } = useTranslation(NS);
-  const set = (i: number, patch: Partial<QuickReplyButton>) =>
+  const set = (i: number, patch: Partial<B>) =>
     onChange(buttons.map((b, j) => (j === i ? { ...b, ...patch } : b)));
   return (
     <Stack gap="xs">
       {buttons.map((b, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: buttons have no identity but their place
         <Group key={i} gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
-            style={{ flex: '1 1 160px' }}
-            label={t('reply.buttonLabel', { n: i + 1 })}
-            value={b.title}
-            maxLength={200}
-            onChange={(e) => set(i, { title: e.currentTarget.value })}
-          />
-          <TextInput
-            style={{ flex: '1 1 160px' }}
-            label={t('reply.buttonMessage')}
-            placeholder={t('reply.buttonMessagePlaceholder')}
-            value={b.message}
-            maxLength={500}
-            onChange={(e) => set(i, { message: e.currentTarget.value })}
-          />
+          {fields(b, i, (patch) => set(i, patch))}
           <RemoveButton
             label={t('reply.removeButton', { n: i + 1 })}
             onClick={() => onChange(buttons.filter((_, j) => j !== i))}
@@ -74,13 +69,50 @@ function QuickRepliesForm({
         <Button
           size="xs"
           variant="light"
-          onClick={() => onChange([...buttons, { title: '', message: '' }])}
-          disabled={buttons.length >= 10}
+          onClick={() => onChange([...buttons, blank])}
+          disabled={buttons.length >= max}
         >
           {t('reply.addButton')}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+function QuickRepliesForm({
+  buttons,
+  onChange,
+}: {
+  buttons: QuickReplyButton[];
+  onChange: (buttons: QuickReplyButton[]) => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <ButtonRows
+      buttons={buttons}
+      onChange={onChange}
+      max={10}
+      blank={{ title: '', message: '' }}
+      fields={(b, i, set) => (
+        <>
+          <TextInput
+            style={{ flex: '1 1 160px' }}
+            label={t('reply.buttonLabel', { n: i + 1 })}
+            value={b.title}
+            maxLength={200}
+            onChange={(e) => set({ title: e.currentTarget.value })}
+          />
+          <TextInput
+            style={{ flex: '1 1 160px' }}
+            label={t('reply.buttonMessage')}
+            placeholder={t('reply.buttonMessagePlaceholder')}
+            value={b.message}
+            maxLength={500}
+            onChange={(e) => set({ message: e.currentTarget.value })}
+          />
+        </>
+      )}
+    />
   );
 }
 
@@ -92,19 +124,20 @@ function CardButtonsForm({
   onChange: (buttons: CardButton[]) => void;
 }) {
   const { t } = useTranslation(NS);
-  const set = (i: number, patch: Partial<CardButton>) =>
-    onChange(buttons.map((b, j) => (j === i ? { ...b, ...patch } : b)));
   return (
-    <Stack gap="xs">
-      {buttons.map((b, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: buttons have no identity but their place
-        <Group key={i} gap="xs" align="flex-end" wrap="wrap">
+    <ButtonRows
+      buttons={buttons}
+      onChange={onChange}
+      max={5}
+      blank={{ label: '', url: '', reply: '' }}
+      fields={(b, i, set) => (
+        <>
           <TextInput
             style={{ flex: '1 1 140px' }}
             label={t('reply.buttonLabel', { n: i + 1 })}
             value={b.label}
             maxLength={200}
-            onChange={(e) => set(i, { label: e.currentTarget.value })}
+            onChange={(e) => set({ label: e.currentTarget.value })}
           />
           <TextInput
             style={{ flex: '1 1 180px' }}
@@ -113,7 +146,7 @@ function CardButtonsForm({
             type="url"
             value={b.url}
             maxLength={2048}
-            onChange={(e) => set(i, { url: e.currentTarget.value })}
+            onChange={(e) => set({ url: e.currentTarget.value })}
           />
           <TextInput
             style={{ flex: '1 1 140px' }}
@@ -122,25 +155,11 @@ function CardButtonsForm({
             value={b.reply}
             maxLength={500}
             disabled={b.url.trim() !== ''}
-            onChange={(e) => set(i, { reply: e.currentTarget.value })}
+            onChange={(e) => set({ reply: e.currentTarget.value })}
           />
-          <RemoveButton
-            label={t('reply.removeButton', { n: i + 1 })}
-            onClick={() => onChange(buttons.filter((_, j) => j !== i))}
-          />
-        </Group>
-      ))}
-      <Group>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => onChange([...buttons, { label: '', url: '', reply: '' }])}
-          disabled={buttons.length >= 5}
-        >
-          {t('reply.addButton')}
-        </Button>
-      </Group>
-    </Stack>
+        </>
+      )}
+    />
   );
 }
 

@@ -3,18 +3,7 @@
 
 import type { Bot } from '@convo/api';
 import { BOT_LANGUAGES, botPlatformDisplayName } from '@convo/domain';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +14,7 @@ import { useClearFirstResponder, useSetBotStatus, useSetFirstResponder, useUpdat
 import { toastBotError, useCanManageBots } from '../bots-shared';
 import { languageChange } from '../builder/languages';
 import { BotSettingsFrame, NS } from './bot-settings-frame';
+import { SettingsForm } from './settings-form';
 
 const languageName = (code: string) => LANGUAGE_NAMES[code as keyof typeof LANGUAGE_NAMES] ?? code;
 
@@ -71,71 +61,55 @@ function GeneralForm({ bot }: { bot: Bot }) {
 
   return (
     <Stack gap="md">
-      <Paper
-        withBorder
-        radius="md"
-        p={{ base: 'sm', sm: 'md' }}
-        component="form"
-        onSubmit={onSubmit}
-        noValidate
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('general.name')}
-            value={name}
-            maxLength={120}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={submitted ? nameError : undefined}
-            disabled={!canManage}
-            required
-            maw={420}
-          />
-          <Group gap="xs">
-            <Text size="sm" fw={500}>
-              {t('general.engine')}
-            </Text>
-            <Text size="sm" data-testid="bot-engine">
-              {botPlatformDisplayName(bot.engine)}
-            </Text>
-            <Anchor component={Link} to={PATHS.botIntegrations} size="sm">
-              {t('general.changeEngine')}
-            </Anchor>
+      <SettingsForm onSubmit={onSubmit} canManage={canManage} saving={update.isPending} saveDisabled={!dirty}>
+        <TextInput
+          label={t('general.name')}
+          value={name}
+          maxLength={120}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={submitted ? nameError : undefined}
+          disabled={!canManage}
+          required
+          maw={420}
+        />
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {t('general.engine')}
+          </Text>
+          <Text size="sm" data-testid="bot-engine">
+            {botPlatformDisplayName(bot.engine)}
+          </Text>
+          <Anchor component={Link} to={PATHS.botIntegrations} size="sm">
+            {t('general.changeEngine')}
+          </Anchor>
+        </Group>
+        <Select
+          label={t('general.defaultLanguage')}
+          data={BOT_LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
+          value={defaultLanguage}
+          onChange={(v) => v && setDefaultLanguage(v)}
+          allowDeselect={false}
+          disabled={!canManage}
+          maw={320}
+        />
+        <Checkbox.Group
+          label={t('general.languages')}
+          description={t('general.languagesHelp')}
+          value={languages}
+          onChange={setLanguages}
+        >
+          <Group gap="md" mt="xs">
+            {BOT_LANGUAGES.map((code) => (
+              <Checkbox
+                key={code}
+                value={code}
+                label={languageName(code)}
+                disabled={!canManage || code === defaultLanguage}
+              />
+            ))}
           </Group>
-          <Select
-            label={t('general.defaultLanguage')}
-            data={BOT_LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
-            value={defaultLanguage}
-            onChange={(v) => v && setDefaultLanguage(v)}
-            allowDeselect={false}
-            disabled={!canManage}
-            maw={320}
-          />
-          <Checkbox.Group
-            label={t('general.languages')}
-            description={t('general.languagesHelp')}
-            value={languages}
-            onChange={setLanguages}
-          >
-            <Group gap="md" mt="xs">
-              {BOT_LANGUAGES.map((code) => (
-                <Checkbox
-                  key={code}
-                  value={code}
-                  label={languageName(code)}
-                  disabled={!canManage || code === defaultLanguage}
-                />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          {canManage && (
-            <Group>
-              <Button type="submit" loading={update.isPending} disabled={!dirty}>
-                {t('save')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+        </Checkbox.Group>
+      </SettingsForm>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Switch

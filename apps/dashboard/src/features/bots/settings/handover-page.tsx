@@ -5,7 +5,7 @@
 
 import type { Bot } from '@convo/api';
 import { DEFAULT_FALLBACKS_BEFORE_HANDOFF } from '@convo/domain';
-import { Button, Group, NumberInput, Paper, Select, Stack, Switch, TagsInput, Textarea } from '@mantine/core';
+import { Group, NumberInput, Paper, Select, Stack, Switch, TagsInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { fetchMembers, fetchTeams, teamKeys } from '../../team/team-api';
 import { useUpdateBotEngine } from '../api';
 import { toastBotError, useCanManageBots } from '../bots-shared';
 import { BotSettingsFrame, NS } from './bot-settings-frame';
+import { SettingsForm } from './settings-form';
 
 /** Members who can take a conversation: people (not bots), neither disabled nor deleted. */
 const ASSIGNABLE = (m: { roleType: string; status: number }) =>
@@ -92,88 +93,77 @@ function HandoverForm({ bot }: { bot: Bot }) {
 
   return (
     <Stack gap="md">
-      <Paper
-        withBorder
-        radius="md"
-        p={{ base: 'sm', sm: 'md' }}
-        component="form"
+      <SettingsForm
         onSubmit={onSubmit}
-        noValidate
+        canManage={canManage}
+        saving={update.isPending}
+        saveTestId="handover-save"
       >
-        <Stack gap="md">
-          <NumberInput
-            label={t('handover.fallbacks')}
-            description={t('handover.fallbacksHelp')}
-            min={0}
-            max={20}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="strict"
-            value={fallbacks}
-            onChange={(v) => setFallbacks(typeof v === 'number' ? v : 0)}
-            disabled={!canManage}
-            maw={260}
-            data-testid="handover-fallbacks"
-          />
-          <TagsInput
-            label={t('handover.words')}
-            description={t('handover.wordsHelp')}
-            placeholder={t('handover.wordsPlaceholder')}
-            value={words}
-            onChange={setWords}
-            maxTags={50}
+        <NumberInput
+          label={t('handover.fallbacks')}
+          description={t('handover.fallbacksHelp')}
+          min={0}
+          max={20}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          value={fallbacks}
+          onChange={(v) => setFallbacks(typeof v === 'number' ? v : 0)}
+          disabled={!canManage}
+          maw={260}
+          data-testid="handover-fallbacks"
+        />
+        <TagsInput
+          label={t('handover.words')}
+          description={t('handover.wordsHelp')}
+          placeholder={t('handover.wordsPlaceholder')}
+          value={words}
+          onChange={setWords}
+          maxTags={50}
+          clearable
+          disabled={!canManage}
+          data-testid="handover-words"
+        />
+        <Group gap="md" align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
+          <Select
+            label={t('handover.agent')}
+            description={t('handover.agentHelp')}
+            placeholder={members.isPending ? t('loading') : t('handover.routing')}
+            data={agentOptions}
+            value={agent}
+            onChange={setAgent}
             clearable
-            disabled={!canManage}
-            data-testid="handover-words"
+            searchable
+            disabled={!canManage || members.isPending}
+            error={members.isError ? t('handover.membersFailed') : undefined}
+            miw={240}
           />
-          <Group gap="md" align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-            <Select
-              label={t('handover.agent')}
-              description={t('handover.agentHelp')}
-              placeholder={members.isPending ? t('loading') : t('handover.routing')}
-              data={agentOptions}
-              value={agent}
-              onChange={setAgent}
-              clearable
-              searchable
-              disabled={!canManage || members.isPending}
-              error={members.isError ? t('handover.membersFailed') : undefined}
-              miw={240}
-            />
-            <Select
-              label={t('handover.team')}
-              description={t('handover.teamHelp')}
-              placeholder={teams.isPending ? t('loading') : t('handover.routing')}
-              data={teamOptions}
-              value={team}
-              onChange={setTeam}
-              clearable
-              searchable
-              disabled={!canManage || teams.isPending}
-              error={teams.isError ? t('handover.teamsFailed') : undefined}
-              miw={240}
-            />
-          </Group>
-          <Textarea
-            label={t('handover.message')}
-            description={t('handover.messageHelp')}
-            placeholder={t('handover.messagePlaceholder')}
-            value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
-            maxLength={1000}
-            autosize
-            minRows={2}
-            disabled={!canManage}
+          <Select
+            label={t('handover.team')}
+            description={t('handover.teamHelp')}
+            placeholder={teams.isPending ? t('loading') : t('handover.routing')}
+            data={teamOptions}
+            value={team}
+            onChange={setTeam}
+            clearable
+            searchable
+            disabled={!canManage || teams.isPending}
+            error={teams.isError ? t('handover.teamsFailed') : undefined}
+            miw={240}
           />
-          {canManage && (
-            <Group>
-              <Button type="submit" loading={update.isPending} data-testid="handover-save">
-                {t('save')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+        </Group>
+        <Textarea
+          label={t('handover.message')}
+          description={t('handover.messageHelp')}
+          placeholder={t('handover.messagePlaceholder')}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          maxLength={1000}
+          autosize
+          minRows={2}
+          disabled={!canManage}
+        />
+      </SettingsForm>
       {canOpen(session, settingsPath('conversation-rules')) && (
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <RemoveBotSwitch />

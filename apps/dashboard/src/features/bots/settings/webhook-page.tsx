@@ -7,7 +7,6 @@ import {
   Alert,
   Button,
   Code,
-  Group,
   MultiSelect,
   Paper,
   PasswordInput,
@@ -27,6 +26,7 @@ import { toastBotError, useCanManageBots } from '../bots-shared';
 import { fetchIntents } from '../builder/builder-api';
 import { botSettingsKeys, fetchBotWebhook, saveBotWebhook } from './bot-settings-api';
 import { BotSettingsFrame, NS } from './bot-settings-frame';
+import { SettingsForm } from './settings-form';
 
 /** Long lines wrap on phones rather than widen the page. */
 const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
@@ -100,70 +100,60 @@ function WebhookForm({ bot, webhook }: { bot: Bot; webhook: BotWebhook }) {
           {bot.lastError}
         </Alert>
       )}
-      <Paper
-        withBorder
-        radius="md"
-        p={{ base: 'sm', sm: 'md' }}
-        component="form"
+      <SettingsForm
         onSubmit={onSubmit}
-        noValidate
+        canManage={canManage}
+        saving={save.isPending}
+        actions={
+          webhook.url !== null && (
+            <Button variant="subtle" color="red" onClick={remove} disabled={save.isPending}>
+              {t('webhook.remove')}
+            </Button>
+          )
+        }
       >
-        <Stack gap="md">
-          <TextInput
-            label={t('webhook.url')}
-            description={t('webhook.urlHelp')}
-            placeholder="https://example.com/bot-fulfillment"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={submitted ? urlError : undefined}
-            disabled={!canManage}
-            inputMode="url"
+        <TextInput
+          label={t('webhook.url')}
+          description={t('webhook.urlHelp')}
+          placeholder="https://example.com/bot-fulfillment"
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          error={submitted ? urlError : undefined}
+          disabled={!canManage}
+          inputMode="url"
+        />
+        <PasswordInput
+          label={t('webhook.secret')}
+          description={webhook.hasSecret ? t('webhook.secretStored') : t('webhook.secretHelp')}
+          placeholder={webhook.hasSecret ? '••••••••' : ''}
+          value={secret}
+          onChange={(e) => setSecret(e.currentTarget.value)}
+          error={submitted ? secretError : undefined}
+          disabled={!canManage}
+          autoComplete="new-password"
+        />
+        {answers.isError ? (
+          <LoadFailed
+            py="xs"
+            message={t('webhook.answersFailed')}
+            retryLabel={t('retry')}
+            onRetry={() => void answers.refetch()}
           />
-          <PasswordInput
-            label={t('webhook.secret')}
-            description={webhook.hasSecret ? t('webhook.secretStored') : t('webhook.secretHelp')}
-            placeholder={webhook.hasSecret ? '••••••••' : ''}
-            value={secret}
-            onChange={(e) => setSecret(e.currentTarget.value)}
-            error={submitted ? secretError : undefined}
-            disabled={!canManage}
-            autoComplete="new-password"
+        ) : (
+          <MultiSelect
+            label={t('webhook.intents')}
+            description={t('webhook.intentsHelp')}
+            placeholder={answers.isPending ? t('loading') : t('webhook.intentsPlaceholder')}
+            data={options}
+            value={intents}
+            onChange={setIntents}
+            searchable
+            clearable
+            nothingFoundMessage={t('webhook.noAnswers')}
+            disabled={!canManage || answers.isPending}
           />
-          {answers.isError ? (
-            <LoadFailed
-              py="xs"
-              message={t('webhook.answersFailed')}
-              retryLabel={t('retry')}
-              onRetry={() => void answers.refetch()}
-            />
-          ) : (
-            <MultiSelect
-              label={t('webhook.intents')}
-              description={t('webhook.intentsHelp')}
-              placeholder={answers.isPending ? t('loading') : t('webhook.intentsPlaceholder')}
-              data={options}
-              value={intents}
-              onChange={setIntents}
-              searchable
-              clearable
-              nothingFoundMessage={t('webhook.noAnswers')}
-              disabled={!canManage || answers.isPending}
-            />
-          )}
-          {canManage && (
-            <Group gap="sm">
-              <Button type="submit" loading={save.isPending}>
-                {t('save')}
-              </Button>
-              {webhook.url !== null && (
-                <Button variant="subtle" color="red" onClick={remove} disabled={save.isPending}>
-                  {t('webhook.remove')}
-                </Button>
-              )}
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+        )}
+      </SettingsForm>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="xs">
           <Text fw={600}>{t('webhook.contractTitle')}</Text>

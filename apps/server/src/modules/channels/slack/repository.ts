@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   conversations,
@@ -9,82 +9,15 @@ import {
   users,
 } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db/database.js';
+import { outboxQueries } from '../outbox-queries.js';
 
 // The only place the Slack mirror's rows are read or written; every query names the application
 // (or the conversation, whose application the job carries).
 
 export type SlackOutboxRow = typeof slackOutbox.$inferSelect;
 
-export async function insertOutbox(
-  db: Db,
-  rows: readonly { applicationId: string; conversationId: number; messageId: number }[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(slackOutbox).values([...rows]);
-}
-
-const LEASE = sql`now() + interval '60 seconds'`;
-
-/** The conversation's oldest unposted message, unless another worker holds it: posts go in order. */
-export async function claimHead(db: Db, conversationId: number): Promise<SlackOutboxRow | undefined> {
-  const head = db
-    .select({ id: slackOutbox.id })
-    .from(slackOutbox)
-    .where(
-      and(
-        eq(slackOutbox.conversationId, conversationId),
-        inArray(slackOutbox.status, ['pending', 'sending']),
-      ),
-    )
-    .orderBy(asc(slackOutbox.id))
-    .limit(1)
-    .for('update');
-  const [row] = await db
-    .update(slackOutbox)
-    .set({ status: 'sending', lockedUntil: LEASE, attempts: sql`${slackOutbox.attempts} + 1` })
-    .where(
-      and(
-        inArray(slackOutbox.id, head),
-        sql`(${slackOutbox.status} = 'pending' or ${slackOutbox.lockedUntil} < now())`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function hasUnsent(db: Db, conversationId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: slackOutbox.id })
-    .from(slackOutbox)
-    .where(
-      and(
-        eq(slackOutbox.conversationId, conversationId),
-        inArray(slackOutbox.status, ['pending', 'sending']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function finishOutbox(
-  db: Db,
-  id: number,
-  outcome: { status: 'sent'; externalId: string } | { status: 'failed' | 'pending'; error: string },
-) {
-  await db
-    .update(slackOutbox)
-    .set(
-      outcome.status === 'sent'
-        ? {
-            status: 'sent',
-            externalId: outcome.externalId,
-            sentAt: sql`now()`,
-            lockedUntil: null,
-            lastError: null,
-          }
-        : { status: outcome.status, lastError: outcome.error.slice(0, 1000), lockedUntil: null },
-    )
-    .where(eq(slackOutbox.id, id));
-}
+// The same queries as the channel outbox (outbox-queries.ts), on the mirror's own table.
+export const { insertOutbox, claimHead, hasUnsent, finishOutbox } = outboxQueries(slackOutbox);
 
 /** The thread a conversation is mirrored into, if it has one in this channel. */
 export async function findThread(db: Db, conversationId: number, channelId: string) {
