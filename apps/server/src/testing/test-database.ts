@@ -1,6 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../platform/db/database.js';
+import {
+  type Database,
+  migratedPgliteDump,
+  migrationsFolder,
+  openDatabase,
+} from '../platform/db/database.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -51,7 +61,7 @@ export async function emptyPostgresDatabase(
  * created beside TEST_DATABASE_URL and dropped on close, so files never see each other's rows.
  */
 export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', pgliteDump: await pgliteTemplate() });
   const empty = await emptyPostgresDatabase();
   const database = await openDatabase({ databaseUrl: empty.url, dataDir: 'unused', poolSize: 4 });
   return {
@@ -61,4 +71,38 @@ export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
       await empty.drop();
     },
   };
+}
+
+/** The migrations as they are now: their SQL and journal, so an edited migration makes a new template. */
+function migrationsHash(): string {
+  const folder = migrationsFolder();
+  const hash = createHash('sha256');
+  for (const name of readdirSync(folder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(name).update(readFileSync(path.join(folder, name)));
+  hash.update(readFileSync(path.join(folder, 'meta', '_journal.json')));
+  // A dump is only readable by the PGlite release that wrote it.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const root = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
+  hash.update(readFileSync(path.join(root, 'package.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated PGlite every test file starts from, kept in the temporary directory per state of the
+ * migrations (vitest isolates files, so a module-level cache would not outlive one file). The
+ * first file to need it makes it; a file racing it writes the same bytes, and the rename is atomic.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `convo-test-pglite-${migrationsHash()}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const dump = await migratedPgliteDump();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  }
 }

@@ -42,13 +42,34 @@ export interface OpenOptions {
   /** Directory for PGlite; `memory://` for an in-memory database (tests). */
   dataDir: string;
   poolSize?: number;
+  /**
+   * For an in-memory PGlite: start from this dump of a data directory (`migratedPgliteDump`)
+   * instead of an empty cluster, which skips initdb and the migrations already in it.
+   */
+  pgliteDump?: Blob | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+    : openPglite(opts.dataDir, opts.pgliteDump);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * An in-memory PGlite migrated to the latest schema, as an uncompressed dump of its data
+ * directory: test databases load it (2–3 s) rather than initdb and migrate each (6–14 s).
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   let lock: DataDirLock | null = null;
   let dir = dataDir;
@@ -57,7 +78,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     dir = path.join(dataDir, 'pglite');
   }
   try {
-    const client = inMemory ? new PGlite() : new PGlite(dir);
+    const client = inMemory ? new PGlite(dump ? { loadDataDir: dump } : {}) : new PGlite(dir);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await assertSchemaNotNewer(db, migrationsFolder());
