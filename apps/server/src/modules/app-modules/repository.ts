@@ -93,6 +93,17 @@ export async function userCounts(db: Db, applicationId: string): Promise<Map<str
   return new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.name, r.n] as const])));
 }
 
+/** End users of one module. */
+export async function userCount(db: Db, applicationId: string, name: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(eq(users.applicationId, applicationId), isNull(users.roleType), eq(users.appModuleName, name)),
+    );
+  return row?.n ?? 0;
+}
+
 /** Users who registered through a deleted module belong to none afterwards. */
 export async function detachUsers(db: Db, applicationId: string, name: string) {
   const rows = await db

@@ -43,8 +43,7 @@ async function teamRowId(db: Db, applicationId: string, teamKey: string | null |
 async function viewOf(db: Db, applicationId: string, name: string): Promise<AppModule> {
   const row = await repo.findModuleView(db, applicationId, name);
   if (!row) throw moduleNotFound(name);
-  const counts = await repo.userCounts(db, applicationId);
-  return toModule(row, counts.get(name) ?? 0);
+  return toModule(row, await repo.userCount(db, applicationId, name));
 }
 
 export async function list(db: Db, caller: AuthContext): Promise<AppModule[]> {
