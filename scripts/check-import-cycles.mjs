@@ -152,6 +152,32 @@ export function importGraph(roots) {
   return graph;
 }
 
+/**
+ * Zod-free entries: what light clients import (the chat widget), so nothing they reach may import
+ * zod, whose top-level schemas cannot be tree-shaken (issue 39: zod was 55 % of the chat app).
+ */
+const ZOD_FREE_ENTRIES = ['packages/api/src/constants.ts'];
+
+/** The files reachable from `entry` through relative imports that import zod themselves. */
+export function zodImportersReachedFrom(entry) {
+  const seen = new Set([entry]);
+  const queue = [entry];
+  const found = [];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    if (importedFiles.some((f) => f.fileName === 'zod' || f.fileName.startsWith('zod/'))) found.push(file);
+    for (const f of importedFiles) {
+      const to = resolve(file, f.fileName);
+      if (to && !seen.has(to)) {
+        seen.add(to);
+        queue.push(to);
+      }
+    }
+  }
+  return found;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const repo = path.resolve(import.meta.dirname, '..');
   const graph = importGraph(ROOTS.map((r) => path.join(repo, r)));
@@ -168,6 +194,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const names = `${LAYERS[layerOf(from)].name} → ${LAYERS[layerOf(to)].name}`;
     process.stderr.write(`\nUpward import (${names}): ${from} imports ${to}\n`);
   }
+  const zodLeaks = ZOD_FREE_ENTRIES.flatMap((entry) =>
+    zodImportersReachedFrom(path.join(repo, entry)).map((file) => [entry, rel(file)]),
+  );
+  for (const [entry, file] of zodLeaks) {
+    process.stderr.write(`\nZod reached from the zod-free entry ${entry}: ${file} imports zod\n`);
+  }
+  if (zodLeaks.length > 0) process.exit(1);
   if (cycles.length > 0 || upward.length > 0) {
     process.stderr.write(
       `\n${cycles.length} import circle(s), ${upward.length} upward import(s). Move the shared piece ` +

@@ -1,9 +1,7 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from '../../scripts/precompress.mjs';
 
 // In development the API, the messaging API, WebSockets and health checks go to the local server.
 const SERVER = 'http://localhost:3000';
@@ -18,39 +16,16 @@ const CHART_LIBRARIES =
 const EDITOR_LIBRARIES =
   /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|dompurify)[\\/]/;
 
-const COMPRESSIBLE = /\.(js|css|json|svg|html)$/;
-
-/**
- * Writes name.br and name.gz beside each text file of the build, served by the server in place of
- * the file to browsers that accept them (@fastify/static's preCompressed): done once here, at the
- * highest levels, rather than on every response.
- */
+/** Writes .br and .gz beside each text file once the build is written (scripts/precompress.mjs). */
 function precompress(): Plugin {
-  const brotli = promisify(brotliCompress);
-  const gz = promisify(gzip);
   let outDir = '';
-  const files = async (dir: string): Promise<string[]> =>
-    (await readdir(dir, { withFileTypes: true, recursive: true }))
-      .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
-      .map((e) => path.join(e.parentPath, e.name));
   return {
     name: 'convo-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      for (const file of await files(outDir)) {
-        // Below a kilobyte the headers weigh more than the saving.
-        if ((await stat(file)).size < 1024) continue;
-        const body = await readFile(file);
-        const [br, gzipped] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-          gz(body, { level: constants.Z_BEST_COMPRESSION }),
-        ]);
-        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
-      }
-    },
+    closeBundle: () => precompressDir(outDir),
   };
 }
 

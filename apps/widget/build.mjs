@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { precompressDir } from '../../scripts/precompress.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, 'dist');
@@ -42,3 +43,6 @@ for (const [entry, file] of loaders) {
     },
   });
 }
+
+// Customers' pages load these files on every first visit: sent brotli or gzip (issue 39).
+await precompressDir(outDir);

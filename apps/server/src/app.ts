@@ -284,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emailFallbackRoutes(ctx));
   await app.register(mailPreferenceRoutes(ctx));
   await app.register(pushNotificationRoutes(ctx));
-  await app.register(widgetRoutes(ctx));
+  await app.register(widgetRoutes(ctx, { dist: ctx.config.widgetDist }));
   await app.register(widgetSettingsRoutes(ctx));
   await app.register(botRoutes(ctx, storage));
 

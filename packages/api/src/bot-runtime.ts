@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { platformOk } from './messaging.js';
 
+export { BOT_MESSAGE_METADATA, BOT_STREAMING_EVENT } from './bot-runtime-constants.js';
+
 // Bots at work in conversations (issue 15): a visitor's feedback on a bot's answer, the time bots
 // saved (SPEC §7 stats/time/saved/bot), and the real-time event of a streamed answer.
 
@@ -42,18 +44,9 @@ export const timeSavedSchema = z.object({
 export type TimeSaved = z.infer<typeof timeSavedSchema>;
 export const timeSavedResponseSchema = platformOk(timeSavedSchema);
 
-/** `message.streaming`: the text so far of a bot's answer; the stored message with KM_BOT_STREAM_ID replaces it. */
-export const BOT_STREAMING_EVENT = 'message.streaming';
 export const botStreamingDataSchema = z.object({
   groupId: z.number(),
   streamId: z.string(),
   text: z.string(),
 });
 export type BotStreamingData = z.infer<typeof botStreamingDataSchema>;
-
-/** Metadata of a bot's messages: the stream it replaces, and "this is an answer" (feedback buttons). */
-export const BOT_MESSAGE_METADATA = {
-  streamId: 'KM_BOT_STREAM_ID',
-  answer: 'KM_BOT_ANSWER',
-  handoff: 'KM_BOT_HANDOFF',
-} as const;

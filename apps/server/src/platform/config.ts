@@ -116,6 +116,7 @@ const envSchema = z.object({
     .transform((v) => (v === '' ? undefined : v)),
   GEOIP_DB_PATH: optionalText,
   DASHBOARD_DIST: optionalText,
+  WIDGET_DIST: optionalText,
   TRUST_PROXY: trustProxySchema,
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins from one address (every account together); by default 5 accounts' worth. */
@@ -255,6 +256,8 @@ export interface AppConfig {
   /** CSV of `cidr,country` the sign-up country lookup reads; undefined: every lookup says 'us'. */
   geoipDbPath: string | undefined;
   dashboardDist: string | undefined;
+  /** The built widget; found beside the server when unset. */
+  widgetDist: string | undefined;
   /** Fastify's trustProxy: whose X-Forwarded-For gives `req.ip`. */
   trustProxy: TrustProxy;
   rateLimit: {
@@ -405,6 +408,7 @@ export function loadConfig(
     region: e.REGION ? { id: e.REGION, name: e.REGION_NAME ?? null } : null,
     geoipDbPath: e.GEOIP_DB_PATH,
     dashboardDist: e.DASHBOARD_DIST,
+    widgetDist: e.WIDGET_DIST,
     trustProxy: e.TRUST_PROXY,
     rateLimit: {
       loginMax: e.RATE_LIMIT_LOGIN_MAX,

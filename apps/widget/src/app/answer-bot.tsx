@@ -1,7 +1,8 @@
 // The help center's answer bot in the chat window: while the visitor types, before a person has
 // answered, published articles are suggested. One opens in place and asks "Did this answer your
 // question?": Yes is counted as a deflection, No sends what the visitor typed to the team.
-import { ANSWER_BOT_MIN_QUERY, type WidgetAnswerArticle, type WidgetSuggestion } from '@convo/api';
+import type { WidgetAnswerArticle, WidgetSuggestion } from '@convo/api';
+import { ANSWER_BOT_MIN_QUERY } from '@convo/api/constants';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from './api';
 import type { Translate } from './i18n';

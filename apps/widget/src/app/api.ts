@@ -1,15 +1,14 @@
 // Calls of the chat app: the messaging API (/rest/ws, same origin as this iframe) and the widget's
 // own endpoints, with the visitor's messaging token.
-import {
-  type GroupFeed,
-  type Message,
-  WIDGET_ANSWER_BOT_PATHS,
-  type WidgetAnswerArticle,
-  type WidgetInitResponse,
-  type WidgetRating,
-  type WidgetSuggestionsResponse,
-  widgetAnswerArticlePath,
+import type {
+  GroupFeed,
+  Message,
+  WidgetAnswerArticle,
+  WidgetInitResponse,
+  WidgetRating,
+  WidgetSuggestionsResponse,
 } from '@convo/api';
+import { WIDGET_ANSWER_BOT_PATHS, widgetAnswerArticlePath } from '@convo/api/constants';
 
 export class ApiError extends Error {
   constructor(

@@ -1,13 +1,7 @@
 // The chat app's state and rules, without any rendering: conversations, messages (with sends that
 // survive a lost connection), receipts, typing, unread counts. Views subscribe and re-render.
-import {
-  BOT_MESSAGE_METADATA,
-  BOT_STREAMING_EVENT,
-  type GroupFeed,
-  type Message,
-  type WidgetInitResponse,
-  type WidgetRating,
-} from '@convo/api';
+import type { GroupFeed, Message, WidgetInitResponse, WidgetRating } from '@convo/api';
+import { BOT_MESSAGE_METADATA, BOT_STREAMING_EVENT } from '@convo/api/constants';
 import { MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
 import { type Api, ApiError, type FileMeta } from './api';
 import { connect, type ServerEvent, type Socket } from './realtime';

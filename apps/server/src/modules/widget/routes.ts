@@ -192,6 +192,8 @@ export function widgetRoutes(ctx: RouteContext, options: WidgetRouteOptions = {}
         prefix: '/widget/',
         decorateReply: false,
         index: false,
+        // The build writes .br and .gz beside each file (apps/widget/build.mjs, issue 39).
+        preCompressed: true,
         setHeaders(res, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', hashed ? LONG_CACHE : SHORT_CACHE);

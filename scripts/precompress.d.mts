@@ -1,0 +1,1 @@
+export function precompressDir(dir: string, minBytes?: number): Promise<void>;
