@@ -29,6 +29,7 @@ export function testDatabaseKinds(env: Record<string, string | undefined> = proc
 /** A new, empty PostgreSQL database beside TEST_DATABASE_URL: its URL, and `drop()` to remove it. */
 export async function emptyPostgresDatabase(
   prefix = 'convo_test',
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
@@ -36,14 +37,13 @@ export async function emptyPostgresDatabase(
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(base, name);
   return {
-    url: url.toString(),
+    url,
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
@@ -62,7 +62,7 @@ export async function emptyPostgresDatabase(
  */
 export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://', pgliteDump: await pgliteTemplate() });
-  const empty = await emptyPostgresDatabase();
+  const empty = await emptyPostgresDatabase('convo_test', await postgresTemplate());
   const database = await openDatabase({ databaseUrl: empty.url, dataDir: 'unused', poolSize: 4 });
   return {
     ...database,
@@ -71,6 +71,47 @@ export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
       await empty.drop();
     },
   };
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A migrated PostgreSQL database every test file copies (`create database … template`, a file
+ * copy, instead of thirty migrations per file), one per state of the migrations, made by the first
+ * file that needs it under an advisory lock so racing files wait for it rather than make two.
+ */
+async function postgresTemplate(): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `convo_template_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    // Any fixed key: only this function takes it.
+    await admin.query('select pg_advisory_lock(727274)');
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      // Migrated and closed before the rename: a template must have no other connection.
+      const database = await openDatabase({
+        databaseUrl: databaseUrl(base, building),
+        dataDir: 'unused',
+        poolSize: 1,
+      });
+      await database.close();
+      await admin.query(`alter database ${building} rename to ${name}`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await admin.end();
+  }
+  return name;
 }
 
 /** The migrations as they are now: their SQL and journal, so an edited migration makes a new template. */
