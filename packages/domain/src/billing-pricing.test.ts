@@ -69,28 +69,47 @@ describe('SPEC §9 price list', () => {
     expect(findPricedPlan(8, PLAN.ADVANCED)?.messages).toEqual({ month: 2000, year: 24000 });
   });
 
-  it('v9 starter, professional and custom enterprise agree with LATEST_PLANS', () => {
-    expect(findPricedPlan(9, PLAN.STARTER)).toMatchObject({
+  // SPEC §9's own figures, copied from the spec: "v9 starter base 40 monthly / 400 yearly, 250
+  // messages monthly, 3000 yearly, 1 AI agent, 1 team member, overage 15; professional 200 / 2000,
+  // 2000 / 24000 messages, 2 AI agents, 3 team members, overage 10; enterprise custom."
+  const SPEC_V9 = [
+    {
+      key: PLAN.STARTER,
       basePrice: { month: 40, year: 400 },
       messages: { month: 250, year: 3000 },
       aiAgents: 1,
       teamMembers: 1,
       overage: 15,
-    });
-    expect(findPricedPlan(9, PLAN.PROFESSIONAL)).toMatchObject({
+    },
+    {
+      key: PLAN.PROFESSIONAL,
       basePrice: { month: 200, year: 2000 },
       messages: { month: 2000, year: 24000 },
       aiAgents: 2,
       teamMembers: 3,
       overage: 10,
-    });
-    expect(findPricedPlan(9, PLAN.ENTERPRISE)?.custom).toBe(true);
-    for (const latest of LATEST_PLANS.filter((p) => p.basePrice !== null)) {
-      const priced = findPricedPlan(9, latest.key);
-      expect(priced?.basePrice).toEqual(latest.basePrice);
-      expect(priced?.messages).toEqual(latest.messages);
-      expect(priced?.overage).toBe(latest.overage);
+    },
+  ] as const;
+
+  it('v9 starter and professional are the spec’s figures in both tables; enterprise is custom', () => {
+    for (const spec of SPEC_V9) {
+      const { key, ...figures } = spec;
+      expect(findPricedPlan(9, key), key).toMatchObject(figures);
+      expect(
+        LATEST_PLANS.find((p) => p.key === key),
+        key,
+      ).toEqual(spec);
     }
+    expect(findPricedPlan(9, PLAN.ENTERPRISE)?.custom).toBe(true);
+    expect(LATEST_PLANS.find((p) => p.key === PLAN.ENTERPRISE)).toMatchObject({
+      basePrice: null,
+      messages: null,
+      overage: null,
+    });
+    // No other priced plan in the latest table: a plan the spec does not name is not on sale.
+    expect(LATEST_PLANS.filter((p) => p.basePrice !== null).map((p) => p.key)).toEqual(
+      SPEC_V9.map((p) => p.key),
+    );
   });
 
   it('ranks plans by level; special plans have fixed levels; unknown plans are free', () => {

@@ -28,6 +28,7 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
   const week = Date.UTC(2026, 10, 2);
   let owner: Record<string, string>;
   let agentName: string;
+  let agentId: string;
 
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
   const qs = (q: Record<string, string | number | boolean>) =>
@@ -75,6 +76,7 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
     owner = { authorization: `Bearer ${a.admin['x-authorization']}` };
     const agent = await messagingMember(t.database, a.applicationId, '2', { name: 'Alice Agent' });
     agentName = 'Alice Agent';
+    agentId = agent.id;
     const v1 = await userRow(a.applicationId, (await newVisitor(t, a)).userId);
     const v2 = await userRow(a.applicationId, (await newVisitor(t, a)).userId);
     // A customer on the company's own domain (the owner's address) is left out everywhere.
@@ -313,6 +315,63 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
       '10,old,Lovely',
       '1,old,Slow',
     ]);
+  });
+
+  it('averages the agent and team reports over new-scale ratings only, never mixing the two scales', async () => {
+    // Three weeks before (outside every other test's range): Alice's conversation rated 10 on the old scale.
+    const customer = await userRow(a.applicationId, (await newVisitor(t, a)).userId);
+    const rated = await conversation({
+      customerId: customer.id,
+      assigneeId: agentId,
+      created: -21 * DAY,
+      status: 2,
+    });
+    await t.database.db.insert(conversationRatings).values({
+      conversationId: rated.id,
+      applicationId: a.applicationId,
+      userId: customer.id,
+      rating: 10,
+      scale: 'old',
+      comment: null,
+      createdAt: new Date(week - 21 * DAY + HOUR),
+      updatedAt: new Date(week - 21 * DAY + HOUR),
+    });
+    const report = async (kind: 'agents' | 'teams') => {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: P.reports,
+        headers: owner,
+        payload: { kind, from: week - 21 * DAY, to: week + 7 * DAY, timeZone: 'UTC' },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const id = asked.json().data.id as string;
+      const queued = await t.database.db.select().from(jobs).where(eq(jobs.queue, REPORT_QUEUE));
+      const job = queued.find((j) => (j.payload as { exportId?: string }).exportId === id)!;
+      await reportJobHandler({ db: t.database.db })({
+        id: job.id,
+        queue: REPORT_QUEUE,
+        applicationId: a.applicationId,
+        payload: job.payload,
+        attempts: 1,
+        maxAttempts: 3,
+      });
+      const lines = (await get(P.reportDownload.replace(':id', id), owner)).body.trim().split('\r\n');
+      expect(lines[0]!.split(',').slice(-2)).toEqual(['ratings', 'avgRating']);
+      // key → [ratings, avgRating]
+      return new Map(
+        lines.slice(1).map((l) => {
+          const cells = l.split(',');
+          return [cells[0]!, cells.slice(-2).join(',')];
+        }),
+      );
+    };
+    const agents = await report('agents');
+    // Alice: the 5 (new scale) alone; her old-scale 10 would make it 2 ratings averaging 7.5.
+    expect(agents.get(agentName)).toBe('1,5');
+    // Unassigned: the bot conversation's 2; the old 10 and 1 would make it 4.33.
+    expect(agents.get('(unassigned)')).toBe('1,2');
+    const teams = await report('teams');
+    expect(teams.get('(no team)')).toBe('2,3.5');
   });
 
   it('gives teammate login time across midnight in the asked time zone', async () => {

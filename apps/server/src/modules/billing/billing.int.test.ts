@@ -222,6 +222,32 @@ describe.each(testDatabaseKinds())('billing on %s', (kind) => {
       expect(second.json()).toMatchObject({ code: 'AI_AGENT_LIMIT_REACHED', details: { limit: 1, used: 1 } });
     });
 
+    it("counts only the application's own AI agents against its limit", async () => {
+      const busy = await newTenant(t);
+      const tenant = await newTenant(t);
+      await plan(busy, 'professional');
+      await plan(tenant, 'starter');
+      const create = (of: Tenant, name: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: BOT_PATHS.bots,
+          headers: of.admin,
+          payload: { name, engine: 'kompose' },
+        });
+      // Another application's two bots take none of this one's single AI agent.
+      for (const name of ['Theirs 1', 'Theirs 2']) expect((await create(busy, name)).statusCode).toBe(200);
+      const overview = async (of: Tenant) => (await get(of, BILLING_PATHS.overview)).json().data;
+      expect((await overview(tenant)).aiAgents).toEqual({ used: 0, limit: 1 });
+      const mine = await create(tenant, 'Mine');
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect((await overview(tenant)).aiAgents).toEqual({ used: 1, limit: 1 });
+      expect((await overview(busy)).aiAgents).toEqual({ used: 2, limit: 2 });
+      expect((await create(tenant, 'Second')).json()).toMatchObject({
+        code: 'AI_AGENT_LIMIT_REACHED',
+        details: { limit: 1, used: 1 },
+      });
+    });
+
     it('meters messages and monthly active users incrementally, shown against the allowance', async () => {
       const tenant = await newTenant(t);
       await plan(tenant, 'starter');

@@ -2,7 +2,7 @@ import { channelWebhookPath, INTEGRATION_PATHS, integrationPath, MESSAGING_PATHS
 import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, channelAccounts, channelOutbox, users } from '../../db/schema/index.js';
+import { attachments, channelAccounts, channelOutbox, conversations, users } from '../../db/schema/index.js';
 import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
 import { sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
@@ -329,6 +329,70 @@ describe.each(testDatabaseKinds())('Telegram channel on %s', (kind) => {
     });
     await sendTestMessage(t, tenant.admin, create.json().response.id, 'web-reply', 'web only');
     expect((await t.database.db.select().from(channelOutbox)).length).toBe(before);
+  });
+
+  /** A conversation of another application by its channel chat, and its message texts. */
+  const conversationIn = async (tn: Tenant, chatId: number) => {
+    const [row] = await t.database.db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.applicationId, tn.applicationId),
+          eq(conversations.clientGroupId, `telegram:${chatId}`),
+        ),
+      );
+    return row;
+  };
+
+  it('keeps two applications apart when their customers share a chat id (the same client group id)', async () => {
+    // Client group ids (`telegram:<chat>`, `whatsapp:<phone>`) repeat across applications.
+    expect((await connect(other, OTHER_TOKEN)).statusCode).toBe(200);
+    await fake.postUpdate(TOKEN, { chatId: 7777, text: 'Mine, in the first application' });
+    await fake.postUpdate(OTHER_TOKEN, { chatId: 7777, text: 'Theirs, in the second application' });
+    await fake.postUpdate(TOKEN, { chatId: 7777, text: 'Mine again' });
+    const mine = await conversationOf(7777);
+    const theirs = await conversationIn(other, 7777);
+    expect(mine).toBeDefined();
+    expect(theirs).toBeDefined();
+    expect(theirs!.id).not.toBe(mine!.id);
+    expect(theirs!.applicationId).toBe(other.applicationId);
+    expect((await messagesOf(mine!.id)).map((m) => m.message)).toEqual([
+      'Mine, in the first application',
+      'Mine again',
+    ]);
+    const theirMessages = await messagesOf(theirs!.id);
+    expect(theirMessages.map((m) => [m.message, m.applicationId])).toEqual([
+      ['Theirs, in the second application', other.applicationId],
+    ]);
+    // Each customer is a row of its own application.
+    const [theirCustomer] = await t.database.db.select().from(users).where(eq(users.id, theirs!.customerId!));
+    expect(theirCustomer!.applicationId).toBe(other.applicationId);
+  });
+
+  it("one application's disable and enable leave another application's channel of the same type alone", async () => {
+    const status = (tn: Tenant, s: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `${integrationPath('telegram')}/status/${s}`,
+        headers: bearer(tn),
+      });
+    const statusOf = async (tn: Tenant) =>
+      (await t.app.inject({ method: 'GET', url: integrationPath('telegram'), headers: bearer(tn) })).json()
+        .data.status;
+    expect(await statusOf(other)).toBe('connected');
+    const disabled = await status(tenant, 'disable');
+    expect(disabled.json().data.status).toBe('disabled');
+    expect(await statusOf(other)).toBe('connected');
+    await fake.postUpdate(OTHER_TOKEN, { chatId: 7878, text: 'still open over there' });
+    expect(await conversationIn(other, 7878)).toBeDefined();
+    expect(await conversationOf(7878)).toBeUndefined();
+    // The other application's disable leaves this one disabled, and its enable leaves ours alone.
+    expect((await status(other, 'disable')).json().data.status).toBe('disabled');
+    expect((await status(other, 'enable')).json().data.status).toBe('connected');
+    expect(await statusOf(tenant)).toBe('disabled');
+    expect((await status(tenant, 'enable')).json().data.status).toBe('connected');
+    expect(await statusOf(other)).toBe('connected');
   });
 
   it('disable keeps deliveries out, enable lets them in, delete removes the webhook and answers 404 after', async () => {

@@ -7,7 +7,7 @@ import {
   whatsAppTemplatesPath,
 } from '@convo/api';
 import { type FakeTwilio, startFakeTwilio, twilioSignature } from '@convo/provider-fakes';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, channelOutbox, conversations } from '../../db/schema/index.js';
 import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
@@ -23,6 +23,9 @@ import { tinyPng } from '../attachments/test-harness.js';
 const ACCOUNT_SID = `AC${'1a2b3c4d'.repeat(4)}`;
 const AUTH_TOKEN = 'f'.repeat(8) + '0123456789abcdef0123456789ab'.slice(0, 24);
 const SENDER = '+14155238886';
+const OTHER_SID = `AC${'9f8e7d6c'.repeat(4)}`;
+const OTHER_TOKEN = 'e'.repeat(8) + 'fedcba9876543210fedcba98'.slice(0, 24);
+const OTHER_SENDER = '+14155550000';
 
 describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
   let fake: FakeTwilio;
@@ -30,14 +33,15 @@ describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
   beforeAll(async () => {
     fake = await startFakeTwilio();
     fake.addAccount(ACCOUNT_SID, AUTH_TOKEN, 'Acme Twilio');
+    fake.addAccount(OTHER_SID, OTHER_TOKEN, 'Other Twilio');
     port = await freePort();
   });
   const { t, tenants } = useTestApp(kind, {
-    tenants: 1,
+    tenants: 2,
     dataDir: true,
     env: () => ({ TWILIO_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
   });
-  const [tenant] = tenants;
+  const [tenant, other] = tenants;
   const h = channelHarness(t, tenant, 'whatsapp-twilio');
   const { runWorker, conversationOf, messagesOf, receipt } = h;
   beforeAll(async () => {
@@ -148,6 +152,43 @@ describe.each(testDatabaseKinds())('WhatsApp through Twilio on %s', (kind) => {
     });
     expect([forged.status, unsigned.status, tampered.status]).toEqual([401, 401, 401]);
     expect(await conversationOf('+15550009999')).toBeUndefined();
+  });
+
+  it("keeps a phone number's conversations apart in two applications (the same client group id)", async () => {
+    const connected = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('whatsapp-twilio'),
+      headers: h.bearer(other),
+      payload: { accountSid: OTHER_SID, authToken: OTHER_TOKEN, whatsAppNumber: `whatsapp:${OTHER_SENDER}` },
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const otherHook = `http://127.0.0.1:${port}${channelWebhookPath('whatsapp-twilio', other.applicationId)}`;
+    const phone = '+15557654321';
+    expect((await fake.postWebhook(hook(), AUTH_TOKEN, inbound(phone, 'To the first shop'))).status).toBe(
+      200,
+    );
+    const toOther = {
+      ...inbound(phone, 'To the second shop'),
+      AccountSid: OTHER_SID,
+      To: `whatsapp:${OTHER_SENDER}`,
+    };
+    expect((await fake.postWebhook(otherHook, OTHER_TOKEN, toOther)).status).toBe(200);
+    const mine = await conversationOf(phone);
+    const [theirs] = await t.database.db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.applicationId, other.applicationId),
+          eq(conversations.clientGroupId, mine!.clientGroupId),
+        ),
+      );
+    expect(theirs).toBeDefined();
+    expect(theirs!.id).not.toBe(mine!.id);
+    expect((await messagesOf(mine!.id)).map((m) => m.message)).toEqual(['To the first shop']);
+    expect((await messagesOf(theirs!.id)).map((m) => [m.message, m.applicationId])).toEqual([
+      ['To the second shop', other.applicationId],
+    ]);
   });
 
   it('downloads an image through Twilio media (basic auth) into our storage', async () => {

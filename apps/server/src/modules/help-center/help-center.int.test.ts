@@ -1,5 +1,8 @@
 import { HELP_CENTER_PATHS, helpCenterPath } from '@convo/api';
+import { ROLE_TYPE } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
+import { helpCenterArticles } from '../../db/schema/index.js';
+import { signedInMember, updateSettings } from '../../testing/members.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -276,7 +279,104 @@ describe.each(testDatabaseKinds())('help center on %s', (kind) => {
     );
   });
 
-  it('requires a member session with the content privilege', async () => {
+  it('renders a stored article body through the whitelist again, whatever path wrote the row', async () => {
+    const [a] = tenants;
+    // Written straight to the table (an import, a restore, an older release): never through the service.
+    await t.database.db.insert(helpCenterArticles).values({
+      applicationId: a.applicationId,
+      title: 'Stored row',
+      slug: 'stored-row',
+      status: 'published',
+      bodyHtml:
+        '<p>Safe words</p><script>alert("stored")</script><img src="x" onerror="alert(\'img\')">' +
+        '<a href="javascript:alert(\'link\')">link</a><iframe src="https://evil.example.com"></iframe>' +
+        '<p style="position:fixed" onmouseover="alert(\'hover\')">Hover</p>',
+      bodyText: 'Safe words Hover',
+    });
+    const page = await t.app.inject(`${site(a)}/articles/stored-row`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<p>Safe words</p>');
+    for (const unsafe of [
+      'alert(',
+      'onerror',
+      'onmouseover',
+      'javascript:',
+      'evil.example.com',
+      'position:fixed',
+    ]) {
+      expect(page.body, unsafe).not.toContain(unsafe);
+    }
+  });
+
+  it('requires a member session with the content privilege: 401 without one, 403 for each refused role', async () => {
+    const [a] = tenants;
     expect((await t.app.inject(HELP_CENTER_PATHS.articles)).statusCode).toBe(401);
+    const created = await api(a, 'POST', HELP_CENTER_PATHS.articles, { title: 'Privilege target' });
+    const articleId = created.json().data.id as string;
+    const category = await api(a, 'POST', HELP_CENTER_PATHS.categories, { name: 'Privilege category' });
+    const categoryId = category.json().data.id as string;
+    const article = helpCenterPath(HELP_CENTER_PATHS.article, articleId);
+    const requests: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object }[] = [
+      { method: 'GET', url: HELP_CENTER_PATHS.articles },
+      { method: 'GET', url: HELP_CENTER_PATHS.categories },
+      { method: 'GET', url: article },
+      { method: 'POST', url: HELP_CENTER_PATHS.articles, payload: { title: 'By a refused role' } },
+      { method: 'POST', url: HELP_CENTER_PATHS.categories, payload: { name: 'By a refused role' } },
+      { method: 'PATCH', url: article, payload: { title: 'Renamed by a refused role' } },
+      {
+        method: 'PATCH',
+        url: helpCenterPath(HELP_CENTER_PATHS.category, categoryId),
+        payload: { name: 'Renamed by a refused role' },
+      },
+      { method: 'POST', url: HELP_CENTER_PATHS.articleBulk, payload: { action: 'delete', ids: [articleId] } },
+      { method: 'DELETE', url: article },
+      { method: 'DELETE', url: helpCenterPath(HELP_CENTER_PATHS.category, categoryId) },
+    ];
+    const refusedAll = async (headers: Record<string, string>, who: string) => {
+      for (const r of requests) {
+        const res = await t.app.inject({ ...r, headers, ...(r.payload ? { payload: r.payload } : {}) });
+        expect(res.statusCode, `${who} ${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBe(403);
+        expect(res.json().code).toBe('FORBIDDEN');
+      }
+    };
+    // Classic product: operators lack helpcenter.content (SPEC §6).
+    const operator = await signedInMember(t.database, a.applicationId, ROLE_TYPE.OPERATOR);
+    await refusedAll(operator.headers, 'operator');
+    // An agent holds it: reads and writes succeed.
+    const agent = await signedInMember(t.database, a.applicationId, ROLE_TYPE.AGENT);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: HELP_CENTER_PATHS.articles,
+      headers: agent.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const byAgent = await t.app.inject({
+      method: 'POST',
+      url: HELP_CENTER_PATHS.articles,
+      headers: agent.headers,
+      payload: { title: 'Written by an agent' },
+    });
+    expect(byAgent.statusCode, byAgent.body).toBe(200);
+    // The company narrows the privilege to admins: the agent is refused everywhere, the admin is not.
+    await updateSettings(t.database, a.applicationId, {
+      companySetting: {
+        rolesAndPermissions: { 'helpcenter.content': [ROLE_TYPE.SUPER_ADMIN, ROLE_TYPE.ADMIN] },
+      },
+    });
+    try {
+      await refusedAll(agent.headers, 'agent without the privilege');
+      expect((await api(a, 'GET', article)).json().data.title).toBe('Privilege target');
+      expect((await api(a, 'GET', HELP_CENTER_PATHS.categories)).statusCode).toBe(200);
+    } finally {
+      await updateSettings(t.database, a.applicationId, { companySetting: {} });
+    }
+    // Nothing a refused role sent was written, renamed or deleted.
+    expect((await api(a, 'GET', `${HELP_CENTER_PATHS.articles}?q=refused`)).json().data.total).toBe(0);
+    expect((await api(a, 'GET', article)).json().data.title).toBe('Privilege target');
+    const names = (await api(a, 'GET', HELP_CENTER_PATHS.categories))
+      .json()
+      .data.map((c: { name: string }) => c.name);
+    expect(names).toContain('Privilege category');
+    expect(names).not.toContain('By a refused role');
   });
 });

@@ -202,6 +202,36 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
     expect((await source(target.id)).passageCount).toBeGreaterThan(0);
   });
 
+  it('keeps two bots of one application apart: each retrieves and lists only its own sources', async () => {
+    const sibling = await addTestBot(t.database, tenants[0].applicationId, 'kompose', 'Sibling Bot');
+    const res = await upload(
+      'loyalty.md',
+      'text/markdown',
+      new TextEncoder().encode('# Loyalty club\n\nLoyalty points double on Tuesdays for club members.'),
+      tenants[0],
+      sibling.id,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await worker.drain();
+    const own = (res.json().data as KnowledgeSource).id;
+    const search = (botId: string, question: string) =>
+      searchKnowledge(t.database.db, tenants[0].applicationId, botId, question);
+    const [hit] = await search(sibling.id, 'loyalty points on Tuesdays');
+    expect(hit).toMatchObject({ sourceId: own, sourceName: 'loyalty.md' });
+    // The first bot's PDF is not the sibling's, and the sibling's notes are not the first bot's.
+    expect(await search(sibling.id, 'delivery Europe')).toEqual([]);
+    expect((await search(bot.id, 'loyalty points on Tuesdays')).map((h) => h.sourceName)).toEqual([]);
+    expect((await search(bot.id, 'delivery Europe'))[0]).toMatchObject({ sourceName: 'Store policies.pdf' });
+    expect((await list(tenants[0], sibling.id)).map((s) => s.name)).toEqual(['loyalty.md']);
+    expect((await list(tenants[0], bot.id)).map((s) => s.name)).not.toContain('loyalty.md');
+    const counts = await t.app.inject({
+      method: 'GET',
+      url: knowledgePath(KNOWLEDGE_PATHS.counts, sibling.id),
+      headers: bearer(tenants[0]),
+    });
+    expect(counts.json().data).toMatchObject({ sources: 1, documents: 1, ready: 1 });
+  });
+
   it('indexes a .docx, an HTML page and markdown', async () => {
     const docx = await upload(
       'warranty.docx',

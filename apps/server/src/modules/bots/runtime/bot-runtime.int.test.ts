@@ -8,6 +8,7 @@ import {
   botFirstResponders,
   botIntents,
   bots,
+  conversationMembers,
   conversations,
   messages,
 } from '../../../db/schema/index.js';
@@ -16,7 +17,7 @@ import { claimDueJobs, expireLock, listJobs } from '../../../platform/jobs/job-r
 import { listenForJobWakes } from '../../../platform/jobs/job-wake.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { addTestBot, isBotAnswerFrame } from '../../../testing/bots.js';
-import { messagingMember } from '../../../testing/members.js';
+import { messagingMember, updateSettings } from '../../../testing/members.js';
 import {
   newVisitor,
   newVisitorConversation,
@@ -252,6 +253,41 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
     expect(said).toHaveLength(1);
     await ask(visitor.headers, groupId, 'how long does shipping take?');
     expect(await botMessages(groupId)).toHaveLength(1);
+  });
+
+  it('leaves the conversation on its own hand-off when removeBotOnAgentHandOff is on, and stays a member when it is off', async () => {
+    const memberIds = async (groupId: number) =>
+      (
+        await db()
+          .select({ userId: conversationMembers.userId })
+          .from(conversationMembers)
+          .where(eq(conversationMembers.conversationId, groupId))
+      ).map((m) => m.userId);
+    const agent = await messagingMember(t.database, tenant.applicationId, '2', { name: 'Hana Handoff' });
+    const bot = await firstResponder(tenant, 'kompose', { handoffAssignTo: agent.userId });
+    await updateSettings(t.database, tenant.applicationId, { removeBotOnAgentHandOff: true });
+    try {
+      // The customer asks for a person: the bot's own hand-off, to a named agent.
+      const asked = await newVisitorConversation(t, tenant);
+      expect(await memberIds(asked.groupId)).toContain(bot.userId);
+      await ask(asked.visitor.headers, asked.groupId, 'I want to talk to a human');
+      expect(await conversation(asked.groupId)).toMatchObject({ botActive: false, assigneeId: agent.id });
+      expect(await memberIds(asked.groupId)).not.toContain(bot.userId);
+      // Two fallbacks in a row: the hand-off by the routing rules.
+      await db().update(bots).set({ settings: {} }).where(eq(bots.id, bot.id));
+      const lost = await newVisitorConversation(t, tenant);
+      expect(await memberIds(lost.groupId)).toContain(bot.userId);
+      await ask(lost.visitor.headers, lost.groupId, 'zxqv plorb');
+      await ask(lost.visitor.headers, lost.groupId, 'grimbly wok');
+      expect(await state(lost.groupId)).toMatchObject({ handoffReason: 'repeated-fallback' });
+      expect(await memberIds(lost.groupId)).not.toContain(bot.userId);
+    } finally {
+      await updateSettings(t.database, tenant.applicationId, { removeBotOnAgentHandOff: false });
+    }
+    const kept = await newVisitorConversation(t, tenant);
+    await ask(kept.visitor.headers, kept.groupId, 'I want to talk to a human');
+    expect((await conversation(kept.groupId)).botActive).toBe(false);
+    expect(await memberIds(kept.groupId)).toContain(bot.userId);
   });
 
   it('hands off after two fallbacks in a row, by the routing rules', async () => {

@@ -583,7 +583,34 @@ describe.each(testDatabaseKinds())('bot settings pages on %s', (kind) => {
     expect((await exportOf(source.id)).bot.webhook.url).toBe('https://fulfil.example.com/hook');
   });
 
-  it('never returned a secret in any response', () => {
+  it('never returned a secret in any response', async () => {
+    // Its own bot holding both secrets, read through every page that shows a bot (so the check
+    // runs over bodies even when this test runs alone); then every body of the file is checked.
+    const before = bodies.length;
+    const bot = await createBot('Secret Holder');
+    const writes = [
+      await call('PUT', path(BOT_PATHS.botEngine, bot.id), admin, { apiKey: API_KEY, settings: {} }),
+      await call('PUT', path(BOT_SETTINGS_PATHS.webhook, bot.id), admin, {
+        url: 'https://fulfil.example.com/secret-holder',
+        intents: [],
+        secret: WEBHOOK_SECRET,
+      }),
+    ];
+    for (const res of writes) expect(res.statusCode, res.body).toBe(200);
+    const reads = [
+      await call('GET', BOT_PATHS.bots, admin),
+      await call('GET', path(BOT_PATHS.bot, bot.id), admin),
+      await call('GET', path(BOT_PATHS.bot, bot.id), agent),
+      await call('GET', path(BOT_SETTINGS_PATHS.webhook, bot.id), admin),
+      await call('GET', path(BOT_SETTINGS_PATHS.export, bot.id), admin),
+      await call('GET', path(BOT_PATHS.intents, bot.id), admin),
+      await call('GET', path(BOT_PATHS.training, bot.id), admin),
+    ];
+    for (const res of reads) expect(res.statusCode, res.body).toBe(200);
+    // The secrets are stored (the pages say so) and still never shown.
+    expect(reads[3]!.json().data).toMatchObject({ hasSecret: true });
+    const checked = bodies.length;
+    expect(checked - before).toBeGreaterThanOrEqual(reads.length + writes.length + 1);
     for (const body of bodies) {
       expect(body).not.toContain(WEBHOOK_SECRET);
       expect(body).not.toContain(API_KEY);
