@@ -4,7 +4,7 @@
 // Each database gets a closed loop (the most it takes from 60 busy visitors) and an open loop at the
 // budget's rate (1,500/s on PostgreSQL, 400/s on PGlite; BENCH_RATE overrides, 0 skips it).
 // Sizes: BENCH_MESSAGES (default 6000, after BENCH_WARMUP 2000 unmeasured), BENCH_VISITORS (60),
-// BENCH_AGENTS (5), BENCH_IDLE_SOCKETS (10000).
+// BENCH_AGENTS (5), BENCH_IDLE_SOCKETS (10000); BENCH_PORT (3400) the first server port.
 // BENCH_TARGETS=pglite,postgres picks the databases; BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof)
 // goes to the server's node only; BENCH_SIGNAL_LOAD=SIGUSR2 signals the server as each load starts and ends.
 import WebSocket from 'ws';
@@ -19,15 +19,61 @@ const AGENTS = Number(process.env.BENCH_AGENTS ?? 5);
 const IDLE = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 
+/**
+ * A set-up call (sign-up, visitor registration, conversation). On a loaded machine a connection
+ * can be reset: it is tried again (these calls are safe to repeat) before the load gives up.
+ */
 async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${path} ${res.status} ${JSON.stringify(json)}`);
-  return json;
+  for (let attempt = 1; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+      continue;
+    }
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${path} ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+}
+
+/** What went wrong in a load, counted for the table instead of ending the bench. */
+class Failures {
+  /** Sends whose connection failed (ECONNRESET, closed, refused). */
+  connection = 0;
+  /** Sends answered with another status than 200. */
+  refused = 0;
+  private first: string | null = null;
+
+  note(kind: 'connection' | 'refused', what: string) {
+    this[kind] += 1;
+    if (this.first === null) {
+      this.first = what;
+      process.stderr.write(`  first failed send: ${what}\n`);
+    }
+  }
+
+  get total() {
+    return this.connection + this.refused;
+  }
+
+  get example() {
+    return this.first ?? '';
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
+    return code ? `${code} (${error.message})` : error.message;
+  }
+  return String(error);
 }
 
 async function signupAdmin(base: string) {
@@ -53,6 +99,10 @@ function openSocket(base: string, token: string, onFrame?: (text: string) => voi
     // A socket can be reset later (a server stopped between targets): that must not crash the bench.
     ws.on('error', (error) => {
       if (!resumed) reject(error);
+    });
+    // Closed before it resumed (a reset without an error event): refused, not waited for forever.
+    ws.once('close', () => {
+      if (!resumed) reject(new Error('socket closed before it resumed'));
     });
     ws.once('open', () => ws.send(JSON.stringify({ type: 'hello', token })));
     ws.on('message', (raw) => {
@@ -84,6 +134,7 @@ function benchKeyOf(frame: string): string | undefined {
 interface Visitor {
   headers: Record<string, string>;
   groupId: number;
+  /** The closed loop's own connection; replaced by a fresh one when it fails. */
   connection: LightConnection;
 }
 
@@ -117,6 +168,11 @@ async function prepareAudience(base: string) {
   }
   return {
     visitors,
+    /** A fresh connection for a visitor whose connection failed. */
+    reconnect(v: Visitor) {
+      v.connection.close();
+      v.connection = new LightConnection(hostname, Number(port));
+    },
     /**
      * The open loop's connections: a message goes out on an idle one (a new one when all are
      * busy), never behind another message in the client.
@@ -161,6 +217,11 @@ async function throughput(
   const done = new Promise<void>((r) => {
     allDone = r;
   });
+  const failures = new Failures();
+  // Every message is delivered, or its send failed and it is not waited for.
+  const checkDone = () => {
+    if (deliveredToAll >= MESSAGES - failures.total) allDone();
+  };
   audience.listen((frame) => {
     const key = benchKeyOf(frame);
     if (!key || !sentAt.has(key)) return;
@@ -169,28 +230,37 @@ async function throughput(
     latencies.push(performance.now() - sentAt.get(key)!);
     if (n === AGENTS) {
       deliveredToAll += 1;
-      if (deliveredToAll === MESSAGES) allDone();
+      checkDone();
     }
   });
   // Open loop: any idle connection of the pool (the visitor's headers say who sends); closed loop:
-  // the visitor's own connection, one message after the other.
-  const send = async (v: Visitor, key: string, text: string) => {
-    const answer = await (rate > 0 ? audience.pool : v.connection).post(
-      '/rest/ws/message/send',
-      { key, groupId: v.groupId, message: text },
-      v.headers,
-    );
-    if (answer.status !== 200) throw new Error(`message/send ${answer.status} ${answer.body}`);
+  // the visitor's own connection, one message after the other. A failed send is counted (the
+  // table shows it), never thrown: one reset connection must not end the bench and lose its figures.
+  const send = async (v: Visitor, key: string, text: string, counted: Failures): Promise<boolean> => {
+    try {
+      const answer = await (rate > 0 ? audience.pool : v.connection).post(
+        '/rest/ws/message/send',
+        { key, groupId: v.groupId, message: text },
+        v.headers,
+      );
+      if (answer.status === 200) return true;
+      counted.note('refused', `message/send ${answer.status} ${answer.body.slice(0, 200)}`);
+    } catch (error) {
+      counted.note('connection', `message/send: ${messageOf(error)}`);
+      if (rate === 0) audience.reconnect(v);
+    }
+    return false;
   };
   // Warm-up, not measured: a server in service has its code compiled by the JIT; the first
   // seconds of a fresh process measure the compiler. Warm-up keys are not `bench-…`, so their
   // deliveries are not counted either.
   let warm = audience.warmedUp ? WARMUP : 0;
   audience.warmedUp = true;
+  const warmFailures = new Failures();
   await Promise.all(
     visitors.map(async (v) => {
       while (warm < WARMUP)
-        await send(v, `warm-${warm++}-${Math.random().toString(36).slice(2, 8)}`, 'Warm-up');
+        await send(v, `warm-${warm++}-${Math.random().toString(36).slice(2, 8)}`, 'Warm-up', warmFailures);
     }),
   );
   let next = 0;
@@ -202,8 +272,8 @@ async function throughput(
   const sendOne = async (v: Visitor, i: number) => {
     const key = `bench-${i}-${Math.random().toString(36).slice(2, 8)}`;
     sentAt.set(key, performance.now());
-    await send(v, key, `Message number ${i}`);
-    persisted += 1;
+    if (await send(v, key, `Message number ${i}`, failures)) persisted += 1;
+    else checkDone();
   };
   if (rate > 0) {
     // Spread over the visitors: one may have several messages on the way.
@@ -251,6 +321,16 @@ async function throughput(
   const rateBudget = rate > 0 ? '–' : `≥ ${budget}`;
   const ratePass = (r: number) => (rate > 0 ? null : r >= budget && deliveredToAll === MESSAGES);
   const clientQueued = audience.pool.queued - queuedBefore;
+  const failureRows: Row[] = [
+    {
+      figure:
+        `${load}: sends failed (connection errors / other answers than 200)` +
+        (failures.total > 0 ? `, first: ${failures.example.slice(0, 80)}` : ''),
+      value: `${failures.connection} / ${failures.refused}`,
+      budget: '0 / 0',
+      pass: failures.total === 0,
+    },
+  ];
   const clientRows: Row[] =
     rate > 0
       ? [
@@ -265,6 +345,7 @@ async function throughput(
       : [];
   return [
     ...clientRows,
+    ...failureRows,
     {
       figure: `${load}: messages/s persisted (${VISITORS} visitors, ${MESSAGES} msgs)`,
       value: persistedRate.toFixed(0),
@@ -306,17 +387,33 @@ async function idleSockets(kind: string, base: string, rssMb: () => number): Pro
   const before = rssMb();
   const sockets: WebSocket[] = [];
   const batch = 200;
+  let failed = 0;
+  let firstFailure = '';
   for (let i = 0; i < IDLE; i += batch) {
-    const opened = await Promise.all(
+    const opened = await Promise.allSettled(
       Array.from({ length: Math.min(batch, IDLE - i) }, () => openSocket(base, admin.token)),
     );
-    sockets.push(...opened);
+    for (const o of opened) {
+      if (o.status === 'fulfilled') sockets.push(o.value);
+      else {
+        failed += 1;
+        firstFailure ||= messageOf(o.reason);
+      }
+    }
   }
   await new Promise((r) => setTimeout(r, 2000));
   const after = rssMb();
   for (const s of sockets) s.terminate();
   const added = after - before;
   return [
+    {
+      figure:
+        `${kind}: idle WebSockets that failed to open` +
+        (failed > 0 ? `, first: ${firstFailure.slice(0, 80)}` : ''),
+      value: `${failed}/${IDLE}`,
+      budget: '0',
+      pass: failed === 0,
+    },
     {
       figure: `${kind}: ${IDLE} idle WebSockets: server memory added`,
       value: `${added.toFixed(0)} MB`,
@@ -333,6 +430,14 @@ async function idleSockets(kind: string, base: string, rssMb: () => number): Pro
 }
 
 const rows: Row[] = [];
+let failedTargets = 0;
+// A socket error nothing awaited (a reset between two requests) is counted and shown, not a crash
+// that loses every figure.
+let strayErrors = 0;
+process.on('unhandledRejection', (error) => {
+  strayErrors += 1;
+  process.stderr.write(`messaging bench: unhandled ${messageOf(error)}\n`);
+});
 const pgDb = await freshPostgres();
 const wanted = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const targets: { kind: string; databaseUrl?: string }[] = wanted.includes('pglite')
@@ -340,7 +445,8 @@ const targets: { kind: string; databaseUrl?: string }[] = wanted.includes('pglit
   : [];
 if (pgDb && wanted.includes('postgres')) targets.push({ kind: 'postgres', databaseUrl: pgDb.url });
 const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS;
-let port = 3400;
+// BENCH_PORT: another first port, when 3400 is taken (benches of two checkouts on one machine).
+let port = Number(process.env.BENCH_PORT ?? 3400);
 for (const target of targets) {
   const server = await startServer({
     port: port++,
@@ -349,10 +455,13 @@ for (const target of targets) {
   });
   try {
     const audience = await prepareAudience(server.base);
-    rows.push(...(await throughput(target.kind, server, 0, audience)));
-    const openRate = Number(process.env.BENCH_RATE ?? (target.kind === 'postgres' ? 1500 : 400));
-    if (openRate > 0) rows.push(...(await throughput(target.kind, server, openRate, audience)));
-    audience.close();
+    try {
+      rows.push(...(await throughput(target.kind, server, 0, audience)));
+      const openRate = Number(process.env.BENCH_RATE ?? (target.kind === 'postgres' ? 1500 : 400));
+      if (openRate > 0) rows.push(...(await throughput(target.kind, server, openRate, audience)));
+    } finally {
+      audience.close();
+    }
     rows.push({
       figure: `${target.kind}: server RSS after the load`,
       value: `${server.rssMb().toFixed(0)} MB`,
@@ -361,9 +470,27 @@ for (const target of targets) {
     });
     if (IDLE > 0 && target === targets.at(-1))
       rows.push(...(await idleSockets(target.kind, server.base, server.rssMb)));
+  } catch (error) {
+    // The other database's figures, and the table, still come.
+    failedTargets += 1;
+    process.stderr.write(`messaging bench on ${target.kind} failed: ${messageOf(error)}\n`);
+    rows.push({
+      figure: `${target.kind}: the load could not finish: ${messageOf(error).slice(0, 100)}`,
+      value: 'failed',
+      budget: '–',
+      pass: false,
+    });
   } finally {
     await server.stop();
   }
 }
 await pgDb?.drop();
+if (strayErrors > 0)
+  rows.push({
+    figure: 'errors outside any load (see above)',
+    value: String(strayErrors),
+    budget: '0',
+    pass: false,
+  });
 printTable('Messaging (server process on loopback; npx tsx bench/messaging.bench.ts)', rows);
+process.exit(failedTargets > 0 ? 1 : 0);

@@ -36,11 +36,18 @@ for (const script of scripts) {
     },
   });
   if (result.status !== 0) {
-    failures.push(`${script} (exit ${result.status})`);
+    // Killed by a signal (status null), or not started at all (error): said as such.
+    const how = result.error
+      ? `not started: ${result.error.message}`
+      : result.signal
+        ? `killed by ${result.signal}`
+        : `exit ${result.status}`;
+    failures.push(`${script} (${how})`);
+    process.stdout.write(`  ✗ ${script} failed (${how}); going on with the next bench\n`);
     // Its budget rows may be missing: the table says so rather than leaving them out in silence.
     appendFileSync(
       rowsFile,
-      `${JSON.stringify({ figure: `${script} failed: its figures may be missing`, value: `exit ${result.status}`, budget: '—', pass: false, bench: script })}\n`,
+      `${JSON.stringify({ figure: `${script} failed: its figures may be missing`, value: how, budget: '—', pass: false, bench: script })}\n`,
     );
   }
   process.stdout.write(`  ${script} took ${Math.round((Date.now() - started) / 1000)} s\n`);

@@ -31,8 +31,16 @@ export class LightConnection {
     // Handled where it is awaited (`send`); an unused connection's failure must not crash the bench.
     this.ready.catch(() => {});
     this.socket.on('data', (chunk) => this.onData(chunk));
-    this.socket.on('error', (error) => this.failAll(error));
-    this.socket.on('close', () => this.failAll(new Error('connection closed')));
+    this.socket.on('error', (error) => this.fail(error));
+    this.socket.on('close', () => this.fail(new Error('connection closed')));
+  }
+
+  /** Why the connection is gone (reset, closed, a garbled answer), or null while it is usable. */
+  private dead: Error | null = null;
+
+  /** False once the connection failed: its requests are refused at once, and a pool drops it. */
+  get alive(): boolean {
+    return this.dead === null;
   }
 
   /** POSTs a JSON body (form-encoded for URLSearchParams); answers the status and the body text. */
@@ -52,6 +60,8 @@ export class LightConnection {
 
   private async send(method: string, path: string, headers: Record<string, string>, body?: unknown) {
     await this.ready;
+    // A request on a dead socket would wait for an answer that never comes.
+    if (this.dead) throw this.dead;
     // A form (Twilio's webhooks) as sent; anything else as JSON.
     const isForm = body instanceof URLSearchParams;
     const json = Buffer.from(body === undefined ? '' : isForm ? body.toString() : JSON.stringify(body));
@@ -90,7 +100,7 @@ export class LightConnection {
       const head = this.received.subarray(0, end).toString('latin1');
       const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? Number.NaN);
       if (!Number.isFinite(length)) {
-        this.failAll(new Error(`answer without content-length: ${head.split('\r\n')[0]}`));
+        this.fail(new Error(`answer without content-length: ${head.split('\r\n')[0]}`));
         return;
       }
       if (this.received.length < end + 4 + length) return;
@@ -104,7 +114,13 @@ export class LightConnection {
     }
   }
 
-  private failAll(error: Error) {
+  /**
+   * The connection is unusable (ECONNRESET under load, closed, or an answer it cannot read): every
+   * request on it fails with the error, for the caller to count, and later ones fail at once.
+   */
+  private fail(error: Error) {
+    this.dead ??= error;
+    if (!this.socket.destroyed) this.socket.destroy();
     const all = [...(this.inFlight ? [this.inFlight] : []), ...this.queue.splice(0)];
     this.inFlight = null;
     for (const p of all) p.reject(error);
@@ -145,9 +161,17 @@ export class LightPool {
     return this.pick().post(path, body, headers);
   }
 
+  /** Connections dropped because they failed (reset, closed); the next request opens a fresh one. */
+  lost = 0;
+
   private pick(): LightConnection {
-    const idle = this.connections.find((c) => c.outstanding === 0);
-    if (idle) return idle;
+    for (let i = 0; i < this.connections.length; i++) {
+      const c = this.connections[i]!;
+      if (!c.alive) {
+        this.connections.splice(i--, 1);
+        this.lost += 1;
+      } else if (c.outstanding === 0) return c;
+    }
     if (this.connections.length < this.max) {
       const fresh = this.open(this.host, this.port);
       this.connections.push(fresh);

@@ -40,6 +40,8 @@ export async function startServer(opts: {
     RATE_LIMIT_VISITOR_MESSAGES: '1000000',
     RATE_LIMIT_VISITOR_CONVERSATIONS: '1000000',
     RATE_LIMIT_ADDRESS_CONVERSATIONS: '1000000',
+    // Every visitor of a bench registers from 127.0.0.1.
+    RATE_LIMIT_REGISTER_CLIENT: '1000000',
     DATABASE_URL: opts.databaseUrl ?? '',
     REDIS_URL: '',
     ...opts.env,

@@ -6,7 +6,7 @@ import { sealLegacyWebhookSecrets } from './modules/webhooks/service.js';
 import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';
-import { SchemaTooNewError } from './platform/db/schema-version.js';
+import { MigrationHistoryError, SchemaTooNewError } from './platform/db/schema-version.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub/pubsub.js';
@@ -98,7 +98,12 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof DataDirLockedError || err instanceof ConfigError || err instanceof SchemaTooNewError) {
+  if (
+    err instanceof DataDirLockedError ||
+    err instanceof ConfigError ||
+    err instanceof SchemaTooNewError ||
+    err instanceof MigrationHistoryError
+  ) {
     process.stderr.write(`\n${err.message}\n\n`);
     process.exit(2);
   }

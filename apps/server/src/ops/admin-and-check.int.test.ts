@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ACCOUNT_PATHS } from '@convo/api';
 import { startFakeS3 } from '@convo/provider-fakes';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { provisionWorkspace } from '../modules/accounts/provision.js';
 import { seedDemoIfEmpty } from '../modules/demo/seed.js';
 import { loadConfig } from '../platform/config.js';
-import type { Database } from '../platform/db/database.js';
+import { type Database, migrationsFolder, openDatabase } from '../platform/db/database.js';
+import { journalMigrations } from '../platform/db/schema-version.js';
 import { buildTestApp } from '../testing/test-app.js';
-import { openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
+import { emptyPostgresDatabase, openTestDatabase, testDatabaseKinds } from '../testing/test-database.js';
 import { runChecks } from './check.js';
 import { runCli } from './cli.js';
 import { createAdmin } from './create-admin.js';
@@ -159,6 +160,40 @@ describe('check', () => {
       expect(bad.map((l) => l.detail).join('\n')).not.toContain('hunter2');
     } finally {
       await smtp.close();
+    }
+  });
+
+  it('says a database lacks a migration older than its latest, or holds one it does not know (the start refuses both)', async () => {
+    const journal = journalMigrations(migrationsFolder());
+    const dir = mkdtempSync(path.join(tmpdir(), 'convo-check-'));
+    dirs.push(dir);
+    const embedded = await openDatabase({ dataDir: dir });
+    await embedded.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${journal[7]!.when}`,
+    );
+    await embedded.close();
+    const lines = await runChecks(loadConfig({ DATA_DIR: dir, APP_SECRET: 'x'.repeat(32) }));
+    expect(lines.find((l) => l.name === 'database')).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining(`lacks migrations older than its latest: ${journal[7]!.tag}`),
+    });
+    if (!process.env.TEST_DATABASE_URL) return;
+    const empty = await emptyPostgresDatabase();
+    try {
+      const pgDatabase = await openDatabase({ databaseUrl: empty.url, dataDir: dir, poolSize: 2 });
+      await pgDatabase.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('cafe', ${journal[2]!.when + 5})`,
+      );
+      await pgDatabase.close();
+      const pgLines = await runChecks(
+        loadConfig({ DATA_DIR: dir, APP_SECRET: 'x'.repeat(32), DATABASE_URL: empty.url }),
+      );
+      expect(pgLines.find((l) => l.name === 'database')).toMatchObject({
+        ok: false,
+        detail: expect.stringContaining('migrations this release does not know: one applied'),
+      });
+    } finally {
+      await empty.drop();
     }
   });
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +25,11 @@ export const backupHeaderSchema = z.object({
   migrationWhen: z.number().int(),
   createdAt: z.string(),
   source: z.enum(['pglite', 'postgres']),
+  /** Which APP_SECRET sealed the backup's secrets (secretFingerprint); absent in older backups. */
+  secretFingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 export type BackupHeader = z.infer<typeof backupHeaderSchema>;
 
@@ -38,6 +44,36 @@ export const endLineSchema = z.object({
   tables: z.number().int().min(0),
   rows: z.number().int().min(0),
 });
+
+/**
+ * Names an APP_SECRET without revealing it: the restore compares the backup's with its own, since
+ * the sealed values in the rows (channel and mailbox credentials, webhook and SSO secrets) open
+ * only with the secret that sealed them. An HMAC keyed by the secret: the file gives nothing to
+ * guess the secret from faster than the sealed values themselves do.
+ */
+export function secretFingerprint(appSecret: string): string {
+  return createHmac('sha256', appSecret)
+    .update('convo backup: APP_SECRET fingerprint')
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** The restore's warning when the backup's secrets were sealed with another APP_SECRET, else null. */
+export function secretWarning(header: BackupHeader, appSecret: string): string | null {
+  if (!header.secretFingerprint)
+    return (
+      'Note: this backup does not say which APP_SECRET sealed its stored secrets (it was made by an older release). ' +
+      "Start the server with the backed-up install's APP_SECRET (or its DATA_DIR/app-secret file), or its channel, " +
+      'mailbox, webhook and SSO secrets will not open.'
+    );
+  if (header.secretFingerprint === secretFingerprint(appSecret)) return null;
+  return (
+    'Warning: this backup was sealed with another APP_SECRET than this install has. Its channel, mailbox, webhook ' +
+    "and SSO secrets open only with that one: start the server with APP_SECRET set to the backed-up install's " +
+    '(when it had no APP_SECRET: the contents of its DATA_DIR/app-secret file, copied over this DATA_DIR/app-secret), ' +
+    'or reconnect those integrations.'
+  );
+}
 
 /** This release's version (apps/server/package.json, found from source or from dist/). */
 export function releaseVersion(): string {

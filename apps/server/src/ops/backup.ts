@@ -10,6 +10,7 @@ import {
   readBackupLines,
   releaseMigration,
   releaseVersion,
+  secretFingerprint,
   tableLineSchema,
 } from './backup-file.js';
 import {
@@ -36,7 +37,12 @@ export interface BackupResult {
  * Every table's rows into one file, read in one REPEATABLE READ transaction: a consistent
  * snapshot while the server keeps running (PostgreSQL; PGlite allows one process at a time).
  */
-export async function backupDatabase(database: Database, file: string, log: Log): Promise<BackupResult> {
+export async function backupDatabase(
+  database: Database,
+  file: string,
+  log: Log,
+  options: { appSecret?: string } = {},
+): Promise<BackupResult> {
   const writer = createBackupWriter(file);
   const release = releaseMigration();
   let total = 0;
@@ -56,6 +62,7 @@ export async function backupDatabase(database: Database, file: string, log: Log)
         migrationWhen: release.when,
         createdAt: new Date().toISOString(),
         source: database.kind,
+        ...(options.appSecret ? { secretFingerprint: secretFingerprint(options.appSecret) } : {}),
       };
       await writer.line(JSON.stringify(header));
       const catalog = await readCatalog(tx);

@@ -8,7 +8,11 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import type { AppConfig } from '../platform/config.js';
 import { migrationsFolder } from '../platform/db/database.js';
-import { journalEntries } from '../platform/db/schema-version.js';
+import {
+  type AppliedMigration,
+  journalMigrations,
+  migrationHistoryProblems,
+} from '../platform/db/schema-version.js';
 import { createStorage, probeStorage } from '../platform/storage/storage.js';
 import { redactUrl } from './open.js';
 
@@ -40,13 +44,20 @@ function message(err: unknown): string {
 }
 
 /** Where the database's migrations stand against this release's. */
-function schemaState(applied: number | null): { ok: boolean; text: string } {
-  const entries = journalEntries(migrationsFolder());
+function schemaState(applied: AppliedMigration[]): { ok: boolean; text: string } {
+  const entries = journalMigrations(migrationsFolder());
   const latest = entries[entries.length - 1];
-  if (applied === null) return { ok: true, text: 'empty (the first start migrates it)' };
-  if (latest && applied > latest.when)
+  if (applied.length === 0) return { ok: true, text: 'empty (the first start migrates it)' };
+  const last = Math.max(...applied.map((a) => a.when));
+  if (latest && last > latest.when)
     return { ok: false, text: 'schema is NEWER than this release: upgrade this release' };
-  const pending = entries.filter((e) => e.when > applied).length;
+  // The start refuses these too (MigrationHistoryError): say it before anyone starts it.
+  const { unknown, missing } = migrationHistoryProblems(entries, applied);
+  if (unknown.length > 0)
+    return { ok: false, text: `migrations this release does not know: ${unknown.join('; ')}` };
+  if (missing.length > 0)
+    return { ok: false, text: `lacks migrations older than its latest: ${missing.join(', ')}` };
+  const pending = entries.filter((e) => e.when > last).length;
   return {
     ok: true,
     text: pending === 0 ? `schema ${latest?.tag}` : `${pending} migrations pending (run at the next start)`,
@@ -57,20 +68,20 @@ interface Queryable {
   query<R>(text: string): Promise<{ rows: R[] }>;
 }
 
-/** The last applied migration's time, or null (two queries: a missing table cannot be planned). */
-async function lastMigration(client: Queryable): Promise<number | null> {
+/** The applied migrations (two queries: a missing table cannot be planned). */
+async function appliedMigrations(client: Queryable): Promise<AppliedMigration[]> {
   const [table] = (
     await client.query<{ present: boolean }>(
       "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
     )
   ).rows;
-  if (!table?.present) return null;
-  const [row] = (
-    await client.query<{ created: string | null }>(
-      'select max(created_at)::text as created from drizzle.__drizzle_migrations',
+  if (!table?.present) return [];
+  const rows = (
+    await client.query<{ hash: string; created: string | null }>(
+      'select hash, created_at::text as created from drizzle.__drizzle_migrations order by created_at, id',
     )
   ).rows;
-  return row?.created == null ? null : Number(row.created);
+  return rows.map((r) => ({ hash: r.hash, when: Number(r.created ?? 0) }));
 }
 
 async function checkDatabase(config: AppConfig): Promise<CheckLine> {
@@ -85,7 +96,7 @@ async function checkDatabase(config: AppConfig): Promise<CheckLine> {
       const version =
         (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ??
         '?';
-      const state = schemaState(await lastMigration(client));
+      const state = schemaState(await appliedMigrations(client));
       return {
         name: 'database',
         ok: state.ok,
@@ -128,7 +139,7 @@ async function checkDatabase(config: AppConfig): Promise<CheckLine> {
   const client = new PGlite(dir);
   try {
     await client.waitReady;
-    const state = schemaState(await lastMigration(client));
+    const state = schemaState(await appliedMigrations(client));
     return { name: 'database', ok: state.ok, detail: `embedded in ${dir}, ${state.text}` };
   } catch (err) {
     return { name: 'database', ok: false, detail: `embedded in ${dir}: ${message(err)}` };

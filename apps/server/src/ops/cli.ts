@@ -7,6 +7,7 @@ import type { Database } from '../platform/db/database.js';
 import { createLocalStorage } from '../platform/storage/local-storage.js';
 import { createStorage } from '../platform/storage/storage.js';
 import { backupDatabase, checkBackupFile, elapsed, restoreDatabase } from './backup.js';
+import { secretWarning } from './backup-file.js';
 import { runChecks } from './check.js';
 import { createAdmin } from './create-admin.js';
 import { OpsError } from './errors.js';
@@ -37,7 +38,8 @@ Commands:
                               consistent snapshot; PostgreSQL stays online, the embedded database must
                               not be in use by a server. Default file: convo-backup-<time>.jsonl.gz
   restore <file> [--force]    a backup into an empty database of either kind, in one transaction;
-                              a database with rows is refused unless --force (its rows are replaced)
+                              a database with rows is refused unless --force (its rows are replaced);
+                              warns when the backup was sealed with another APP_SECRET
   migrate-to-postgres --to <postgres-url> [--force]
                               copies the embedded database in DATA_DIR into an empty PostgreSQL
                               database (and, with S3_BUCKET set, the uploaded files into the bucket,
@@ -124,9 +126,9 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: CliIo):
       case 'create-admin':
         return await createAdminCommand(config, target, rest, io);
       case 'backup':
-        return await backup(target, rest, io);
+        return await backup(config, target, rest, io);
       case 'restore':
-        return await restore(target, rest, io);
+        return await restore(config, target, rest, io);
       case 'migrate-to-postgres':
         return await migrate(config, rest, io, env);
       case 'set-plan':
@@ -188,7 +190,7 @@ async function createAdminCommand(
   return 0;
 }
 
-async function backup(target: Target, argv: string[], io: CliIo): Promise<number> {
+async function backup(config: AppConfig, target: Target, argv: string[], io: CliIo): Promise<number> {
   const { values } = parse(argv, { out: { type: 'string' } });
   const file = path.resolve(
     str(values.out) ?? `convo-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`,
@@ -197,7 +199,9 @@ async function backup(target: Target, argv: string[], io: CliIo): Promise<number
   const started = Date.now();
   io.out(`Backing up ${describeTarget(target)} to ${file}`);
   try {
-    const result = await withDatabase(target, (database) => backupDatabase(database, file, io.out));
+    const result = await withDatabase(target, (database) =>
+      backupDatabase(database, file, io.out, { appSecret: config.appSecret }),
+    );
     io.out(`Done: ${result.rows} rows of ${result.tables} tables in ${elapsed(started)}`);
   } catch (err) {
     rmSync(file, { force: true });
@@ -207,7 +211,7 @@ async function backup(target: Target, argv: string[], io: CliIo): Promise<number
   return 0;
 }
 
-async function restore(target: Target, argv: string[], io: CliIo): Promise<number> {
+async function restore(config: AppConfig, target: Target, argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, { force: { type: 'boolean' } }, 1);
   const given = positionals[0];
   if (!given) throw new UsageError('which file? restore <file> [--force]');
@@ -225,6 +229,8 @@ async function restore(target: Target, argv: string[], io: CliIo): Promise<numbe
       restoreDatabase(database, file, { force: values.force === true }, io.out),
     );
     io.out(`Done: ${result.rows} rows of ${result.tables} tables in ${elapsed(started)}`);
+    const warning = secretWarning(header, config.appSecret);
+    if (warning) io.err(warning);
   } catch (err) {
     // A new embedded database that failed to fill is removed: the command changed nothing.
     if (createsPglite) rmSync(pgliteDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
 import { type Database, openDatabase } from '../platform/db/database.js';
-import { SchemaTooNewError } from '../platform/db/schema-version.js';
+import { MigrationHistoryError, SchemaTooNewError } from '../platform/db/schema-version.js';
 import { OpsError } from './errors.js';
 
 /** A URL with its password hidden, for messages. */
@@ -30,7 +30,11 @@ export async function openForOps(t: Target, poolSize = 4): Promise<Database> {
   try {
     return await openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.dataDir, poolSize });
   } catch (err) {
-    if (err instanceof DataDirLockedError || err instanceof SchemaTooNewError)
+    if (
+      err instanceof DataDirLockedError ||
+      err instanceof SchemaTooNewError ||
+      err instanceof MigrationHistoryError
+    )
       throw new OpsError(err.message);
     const text =
       err instanceof Error ? err.message || (err as { code?: string }).code || err.name : String(err);

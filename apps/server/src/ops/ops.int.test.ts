@@ -260,6 +260,41 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
     }
   });
 
+  it('restore warns when the backup was sealed with another APP_SECRET, and restores all the same', async () => {
+    const zlib = await import('node:zlib');
+    const text = zlib.gunzipSync(readFileSync(backupFile)).toString('utf8');
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, unknown>;
+    // The header names the secret without holding it.
+    expect(header.secretFingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(text).not.toContain('ops-test-secret-0123456789');
+
+    const other = newDir();
+    const r = await cli(
+      { DATA_DIR: other, APP_SECRET: 'another-secret-0123456789abc' },
+      'restore',
+      backupFile,
+    );
+    expect(r.code).toBe(0);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/^Warning: this backup was sealed with another APP_SECRET .*APP_SECRET set to/);
+    expect(r.err[0]).toMatch(/DATA_DIR\/app-secret/);
+
+    // Once the old install's app-secret file is copied over the new one, the same backup restores
+    // without the warning.
+    const copied = newDir();
+    writeFileSync(path.join(copied, 'app-secret'), 'ops-test-secret-0123456789');
+    const same = await cli({ DATA_DIR: copied, APP_SECRET: '' }, 'restore', backupFile);
+    expect(same.err).toEqual([]);
+
+    // A backup of an older release (no fingerprint) gets a note to check the secret.
+    const { secretFingerprint: _, ...oldHeader } = header;
+    const old = path.join(newDir(), 'old.jsonl.gz');
+    writeFileSync(old, zlib.gzipSync(`${JSON.stringify(oldHeader)}${text.slice(text.indexOf('\n'))}`));
+    const fromOld = await cli({ DATA_DIR: newDir() }, 'restore', old);
+    expect(fromOld.code).toBe(0);
+    expect(fromOld.err).toEqual([expect.stringMatching(/^Note: this backup does not say which APP_SECRET/)]);
+  });
+
   it('answers bad usage with one line and exit code 2', async () => {
     expect((await cli({}, 'restore')).code).toBe(2);
     const bad = await cli({}, 'migrate-to-postgres', '--to', 'mysql://x');
@@ -459,6 +494,23 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
         }
       } finally {
         await s3.close();
+        await pgdb.drop();
+      }
+    });
+
+    it('restore into PostgreSQL warns when the backup was sealed with another APP_SECRET', async () => {
+      const pgdb = await emptyPostgresDatabase('convo_ops');
+      try {
+        const r = await cli(
+          { DATABASE_URL: pgdb.url, APP_SECRET: 'another-secret-0123456789abc' },
+          'restore',
+          backupFile,
+        );
+        expect(r.code).toBe(0);
+        expect(r.err).toEqual([
+          expect.stringMatching(/^Warning: this backup was sealed with another APP_SECRET/),
+        ]);
+      } finally {
         await pgdb.drop();
       }
     });

@@ -66,6 +66,7 @@ describe('loadConfig', () => {
       visitorMessagesPerMinute: 60,
       visitorConversationsPerHour: 20,
       addressConversationsPerHour: 100,
+      registerClientPerMinute: 60,
     });
     expect(c.trustProxy).toBe(false);
     expect([...c.roles].sort()).toEqual([...SERVER_ROLES].sort());

@@ -129,6 +129,8 @@ const envSchema = z.object({
   RATE_LIMIT_VISITOR_CONVERSATIONS: z.coerce.number().int().min(1).default(20),
   /** Conversations the visitors of one address may start per hour (an office shares one address). */
   RATE_LIMIT_ADDRESS_CONVERSATIONS: z.coerce.number().int().min(1).default(100),
+  /** register/client calls (visitor sign-ups and app logins) per minute from one address. */
+  RATE_LIMIT_REGISTER_CLIENT: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
     .int()
@@ -267,6 +269,7 @@ export interface AppConfig {
     visitorMessagesPerMinute: number;
     visitorConversationsPerHour: number;
     addressConversationsPerHour: number;
+    registerClientPerMinute: number;
   };
   roles: ReadonlySet<ServerRole>;
   /** Uploaded files: `<DATA_DIR>/files`, or an S3-compatible bucket when S3_BUCKET is set. */
@@ -417,6 +420,7 @@ export function loadConfig(
       visitorMessagesPerMinute: e.RATE_LIMIT_VISITOR_MESSAGES,
       visitorConversationsPerHour: e.RATE_LIMIT_VISITOR_CONVERSATIONS,
       addressConversationsPerHour: e.RATE_LIMIT_ADDRESS_CONVERSATIONS,
+      registerClientPerMinute: e.RATE_LIMIT_REGISTER_CLIENT,
     },
     roles: new Set(roles),
     storage,

@@ -25,7 +25,11 @@ export function registrationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           body: registerClientRequestSchema,
           response: { 200: registerClientResponseSchema },
         },
-        config: { ...PUBLIC_ROUTE, rateLimit: { max: 60, timeWindow: 60_000 } },
+        // Per address: an office behind one address, or a load test, raises RATE_LIMIT_REGISTER_CLIENT.
+        config: {
+          ...PUBLIC_ROUTE,
+          rateLimit: { max: ctx.config.rateLimit.registerClientPerMinute, timeWindow: 60_000 },
+        },
       },
       async (req) => service.registerClient(deps, req.body),
     );

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
-import { assertSchemaNotNewer } from './schema-version.js';
+import { assertMigrationHistory } from './schema-version.js';
 
 export type Schema = typeof schema;
 /** A database or a transaction: repositories accept either, so a service can group writes. */
@@ -81,7 +81,7 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
     const client = inMemory ? new PGlite(dump ? { loadDataDir: dump } : {}) : new PGlite(dir);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
-    await assertSchemaNotNewer(db, migrationsFolder());
+    await assertMigrationHistory(db, migrationsFolder());
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,
@@ -149,7 +149,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     try {
       const db = drizzlePg(client, { schema });
-      await assertSchemaNotNewer(db, migrationsFolder());
+      await assertMigrationHistory(db, migrationsFolder());
       await migratePg(db, { migrationsFolder: migrationsFolder() });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
