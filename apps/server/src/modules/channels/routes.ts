@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
+import { markAuthorization } from '../../http/security-route-table.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { findAttachment } from '../attachments/repository.js';
 import { contentDisposition } from '../attachments/service.js';
@@ -59,10 +60,15 @@ export function channelRoutes(
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations')] };
     // SPEC §6: connecting or enabling a channel needs its plan feature; disabling or removing never.
-    const planOpensType = featureGuard(ctx.billing, (req) => {
-      const { type, status } = req.params as { type: IntegrationType; status?: string };
-      return status === 'disable' ? [] : [INTEGRATION_FEATURE[type]];
-    });
+    // From the raw path (before validation, like the privilege): an unknown type is the schema's 400.
+    const planOpensType = markAuthorization(
+      featureGuard(ctx.billing, (req) => {
+        const { type, status } = req.params as { type?: string; status?: string };
+        if (status === 'disable' || type === undefined || !Object.hasOwn(INTEGRATION_FEATURE, type))
+          return [];
+        return [INTEGRATION_FEATURE[type as IntegrationType]];
+      }),
+    );
     const connect = { preHandler: [...guard.preHandler, planOpensType] };
     const tags = ['integrations'];
     const security = [{ bearer: [] }];
