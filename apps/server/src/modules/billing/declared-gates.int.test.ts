@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds())('the declared plan gates on %s', (kind) => {
       provider: 'manual',
       pricingVersion,
     });
-  const call = (tenant: Tenant, method: 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
+  const call = (tenant: Tenant, method: 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: tenant.admin, ...(payload === undefined ? {} : { payload }) });
   const refusedFor = (res: { statusCode: number; json: () => unknown }, feature: string) => {
     expect(res.statusCode).toBe(402);
@@ -96,6 +96,13 @@ describe.each(testDatabaseKinds())('the declared plan gates on %s', (kind) => {
     expect(old.json()).toMatchObject({ details: { reason: 'UPGRADE_TO_LATEST_PRICING' } });
     const kompose = await call(tenant, 'PUT', engineUrl, { engine: 'kompose', settings: { model: '' } });
     expect(kompose.statusCode, kompose.body).toBe(200);
+    // A bot already on an LLM engine keeps its settings editable after a downgrade.
+    const onLlm = await addTestBot(t.database, tenant.applicationId, 'openai', 'Already LLM');
+    const edit = await call(tenant, 'PUT', BOT_PATHS.botEngine.replace(':botId', onLlm.id), {
+      engine: 'openai',
+      settings: { model: 'gpt-4o-mini' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
     await plan(tenant, 'starter');
     const switched = await call(tenant, 'PUT', engineUrl, { engine: 'openai', settings: {} });
     expect(switched.statusCode, switched.body).toBe(200);

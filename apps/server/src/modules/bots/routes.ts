@@ -24,7 +24,7 @@ import type { FileStorage } from '../../platform/storage/storage.js';
 import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
 
-/** SPEC §6 `llmBots`: creating a bot on an LLM engine, or switching one to it (a validated body). */
+/** SPEC §6 `llmBots`: creating a bot on an LLM engine (a validated body; switching: the service). */
 function llmEngineOf(body: unknown): FeatureKey[] {
   const engine = (body as { engine?: unknown } | undefined)?.engine;
   return typeof engine === 'string' && (LLM_BOT_ENGINES as readonly string[]).includes(engine)
@@ -210,7 +210,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.put(
       BOT_PATHS.botEngine,
       {
-        preHandler: [...admin.preHandler, llmGate],
+        ...admin,
         schema: {
           tags,
           security,
