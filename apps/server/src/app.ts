@@ -7,7 +7,12 @@ import { createHttpApp, registerDashboard } from './http/app.js';
 import { PUBLIC_ROUTE, type RouteContext } from './http/route-context.js';
 import { markGuard } from './http/security-route-table.js';
 import { applicationRoutes } from './modules/accounts/applications-routes.js';
-import { authenticator, type LiveSession, privilegeChecker } from './modules/accounts/guards.js';
+import {
+  adminChecker,
+  authenticator,
+  type LiveSession,
+  privilegeChecker,
+} from './modules/accounts/guards.js';
 import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
@@ -219,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'messaging',
     ),
     requirePrivilege: privilegeChecker(deps.database.db),
+    requireAdmin: adminChecker(),
     billing: entitlements,
   };
 

@@ -1,3 +1,4 @@
+import type { FeatureKey } from '@convo/domain';
 import { z } from 'zod';
 import { messageResponseSchema, successEnvelope } from './accounts.js';
 
@@ -48,6 +49,27 @@ export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, Integrati
   email: 'email',
   'voice-twilio': 'voice',
   slack: 'messaging',
+};
+
+/**
+ * The SPEC §6 plan feature that connecting (or enabling) each integration needs: the WhatsApp
+ * providers are `whatsapp`, Facebook and Instagram `socialChannels`, the e-mail channel `mailbox`,
+ * every other channel `channelIntegrations`. The server refuses with FEATURE_NOT_AVAILABLE, the
+ * dashboard shows the upgrade prompt.
+ */
+export const INTEGRATION_FEATURE: Readonly<Record<IntegrationType, FeatureKey>> = {
+  telegram: 'channelIntegrations',
+  line: 'channelIntegrations',
+  viber: 'channelIntegrations',
+  'whatsapp-cloud-api': 'whatsapp',
+  'whatsapp-twilio': 'whatsapp',
+  'whatsapp-dialog360': 'whatsapp',
+  'whatsapp-gallabox': 'whatsapp',
+  facebook: 'socialChannels',
+  instagram: 'socialChannels',
+  email: 'mailbox',
+  'voice-twilio': 'channelIntegrations',
+  slack: 'channelIntegrations',
 };
 
 /** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */

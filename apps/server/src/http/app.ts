@@ -17,6 +17,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
+import { authorizeBeforeValidation } from './authorize-first.js';
 import { registerErrorHandling } from './errors.js';
 import { createLimitStore, rateLimited, routeLimitStore } from './limit-store.js';
 import { registerPayloadEncryption } from './payload-encryption.js';
@@ -68,6 +69,8 @@ export async function createHttpApp(
   }).withTypeProvider<ZodTypeProvider>();
   // First: every route declared below is recorded (the security tests walk this table).
   const routeTable = trackRoutes(app);
+  // Guards before validation: a caller without the privilege gets 403, never the schema's 400.
+  authorizeBeforeValidation(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -413,6 +413,53 @@ describe.each(testDatabaseKinds())('the SPEC §6 role × key matrix on %s', (kin
     expect(send?.privilege).toEqual(['conversations']);
   });
 
+  it('refuses a caller without the privilege with 403 before validating what it sent (never the schema’s 400)', async () => {
+    const tenant = tenants.get('classic')!;
+    // Every key for the super admin alone: the agent holds none, so every keyed route refuses it.
+    const onlyOwner = Object.fromEntries(PRIVILEGE_KEYS.map((k) => [k, ['0']]));
+    await updateSettings(t.database, tenant.applicationId, {
+      companySetting: { rolesAndPermissions: onlyOwner },
+    });
+    const agent = members.get('classic/2')!.messaging;
+    const withInput = t.app.routeTable.routes.filter(
+      (r) =>
+        r.method !== 'HEAD' &&
+        !r.isPublic &&
+        r.guard !== null &&
+        Array.isArray(r.privilege) &&
+        (r.schema.body !== undefined || r.schema.querystring !== undefined || r.schema.params !== undefined),
+    );
+    // Path parameters that no schema takes, a body no object schema takes, no query at all.
+    const invalid = (r: (typeof withInput)[number]) => ({
+      method: r.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      url: r.url.replace(/:\w+/g, '%20'),
+      ...(r.schema.body !== undefined
+        ? { payload: '7', headers: { 'content-type': 'application/json' } }
+        : { headers: {} }),
+    });
+    try {
+      const answers: string[] = [];
+      for (const r of withInput) {
+        const req = invalid(r);
+        const res = await t.app.inject({ ...req, headers: { ...agent, ...req.headers } });
+        if (res.statusCode !== 403)
+          answers.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      expect(withInput.length).toBeGreaterThan(100);
+      expect(answers).toEqual([]);
+      // Not vacuous: the super admin sending the same bodies is told what is wrong with them.
+      let described = 0;
+      for (const r of withInput.filter((x) => x.schema.body !== undefined && x.method !== 'DELETE')) {
+        const req = invalid(r);
+        const res = await t.app.inject({ ...req, headers: { ...tenant.owner, ...req.headers } });
+        if (res.statusCode === 400) described += 1;
+      }
+      expect(described).toBeGreaterThan(50);
+    } finally {
+      await updateSettings(t.database, tenant.applicationId, { companySetting: {} });
+    }
+  });
+
   it('a company override that takes conversations from agents refuses them on the messaging API, not visitors', async () => {
     const tenant = tenants.get('classic')!;
     const agent = members.get('classic/2')!.messaging;

@@ -44,4 +44,6 @@ export interface RouteContext {
   /** Messaging API: any session of the application, members and end users alike. */
   authenticateMessaging: Hook;
   requirePrivilege: (key: PrivilegeKey) => Hook;
+  /** After a privilege check: only a super admin or an admin (role 0 or 1) may go on. */
+  requireAdmin: Hook;
 }

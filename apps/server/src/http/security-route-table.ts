@@ -35,6 +35,27 @@ function privilegeOf(hook: unknown): PrivilegeKey | null {
   return typeof key === 'string' ? (key as PrivilegeKey) : null;
 }
 
+const AUTHORIZATION = Symbol.for('convo.authorization');
+
+/**
+ * Marks a request hook that decides from the caller alone (its session, role or plan, never the
+ * body): it runs before validation (authorize-first.ts), as authenticators and privilege checks do.
+ */
+export function markAuthorization<T extends object>(hook: T): T {
+  Object.defineProperty(hook, AUTHORIZATION, { value: true, enumerable: false });
+  return hook;
+}
+
+/** An authenticator, a privilege check or another hook marked as deciding from the caller alone. */
+export function isAuthorizationHook(hook: unknown): boolean {
+  if (typeof hook !== 'function') return false;
+  return (
+    guardOf(hook) !== null ||
+    privilegeOf(hook) !== null ||
+    (hook as unknown as Record<symbol, unknown>)[AUTHORIZATION] === true
+  );
+}
+
 export interface RouteSchemas {
   params?: unknown;
   querystring?: unknown;

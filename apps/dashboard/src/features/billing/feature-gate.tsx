@@ -1,5 +1,5 @@
 import { BILLING_ROUTE, type FeatureKey } from '@convo/domain';
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -56,4 +56,44 @@ export function gated(feature: FeatureKey, Page: ComponentType): ComponentType {
   );
   GatedPage.displayName = `Gated(${feature})`;
   return GatedPage;
+}
+
+/** Why the plan refuses the feature, or null when it is open (or the state cannot be read yet). */
+export function useLockedFeature(feature: FeatureKey) {
+  const state = useBillingState();
+  return state.data?.lockedFeatures[feature] ?? null;
+}
+
+/**
+ * The upgrade prompt inside a screen that stays usable (a field, a channel, an engine the plan does
+ * not open): the same words and way to the plans as the full-page prompt; nothing when it is open.
+ */
+export function UpgradeNotice({ feature }: { feature: FeatureKey }) {
+  const { t } = useTranslation(NS);
+  const session = useSession();
+  const locked = useLockedFeature(feature);
+  if (!locked) return null;
+  const mayBuy = canOpen(session, BILLING_ROUTE);
+  return (
+    <Alert
+      color="yellow"
+      icon={<LockIcon size={18} />}
+      title={t('gate.title')}
+      data-testid="upgrade-prompt"
+      data-feature={feature}
+    >
+      <Stack gap={4}>
+        <Text size="sm">
+          {locked.reason === 'UPGRADE_TO_LATEST_PRICING' ? t('gate.latest') : t('gate.body')}
+        </Text>
+        {mayBuy ? (
+          <Anchor component={Link} to={BILLING_ROUTE} size="sm">
+            {t('gate.upgrade')}
+          </Anchor>
+        ) : (
+          <Text size="sm">{t('gate.askAdmin')}</Text>
+        )}
+      </Stack>
+    </Alert>
+  );
 }

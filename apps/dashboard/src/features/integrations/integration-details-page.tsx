@@ -1,7 +1,7 @@
 // /integration-details?type=<integration>: one integration's status, its provider's last error,
 // the connect form, enable/disable and disconnect.
 
-import type { Integration, IntegrationType } from '@convo/api';
+import { INTEGRATION_FEATURE, type Integration, type IntegrationType } from '@convo/api';
 import { Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ComponentType } from 'react';
@@ -10,6 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
+import { UpgradeNotice, useLockedFeature } from '../billing/feature-gate';
 import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
 import { ChannelIcon } from './channel-icon';
 import {
@@ -151,13 +152,16 @@ export function IntegrationDetails({ type }: { type: IntegrationType }) {
   const { t } = useTranslation(NS);
   const integration = useIntegration(type);
   const ConnectForm = CONNECT_FORMS[type];
+  // The plan must open the channel to connect it (SPEC §6); disabling and disconnecting stay open.
+  const feature = INTEGRATION_FEATURE[type];
+  const locked = useLockedFeature(feature) !== null;
   if (integration.isPending) return <SectionLoader label={t('loading')} />;
   if (integration.isError) return <LoadFailed onRetry={() => void integration.refetch()} />;
   return (
     <Stack gap="md">
       <StatusPanel integration={integration.data} />
       <Paper withBorder p="md" radius="md">
-        <ConnectForm integration={integration.data} />
+        {locked ? <UpgradeNotice feature={feature} /> : <ConnectForm integration={integration.data} />}
       </Paper>
     </Stack>
   );

@@ -1,8 +1,8 @@
-import { isAllowed, type PrivilegeKey, toRoleType } from '@convo/domain';
+import { isAdminRole, isAllowed, type PrivilegeKey, toRoleType } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthContext, requireAuth, tokenHashOf } from '../../http/auth.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
-import { markPrivilege } from '../../http/security-route-table.js';
+import { markAuthorization, markPrivilege } from '../../http/security-route-table.js';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from './repository.js';
 import type { SessionCache } from './session-cache.js';
@@ -84,4 +84,16 @@ export function privilegeChecker(db: Db) {
       const settings = await accounts.findAppSettings(db, auth.applicationId);
       if (!isAllowed(key, auth.roleType, settings?.companySetting ?? null, auth.product)) throw forbidden();
     }, key);
+}
+
+/**
+ * Changes only an admin (0 or 1) may make, on top of the route's privilege key (every bot change,
+ * knowledge sources included: docs/decisions.md "AI agents: managing bots"). A route guard, so a
+ * refused agent gets 403 before the body is validated; end users (no role type) are refused too.
+ */
+export function adminChecker() {
+  return markAuthorization(async function requireAdmin(request: FastifyRequest): Promise<void> {
+    const auth = requireAuth(request);
+    if (!isAdminRole(auth.roleType)) throw forbidden('Only admins can do this.');
+  });
 }

@@ -2,6 +2,7 @@ import { FEATURE_NOT_AVAILABLE, type FeatureAccess, type FeatureKey, INFINITE } 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
+import { markAuthorization } from '../../http/security-route-table.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Entitlement, Entitlements } from './entitlements.js';
 import * as repo from './repository.js';
@@ -24,6 +25,14 @@ const FEATURE_NAMES: Partial<Record<FeatureKey, string>> = {
   rolesAndPermissions: 'Custom roles and permissions',
   messageLogs: 'Message logs',
   conversationReports: 'Reports',
+  customDomain: 'A custom domain',
+  channelIntegrations: 'This channel integration',
+  socialChannels: 'A social channel (Facebook, Instagram)',
+  whatsapp: 'WhatsApp',
+  mailbox: 'The e-mail channel',
+  llmBots: 'An AI agent on a large language model (LLM)',
+  conversationSummary: 'The conversation summary',
+  agentAssist: 'Agent assist',
 };
 
 export function featureRefused(feature: FeatureKey, access: Exclude<FeatureAccess, { allowed: true }>) {
@@ -52,12 +61,15 @@ export function featureGuard(
   entitlements: Entitlements,
   features: FeatureKey | ((request: FastifyRequest) => readonly FeatureKey[]),
 ): Hook {
-  return async (request) => {
+  const hook: Hook = async (request) => {
     if (entitlements.provider === null) return;
     const wanted = typeof features === 'string' ? [features] : features(request);
     if (wanted.length === 0) return;
     assertFeatures(await entitlements.of(requireAuth(request).applicationId), wanted);
   };
+  // A fixed feature depends on the caller alone: refused before the body is validated (402, not
+  // 400). One chosen from the request reads validated input, so it stays after validation.
+  return typeof features === 'string' ? markAuthorization(hook) : hook;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

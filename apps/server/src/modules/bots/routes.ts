@@ -16,15 +16,25 @@ import {
   suggestionResponseSchema,
   suggestionWriteSchema,
 } from '@convo/api';
+import { type FeatureKey, LLM_BOT_ENGINES } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
+import { featureGuard } from '../billing/gate.js';
 import * as service from './service.js';
+
+/** SPEC §6 `llmBots`: creating a bot on an LLM engine (a validated body; switching: the service). */
+function llmEngineOf(body: unknown): FeatureKey[] {
+  const engine = (body as { engine?: unknown } | undefined)?.engine;
+  return typeof engine === 'string' && (LLM_BOT_ENGINES as readonly string[]).includes(engine)
+    ? ['llmBots']
+    : [];
+}
 
 export type BotRouteContext = Pick<
   RouteContext,
-  'config' | 'database' | 'authenticate' | 'requirePrivilege' | 'billing'
+  'config' | 'database' | 'authenticate' | 'requirePrivilege' | 'requireAdmin' | 'billing'
 >;
 
 /** Product API of AI agents: bots, their engine and key, first responders, auto-suggest. */
@@ -38,6 +48,9 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
   return async (app) => {
     // Reading needs the 'bots' privilege; the service lets only admins change anything.
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };
+    // Every change to a bot is an admin's (docs/decisions.md "AI agents: managing bots").
+    const admin = { preHandler: [...guard.preHandler, ctx.requireAdmin] };
+    const llmGate = featureGuard(ctx.billing, (req) => llmEngineOf(req.body));
     const tags = ['bots'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
@@ -51,14 +64,17 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
 
     app.post(
       BOT_PATHS.bots,
-      { ...guard, schema: { tags, security, body: botCreateSchema, response: { 200: botResponseSchema } } },
+      {
+        preHandler: [...admin.preHandler, llmGate],
+        schema: { tags, security, body: botCreateSchema, response: { 200: botResponseSchema } },
+      },
       async (req) => ok(await service.createBot(deps, requireAuth(req), req.body)),
     );
 
     app.put(
       BOT_PATHS.firstResponder,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -72,7 +88,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.delete(
       BOT_PATHS.firstResponder,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -100,7 +116,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.post(
       BOT_PATHS.suggestions,
       {
-        ...guard,
+        ...admin,
         schema: { tags, security, body: suggestionWriteSchema, response: { 200: suggestionResponseSchema } },
       },
       async (req) => ok(await service.createSuggestion(deps, requireAuth(req), req.body)),
@@ -109,7 +125,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.put(
       BOT_PATHS.suggestion,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -125,7 +141,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.delete(
       BOT_PATHS.suggestion,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -151,7 +167,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.patch(
       BOT_PATHS.bot,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -166,7 +182,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.delete(
       BOT_PATHS.bot,
       {
-        ...guard,
+        ...admin,
         schema: { tags, security, params: botIdParamsSchema, response: { 200: messageResponseSchema } },
       },
       async (req) => {
@@ -178,7 +194,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.put(
       BOT_PATHS.botStatus,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -194,7 +210,7 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     app.put(
       BOT_PATHS.botEngine,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,

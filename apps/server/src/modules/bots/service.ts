@@ -8,14 +8,14 @@ import type {
   SuggestionWrite,
 } from '@convo/api';
 import { botEngineSettingsSchema, suggestionWriteSchema } from '@convo/api';
-import { isBotLanguage } from '@convo/domain';
+import { type BotPlatform, isBotLanguage, isLlmEngine } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { randomHex, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import type { Entitlements } from '../billing/entitlements.js';
-import { assertAiAgentAvailable } from '../billing/gate.js';
+import { assertAiAgentAvailable, assertFeatures } from '../billing/gate.js';
 import { requireAdmin } from '../teams/service.js';
 import * as knowledge from './knowledge/repository.js';
 import * as repo from './repository.js';
@@ -247,6 +247,11 @@ export async function updateEngine(
     if (!bot) throw botNotFound();
     const engine = input.engine ?? bot.engine;
     const engineChanged = engine !== bot.engine;
+    // SPEC §6 llmBots: switching to an LLM engine needs the plan; a bot already on one keeps its
+    // settings editable after a downgrade (what it may answer is the runtime's business).
+    if (engineChanged && deps.entitlements && isLlmEngine(engine as BotPlatform)) {
+      assertFeatures(await deps.entitlements.of(caller.applicationId, tx), ['llmBots']);
+    }
     const settings: Record<string, unknown> = { ...bot.settings };
     if (engineChanged) delete settings.model;
     for (const [key, value] of Object.entries(input.settings)) {

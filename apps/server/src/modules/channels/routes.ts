@@ -4,7 +4,9 @@ import {
   EMAIL_ORIGINAL_PATHS,
   emailOriginalParamsSchema,
   emailOriginalResponseSchema,
+  INTEGRATION_FEATURE,
   INTEGRATION_PATHS,
+  type IntegrationType,
   integrationConnectRequestSchema,
   integrationDeleteResponseSchema,
   integrationListResponseSchema,
@@ -22,9 +24,11 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
+import { markAuthorization } from '../../http/security-route-table.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { findAttachment } from '../attachments/repository.js';
 import { contentDisposition } from '../attachments/service.js';
+import { featureGuard } from '../billing/gate.js';
 import { openOriginal, parseOriginal } from './email/original.js';
 import { answerChallenge, receiveWebhook } from './inbound.js';
 import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';
@@ -39,7 +43,10 @@ import { listWhatsAppTemplates, sendWhatsAppTemplate } from './whatsapp/template
  * webhooks (each connector checks its provider's signature).
  */
 export function channelRoutes(
-  ctx: Pick<RouteContext, 'config' | 'database' | 'realtime' | 'authenticate' | 'requirePrivilege'>,
+  ctx: Pick<
+    RouteContext,
+    'config' | 'database' | 'realtime' | 'authenticate' | 'requirePrivilege' | 'billing'
+  >,
   options: { storage: FileStorage; connectors: ChannelRegistry },
 ): FastifyPluginAsyncZod {
   const deps = {
@@ -52,6 +59,17 @@ export function channelRoutes(
   const inboundDeps = { ...deps, realtime: ctx.realtime, storage: options.storage };
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations')] };
+    // SPEC §6: connecting or enabling a channel needs its plan feature; disabling or removing never.
+    // From the raw path (before validation, like the privilege): an unknown type is the schema's 400.
+    const planOpensType = markAuthorization(
+      featureGuard(ctx.billing, (req) => {
+        const { type, status } = req.params as { type?: string; status?: string };
+        if (status === 'disable' || type === undefined || !Object.hasOwn(INTEGRATION_FEATURE, type))
+          return [];
+        return [INTEGRATION_FEATURE[type as IntegrationType]];
+      }),
+    );
+    const connect = { preHandler: [...guard.preHandler, planOpensType] };
     const tags = ['integrations'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
@@ -80,7 +98,7 @@ export function channelRoutes(
     app.post(
       INTEGRATION_PATHS.connect,
       {
-        ...guard,
+        ...connect,
         schema: {
           tags,
           security,
@@ -144,7 +162,7 @@ export function channelRoutes(
     app.patch(
       INTEGRATION_PATHS.status,
       {
-        ...guard,
+        ...connect,
         schema: {
           tags,
           security,

@@ -33,6 +33,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import * as attachments from '../attachments/service.js';
+import { featureGuard } from '../billing/gate.js';
 import { renderHome, siteView } from './public-site/routes.js';
 import type { DomainMap, SiteCache } from './public-site/site-cache.js';
 import * as repo from './repository.js';
@@ -40,7 +41,7 @@ import * as service from './service.js';
 
 export type HelpCenterRouteContext = Pick<
   RouteContext,
-  'database' | 'authenticate' | 'requirePrivilege' | 'config'
+  'database' | 'authenticate' | 'requirePrivilege' | 'config' | 'billing'
 >;
 
 const FIELD = 'file';
@@ -62,6 +63,11 @@ async function readImage(req: FastifyRequest): Promise<attachments.Upload> {
     throw err;
   }
 }
+
+const hasDomain = (body: unknown) => {
+  const domain = (body as { domain?: unknown } | undefined)?.domain;
+  return typeof domain === 'string' && domain !== '';
+};
 
 /** Product API: Help center → Content (privilege helpcenter.content; the domain: helpcenter.customization). */
 export function helpCenterRoutes(
@@ -196,10 +202,18 @@ export function helpCenterRoutes(
     );
     app.patch(
       HELP_CENTER_PATHS.site,
-      customization({
-        body: helpCenterSiteUpdateRequestSchema,
-        response: { 200: helpCenterSiteResponseSchema },
-      }),
+      {
+        ...customization({
+          body: helpCenterSiteUpdateRequestSchema,
+          response: { 200: helpCenterSiteResponseSchema },
+        }),
+        // SPEC §6 customDomain: setting a domain needs the plan; clearing it never does.
+        preHandler: [
+          ctx.authenticate,
+          ctx.requirePrivilege('helpcenter.customization'),
+          featureGuard(ctx.billing, (req) => (hasDomain(req.body) ? ['customDomain'] : [])),
+        ],
+      },
       async (req) => {
         const applicationId = app_(req);
         const site = await service.updateSite(db, applicationId, publicUrl, req.body);

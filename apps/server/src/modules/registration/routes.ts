@@ -68,14 +68,7 @@ export function registrationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         config: ANY_MEMBER,
       },
       async (req) =>
-        envelope(
-          await service.userData(
-            deps.db,
-            requireAuth(req).applicationId,
-            req.query.applicationId,
-            req.query.email,
-          ),
-        ),
+        envelope(await service.userData(deps.db, requireAuth(req), req.query.applicationId, req.query.email)),
     );
   };
 }

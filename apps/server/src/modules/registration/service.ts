@@ -1,5 +1,6 @@
 import type { RegisterClientRequest, RegisterClientResponse } from '@convo/api';
 import { MESSAGING_ROLE } from '@convo/domain';
+import type { AuthContext } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
@@ -157,9 +158,24 @@ export async function applicationInfo(db: Db, callerApplicationId: string, appli
   };
 }
 
-export async function userData(db: Db, callerApplicationId: string, applicationId: string, email: string) {
-  if (applicationId !== callerApplicationId) throw notFound('User not found.');
-  const user = await accounts.findUserByEmailInApplication(db, applicationId, email.toLowerCase());
+/** The end user's own row when `email` is its address (stored lower-case, as registered). */
+async function ownRowIfEmail(db: Db, caller: AuthContext, email: string) {
+  const own = await accounts.findUserById(db, caller.applicationId, caller.userId);
+  return own && own.email?.toLowerCase() === email ? own : undefined;
+}
+
+/**
+ * A user of the caller's application by e-mail. Members look up anyone; an end user (a widget
+ * visitor, no role type) only itself: another customer or a team member is "not found", the same
+ * answer as an address nobody has, so the look-up tells a visitor nothing (issue 32).
+ */
+export async function userData(db: Db, caller: AuthContext, applicationId: string, email: string) {
+  if (applicationId !== caller.applicationId) throw notFound('User not found.');
+  const wanted = email.toLowerCase();
+  const user =
+    caller.roleType === null
+      ? await ownRowIfEmail(db, caller, wanted)
+      : await accounts.findUserByEmailInApplication(db, applicationId, wanted);
   if (!user) throw notFound('User not found.');
   return {
     userId: user.userId,

@@ -26,6 +26,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../app/toasts';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader, SectionLoader } from '../../../components/page-loader';
+import { UpgradeNotice, useLockedFeature } from '../../billing/feature-gate';
 import { useBots, useUpdateBotEngine } from '../api';
 import {
   BOT_SCREEN_PATHS,
@@ -73,6 +74,8 @@ function EngineForm({ bot, canManage }: { bot: Bot; canManage: boolean }) {
     ),
   );
   const switching = form.values.engine !== bot.engine;
+  // SPEC §6 llmBots: a plan without it cannot switch a bot to an LLM engine (the server refuses too).
+  const llmLocked = useLockedFeature('llmBots') !== null;
   const keyStored = bot.hasApiKey && !switching;
   return (
     <form onSubmit={submit} noValidate>
@@ -120,7 +123,9 @@ function EngineForm({ bot, canManage }: { bot: Bot; canManage: boolean }) {
                     variant={selected ? 'filled' : 'default'}
                     role="radio"
                     aria-checked={selected}
-                    disabled={!canManage}
+                    disabled={
+                      !canManage || (llmLocked && card.needsCredentials && card.engine !== bot.engine)
+                    }
                     onClick={() => choose(card.engine)}
                   >
                     {selected
@@ -132,6 +137,7 @@ function EngineForm({ bot, canManage }: { bot: Bot; canManage: boolean }) {
             );
           })}
         </SimpleGrid>
+        <UpgradeNotice feature="llmBots" />
         {switching && bot.hasApiKey && (
           <Alert color="yellow" variant="light">
             {t('integrations.switchWarning', { from: engineDisplayName(bot.engine) })}

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/toasts';
 import { FormModal } from '../../../components/form-modal';
+import { UpgradeNotice, useLockedFeature } from '../../billing/feature-gate';
 import { useCreateBot } from '../api';
 import { ENGINE_CARDS } from '../bot-screens';
 import { NS, toastBotError, useWording } from '../bots-shared';
@@ -19,6 +20,7 @@ export function CreateBotModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(NS);
   const wording = useWording();
   const create = useCreateBot();
+  const llmLocked = useLockedFeature('llmBots') !== null;
   const form = useForm<Values>({
     initialValues: { name: '', engine: 'kompose', defaultLanguage: 'en' },
     validate: { name: (v) => (v.trim() === '' ? t('create.nameRequired') : null) },
@@ -56,11 +58,16 @@ export function CreateBotModal({ onClose }: { onClose: () => void }) {
       />
       <Select
         label={t('create.engine')}
-        data={ENGINE_CARDS.map((card) => ({ value: card.engine, label: card.displayName }))}
+        data={ENGINE_CARDS.map((card) => ({
+          value: card.engine,
+          label: card.displayName,
+          disabled: llmLocked && card.needsCredentials,
+        }))}
         allowDeselect={false}
         data-testid="create-bot-engine"
         {...form.getInputProps('engine')}
       />
+      <UpgradeNotice feature="llmBots" />
       <Select
         label={t('create.defaultLanguage')}
         data={BOT_LANGUAGES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}

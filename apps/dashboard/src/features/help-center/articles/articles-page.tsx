@@ -37,6 +37,7 @@ import { toast, toastError } from '../../../app/toasts';
 import { FormModal } from '../../../components/form-modal';
 import { PageHeader } from '../../../components/page-header';
 import { SectionLoader } from '../../../components/page-loader';
+import { UpgradeNotice, useLockedFeature } from '../../billing/feature-gate';
 import { formatDate } from '../../team/shared';
 import { CategoriesPanel } from '../categories/categories-panel';
 import {
@@ -72,6 +73,7 @@ function SiteModal({
   const form = useForm({
     initialValues: { domain: site.domain ?? '', defaultLanguage: site.defaultLanguage },
   });
+  const domainLocked = useLockedFeature('customDomain') !== null;
   const save = useMutation({
     mutationFn: (v: { domain: string; defaultLanguage: HelpCenterLanguage }) =>
       updateSite({
@@ -108,8 +110,11 @@ function SiteModal({
         description={t('site.domainHint')}
         placeholder="help.example.com"
         maxLength={253}
+        // A plan without custom domains may still clear the one it has.
+        disabled={domainLocked && !site.domain}
         {...form.getInputProps('domain')}
       />
+      <UpgradeNotice feature="customDomain" />
       <Select
         label={t('site.defaultLanguage')}
         data={HELP_CENTER_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}

@@ -24,13 +24,18 @@ import { requireAuth } from '../../../http/auth.js';
 import type { RouteContext } from '../../../http/route-context.js';
 import * as service from './service.js';
 
-export type BotBuilderRouteContext = Pick<RouteContext, 'database' | 'authenticate' | 'requirePrivilege'>;
+export type BotBuilderRouteContext = Pick<
+  RouteContext,
+  'database' | 'authenticate' | 'requirePrivilege' | 'requireAdmin'
+>;
 
 /** Product API of the bot builder's Classic View: intents, entities, training (privilege bots). */
 export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };
+    // Every change to a bot is an admin's (docs/decisions.md "AI agents: managing bots").
+    const admin = { preHandler: [...guard.preHandler, ctx.requireAdmin] };
     const tags = ['bots'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
@@ -54,7 +59,7 @@ export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyn
     app.post(
       BOT_PATHS.intents,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -69,7 +74,7 @@ export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyn
     app.post(
       BOT_PATHS.copyIntents,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -84,7 +89,7 @@ export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyn
     app.put(
       BOT_PATHS.intent,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -100,7 +105,7 @@ export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyn
     app.delete(
       BOT_PATHS.intent,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -137,7 +142,7 @@ export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyn
     app.post(
       BOT_PATHS.entities,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -152,7 +157,7 @@ export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyn
     app.put(
       BOT_PATHS.entity,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -168,7 +173,7 @@ export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyn
     app.delete(
       BOT_PATHS.entity,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -194,7 +199,7 @@ export function botBuilderRoutes(ctx: BotBuilderRouteContext): FastifyPluginAsyn
     app.post(
       BOT_PATHS.training,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,

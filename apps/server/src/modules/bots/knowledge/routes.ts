@@ -19,7 +19,10 @@ import type { RouteContext } from '../../../http/route-context.js';
 import type { FileStorage } from '../../../platform/storage/storage.js';
 import * as service from './service.js';
 
-export type KnowledgeRouteContext = Pick<RouteContext, 'database' | 'authenticate' | 'requirePrivilege'>;
+export type KnowledgeRouteContext = Pick<
+  RouteContext,
+  'database' | 'authenticate' | 'requirePrivilege' | 'requireAdmin'
+>;
 
 const FIELD = 'file';
 /** Room for the multipart framing around the largest accepted file. */
@@ -82,6 +85,8 @@ export function knowledgeRoutes(ctx: KnowledgeRouteContext, storage: FileStorage
       throwFileSizeLimit: true,
     });
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };
+    // Every change to a bot is an admin's (docs/decisions.md "AI agents: managing bots").
+    const admin = { preHandler: [...guard.preHandler, ctx.requireAdmin] };
     const tags = ['bots'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
@@ -117,7 +122,7 @@ export function knowledgeRoutes(ctx: KnowledgeRouteContext, storage: FileStorage
     app.post(
       KNOWLEDGE_PATHS.documents,
       {
-        preHandler: [...guard.preHandler, refuseDeclaredTooLarge],
+        preHandler: [...admin.preHandler, refuseDeclaredTooLarge],
         bodyLimit: KNOWLEDGE_MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
         schema: {
           tags,
@@ -143,7 +148,7 @@ export function knowledgeRoutes(ctx: KnowledgeRouteContext, storage: FileStorage
     app.post(
       KNOWLEDGE_PATHS.urls,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -159,7 +164,7 @@ export function knowledgeRoutes(ctx: KnowledgeRouteContext, storage: FileStorage
     app.post(
       KNOWLEDGE_PATHS.sitemaps,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -175,7 +180,7 @@ export function knowledgeRoutes(ctx: KnowledgeRouteContext, storage: FileStorage
     app.post(
       KNOWLEDGE_PATHS.helpCenter,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -189,7 +194,7 @@ export function knowledgeRoutes(ctx: KnowledgeRouteContext, storage: FileStorage
     app.post(
       KNOWLEDGE_PATHS.recrawl,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -204,7 +209,7 @@ export function knowledgeRoutes(ctx: KnowledgeRouteContext, storage: FileStorage
     app.delete(
       KNOWLEDGE_PATHS.source,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,

@@ -15,7 +15,7 @@ import * as service from './service.js';
 
 export type BotSettingsRouteContext = Pick<
   RouteContext,
-  'config' | 'database' | 'authenticate' | 'requirePrivilege'
+  'config' | 'database' | 'authenticate' | 'requirePrivilege' | 'requireAdmin' | 'billing'
 >;
 
 /** An export file of a few thousand answers is larger than the default 1 MB body. */
@@ -26,6 +26,8 @@ export function botSettingsRoutes(ctx: BotSettingsRouteContext): FastifyPluginAs
   const deps: service.BotSettingsDeps = { db: ctx.database.db, appSecret: ctx.config.appSecret };
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };
+    // Every change to a bot is an admin's (docs/decisions.md "AI agents: managing bots").
+    const admin = { preHandler: [...guard.preHandler, ctx.requireAdmin] };
     const tags = ['bots'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
@@ -42,7 +44,7 @@ export function botSettingsRoutes(ctx: BotSettingsRouteContext): FastifyPluginAs
     app.put(
       BOT_SETTINGS_PATHS.webhook,
       {
-        ...guard,
+        ...admin,
         schema: {
           tags,
           security,
@@ -71,7 +73,7 @@ export function botSettingsRoutes(ctx: BotSettingsRouteContext): FastifyPluginAs
     app.post(
       BOT_SETTINGS_PATHS.import,
       {
-        ...guard,
+        ...admin,
         bodyLimit: IMPORT_BODY_LIMIT,
         schema: {
           tags,

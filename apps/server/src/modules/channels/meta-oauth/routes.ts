@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../http/auth.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../../http/route-context.js';
+import { featureGuard } from '../../billing/gate.js';
 import type { InboundDeps } from '../inbound.js';
 import * as meta from './service.js';
 
@@ -23,12 +24,14 @@ import * as meta from './service.js';
  * applications that connected it.
  */
 export function metaOAuthRoutes(
-  ctx: Pick<RouteContext, 'config' | 'authenticate' | 'requirePrivilege'>,
+  ctx: Pick<RouteContext, 'config' | 'authenticate' | 'requirePrivilege' | 'billing'>,
   deps: meta.MetaOAuthDeps,
   inboundDeps: InboundDeps,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations')] };
+    // Facebook and Instagram are the SPEC §6 socialChannels: starting and finishing a login need it.
+    const connect = { preHandler: [...guard.preHandler, featureGuard(ctx.billing, 'socialChannels')] };
     const tags = ['integrations'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
@@ -42,7 +45,7 @@ export function metaOAuthRoutes(
     app.post(
       META_OAUTH_PATHS.start,
       {
-        ...guard,
+        ...connect,
         schema: {
           tags,
           security,
@@ -84,7 +87,7 @@ export function metaOAuthRoutes(
     app.post(
       META_OAUTH_PATHS.select,
       {
-        ...guard,
+        ...connect,
         schema: {
           tags,
           security,
