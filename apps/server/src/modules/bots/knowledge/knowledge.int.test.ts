@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
       pollMs: 60_000,
       storage,
       // The test's web server is on 127.0.0.1.
-      knowledgeAllowPrivateNetworks: true,
+      outboundAllow: ['127.0.0.1'],
     });
     await worker.stop();
     bot = await addTestBot(t.database, tenants[0].applicationId);
