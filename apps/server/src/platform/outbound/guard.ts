@@ -103,6 +103,8 @@ export interface Outbound {
   /** Refuses a URL that is not http(s) or whose host is refused, before a library connects to it. */
   assertUrl(value: string): Promise<void>;
   policy(): OutboundPolicy;
+  /** Ends the kept-alive connections (requests in flight finish first). */
+  close(): Promise<void>;
 }
 
 export function createOutbound(options: OutboundOptions = {}): Outbound {
@@ -227,5 +229,9 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
       await resolve(url.hostname);
     },
     policy,
+    async close() {
+      httpsAgent.destroy();
+      await agent.close();
+    },
   };
 }
