@@ -74,6 +74,9 @@ export default defineConfig({
       SMTP_RECEIVER_PORT: String(E2E_SMTP_PORT),
       SMTP_RECEIVER_HOST: '127.0.0.1',
       INBOUND_MAIL_DOMAIN: E2E_INBOUND_DOMAIN,
+      // Specs point tenants' URLs (SSO issuer, mail servers, LLM base URL…) at local fakes; by
+      // default the outbound guard refuses this machine's addresses.
+      OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
       DATABASE_URL: '',
       SMTP_URL: '',
     },

@@ -120,6 +120,7 @@ import { JobWorker, type WorkerLog } from './platform/jobs/job-queue.js';
 import { listenForJobWakes } from './platform/jobs/job-wake.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { startQueuedMailWorker } from './platform/mail/queued-mail-worker.js';
+import { configureOutbound } from './platform/outbound/index.js';
 import { createMemoryPubSub, type PubSub } from './platform/pubsub/pubsub.js';
 import { createStorage, type FileStorage } from './platform/storage/storage.js';
 
@@ -177,6 +178,8 @@ function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Notification mails carry a signed /unsubscribe link (SPEC §2 /subscribe, /unsubscribe).
   configureMailLinks({ publicUrl: deps.config.publicUrl, secret: deps.config.appSecret });
+  // What tenants' URLs and mail hosts may reach inside the network (OUTBOUND_ALLOW; none by default).
+  configureOutbound(deps.config.outboundAllow);
   // What an end user may read about the team, applied before payload encryption (issue 23).
   const visitorViews = visitorViewFactory(deps.database.db, deps.config.appSecret);
   // Help centers' custom domains are served at their `/` (issue 16): known before routing.
@@ -383,8 +386,11 @@ export interface WorkerDeps {
   webhookTimeoutMs?: number;
   /** Uploaded files (knowledge documents are read back from it). */
   storage?: FileStorage | undefined;
-  /** Knowledge sources may crawl loopback and private addresses (tests, intranets); off by default. */
-  knowledgeAllowPrivateNetworks?: boolean | undefined;
+  /**
+   * OUTBOUND_ALLOW, for a worker started without `buildApp` (tests); `buildApp` configures the
+   * same process-wide guard from the configuration.
+   */
+  outboundAllow?: readonly string[] | undefined;
 
   /**
    * The nodes' pub/sub (the app's): the bots' messages reach the sockets live through it, and a
@@ -406,6 +412,7 @@ export interface WorkerDeps {
  */
 export function startWorkers(deps: WorkerDeps): JobWorker {
   const pubsub = deps.pubsub ?? createMemoryPubSub();
+  if (deps.outboundAllow) configureOutbound(deps.outboundAllow);
   if (deps.publicUrl && deps.bots)
     configureMailLinks({ publicUrl: deps.publicUrl, secret: deps.bots.appSecret });
   const worker = new JobWorker({
@@ -470,7 +477,6 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         db: deps.db,
         storage: deps.storage,
         log: deps.log,
-        allowPrivateNetworks: deps.knowledgeAllowPrivateNetworks,
         publicUrl: deps.publicUrl,
       }),
     },

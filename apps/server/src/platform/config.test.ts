@@ -92,6 +92,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('allows no internal address to tenants by default; OUTBOUND_ALLOW names ranges and hosts', () => {
+    expect(loadConfig(base).outboundAllow).toEqual([]);
+    expect(
+      loadConfig({ ...base, OUTBOUND_ALLOW: '10.0.0.0/8, LLM-Proxy.internal,*.corp.example,::1,fd00::/8' })
+        .outboundAllow,
+    ).toEqual(['10.0.0.0/8', 'llm-proxy.internal', '*.corp.example', '::1', 'fd00::/8']);
+    for (const bad of ['10.0.0.0/33', 'http://proxy', '10.0.0.1/8/1', 'a b', '*.']) {
+      expect(configErrorOf(() => loadConfig({ ...base, OUTBOUND_ALLOW: bad })).message).toContain(
+        'OUTBOUND_ALLOW',
+      );
+    }
+  });
+
   it('counts sign-in failures per address at 5 accounts’ worth unless told otherwise', () => {
     expect(loadConfig({ ...base, RATE_LIMIT_LOGIN_MAX: '1000' }).rateLimit.loginAddressMax).toBe(5000);
     expect(loadConfig({ ...base, RATE_LIMIT_LOGIN_ADDRESS_MAX: '7' }).rateLimit.loginAddressMax).toBe(7);

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { REGIONS, type Region } from '@convo/domain';
 import { z } from 'zod';
+import { allowEntryProblem } from './outbound/policy.js';
 import { type StorageConfig, StorageConfigError, storageConfigFromEnv } from './storage/storage.js';
 
 // Every setting the server reads from its environment, validated once here.
@@ -55,6 +56,30 @@ const trustProxySchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         message: `expected off, a hop count, or a comma list of proxy addresses/CIDRs; bad: ${bad.join(', ') || v}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * OUTBOUND_ALLOW: the internal addresses, CIDR ranges and host names (`*.corp.example` for every
+ * name under one) tenants' URLs and mail hosts may reach despite the guard (platform/outbound).
+ */
+const outboundAllowSchema = z
+  .string()
+  .trim()
+  .default('')
+  .transform((v, ctx): string[] => {
+    const entries = v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = entries.filter((e) => allowEntryProblem(e) !== null);
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a comma list of addresses, CIDR ranges and host names; bad: ${bad.join(', ')}`,
       });
       return z.NEVER;
     }
@@ -118,6 +143,7 @@ const envSchema = z.object({
   DASHBOARD_DIST: optionalText,
   WIDGET_DIST: optionalText,
   TRUST_PROXY: trustProxySchema,
+  OUTBOUND_ALLOW: outboundAllowSchema,
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins from one address (every account together); by default 5 accounts' worth. */
   RATE_LIMIT_LOGIN_ADDRESS_MAX: z.coerce.number().int().min(1).optional(),
@@ -262,6 +288,8 @@ export interface AppConfig {
   widgetDist: string | undefined;
   /** Fastify's trustProxy: whose X-Forwarded-For gives `req.ip`. */
   trustProxy: TrustProxy;
+  /** OUTBOUND_ALLOW: what tenants' addresses may reach inside the network; empty: nothing. */
+  outboundAllow: readonly string[];
   rateLimit: {
     loginMax: number;
     loginAddressMax: number;
@@ -413,6 +441,7 @@ export function loadConfig(
     dashboardDist: e.DASHBOARD_DIST,
     widgetDist: e.WIDGET_DIST,
     trustProxy: e.TRUST_PROXY,
+    outboundAllow: e.OUTBOUND_ALLOW,
     rateLimit: {
       loginMax: e.RATE_LIMIT_LOGIN_MAX,
       loginAddressMax: e.RATE_LIMIT_LOGIN_ADDRESS_MAX ?? 5 * e.RATE_LIMIT_LOGIN_MAX,

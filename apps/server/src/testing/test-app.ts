@@ -39,6 +39,8 @@ export async function buildTestApp(
     APP_SECRET: 'test-secret-0123456789abcdef',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    // The provider fakes tenants' URLs point at listen here; the guard's own tests allow nothing.
+    OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
     ...env,
   });
   const logger = pino({ level: 'silent' });

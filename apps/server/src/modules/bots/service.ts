@@ -13,6 +13,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { randomHex, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
+import { outboundPolicy, webUrlProblem } from '../../platform/outbound/index.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import type { Entitlements } from '../billing/entitlements.js';
 import { assertAiAgentAvailable, assertFeatures } from '../billing/gate.js';
@@ -242,6 +243,13 @@ export async function updateEngine(
   input: BotEngineUpdate,
 ): Promise<Bot> {
   requireAdmin(caller, 'change bots');
+  const baseUrl = input.settings.baseUrl;
+  const problem = baseUrl ? webUrlProblem(baseUrl, outboundPolicy()) : null;
+  // The bot's key would be sent there: never to the server's own network (unless OUTBOUND_ALLOW names it).
+  if (problem)
+    throw badRequest('ADDRESS_NOT_ALLOWED', `The base URL ${problem}.`, [
+      { path: 'settings.baseUrl', message: problem },
+    ]);
   const row = await deps.db.transaction(async (tx) => {
     const bot = await repo.lockBot(tx, caller.applicationId, botId);
     if (!bot) throw botNotFound();

@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { MESSAGING_PATHS, NOTIFICATION_SETTINGS_PATHS as P, pushSubscriptionPath } from '@convo/api';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, vapidKeys } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
+import { configureOutbound } from '../../platform/outbound/index.js';
 import { addTestMember } from '../../testing/members.js';
 import { newVisitor } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
@@ -163,6 +166,37 @@ describe.each(testDatabaseKinds())('notification settings on %s', (kind) => {
         .json()
         .data.map((s: { id: string }) => s.id);
       expect(ids).toContain(mine.id);
+    });
+
+    it('never sends to an endpoint on the server’s own network by default, and tells nothing of it', async () => {
+      const fresh = await addTestMember(t.database, tenant.applicationId, '1', 1);
+      const headers = await signIn(tenant.applicationId, fresh.id);
+      let connections = 0;
+      const listener = createServer((socket) => {
+        connections += 1;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      const endpoint = `https://127.0.0.1:${(listener.address() as AddressInfo).port}/push/x`;
+      // Saved while the operator allowed 127.0.0.1 (the test app's OUTBOUND_ALLOW)…
+      expect(
+        (await call('POST', P.pushSubscriptions, headers, { ...subscription(6), endpoint })).statusCode,
+      ).toBe(200);
+      configureOutbound([]);
+      try {
+        const refused = await call('POST', P.pushSubscriptions, headers, { ...subscription(7), endpoint });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().code).toBe('ADDRESS_NOT_ALLOWED');
+        const failed = await call('POST', P.pushTest, headers);
+        expect(failed.json()).toMatchObject({
+          code: 'PUSH_FAILED',
+          details: { errors: ['could not reach the address'] },
+        });
+        expect(connections).toBe(0);
+      } finally {
+        configureOutbound(t.config.outboundAllow);
+        await new Promise((resolve) => listener.close(resolve));
+      }
     });
 
     it('answers a clear error when the test notification cannot be delivered', async () => {

@@ -4,6 +4,13 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import {
+  OUTBOUND_FAILURE,
+  outbound,
+  outboundErrorIn,
+  outboundPolicy,
+  webUrlProblem,
+} from '../../platform/outbound/index.js';
 import * as repo from './repository.js';
 
 // /settings/pushnotification: Web Push with VAPID. The key pair is made on first use and kept in
@@ -33,6 +40,12 @@ export async function subscribe(
   caller: AuthContext,
   input: z.output<typeof pushSubscriptionRequestSchema>,
 ): Promise<PushSubscriptionInfo> {
+  // A browser's push service is on the internet; an endpoint inside the server's network is not one.
+  const problem = webUrlProblem(input.endpoint, outboundPolicy());
+  if (problem)
+    throw badRequest('ADDRESS_NOT_ALLOWED', `The push endpoint ${problem}.`, [
+      { path: 'endpoint', message: problem },
+    ]);
   const row = await repo.upsertSubscription(db, {
     applicationId: caller.applicationId,
     userId: caller.userId,
@@ -76,6 +89,9 @@ export async function sendTest(
   let delivered = 0;
   for (const s of subscriptions) {
     try {
+      // The endpoint is the browser's word: checked like any address a tenant gives (literals
+      // here, names by the agent's lookup, which connects to the address it checked).
+      await outbound.assertUrl(s.endpoint);
       await webpush.sendNotification(
         { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
         JSON.stringify({ ...payload, url: '/' }),
@@ -83,6 +99,7 @@ export async function sendTest(
           vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
           TTL: 60,
           timeout: PUSH_TIMEOUT_MS,
+          agent: outbound.httpsAgent,
         },
       );
       delivered += 1;
@@ -90,7 +107,10 @@ export async function sendTest(
       const status = err instanceof webpush.WebPushError ? err.statusCode : undefined;
       if (status === 404 || status === 410)
         await repo.deleteSubscription(db, caller.applicationId, caller.userId, s.id);
-      errors.push(status ? `push service answered ${status}` : (err as Error).message);
+      // Never the socket's error: it would tell what listens at the endpoint.
+      errors.push(
+        status ? `push service answered ${status}` : (outboundErrorIn(err)?.message ?? OUTBOUND_FAILURE),
+      );
     }
   }
   if (delivered === 0)

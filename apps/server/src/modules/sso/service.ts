@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict } from '../../http/errors.js';
 import type { AppConfig } from '../../platform/config.js';
 import { openSealedJson, randomToken, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
+import { outbound, outboundErrorIn, outboundPolicy, webUrlProblem } from '../../platform/outbound/index.js';
 import { type AccountsDeps, signInVouchedMember } from '../accounts/service.js';
 import * as repo from './repository.js';
 
@@ -44,7 +45,22 @@ function checkIssuer(issuer: string): URL {
       { path: 'issuer', message: 'must use https' },
     ]);
   }
+  // A provider on the server's own network only when the operator allows it (OUTBOUND_ALLOW).
+  const problem = webUrlProblem(url.href, outboundPolicy());
+  if (problem)
+    throw badRequest('ADDRESS_NOT_ALLOWED', `The issuer ${problem}.`, [{ path: 'issuer', message: problem }]);
   return url;
+}
+
+/** What the company admin reads: the provider's own refusal, or that its address could not be reached. */
+function failureText(err: unknown): string {
+  const unreachable = outboundErrorIn(err);
+  if (unreachable) return unreachable.message;
+  const name = err instanceof Error ? err.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') return 'it did not answer in time';
+  // A network failure the guard did not wrap (fetch's TypeError) names nothing either.
+  if (err instanceof TypeError) return 'could not reach the address';
+  return err instanceof Error ? err.message : 'unknown error';
 }
 
 async function discover(issuer: string, clientId: string, clientSecret: string): Promise<oidc.Configuration> {
@@ -53,11 +69,15 @@ async function discover(issuer: string, clientId: string, clientSecret: string):
     return await oidc.discovery(url, clientId, clientSecret, undefined, {
       ...(url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
       timeout: 10,
+      // Discovery, and every later call (token, userinfo, keys: addresses the document names),
+      // through the outbound guard.
+      // Its body type (Uint8Array) is a BodyInit at run time; the DOM typings disagree.
+      [oidc.customFetch]: (url, init) => outbound.fetch(url, init as RequestInit),
     });
   } catch (err) {
     throw badRequest(
       'SSO_DISCOVERY_FAILED',
-      `The provider at ${issuer} did not answer its OpenID configuration: ${err instanceof Error ? err.message : 'unknown error'}`,
+      `The provider at ${issuer} did not answer its OpenID configuration: ${failureText(err)}`,
     );
   }
 }
@@ -224,7 +244,7 @@ export async function complete(
     throw new AppError(
       400,
       'SSO_FAILED',
-      `The identity provider did not confirm the sign-in: ${err instanceof Error ? err.message : 'unknown error'}`,
+      `The identity provider did not confirm the sign-in: ${failureText(err)}`,
     );
   }
   const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : null;

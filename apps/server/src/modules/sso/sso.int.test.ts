@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS, SSO_PATHS as P, TEAM_ADMIN_PATHS } from '@convo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureOutbound } from '../../platform/outbound/index.js';
 import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -98,6 +99,41 @@ describe.each(testDatabaseKinds())('company SSO settings and sign-in start on %s
       headers: { authorization: `Bearer ${agent.json().data.token}` },
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('reaches no provider on the server’s own network by default: refused at save and at sign-in', async () => {
+    const a = await owner();
+    const domain = `internal-${Date.now()}.example`;
+    // Saved while the operator allowed the test provider's 127.0.0.1 (the test app's OUTBOUND_ALLOW)…
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: P.settings,
+      headers: a,
+      payload: settings(domain),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    configureOutbound([]);
+    try {
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: P.settings,
+        headers: a,
+        payload: settings(domain),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('ADDRESS_NOT_ALLOWED');
+      const origin = encodeURIComponent(t.config.publicUrl);
+      const go = await t.app.inject({
+        method: 'GET',
+        url: `${P.start}?email=ann@${domain}&origin=${origin}`,
+      });
+      expect(go.statusCode).toBe(302);
+      // The stored issuer is an address literal: refused before any request.
+      expect(String(go.headers.location)).toContain('error=ADDRESS_NOT_ALLOWED');
+      expect(String(go.headers.location)).not.toContain(new URL(idp.issuer).host);
+    } finally {
+      configureOutbound(t.config.outboundAllow);
+    }
   });
 
   it('starts sign-in at the provider for a configured domain, and returns to the login page otherwise', async () => {

@@ -2,6 +2,7 @@ import { messageWebhookBodySchema, WEBHOOK_HEADERS } from '@convo/api';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { type Job, type JobHandler, PermanentJobError } from '../../platform/jobs/job-queue.js';
+import { OUTBOUND_FAILURE, outbound, outboundErrorIn } from '../../platform/outbound/index.js';
 import * as repo from './repository.js';
 import { openSecret } from './secret-box.js';
 import { signWebhookBody } from './signature.js';
@@ -20,27 +21,24 @@ export interface DeliveryDeps {
   appSecret: string;
   /** Per attempt (default 10 s). */
   timeoutMs?: number;
+  /** The server's outbound guard (platform/outbound) unless a test gives another. */
   fetch?: typeof fetch;
 }
 
 class DeliveryFailed extends Error {}
 
-/** The reason an attempt failed, short enough for the log (e.g. "ECONNREFUSED", "timeout"). */
+/**
+ * The reason an attempt failed, as the delivery log shows it to the tenant: "timeout", or that the
+ * address could not be reached. Never the socket's error: a log telling a refused port from a
+ * closed one would make webhooks a port scanner.
+ */
 function reasonOf(err: unknown): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'timeout';
-    const cause = (err as { cause?: unknown }).cause;
-    if (cause instanceof Error) {
-      const code = (cause as { code?: unknown }).code;
-      return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;
-    }
-    return err.message;
-  }
-  return String(err);
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'timeout';
+  return outboundErrorIn(err)?.message ?? OUTBOUND_FAILURE;
 }
 
 export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
-  const send = deps.fetch ?? fetch;
+  const send = deps.fetch ?? outbound.fetch;
   const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
 
   return async (job: Job) => {

@@ -8,6 +8,7 @@ import type {
 import { WEBHOOK_DELIVERY_STATUSES } from '@convo/api';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import { outboundPolicy, webUrlProblem } from '../../platform/outbound/index.js';
 import * as repo from './repository.js';
 import { openSecret, sealSecret } from './secret-box.js';
 import { generateWebhookSecret } from './signature.js';
@@ -63,8 +64,16 @@ export async function listWebhooks(db: Db, appSecret: string, applicationId: str
   return (await repo.listWebhooks(db, applicationId)).map((row) => toWebhookView(appSecret, row));
 }
 
-/** Refuses a plain-http URL when the application requires https. */
+/**
+ * Refuses an address the server must not post to (loopback, private… unless OUTBOUND_ALLOW names
+ * it), and a plain-http URL when the application requires https.
+ */
 async function assertUrlAllowed(db: Db, applicationId: string, url: string) {
+  const problem = webUrlProblem(url, outboundPolicy());
+  if (problem)
+    throw badRequest('ADDRESS_NOT_ALLOWED', `The webhook URL ${problem}.`, [
+      { path: 'url', message: problem },
+    ]);
   if (!url.toLowerCase().startsWith('http:')) return;
   if ((await repo.findSecurity(db, applicationId))?.requireHttps) {
     throw badRequest(

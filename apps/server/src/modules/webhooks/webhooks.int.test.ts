@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
 import { appSettings, webhooks } from '../../db/schema/index.js';
 import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import { configureOutbound } from '../../platform/outbound/index.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -350,6 +351,34 @@ describe.each(testDatabaseKinds())('outgoing webhooks on %s', (kind) => {
     await visitorSends(tenant, [{ key: 'slow-2', message: 'Still there?' }]);
     await stopWorker();
     expect(await deliveries(tenant, hook.id)).toHaveLength(1);
+  });
+
+  it('never posts to the server’s own network by default: refused at save, and at delivery with nothing told', async () => {
+    const tenant = await newTenant(t);
+    // Saved while the operator allowed 127.0.0.1 (the test app's OUTBOUND_ALLOW)…
+    const hook = await createHook(tenant, receiver.url('internal'));
+    configureOutbound([]);
+    try {
+      // …now the default: a new one is refused outright, in any spelling of the address.
+      for (const url of ['http://127.0.0.1:9/x', 'http://[::ffff:127.0.0.1]/x', 'http://2130706433/x']) {
+        const res = await api(tenant, 'POST', WEBHOOK_PATHS.create, { url });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().code).toBe('ADDRESS_NOT_ALLOWED');
+      }
+      await visitorSends(tenant, [{ key: 'internal-1', message: 'Hello?' }]);
+      runWorker();
+      const [row] = await waitFor(
+        () => deliveries(tenant, hook.id),
+        (rows) => rows[0]?.status === 'retrying' || rows[0]?.status === 'failed',
+      );
+      await stopWorker();
+      // The log says what any unreachable address says: not "ECONNREFUSED", not the port.
+      expect(row).toMatchObject({ lastError: 'could not reach the address', lastStatusCode: null });
+      expect(receiver.calls('internal')).toHaveLength(0);
+    } finally {
+      await stopWorker();
+      configureOutbound(t.config.outboundAllow);
+    }
   });
 
   it("keeps each tenant's webhooks to itself, and needs the settings.webhooks privilege", async () => {

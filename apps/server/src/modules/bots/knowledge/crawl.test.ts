@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutbound, policyOf } from '../../../platform/outbound/index.js';
 import { closeTruncatedSitemap, crawlPages, fetchResource, pageParts, readSitemap } from './crawl.js';
 import { KnowledgeError } from './errors.js';
 import { buildPdf } from './test-documents.js';
@@ -8,8 +9,8 @@ import { buildPdf } from './test-documents.js';
 // The crawler against a real HTTP server on 127.0.0.1: pages, redirects (a loop, a long chain),
 // a slow page, a page too large, and a sitemap of 100,000 URLs that must not be read whole.
 
-/** The test server is on 127.0.0.1, which the crawler refuses by default. */
-const LOCAL = { allowPrivateNetworks: true } as const;
+/** The test server is on 127.0.0.1, which the crawler's guard refuses unless the operator allows it. */
+const LOCAL = { fetch: createOutbound({ policy: () => policyOf(['127.0.0.1']) }).fetch } as const;
 let server: Server;
 let base = '';
 const hugeSitemap = { bytesSent: 0, finished: false };
@@ -164,8 +165,9 @@ describe('fetchResource', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
+    // What answered (a closed port here) is not told: it reads as any unreachable address.
     expect(await failure(fetchResource(`http://127.0.0.1:${port}/`, LOCAL))).toBe(
-      `Could not reach http://127.0.0.1:${port}/: the connection was refused.`,
+      `Could not reach http://127.0.0.1:${port}/: could not reach the address.`,
     );
     expect(await failure(fetchResource('ftp://example.com/file', LOCAL))).toContain(
       'is not an http:// or https:// address',
@@ -185,9 +187,10 @@ describe('fetchResource', () => {
 });
 
 describe('private networks', () => {
-  it('are refused unless allowed, redirects included', async () => {
+  it('are refused by the guard unless the operator allows them, redirects included', async () => {
+    // The test server itself is refused without the allowance, like the same error as any unreachable address.
     expect(await failure(fetchResource(`${base}/pages/one`))).toBe(
-      `${base}/pages/one is on a private network: only public addresses can be crawled.`,
+      `Could not reach ${base}/pages/one: could not reach the address.`,
     );
     for (const url of [
       'http://10.1.2.3/',
@@ -196,14 +199,22 @@ describe('private networks', () => {
       'http://[::ffff:192.168.0.1]/',
       'http://localhost/',
     ]) {
-      expect(await failure(fetchResource(url))).toContain('is on a private network');
+      expect(await failure(fetchResource(url))).toBe(
+        `Could not reach ${new URL(url).href}: could not reach the address.`,
+      );
     }
-    // A public-looking first hop cannot redirect into the private network.
-    const redirecting: typeof fetch = async () =>
-      new Response(null, { status: 302, headers: { location: 'http://127.0.0.1/admin' } });
-    expect(await failure(fetchResource('http://93.184.215.14/', { fetch: redirecting }))).toBe(
-      'http://127.0.0.1/admin is on a private network: only public addresses can be crawled.',
-    );
+    // An allowed first hop cannot redirect into a network that is not allowed.
+    const only127002 = { fetch: createOutbound({ policy: () => policyOf(['127.0.0.2']) }).fetch };
+    const second = createServer((_req, res) => res.writeHead(302, { location: `${base}/pages/one` }).end());
+    await new Promise<void>((resolve) => second.listen(0, '127.0.0.2', resolve));
+    const hop = `http://127.0.0.2:${(second.address() as AddressInfo).port}/`;
+    try {
+      expect(await failure(fetchResource(hop, only127002))).toBe(
+        `Could not reach ${base}/pages/one: could not reach the address.`,
+      );
+    } finally {
+      await new Promise((resolve) => second.close(resolve));
+    }
   });
 });
 

@@ -1,7 +1,6 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
+import { outbound, outboundErrorIn } from '../../../platform/outbound/index.js';
 import { KnowledgeError } from './errors.js';
 import { htmlToText } from './parsers/html.js';
 import type { TextPart } from './parsers/index.js';
@@ -25,55 +24,10 @@ export interface FetchOptions {
   timeoutMs?: number | undefined;
   maxBytes?: number | undefined;
   maxRedirects?: number | undefined;
+  /** The server's outbound guard by default (platform/outbound): an admin's URL never reaches its network. */
   fetch?: typeof fetch | undefined;
   /** Cancels everything (the job's overall deadline). */
   signal?: AbortSignal | undefined;
-  /**
-   * Fetch addresses of loopback, private and link-local networks too (tests, intranets). Off by
-   * default: an admin's URL must not make the server read its own network (cloud metadata…).
-   */
-  allowPrivateNetworks?: boolean | undefined;
-}
-
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
-function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
-
-/** Refuses a host that is, or resolves to, a loopback, private or link-local address. */
-async function assertPublicHost(url: URL): Promise<void> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    throw new KnowledgeError(`Could not reach ${url.href}: the host name does not exist.`);
-  }
-  if (addresses.some(isPrivateAddress)) {
-    throw new KnowledgeError(`${url.href} is on a private network: only public addresses can be crawled.`);
-  }
 }
 
 export interface Fetched {
@@ -112,6 +66,9 @@ function networkError(url: string, err: unknown, timeoutMs: number, outer?: Abor
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new KnowledgeError(`${url} did not answer within ${seconds(timeoutMs)} s.`);
   }
+  // The guard's refusal and a failed connection read the same: what answered is not told.
+  const refused = outboundErrorIn(err);
+  if (refused) return new KnowledgeError(`Could not reach ${url}: ${refused.message}.`);
   const code = causeCode(err);
   const reason = NETWORK_REASONS[code] ?? (code ? code : 'the request failed');
   return new KnowledgeError(`Could not reach ${url}: ${reason}.`);
@@ -168,7 +125,7 @@ export interface FetchResourceOptions extends FetchOptions {
 
 /** GETs an http(s) address, following at most `maxRedirects` redirects and naming loops. */
 export async function fetchResource(url: string, opts: FetchResourceOptions = {}): Promise<Fetched> {
-  const send = opts.fetch ?? fetch;
+  const send = opts.fetch ?? outbound.fetch;
   const timeoutMs = opts.timeoutMs ?? PAGE_TIMEOUT_MS;
   const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
   const seen = new Set<string>();
@@ -185,7 +142,6 @@ export async function fetchResource(url: string, opts: FetchResourceOptions = {}
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
     try {
-      if (!opts.allowPrivateNetworks) await assertPublicHost(parsed);
       const res = await send(current, {
         redirect: 'manual',
         signal,

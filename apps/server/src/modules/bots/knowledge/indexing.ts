@@ -33,8 +33,6 @@ export interface IndexingDeps {
   /** Per page (default 10 s). */
   pageTimeoutMs?: number | undefined;
   crawlBudgetMs?: number | undefined;
-  /** Crawl loopback and private addresses too (tests, intranet installs); off by default. */
-  allowPrivateNetworks?: boolean | undefined;
   log?: { warn(obj: object, msg?: string): void } | undefined;
   /** Base of the help-center import's article links (PUBLIC_URL); relative links without. */
   publicUrl?: string | undefined;
@@ -74,7 +72,6 @@ async function collect(deps: IndexingDeps, source: repo.SourceRow, signal: Abort
     fetch: deps.fetch,
     timeoutMs: deps.pageTimeoutMs,
     signal,
-    allowPrivateNetworks: deps.allowPrivateNetworks,
   };
   if (source.kind === 'document') {
     await progress(0, 1, true);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../../app.js';
 import { jobs, knowledgePassages } from '../../../db/schema/index.js';
 import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import { configureOutbound } from '../../../platform/outbound/index.js';
 import { createStorage, type FileStorage } from '../../../platform/storage/storage.js';
 import { addTestBot } from '../../../testing/bots.js';
 import type { Tenant } from '../../../testing/messaging-fixtures.js';
@@ -80,7 +81,7 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
       pollMs: 60_000,
       storage,
       // The test's web server is on 127.0.0.1.
-      knowledgeAllowPrivateNetworks: true,
+      outboundAllow: ['127.0.0.1'],
     });
     await worker.stop();
     bot = await addTestBot(t.database, tenants[0].applicationId);
@@ -358,7 +359,8 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
     await worker.drain();
     expect(await source(dead.id)).toMatchObject({
       status: 'failed',
-      error: `Could not reach ${deadUrl}: the connection was refused.`,
+      // A closed port reads like any unreachable address: the crawler is no port scanner.
+      error: `Could not reach ${deadUrl}: could not reach the address.`,
     });
     expect(await source(looping.id)).toMatchObject({
       status: 'failed',
@@ -367,6 +369,31 @@ describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
     });
     const bad = await post(KNOWLEDGE_PATHS.urls, { url: 'javascript:alert(1)' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('never crawls the server’s own network by default: refused at save, and at crawl time', async () => {
+    const path = `/internal-${kind}`;
+    pages.set(path, pages.get('/hours')!);
+    // Saved and crawled while the operator allowed 127.0.0.1 (this test's OUTBOUND_ALLOW)…
+    const saved = (await post(KNOWLEDGE_PATHS.urls, { url: `${siteBase}${path}` })).json()
+      .data as KnowledgeSource;
+    await worker.drain();
+    expect(await source(saved.id)).toMatchObject({ status: 'ready' });
+    configureOutbound([]);
+    try {
+      const refused = await post(KNOWLEDGE_PATHS.urls, { url: `${siteBase}${path}` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('ADDRESS_NOT_ALLOWED');
+      // …re-crawled under the default: refused, nothing told of what listens there.
+      expect((await post(KNOWLEDGE_PATHS.recrawl.replace(':sourceId', saved.id), {})).statusCode).toBe(200);
+      await worker.drain();
+      expect(await source(saved.id)).toMatchObject({
+        status: 'failed',
+        error: `Could not reach ${siteBase}${path}: could not reach the address.`,
+      });
+    } finally {
+      configureOutbound(t.config.outboundAllow);
+    }
   });
 
   it('crawls a sitemap up to its page limit and says it was cut', async () => {

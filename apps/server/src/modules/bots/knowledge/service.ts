@@ -8,6 +8,7 @@ import {
 } from '@convo/api';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
+import { outboundPolicy, webUrlProblem } from '../../../platform/outbound/index.js';
 import { type FileStorage, newStorageKey } from '../../../platform/storage/storage.js';
 import { cleanFileName } from '../../attachments/service.js';
 import { findBot } from '../repository.js';
@@ -134,12 +135,20 @@ export async function addDocument(
   }
 }
 
+/** An address of the server's own network is refused now rather than failed at crawl time. */
+function assertCrawlable(url: string): void {
+  const problem = webUrlProblem(url, outboundPolicy());
+  if (problem)
+    throw badRequest('ADDRESS_NOT_ALLOWED', `The URL ${problem}.`, [{ path: 'url', message: problem }]);
+}
+
 export async function addUrl(
   db: Db,
   applicationId: string,
   botId: string,
   url: string,
 ): Promise<KnowledgeSource> {
+  assertCrawlable(url);
   await assertBot(db, applicationId, botId);
   await assertRoom(db, applicationId, botId);
   return addSource(db, { applicationId, botId, kind: 'url', name: url, url });
@@ -151,6 +160,7 @@ export async function addSitemap(
   botId: string,
   input: Required<KnowledgeSitemapCreate>,
 ): Promise<KnowledgeSource> {
+  assertCrawlable(input.url);
   await assertBot(db, applicationId, botId);
   await assertRoom(db, applicationId, botId);
   return addSource(db, {

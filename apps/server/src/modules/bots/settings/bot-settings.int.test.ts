@@ -24,6 +24,7 @@ import {
 } from '../../../db/schema/index.js';
 import { JobWorker } from '../../../platform/jobs/job-queue.js';
 import { listJobs } from '../../../platform/jobs/job-repository.js';
+import { configureOutbound } from '../../../platform/outbound/index.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { signedInMember } from '../../../testing/members.js';
 import { newVisitor, newVisitorConversation, sendTestMessage } from '../../../testing/messaging-fixtures.js';
@@ -517,6 +518,28 @@ describe.each(testDatabaseKinds())('bot settings pages on %s', (kind) => {
       expect(
         ((await call('GET', path(BOT_PATHS.bot, bot.id), admin)).json().data as Bot).lastError,
       ).toBeNull();
+    });
+
+    it('never calls a webhook on the server’s own network by default: refused at save, static reply at run time', async () => {
+      const before = receiver.calls.length;
+      receiver.respond = (res) => res.end(JSON.stringify({ messages: [{ text: 'internal answer' }] }));
+      configureOutbound([]);
+      try {
+        const refused = await call('PUT', path(BOT_SETTINGS_PATHS.webhook, bot.id), admin, {
+          url: receiver.url,
+          intents: ['shipping'],
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().code).toBe('ADDRESS_NOT_ALLOWED');
+        // The URL saved while the operator allowed 127.0.0.1: the bot answers its static reply.
+        await ask('how long does shipping take');
+        expect((await botReplies(groupId)).at(-1)).toBe(STORE_INTENTS[0]!.reply);
+        const view = (await call('GET', path(BOT_PATHS.bot, bot.id), admin)).json().data as Bot;
+        expect(view.lastError).toBe('WEBHOOK_ERROR: could not reach the address');
+        expect(receiver.calls.length).toBe(before);
+      } finally {
+        configureOutbound(t.config.outboundAllow);
+      }
     });
 
     it('answers a conversation created through the messaging API with the bot as assignee', async () => {

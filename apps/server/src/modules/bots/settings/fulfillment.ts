@@ -1,5 +1,6 @@
 import { type FulfillmentRequest, fulfillmentResponseSchema, WEBHOOK_HEADERS } from '@convo/api';
 import type { Db } from '../../../platform/db/database.js';
+import { OUTBOUND_FAILURE, outbound, outboundErrorIn } from '../../../platform/outbound/index.js';
 import { openSecret } from '../../webhooks/secret-box.js';
 import { signWebhookBody } from '../../webhooks/signature.js';
 import * as builderRepo from '../builder/repository.js';
@@ -54,17 +55,10 @@ export interface FulfillmentInput {
   timeoutMs?: number | undefined;
 }
 
+/** Timeout, or that the address could not be reached: never the socket's error (it would name what answered). */
 function reasonOf(err: unknown): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'timeout';
-    const cause = (err as { cause?: unknown }).cause;
-    if (cause instanceof Error) {
-      const code = (cause as { code?: unknown }).code;
-      return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;
-    }
-    return err.message;
-  }
-  return String(err);
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'timeout';
+  return outboundErrorIn(err)?.message ?? OUTBOUND_FAILURE;
 }
 
 /** Calls the bot's webhook for one answer; never throws. */
@@ -89,7 +83,8 @@ export async function callFulfillment(input: FulfillmentInput): Promise<Fulfillm
       entities,
     };
     const body = JSON.stringify(request);
-    const res = await fetch(url, {
+    // Through the outbound guard: the admin's URL never reaches the server's own network.
+    const res = await outbound.fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

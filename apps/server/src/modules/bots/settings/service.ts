@@ -10,6 +10,7 @@ import {
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
+import { outboundPolicy, webUrlProblem } from '../../../platform/outbound/index.js';
 import { requireAdmin } from '../../teams/service.js';
 import { findSecurity } from '../../webhooks/repository.js';
 import { sealSecret } from '../../webhooks/secret-box.js';
@@ -35,6 +36,12 @@ const DEFAULT_NAMES: readonly string[] = [DEFAULT_INTENTS.welcome.name, DEFAULT_
 
 /** Refuses a plain-http URL when the application requires https (Settings → Webhooks security). */
 async function assertUrlAllowed(db: Db, applicationId: string, url: string): Promise<void> {
+  // The server must not post to its own network (unless OUTBOUND_ALLOW names it).
+  const problem = webUrlProblem(url, outboundPolicy());
+  if (problem)
+    throw badRequest('ADDRESS_NOT_ALLOWED', `The webhook URL ${problem}.`, [
+      { path: 'url', message: problem },
+    ]);
   if (!url.toLowerCase().startsWith('http:')) return;
   if ((await findSecurity(db, applicationId))?.requireHttps) {
     throw badRequest(
@@ -229,6 +236,13 @@ export async function importBot(
     }
     await assertUrlAllowed(deps.db, caller.applicationId, url);
   }
+  const baseUrlProblem = file.bot.settings.baseUrl
+    ? webUrlProblem(file.bot.settings.baseUrl, outboundPolicy())
+    : null;
+  if (baseUrlProblem)
+    throw badRequest('ADDRESS_NOT_ALLOWED', `bot.settings.baseUrl ${baseUrlProblem}.`, [
+      { path: 'bot.settings.baseUrl', message: baseUrlProblem },
+    ]);
   const applicationId = caller.applicationId;
 
   const run = async (tx: Db): Promise<BotImportPreview> => {

@@ -30,7 +30,12 @@ export type EmailConfig = z.infer<typeof configSchema>;
 
 /** Logs in to the IMAP server and opens the inbox, then leaves. */
 async function checkImap(imap: NonNullable<EmailConfig['imap']>): Promise<void> {
-  const client = imapClient(imap);
+  let client: Awaited<ReturnType<typeof imapClient>>;
+  try {
+    client = await imapClient(imap);
+  } catch (err) {
+    throw imapFailure(err, imap.host);
+  }
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -44,7 +49,12 @@ async function checkImap(imap: NonNullable<EmailConfig['imap']>): Promise<void> 
 }
 
 async function checkSmtp(config: EmailConfig): Promise<void> {
-  const transport = smtpTransport(config.smtp);
+  let transport: Awaited<ReturnType<typeof smtpTransport>>;
+  try {
+    transport = await smtpTransport(config.smtp);
+  } catch (err) {
+    throw smtpFailure(err, config.smtp.host);
+  }
   try {
     await transport.verify();
   } catch (err) {
@@ -100,7 +110,12 @@ export function emailConnector(
       if (!thread) throw new ChannelProviderError('The mail thread of this conversation is unknown.', false);
       const messageId = `<${randomUUID()}@${domainOf(config.address)}>`;
       const references = replyReferences(messageIdsIn(thread.references), thread.lastMessageId);
-      const transport = smtpTransport(config.smtp);
+      let transport: Awaited<ReturnType<typeof smtpTransport>>;
+      try {
+        transport = await smtpTransport(config.smtp);
+      } catch (err) {
+        throw smtpFailure(err, config.smtp.host);
+      }
       try {
         await transport.sendMail({
           from: config.senderName ? { name: config.senderName, address: config.address } : config.address,

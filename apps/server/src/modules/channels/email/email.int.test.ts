@@ -14,6 +14,7 @@ import {
   messages,
 } from '../../../db/schema/index.js';
 import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import { configureOutbound } from '../../../platform/outbound/index.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { createStorage } from '../../../platform/storage/storage.js';
 import { sendTestMessage, type Tenant } from '../../../testing/messaging-fixtures.js';
@@ -141,6 +142,25 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('E-mail c
         .where(eq(messages.conversationId, conversationId))
         .orderBy(messages.id)
     ).filter((m) => m.contentType !== MESSAGE_CONTENT_TYPE.NOTIFY);
+
+  it('refuses mail servers on the server’s own network unless the operator allows them, telling nothing of them', async () => {
+    // The default (OUTBOUND_ALLOW empty): the test servers on 127.0.0.1 are the server's own network.
+    configureOutbound([]);
+    try {
+      const refused = await connect(tenant, body());
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'INTEGRATION_REJECTED' });
+      expect(refused.json().message).toContain('could not reach the address');
+      expect(refused.json().message).not.toMatch(/ECONN|refused the user/);
+    } finally {
+      configureOutbound(t.config.outboundAllow);
+    }
+    const rows = await t.database.db
+      .select()
+      .from(channelAccounts)
+      .where(eq(channelAccounts.applicationId, tenant.applicationId));
+    expect(rows).toEqual([]);
+  });
 
   it('refuses wrong IMAP or SMTP credentials with a clear message and stores nothing', async () => {
     const imap = await connect(tenant, body({ imapPassword: 'wrong' }));

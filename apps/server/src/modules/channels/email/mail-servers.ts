@@ -1,5 +1,6 @@
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
+import { OUTBOUND_FAILURE, outbound, outboundErrorIn } from '../../../platform/outbound/index.js';
 import { ChannelProviderError } from '../connector.js';
 
 // Clients of the mailbox's two servers, and their failures as the channel pipeline reads them: a
@@ -15,9 +16,22 @@ export interface MailServer {
 
 const TIMEOUT_MS = 15_000;
 
-export function imapClient(server: MailServer): ImapFlow {
+/**
+ * The address to connect to: the host resolved once by the outbound guard, which refuses the
+ * server's own network (unless OUTBOUND_ALLOW names it). The client connects to that address and
+ * gives the name for TLS (SNI and the certificate check), so no second look-up can answer
+ * differently.
+ */
+async function checkedAddress(server: MailServer): Promise<{ host: string; servername: string }> {
+  const [first] = await outbound.resolve(server.host);
+  return { host: first!.address, servername: server.host };
+}
+
+export async function imapClient(server: MailServer): Promise<ImapFlow> {
+  const { host, servername } = await checkedAddress(server);
   return new ImapFlow({
-    host: server.host,
+    host,
+    servername,
     port: server.port,
     secure: server.secure,
     auth: { user: server.user, pass: server.password },
@@ -30,9 +44,12 @@ export function imapClient(server: MailServer): ImapFlow {
 }
 
 /** An SMTP transport for the mailbox's own server (the server's SMTP_URL mailer is not involved). */
-export function smtpTransport(server: MailServer) {
+export async function smtpTransport(server: MailServer) {
+  const { host, servername } = await checkedAddress(server);
   return nodemailer.createTransport({
-    host: server.host,
+    host,
+    // SNI and the certificate's name (nodemailer takes it from its TLS options, STARTTLS included).
+    tls: { servername },
     port: server.port,
     secure: server.secure,
     auth: { user: server.user, pass: server.password },
@@ -70,6 +87,9 @@ const NETWORK_CODES = new Set([
 /** An IMAP failure: a refused login is the admin's to fix; anything else may pass. */
 export function imapFailure(err: unknown, host: string): ChannelProviderError {
   const e = (err ?? {}) as MailError;
+  const unreachable = outboundErrorIn(err);
+  // Refused by the guard: the same words as a host that does not answer, and not retried.
+  if (unreachable) return new ChannelProviderError(`The IMAP server ${host}: ${unreachable.message}.`, false);
   if (e.authenticationFailed === true) {
     const detail = typeof e.responseText === 'string' && e.responseText !== '' ? ` (${e.responseText})` : '';
     return new ChannelProviderError(
@@ -80,13 +100,17 @@ export function imapFailure(err: unknown, host: string): ChannelProviderError {
   const code = typeof e.code === 'string' ? e.code : '';
   const text = typeof e.message === 'string' ? e.message : String(err);
   if (code === 'ENOTFOUND') return new ChannelProviderError(`The IMAP server ${host} was not found.`, false);
-  const retryable = NETWORK_CODES.has(code) || !(typeof e.responseText === 'string');
-  return new ChannelProviderError(`IMAP ${host}: ${code ? `${code} ` : ''}${text}`.trim(), retryable);
+  // The socket's error (refused, reset, timed out) is not told: it would say what listens there.
+  if (NETWORK_CODES.has(code) || !(typeof e.responseText === 'string'))
+    return new ChannelProviderError(`The IMAP server ${host}: ${OUTBOUND_FAILURE}.`, true);
+  return new ChannelProviderError(`IMAP ${host}: ${text}`.trim(), false);
 }
 
 /** An SMTP failure: authentication and 5xx answers are refusals; 4xx and the network are retried. */
 export function smtpFailure(err: unknown, host: string): ChannelProviderError {
   const e = (err ?? {}) as MailError;
+  const unreachable = outboundErrorIn(err);
+  if (unreachable) return new ChannelProviderError(`The SMTP server ${host}: ${unreachable.message}.`, false);
   const code = typeof e.code === 'string' ? e.code : '';
   const status = typeof e.responseCode === 'number' ? e.responseCode : 0;
   const answer = typeof e.response === 'string' ? e.response : typeof e.message === 'string' ? e.message : '';
@@ -99,5 +123,7 @@ export function smtpFailure(err: unknown, host: string): ChannelProviderError {
     return new ChannelProviderError(`The SMTP server ${host} was not found.`, false);
   if (status >= 500 || code === 'EENVELOPE' || code === 'EMESSAGE')
     return new ChannelProviderError(`The SMTP server ${host} refused the mail: ${answer}`, false);
-  return new ChannelProviderError(`SMTP ${host}: ${code ? `${code} ` : ''}${answer}`.trim(), true);
+  // A 4xx answer is the server's word; a network failure is told without the socket's error.
+  if (status >= 400) return new ChannelProviderError(`SMTP ${host}: ${answer}`.trim(), true);
+  return new ChannelProviderError(`The SMTP server ${host}: ${OUTBOUND_FAILURE}.`, true);
 }

@@ -38,7 +38,12 @@ async function pollOpened(
   state: repo.PollStateRow,
   log: PollLog,
 ): Promise<number> {
-  const client = imapClient(imap);
+  let client: Awaited<ReturnType<typeof imapClient>>;
+  try {
+    client = await imapClient(imap);
+  } catch (err) {
+    throw imapFailure(err, imap.host);
+  }
   client.on('error', (err: unknown) => log.warn({ err, accountId: account.id }, 'IMAP connection error'));
   let stored = 0;
   try {

@@ -7,6 +7,7 @@ import {
   startFakeOpenAI,
 } from '@convo/provider-fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureOutbound } from '../../../../platform/outbound/index.js';
 import {
   type BotEngine,
   BotEngineError,
@@ -23,6 +24,10 @@ import { createOpenAIEngine } from '../openai/index.js';
 // (@convo/provider-fakes): streaming, usage, the two tools, errors and the timeout.
 
 const KEY = 'sk-test-1234567890-secret';
+
+// The fakes listen on 127.0.0.1, which a bot's own base URL reaches only when the operator allows it.
+beforeAll(() => configureOutbound(['127.0.0.1']));
+afterAll(() => configureOutbound([]));
 const INSTRUCTIONS = 'Always greet the customer as "valued shopper".';
 
 interface Case {
@@ -430,6 +435,33 @@ describe('LLM engines without a key', () => {
       expect(call?.headers.authorization).toBeUndefined();
       expect(call && (call.body as Json).model).toBe('llama3.1');
     } finally {
+      await fake.close();
+    }
+  });
+
+  it('a base URL on the server’s own network is refused by default: the key is never sent there', async () => {
+    const fake = await startFakeOpenAI({});
+    configureOutbound([]);
+    try {
+      fake.script({ kind: 'text', chunks: ['Internal service answering.'] });
+      const err = await createOpenAIEngine()
+        .reply({
+          bot: bot({ baseUrl: fake.url }, KEY),
+          turns: [{ role: 'customer', text: 'Hi' }],
+          tools: { searchKnowledge: async () => [] },
+          signal: new AbortController().signal,
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(err).toBeInstanceOf(BotEngineError);
+      expect((err as BotEngineError).code).toBe('PROVIDER_ERROR');
+      // Nothing about what is (or is not) listening there.
+      expect((err as BotEngineError).message).toBe('The provider call failed: could not reach the address.');
+      expect(fake.calls).toHaveLength(0);
+    } finally {
+      configureOutbound(['127.0.0.1']);
       await fake.close();
     }
   });

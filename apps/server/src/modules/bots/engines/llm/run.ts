@@ -10,6 +10,7 @@ import {
   tool,
 } from 'ai';
 import { z } from 'zod';
+import { outboundErrorIn } from '../../../../platform/outbound/index.js';
 import { BotEngineError, type BotReply, type BotReplyInput, type RetrievedPassage } from '../../engine.js';
 import {
   buildMessages,
@@ -36,6 +37,8 @@ export interface LlmEngineOptions {
   /** Upper bound of a reply in ms (default 20 s). */
   timeoutMs?: number | undefined;
   fetch?: typeof globalThis.fetch | undefined;
+  /** For a bot's own base URL; the outbound guard's by default (tests may pass another guard). */
+  tenantFetch?: typeof globalThis.fetch | undefined;
 }
 
 export interface LlmRunOptions {
@@ -194,6 +197,11 @@ export function toBotEngineError(err: unknown, timedOut: boolean, timeoutMs: num
     );
   }
   const cause = RetryError.isInstance(err) ? err.lastError : err;
+  // A refused or unreachable address: what answered (or did not) is not the admin's to read.
+  const unreachable = outboundErrorIn(cause);
+  if (unreachable) {
+    return new BotEngineError('PROVIDER_ERROR', `The provider call failed: ${unreachable.message}.`);
+  }
   if (LoadAPIKeyError.isInstance(cause)) {
     return new BotEngineError('INVALID_CREDENTIALS', 'No API key is set for this bot.');
   }

@@ -1,6 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { DEFAULT_LLM_MODELS, DEFAULT_OPENAI_COMPATIBLE_MODEL } from '@convo/domain';
+import { outbound } from '../../../../platform/outbound/index.js';
 import { type BotEngine, BotEngineError } from '../../engine.js';
 import { parseLlmSettings } from '../llm/prompt.js';
 import { type LlmEngineOptions, runLlmReply } from '../llm/run.js';
@@ -20,7 +21,9 @@ export function createOpenAIEngine(options: LlmEngineOptions = {}): BotEngine {
           baseURL: settings.baseUrl,
           apiKey,
           includeUsage: true,
-          fetch: options.fetch,
+          // The bot's own address (an admin typed it): through the outbound guard, which never
+          // sends the bot's key into the server's network unless OUTBOUND_ALLOW names it.
+          fetch: options.tenantFetch ?? outbound.fetch,
         });
         return runLlmReply(input, {
           model: provider.chatModel(settings.model ?? DEFAULT_OPENAI_COMPATIBLE_MODEL),
