@@ -36,6 +36,8 @@ export async function startOwnServer(options: {
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
       SMTP_URL: '',
+      // The providers' fakes and the specs' own endpoints are on this machine (as for the main e2e server).
+      OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
