@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createHttpApp, registerDashboard } from './http/app.js';
+import { type LimitStore, memoryLimitStore } from './http/limit-store.js';
 import { PUBLIC_ROUTE, type RouteContext } from './http/route-context.js';
 import { markGuard } from './http/security-route-table.js';
 import { applicationRoutes } from './modules/accounts/applications-routes.js';
@@ -41,6 +42,7 @@ import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
 import { botRoutes } from './modules/bots/routes.js';
 import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
+import { createLlmCapGuard } from './modules/bots/runtime/llm-caps.js';
 import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { botSettingsRoutes } from './modules/bots/settings/routes.js';
@@ -158,8 +160,19 @@ export function botEngines(config: AppConfig, db: Db): ReadonlyMap<BotPlatform, 
 }
 
 /** Bots answering in conversations, as the worker role runs them in the product (`main.ts`). */
-export function productBots(config: AppConfig, db: Db): NonNullable<WorkerDeps['bots']> {
-  return { appSecret: config.appSecret, engines: botEngines(config, db), toolsFor: botTools(db) };
+export function productBots(config: AppConfig, db: Db, limits?: LimitStore): NonNullable<WorkerDeps['bots']> {
+  // The LLM spend ceilings count on the web role's store (Redis when configured): every worker
+  // process counts together. The plan's ceilings come from billing when it is on.
+  const entitlements = createEntitlements(db, config.billingProvider, { ttlMs: config.billingCacheMs });
+  return {
+    appSecret: config.appSecret,
+    engines: botEngines(config, db),
+    toolsFor: botTools(db),
+    llmCaps: createLlmCapGuard({
+      limits: limits ?? memoryLimitStore(),
+      planCaps: async (applicationId) => (await entitlements.of(applicationId)).llmCalls,
+    }),
+  };
 }
 
 /** The billing provider BILLING_PROVIDER names (none: the operator plan). */
@@ -402,7 +415,7 @@ export interface WorkerDeps {
   /** Forwards the stored error reports to this Sentry-compatible DSN (SENTRY_DSN). */
   sentryDsn?: string | undefined;
   /** Bots answering in conversations: the engines this server runs and the key to their secrets. */
-  bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs'> | undefined;
+  bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs' | 'llmCaps'> | undefined;
 }
 
 /**

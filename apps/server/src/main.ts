@@ -41,7 +41,7 @@ async function main() {
         storage,
         pubsub,
         sentryDsn: config.sentryDsn,
-        bots: productBots(config, database.db),
+        bots: productBots(config, database.db, app.limits),
         channels: { appSecret: config.appSecret, apiUrls: config.channelApiUrls },
       })
     : null;

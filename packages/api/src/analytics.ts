@@ -141,6 +141,8 @@ export const botsOverviewSchema = z.object({
       helpful: z.number(),
       notHelpful: z.number(),
       secondsSaved: z.number(),
+      /** Answers sent as the fallback because an LLM spend ceiling was reached (no provider call). */
+      llmCapped: z.number(),
     }),
   ),
 });

@@ -1,4 +1,4 @@
-import { BOT_LANGUAGES, BOT_OPERATION_MODES, ENABLED_BOT_ENGINES } from '@convo/domain';
+import { BOT_LANGUAGES, BOT_OPERATION_MODES, ENABLED_BOT_ENGINES, MAX_LLM_CAP } from '@convo/domain';
 import { z } from 'zod';
 import { messageResponseSchema, successEnvelope } from './accounts.js';
 
@@ -59,6 +59,8 @@ export type BotUpdate = z.input<typeof botUpdateSchema>;
  * base URL (OpenAI-compatible servers), agent instructions. The key is write-only: `apiKey: ''`
  * removes it, absent keeps it.
  */
+const llmCap = z.number().int().min(1).max(MAX_LLM_CAP).optional();
+
 export const botEngineSettingsSchema = z.object({
   /** Agent instructions (custom prompt): the LLM engines' system prompt. */
   instructions: z.string().max(20_000).optional(),
@@ -84,6 +86,22 @@ export const botEngineSettingsSchema = z.object({
   handoffWords: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
   /** Handover: what the bot says when it hands over; '' the translated default. */
   handoffMessage: z.string().trim().max(1000).optional(),
+  /**
+   * LLM engines: the most replies the bot asks of its provider per visitor, per client address and
+   * per application, per hour and per day; an absent field takes the default (the plan's for the
+   * application when billing is on, which a bot may lower but not raise). Replaced as a whole.
+   */
+  llmCaps: z
+    .object({
+      visitorPerHour: llmCap,
+      visitorPerDay: llmCap,
+      addressPerHour: llmCap,
+      addressPerDay: llmCap,
+      applicationPerHour: llmCap,
+      applicationPerDay: llmCap,
+    })
+    .strict()
+    .optional(),
 });
 export type BotEngineSettings = z.infer<typeof botEngineSettingsSchema>;
 

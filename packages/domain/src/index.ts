@@ -20,6 +20,7 @@ export * from './email-threading';
 export * from './inbox';
 export * from './insight-cache';
 export * from './language-detection';
+export * from './llm-caps';
 export * from './messages';
 export * from './messages-catalogue';
 export * from './onboarding';

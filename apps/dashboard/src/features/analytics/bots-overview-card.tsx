@@ -39,6 +39,7 @@ export function BotsOverviewCard({ range }: { range: RangeParams }) {
               <Table.Th>{t('bots.fallbacks')}</Table.Th>
               <Table.Th>{t('bots.helpful')}</Table.Th>
               <Table.Th>{t('bots.timeSaved')}</Table.Th>
+              <Table.Th title={t('bots.llmCappedHelp')}>{t('bots.llmCapped')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -57,6 +58,9 @@ export function BotsOverviewCard({ range }: { range: RangeParams }) {
                   })}
                 </Table.Td>
                 <Table.Td>{formatDuration(b.secondsSaved)}</Table.Td>
+                <Table.Td data-testid="bot-llm-capped">
+                  {t('bots.llmCappedTimes', { count: b.llmCapped })}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

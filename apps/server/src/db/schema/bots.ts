@@ -208,6 +208,8 @@ export const botAnswers = pgTable(
     fallback: boolean('fallback').notNull().default(false),
     language: text('language'),
     passageId: bigint('passage_id', { mode: 'number' }),
+    /** The LLM spend ceiling that made this the fallback without a provider call (`visitor-hour`…). */
+    llmCap: text('llm_cap'),
     /** Customer feedback: true helpful, false not helpful, null not rated. */
     helpful: boolean('helpful'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),

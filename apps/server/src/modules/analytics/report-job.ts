@@ -149,6 +149,7 @@ async function botsCsv(db: Db, applicationId: string, range: ReportRange) {
       'helpful',
       'notHelpful',
       'secondsSaved',
+      'llmCapped',
     ]),
   ];
   for (const r of rows) {
@@ -162,6 +163,7 @@ async function botsCsv(db: Db, applicationId: string, range: ReportRange) {
         r.helpful,
         r.not_helpful,
         r.seconds_saved,
+        r.llm_capped,
       ]),
     );
   }

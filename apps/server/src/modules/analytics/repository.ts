@@ -425,6 +425,7 @@ export interface BotOverviewRow {
   helpful: number;
   not_helpful: number;
   seconds_saved: number;
+  llm_capped: number;
 }
 
 /** Per bot: conversations it joined in range, handoffs, answers, fallbacks, feedback, time saved. */
@@ -436,7 +437,8 @@ export async function botsOverview(db: Db, applicationId: string, from: Date, to
       coalesce(bc.conversations, 0) as conversations, coalesce(bc.handed_off, 0) as handed_off,
       coalesce(bc.seconds_saved, 0) as seconds_saved,
       coalesce(ba.answers, 0) as answers, coalesce(ba.fallbacks, 0) as fallbacks,
-      coalesce(ba.helpful, 0) as helpful, coalesce(ba.not_helpful, 0) as not_helpful
+      coalesce(ba.helpful, 0) as helpful, coalesce(ba.not_helpful, 0) as not_helpful,
+      coalesce(ba.llm_capped, 0) as llm_capped
     from bots b
     left join (
       select bot_id, count(*) as conversations, count(handed_off_at) as handed_off,
@@ -447,7 +449,8 @@ export async function botsOverview(db: Db, applicationId: string, from: Date, to
     ) bc on bc.bot_id = b.id
     left join (
       select bot_id, count(*) as answers, count(*) filter (where fallback) as fallbacks,
-        count(*) filter (where helpful) as helpful, count(*) filter (where helpful = false) as not_helpful
+        count(*) filter (where helpful) as helpful, count(*) filter (where helpful = false) as not_helpful,
+        count(*) filter (where llm_cap is not null) as llm_capped
       from bot_answers
       where application_id = ${applicationId} and created_at >= ${s} and created_at < ${e}
       group by bot_id
@@ -464,6 +467,7 @@ export async function botsOverview(db: Db, applicationId: string, from: Date, to
     helpful: num(r.helpful),
     not_helpful: num(r.not_helpful),
     seconds_saved: num(r.seconds_saved),
+    llm_capped: num(r.llm_capped),
   }));
 }
 

@@ -233,6 +233,7 @@ export async function bots(db: Db, caller: AuthContext, q: RangeInput): Promise<
       helpful: r.helpful,
       notHelpful: r.not_helpful,
       secondsSaved: r.seconds_saved,
+      llmCapped: r.llm_capped,
     })),
   };
 }

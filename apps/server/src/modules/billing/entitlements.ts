@@ -1,11 +1,13 @@
 import {
   type AccountState,
+  type ApplicationLlmCaps,
   accountState,
   aiAgentLimit,
   type FeatureAccess,
   type FeatureKey,
   lockedFeatures,
   PLAN,
+  planLlmCaps,
   type SubscriptionSnapshot,
   seatLimit,
   subscriptionTrialStatus,
@@ -29,6 +31,8 @@ export interface Entitlement {
   locked: Partial<Record<FeatureKey, FeatureAccess>>;
   seatLimit: number | null;
   aiAgentLimit: number | null;
+  /** The LLM bots' replies the plan allows the application an hour and a day; null: no billing. */
+  llmCalls: ApplicationLlmCaps | null;
   /** The application's domain block (SPEC §8 frequent sign-ups); null when none is stored. */
   signupBlock: string | null;
 }
@@ -40,6 +44,7 @@ export const OPERATOR_ENTITLEMENT: Entitlement = Object.freeze({
   locked: Object.freeze({}),
   seatLimit: null,
   aiAgentLimit: null,
+  llmCalls: null,
   signupBlock: null,
 });
 
@@ -64,15 +69,16 @@ export function snapshotOf(source: repo.BillingSource): SubscriptionSnapshot {
 export function entitlementOf(source: repo.BillingSource, now: number): Entitlement {
   const snapshot = snapshotOf(source);
   const state = accountState(snapshot, now);
-  const locked =
-    state === 'churned' || state === 'plan-ended'
-      ? lockedFeatures({ plan: PLAN.FREE, pricingVersion: snapshot.pricingVersion, trial: 'none' })
-      : lockedFeatures({
-          plan: snapshot.plan,
-          pricingVersion: snapshot.pricingVersion,
-          companyFeatureAccess: source.companySetting?.featureAccess,
-          trial: subscriptionTrialStatus(snapshot, now),
-        });
+  const ended = state === 'churned' || state === 'plan-ended';
+  const trial = subscriptionTrialStatus(snapshot, now);
+  const locked = ended
+    ? lockedFeatures({ plan: PLAN.FREE, pricingVersion: snapshot.pricingVersion, trial: 'none' })
+    : lockedFeatures({
+        plan: snapshot.plan,
+        pricingVersion: snapshot.pricingVersion,
+        companyFeatureAccess: source.companySetting?.featureAccess,
+        trial,
+      });
   return {
     mode: 'billed',
     state,
@@ -80,6 +86,7 @@ export function entitlementOf(source: repo.BillingSource, now: number): Entitlem
     locked,
     seatLimit: seatLimit(snapshot),
     aiAgentLimit: aiAgentLimit(snapshot),
+    llmCalls: planLlmCaps({ plan: snapshot.plan, pricingVersion: snapshot.pricingVersion, trial, ended }),
     signupBlock: source.application.signupBlock,
   };
 }

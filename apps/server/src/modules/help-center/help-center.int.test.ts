@@ -6,6 +6,7 @@ import { signedInMember, updateSettings } from '../../testing/members.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { SEARCH_LIMIT } from './public-site/routes.js';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -378,5 +379,23 @@ describe.each(testDatabaseKinds())('help center on %s', (kind) => {
       .data.map((c: { name: string }) => c.name);
     expect(names).toContain('Privilege category');
     expect(names).not.toContain('By a refused role');
+  });
+
+  it('answers a flood of public searches from one address 429 RATE_LIMITED, not other addresses', async () => {
+    const [a] = tenants;
+    const search = (url: string, remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url, remoteAddress });
+    for (const path of ['/search.json?q=refund', '/search?q=refund']) {
+      const url = `${site(a)}${path}`;
+      const first = await search(url, '198.51.100.20');
+      expect(first.statusCode).toBe(200);
+      for (let i = 1; i < SEARCH_LIMIT.max; i++) await search(url, '198.51.100.20');
+      const refused = await search(url, '198.51.100.20');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      expect(refused.json().message).toMatch(/Too many attempts\. Try again in \d+ minute\(s\)\./);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await search(url, '198.51.100.21')).statusCode).toBe(200);
+    }
   });
 });

@@ -27,7 +27,10 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           schema: { tags, body: messageSendRequestSchema, response: { 200: messageSendResponseSchema } },
         },
         async (req) => {
-          const { row, conversation } = await service.sendMessage(deps, requireAuth(req), req.body);
+          // The address (behind TRUST_PROXY, the client's) travels to the bot: its LLM spend ceiling.
+          const { row, conversation } = await service.sendMessage(deps, requireAuth(req), req.body, {
+            address: req.ip,
+          });
           return {
             messageKey: row.clientKey,
             createdAt: row.createdAt.getTime(),

@@ -85,6 +85,8 @@ export interface SendResult {
 interface SendItem {
   caller: AuthContext;
   input: SendInput & { key: string };
+  /** The client address of the request (req.ip): a bot's LLM ceilings count by it. */
+  address?: string | undefined;
 }
 
 // One batcher per Realtime (one per server instance): sends of one application that arrive while
@@ -117,7 +119,12 @@ function batcherOf(deps: MessagingDeps) {
  * every member and the customer receive, all in one transaction shared with the other sends of
  * the application that arrive meanwhile.
  */
-export async function sendMessage(deps: MessagingDeps, caller: AuthContext, input: SendInput) {
+export async function sendMessage(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  input: SendInput,
+  origin: { address?: string | undefined } = {},
+) {
   if (!isValidContentType(input.contentType)) {
     throw badRequest('INVALID_PARAMETER', `contentType ${input.contentType} is not one of 0-13, 102, 103.`);
   }
@@ -127,6 +134,7 @@ export async function sendMessage(deps: MessagingDeps, caller: AuthContext, inpu
   return batcherOf(deps).submit(caller.applicationId, {
     caller,
     input: { ...input, key: input.key ?? randomUUID() },
+    address: origin.address,
   });
 }
 
@@ -361,10 +369,11 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     // transaction (durable); a person replying there takes it over and the bot pauses.
     const sent: SentMessage[] = [];
     const newMessages: SentMessage[] = [];
-    for (const s of storedOf.values()) {
+    for (const [i, s] of storedOf) {
       const conversation = convOf.get(s.row.conversationId)!;
       if (s.created) newMessages.push({ conversation, message: s.row });
-      if (s.created && conversation.botActive) sent.push({ conversation, message: s.row });
+      if (s.created && conversation.botActive)
+        sent.push({ conversation, message: s.row, address: items[i]!.address });
     }
     // 8. Replies in a conversation from a messaging channel go out on it (channels/outbox.ts).
     channelReplies = await enqueueChannelReplies(tx, applicationId, newMessages);

@@ -2,7 +2,7 @@
 // and whether it answers first — through the bots API the bots screens use.
 
 import type { Bot } from '@convo/api';
-import { BOT_LANGUAGES, botPlatformDisplayName } from '@convo/domain';
+import { BOT_LANGUAGES, type BotPlatform, botPlatformDisplayName, LLM_BOT_ENGINES } from '@convo/domain';
 import { Anchor, Checkbox, Group, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useClearFirstResponder, useSetBotStatus, useSetFirstResponder, useUpdat
 import { toastBotError, useCanManageBots } from '../bots-shared';
 import { languageChange } from '../builder/languages';
 import { BotSettingsFrame, NS } from './bot-settings-frame';
+import { LlmLimitsForm } from './llm-limits-form';
 import { SettingsForm } from './settings-form';
 
 const languageName = (code: string) => LANGUAGE_NAMES[code as keyof typeof LANGUAGE_NAMES] ?? code;
@@ -133,6 +134,7 @@ function GeneralForm({ bot }: { bot: Bot }) {
           )}
         </Stack>
       </Paper>
+      {LLM_BOT_ENGINES.includes(bot.engine as BotPlatform) && <LlmLimitsForm key={bot.id} bot={bot} />}
     </Stack>
   );
 }

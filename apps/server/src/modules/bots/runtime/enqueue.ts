@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/database.js';
 import { enqueue } from '../../../platform/jobs/job-queue.js';
 import type { ConversationRow } from '../../conversations/repository.js';
 import type { MessageRow } from '../../messages/repository.js';
+import { addressKey } from './llm-caps.js';
 import { pauseBotConversation } from './repository.js';
 
 // The send path's side of the bots: in the send's own transaction, a customer message in a
@@ -16,19 +17,28 @@ export const BOT_REPLY_MAX_ATTEMPTS = 4;
 export interface BotReplyPayload {
   conversationId: number;
   messageId: number;
+  /** The client address the customer wrote from (llm-caps addressKey): its LLM spend ceiling. */
+  address?: string;
 }
 
 export interface SentMessage {
   conversation: ConversationRow;
   message: MessageRow;
+  /** The sender's client address (the request's, behind TRUST_PROXY); absent for channels. */
+  address?: string | undefined;
 }
 
 /** Enqueues a reply job per customer message of a bot's conversation; returns how many. */
 export async function enqueueBotReplies(tx: Db, applicationId: string, sent: readonly SentMessage[]) {
   let queued = 0;
-  for (const { conversation, message } of sent) {
+  for (const { conversation, message, address } of sent) {
     if (!conversation.botActive || message.senderType !== SENDER_TYPE.USER) continue;
-    const payload: BotReplyPayload = { conversationId: conversation.id, messageId: message.id };
+    const key = addressKey(address);
+    const payload: BotReplyPayload = {
+      conversationId: conversation.id,
+      messageId: message.id,
+      ...(key ? { address: key } : {}),
+    };
     await enqueue(tx, {
       queue: BOT_REPLY_QUEUE,
       applicationId,

@@ -9,6 +9,9 @@ import {
   DEFAULT_INTENTS,
   type HandoffReason,
   handoffReason,
+  isLlmEngine,
+  type LlmCap,
+  llmCapName,
   nextConsecutiveFallbacks,
   SENDER_TYPE,
   secondsSavedByBot,
@@ -38,6 +41,7 @@ import {
 import type { BotRow } from '../repository.js';
 import { callFulfillment, callsWebhook } from '../settings/fulfillment.js';
 import { handOffToHuman } from './handoff.js';
+import type { LlmCapGuard } from './llm-caps.js';
 import * as repo from './repository.js';
 
 // The worker's side of a bot's answer: load the conversation, ask the bot's engine (with a
@@ -60,6 +64,8 @@ export interface BotRuntimeDeps {
   publicUrl?: string | undefined;
   /** The fulfillment webhook's deadline (default 5 s). */
   fulfillmentTimeoutMs?: number | undefined;
+  /** The LLM spend ceilings; without it (tests of other things) LLM replies are not counted. */
+  llmCaps?: LlmCapGuard | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -69,6 +75,7 @@ const NEVER = new Date(8_640_000_000_000_000);
 const payloadSchema = z.object({
   conversationId: z.number().int().positive(),
   messageId: z.number().int().positive(),
+  address: z.string().min(1).max(100).optional(),
 });
 
 /** Marks the welcome message, which is not an answer (nothing to rate). */
@@ -78,6 +85,9 @@ const noTools: BotTools = { searchKnowledge: async () => [] };
 
 const languageOf = (value: string): BotLanguage =>
   (BOT_LANGUAGES as readonly string[]).includes(value) ? (value as BotLanguage) : 'en';
+
+const capText = (cap: LlmCap) =>
+  `LLM_CAP_REACHED: the application's limit of ${cap.max} LLM replies a${cap.window === 'hour' ? 'n hour' : ' day'} was reached; the bot answers its fallback until it resets`;
 
 const errorText = (err: unknown): string => {
   if (err instanceof BotEngineError) return `${err.code}: ${err.message}`;
@@ -187,7 +197,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     const parsed = payloadSchema.safeParse(job.payload);
     if (!parsed.success || !job.applicationId) throw new PermanentJobError('invalid bot reply job');
     const applicationId = job.applicationId;
-    const { conversationId, messageId } = parsed.data;
+    const { conversationId, messageId, address } = parsed.data;
 
     const context = await contexts.submit(applicationId, { conversationId, messageId });
     if (!context) return;
@@ -265,36 +275,62 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     let reply: BotReply;
     let failure: string | null = null;
     const engine = deps.engines.get(config.engine);
-    try {
-      if (!engine)
-        throw new BotEngineError('PROVIDER_ERROR', `The ${config.engine} engine is not available.`);
-      reply = await engine.reply({
-        bot: config,
-        turns,
-        tools: deps.toolsFor?.(config) ?? noTools,
-        onDelta,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // Nothing to say: a handoff without words tells the customer a person comes, not "I didn't get that".
-      if (reply.messages.length === 0)
-        reply = {
-          ...reply,
-          messages: reply.handoff
-            ? [{ kind: 'text', text: handoffText(bot, language) }]
-            : await fallbackMessages(deps.db, bot, language),
-        };
-    } catch (err) {
-      failure = errorText(err);
+    // Past an LLM spend ceiling the provider is not called: the fallback goes (and counts toward the
+    // repeated-fallback handoff like any other), the answer records which ceiling, the admin sees it.
+    const cap =
+      engine && deps.llmCaps && isLlmEngine(config.engine)
+        ? await deps.llmCaps.charge({
+            applicationId,
+            settings: bot.settings,
+            visitorId: question.senderId,
+            address: address ?? null,
+          })
+        : null;
+    if (cap) {
       deps.log.warn(
-        { botId: bot.id, conversationId: conv.id, err: failure },
-        'bot engine failed; sent the fallback',
+        { botId: bot.id, applicationId, conversationId: conv.id, cap: llmCapName(cap), max: cap.max },
+        'LLM spend ceiling reached; sent the fallback without calling the provider',
       );
+      // The application's ceiling silences the bot for everyone: the admin sees it on the bot.
+      if (cap.scope === 'application') failure = capText(cap);
       reply = {
         messages: await fallbackMessages(deps.db, bot, language),
         intent: DEFAULT_INTENTS.fallback.name,
         confidence: 0,
         fallback: true,
       };
+    } else {
+      try {
+        if (!engine)
+          throw new BotEngineError('PROVIDER_ERROR', `The ${config.engine} engine is not available.`);
+        reply = await engine.reply({
+          bot: config,
+          turns,
+          tools: deps.toolsFor?.(config) ?? noTools,
+          onDelta,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        // Nothing to say: a handoff without words tells the customer a person comes, not "I didn't get that".
+        if (reply.messages.length === 0)
+          reply = {
+            ...reply,
+            messages: reply.handoff
+              ? [{ kind: 'text', text: handoffText(bot, language) }]
+              : await fallbackMessages(deps.db, bot, language),
+          };
+      } catch (err) {
+        failure = errorText(err);
+        deps.log.warn(
+          { botId: bot.id, conversationId: conv.id, err: failure },
+          'bot engine failed; sent the fallback',
+        );
+        reply = {
+          messages: await fallbackMessages(deps.db, bot, language),
+          intent: DEFAULT_INTENTS.fallback.name,
+          confidence: 0,
+          fallback: true,
+        };
+      }
     }
     // An answer flagged "call webhook": the webhook's messages replace the static reply; on any
     // failure the static reply goes and the admin sees why.
@@ -320,7 +356,8 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         );
       }
     }
-    if (failure !== null || bot.lastError !== null)
+    // A reply capped for one visitor or address says nothing about the provider: the error stays.
+    if (failure !== null || (bot.lastError !== null && (cap === null || cap.scope === 'application')))
       await repo.setBotLastError(deps.db, applicationId, bot.id, failure?.slice(0, 1000) ?? null);
 
     // The bot's first turn in the conversation opens with its welcome message (the builder's
@@ -366,6 +403,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         fallback: reply.fallback,
         language: reply.language ?? null,
         passageId: reply.passage?.id ?? null,
+        llmCap: cap ? llmCapName(cap) : null,
       },
       state: {
         conversationId: conv.id,

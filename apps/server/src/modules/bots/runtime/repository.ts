@@ -125,7 +125,7 @@ export async function loadReplyContexts(
       bot: bots,
       botUserName: users.userId,
       state: botConversations,
-      question: { id: messages.id, message: messages.message },
+      question: { id: messages.id, message: messages.message, senderId: messages.senderId },
     })
     .from(conversations)
     .innerJoin(

@@ -39,6 +39,13 @@ const fileParams = appParams.extend({ key: z.uuid() });
 
 const PAGE_CACHE = 'public, max-age=60';
 
+/**
+ * Searches per client address a minute, on each search route: search as you type sends one request
+ * per pause in typing (a question is a handful), so this leaves room for an office behind one
+ * address while a script looping on the full-text search is answered 429 RATE_LIMITED.
+ */
+export const SEARCH_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+
 function csp(nonce: string, widgetOrigin: string) {
   return [
     "default-src 'self'",
@@ -186,7 +193,10 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/hc/:applicationId/search',
-      { ...opts, schema: { hide: true, params: appParams, querystring: searchPageQuery } },
+      {
+        schema: { hide: true, params: appParams, querystring: searchPageQuery },
+        config: { ...PUBLIC_ROUTE, rateLimit: SEARCH_LIMIT },
+      },
       async (req, reply) => {
         const { applicationId } = req.params;
         const site = await siteOf(req, applicationId, req.query.lang);
@@ -213,7 +223,7 @@ export function publicSiteRoutes(deps: PublicSiteDeps): FastifyPluginAsyncZod {
           querystring: publicSearchQuerySchema,
           response: { 200: publicSearchResponseSchema },
         },
-        config: PUBLIC_ROUTE,
+        config: { ...PUBLIC_ROUTE, rateLimit: SEARCH_LIMIT },
       },
       async (req, reply) => {
         const { applicationId } = req.params;

@@ -1,0 +1,1 @@
+ALTER TABLE "bot_answers" ADD COLUMN "llm_cap" text;
