@@ -379,6 +379,8 @@ export interface WorkerDeps {
   storage?: FileStorage | undefined;
   /** Knowledge sources may crawl loopback and private addresses (tests, intranets); off by default. */
   knowledgeAllowPrivateNetworks?: boolean | undefined;
+  /** What one uploaded file may cost to parse (PARSE_* settings); the defaults otherwise. */
+  parseLimits?: AppConfig['parseLimits'] | undefined;
 
   /**
    * The nodes' pub/sub (the app's): the bots' messages reach the sockets live through it, and a
@@ -466,6 +468,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         log: deps.log,
         allowPrivateNetworks: deps.knowledgeAllowPrivateNetworks,
         publicUrl: deps.publicUrl,
+        parseLimits: deps.parseLimits,
       }),
     },
     pollMs: deps.pollMs,
