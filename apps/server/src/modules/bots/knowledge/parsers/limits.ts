@@ -75,7 +75,7 @@ export const limitErrors = {
       `This source has more than ${limit} passages: split it up.`,
     ),
   timeout: (ms: number) => {
-    const seconds = Math.round(ms / 1000);
+    const seconds = Math.ceil(ms / 1000);
     return limitError(
       { code: 'PARSE_TIMEOUT', params: { seconds } },
       `Reading the file took longer than ${seconds} s and was stopped.`,
