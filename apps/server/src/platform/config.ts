@@ -219,8 +219,8 @@ const envSchema = z.object({
   /** How long a server trusts its memory of an application's plan (a set-plan from elsewhere shows after it). */
   BILLING_CACHE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   /**
-   * What one uploaded file may cost to parse (issue 32: knowledge documents are read in a worker
-   * thread under these limits). Inflated size of an archive or of a PDF's text, in MB.
+   * What one uploaded file may cost to parse (issue 32: knowledge documents are read in a child
+   * process under these limits). Inflated size of an archive or of a PDF's text, in MB.
    */
   PARSE_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(2048).default(50),
   /** Entries of an archive (a .docx). */
@@ -233,7 +233,7 @@ const envSchema = z.object({
   PARSE_MAX_PASSAGES: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   /** Wall time of one file's parse; under the job queue's 60 s claim. */
   PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(50).default(30),
-  /** Heap of the parsing thread, in MB. */
+  /** Heap of the parsing process, in MB. */
   PARSE_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
   /** Files parsed at the same time by one server process. */
   PARSE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),

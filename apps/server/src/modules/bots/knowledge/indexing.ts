@@ -15,7 +15,7 @@ import * as repo from './repository.js';
 // splits it into passages and writes them in one transaction at the end, so a source is either
 // fully indexed or has no passages at all. A KnowledgeError fails the source at once with its
 // message; anything else is retried by the queue and reported generically on the last attempt.
-// An uploaded document is parsed in a worker thread under the parse limits (parsers/isolated.ts).
+// An uploaded document is parsed in a child process under the parse limits (parsers/isolated.ts).
 
 export { KNOWLEDGE_INDEX_ATTEMPTS, KNOWLEDGE_INDEX_QUEUE } from './indexing-queue.js';
 /**
@@ -44,7 +44,7 @@ export interface IndexingDeps {
 }
 
 interface Collected {
-  /** The passages, already split (an uploaded document's, by its parsing thread). */
+  /** The passages, already split (an uploaded document's, by its parsing process). */
   passages: repo.NewPassage[];
   notes: string[];
 }

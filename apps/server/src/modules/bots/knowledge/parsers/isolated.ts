@@ -1,9 +1,9 @@
-import { runIsolated, workerEntry } from '../../../../platform/isolated-worker.js';
+import { isolatedEntry, runIsolated } from '../../../../platform/isolated-process.js';
 import { KnowledgeError, type KnowledgeErrorDetail } from '../errors.js';
 import type { SourcePassage } from '../passages.js';
 import { limitErrors, type ParseLimits } from './limits.js';
 
-// An uploaded document is parsed in a worker thread of its own (parse-worker.ts) under the parse
+// An uploaded document is parsed in a child process of its own (parse-worker.ts) under the parse
 // limits, so a file built to exhaust memory or time (a "zip bomb" .docx) fails as a source and
 // never takes the server, or another tenant's requests, down with it.
 
@@ -18,7 +18,7 @@ export type ParseReply =
   /** message null: not the file's fault (our bug); the caller reports it generically. */
   | { ok: false; message: string | null; detail: KnowledgeErrorDetail | null };
 
-const ENTRY = workerEntry(new URL('./parse-worker.ts', import.meta.url), 'knowledge-parse-worker');
+const ENTRY = isolatedEntry(new URL('./parse-worker.ts', import.meta.url), 'knowledge-parse-worker');
 
 /** The document's passages; throws KnowledgeError for any file that cannot or may not be read. */
 export async function parseInWorker(

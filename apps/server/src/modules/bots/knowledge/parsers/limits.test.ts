@@ -5,7 +5,7 @@ import { parseInWorker } from './isolated.js';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './limits.js';
 import { checkZip } from './zip-guard.js';
 
-// Each parse limit (issue 32), through the worker thread the server uses.
+// Each parse limit (issue 32), through the child process the server parses uploads in.
 
 const MB = 1024 * 1024;
 const limits = (over: Partial<ParseLimits>): ParseLimits => ({ ...DEFAULT_PARSE_LIMITS, ...over });
@@ -21,7 +21,7 @@ async function refusal(promise: Promise<unknown>): Promise<KnowledgeError> {
 }
 
 describe('parse limits', () => {
-  it('reads a normal document in the worker thread', async () => {
+  it('reads a normal document in the parsing process', async () => {
     const parsed = await parseInWorker(
       'hours.docx',
       await buildDocx(['# Hours', 'Open from nine to six.']),
@@ -75,6 +75,19 @@ describe('parse limits', () => {
     // Starting the thread alone takes longer than this.
     const err = await refusal(parseInWorker('slow.pdf', pdf, limits({ timeoutMs: 5 })));
     expect(err.detail).toEqual({ code: 'PARSE_TIMEOUT', params: { seconds: 1 } });
+  });
+
+  it('stops a parse that needs more memory than its heap, and the server goes on', async () => {
+    // The archive checks let it through: only the parsing process's heap cap stops it.
+    const bomb = await buildDocxBomb(100 * MB);
+    const err = await refusal(
+      parseInWorker(
+        'heavy.docx',
+        bomb,
+        limits({ maxUnpackedBytes: 1024 * MB, maxCompressionRatio: 100_000, memoryMb: 64 }),
+      ),
+    );
+    expect(err.detail).toEqual({ code: 'PARSE_OUT_OF_MEMORY', params: { limit: 64 } });
   });
 
   it('checks the sizes an archive declares against what it really inflates to', async () => {

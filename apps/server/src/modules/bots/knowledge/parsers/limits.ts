@@ -1,7 +1,7 @@
 import { KnowledgeError, type KnowledgeErrorDetail } from '../errors.js';
 
 // What one uploaded file may cost to read (issue 32): checked before and while it is parsed in
-// its worker thread. The operator sets them (PARSE_* settings); these are the defaults.
+// its own child process. The operator sets them (PARSE_* settings); these are the defaults.
 
 export interface ParseLimits {
   /** Everything inside an archive (a .docx), once inflated; also the text read out of a PDF. */
@@ -16,7 +16,7 @@ export interface ParseLimits {
   maxPassages: number;
   /** Wall time of one file's parse. */
   timeoutMs: number;
-  /** Heap of the parsing thread, in MB. */
+  /** Heap of the parsing process, in MB. */
   memoryMb: number;
   /** Files parsed at the same time by this process. */
   concurrency: number;

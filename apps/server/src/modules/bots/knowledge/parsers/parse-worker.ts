@@ -1,12 +1,12 @@
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { KnowledgeError } from '../errors.js';
 import { passagesOf } from '../passages.js';
 import { parseDocument } from './index.js';
 import type { ParseReply, ParseRequest } from './isolated.js';
 import { limitErrors } from './limits.js';
 
-// The parsing thread's entry (isolated.ts starts one per file): parses the upload, splits it into
-// passages under the limits, and posts back the passages or the reason it refused the file.
+// The parsing process's entry (isolated.ts starts one per file): receives the upload, parses it,
+// splits it into passages under the limits, and sends back the passages or the reason it refused
+// the file, then exits.
 // Built as dist/knowledge-parse-worker.js (build.mjs).
 
 async function run(request: ParseRequest): Promise<ParseReply> {
@@ -22,7 +22,9 @@ async function run(request: ParseRequest): Promise<ParseReply> {
   }
 }
 
-if (!isMainThread && parentPort) {
-  const port = parentPort;
-  void run(workerData as ParseRequest).then((reply) => port.postMessage(reply));
+const send = process.send?.bind(process);
+if (send) {
+  process.once('message', (request) => {
+    void run(request as ParseRequest).then((reply) => send(reply, undefined, {}, () => process.exit(0)));
+  });
 }
