@@ -1,4 +1,5 @@
-// Bundles the server (and the workspace packages it imports) into dist/main.js, the operator command into dist/convo.js; npm packages stay
+// Bundles the server (and the workspace packages it imports) into dist/main.js, the operator command into dist/convo.js
+// and the upload-parsing process into dist/knowledge-parse-worker.js; npm packages stay
 // external and load from node_modules. The SQL migrations are copied beside it.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,13 @@ process.chdir(here);
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  // The server, and the operator command (`npm run convo`, `convo` in the container image).
-  entryPoints: { main: './src/main.ts', convo: './src/ops/main.ts' },
+  // The server, and the operator command (`npm run convo`, `convo` in the container image); the
+  // knowledge parsing process's entry beside main.js, where platform/isolated-process.ts looks for it.
+  entryPoints: {
+    main: './src/main.ts',
+    convo: './src/ops/main.ts',
+    'knowledge-parse-worker': './src/modules/bots/knowledge/parsers/parse-worker.ts',
+  },
   absWorkingDir: here,
   outdir: 'dist',
   bundle: true,

@@ -404,6 +404,8 @@ export interface WorkerDeps {
    * same process-wide guard from the configuration.
    */
   outboundAllow?: readonly string[] | undefined;
+  /** What one uploaded file may cost to parse (PARSE_* settings); the defaults otherwise. */
+  parseLimits?: AppConfig['parseLimits'] | undefined;
 
   /**
    * The nodes' pub/sub (the app's): the bots' messages reach the sockets live through it, and a
@@ -491,6 +493,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         storage: deps.storage,
         log: deps.log,
         publicUrl: deps.publicUrl,
+        parseLimits: deps.parseLimits,
       }),
     },
     pollMs: deps.pollMs,

@@ -43,6 +43,7 @@ async function main() {
         sentryDsn: config.sentryDsn,
         bots: productBots(config, database.db, app.limits),
         channels: { appSecret: config.appSecret, apiUrls: config.channelApiUrls },
+        parseLimits: config.parseLimits,
       })
     : null;
 

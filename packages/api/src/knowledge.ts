@@ -39,6 +39,27 @@ export type KnowledgeSourceKind = (typeof KNOWLEDGE_SOURCE_KINDS)[number];
 export const KNOWLEDGE_SOURCE_STATUSES = ['pending', 'indexing', 'ready', 'failed'] as const;
 export type KnowledgeSourceStatus = (typeof KNOWLEDGE_SOURCE_STATUSES)[number];
 
+/**
+ * Codes of a source's failure that the dashboard words in its own language (a file over a parse
+ * limit, issue 32); `error` keeps the English message.
+ */
+export const KNOWLEDGE_ERROR_CODES = [
+  'UNPACKED_TOO_LARGE',
+  'TOO_MANY_ENTRIES',
+  'COMPRESSION_RATIO',
+  'TOO_MANY_PAGES',
+  'TOO_MANY_PASSAGES',
+  'PARSE_TIMEOUT',
+  'PARSE_OUT_OF_MEMORY',
+  'PARSE_CRASHED',
+] as const;
+export type KnowledgeErrorCode = (typeof KNOWLEDGE_ERROR_CODES)[number];
+export const knowledgeErrorDetailSchema = z.object({
+  code: z.enum(KNOWLEDGE_ERROR_CODES),
+  /** The numbers the message names (sizes in MB, counts, seconds). */
+  params: z.record(z.string(), z.number()),
+});
+
 export const knowledgeBotParamsSchema = z.object({ botId: z.uuid() });
 export const knowledgeSourceParamsSchema = z.object({ botId: z.uuid(), sourceId: z.uuid() });
 
@@ -69,6 +90,8 @@ export const knowledgeSourceSchema = z.object({
   status: z.enum(KNOWLEDGE_SOURCE_STATUSES),
   /** Why the source failed (status failed); null otherwise. */
   error: z.string().nullable(),
+  /** The failure's code and numbers when the dashboard words it itself; null otherwise. */
+  errorDetail: knowledgeErrorDetailSchema.nullable(),
   /** A remark on a source that was indexed (pages skipped, a sitemap cut at its page limit). */
   note: z.string().nullable(),
   /** Pages fetched / to fetch while a URL or sitemap is crawled; parts parsed for a document. */

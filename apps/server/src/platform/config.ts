@@ -247,6 +247,25 @@ const envSchema = z.object({
   STRIPE_PRICES: optionalText,
   /** How long a server trusts its memory of an application's plan (a set-plan from elsewhere shows after it). */
   BILLING_CACHE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  /**
+   * What one uploaded file may cost to parse (issue 32: knowledge documents are read in a child
+   * process under these limits). Inflated size of an archive or of a PDF's text, in MB.
+   */
+  PARSE_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  /** Entries of an archive (a .docx). */
+  PARSE_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(2000),
+  /** Inflated size ÷ compressed size of an archive (a normal .docx is 3-10 to 1). */
+  PARSE_MAX_COMPRESSION_RATIO: z.coerce.number().int().min(2).max(100_000).default(100),
+  /** Pages of a PDF. */
+  PARSE_MAX_PAGES: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /** Passages of one knowledge source. */
+  PARSE_MAX_PASSAGES: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  /** Wall time of one file's parse; under the job queue's 60 s claim. */
+  PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(50).default(30),
+  /** Heap of the parsing process, in MB. */
+  PARSE_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  /** Files parsed at the same time by one server process. */
+  PARSE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -330,6 +349,17 @@ export interface AppConfig {
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
   billingProvider: 'manual' | 'stripe' | null;
   billingCacheMs: number;
+  /** Limits of parsing one uploaded file (the knowledge module's ParseLimits). */
+  parseLimits: {
+    maxUnpackedBytes: number;
+    maxArchiveEntries: number;
+    maxCompressionRatio: number;
+    maxPages: number;
+    maxPassages: number;
+    timeoutMs: number;
+    memoryMb: number;
+    concurrency: number;
+  };
   /** Set when BILLING_PROVIDER=stripe (then all of it is required). */
   stripe: {
     secretKey: string;
@@ -497,6 +527,16 @@ export function loadConfig(
       : null,
     billingProvider: e.BILLING_PROVIDER ?? null,
     billingCacheMs: e.BILLING_CACHE_MS,
+    parseLimits: {
+      maxUnpackedBytes: e.PARSE_MAX_UNPACKED_MB * 1024 * 1024,
+      maxArchiveEntries: e.PARSE_MAX_ARCHIVE_ENTRIES,
+      maxCompressionRatio: e.PARSE_MAX_COMPRESSION_RATIO,
+      maxPages: e.PARSE_MAX_PAGES,
+      maxPassages: e.PARSE_MAX_PASSAGES,
+      timeoutMs: e.PARSE_TIMEOUT_SECONDS * 1000,
+      memoryMb: e.PARSE_MEMORY_MB,
+      concurrency: e.PARSE_CONCURRENCY,
+    },
     stripe: e.BILLING_PROVIDER === 'stripe' ? stripeConfig(e) : null,
   };
 }

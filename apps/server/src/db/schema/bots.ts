@@ -242,6 +242,8 @@ export const knowledgeSources = pgTable(
     /** pending | indexing | ready | failed */
     status: text('status').notNull().default('pending'),
     error: text('error'),
+    /** A parse-limit failure's code and numbers (issue 32), worded by the dashboard. */
+    errorDetail: jsonb('error_detail').$type<{ code: string; params: Record<string, number> }>(),
     progressDone: integer('progress_done').notNull().default(0),
     progressTotal: integer('progress_total').notNull().default(0),
     pageLimit: integer('page_limit'),

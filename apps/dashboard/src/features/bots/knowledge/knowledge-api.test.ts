@@ -11,6 +11,7 @@ const source = (over: Partial<KnowledgeSource>): KnowledgeSource => ({
   mimeType: null,
   status: 'ready',
   error: null,
+  errorDetail: null,
   note: null,
   progressDone: 0,
   progressTotal: 0,

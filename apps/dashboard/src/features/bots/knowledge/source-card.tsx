@@ -74,7 +74,9 @@ export function SourceCard({
         </Group>
         {source.error !== null && (
           <Text size="sm" c="red" role="alert" style={{ wordBreak: 'break-word' }}>
-            {source.error}
+            {source.errorDetail
+              ? t(`sourceError.${source.errorDetail.code}`, source.errorDetail.params)
+              : source.error}
           </Text>
         )}
         {source.note !== null && (

@@ -5,14 +5,17 @@ import type { FileStorage } from '../../../platform/storage/storage.js';
 import { crawlPages, type FetchOptions, fetchResource, pageParts, readSitemap } from './crawl.js';
 import { KnowledgeError } from './errors.js';
 import { HELP_CENTER_KIND, helpCenterParts } from './help-center-source.js';
-import { parseDocument, type TextPart } from './parsers/index.js';
-import { splitPassages } from './passages.js';
+import type { TextPart } from './parsers/index.js';
+import { parseInWorker } from './parsers/isolated.js';
+import { DEFAULT_PARSE_LIMITS, limitErrors, type ParseLimits } from './parsers/limits.js';
+import { passagesOf } from './passages.js';
 import * as repo from './repository.js';
 
 // The worker role's `knowledge.index` queue: reads a source (stored upload, page or sitemap),
 // splits it into passages and writes them in one transaction at the end, so a source is either
 // fully indexed or has no passages at all. A KnowledgeError fails the source at once with its
 // message; anything else is retried by the queue and reported generically on the last attempt.
+// An uploaded document is parsed in a child process under the parse limits (parsers/isolated.ts).
 
 export { KNOWLEDGE_INDEX_ATTEMPTS, KNOWLEDGE_INDEX_QUEUE } from './indexing-queue.js';
 /**
@@ -20,8 +23,6 @@ export { KNOWLEDGE_INDEX_ATTEMPTS, KNOWLEDGE_INDEX_QUEUE } from './indexing-queu
  * job taken over. Pages not fetched by then are left out and the source says so.
  */
 export const CRAWL_BUDGET_MS = 50_000;
-/** Passages of one source at most (a 500-page site of long pages stays far below). */
-export const MAX_PASSAGES_PER_SOURCE = 20_000;
 
 const payloadSchema = z.object({ sourceId: z.uuid() });
 
@@ -36,10 +37,13 @@ export interface IndexingDeps {
   log?: { warn(obj: object, msg?: string): void } | undefined;
   /** Base of the help-center import's article links (PUBLIC_URL); relative links without. */
   publicUrl?: string | undefined;
+  /** What one uploaded file may cost to parse (PARSE_* settings); the defaults otherwise. */
+  parseLimits?: ParseLimits | undefined;
 }
 
 interface Collected {
-  parts: TextPart[];
+  /** The passages, already split (an uploaded document's, by its parsing process). */
+  passages: repo.NewPassage[];
   notes: string[];
 }
 
@@ -73,23 +77,28 @@ async function collect(deps: IndexingDeps, source: repo.SourceRow, signal: Abort
     timeoutMs: deps.pageTimeoutMs,
     signal,
   };
+  const limits = deps.parseLimits ?? DEFAULT_PARSE_LIMITS;
+  const split = (parts: readonly TextPart[]) =>
+    passagesOf(parts, limits.maxPassages, () => {
+      throw limitErrors.tooManyPassages(limits.maxPassages);
+    });
   if (source.kind === 'document') {
     await progress(0, 1, true);
-    const parts = await parseDocument(source.name, await readStored(deps.storage, source.fileKey));
-    await progress(parts.length, parts.length, true);
-    return { parts, notes: [] };
+    const parsed = await parseInWorker(source.name, await readStored(deps.storage, source.fileKey), limits);
+    await progress(parsed.parts, parsed.parts, true);
+    return { passages: parsed.passages, notes: [] };
   }
   if (source.kind === HELP_CENTER_KIND) {
     await progress(0, 1, true);
     const parts = await helpCenterParts(deps.db, source.applicationId, deps.publicUrl);
     await progress(parts.length, parts.length, true);
-    return { parts, notes: [] };
+    return { passages: split(parts), notes: [] };
   }
   if (source.kind === 'url') {
     await progress(0, 1, true);
     const parts = await pageParts(await fetchResource(source.url ?? '', fetchOpts));
     await progress(1, 1, true);
-    return { parts, notes: [] };
+    return { passages: split(parts), notes: [] };
   }
   const limit = source.pageLimit ?? 50;
   const listing = await readSitemap(source.url ?? '', limit, fetchOpts);
@@ -123,26 +132,15 @@ async function collect(deps: IndexingDeps, source: repo.SourceRow, signal: Abort
     );
   }
   await progress(fetched, listing.urls.length, true);
-  return { parts: crawl.parts, notes };
+  return { passages: split(crawl.parts), notes };
 }
 
-/** Splits every part into passages, in reading order; a part's title heads passages without one. */
-export function passagesOf(parts: readonly TextPart[]): repo.NewPassage[] {
-  const out: repo.NewPassage[] = [];
-  for (const part of parts) {
-    for (const p of splitPassages(part.text)) {
-      out.push({
-        position: out.length,
-        url: part.url && part.page ? `${part.url}#page=${part.page}` : part.url,
-        heading: p.heading ?? part.title,
-        text: p.text,
-      });
-    }
-  }
-  return out;
-}
-
-async function fail(db: Db, source: repo.SourceRow, message: string): Promise<void> {
+async function fail(
+  db: Db,
+  source: repo.SourceRow,
+  message: string,
+  detail: KnowledgeError['detail'] = null,
+) {
   await db.transaction(async (tx) => {
     const locked = await repo.lockSource(tx, source.applicationId, source.id);
     if (!locked) return;
@@ -150,6 +148,7 @@ async function fail(db: Db, source: repo.SourceRow, message: string): Promise<vo
     await repo.updateSource(tx, source.applicationId, source.id, {
       status: 'failed',
       error: message,
+      errorDetail: detail,
       passageCount: 0,
     });
   });
@@ -160,20 +159,31 @@ export async function indexSource(
   deps: IndexingDeps,
   applicationId: string,
   sourceId: string,
-  opts: { lastAttempt: boolean } = { lastAttempt: true },
+  opts: {
+    lastAttempt: boolean;
+    /** A later attempt of the job (the earlier one ended without recording an outcome, or failed). */
+    previousAttemptLost?: boolean | undefined;
+  } = { lastAttempt: true },
 ): Promise<void> {
   const source = await repo.findSource(deps.db, applicationId, sourceId);
   // Deleted since it was queued: nothing to do.
   if (!source) return;
-  await repo.updateSource(deps.db, applicationId, sourceId, { status: 'indexing', error: null });
+  // Still "indexing" on a later attempt: the process that was reading this upload died with it
+  // (the parse limits exist so it cannot, but a file must not get a second try at it).
+  if (source.kind === 'document' && source.status === 'indexing' && opts.previousAttemptLost) {
+    const err = limitErrors.crashed();
+    await fail(deps.db, source, err.message, err.detail);
+    return;
+  }
+  await repo.updateSource(deps.db, applicationId, sourceId, {
+    status: 'indexing',
+    error: null,
+    errorDetail: null,
+  });
   const signal = AbortSignal.timeout(deps.crawlBudgetMs ?? CRAWL_BUDGET_MS);
   try {
-    const { parts, notes } = await collect(deps, source, signal);
-    const passages = passagesOf(parts);
+    const { passages, notes } = await collect(deps, source, signal);
     if (passages.length === 0) throw new KnowledgeError('No text was found to index.');
-    if (passages.length > MAX_PASSAGES_PER_SOURCE) {
-      throw new KnowledgeError(`This source has more than ${MAX_PASSAGES_PER_SOURCE} passages: split it up.`);
-    }
     await deps.db.transaction(async (tx) => {
       const locked = await repo.lockSource(tx, applicationId, sourceId);
       if (!locked) return;
@@ -187,7 +197,7 @@ export async function indexSource(
     });
   } catch (err) {
     if (err instanceof KnowledgeError) {
-      await fail(deps.db, source, err.message);
+      await fail(deps.db, source, err.message, err.detail);
       return;
     }
     deps.log?.warn({ err, sourceId }, 'knowledge indexing failed');
@@ -205,6 +215,7 @@ export function knowledgeIndexHandler(deps: IndexingDeps): JobHandler {
     if (!parsed.success || !job.applicationId) throw new PermanentJobError('malformed knowledge job');
     await indexSource(deps, job.applicationId, parsed.data.sourceId, {
       lastAttempt: job.attempts >= job.maxAttempts,
+      previousAttemptLost: job.attempts > 1,
     });
   };
 }

@@ -68,3 +68,45 @@ export function splitPassages(text: string, options: SplitOptions = {}): Passage
   flush();
   return passages;
 }
+
+/** A passage as stored: its place in the source, where it came from, its heading and text. */
+export interface SourcePassage {
+  position: number;
+  url: string | null;
+  heading: string | null;
+  text: string;
+}
+
+/** A piece of a source's text before splitting (parsers/index.ts TextPart). */
+interface PartOfText {
+  text: string;
+  url: string | null;
+  title: string | null;
+  page?: number | undefined;
+}
+
+/**
+ * Splits every part into passages, in reading order; a part's title heads passages without one.
+ * Calls `tooMany` (which throws) as soon as there are more than `maxPassages`.
+ */
+export function passagesOf(
+  parts: readonly PartOfText[],
+  maxPassages = Number.POSITIVE_INFINITY,
+  tooMany: () => never = () => {
+    throw new Error('too many passages');
+  },
+): SourcePassage[] {
+  const out: SourcePassage[] = [];
+  for (const part of parts) {
+    for (const p of splitPassages(part.text)) {
+      out.push({
+        position: out.length,
+        url: part.url && part.page ? `${part.url}#page=${part.page}` : part.url,
+        heading: p.heading ?? part.title,
+        text: p.text,
+      });
+      if (out.length > maxPassages) tooMany();
+    }
+  }
+  return out;
+}

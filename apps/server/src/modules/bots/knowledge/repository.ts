@@ -84,7 +84,14 @@ export async function lockSource(
 export type SourcePatch = Partial<
   Pick<
     SourceRow,
-    'status' | 'error' | 'progressDone' | 'progressTotal' | 'passageCount' | 'name' | 'mimeType'
+    | 'status'
+    | 'error'
+    | 'errorDetail'
+    | 'progressDone'
+    | 'progressTotal'
+    | 'passageCount'
+    | 'name'
+    | 'mimeType'
   >
 >;
 

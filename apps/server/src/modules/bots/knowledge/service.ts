@@ -5,6 +5,7 @@ import {
   type KnowledgeSource,
   type KnowledgeSourceKind,
   type KnowledgeSourceStatus,
+  knowledgeErrorDetailSchema,
 } from '@convo/api';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
@@ -52,6 +53,12 @@ export const tooLarge = () =>
     { limit: KNOWLEDGE_MAX_UPLOAD_BYTES },
   );
 
+/** The stored detail when it is one the API knows (an unknown or malformed one is left out). */
+function errorDetailOf(value: unknown): KnowledgeSource['errorDetail'] {
+  const parsed = knowledgeErrorDetailSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 export function toKnowledgeSource(row: repo.SourceRow): KnowledgeSource {
   const status = row.status as KnowledgeSourceStatus;
   return {
@@ -63,6 +70,7 @@ export function toKnowledgeSource(row: repo.SourceRow): KnowledgeSource {
     mimeType: row.mimeType,
     status,
     error: status === 'failed' ? row.error : null,
+    errorDetail: status === 'failed' ? errorDetailOf(row.errorDetail) : null,
     note: status === 'ready' ? row.error : null,
     progressDone: row.progressDone,
     progressTotal: row.progressTotal,
@@ -200,6 +208,7 @@ export async function recrawl(
     const updated = await repo.updateSource(tx, applicationId, sourceId, {
       status: 'pending',
       error: null,
+      errorDetail: null,
       progressDone: 0,
       progressTotal: 0,
     });

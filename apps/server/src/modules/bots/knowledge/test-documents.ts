@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import yazl from 'yazl';
 
 // Real documents built in memory for the knowledge tests and bench (no fixture files): PDFs with
 // pdf-lib, a .docx as the ZIP of WordprocessingML that Word writes, a password-protected PDF.
@@ -48,25 +50,28 @@ export function buildEncryptedPdf(): Uint8Array {
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+  '</Types>';
+const ROOT_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+  '</Relationships>';
+const DOCUMENT_OPEN =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+const DOCUMENT_CLOSE = '</w:body></w:document>';
+
 /** A .docx of paragraphs; `# Title` lines become Heading 1 paragraphs. */
 export async function buildDocx(paragraphs: readonly string[]): Promise<Uint8Array> {
   const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-      '</Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-      '</Relationships>',
-  );
+  zip.file('[Content_Types].xml', CONTENT_TYPES);
+  zip.file('_rels/.rels', ROOT_RELS);
   const body = paragraphs
     .map((p) => {
       const heading = /^#\s+(.*)$/.exec(p);
@@ -74,11 +79,42 @@ export async function buildDocx(paragraphs: readonly string[]): Promise<Uint8Arr
       return `<w:p>${style}<w:r><w:t xml:space="preserve">${escapeXml(heading ? heading[1]! : p)}</w:t></w:r></w:p>`;
     })
     .join('');
-  zip.file(
-    'word/document.xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-      `<w:body>${body}</w:body></w:document>`,
-  );
+  zip.file('word/document.xml', `${DOCUMENT_OPEN}${body}${DOCUMENT_CLOSE}`);
   return zip.generateAsync({ type: 'uint8array' });
+}
+
+/** `bytes` of one letter as a stream of 64 KB chunks: never held in memory at once. */
+async function* repeated(bytes: number, letter = 'a'): AsyncGenerator<Buffer> {
+  const chunk = Buffer.alloc(64 * 1024, letter);
+  for (let left = bytes; left > 0; left -= chunk.length)
+    yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+}
+
+export interface BombOptions {
+  /** Extra tiny entries (word/media/n.txt), for the entry-count limit. */
+  extraEntries?: number | undefined;
+}
+
+/**
+ * A "zip bomb" .docx: a real Word package whose word/document.xml is one paragraph of
+ * `unpackedBytes` repeated letters. Written as a stream (yazl deflates as it goes), so building a
+ * 400 MB document costs a second of CPU and about 1/1000 of it in memory (deflate's best ratio).
+ */
+export async function buildDocxBomb(unpackedBytes: number, opts: BombOptions = {}): Promise<Uint8Array> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(CONTENT_TYPES), '[Content_Types].xml');
+  zip.addBuffer(Buffer.from(ROOT_RELS), '_rels/.rels');
+  for (let i = 0; i < (opts.extraEntries ?? 0); i += 1)
+    zip.addBuffer(Buffer.from('x'), `word/media/${i}.txt`);
+  const text = unpackedBytes - DOCUMENT_OPEN.length - DOCUMENT_CLOSE.length - 40;
+  async function* document() {
+    yield Buffer.from(`${DOCUMENT_OPEN}<w:p><w:r><w:t>`);
+    yield* repeated(Math.max(0, text));
+    yield Buffer.from(`</w:t></w:r></w:p>${DOCUMENT_CLOSE}`);
+  }
+  zip.addReadStream(Readable.from(document()), 'word/document.xml');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

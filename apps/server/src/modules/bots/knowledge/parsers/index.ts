@@ -1,6 +1,7 @@
 import { KnowledgeError } from '../errors.js';
 import { docxText } from './docx.js';
 import { htmlToText } from './html.js';
+import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './limits.js';
 import { pdfPages } from './pdf.js';
 import { assertMatchesType, type DocumentType, decodeText, documentTypeOf } from './sniff.js';
 
@@ -33,6 +34,7 @@ export async function parseDocument(
   fileName: string,
   bytes: Uint8Array,
   type?: DocumentType,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
 ): Promise<TextPart[]> {
   const kind = type ?? documentTypeOf(fileName);
   if (!kind) throw new KnowledgeError(`"${fileName}" is not a PDF, DOCX, TXT, MD or HTML file.`);
@@ -40,7 +42,7 @@ export async function parseDocument(
   let parts: TextPart[];
   switch (kind) {
     case 'pdf':
-      parts = (await pdfPages(fileName, bytes)).map((text, i) => ({
+      parts = (await pdfPages(fileName, bytes, limits)).map((text, i) => ({
         text,
         url: null,
         title: fileName,
@@ -48,7 +50,7 @@ export async function parseDocument(
       }));
       break;
     case 'docx':
-      parts = [{ text: await docxText(fileName, bytes), url: null, title: fileName }];
+      parts = [{ text: await docxText(fileName, bytes, limits), url: null, title: fileName }];
       break;
     case 'html': {
       const page = htmlToText(textOf(fileName, bytes));

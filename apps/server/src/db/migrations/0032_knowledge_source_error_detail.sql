@@ -1,0 +1,1 @@
+ALTER TABLE "knowledge_sources" ADD COLUMN "error_detail" jsonb;
