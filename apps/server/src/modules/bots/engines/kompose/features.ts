@@ -1,7 +1,12 @@
 // Text → sparse feature vector for kompose's intent classifier: word unigrams and bigrams plus
 // character n-grams of each word, so that inflections, typos and unseen compounds still share
 // features with the training phrases. Works for the four languages we ship (en, es, fr, kn):
-// Latin accents are folded, Kannada's vowel signs (combining marks) are kept.
+// Latin accents are folded, Kannada's vowel signs (combining marks) are kept. A vocabulary made
+// for a language (models trained since issue 34) also has Snowball stems, content-word stem bigrams
+// and synonym groups (analyser.ts); one without (older stored models) reads text as before.
+
+import type { BotLanguage } from '@convo/domain';
+import { analyse } from './analyser.js';
 
 const LATIN_ACCENTS = /[\u0300-\u036f]/g;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -13,7 +18,8 @@ export function tokenize(text: string): string[] {
 const CHAR_GRAMS = [3, 4, 5] as const;
 
 /** Every feature name of a text, each once (binary presence: phrases are short). */
-export function featureNames(text: string): string[] {
+export function featureNames(text: string, language?: BotLanguage): string[] {
+  if (language) return languageFeatureNames(text, language);
   const words = tokenize(text);
   const names = new Set<string>();
   for (let i = 0; i < words.length; i++) {
@@ -28,13 +34,49 @@ export function featureNames(text: string): string[] {
   return [...names];
 }
 
+function addCharGrams(names: Set<string>, word: string): void {
+  const padded = `<${word}>`;
+  for (const n of CHAR_GRAMS) {
+    for (let s = 0; s + n <= padded.length; s++) names.add(`c ${padded.slice(s, s + n)}`);
+  }
+}
+
+function languageFeatureNames(text: string, language: BotLanguage): string[] {
+  const tokens = analyse(text, language);
+  const names = new Set<string>();
+  let previous: string | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as (typeof tokens)[number];
+    names.add(`w ${token.word}`);
+    if (i > 0) names.add(`b ${(tokens[i - 1] as (typeof tokens)[number]).word} ${token.word}`);
+    if (token.stop) continue;
+    // Content words: their stem, their synonym group, the stem pair with the previous content word
+    // ("cancel … order" whatever stands between), and their character n-grams (typos, compounds).
+    names.add(`s ${token.stem}`);
+    if (token.group) names.add(`g ${token.group}`);
+    if (previous !== null) names.add(`p ${previous} ${token.group ?? token.stem}`);
+    previous = token.group ?? token.stem;
+    addCharGrams(names, token.word);
+  }
+  return [...names];
+}
+
 export interface SparseVector {
   index: Int32Array;
   value: Float32Array;
 }
 
+export interface SerializedVocabulary {
+  names: string[];
+  idf: number[];
+  /** Absent in models stored before issue 34: those read text without stems. */
+  language?: BotLanguage;
+}
+
 /** Maps feature names to column numbers; unknown names are dropped at prediction time. */
 export class Vocabulary {
+  constructor(readonly language?: BotLanguage) {}
+
   private readonly columns = new Map<string, number>();
   private documentFrequency: number[] = [];
   private idf: Float32Array = new Float32Array(0);
@@ -48,7 +90,7 @@ export class Vocabulary {
   fit(texts: readonly string[]): void {
     for (const text of texts) {
       this.documents++;
-      for (const name of featureNames(text)) {
+      for (const name of featureNames(text, this.language)) {
         let column = this.columns.get(name);
         if (column === undefined) {
           column = this.columns.size;
@@ -84,7 +126,7 @@ export class Vocabulary {
     const index: number[] = [];
     const value: number[] = [];
     let norm = 0;
-    for (const name of featureNames(text)) {
+    for (const name of featureNames(text, this.language)) {
       const column = this.columns.get(name);
       if (column === undefined) continue;
       const weight = this.idf[column] as number;
@@ -96,12 +138,16 @@ export class Vocabulary {
     return { index: Int32Array.from(index), value: Float32Array.from(value, (v) => v * scale) };
   }
 
-  toJSON(): { names: string[]; idf: number[] } {
-    return { names: [...this.columns.keys()], idf: [...this.idf] };
+  toJSON(): SerializedVocabulary {
+    return {
+      names: [...this.columns.keys()],
+      idf: [...this.idf],
+      ...(this.language ? { language: this.language } : {}),
+    };
   }
 
-  static fromJSON(data: { names: readonly string[]; idf: readonly number[] }): Vocabulary {
-    const vocabulary = new Vocabulary();
+  static fromJSON(data: SerializedVocabulary): Vocabulary {
+    const vocabulary = new Vocabulary(data.language);
     for (const [column, name] of data.names.entries()) vocabulary.columns.set(name, column);
     vocabulary.idf = Float32Array.from(data.idf);
     return vocabulary;
