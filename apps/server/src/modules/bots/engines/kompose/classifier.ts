@@ -141,8 +141,8 @@ export class IntentClassifier {
   }
 
   /** The text's L2-normalised TF-IDF vector over the training vocabulary. */
-  vectorize(text: string): SparseVector {
-    return this.vocabulary.vectorize(text);
+  vectorize(text: string, contentOnly = false): SparseVector {
+    return this.vocabulary.vectorize(text, contentOnly);
   }
 
   /** The probability of each intent (in `intents` order) for a vectorised text. */

@@ -18,8 +18,8 @@ export function tokenize(text: string): string[] {
 const CHAR_GRAMS = [3, 4, 5] as const;
 
 /** Every feature name of a text, each once (binary presence: phrases are short). */
-export function featureNames(text: string, language?: BotLanguage): string[] {
-  if (language) return languageFeatureNames(text, language);
+export function featureNames(text: string, language?: BotLanguage, contentOnly = false): string[] {
+  if (language) return languageFeatureNames(text, language, contentOnly);
   const words = tokenize(text);
   const names = new Set<string>();
   for (let i = 0; i < words.length; i++) {
@@ -41,22 +41,22 @@ function addCharGrams(names: Set<string>, word: string): void {
   }
 }
 
-function languageFeatureNames(text: string, language: BotLanguage): string[] {
+/** `contentOnly`: only the content words' features (how close two phrases are in what they say). */
+function languageFeatureNames(text: string, language: BotLanguage, contentOnly: boolean): string[] {
   const tokens = analyse(text, language);
   const names = new Set<string>();
-  let previous: string | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as (typeof tokens)[number];
+    if (contentOnly && token.stop) continue;
     names.add(`w ${token.word}`);
     if (i > 0) names.add(`b ${(tokens[i - 1] as (typeof tokens)[number]).word} ${token.word}`);
+    // Character n-grams of every word (stop words too: on CLINC150's validation split dropping
+    // them cost 1.5 points of accuracy).
+    addCharGrams(names, token.word);
     if (token.stop) continue;
-    // Content words: their stem, their synonym group, the stem pair with the previous content word
-    // ("cancel … order" whatever stands between), and their character n-grams (typos, compounds).
+    // Content words: their stem and their synonym group.
     names.add(`s ${token.stem}`);
     if (token.group) names.add(`g ${token.group}`);
-    if (previous !== null) names.add(`p ${previous} ${token.group ?? token.stem}`);
-    previous = token.group ?? token.stem;
-    addCharGrams(names, token.word);
   }
   return [...names];
 }
@@ -121,12 +121,12 @@ export class Vocabulary {
     return this.maxIdf;
   }
 
-  /** An L2-normalised TF-IDF vector of the known features of a text. */
-  vectorize(text: string): SparseVector {
+  /** An L2-normalised TF-IDF vector of the known features of a text (of its content words only). */
+  vectorize(text: string, contentOnly = false): SparseVector {
     const index: number[] = [];
     const value: number[] = [];
     let norm = 0;
-    for (const name of featureNames(text, this.language)) {
+    for (const name of featureNames(text, this.language, contentOnly)) {
       const column = this.columns.get(name);
       if (column === undefined) continue;
       const weight = this.idf[column] as number;

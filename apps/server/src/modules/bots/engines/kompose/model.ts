@@ -72,7 +72,7 @@ function dot(a: SparseVector, dense: Float32Array): number {
 /** Default ambiguity margin: tuned on CLINC150's validation split (docs/decisions.md). */
 export const DEFAULT_MARGIN = 0.1;
 /** Weight of rejecting out-of-scope sentences against keeping paraphrases when calibrating. */
-const REJECT_WEIGHT = 0.5;
+const REJECT_WEIGHT = 0.4;
 /** Bounds of a calibrated threshold: no data set talks a bot into answering everything or nothing. */
 const THRESHOLD_BOUNDS = [0.05, 0.6] as const;
 
@@ -112,6 +112,8 @@ export class KomposeModel {
     readonly calibration: Calibration,
   ) {}
 
+  private scratch: Float32Array | null = null;
+
   get intents(): readonly string[] {
     return this.classifier.intents;
   }
@@ -146,7 +148,7 @@ export class KomposeModel {
     phrases: readonly [string, number][],
   ): SparseVector[][] {
     const prototypes: SparseVector[][] = classifier.intents.map(() => []);
-    for (const [text, c] of phrases) prototypes[c]?.push(classifier.vectorize(text));
+    for (const [text, c] of phrases) prototypes[c]?.push(classifier.vectorize(text, true));
     return prototypes;
   }
 
@@ -154,11 +156,15 @@ export class KomposeModel {
   private leaveOneOutEvidence(): number[] {
     const out: number[] = [];
     const dense = new Float32Array(this.classifier.vocabularySize);
+    const phraseTexts: string[][] = this.classifier.intents.map(() => []);
+    for (const [text, c] of this.phrases) phraseTexts[c]?.push(text);
     for (const [c, vectors] of this.prototypes.entries()) {
       if (vectors.length < 2) continue;
       for (const [i, v] of vectors.entries()) {
         // As a message is scored (classify): the classifier's probability of the intent counts too.
-        const weight = Math.sqrt(this.classifier.probabilities(v)[c] as number);
+        const weight = Math.sqrt(
+          this.classifier.probabilities(this.classifier.vectorize(phraseTexts[c]?.[i] ?? ''))[c] as number,
+        );
         for (let k = 0; k < v.index.length; k++) dense[v.index[k] as number] = v.value[k] as number;
         let best = 0;
         for (const [j, w] of vectors.entries()) if (j !== i) best = Math.max(best, dot(w, dense));
@@ -186,9 +192,13 @@ export class KomposeModel {
   private decide(text: string): Omit<Decision, 'confidence'> {
     const vector = this.classifier.vectorize(text);
     const probabilities = this.classifier.probabilities(vector);
-    const dense = new Float32Array(this.classifier.vocabularySize);
-    for (let k = 0; k < vector.index.length; k++)
-      dense[vector.index[k] as number] = vector.value[k] as number;
+    // One scratch row per model, cleared after use: a large vocabulary costs no allocation per answer.
+    this.scratch ??= new Float32Array(this.classifier.vocabularySize);
+    const dense = this.scratch;
+    // Closeness is measured on content words: shared stop words make no two questions alike.
+    const content = this.classifier.vectorize(text, true);
+    for (let k = 0; k < content.index.length; k++)
+      dense[content.index[k] as number] = content.value[k] as number;
     let best = 0;
     let second = -1;
     for (let c = 1; c < probabilities.length; c++) {
@@ -201,6 +211,7 @@ export class KomposeModel {
     }
     let nearest = 0;
     for (const p of this.prototypes[best] ?? []) nearest = Math.max(nearest, dot(p, dense));
+    for (let k = 0; k < content.index.length; k++) dense[content.index[k] as number] = 0;
     // Evidence: near a phrase of the intent, and the classifier agrees (√p keeps the nearest
     // phrase the main witness; on CLINC150's validation split it rejected more out-of-scope
     // questions than either alone at the same in-scope accuracy).
