@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyse } from './analyser.js';
+import { IntentClassifier } from './classifier.js';
 import { featureNames } from './features.js';
 import { CALIBRATED_CONFIDENCE, chooseThreshold, KomposeModel } from './model.js';
-import { trainingSets, trainModels } from './snapshot.js';
+import { buildSnapshot, trainingSets, trainModels } from './snapshot.js';
 
 const BOT = [
   { text: 'where is my invoice', intent: 'invoice' },
@@ -130,6 +131,19 @@ describe('kompose training on bad input', () => {
     const stored = trainModels(intents, 'en');
     expect(stored.answers?.classifier.intents).toEqual(['refund']);
     expect(stored.smallTalk.classifier.intents).toContain('smalltalk.greeting');
+  });
+});
+
+describe('kompose models stored before issue 34', () => {
+  it('still load and answer as they did (softmax × coverage), small talk included', () => {
+    const old = IntentClassifier.train([...BOT, { text: 'thank you', intent: 'smalltalk.thanks' }], {
+      seed: 7,
+    }).toJSON();
+    expect(old.vocabulary.language).toBeUndefined();
+    const snapshot = buildSnapshot({ language: 'en', models: old, intents: [], entities: [] });
+    expect(snapshot.answers?.classify('can I get a refund').intent).toBe('refund');
+    expect(snapshot.answers?.classify('thank you').intent).toBe('smalltalk.thanks');
+    expect(snapshot.smallTalk.classify('hello there').intent).toBe('smalltalk.greeting');
   });
 });
 
