@@ -12,7 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
-import { IntentClassifier, type SerializedClassifier } from '../bots/engines/kompose/classifier.js';
+import { KomposeModel } from '../bots/engines/kompose/model.js';
+import type { StoredKomposeModels } from '../bots/engines/kompose/snapshot.js';
 import { DEMO_BOT_NAME } from './demo-bot.js';
 import { type DemoSeedResult, seedDemoIfEmpty } from './seed.js';
 
@@ -61,11 +62,12 @@ describe.each(testDatabaseKinds())('demo bot on %s', (kind) => {
     const [bot] = await db.select().from(bots).where(eq(bots.applicationId, seeded!.applicationId));
     const [model] = await db.select().from(botModels).where(eq(botModels.botId, bot!.id));
     expect(model).toMatchObject({ status: 'ready', language: 'en', trainedVersion: model!.version });
-    const classifier = IntentClassifier.fromJSON(model!.model as unknown as SerializedClassifier);
-    expect(classifier.predict('how long will shipping take to arrive?').intent).toBe('Shipping');
-    expect(classifier.predict('can I return this and get a refund').intent).toBe('Returns');
-    expect(classifier.predict('are you open on sunday?').intent).toBe('Opening hours');
-    expect(classifier.predict('do you accept paypal').intent).toBe('Payment');
+    const stored = model!.model as unknown as StoredKomposeModels;
+    const classifier = KomposeModel.fromJSON(stored.answers!);
+    expect(classifier.classify('how long will shipping take to arrive?').intent).toBe('Shipping');
+    expect(classifier.classify('can I return this and get a refund').intent).toBe('Returns');
+    expect(classifier.classify('are you open on sunday?').intent).toBe('Opening hours');
+    expect(classifier.classify('do you accept paypal').intent).toBe('Payment');
   });
 
   it("takes the demo store's new visitor conversations", async () => {

@@ -1,7 +1,7 @@
 import { DEFAULT_INTENTS } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
 import { insertMissingIntents } from '../bots/builder/repository.js';
-import { trainClassifier, trainingExamples } from '../bots/engines/kompose/snapshot.js';
+import { trainModels } from '../bots/engines/kompose/snapshot.js';
 import { splitPassages } from '../bots/knowledge/passages.js';
 import { setFirstResponder } from '../bots/repository.js';
 import * as repo from './demo-bot-repository.js';
@@ -173,13 +173,13 @@ export async function seedDemoBot(
       botSays: [{ kind: 'text', text: intent.reply }],
     })),
   );
-  // Trained as the training job would (the bot's phrases plus the small-talk pack), only now.
-  const model = trainClassifier(trainingExamples(DEMO_BOT_INTENTS, 'en'));
+  // Trained as the training job would (the bot's phrases, and small talk apart), only now.
+  const models = trainModels(DEMO_BOT_INTENTS, 'en');
   await repo.insertReadyModel(db, {
     botId: bot.id,
     applicationId,
     language: 'en',
-    model: { ...model.toJSON() },
+    model: { ...models },
   });
   await repo.insertReadyDocument(
     db,

@@ -21,7 +21,7 @@ import type { RetrievedPassage } from '../engine.js';
 import { savedSnapshots } from '../engines/kompose/engine.js';
 import { KOMPOSE_TRAIN_QUEUE } from '../engines/kompose/queue.js';
 import { storeTrainedModel } from '../engines/kompose/repository.js';
-import { trainClassifier } from '../engines/kompose/snapshot.js';
+import { trainModels } from '../engines/kompose/snapshot.js';
 import type { BotRow } from '../repository.js';
 import { welcomeReplies } from './service.js';
 
@@ -398,7 +398,7 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
     const snapshots = savedSnapshots(t.database.db);
     const runtime = { id: bot.id, applicationId: tenant.applicationId } as Parameters<typeof snapshots>[0];
     const first = await snapshots(runtime, 'en');
-    expect(first?.classifier?.intents).toContain('shipping');
+    expect(first?.answers?.classify('how long does shipping take').intent).toBe('shipping');
     expect(await snapshots(runtime, 'en')).toBe(first);
     // Another application asking for this bot gets nothing.
     expect(await snapshots({ ...runtime, applicationId: other.applicationId }, 'en')).toBeNull();
@@ -424,10 +424,13 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
 
   it('never stores a model trained for a version older than the saved one', async () => {
     const before = (await modelRow())!;
-    const model = trainClassifier([
-      { text: 'a', intent: 'x' },
-      { text: 'b', intent: 'y' },
-    ]).toJSON();
+    const model = trainModels(
+      [
+        { section: 'answers', name: 'x', userSays: ['a'] },
+        { section: 'answers', name: 'y', userSays: ['b'] },
+      ],
+      'en',
+    );
     expect(
       await storeTrainedModel(t.database.db, tenant.applicationId, bot.id, 'en', before.version - 1, model),
     ).toBe(false);

@@ -13,12 +13,7 @@ import {
   type BotTools,
 } from '../engine.js';
 import { createKomposeEngine, type KomposeDeps } from '../engines/kompose/engine.js';
-import {
-  buildSnapshot,
-  type KomposeSnapshot,
-  trainClassifier,
-  trainingExamples,
-} from '../engines/kompose/snapshot.js';
+import { buildSnapshot, type KomposeSnapshot, trainModels } from '../engines/kompose/snapshot.js';
 import { type BotRow, runtimeConfigOf } from '../repository.js';
 
 // The builder's test panel: answers a message as the bot would now, including the builder's
@@ -81,7 +76,7 @@ async function draftSnapshot(
   ];
   return buildSnapshot({
     language,
-    classifier: trainClassifier(trainingExamples(intents, language)),
+    models: trainModels(intents, language),
     intents,
     entities,
   });

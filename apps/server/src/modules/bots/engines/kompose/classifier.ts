@@ -4,7 +4,8 @@
 // engine compares with the bot's threshold to decide between an answer and the fallback.
 // Why this and not a library: docs/decisions.md ("kompose classifier").
 
-import { type SparseVector, tokenize, Vocabulary } from './features.js';
+import type { BotLanguage } from '@convo/domain';
+import { type SerializedVocabulary, type SparseVector, tokenize, Vocabulary } from './features.js';
 
 export interface TrainingExample {
   text: string;
@@ -18,12 +19,14 @@ export interface TrainingOptions {
   l2?: number;
   /** Deterministic shuffling (tests and benches repeat exactly). */
   seed?: number;
+  /** Language-aware features (stems, synonyms); without it, the language-neutral ones. */
+  language?: BotLanguage;
 }
 
 /** A trained model as stored (the worker trains, any web node answers). */
 export interface SerializedClassifier {
   intents: string[];
-  vocabulary: { names: string[]; idf: number[] };
+  vocabulary: SerializedVocabulary;
   /** Float32 weights, little-endian, base64. */
   weights: string;
   bias: number[];
@@ -71,7 +74,7 @@ export class IntentClassifier {
     const intents = [...new Set(examples.map((e) => e.intent))].sort();
     if (intents.length === 0) throw new Error('No training phrases');
     const classOf = new Map(intents.map((intent, c) => [intent, c]));
-    const vocabulary = new Vocabulary();
+    const vocabulary = new Vocabulary(options.language);
     vocabulary.fit(examples.map((e) => e.text));
     const vectors = examples.map((e) => vocabulary.vectorize(e.text));
     const labels = Int32Array.from(examples, (e) => classOf.get(e.intent) as number);
@@ -133,11 +136,26 @@ export class IntentClassifier {
     }
   }
 
+  get vocabularySize(): number {
+    return this.vocabulary.size;
+  }
+
+  /** The text's L2-normalised TF-IDF vector over the training vocabulary. */
+  vectorize(text: string, contentOnly = false): SparseVector {
+    return this.vocabulary.vectorize(text, contentOnly);
+  }
+
+  /** The probability of each intent (in `intents` order) for a vectorised text. */
+  probabilities(vector: SparseVector): Float32Array {
+    const probabilities = new Float32Array(this.intents.length);
+    this.scoresInto(vector, probabilities);
+    softmaxInPlace(probabilities);
+    return probabilities;
+  }
+
   /** Every intent with its probability, best first. */
   rank(text: string): Prediction[] {
-    const probabilities = new Float32Array(this.intents.length);
-    this.scoresInto(this.vocabulary.vectorize(text), probabilities);
-    softmaxInPlace(probabilities);
+    const probabilities = this.probabilities(this.vocabulary.vectorize(text));
     return this.intents
       .map((intent, c) => ({ intent, confidence: probabilities[c] as number }))
       .sort((a, b) => b.confidence - a.confidence);

@@ -3,7 +3,7 @@ import type { BotLanguage } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
 import type { BotRuntimeConfig, BotTools, RetrievedPassage } from '../../engine.js';
 import { createKomposeEngine, KNOWLEDGE_INTENT } from './engine.js';
-import { buildSnapshot, type KomposeSnapshot, trainClassifier, trainingExamples } from './snapshot.js';
+import { buildSnapshot, type KomposeSnapshot, trainModels } from './snapshot.js';
 
 const text = (t: string): BotSays => ({ kind: 'text', text: t });
 
@@ -51,7 +51,7 @@ const ES_INTENTS = [
 function snapshotOf(language: BotLanguage, intents: typeof EN_INTENTS): KomposeSnapshot {
   return buildSnapshot({
     language,
-    classifier: trainClassifier(trainingExamples(intents, language)),
+    models: trainModels(intents, language),
     intents,
     entities:
       language === 'en'

@@ -17,12 +17,13 @@ import { messageLanguage } from './language.js';
 import * as repo from './repository.js';
 import { confidenceThreshold } from './settings.js';
 import { isSmallTalkIntent, smallTalkReply } from './small-talk.js';
-import { buildSnapshot, type KomposeSnapshot, smallTalkClassifier } from './snapshot.js';
+import { buildSnapshot, type KomposeSnapshot, smallTalkModel } from './snapshot.js';
 
 // kompose, the built-in engine: detects the message's language, classifies it with the bot's
 // trained model of that language (the default language's when that one has none), and answers with
-// the intent's replies when the confidence reaches the bot's threshold. Below it: the small-talk
-// pack, then the knowledge source's best passage (with its link), then the fallback intent.
+// the intent's replies when the confidence (calibrated per bot: model.ts) reaches the bot's
+// threshold. Otherwise the small-talk model (its own stage, so chit-chat never dilutes the bot's
+// intents), then the knowledge source's best passage (with its link), then the fallback intent.
 
 /** The intent name of an answer taken from the knowledge source. */
 export const KNOWLEDGE_INTENT = 'knowledge_source';
@@ -100,34 +101,46 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
         languages: bot.languages.filter(isBotLanguage),
       });
       let snapshot = await deps.snapshot(bot, language);
-      if (!snapshot?.classifier && language !== defaultLanguage) {
+      if (!snapshot?.answers && language !== defaultLanguage) {
         snapshot = (await deps.snapshot(bot, defaultLanguage)) ?? snapshot;
       }
       const answerLanguage = snapshot?.language ?? language;
-      const classifier = snapshot?.classifier ?? smallTalkClassifier(answerLanguage);
-      const predicted = text
-        ? classifier.predict(text)
-        : { intent: DEFAULT_INTENTS.fallback.name, confidence: 0 };
-      // Out of scope: a confident softmax over words the bot never saw is no answer.
-      const best = { ...predicted, confidence: predicted.confidence * classifier.coverage(text) };
       const threshold = confidenceThreshold(bot.settings);
-      const base = { language, confidence: best.confidence };
+      const own = text && snapshot?.answers ? snapshot.answers.classify(text) : null;
+      const chat = text ? (snapshot?.smallTalk ?? smallTalkModel(answerLanguage)).classify(text) : null;
+      const base = { language, confidence: own?.confidence ?? 0 };
 
-      if (best.confidence >= threshold) {
-        const own = snapshot?.intents.get(best.intent);
-        if (own && own.botSays.length > 0 && snapshot) {
+      // Small talk wins only when it is sure and surer than the bot's own answer ("hi, where is
+      // my order?" is the order question).
+      const chatFirst =
+        chat !== null && chat.confidence >= threshold && (own === null || chat.confidence > own.confidence);
+      if (own && !chatFirst && own.confidence >= threshold) {
+        const intent = snapshot?.intents.get(own.intent);
+        if (intent && intent.botSays.length > 0 && snapshot) {
           return {
             ...base,
-            intent: best.intent,
+            intent: own.intent,
             fallback: false,
-            messages: fillReplies(own.botSays, text, snapshot),
+            messages: fillReplies(intent.botSays, text, snapshot),
           };
         }
-        const chat = isSmallTalkIntent(best.intent)
-          ? smallTalkReply(best.intent, answerLanguage, text.length)
+        // A model stored before issue 34 holds the small-talk pack among its intents.
+        const reply = isSmallTalkIntent(own.intent)
+          ? smallTalkReply(own.intent, answerLanguage, text.length)
           : null;
-        if (chat)
-          return { ...base, intent: best.intent, fallback: false, messages: [{ kind: 'text', text: chat }] };
+        if (reply)
+          return { ...base, intent: own.intent, fallback: false, messages: [{ kind: 'text', text: reply }] };
+      }
+      if (chat && chat.confidence >= threshold) {
+        const intent = snapshot?.intents.get(chat.intent);
+        const chatBase = { language, confidence: chat.confidence, intent: chat.intent, fallback: false };
+        if (intent && intent.botSays.length > 0 && snapshot) {
+          return { ...chatBase, messages: fillReplies(intent.botSays, text, snapshot) };
+        }
+        const reply = isSmallTalkIntent(chat.intent)
+          ? smallTalkReply(chat.intent, answerLanguage, text.length)
+          : null;
+        if (reply) return { ...chatBase, messages: [{ kind: 'text', text: reply }] };
       }
 
       if (input.signal.aborted) throw input.signal.reason ?? new Error('aborted');
@@ -194,7 +207,7 @@ export function savedSnapshots(
       ]);
       return buildSnapshot({
         language,
-        classifier: model?.model ?? null,
+        models: model?.model ?? null,
         intents: intents.map((i) => ({
           section: i.section,
           name: i.name,

@@ -17,3 +17,26 @@ describe('messageLanguage', () => {
     expect(messageLanguage('no', { defaultLanguage: 'en', languages: ['en', 'es'] })).toBe('en');
   });
 });
+
+describe('messageLanguage on one-line messages', () => {
+  const enFr = { defaultLanguage: 'en' as const, languages: ['en', 'fr'] as const };
+  const frEn = { defaultLanguage: 'fr' as const, languages: ['fr', 'en'] as const };
+  it.each([
+    ['merci', 'fr'],
+    ['livraison', 'fr'],
+    ['je veux un remboursement', 'fr'],
+    ['où est ma commande', 'fr'],
+    ['thanks a lot', 'en'],
+    ['I want my bill', 'en'],
+  ] as const)('"%s" is %s whichever language is the default', (text, language) => {
+    expect(messageLanguage(text, enFr)).toBe(language);
+    expect(messageLanguage(text, frEn)).toBe(language);
+  });
+
+  it('keeps the default language without evidence, and the only language of a one-language bot', () => {
+    expect(messageLanguage('xyz', frEn)).toBe('fr');
+    expect(messageLanguage('👍', enFr)).toBe('en');
+    expect(messageLanguage('où est ma commande', { defaultLanguage: 'en', languages: ['en'] })).toBe('en');
+    expect(messageLanguage('ನಮಸ್ಕಾರ', { defaultLanguage: 'en', languages: ['en', 'kn'] })).toBe('kn');
+  });
+});

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { botModels, bots } from '../../../../db/schema/index.js';
 import type { Db } from '../../../../platform/db/database.js';
-import type { SerializedClassifier } from './classifier.js';
+import type { StoredModel } from './snapshot.js';
 
 // kompose's reads and writes of the trained model per bot and language (the intents and entities
 // it is trained from are the builder's: builder/repository.ts). Every query names the application.
@@ -41,7 +41,7 @@ export async function readModel(
   applicationId: string,
   botId: string,
   language: string,
-): Promise<{ model: SerializedClassifier | null; trainedVersion: number } | undefined> {
+): Promise<{ model: StoredModel | null; trainedVersion: number } | undefined> {
   const [row] = await db
     .select({ model: botModels.model, trainedVersion: botModels.trainedVersion })
     .from(botModels)
@@ -54,7 +54,7 @@ export async function readModel(
     )
     .limit(1);
   if (!row) return undefined;
-  return { model: (row.model as SerializedClassifier | null) ?? null, trainedVersion: row.trainedVersion };
+  return { model: (row.model as StoredModel | null) ?? null, trainedVersion: row.trainedVersion };
 }
 
 /** The bot still exists in that application and is a kompose bot. */
@@ -77,7 +77,7 @@ export async function storeTrainedModel(
   botId: string,
   language: string,
   version: number,
-  model: SerializedClassifier | null,
+  model: StoredModel | null,
 ): Promise<boolean> {
   const rows = await db
     .update(botModels)

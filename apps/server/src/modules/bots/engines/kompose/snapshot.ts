@@ -2,11 +2,34 @@ import type { BotSays } from '@convo/api';
 import type { BotLanguage } from '@convo/domain';
 import { IntentClassifier, type SerializedClassifier, type TrainingExample } from './classifier.js';
 import type { EntityDefinition } from './entities.js';
+import { type Decision, KomposeModel, MODEL_FORMAT, type SerializedKomposeModel } from './model.js';
 import { smallTalkExamples } from './small-talk.js';
 
-// What kompose answers one language of one bot with: the trained classifier, the bot's intents
-// (their replies) and entities. Built from stored rows (the worker's model) or, in the emulator,
-// from the builder's unsaved intents trained on the spot.
+// What kompose answers one language of one bot with: the bot's own model (its answers), the
+// small-talk model (the pack plus the bot's own small-talk intents, decided apart so that chit-chat
+// never dilutes the bot's intents), the intents' replies and the entities. Built from stored rows
+// (the worker's models) or, in the emulator, from the builder's unsaved intents trained on the spot.
+
+/**
+ * Small talk answers only near one of its phrases: its replies are generic, so a wrong one costs
+ * more than passing the message on (to the knowledge source, then the fallback).
+ */
+const SMALL_TALK_MIN_THRESHOLD = 0.4;
+
+/** What the worker stores per bot language since issue 34. */
+export interface StoredKomposeModels {
+  format: typeof MODEL_FORMAT;
+  /** Null when the bot has no answer phrases in this language. */
+  answers: SerializedKomposeModel | null;
+  smallTalk: SerializedKomposeModel;
+}
+
+/** A stored model: the current format, or one softmax over everything (before issue 34). */
+export type StoredModel = StoredKomposeModels | SerializedClassifier;
+
+export interface IntentScorer {
+  classify(text: string): Decision;
+}
 
 export interface SnapshotIntent {
   section: string;
@@ -15,63 +38,115 @@ export interface SnapshotIntent {
 
 export interface KomposeSnapshot {
   language: BotLanguage;
-  /** Null when nothing was trained yet for this language. */
-  classifier: IntentClassifier | null;
+  /** The bot's answers; null when nothing was trained yet for this language. */
+  answers: IntentScorer | null;
+  /** Small talk; absent in models stored before issue 34 (their answers model holds it). */
+  smallTalk: IntentScorer;
   /** The bot's own intents by name. */
   intents: ReadonlyMap<string, SnapshotIntent>;
   entities: readonly EntityDefinition[];
 }
 
-const TRAINED_SECTIONS = new Set(['answers', 'small-talk']);
+interface PhraseIntent {
+  section: string;
+  name: string;
+  userSays: readonly string[];
+}
 
-/** The bot's phrases (answers and small talk) plus the small-talk pack of the language. */
-export function trainingExamples(
-  intents: readonly { section: string; name: string; userSays: readonly string[] }[],
+/** The bot's answer phrases, and small talk (the bot's own plus the pack's others), apart. */
+export function trainingSets(
+  intents: readonly PhraseIntent[],
   language: BotLanguage,
-): TrainingExample[] {
-  const own = intents
-    .filter((i) => TRAINED_SECTIONS.has(i.section))
-    .flatMap((i) => i.userSays.map((text) => ({ text, intent: i.name })));
+): { answers: TrainingExample[]; smallTalk: TrainingExample[] } {
+  const of = (section: string) =>
+    intents
+      .filter((i) => i.section === section)
+      .flatMap((i) => i.userSays.map((text) => ({ text, intent: i.name })));
+  const ownSmallTalk = of('small-talk');
   // A bot's own small-talk intent of the pack's name replaces the pack's phrases of it.
-  const ownNames = new Set(own.map((e) => e.intent));
-  return [...own, ...smallTalkExamples(language).filter((e) => !ownNames.has(e.intent))];
+  const ownNames = new Set(ownSmallTalk.map((e) => e.intent));
+  return {
+    answers: of('answers'),
+    smallTalk: [...ownSmallTalk, ...smallTalkExamples(language).filter((e) => !ownNames.has(e.intent))],
+  };
 }
 
 /**
- * Bots have few phrases per intent: more passes over them than over a large data set (the
- * classifier's default of 12 suits CLINC150's 15,000), bounded so big bots stay fast.
+ * Trains both models of a bot language. Each calibrates its out-of-scope threshold with the
+ * other's phrases among its negatives: "thanks" is no answer, "where is my order" is no small talk.
  */
-export function trainClassifier(examples: readonly TrainingExample[]): IntentClassifier {
-  const epochs = Math.max(12, Math.min(60, Math.round(6000 / Math.max(1, examples.length))));
-  return IntentClassifier.train(examples, { epochs, seed: 7 });
+export function trainModels(intents: readonly PhraseIntent[], language: BotLanguage): StoredKomposeModels {
+  const sets = trainingSets(intents, language);
+  const answers =
+    sets.answers.length > 0
+      ? KomposeModel.train(sets.answers, { language, negatives: sets.smallTalk.map((e) => e.text) })
+      : null;
+  const smallTalk = KomposeModel.train(sets.smallTalk, {
+    language,
+    negatives: sets.answers.map((e) => e.text),
+    minThreshold: SMALL_TALK_MIN_THRESHOLD,
+  });
+  return { format: MODEL_FORMAT, answers: answers?.toJSON() ?? null, smallTalk: smallTalk.toJSON() };
+}
+
+/** A model stored before issue 34: one softmax × word coverage, as it answered then. */
+function legacyScorer(classifier: IntentClassifier): IntentScorer {
+  return {
+    classify(text) {
+      const ranked = classifier.rank(text);
+      const best = ranked[0] ?? { intent: '', confidence: 0 };
+      const second = ranked[1];
+      const coverage = classifier.coverage(text);
+      return {
+        intent: best.intent,
+        confidence: best.confidence * coverage,
+        probability: best.confidence,
+        runnerUp: second ? { intent: second.intent, probability: second.confidence } : null,
+        similarity: coverage,
+      };
+    },
+  };
+}
+
+function isCurrent(model: StoredModel): model is StoredKomposeModels {
+  return (model as StoredKomposeModels).format === MODEL_FORMAT;
 }
 
 export function buildSnapshot(input: {
   language: BotLanguage;
-  classifier: IntentClassifier | SerializedClassifier | null;
+  models: StoredModel | null;
   intents: readonly { section: string; name: string; botSays: readonly BotSays[] }[];
   entities: readonly EntityDefinition[];
 }): KomposeSnapshot {
-  const classifier =
-    input.classifier === null || input.classifier instanceof IntentClassifier
-      ? input.classifier
-      : IntentClassifier.fromJSON(input.classifier);
+  let answers: IntentScorer | null = null;
+  let smallTalk = smallTalkModel(input.language);
+  if (input.models && isCurrent(input.models)) {
+    answers = input.models.answers ? KomposeModel.fromJSON(input.models.answers) : null;
+    smallTalk = KomposeModel.fromJSON(input.models.smallTalk);
+  } else if (input.models) {
+    // Still answers until its bot is retrained (any change of its intents; docs/decisions.md).
+    answers = legacyScorer(IntentClassifier.fromJSON(input.models));
+  }
   return {
     language: input.language,
-    classifier,
+    answers,
+    smallTalk,
     intents: new Map(input.intents.map((i) => [i.name, { section: i.section, botSays: i.botSays }])),
     entities: input.entities,
   };
 }
 
 // The pack alone, per language, for bots whose first training has not finished yet.
-const packClassifiers = new Map<BotLanguage, IntentClassifier>();
+const packModels = new Map<BotLanguage, KomposeModel>();
 
-export function smallTalkClassifier(language: BotLanguage): IntentClassifier {
-  let classifier = packClassifiers.get(language);
-  if (!classifier) {
-    classifier = trainClassifier(smallTalkExamples(language));
-    packClassifiers.set(language, classifier);
+export function smallTalkModel(language: BotLanguage): KomposeModel {
+  let model = packModels.get(language);
+  if (!model) {
+    model = KomposeModel.train(smallTalkExamples(language), {
+      language,
+      minThreshold: SMALL_TALK_MIN_THRESHOLD,
+    });
+    packModels.set(language, model);
   }
-  return classifier;
+  return model;
 }

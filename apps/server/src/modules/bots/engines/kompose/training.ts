@@ -4,7 +4,7 @@ import type { Db } from '../../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError } from '../../../../platform/jobs/job-queue.js';
 import { listIntents } from '../../builder/repository.js';
 import * as repo from './repository.js';
-import { trainClassifier, trainingExamples } from './snapshot.js';
+import { type StoredKomposeModels, trainModels } from './snapshot.js';
 
 // The `bots.train` job (worker role): trains a bot's language from its saved phrases and stores the
 // model, unless the intents changed again while it trained (that change's own job stores it).
@@ -32,23 +32,17 @@ export async function trainBotLanguage(
   if (state.status === 'ready' && state.trainedVersion >= state.version) return null;
   const started = performance.now();
   const intents = await listIntents(db, applicationId, botId, [language]);
-  let model: ReturnType<typeof trainClassifier>;
+  let models: StoredKomposeModels;
   try {
-    model = trainClassifier(trainingExamples(intents, language));
+    models = trainModels(intents, language);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await repo.markTrainingFailed(db, applicationId, botId, language, state.version, message);
     throw new PermanentJobError(message);
   }
-  const stored = await repo.storeTrainedModel(
-    db,
-    applicationId,
-    botId,
-    language,
-    state.version,
-    model.toJSON(),
-  );
-  return { stored, version: state.version, intents: model.intents.length, ms: performance.now() - started };
+  const stored = await repo.storeTrainedModel(db, applicationId, botId, language, state.version, models);
+  const trained = models.answers?.classifier.intents.length ?? 0;
+  return { stored, version: state.version, intents: trained, ms: performance.now() - started };
 }
 
 export function komposeTrainingHandler(deps: { db: Db }): JobHandler {
