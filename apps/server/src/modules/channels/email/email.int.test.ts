@@ -398,6 +398,6 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('E-mail c
       headers: bearer(tenant),
     });
     expect(detail.json().data).toMatchObject({ status: 'error' });
-    expect(detail.json().data.lastError).toContain('IMAP 127.0.0.1');
+    expect(detail.json().data.lastError).toBe('The IMAP server 127.0.0.1: could not reach the address.');
   });
 });
