@@ -361,7 +361,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? [
         startAutoResolve({ db: deps.database.db, realtime }, app.log),
         startQueuedMailWorker(deps.mailer, app.log),
-        startEmailPolling(mailInbound, app.log, deps.config.emailPollMs),
+        startEmailPolling(
+          { ...mailInbound, maxMailBytes: deps.config.inboundMailMaxBytes },
+          app.log,
+          deps.config.emailPollMs,
+        ),
       ]
     : [];
   // The built-in SMTP receiver is an ingress like the HTTP API: on the nodes serving the web role.

@@ -340,6 +340,8 @@ export interface AppConfig {
   metaApp: { appId: string; appSecret: string; verifyToken: string | null; dialogUrl: string } | null;
   /** EMAIL_POLL_SECONDS in milliseconds. */
   emailPollMs: number;
+  /** The largest inbound mail the receiver accepts or the mailbox poller reads (SMTP_RECEIVER_MAX_MB). */
+  inboundMailMaxBytes: number;
   /** The built-in SMTP receiver (SMTP_RECEIVER_PORT); null: off. */
   smtpReceiver: { port: number; host: string; domain: string; maxBytes: number } | null;
   /** Metabase signed embedding; null when not configured. */
@@ -505,6 +507,7 @@ export function loadConfig(
           }
         : null,
     emailPollMs: e.EMAIL_POLL_SECONDS * 1000,
+    inboundMailMaxBytes: e.SMTP_RECEIVER_MAX_MB * 1024 * 1024,
     smtpReceiver:
       e.SMTP_RECEIVER_PORT === undefined
         ? null

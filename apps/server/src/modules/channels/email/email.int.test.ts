@@ -111,9 +111,10 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('E-mail c
   });
   const connect = (tn: Tenant, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: integrationPath('email'), headers: bearer(tn), payload });
-  const poll = () =>
+  const poll = (maxMailBytes?: number) =>
     pollAllMailboxes(
       {
+        maxMailBytes,
         db: t.database.db,
         realtime: createRealtime(createMemoryPubSub(), pino({ level: 'silent' })),
         storage: createStorage(t.config.storage),
@@ -323,6 +324,22 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('E-mail c
     ]);
     const stored = await createStorage(t.config.storage).get(sources[2]!.storageKey);
     expect(stored?.contentType).toBe('message/rfc822');
+  });
+
+  it('skips a mail over the size limit by its IMAP size, without reading it, and moves past it', async () => {
+    await dovecot.append(
+      SHOP,
+      mail({ Subject: 'A huge mail', 'Message-ID': '<huge.1@customer.test>' }, 'x'.repeat(5000)),
+    );
+    expect(await poll(4000)).toBe(0);
+    // Moved past for good: a later poll without the limit does not read it either.
+    expect(await poll()).toBe(0);
+    expect(await mailConversations()).toHaveLength(2);
+    const sources = await t.database.db
+      .select()
+      .from(emailSources)
+      .where(eq(emailSources.applicationId, tenant.applicationId));
+    expect(sources.map((s) => s.messageId)).not.toContain('<huge.1@customer.test>');
   });
 
   it("sends the agent's reply by SMTP into the customer's mailbox, threaded; their answer joins the conversation", async () => {

@@ -18,8 +18,13 @@ const FOLDER = 'INBOX';
 /** Mails read per mailbox and poll; the rest come on the next one. */
 const BATCH = 50;
 const LEASE_SECONDS = 300;
+/** The receiver's default (SMTP_RECEIVER_MAX_MB): a mail larger than this is never fetched. */
+const DEFAULT_MAX_MAIL_BYTES = 25 * 1024 * 1024;
 
-export type PollDeps = InboundDeps;
+export type PollDeps = InboundDeps & {
+  /** The largest mail read; a larger one is skipped by its IMAP size, before its bytes are fetched. */
+  maxMailBytes?: number | undefined;
+};
 /** The part of a logger the poller uses (pino's and Fastify's fit). */
 export interface PollLog {
   warn(obj: object, msg: string): void;
@@ -60,9 +65,18 @@ async function pollOpened(
         .filter((uid) => uid > lastUid)
         .sort((a, b) => a - b)
         .slice(0, BATCH);
+      const maxBytes = deps.maxMailBytes ?? DEFAULT_MAX_MAIL_BYTES;
       for (const uid of uids) {
-        const fetched = await client.fetchOne(String(uid), { source: true }, { uid: true });
-        if (fetched && fetched.source) {
+        // The size first: a tenant's mailbox may hold a mail of any size, and its source would
+        // be read into memory whole.
+        const meta = await client.fetchOne(String(uid), { size: true }, { uid: true });
+        const tooLarge = meta !== false && typeof meta.size === 'number' && meta.size > maxBytes;
+        if (tooLarge)
+          log.warn({ accountId: account.id, uid, size: meta.size }, 'mail over the size limit skipped');
+        const fetched = tooLarge
+          ? false
+          : await client.fetchOne(String(uid), { source: true }, { uid: true });
+        if (fetched !== false && fetched.source) {
           try {
             stored += await receiveMail(
               deps,
