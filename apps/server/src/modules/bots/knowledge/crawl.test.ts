@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbound, policyOf } from '../../../platform/outbound/index.js';
 import { closeTruncatedSitemap, crawlPages, fetchResource, pageParts, readSitemap } from './crawl.js';
 import { KnowledgeError } from './errors.js';
-import { buildPdf } from './test-documents.js';
+import { DEFAULT_PARSE_LIMITS } from './parsers/limits.js';
+import { buildPdf, buildPdfBomb } from './test-documents.js';
 
 // The crawler against a real HTTP server on 127.0.0.1: pages, redirects (a loop, a long chain),
 // a slow page, a page too large, and a sitemap of 100,000 URLs that must not be read whole.
@@ -184,6 +185,29 @@ describe('fetchResource', () => {
       `${base}/image.png is not a web page, text or PDF (it is image/png).`,
     );
   });
+});
+
+describe('a crawled PDF bomb', () => {
+  it('is read in the parsing process: it fails as a page, the crawler process keeps its memory', async () => {
+    const bomb = buildPdfBomb(300 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    // The peak resident size of this process (KB): unpacking 300 MB here would raise it.
+    const peakBefore = process.resourceUsage().maxRSS;
+    const page = {
+      url: 'https://example.com/bomb.pdf',
+      finalUrl: 'https://example.com/bomb.pdf',
+      contentType: 'application/pdf',
+      bytes: bomb,
+    };
+    const limits = { ...DEFAULT_PARSE_LIMITS, memoryMb: 128, timeoutMs: 5_000 };
+    const error = await pageParts(page, limits).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(KnowledgeError);
+    expect((error as KnowledgeError).detail?.code).toMatch(/^PARSE_/);
+    expect(process.resourceUsage().maxRSS - peakBefore).toBeLessThan(150 * 1024);
+  }, 60_000);
 });
 
 describe('private networks', () => {

@@ -4,7 +4,8 @@ import { outbound, outboundErrorIn } from '../../../platform/outbound/index.js';
 import { KnowledgeError } from './errors.js';
 import { htmlToText } from './parsers/html.js';
 import type { TextPart } from './parsers/index.js';
-import { pdfPages } from './parsers/pdf.js';
+import { pdfPagesInWorker } from './parsers/isolated.js';
+import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parsers/limits.js';
 import { decodeText } from './parsers/sniff.js';
 
 // Fetching a knowledge source's pages: one address, or the pages a sitemap lists (sitemap indexes
@@ -174,13 +175,19 @@ export async function fetchResource(url: string, opts: FetchResourceOptions = {}
   }
 }
 
-/** The text of a fetched page: HTML, plain text or markdown, or a PDF. */
-export async function pageParts(page: Fetched): Promise<TextPart[]> {
+/**
+ * The text of a fetched page: HTML, plain text or markdown (read here: their size is the page's,
+ * capped by MAX_PAGE_BYTES), or a PDF (read in the parsing process under `limits`).
+ */
+export async function pageParts(
+  page: Fetched,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): Promise<TextPart[]> {
   const { contentType, finalUrl } = page;
   const looksLikePdf = Buffer.from(page.bytes.subarray(0, 1024)).indexOf('%PDF-') >= 0;
   if (contentType === 'application/pdf' || (looksLikePdf && !contentType.startsWith('text/html'))) {
     const name = decodeURIComponent(new URL(finalUrl).pathname.split('/').pop() || finalUrl);
-    const pages = await pdfPages(name, page.bytes);
+    const pages = await pdfPagesInWorker(name, page.bytes, limits);
     return pages.map((text, i) => ({ text, url: finalUrl, title: name, page: i + 1 }));
   }
   const isHtml = contentType === 'text/html' || contentType === 'application/xhtml+xml' || contentType === '';
@@ -324,6 +331,8 @@ export interface CrawlResult {
 
 export interface CrawlOptions extends FetchOptions {
   concurrency?: number | undefined;
+  /** What a crawled PDF may cost to read (PARSE_* settings). */
+  parseLimits?: ParseLimits | undefined;
   onProgress?: ((done: number, total: number) => void | Promise<void>) | undefined;
 }
 
@@ -344,7 +353,7 @@ export async function crawlPages(urls: readonly string[], opts: CrawlOptions = {
       if (i >= urls.length) return;
       const url = urls[i]!;
       try {
-        parts[i] = await pageParts(await fetchResource(url, opts));
+        parts[i] = await pageParts(await fetchResource(url, opts), opts.parseLimits);
       } catch (err) {
         if (opts.signal?.aborted) {
           stoppedEarly = true;

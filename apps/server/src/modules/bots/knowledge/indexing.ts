@@ -96,7 +96,7 @@ async function collect(deps: IndexingDeps, source: repo.SourceRow, signal: Abort
   }
   if (source.kind === 'url') {
     await progress(0, 1, true);
-    const parts = await pageParts(await fetchResource(source.url ?? '', fetchOpts));
+    const parts = await pageParts(await fetchResource(source.url ?? '', fetchOpts), limits);
     await progress(1, 1, true);
     return { passages: split(parts), notes: [] };
   }
@@ -106,6 +106,7 @@ async function collect(deps: IndexingDeps, source: repo.SourceRow, signal: Abort
   await progress(0, listing.urls.length, true);
   const crawl = await crawlPages(listing.urls, {
     ...fetchOpts,
+    parseLimits: limits,
     onProgress: (done, total) => progress(done, total),
   });
   const fetched = listing.urls.length - crawl.failures.length;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import yazl from 'yazl';
@@ -117,4 +118,50 @@ export async function buildDocxBomb(unpackedBytes: number, opts: BombOptions = {
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * A PDF of one page whose content stream (FlateDecode) unpacks to about `unpackedBytes` of text
+ * operators: a small file, since repeated text compresses about a thousand to one.
+ */
+export function buildPdfBomb(unpackedBytes: number): Uint8Array {
+  const line = 'BT /F1 11 Tf 40 800 Td (All work and no play makes a bomb.) Tj ET\n';
+  const content = deflateSync(Buffer.from(line.repeat(Math.ceil(unpackedBytes / line.length))), { level: 9 });
+  const objects: (string | Buffer)[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    Buffer.concat([
+      Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`),
+      content,
+      Buffer.from('\nendstream'),
+    ]),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  let length = chunks[0]!.length;
+  const offsets: number[] = [];
+  for (const [i, body] of objects.entries()) {
+    offsets.push(length);
+    const obj = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      typeof body === 'string' ? Buffer.from(body) : body,
+      Buffer.from('\nendobj\n'),
+    ]);
+    chunks.push(obj);
+    length += obj.length;
+  }
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `),
+    'trailer',
+    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
+    'startxref',
+    String(length),
+    '%%EOF',
+  ].join('\n');
+  chunks.push(Buffer.from(`${xref}\n`));
+  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -11,22 +11,22 @@ export interface ParseRequest {
   fileName: string;
   bytes: Uint8Array;
   limits: ParseLimits;
+  /** Only a PDF's page texts (a crawled PDF: the crawler makes its parts with the page's address). */
+  pdfPagesOnly?: boolean | undefined;
 }
 
 export type ParseReply =
   | { ok: true; passages: SourcePassage[]; parts: number }
+  | { ok: true; pages: string[] }
   /** message null: not the file's fault (our bug); the caller reports it generically. */
   | { ok: false; message: string | null; detail: KnowledgeErrorDetail | null };
 
 const ENTRY = isolatedEntry(new URL('./parse-worker.ts', import.meta.url), 'knowledge-parse-worker');
 
-/** The document's passages; throws KnowledgeError for any file that cannot or may not be read. */
-export async function parseInWorker(
-  fileName: string,
-  bytes: Uint8Array,
-  limits: ParseLimits,
-): Promise<{ passages: SourcePassage[]; parts: number }> {
-  const outcome = await runIsolated<ParseReply>(ENTRY, { fileName, bytes, limits } satisfies ParseRequest, {
+/** Runs one request in its own process; a refusal or a dead process is a KnowledgeError. */
+async function runParse(request: ParseRequest): Promise<Extract<ParseReply, { ok: true }>> {
+  const { limits, fileName } = request;
+  const outcome = await runIsolated<ParseReply>(ENTRY, request, {
     timeoutMs: limits.timeoutMs,
     memoryMb: limits.memoryMb,
     concurrency: limits.concurrency,
@@ -37,7 +37,32 @@ export async function parseInWorker(
     throw limitErrors.crashed();
   }
   const reply = outcome.value;
-  if (reply.ok) return { passages: reply.passages, parts: reply.parts };
+  if (reply.ok) return reply;
   if (reply.message === null) throw new Error(`parsing "${fileName}" failed unexpectedly`);
   throw new KnowledgeError(reply.message, reply.detail);
+}
+
+/** The document's passages; throws KnowledgeError for any file that cannot or may not be read. */
+export async function parseInWorker(
+  fileName: string,
+  bytes: Uint8Array,
+  limits: ParseLimits,
+): Promise<{ passages: SourcePassage[]; parts: number }> {
+  const reply = await runParse({ fileName, bytes, limits });
+  if (!('passages' in reply)) throw new Error(`parsing "${fileName}" answered pages, not passages`);
+  return { passages: reply.passages, parts: reply.parts };
+}
+
+/**
+ * A crawled PDF's page texts, read in the parsing process too: its streams are compressed, so a
+ * page under the crawler's byte cap can still unpack to gigabytes.
+ */
+export async function pdfPagesInWorker(
+  fileName: string,
+  bytes: Uint8Array,
+  limits: ParseLimits,
+): Promise<string[]> {
+  const reply = await runParse({ fileName, bytes, limits, pdfPagesOnly: true });
+  if (!('pages' in reply)) throw new Error(`parsing "${fileName}" answered passages, not pages`);
+  return reply.pages;
 }

@@ -3,6 +3,7 @@ import { passagesOf } from '../passages.js';
 import { parseDocument } from './index.js';
 import type { ParseReply, ParseRequest } from './isolated.js';
 import { limitErrors } from './limits.js';
+import { pdfPages } from './pdf.js';
 
 // The parsing process's entry (isolated.ts starts one per file): receives the upload, parses it,
 // splits it into passages under the limits, and sends back the passages or the reason it refused
@@ -11,6 +12,8 @@ import { limitErrors } from './limits.js';
 
 async function run(request: ParseRequest): Promise<ParseReply> {
   try {
+    if (request.pdfPagesOnly)
+      return { ok: true, pages: await pdfPages(request.fileName, request.bytes, request.limits) };
     const parts = await parseDocument(request.fileName, request.bytes, undefined, request.limits);
     const passages = passagesOf(parts, request.limits.maxPassages, () => {
       throw limitErrors.tooManyPassages(request.limits.maxPassages);
