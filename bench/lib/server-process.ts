@@ -42,6 +42,8 @@ export async function startServer(opts: {
     RATE_LIMIT_ADDRESS_CONVERSATIONS: '1000000',
     // Every visitor of a bench registers from 127.0.0.1.
     RATE_LIMIT_REGISTER_CLIENT: '1000000',
+    // The benches' provider fakes and webhook receivers listen on this machine.
+    OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
     DATABASE_URL: opts.databaseUrl ?? '',
     REDIS_URL: '',
     ...opts.env,

@@ -233,6 +233,8 @@ export async function startServer(opts: {
     NODE_ENV: 'production',
     APP_SECRET: 'faults-secret-0123456789abcdef0123',
     RATE_LIMIT_LOGIN_MAX: '1000000',
+    // The scenarios' webhook receiver listens on this machine.
+    OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
     DATABASE_URL: opts.databaseUrl ?? '',
     REDIS_URL: opts.redisUrl ?? '',
   };
