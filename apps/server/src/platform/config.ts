@@ -351,15 +351,23 @@ export interface AppConfig {
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
   billingProvider: 'manual' | 'stripe' | null;
   billingCacheMs: number;
-  /** Limits of parsing one uploaded file (the knowledge module's ParseLimits). */
+  /** Limits of parsing one uploaded file (PARSE_*; the knowledge module's ParseLimits). */
   parseLimits: {
+    /** Everything inside an archive (a .docx), once inflated; also the text read out of a PDF. */
     maxUnpackedBytes: number;
+    /** Entries of an archive. */
     maxArchiveEntries: number;
+    /** Inflated size ÷ archive size (a normal .docx is 3-10; a bomb hundreds). */
     maxCompressionRatio: number;
+    /** Pages of a PDF. */
     maxPages: number;
+    /** Passages of one source. */
     maxPassages: number;
+    /** Wall time of one file's parse. */
     timeoutMs: number;
+    /** Heap of the parsing process, in MB. */
     memoryMb: number;
+    /** Files parsed at the same time by this process. */
     concurrency: number;
   };
   /** Set when BILLING_PROVIDER=stripe (then all of it is required). */

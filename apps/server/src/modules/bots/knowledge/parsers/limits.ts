@@ -1,26 +1,11 @@
+import type { AppConfig } from '../../../../platform/config.js';
 import { KnowledgeError, type KnowledgeErrorDetail } from '../errors.js';
 
 // What one uploaded file may cost to read (issue 32): checked before and while it is parsed in
 // its own child process. The operator sets them (PARSE_* settings); these are the defaults.
 
-export interface ParseLimits {
-  /** Everything inside an archive (a .docx), once inflated; also the text read out of a PDF. */
-  maxUnpackedBytes: number;
-  /** Entries of an archive. */
-  maxArchiveEntries: number;
-  /** Inflated size ÷ archive size (a normal .docx is 3-10; a bomb hundreds). */
-  maxCompressionRatio: number;
-  /** Pages of a PDF. */
-  maxPages: number;
-  /** Passages of one source. */
-  maxPassages: number;
-  /** Wall time of one file's parse. */
-  timeoutMs: number;
-  /** Heap of the parsing process, in MB. */
-  memoryMb: number;
-  /** Files parsed at the same time by this process. */
-  concurrency: number;
-}
+/** The shape is the configuration's (platform cannot import a module), written once there. */
+export type ParseLimits = AppConfig['parseLimits'];
 
 const MB = 1024 * 1024;
 
