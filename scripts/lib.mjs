@@ -19,6 +19,31 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a step with its output held back: one progress line, then its time; the output is printed
+ * only when it fails (or with VERBOSE=1). A first `npm start` showed 150 lines of asset tables and
+ * bundler warnings that a newcomer cannot act on.
+ */
+export async function runQuietOrExit(label, command, args, options = {}) {
+  if (process.env.VERBOSE === '1') return runOrExit(label, command, args, options);
+  log(`${label}…`);
+  const started = Date.now();
+  const output = [];
+  const code = await new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+  if (code !== 0) {
+    process.stderr.write(Buffer.concat(output));
+    process.stderr.write(`\n✗ ${label} failed (exit ${code})\n`);
+    process.exit(code);
+  }
+  log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 export async function runOrExit(label, command, args, options) {
   log(label);
   const code = await run(command, args, options);
@@ -84,6 +109,6 @@ export async function ensureBuilt({ force = false, only } = {}) {
     const out = path.join(root, b.output);
     const upToDate = !force && existsSync(out) && statSync(out).mtimeMs >= newestMtime(b.inputs);
     if (upToDate) continue;
-    await runOrExit(`Building the ${b.name}`, 'npm', ['run', 'build', '--silent', '-w', b.workspace]);
+    await runQuietOrExit(`Building the ${b.name}`, 'npm', ['run', 'build', '--silent', '-w', b.workspace]);
   }
 }

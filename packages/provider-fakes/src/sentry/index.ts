@@ -22,7 +22,7 @@ export interface FakeSentry {
 }
 
 export async function startFakeSentry(
-  options: { publicKey?: string; projectId?: string } = {},
+  options: { publicKey?: string; projectId?: string; port?: number } = {},
 ): Promise<FakeSentry> {
   const publicKey = options.publicKey ?? 'fakepublickey';
   const projectId = options.projectId ?? '42';
@@ -56,7 +56,7 @@ export async function startFakeSentry(
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     dsn: `http://${publicKey}@127.0.0.1:${port}/${projectId}`,

@@ -56,6 +56,8 @@ export interface FakeStripeOptions {
   webhookSecret: string;
   /** Accepted secret key (sk_test_…). */
   secretKey: string;
+  /** Port to listen on; a free one when absent. */
+  port?: number;
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -262,7 +264,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const fake: FakeStripe = {
