@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # Convo server image: multi-stage (build with dev dependencies, run with production ones only),
-# runs as a non-root user, data in /data. See docs/deploy.md.
+# runs as a non-root user, data in /data. See docs/deploy.md. Node 22 (an LTS line; the code also
+# runs on Node 20.19+), pinned to a release so a rebuild gives the same runtime.
 
-FROM node:22-bookworm-slim AS build
+FROM node:22.20.0-bookworm-slim AS build
 WORKDIR /app
 # Manifests first, so the install layer is reused while only sources change.
 COPY package.json package-lock.json ./
@@ -17,7 +18,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS deps
+FROM node:22.20.0-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
@@ -30,7 +31,7 @@ COPY bench/package.json bench/
 # The server's runtime packages only (the workspace packages are bundled into dist/).
 RUN npm ci --omit=dev --no-audit --no-fund --workspace @convo/server --include-workspace-root=false
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:22.20.0-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

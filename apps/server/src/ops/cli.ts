@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -36,7 +36,8 @@ Commands:
                               a new member, or on an install without a workspace, a new workspace
   backup [--out <file>]       every table (and the uploaded files' index) into one gzip file, from a
                               consistent snapshot; PostgreSQL stays online, the embedded database must
-                              not be in use by a server. Default file: convo-backup-<time>.jsonl.gz
+                              not be in use by a server. Default file:
+                              DATA_DIR/backups/convo-backup-<time>.jsonl.gz
   restore <file> [--force]    a backup into an empty database of either kind, in one transaction;
                               a database with rows is refused unless --force (its rows are replaced);
                               warns when the backup was sealed with another APP_SECRET
@@ -190,11 +191,19 @@ async function createAdminCommand(
   return 0;
 }
 
+/**
+ * Without --out, `DATA_DIR/backups/`: the one directory the container image's user may write (its
+ * volume), where the working directory `/app` is read-only to it.
+ */
+function defaultBackupFile(config: AppConfig): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return path.join(config.dataDir, 'backups', `convo-backup-${stamp}.jsonl.gz`);
+}
+
 async function backup(config: AppConfig, target: Target, argv: string[], io: CliIo): Promise<number> {
   const { values } = parse(argv, { out: { type: 'string' } });
-  const file = path.resolve(
-    str(values.out) ?? `convo-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`,
-  );
+  const file = path.resolve(str(values.out) ?? defaultBackupFile(config));
+  mkdirSync(path.dirname(file), { recursive: true });
   if (existsSync(file)) throw new OpsError(`${file} already exists; choose another --out`);
   const started = Date.now();
   io.out(`Backing up ${describeTarget(target)} to ${file}`);

@@ -23,6 +23,7 @@ const service = z.object({
     .union([z.array(z.string()), z.record(z.string(), z.object({ ipv4_address: z.string() }))])
     .optional(),
   volumes: z.array(z.string()).optional(),
+  env_file: z.array(z.object({ path: z.string(), required: z.boolean() })).optional(),
 });
 const composeSchema = z.object({ services: z.record(z.string(), service) });
 
@@ -41,9 +42,9 @@ describe('container deployment files', () => {
 
   it('compose: PostgreSQL, Redis, S3, two server nodes and a proxy, each with a health check', () => {
     expect(Object.keys(s).sort()).toEqual(
-      ['convo-1', 'convo-2', 'minio', 'minio-setup', 'postgres', 'proxy', 'redis'].sort(),
+      ['convo-1', 'convo-2', 's3', 's3-setup', 'postgres', 'proxy', 'redis'].sort(),
     );
-    for (const name of ['postgres', 'redis', 'minio', 'convo-1', 'convo-2', 'proxy'])
+    for (const name of ['postgres', 'redis', 's3', 'convo-1', 'convo-2', 'proxy'])
       expect(s[name]?.healthcheck?.test.length, name).toBeGreaterThan(1);
     expect(s.postgres?.healthcheck?.test.join(' ')).toContain('pg_isready');
     expect(s.redis?.healthcheck?.test).toContain('ping');
@@ -54,7 +55,7 @@ describe('container deployment files', () => {
     }
     expect(s.proxy?.ports).toHaveLength(1);
     expect(s.proxy?.ports?.[0]).toMatch(/^\$\{CONVO_HTTP_PORT:-8080\}:80$/);
-    for (const name of ['postgres', 'redis', 'minio']) expect(s[name]?.ports, name).toBeUndefined();
+    for (const name of ['postgres', 'redis', 's3']) expect(s[name]?.ports, name).toBeUndefined();
   });
 
   it('compose: the nodes share PostgreSQL, Redis, the bucket and the secret, and trust the proxy alone', () => {
@@ -66,13 +67,39 @@ describe('container deployment files', () => {
     expect(env1.DATABASE_URL).toMatch(/^postgres:\/\/convo:.*@postgres:5432\/convo$/);
     expect(env1.REDIS_URL).toBe('redis://redis:6379');
     expect(env1.S3_BUCKET).toBe('convo');
-    expect(env1.S3_ENDPOINT).toBe('http://minio:9000');
+    expect(env1.S3_ENDPOINT).toBe('http://s3:8333');
     expect(env1.S3_FORCE_PATH_STYLE).toBe('true');
     expect(env1.APP_SECRET).toMatch(/^\$\{APP_SECRET:\?/);
     expect(env1.TRUST_PROXY).toBe(proxyAddress);
     // The second node starts after the first is healthy (the first runs the migrations).
     expect(s['convo-2']?.depends_on?.['convo-1']?.condition).toBe('service_healthy');
     expect(s['convo-1']?.depends_on?.postgres?.condition).toBe('service_healthy');
+  });
+
+  it('compose: every image pinned to a version, none of MinIO (no longer published)', () => {
+    for (const [name, svc] of Object.entries(s)) {
+      const image = svc.image ?? '';
+      expect(image, name).toMatch(/:\d+\.\d+(\.\d+)?(-[a-z0-9.]+)?$/);
+      expect(image, name).not.toMatch(/minio/);
+    }
+    for (const from of instructions(read('Dockerfile')).filter((l) => l.startsWith('FROM ')))
+      expect(from).toMatch(/^FROM node:22\.\d+\.\d+-bookworm-slim/);
+  });
+
+  it('compose: the nodes read .env; .env.example lists every variable of the README table', () => {
+    for (const node of ['convo-1', 'convo-2'])
+      expect(s[node]?.env_file, node).toEqual([{ path: '.env', required: true }]);
+    const readmeVariables = read('README.md')
+      .split('\n')
+      .filter((l) => /^\| `[A-Z]/.test(l))
+      .flatMap((l) => [...(l.split(' | ')[0] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]));
+    expect(readmeVariables.length).toBeGreaterThan(40);
+    const example = read('.env.example');
+    const listed = new Set([...example.matchAll(/^#? ?([A-Z0-9_]+)[=:]/gm)].map((m) => m[1]));
+    expect(readmeVariables.filter((v) => !listed.has(v))).toEqual([]);
+    // What compose interpolates from .env is in its first, uncommented block.
+    for (const required of ['APP_SECRET', 'POSTGRES_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      expect(example).toMatch(new RegExp(`^${required}=`, 'm'));
   });
 
   it('proxy: both nodes upstream, WebSocket upgrade and forwarded headers', () => {

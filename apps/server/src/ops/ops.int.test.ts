@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -165,6 +165,14 @@ describe('operator command: backup, restore, migrate-to-postgres', { timeout: 12
 
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('without --out, writes into DATA_DIR/backups (the writable volume in the container image)', async () => {
+    const r = await cli({ DATA_DIR: sourceDir }, 'backup');
+    expect(r.code).toBe(0);
+    const written = readdirSync(path.join(sourceDir, 'backups'));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^convo-backup-.*\.jsonl\.gz$/);
   });
 
   it('writes a header naming the product and schema, and a second backup to the same file is refused', async () => {
