@@ -15,6 +15,7 @@ import {
   privilegeChecker,
 } from './modules/accounts/guards.js';
 import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
+import { supportApplicationId } from './modules/accounts/service.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
 import { reportJobHandler } from './modules/analytics/report-job.js';
@@ -102,9 +103,11 @@ import { rolesPermissionsRoutes } from './modules/roles-permissions/routes.js';
 import { customRoutingRoutes } from './modules/routing/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
+import { supportTicketRoutes } from './modules/support-tickets/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { teamMemberRoutes } from './modules/team-members/routes.js';
+import { activeAdminEmails } from './modules/team-members/service.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { transcriptRoutes } from './modules/transcripts/routes.js';
 import { transcriptOnResolveHandler } from './modules/transcripts/transcript-on-resolve.js';
@@ -331,6 +334,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(botRuntimeRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   if (deps.config.errorReporting) await app.register(errorReportRoutes(ctx));
+  await app.register(
+    supportTicketRoutes(ctx, {
+      supportApplicationId: () => supportApplicationId(deps.database.db, deps.config.supportAppId),
+      adminEmails: (applicationId) => activeAdminEmails(deps.database.db, applicationId),
+    }),
+  );
   await app.register(billingRoutes(ctx, paymentProvider(deps.config, deps.database.db)));
 
   // Real-time: one socket per tab; the first frame authenticates (browsers cannot set headers).

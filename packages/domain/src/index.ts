@@ -37,6 +37,7 @@ export * from './sign-in-throttle';
 export * from './signup-block';
 export * from './slack-mirror';
 export * from './statuses';
+export * from './support-tickets';
 export * from './support-widget';
 export * from './team-rules';
 export * from './text-template';

@@ -3,10 +3,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '../../app/support';
 import { MailIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import { SupportTicketsSection } from './support-tickets-section';
 
 const TOPICS = ['password', 'language', 'verification', 'roles', 'logout'] as const;
 
-/** /help for signed-in users: answers about the account and a way to reach support. */
+/**
+ * /help for signed-in users: answers about the account, the support tickets filed for this workspace
+ * through the public form, and a way to reach support.
+ */
 export function HelpPage() {
   const { t } = useTranslation();
   return (
@@ -22,6 +26,7 @@ export function HelpPage() {
           </Accordion.Item>
         ))}
       </Accordion>
+      <SupportTicketsSection />
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="contact-heading">
         <Group justify="space-between" align="center">
           <Stack gap={4}>

@@ -70,6 +70,17 @@ export async function countApplications(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The install's first application (the operator's own workspace on a self-hosted server). */
+export async function firstApplicationId(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(isNull(applications.disabledAt))
+    .orderBy(applications.createdAt, applications.id)
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The install's application when it has exactly one (the operator command's default), else null. */
 export async function onlyApplicationId(db: Db): Promise<string | null> {
   const rows = await db.select({ id: applications.id }).from(applications).limit(2);

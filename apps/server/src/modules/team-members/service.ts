@@ -143,3 +143,11 @@ export async function createBot(
     return toView(row!);
   });
 }
+
+/** Addresses of the application's admins who can still sign in (told of new support tickets). */
+export async function activeAdminEmails(db: Db, applicationId: string): Promise<string[]> {
+  const members = await repo.listMembers(db, applicationId);
+  return members
+    .filter((m) => isAdminRole(m.roleType) && m.status !== USER_STATUS.EXPIRED && m.email)
+    .map((m) => m.email as string);
+}
