@@ -27,6 +27,7 @@ export * from './onboarding';
 export * from './pagination';
 export * from './paths';
 export * from './permissions';
+export * from './policy';
 export * from './public-names';
 export * from './response-times';
 export * from './roles';

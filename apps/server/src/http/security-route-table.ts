@@ -1,4 +1,4 @@
-import type { PrivilegeKey } from '@convo/domain';
+import type { FeatureKey, PrivilegeKey } from '@convo/domain';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 // Every route the application declares, recorded as it is declared, with what the security tests
@@ -21,18 +21,37 @@ function guardOf(hook: unknown): GuardKind | null {
   return kind === 'member' || kind === 'messaging' ? kind : null;
 }
 
-const PRIVILEGE = Symbol.for('convo.privilege');
+/**
+ * What a route guard asks the policy (packages/domain/src/policy.ts), decided from the caller
+ * alone: a SPEC §6 privilege key, the admin permissions, or a fixed plan feature.
+ */
+export type RoutePolicy =
+  | { action: 'privilege.use'; key: PrivilegeKey }
+  | { action: 'application.administer' }
+  | { action: 'feature.use'; feature: FeatureKey };
 
-/** Marks a request hook as the SPEC §6 check of `key`, so the route table records what it guards. */
-export function markPrivilege<T extends object>(hook: T, key: PrivilegeKey): T {
-  Object.defineProperty(hook, PRIVILEGE, { value: key, enumerable: false });
+const POLICY = Symbol.for('convo.policy');
+
+/** Marks a request hook as asking the policy `check`, so the route table records the route's action. */
+export function markPolicy<T extends object>(hook: T, check: RoutePolicy): T {
+  Object.defineProperty(hook, POLICY, { value: check, enumerable: false });
   return hook;
 }
 
-function privilegeOf(hook: unknown): PrivilegeKey | null {
+/** Marks a request hook as the SPEC §6 check of `key`, so the route table records what it guards. */
+export function markPrivilege<T extends object>(hook: T, key: PrivilegeKey): T {
+  return markPolicy(hook, { action: 'privilege.use', key });
+}
+
+function policyOf(hook: unknown): RoutePolicy | null {
   if (typeof hook !== 'function') return null;
-  const key = (hook as unknown as Record<symbol, unknown>)[PRIVILEGE];
-  return typeof key === 'string' ? (key as PrivilegeKey) : null;
+  const check = (hook as unknown as Record<symbol, unknown>)[POLICY];
+  return typeof check === 'object' && check !== null ? (check as RoutePolicy) : null;
+}
+
+function privilegeOf(hook: unknown): PrivilegeKey | null {
+  const check = policyOf(hook);
+  return check?.action === 'privilege.use' ? check.key : null;
 }
 
 const AUTHORIZATION = Symbol.for('convo.authorization');
@@ -51,7 +70,7 @@ export function isAuthorizationHook(hook: unknown): boolean {
   if (typeof hook !== 'function') return false;
   return (
     guardOf(hook) !== null ||
-    privilegeOf(hook) !== null ||
+    policyOf(hook) !== null ||
     (hook as unknown as Record<symbol, unknown>)[AUTHORIZATION] === true
   );
 }
@@ -74,6 +93,8 @@ export interface RouteEntry {
    * may call it (`config: ANY_MEMBER`: the caller's own profile, the session…); null when neither.
    */
   privilege: PrivilegeKey[] | 'any-member' | null;
+  /** Every policy check its guards make (privilege keys, admin permissions, plan features). */
+  policy: RoutePolicy[];
   schema: RouteSchemas;
 }
 
@@ -103,6 +124,7 @@ export function trackRoutes(app: FastifyInstance): RouteTable {
     const hooks = [options.onRequest, options.preValidation, options.preHandler].flatMap(hooksOf);
     const guards = hooks.map(guardOf).filter((g): g is GuardKind => g !== null);
     const keys = hooks.map(privilegeOf).filter((k): k is PrivilegeKey => k !== null);
+    const policy = hooks.map(policyOf).filter((c): c is RoutePolicy => c !== null);
     const privilege = keys.length > 0 ? keys : options.config?.anyMember === true ? 'any-member' : null;
     const schema = (options.schema ?? {}) as RouteSchemas;
     for (const method of hooksOf(options.method)) {
@@ -112,6 +134,7 @@ export function trackRoutes(app: FastifyInstance): RouteTable {
         isPublic: publicDepth > 0 || options.config?.public === true,
         guard: guards.includes('member') ? 'member' : (guards[0] ?? null),
         privilege,
+        policy,
         schema: { params: schema.params, querystring: schema.querystring, body: schema.body },
       });
     }

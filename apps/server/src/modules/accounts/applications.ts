@@ -1,7 +1,8 @@
 import type { MemberApplication, Session } from '@convo/api';
-import { isAdminRole, ROLE_TYPE, signupBlockHolds, toRoleType } from '@convo/domain';
+import { APPLICATION, ROLE_TYPE, signupBlockHolds, toRoleType } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, forbidden, unauthorized } from '../../http/errors.js';
+import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { checkSignIn } from '../two-factor/service.js';
 import { provisionApplication } from './provision.js';
@@ -75,7 +76,7 @@ export async function createApplication(
   caller: AuthContext,
   name: string,
 ): Promise<MemberApplication> {
-  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can create an application.');
+  authorize(caller, 'application.administer', APPLICATION, 'Only admins can create an application.');
   return deps.db.transaction(async (tx) => {
     const creator = await repo.findUserById(tx, caller.applicationId, caller.userId);
     const current = await repo.findApplication(tx, caller.applicationId);

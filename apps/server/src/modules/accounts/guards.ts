@@ -1,8 +1,9 @@
-import { isAdminRole, isAllowed, type PrivilegeKey, toRoleType } from '@convo/domain';
+import { APPLICATION, can, type PrivilegeKey, toRoleType } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthContext, requireAuth, tokenHashOf } from '../../http/auth.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
-import { markAuthorization, markPrivilege } from '../../http/security-route-table.js';
+import { authorize } from '../../http/policy.js';
+import { markPolicy, markPrivilege } from '../../http/security-route-table.js';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from './repository.js';
 import type { SessionCache } from './session-cache.js';
@@ -34,8 +35,9 @@ export function authenticator(
     ) {
       throw forbidden('This token does not belong to that application.');
     }
-    if (opts.membersOnly && found.user.roleType === null) throw forbidden();
-    request.auth = authContextOf(found, tokenHash);
+    const auth = authContextOf(found, tokenHash);
+    if (opts.membersOnly && !can(auth, 'application.work', APPLICATION)) throw forbidden();
+    request.auth = auth;
   };
 }
 
@@ -74,15 +76,16 @@ export function authContextOf(found: LiveSession, tokenHash: string): AuthContex
   };
 }
 
-/** The SPEC §6 rule on the server: the same `isAllowed` the navigation uses. */
-// End users of the messaging API have no role type, so `isAllowed` lets them through: their own
-// rule (only their own conversations) is the services'. Marked, so the route table knows the key.
+/** The SPEC §6 rule on the server: the policy's `privilege.use`, the rule the navigation uses. */
+// End users of the messaging API have no role type, so the key lets them through: their own
+// rule (only their own conversations) is the policy's ownership, asked by the services. Marked,
+// so the route table knows the route's action.
 export function privilegeChecker(db: Db) {
   return (key: PrivilegeKey) =>
     markPrivilege(async function requirePrivilege(request: FastifyRequest): Promise<void> {
       const auth = requireAuth(request);
       const settings = await accounts.findAppSettings(db, auth.applicationId);
-      if (!isAllowed(key, auth.roleType, settings?.companySetting ?? null, auth.product)) throw forbidden();
+      authorize(auth, 'privilege.use', { key, companySetting: settings?.companySetting ?? null });
     }, key);
 }
 
@@ -92,8 +95,10 @@ export function privilegeChecker(db: Db) {
  * refused agent gets 403 before the body is validated; end users (no role type) are refused too.
  */
 export function adminChecker() {
-  return markAuthorization(async function requireAdmin(request: FastifyRequest): Promise<void> {
-    const auth = requireAuth(request);
-    if (!isAdminRole(auth.roleType)) throw forbidden('Only admins can do this.');
-  });
+  return markPolicy(
+    async function requireAdmin(request: FastifyRequest): Promise<void> {
+      authorize(requireAuth(request), 'application.administer', APPLICATION, 'Only admins can do this.');
+    },
+    { action: 'application.administer' },
+  );
 }

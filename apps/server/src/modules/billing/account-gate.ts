@@ -5,7 +5,7 @@ import {
   TEAM_USER_STATS_PATHS,
   TWO_FACTOR_PATHS,
 } from '@convo/api';
-import { accountRefusal, signupBlockRefusal } from '@convo/domain';
+import { APPLICATION, accountRefusal, can, signupBlockRefusal } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
@@ -66,7 +66,8 @@ export function withAccountState(authenticate: Hook, entitlements: Entitlements)
   return async function authenticateBilled(request, reply) {
     await authenticate(request, reply);
     const auth = requireAuth(request);
-    if (auth.roleType === null || isOpenWhenBlocked(request)) return;
+    // End users are the customers' side: a blocked account still answers its visitors.
+    if (!can(auth, 'application.work', APPLICATION) || isOpenWhenBlocked(request)) return;
     const { state, snapshot, signupBlock } = await entitlements.of(auth.applicationId);
     // The domain block first, as the dashboard's default view shows its modal before anything.
     const blocked = snapshot ? signupBlockRefusal(signupBlock, snapshot.plan) : null;

@@ -1,8 +1,15 @@
-import { FEATURE_NOT_AVAILABLE, type FeatureAccess, type FeatureKey, INFINITE } from '@convo/domain';
+import {
+  type Actor,
+  can,
+  FEATURE_NOT_AVAILABLE,
+  type FeatureAccess,
+  type FeatureKey,
+  INFINITE,
+} from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
-import { markAuthorization } from '../../http/security-route-table.js';
+import { markPolicy } from '../../http/security-route-table.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Entitlement, Entitlements } from './entitlements.js';
 import * as repo from './repository.js';
@@ -44,11 +51,17 @@ export function featureRefused(feature: FeatureKey, access: Exclude<FeatureAcces
   return new AppError(PAYMENT_REQUIRED, FEATURE_NOT_AVAILABLE, message, { feature, reason: access.reason });
 }
 
-/** Throws when any of the features is locked for this entitlement. */
-export function assertFeatures(entitlement: Entitlement, features: readonly FeatureKey[]): void {
+/** Throws when the policy refuses the caller any of the features under this entitlement. */
+export function assertFeatures(
+  caller: Actor,
+  entitlement: Entitlement,
+  features: readonly FeatureKey[],
+): void {
   for (const feature of features) {
     const access = entitlement.locked[feature];
-    if (access && !access.allowed) throw featureRefused(feature, access);
+    if (access && !access.allowed && !can(caller, 'feature.use', { feature, access })) {
+      throw featureRefused(feature, access);
+    }
   }
 }
 
@@ -65,11 +78,12 @@ export function featureGuard(
     if (entitlements.provider === null) return;
     const wanted = typeof features === 'string' ? [features] : features(request);
     if (wanted.length === 0) return;
-    assertFeatures(await entitlements.of(requireAuth(request).applicationId), wanted);
+    const caller = requireAuth(request);
+    assertFeatures(caller, await entitlements.of(caller.applicationId), wanted);
   };
   // A fixed feature depends on the caller alone: refused before the body is validated (402, not
   // 400). One chosen from the request reads validated input, so it stays after validation.
-  return typeof features === 'string' ? markAuthorization(hook) : hook;
+  return typeof features === 'string' ? markPolicy(hook, { action: 'feature.use', feature: features }) : hook;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

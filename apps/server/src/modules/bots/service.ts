@@ -258,7 +258,7 @@ export async function updateEngine(
     // SPEC §6 llmBots: switching to an LLM engine needs the plan; a bot already on one keeps its
     // settings editable after a downgrade (what it may answer is the runtime's business).
     if (engineChanged && deps.entitlements && isLlmEngine(engine as BotPlatform)) {
-      assertFeatures(await deps.entitlements.of(caller.applicationId, tx), ['llmBots']);
+      assertFeatures(caller, await deps.entitlements.of(caller.applicationId, tx), ['llmBots']);
     }
     const settings: Record<string, unknown> = { ...bot.settings };
     if (engineChanged) delete settings.model;

@@ -1,7 +1,8 @@
 import type { Company } from '@convo/api';
-import { isAdminRole } from '@convo/domain';
+import { APPLICATION } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/repository.js';
 import { lockCompanySetting, saveCompanySetting } from '../roles-permissions/repository.js';
@@ -31,7 +32,7 @@ export async function update(
   caller: AuthContext,
   input: { companyName: string; industry?: string | null | undefined },
 ): Promise<Company> {
-  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can change the company details.');
+  authorize(caller, 'application.administer', APPLICATION, 'Only admins can change the company details.');
   await db.transaction(async (tx) => {
     const row = await repo.findCompany(tx, caller.applicationId);
     if (!row) throw notFound('Company not found.');
@@ -51,7 +52,7 @@ export async function setSupportWidget(
   caller: AuthContext,
   input: { disableSupportWidget: boolean },
 ): Promise<Company> {
-  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can change the company details.');
+  authorize(caller, 'application.administer', APPLICATION, 'Only admins can change the company details.');
   await db.transaction(async (tx) => {
     const current = await lockCompanySetting(tx, caller.applicationId);
     if (!current) throw notFound('Application settings not found.');

@@ -1,7 +1,8 @@
 import { type ConversationFilter, type ConversationPage, UNASSIGNED } from '@convo/api';
-import { CONVERSATION_STATUS } from '@convo/domain';
+import { CONVERSATION_STATUS, can } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
+import { requireMember } from '../../http/policy.js';
 import { toGroupFeeds } from '../conversations/feed.js';
 import type { ConversationRow } from '../conversations/repository.js';
 import type { MessagingDeps } from '../conversations/service.js';
@@ -12,11 +13,6 @@ type ReadDeps = Pick<MessagingDeps, 'db'>;
 export interface PageInput {
   startIndex: number;
   pageSize: number;
-}
-
-function requireMember(caller: AuthContext) {
-  if (caller.roleType === null)
-    throw new AppError(403, 'FORBIDDEN', 'Only members of the application can do this.');
 }
 
 /** Turns one more row than the page into the page and where the next one starts. */
@@ -103,7 +99,8 @@ export async function conversationList(
 ): Promise<ConversationPage> {
   const rows = await repo.findConversationPage(deps.db, caller.applicationId, {
     statuses: input.status,
-    memberUserId: caller.roleType === null ? caller.userId : undefined,
+    // Members see every conversation; an end user only those they take part in.
+    memberUserId: can(caller, 'conversation.see', { participant: false }) ? undefined : caller.userId,
     sort: 'newest',
     offset: input.startIndex,
     limit: input.pageSize + 1,

@@ -4,9 +4,10 @@ import {
   DEFAULT_TRANSCRIPT_SETTINGS,
   type TranscriptSettings,
 } from '@convo/api';
-import { isAllowed, type PrivilegeKey } from '@convo/domain';
+import type { PrivilegeKey } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import * as repo from './repository.js';
 
@@ -94,8 +95,7 @@ export async function patchConversationSettings(
       Object.entries(patch).filter(([, v]) => v !== undefined),
     ) as Partial<ConversationSettings>;
     for (const key of Object.keys(given) as (keyof ConversationSettings)[]) {
-      if (!isAllowed(FIELD_PRIVILEGE[key], caller.roleType, row.companySetting, caller.product))
-        throw forbidden();
+      authorize(caller, 'privilege.use', { key: FIELD_PRIVILEGE[key], companySetting: row.companySetting });
     }
     const appPatch: Parameters<typeof repo.updateConversationSettings>[2] = {};
     const prefPatch: Partial<ConversationPreferences> = {};

@@ -1,5 +1,5 @@
 import type { TimelineEvent } from '@convo/api';
-import { ERROR_CODES, MESSAGES } from '@convo/domain';
+import { APPLICATION, can, ERROR_CODES, MESSAGES } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { findVisible, type MessagingDeps } from '../conversations/service.js';
@@ -43,7 +43,8 @@ export async function conversationTimeline(
   const rows = await repo.listTimeline(deps.db, caller.applicationId, conversation.id, {
     startIndex: page.startIndex,
     limit: page.pageSize + 1,
-    hiddenTypes: caller.roleType === null ? [NOTE_EVENT_TYPE] : [],
+    // Notes are the team's (their routes are members only): an end user's timeline leaves them out.
+    hiddenTypes: can(caller, 'application.work', APPLICATION) ? [] : [NOTE_EVENT_TYPE],
   });
   const data = rows.slice(0, page.pageSize).map((r) => ({
     id: r.id,

@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { GroupCreateInput, GroupFeed } from '@convo/api';
 import {
   ACTOR_NAME_KEY,
+  APPLICATION,
   afterAssignment,
   afterNoAgentFound,
   CONVERSATION_STATUS,
+  can,
   DEFAULT_TEAM,
   GROUP_ROLE,
   isAgentSettableStatus,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { requireMember as requirePolicyMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/repository.js';
 import { teamOfCustomersModule } from '../app-modules/service.js';
@@ -55,7 +58,7 @@ async function tagByName(tx: Db, conv: repo.ConversationRow, name: string) {
     found.map((t) => t.id),
   );
 }
-const isMemberCaller = (caller: AuthContext) => caller.roleType !== null;
+const isMemberCaller = (caller: AuthContext) => can(caller, 'application.work', APPLICATION);
 
 /**
  * Finds a conversation the caller may see: members of the application see all of its
@@ -72,15 +75,13 @@ export async function findVisible(db: Db, caller: AuthContext, ref: GroupRef, fo
     if (row && forUpdate) row = await repo.lockConversation(db, caller.applicationId, row.id);
   }
   if (!row) throw conversationNotFound();
-  if (!isMemberCaller(caller) && !(await repo.isMember(db, row.id, caller.userId)))
-    throw conversationNotFound();
+  // Participation costs a query: asked only when the role alone does not let the caller see it.
+  const participant = isMemberCaller(caller) || (await repo.isMember(db, row.id, caller.userId));
+  if (!can(caller, 'conversation.see', { participant })) throw conversationNotFound();
   return row;
 }
 
-function requireMember(caller: AuthContext) {
-  if (!isMemberCaller(caller))
-    throw new AppError(403, 'FORBIDDEN', 'Only members of the application can do this.');
-}
+const requireMember = (caller: AuthContext) => requirePolicyMember(caller);
 
 async function feedOne(db: Db, row: repo.ConversationRow, viewerId: string | null): Promise<GroupFeed> {
   const [feed] = await toGroupFeeds(db, [row], viewerId);

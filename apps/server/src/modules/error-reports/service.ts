@@ -1,7 +1,8 @@
 import type { ErrorReport, ErrorReportFeedbackRequest, ErrorReportRequest } from '@convo/api';
-import { isAdminRole } from '@convo/domain';
+import { APPLICATION } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
 import { ERROR_REPORT_FORWARD_QUEUE } from './forward.js';
@@ -62,7 +63,7 @@ export async function addFeedback(
 }
 
 export async function list(db: Db, caller: AuthContext): Promise<ErrorReport[]> {
-  if (!isAdminRole(caller.roleType)) throw forbidden();
+  authorize(caller, 'application.administer', APPLICATION);
   const rows = await repo.listReports(db, caller.applicationId, ERROR_REPORT_LIST_LIMIT);
   return rows.map(({ report: r, userName }) => ({
     eventId: r.eventId,

@@ -1,10 +1,10 @@
 import type { Invitation } from '@convo/api';
 import {
+  APPLICATION,
   DEFAULT_TEAM,
   GROUP_ROLE,
   INVITATION_TTL_DAYS,
   INVITED_USER_STATUS,
-  isAdminRole,
   MS_IN_DAY,
   ROLE_TYPE,
   type RoleType,
@@ -12,7 +12,8 @@ import {
   USER_STATUS,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { authorize } from '../../http/policy.js';
 import type { AppConfig } from '../../platform/config.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
@@ -49,10 +50,8 @@ export const invalidInvite = () =>
   badRequest('INVALID_INVITE', 'This invitation link is invalid or has expired.');
 
 function requireInviter(caller: AuthContext, roleType?: RoleType) {
-  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can invite people.');
-  if (roleType === ROLE_TYPE.SUPER_ADMIN && caller.roleType !== ROLE_TYPE.SUPER_ADMIN) {
-    throw forbidden('Only a super admin can invite a super admin.');
-  }
+  authorize(caller, 'application.administer', APPLICATION, 'Only admins can invite people.');
+  authorize(caller, 'member.invite', { roleType }, 'Only a super admin can invite a super admin.');
 }
 
 function toView(row: repo.InvitationRow, inviterName: string | null): Invitation {

@@ -1,13 +1,13 @@
 import type { MessageLog, MessageLogQuery } from '@convo/api';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
+import { requireMember as requirePolicyMember } from '../../http/policy.js';
 import { findVisible, type MessagingDeps } from '../conversations/service.js';
 import { toMessageView } from '../messages/message-view.js';
 import * as repo from './repository.js';
 
 function requireMember(caller: AuthContext) {
-  if (caller.roleType === null)
-    throw new AppError(403, 'FORBIDDEN', 'Message logs are for members of the application only.');
+  requirePolicyMember(caller, 'Message logs are for members of the application only.');
 }
 
 /**

@@ -1,6 +1,7 @@
-import { CONVERSATION_STATUS, DEFAULT_TEAM, isAdminRole, isWithinBusinessHours } from '@convo/domain';
+import { APPLICATION, CONVERSATION_STATUS, DEFAULT_TEAM, isWithinBusinessHours } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { authorize, requireMember } from '../../http/policy.js';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
@@ -134,7 +135,7 @@ export async function customerInfo(db: Db, caller: AuthContext) {
 
 /** `application/edit`: admins rename their application. */
 export async function editApplication(db: Db, caller: AuthContext, name: string) {
-  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can change the application.');
+  authorize(caller, 'application.administer', APPLICATION, 'Only admins can change the application.');
   await repo.renameApplication(db, caller.applicationId, name);
   return applicationInfo(db, caller.applicationId, caller.applicationId);
 }
@@ -213,7 +214,7 @@ export async function filterUsers(
 
 /** `user/delete/all`: every end user of the caller's application; admins only, whatever overrides say. */
 export async function deleteAllUsers(db: Db, caller: AuthContext) {
-  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can delete every user.');
+  authorize(caller, 'application.administer', APPLICATION, 'Only admins can delete every user.');
   return deleteAll(db, caller);
 }
 
@@ -225,7 +226,7 @@ export async function allConversations(
   caller: AuthContext,
   input: { startIndex: number; pageSize: number; status?: number[] | undefined },
 ) {
-  if (caller.roleType === null) throw forbidden('Only members of the application can do this.');
+  requireMember(caller);
   const [page, total] = await Promise.all([
     conversationList({ db }, caller, input),
     countByStatus(db, caller.applicationId, input.status ?? ALL_STATUSES),

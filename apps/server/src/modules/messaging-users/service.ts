@@ -1,7 +1,8 @@
 import type { MessagingUser } from '@convo/api';
-import { isAdminRole, USER_STATUS } from '@convo/domain';
+import { APPLICATION, can, toRoleType, USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { authorize, requireMember } from '../../http/policy.js';
 import { recordPresence } from '../analytics/repository.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
@@ -14,10 +15,6 @@ const SEARCH_LIMIT = 20;
 const METADATA_MAX_KEYS = 100;
 
 const isDisabled = (status: number) => status === USER_STATUS.EXPIRED || status === USER_STATUS.DELETED;
-
-function requireMember(caller: AuthContext): void {
-  if (caller.roleType === null) throw forbidden('Only members of the application can do this.');
-}
 
 export function toMessagingUser(u: repo.UserRow): MessagingUser {
   return {
@@ -73,7 +70,7 @@ export async function searchUsers(deps: MessagingDeps, caller: AuthContext, q: s
  */
 export async function userDetails(deps: MessagingDeps, caller: AuthContext, userIdList: string[]) {
   const wanted = [...new Set(userIdList)];
-  if (caller.roleType === null && wanted.some((id) => id !== caller.userName)) {
+  if (!wanted.every((userName) => can(caller, 'user.read', { userName }))) {
     throw forbidden('An end user can only read their own details.');
   }
   const rows = await repo.findUsersByUserIds(deps.db, caller.applicationId, wanted);
@@ -95,14 +92,20 @@ export async function updateProfile(
 ) {
   let targetId = caller.userId;
   if (ofUserId !== undefined && ofUserId !== caller.userName) {
-    if (!isAdminRole(caller.roleType)) {
-      throw forbidden("Only admins can update another user's profile (Of-User-Id).");
-    }
+    authorize(
+      caller,
+      'application.administer',
+      APPLICATION,
+      "Only admins can update another user's profile (Of-User-Id).",
+    );
     const target = await repo.findUserByUserId(deps.db, caller.applicationId, ofUserId);
     if (!target) throw notFound('User not found.');
-    if (target.roleType !== null) {
-      throw forbidden('Of-User-Id can only name an end user; members update their own profile.');
-    }
+    authorize(
+      caller,
+      'user.update-profile',
+      { userId: target.id, roleType: toRoleType(target.roleType) },
+      'Of-User-Id can only name an end user; members update their own profile.',
+    );
     targetId = target.id;
   }
   return deps.db.transaction(async (tx) => {

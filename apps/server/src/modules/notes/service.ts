@@ -1,7 +1,7 @@
 import type { Note, NotePage } from '@convo/api';
-import { isAdminRole } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { authorize, requireMember as requirePolicyMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { NOTE_EVENT_TYPE, parseGroupIdParam } from '../conversation-timeline/service.js';
 import { insertTimelineEvent } from '../conversations/repository.js';
@@ -17,18 +17,17 @@ const noteNotFound = () => notFound('Note not found.');
 const NOTE_AUDIENCES = [AUDIENCE_MEMBERS];
 
 function requireMember(caller: AuthContext) {
-  if (caller.roleType === null)
-    throw new AppError(
-      403,
-      'FORBIDDEN',
-      'Notes are for the team: only members of the application can use them.',
-    );
+  requirePolicyMember(caller, 'Notes are for the team: only members of the application can use them.');
 }
 
 /** Only the author of a note or an admin (roles '0' and '1') may change or delete it. */
 function requireAuthorOrAdmin(caller: AuthContext, note: repo.NoteWithAuthor) {
-  if (note.authorId !== caller.userId && !isAdminRole(caller.roleType))
-    throw new AppError(403, 'FORBIDDEN', 'Only the author of a note or an admin can change it.');
+  authorize(
+    caller,
+    'note.change',
+    { authorId: note.authorId },
+    'Only the author of a note or an admin can change it.',
+  );
 }
 
 function toNote(row: repo.NoteWithAuthor): Note {

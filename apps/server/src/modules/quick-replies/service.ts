@@ -1,5 +1,5 @@
 import type { QuickReply } from '@convo/api';
-import { isAdminRole } from '@convo/domain';
+import { can } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
@@ -9,7 +9,7 @@ import * as repo from './repository.js';
 // the team and only admins write them; a personal reply is its owner's alone.
 
 function canEdit(caller: AuthContext, row: { ownerId: string | null }): boolean {
-  return row.ownerId === null ? isAdminRole(caller.roleType) : row.ownerId === caller.userId;
+  return can(caller, 'quick-reply.write', { ownerId: row.ownerId });
 }
 
 function toView(caller: AuthContext, row: repo.QuickReplyRow): QuickReply {
@@ -40,7 +40,7 @@ export async function listQuickReplies(db: Db, caller: AuthContext) {
 }
 
 export async function createQuickReply(db: Db, caller: AuthContext, input: QuickReplyInput) {
-  if (input.shared && !isAdminRole(caller.roleType)) throw sharedOnlyByAdmins();
+  if (input.shared && !can(caller, 'quick-reply.write', { ownerId: null })) throw sharedOnlyByAdmins();
   const ownerId = input.shared ? null : caller.userId;
   return db.transaction(async (tx) => {
     if (await repo.findByShortcut(tx, caller.applicationId, ownerId, input.shortcut))
@@ -65,7 +65,7 @@ async function findEditable(tx: Db, caller: AuthContext, id: string) {
 }
 
 export async function updateQuickReply(db: Db, caller: AuthContext, id: string, input: QuickReplyInput) {
-  if (input.shared && !isAdminRole(caller.roleType)) throw sharedOnlyByAdmins();
+  if (input.shared && !can(caller, 'quick-reply.write', { ownerId: null })) throw sharedOnlyByAdmins();
   const ownerId = input.shared ? null : caller.userId;
   return db.transaction(async (tx) => {
     await findEditable(tx, caller, id);

@@ -1,5 +1,5 @@
 import type { RegisterClientRequest, RegisterClientResponse } from '@convo/api';
-import { MESSAGING_ROLE } from '@convo/domain';
+import { APPLICATION, can, MESSAGING_ROLE } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
@@ -172,10 +172,9 @@ async function ownRowIfEmail(db: Db, caller: AuthContext, email: string) {
 export async function userData(db: Db, caller: AuthContext, applicationId: string, email: string) {
   if (applicationId !== caller.applicationId) throw notFound('User not found.');
   const wanted = email.toLowerCase();
-  const user =
-    caller.roleType === null
-      ? await ownRowIfEmail(db, caller, wanted)
-      : await accounts.findUserByEmailInApplication(db, applicationId, wanted);
+  const user = can(caller, 'application.work', APPLICATION)
+    ? await accounts.findUserByEmailInApplication(db, applicationId, wanted)
+    : await ownRowIfEmail(db, caller, wanted);
   if (!user) throw notFound('User not found.');
   return {
     userId: user.userId,

@@ -1,6 +1,6 @@
 import type { MemberUpdateRequest, TeamMemberView } from '@convo/api';
 import {
-  isAdminRole,
+  APPLICATION,
   type MemberChange,
   type Refusal,
   refuseMemberChange,
@@ -8,7 +8,8 @@ import {
   USER_STATUS,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { authorize, memberRoleOf } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { roleNameFor } from '../accounts/provision.js';
 import type { Entitlements } from '../billing/entitlements.js';
@@ -44,8 +45,11 @@ function toView(u: repo.MemberRow): TeamMemberView {
 const fromRefusal = (r: Refusal) => new AppError(r.status, r.code, r.message);
 
 function actorOf(caller: AuthContext) {
-  if (caller.roleType === null) throw forbidden();
-  return { id: caller.userId, roleType: caller.roleType, status: USER_STATUS.ONLINE };
+  return {
+    id: caller.userId,
+    roleType: memberRoleOf(caller, 'You are not allowed to do this.'),
+    status: USER_STATUS.ONLINE,
+  };
 }
 
 export async function listMembers(deps: TeamMemberDeps, caller: AuthContext): Promise<TeamMemberView[]> {
@@ -128,7 +132,7 @@ export async function createBot(
   caller: AuthContext,
   input: { name: string; userName: string },
 ): Promise<TeamMemberView> {
-  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can manage the team.');
+  authorize(caller, 'application.administer', APPLICATION, 'Only admins can manage the team.');
   return deps.db.transaction(async (tx) => {
     if (deps.entitlements) await assertAiAgentAvailable(tx, deps.entitlements, caller.applicationId);
     // A full bot (kompose, English) so it shows on /bots/manage-bots; its member row is the one listed.

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Team, TeamMember, TeamSummary } from '@convo/api';
-import { DEFAULT_TEAM, GROUP_ROLE, isAdminRole, USER_STATUS } from '@convo/domain';
+import { DEFAULT_TEAM, GROUP_ROLE, USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { requireAdmin, requireMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/repository.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
@@ -13,16 +14,10 @@ import * as repo from './repository.js';
 // first as 'Default Team', and can be neither renamed nor deleted. On the wire a team's teamId is
 // its clientGroupId.
 
-/** Team and statistics endpoints are for members of the application, never its end users. */
-export function requireMember(caller: AuthContext): void {
-  if (caller.roleType === null) throw forbidden('Only members of the application can do this.');
-}
-
-/** Writes to teams and queue operations need a super admin (0) or an admin (1). */
-export function requireAdmin(caller: AuthContext, what: string): void {
-  requireMember(caller);
-  if (!isAdminRole(caller.roleType)) throw forbidden(`Only admins can ${what}.`);
-}
+// Team and statistics endpoints are for members of the application, never its end users; writes
+// to teams and queue operations need the admin permissions. Both are the policy's (http/policy.ts),
+// re-exported for the modules that already ask them here.
+export { requireAdmin, requireMember };
 
 const teamNotFound = () => notFound('Team not found.');
 const isDefaultTeam = (team: repo.TeamRow) => team.clientGroupId === DEFAULT_TEAM.clientGroupId;

@@ -1,7 +1,8 @@
 import { MESSAGE_CONTENT_TYPE } from '@convo/domain';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
+import { requireMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { fileUrl } from '../attachments/service.js';
@@ -158,9 +159,7 @@ export async function buildTranscript(
  * address is given. Members of the application only (an end user gets 403).
  */
 export async function sendTranscript(deps: TranscriptDeps, caller: AuthContext, input: TranscriptInput) {
-  if (caller.roleType === null) {
-    throw new AppError(403, 'FORBIDDEN', 'Only members of the application can send transcripts.');
-  }
+  requireMember(caller, 'Only members of the application can send transcripts.');
   const conv = await findVisible(deps.db, caller, { groupId: input.groupId });
   let to = input.to;
   if (!to && conv.customerId) {

@@ -1,4 +1,5 @@
 import { DEFAULT_CHAT_WIDGET_SETTINGS } from '@convo/api';
+import type { RoleType } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
 import { applyPatch, refusedPrivileges, sectionsIn } from './service.js';
 
@@ -22,23 +23,26 @@ describe('chat widget settings writes', () => {
     expect(stored).toEqual({ customization: { old: true }, legacyKey: 42 });
   });
 
+  const as = (roleType: RoleType) => ({
+    userId: 'u1',
+    userName: 'u1',
+    roleType,
+    product: 'classic' as const,
+  });
+
   it('names each section whose privilege the role lacks', () => {
     const sections = sectionsIn({
       customization: DEFAULT_CHAT_WIDGET_SETTINGS.customization,
       businessHours: DEFAULT_CHAT_WIDGET_SETTINGS.businessHours,
     });
     expect(sections).toEqual(['customization', 'businessHours']);
-    expect(refusedPrivileges(sections, { roleType: '0', product: 'classic' }, null)).toEqual([]);
-    expect(refusedPrivileges(sections, { roleType: '3', product: 'classic' }, null)).toEqual([
+    expect(refusedPrivileges(sections, as('0'), null)).toEqual([]);
+    expect(refusedPrivileges(sections, as('3'), null)).toEqual([
       { section: 'businessHours', privilege: 'settings.business-hours' },
     ]);
-    expect(refusedPrivileges(sections, { roleType: '12', product: 'classic' }, null)).toHaveLength(2);
+    expect(refusedPrivileges(sections, as('12'), null)).toHaveLength(2);
     expect(
-      refusedPrivileges(
-        sections,
-        { roleType: '3', product: 'classic' },
-        { rolesAndPermissions: { 'settings.business-hours': ['3'] } },
-      ),
+      refusedPrivileges(sections, as('3'), { rolesAndPermissions: { 'settings.business-hours': ['3'] } }),
     ).toEqual([]);
   });
 });

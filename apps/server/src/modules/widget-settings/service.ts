@@ -6,9 +6,10 @@ import {
   type ChatWidgetSettingsPatch,
 } from '@convo/api';
 import {
+  type Actor,
   type BusinessHours,
   type CompanySetting,
-  isAllowed,
+  can,
   type PrivilegeKey,
   type Weekday,
 } from '@convo/domain';
@@ -43,12 +44,12 @@ export function sectionsIn(patch: ChatWidgetSettingsPatch): ChatWidgetSection[] 
 /** The privileges the caller lacks for these sections (SPEC §6, company overrides included). */
 export function refusedPrivileges(
   sections: readonly ChatWidgetSection[],
-  caller: Pick<AuthContext, 'roleType' | 'product'>,
+  caller: Actor,
   companySetting: CompanySetting | null,
 ): { section: ChatWidgetSection; privilege: PrivilegeKey }[] {
   return sections
     .map((section) => ({ section, privilege: CHAT_WIDGET_SECTION_PRIVILEGES[section] }))
-    .filter(({ privilege }) => !isAllowed(privilege, caller.roleType, companySetting, caller.product));
+    .filter(({ privilege: key }) => !can(caller, 'privilege.use', { key, companySetting }));
 }
 
 export interface ChatWidgetWrite {

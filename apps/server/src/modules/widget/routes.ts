@@ -13,6 +13,7 @@ import {
   widgetVisitorPatchSchema,
   widgetVisitorSchema,
 } from '@convo/api';
+import { can } from '@convo/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -130,7 +131,7 @@ export function widgetRoutes(ctx: RouteContext, options: WidgetRouteOptions = {}
         const caller = requireAuth(req);
         const row = await repo.findRating(deps.db, caller.applicationId, req.params.groupId);
         // A visitor sees only the rating of their own conversation.
-        if (!row || (caller.roleType === null && row.userId !== caller.userId))
+        if (!row || !can(caller, 'conversation.see', { participant: row.userId === caller.userId }))
           throw notFound('No rating yet.');
         return service.toRating(row);
       },

@@ -1,7 +1,14 @@
 import type { WidgetInitResponse, WidgetRating } from '@convo/api';
-import { CONVERSATION_STATUS, isWithinBusinessHours, validateEmail, validatePhone } from '@convo/domain';
+import {
+  APPLICATION,
+  CONVERSATION_STATUS,
+  isWithinBusinessHours,
+  validateEmail,
+  validatePhone,
+} from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from '../accounts/repository.js';
 import { audiencesOf } from '../conversations/feed.js';
@@ -117,7 +124,7 @@ export async function initVisitor(
 }
 
 function requireVisitor(caller: AuthContext) {
-  if (caller.roleType !== null) throw forbidden('Only the visitor of the widget can do this.');
+  authorize(caller, 'widget.visit', APPLICATION, 'Only the visitor of the widget can do this.');
 }
 
 /** The visitor's name, e-mail or phone, from the pre-chat form or the away-message capture. */

@@ -1,4 +1,5 @@
 import type { BotAnswerFeedback, TimeSaved, TimeSavedQuery } from '@convo/api';
+import { can } from '@convo/domain';
 import type { AuthContext } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
@@ -20,8 +21,11 @@ export async function rateAnswer(
 ): Promise<BotAnswerFeedback> {
   const answer = await repo.findBotAnswer(db, caller.applicationId, messageId);
   if (!answer) throw answerNotFound();
-  if (caller.roleType === null && !(await isMember(db, answer.conversationId, caller.userId)))
-    throw answerNotFound();
+  // Participation costs a query: asked only when the role alone does not let the caller see it.
+  const participant =
+    can(caller, 'conversation.see', { participant: false }) ||
+    (await isMember(db, answer.conversationId, caller.userId));
+  if (!can(caller, 'conversation.see', { participant })) throw answerNotFound();
   const row = await repo.rateBotAnswer(db, caller.applicationId, messageId, helpful);
   if (!row) throw answerNotFound();
   return { messageId: row.messageId, helpful: row.helpful };
