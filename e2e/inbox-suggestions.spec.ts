@@ -10,7 +10,8 @@ const subject = `Returns ${unique}`;
 const answer = `Returns are free within 30 days, just print the label from your account (${unique}).`;
 
 test('an agent inserts a suggested reply for the visitor question', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  // Two sign-ins and a first load of the inbox: on a loaded two-core machine this takes a while.
+  test.setTimeout(300_000);
   // The team's shared quick reply, written by the owner.
   const { token, applicationId } = await apiLogin(request, 'owner@demo.convo.local');
   const saved = await request.post('/api/quick-replies', {
@@ -25,11 +26,13 @@ test('an agent inserts a suggested reply for the visitor question', async ({ bro
 
   const page = await logIn(browser, 'agent1@demo.convo.local');
   await page.goto(`/conversations/${groupId}`);
-  await expect(page.getByTestId('message').getByText('Hi, are returns free?')).toBeVisible();
+  await expect(page.getByTestId('message').getByText('Hi, are returns free?')).toBeVisible({
+    timeout: 120_000,
+  });
 
   const suggestions = page.getByRole('group', { name: 'Suggested replies' });
   const chip = suggestions.getByRole('button', { name: `Insert the suggested reply: ${answer}` });
-  await expect(chip).toBeVisible();
+  await expect(chip).toBeVisible({ timeout: 30_000 });
 
   const composer = page.getByTestId('composer');
   await chip.click();
