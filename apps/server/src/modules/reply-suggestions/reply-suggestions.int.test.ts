@@ -256,6 +256,11 @@ describe.each(testDatabaseKinds())('smartreply on %s', (kind) => {
       headers: agent.headers,
     });
     expect(bad.statusCode).toBe(400);
+    // Documented in the OpenAPI document.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(doc.paths['/api/conversations/{groupId}/suggestions']).toHaveProperty('get');
     const missing = await t.app.inject({
       method: 'GET',
       url: replySuggestionsPath(2 ** 31 - 1),
