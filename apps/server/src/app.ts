@@ -38,6 +38,7 @@ import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/komp
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
+import { createSmartReplyEngine } from './modules/bots/engines/smartreply/engine.js';
 import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
@@ -99,6 +100,7 @@ import { quickReplyRoutes } from './modules/quick-replies/routes.js';
 import { createHub, sessionRevoker } from './modules/realtime/hub.js';
 import { createRealtime } from './modules/realtime/realtime.js';
 import { registrationRoutes } from './modules/registration/routes.js';
+import { replySuggestionRoutes } from './modules/reply-suggestions/routes.js';
 import { rolesPermissionsRoutes } from './modules/roles-permissions/routes.js';
 import { customRoutingRoutes } from './modules/routing/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
@@ -154,10 +156,14 @@ function botTools(db: Db): (bot: BotRuntimeConfig) => BotTools {
   });
 }
 
-/** The engines this server runs: kompose (offline) and the LLM engines (provider base URLs from config). */
+/**
+ * The engines this server runs: kompose and smartreply (offline) and the LLM engines (provider base
+ * URLs from config).
+ */
 export function botEngines(config: AppConfig, db: Db): ReadonlyMap<BotPlatform, BotEngine> {
   return new Map<BotPlatform, BotEngine>([
     ['kompose', createKomposeEngine({ snapshot: savedSnapshots(db) })],
+    ['smartreply', createSmartReplyEngine({ db })],
     ...llmEngines(config),
   ]);
 }
@@ -302,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ssoRoutes(ctx));
   await app.register(tagRoutes(ctx));
   await app.register(quickReplyRoutes(ctx));
+  await app.register(replySuggestionRoutes(ctx, { tools: botTools(deps.database.db) }));
   await app.register(conversationSettingsRoutes(ctx));
   await app.register(notificationPreferenceRoutes(ctx));
   await app.register(customerAttributeRoutes(ctx));
@@ -321,7 +328,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       appSecret: deps.config.appSecret,
       tools: botTools(deps.database.db),
       snapshots: savedSnapshots(deps.database.db),
-      engines: Object.fromEntries(llmEngines(deps.config)),
+      engines: {
+        ...Object.fromEntries(llmEngines(deps.config)),
+        smartreply: createSmartReplyEngine({ db: deps.database.db }),
+      },
     }),
   );
 

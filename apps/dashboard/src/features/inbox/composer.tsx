@@ -27,6 +27,7 @@ import { toast, toastError } from '../../app/toasts';
 import { channelName } from '../integrations/channel-icon';
 import { readDraft, saveDraft } from './drafts';
 import { addNote, sendMessage, uploadFile } from './inbox-api';
+import { ReplySuggestions } from './reply-suggestions';
 import { ServiceWindowClosed } from './service-window-closed';
 import { useQuickReplies } from './use-inbox-data';
 import { addSentMessage } from './use-messages';
@@ -82,14 +83,16 @@ export const Composer = forwardRef<
   /**
    * channel: the messaging channel the conversation came from; replies go out on it.
    * serviceWindowClosesAt: the channel's 24-hour window (absent: no window; null: never opened).
+   * lastCustomerMessageId: the customer's newest message, which the suggested replies answer.
    */
   {
     groupId: number;
     canNote: boolean;
     channel?: string | undefined;
     serviceWindowClosesAt?: number | null | undefined;
+    lastCustomerMessageId?: number | null | undefined;
   }
->(function Composer({ groupId, canNote, channel, serviceWindowClosesAt }, ref) {
+>(function Composer({ groupId, canNote, channel, serviceWindowClosesAt, lastCustomerMessageId }, ref) {
   const { t } = useTranslation('inbox');
   const session = useRequiredSession();
   const queryClient = useQueryClient();
@@ -153,6 +156,17 @@ export const Composer = forwardRef<
   const pickQuickReply = (content: string) => {
     update(content);
     area.current?.focus();
+  };
+
+  // A suggestion goes into the reply box (after what the agent already typed), never straight out.
+  const insertSuggestion = (suggestion: string) => {
+    const typed = text.trimEnd();
+    update(typed === '' || typed.startsWith('/') ? suggestion : `${typed} ${suggestion}`);
+    requestAnimationFrame(() => {
+      const el = area.current;
+      el?.focus();
+      el?.setSelectionRange(el.value.length, el.value.length);
+    });
   };
 
   const submit = async () => {
@@ -295,6 +309,13 @@ export const Composer = forwardRef<
           <ServiceWindowClosed groupId={groupId} channel={channel} />
         ) : (
           <>
+            {mode === 'reply' && (
+              <ReplySuggestions
+                groupId={groupId}
+                messageId={lastCustomerMessageId ?? null}
+                onPick={insertSuggestion}
+              />
+            )}
             <Textarea
               ref={area}
               value={text}

@@ -2,7 +2,7 @@
 // does not exist (or belongs to another application) shows a not-found state.
 
 import type { ConversationPage } from '@convo/api';
-import { customerDisplayName, isAllowed } from '@convo/domain';
+import { customerDisplayName, isAllowed, SENDER_TYPE } from '@convo/domain';
 import { Box, Button, Center, Stack, Text } from '@mantine/core';
 import {
   type InfiniteData,
@@ -136,6 +136,7 @@ export const ConversationPane = forwardRef<
 
   // The agent has seen the newest message: tell the server (unread count back to zero, receipts).
   const newest = messages.state.messages[messages.state.messages.length - 1];
+  const lastCustomerMessageId = newestCustomerMessageId(messages.state.messages);
   useEffect(() => {
     if (!newest || newest.id <= lastRead.current || document.visibilityState !== 'visible') return;
     if (sendRealtimeFrame({ type: 'read', groupId, messageId: newest.id })) lastRead.current = newest.id;
@@ -178,8 +179,18 @@ export const ConversationPane = forwardRef<
           canNote={canNote}
           channel={data.channel}
           serviceWindowClosesAt={data.serviceWindowClosesAt}
+          lastCustomerMessageId={lastCustomerMessageId}
         />
       </Box>
     </Stack>
   );
 });
+
+/** The id of the customer's newest stored message (what the suggested replies answer), or null. */
+function newestCustomerMessageId(list: readonly { id: number; senderType: number }[]): number | null {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const m = list[i];
+    if (m && m.senderType === SENDER_TYPE.USER && m.id > 0) return m.id;
+  }
+  return null;
+}

@@ -21,6 +21,8 @@ import {
   noteResponseSchema,
   platformOk,
   quickReplyListResponseSchema,
+  replySuggestionsPath,
+  replySuggestionsResponseSchema,
   TEAM_USER_STATS_PATHS,
   tagListResponseSchema,
   teamSummarySchema,
@@ -312,4 +314,10 @@ export async function downloadEmailOriginal(groupId: number, messageId: number):
   a.download = `message-${messageId}.eml`;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Suggested replies (smartreply) for the conversation's newest customer message. */
+export async function fetchReplySuggestions(groupId: number, signal?: AbortSignal) {
+  return (await apiRequest(replySuggestionsPath(groupId), { schema: replySuggestionsResponseSchema, signal }))
+    .data;
 }

@@ -35,6 +35,16 @@ export async function listVisible(db: Db, applicationId: string, ownerId: string
   );
 }
 
+/** The team's shared replies only (what a bot may send: no one's personal ones), by shortcut. */
+export async function listShared(db: Db, applicationId: string): Promise<QuickReplyRow[]> {
+  return db
+    .select(columns)
+    .from(quickReplies)
+    .leftJoin(users, eq(users.id, quickReplies.ownerId))
+    .where(and(eq(quickReplies.applicationId, applicationId), isNull(quickReplies.ownerId)))
+    .orderBy(asc(quickReplies.shortcut), asc(quickReplies.id));
+}
+
 export async function findOne(db: Db, applicationId: string, id: string): Promise<QuickReplyRow | undefined> {
   const [row] = await db
     .select(columns)

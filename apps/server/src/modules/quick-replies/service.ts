@@ -39,6 +39,15 @@ export async function listQuickReplies(db: Db, caller: AuthContext) {
   return rows.map((r) => toView(caller, r));
 }
 
+/** The shared replies' texts, for reply suggestions outside a member's session (a bot). */
+export async function listSharedQuickReplies(
+  db: Db,
+  applicationId: string,
+): Promise<{ id: string; shortcut: string; content: string }[]> {
+  const rows = await repo.listShared(db, applicationId);
+  return rows.map((r) => ({ id: r.id, shortcut: r.shortcut, content: r.content }));
+}
+
 export async function createQuickReply(db: Db, caller: AuthContext, input: QuickReplyInput) {
   if (input.shared && !can(caller, 'quick-reply.write', { ownerId: null })) throw sharedOnlyByAdmins();
   const ownerId = input.shared ? null : caller.userId;

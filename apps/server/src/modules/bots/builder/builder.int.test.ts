@@ -487,7 +487,7 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
     expect(noKey.statusCode).toBe(502);
     expect(noKey.json().code).toBe('INVALID_CREDENTIALS');
     // An engine this server does not run answers a clear 400.
-    const other = await addTestBot(t.database, tenant.applicationId, 'smartreply', 'Other bot');
+    const other = await addTestBot(t.database, tenant.applicationId, 'dialogflow', 'Other bot');
     const noEngine = await api(tenant, 'POST', path(BOT_PATHS.emulator, { botId: other.id }), {
       message: 'hi',
     });
