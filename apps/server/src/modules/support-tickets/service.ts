@@ -4,9 +4,10 @@ import type {
   SupportTicketDetail,
   SupportTicketType,
 } from '@convo/api';
-import { isAdminRole, SUPPORT_TICKET_LIMITS, SUPPORT_TICKET_STATUS, ticketReference } from '@convo/domain';
+import { SUPPORT_TICKET_LIMITS, SUPPORT_TICKET_STATUS, ticketReference } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { requireAdmin, requireMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import * as repo from './repository.js';
@@ -101,10 +102,12 @@ export async function listTickets(
   caller: AuthContext,
   status: number | undefined,
 ): Promise<SupportTicket[]> {
+  requireMember(caller);
   return (await repo.listTickets(deps.db, caller.applicationId, status, LIST_LIMIT)).map(ticketView);
 }
 
 async function findOrFail(db: Db, caller: AuthContext, id: string) {
+  requireMember(caller);
   const row = await repo.findTicket(db, caller.applicationId, id);
   if (!row) throw notFound('Ticket not found.');
   return row;
@@ -162,6 +165,7 @@ export async function setStatus(
   id: string,
   status: number,
 ): Promise<SupportTicketDetail> {
+  requireMember(caller);
   const solvedBy = status === SUPPORT_TICKET_STATUS.SOLVED ? caller.userId : null;
   if (!(await repo.setStatus(deps.db, caller.applicationId, id, status, solvedBy)))
     throw notFound('Ticket not found.');
@@ -169,6 +173,7 @@ export async function setStatus(
 }
 
 export async function listTypes(deps: SupportTicketDeps, caller: AuthContext): Promise<SupportTicketType[]> {
+  requireMember(caller);
   return (await repo.listTypes(deps.db, caller.applicationId)).map((r) => ({ id: r.id, name: r.name }));
 }
 
@@ -177,7 +182,7 @@ export async function createType(
   caller: AuthContext,
   name: string,
 ): Promise<SupportTicketType> {
-  if (!isAdminRole(caller.roleType)) throw forbidden('Only admins can add issue types.');
+  requireAdmin(caller, 'add issue types');
   if ((await repo.countTypes(deps.db, caller.applicationId)) >= SUPPORT_TICKET_LIMITS.types)
     throw badRequest(
       'TOO_MANY_ISSUE_TYPES',

@@ -1,6 +1,7 @@
 import type { MemberUpdateRequest, TeamMemberView } from '@convo/api';
 import {
   APPLICATION,
+  isAdminRole,
   type MemberChange,
   type Refusal,
   refuseMemberChange,
