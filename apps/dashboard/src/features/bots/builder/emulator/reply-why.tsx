@@ -155,7 +155,7 @@ export function CorrectionForm({
           searchable
           comboboxProps={{ withinPortal: true }}
           data-testid="emulator-correct-intent"
-          // biome-ignore lint/a11y/noAutofocus: opened by the admin's click, the picker is what comes next
+          // Opened by the admin's click: the picker is what comes next.
           autoFocus
         />
         <Button
