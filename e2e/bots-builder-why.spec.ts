@@ -138,7 +138,7 @@ test('the builder shows why a kompose bot answered, and a miss is taught', async
     const turn = await ask(admin, miss);
     await expect(turn.getByTestId('emulator-why')).toContainText('Nothing fitted: fallback');
     await turn.getByRole('button', { name: 'This should have been…' }).click();
-    await turn.getByRole('textbox', { name: 'The right answer' }).fill(ANSWERS[0].name);
+    await turn.getByRole('combobox', { name: 'The right answer' }).fill(ANSWERS[0].name);
     await admin.getByRole('option', { name: ANSWERS[0].name, exact: true }).click();
     await turn.getByRole('button', { name: 'Teach and retrain' }).click();
     await expect(turn.getByTestId('emulator-retrained')).toBeVisible({ timeout: 20_000 });
