@@ -28,6 +28,8 @@ export const BOT_PATHS = {
   emulator: '/api/bots/:botId/emulator',
   /** POST { threshold }: how the bot's recent answers would split between answer and fallback. */
   thresholdPreview: '/api/bots/:botId/threshold-preview',
+  /** POST { message, language, intent|null }: "this should have been…" in the test panel. */
+  emulatorCorrection: '/api/bots/:botId/emulator/correction',
 } as const;
 
 export const botEngineSchema = z.enum(ENABLED_BOT_ENGINES as unknown as [string, ...string[]]);
@@ -82,6 +84,13 @@ export const botEngineSettingsSchema = z.object({
   handoffAssignTo: z.string().trim().max(200).optional(),
   /** Handover: the team (wire teamId, as KM_ASSIGN_TEAM) when no agent is named; '' none. */
   handoffTeam: z.string().trim().max(100).optional(),
+  /**
+   * kompose: messages the builder's test panel marked "none of these answers" per language; they
+   * train the bot's answers model as examples of what it must not answer.
+   */
+  outOfScopePhrases: z
+    .partialRecord(z.enum(BOT_LANGUAGES), z.array(z.string().trim().min(1).max(500)).max(500))
+    .optional(),
   /** Handover: the bot's own words that ask for a person, besides the shipped phrases. */
   handoffWords: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
   /** Handover: what the bot says when it hands over; '' the translated default. */
@@ -240,8 +249,22 @@ export function botPath(path: string, params: Record<string, string>): string {
   return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
+/** What will go wrong with a language's phrases (packages/domain trainingWarnings). */
+export const trainingWarningSchema = z.object({
+  code: z.enum(['ONE_INTENT', 'ONE_PHRASE', 'WRONG_LANGUAGE', 'DUPLICATE_PHRASES']),
+  /** The intents concerned, by name. */
+  intents: z.array(z.string()),
+  /** The phrases concerned (at most a few shown). */
+  phrases: z.array(z.string()),
+  /** WRONG_LANGUAGE: the language the phrases look written in. */
+  detectedLanguage: z.string().nullable(),
+});
+export type TrainingWarning = z.infer<typeof trainingWarningSchema>;
+
 export const trainingStateSchema = z.object({
   language: z.string(),
+  /** The language still trains with these; the builder says what will go wrong. */
+  warnings: z.array(trainingWarningSchema),
   status: z.enum(['idle', 'training', 'ready', 'failed']),
   error: z.string().nullable(),
   trainedAt: z.number().nullable(),
@@ -249,6 +272,48 @@ export const trainingStateSchema = z.object({
   stale: z.boolean(),
 });
 export const trainingResponseSchema = successEnvelope(z.array(trainingStateSchema));
+
+const scoredIntentSchema = z.object({
+  intent: z.string(),
+  /** Calibrated 0…1, on the scale of the bot's threshold. */
+  confidence: z.number(),
+  /** The classifier's probability of the intent, 0…1. */
+  probability: z.number(),
+});
+
+/**
+ * Why kompose answered a message as it did: what its stages decided. Only the builder's test panel
+ * returns it (never the widget). Fields may be added by later stages; readers ignore what they
+ * do not know.
+ */
+export const botExplanationSchema = z.object({
+  /** Which stage answered. */
+  outcome: z.enum(['intent', 'small-talk', 'knowledge', 'fallback']),
+  /** The bot's own answers' best intent, if the bot has trained answers. */
+  best: scoredIntentSchema.nullable(),
+  /** The second-best answer intent. */
+  runnerUp: scoredIntentSchema.nullable(),
+  /** The threshold the confidence is compared with (the bot's, or the slider's unsaved one). */
+  threshold: z.number(),
+  /** The bot's own out-of-scope threshold calibrated at training, on the evidence scale (0…1). */
+  calibratedThreshold: z.number().nullable(),
+  /** True when the best intent is the examples marked "none of these answers". */
+  outOfScope: z.boolean(),
+  /** The small-talk stage: its best intent, and whether it answered. */
+  smallTalk: z.object({ intent: z.string(), confidence: z.number(), answered: z.boolean() }).nullable(),
+  /** The knowledge passage the answer used, with its relevance score. */
+  knowledge: z
+    .object({
+      passageId: z.number().nullable(),
+      sourceName: z.string(),
+      sourceUrl: z.string().nullable(),
+      score: z.number(),
+      text: z.string(),
+    })
+    .nullable()
+    .optional(),
+});
+export type BotExplanation = z.infer<typeof botExplanationSchema>;
 
 export const emulatorRequestSchema = z.object({
   message: z.string().trim().min(1).max(2000),
@@ -271,9 +336,22 @@ export const emulatorReplySchema = z.object({
   handoff: z.boolean(),
   language: z.string().nullable(),
   passage: z.object({ sourceName: z.string(), url: z.string().nullable(), text: z.string() }).nullable(),
+  /** Why the bot answered so (kompose); null for engines that cannot say. Admin-only. */
+  explanation: z.lazy(() => botExplanationSchema).nullable(),
 });
 export type EmulatorReply = z.infer<typeof emulatorReplySchema>;
 export const emulatorResponseSchema = successEnvelope(emulatorReplySchema);
+
+/** "This should have been…": the message becomes a phrase of that intent (null: of none). */
+export const emulatorCorrectionSchema = z.object({
+  message: z.string().trim().min(1).max(500),
+  language: botLanguageSchema,
+  /** An answers or small-talk intent's name; null marks the message as out of scope. */
+  intent: z.string().trim().min(1).max(150).nullable(),
+  /** The slider's unsaved threshold, for the new answer. */
+  confidenceThreshold: z.number().min(0).max(1).optional(),
+});
+export type EmulatorCorrection = z.input<typeof emulatorCorrectionSchema>;
 
 export const entityIdParamsSchema = z.object({ botId: z.uuid(), entityId: z.uuid() });
 export const entityListQuerySchema = z.object({ locale: botLanguageSchema.optional() });

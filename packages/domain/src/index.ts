@@ -8,6 +8,7 @@ export * from './billing-change';
 export * from './billing-features';
 export * from './billing-pricing';
 export * from './bot-runtime';
+export * from './bot-training-warnings';
 export * from './bots';
 export * from './business-hours';
 export * from './calls';

@@ -97,6 +97,12 @@ describe.each(testDatabaseKinds())('bot changes are an admin’s on %s', (kind) 
         url: BOT_PATHS.intents.replace(':botId', bot.id),
         payload: {},
       },
+      {
+        name: 'correct a test answer',
+        method: 'POST',
+        url: BOT_PATHS.emulatorCorrection.replace(':botId', bot.id),
+        payload: { message: 'where is my parcel', language: 'en', intent: null },
+      },
     ] as const;
   };
 

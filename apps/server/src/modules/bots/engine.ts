@@ -1,3 +1,4 @@
+import type { BotExplanation } from '@convo/api';
 import type { BotLanguage, BotPlatform } from '@convo/domain';
 
 // The one interface every bot engine implements (kompose, the LLM engines, and later Dialogflow,
@@ -62,6 +63,8 @@ export interface BotReply {
   /** Language detected in the customer's message. */
   language?: BotLanguage | undefined;
   usage?: { inputTokens: number; outputTokens: number } | undefined;
+  /** Why the engine answered so (kompose): shown in the builder's test panel only, never stored or sent. */
+  explanation?: BotExplanation | undefined;
 }
 
 export interface BotReplyInput {

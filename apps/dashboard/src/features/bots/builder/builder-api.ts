@@ -6,7 +6,9 @@ import {
   type BotEngineUpdate,
   type BotUpdate,
   botResponseSchema,
+  type EmulatorCorrection,
   type EmulatorReply,
+  emulatorCorrectionSchema,
   emulatorRequestSchema,
   emulatorResponseSchema,
   entitySchema,
@@ -145,6 +147,17 @@ export async function askEmulator(botId: string, body: EmulatorRequest): Promise
     await apiRequest(path(BOT_PATHS.emulator, { botId }), {
       method: 'POST',
       body: emulatorRequestSchema.parse(body),
+      schema: emulatorResponseSchema,
+    })
+  ).data;
+}
+
+/** "This should have been…": learns the message for that intent (null: none) and answers it again. */
+export async function correctEmulator(botId: string, body: EmulatorCorrection): Promise<EmulatorReply> {
+  return (
+    await apiRequest(path(BOT_PATHS.emulatorCorrection, { botId }), {
+      method: 'POST',
+      body: emulatorCorrectionSchema.parse(body),
       schema: emulatorResponseSchema,
     })
   ).data;

@@ -54,6 +54,7 @@ describe('threshold preview', () => {
 describe('training badge', () => {
   const state = (patch: Partial<TrainingState>): TrainingState => ({
     language: 'en',
+    warnings: [],
     status: 'ready',
     error: null,
     trainedAt: 1,
@@ -88,6 +89,7 @@ describe('emulator turns', () => {
     handoff: false,
     language: 'en',
     passage: null,
+    explanation: null,
   });
   it('sends earlier turns oldest first, the bot as its text, at most the API limit', () => {
     const turns: EmulatorTurn[] = [

@@ -65,6 +65,7 @@ import { IntentEditor } from './intent-editor';
 import { FallbackSettings } from './sections/fallback-settings';
 import { HelpCenterFaqSection } from './sections/help-center-faq-section';
 import { InstructionsSection } from './sections/instructions-section';
+import { TrainingWarnings } from './training-warnings';
 import { useGuardedSwitch } from './use-unsaved-guard';
 
 const NS = 'botBuilder';
@@ -595,12 +596,15 @@ export function ClassicView({
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
+        {!llm && <TrainingWarnings botId={bot.id} language={language} />}
         <EmulatorPanel
           key={`${bot.id}:${language}`}
           botId={bot.id}
           language={language}
           draftIntents={draftIntents}
           confidenceThreshold={llm ? undefined : fallbackValue.confidenceThreshold}
+          targets={list.filter((i) => hasUserSays(i.section)).map((i) => ({ name: i.name }))}
+          onCorrected={invalidateAfterWrite}
         />
       </Grid.Col>
       {entitiesOpen && (

@@ -7,7 +7,15 @@ import type {
   intentWriteSchema,
   ThresholdPreview,
 } from '@convo/api';
-import { BOT_LANGUAGES, type BotLanguage, botLanguagesOf, DEFAULT_INTENTS } from '@convo/domain';
+import {
+  BOT_LANGUAGES,
+  type BotLanguage,
+  botLanguagesOf,
+  DEFAULT_INTENTS,
+  phraseKey,
+  type TrainingWarning,
+  trainingWarnings,
+} from '@convo/domain';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
@@ -18,8 +26,8 @@ import {
   KOMPOSE_TRAIN_QUEUE,
   type TrainJobPayload,
 } from '../engines/kompose/queue.js';
-import { confidenceThreshold } from '../engines/kompose/settings.js';
-import { type BotRow, findBot, lockBot } from '../repository.js';
+import { confidenceThreshold, outOfScopePhrases } from '../engines/kompose/settings.js';
+import { type BotRow, findBot, lockBot, updateBot } from '../repository.js';
 import { DEFAULT_FALLBACK_TEXT, DEFAULT_WELCOME_TEXT } from './defaults.js';
 import * as repo from './repository.js';
 
@@ -493,6 +501,7 @@ export async function deleteEntity(
 
 export interface TrainingState {
   language: string;
+  warnings: TrainingWarning[];
   status: 'idle' | 'training' | 'ready' | 'failed';
   error: string | null;
   trainedAt: number | null;
@@ -503,12 +512,22 @@ const STATUSES = new Set(['idle', 'training', 'ready', 'failed']);
 
 export async function trainingStates(db: Db, applicationId: string, botId: string): Promise<TrainingState[]> {
   const bot = await requireBot(db, applicationId, botId);
-  const rows = await repo.listModelStates(db, applicationId, botId);
-  return enabledLanguages(bot).map((language) => {
+  const languages = enabledLanguages(bot);
+  const [rows, intents] = await Promise.all([
+    repo.listModelStates(db, applicationId, botId),
+    repo.listIntents(db, applicationId, botId, languages),
+  ]);
+  return languages.map((language) => {
     const row = rows.find((r) => r.language === language);
-    if (!row) return { language, status: 'idle', error: null, trainedAt: null, stale: false };
+    // What will go wrong with the phrases as they are (they train all the same).
+    const warnings =
+      bot.engine === 'kompose'
+        ? trainingWarnings({ language, intents: intents.filter((i) => i.language === language) })
+        : [];
+    if (!row) return { language, warnings, status: 'idle', error: null, trainedAt: null, stale: false };
     return {
       language,
+      warnings,
       status: (STATUSES.has(row.status) ? row.status : 'idle') as TrainingState['status'],
       error: row.error,
       trainedAt: row.trainedAt ? row.trainedAt.getTime() : null,
@@ -536,6 +555,85 @@ export async function trainNow(
     for (const l of language ? [language] : enabledLanguages(bot)) await scheduleTraining(tx, bot, l);
   });
   return trainingStates(db, applicationId, botId);
+}
+
+// ---- "this should have been…" (the test panel) ----
+
+/** Most messages a language keeps marked "none of these answers". */
+const MAX_OUT_OF_SCOPE_PHRASES = 500;
+/** An intent's most phrases (intentWriteSchema). */
+const MAX_USER_SAYS = 500;
+
+/**
+ * The test panel's correction: the message becomes a phrase of `intent` (an answer or small talk),
+ * or with `intent` null one of the messages marked "none of these answers". The same phrase is
+ * taken out of the other intents (unless it is their only one) and of the out-of-scope list, so the
+ * correction is not fighting an earlier one; the language retrains.
+ */
+export async function correctPhrase(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  input: { message: string; language: BotLanguage; intent: string | null },
+): Promise<void> {
+  const message = input.message.trim();
+  const key = phraseKey(message);
+  if (key === '') throw badRequest('INVALID_PHRASE', 'The message has no words to learn from.');
+  await db.transaction(async (tx) => {
+    const bot = await lockedBot(tx, applicationId, botId);
+    if (bot.engine !== 'kompose') {
+      throw badRequest(
+        'NOT_TRAINABLE',
+        'Only kompose bots are trained; this bot answers through its engine.',
+      );
+    }
+    requireEnabled(bot, input.language);
+    const intents = (await repo.listIntents(tx, applicationId, botId, [input.language])).filter((i) =>
+      SECTIONS_WITH_USER_SAYS.has(i.section),
+    );
+    const target = input.intent === null ? null : intents.find((i) => i.name === input.intent);
+    if (input.intent !== null && !target) throw intentMissing();
+
+    for (const intent of intents) {
+      const has = intent.userSays.some((p) => phraseKey(p) === key);
+      if (intent === target) {
+        if (has) continue;
+        if (intent.userSays.length >= MAX_USER_SAYS) {
+          throw badRequest('TOO_MANY_PHRASES', `An intent has at most ${MAX_USER_SAYS} phrases.`);
+        }
+        await repo.updateIntent(tx, applicationId, botId, intent.id, {
+          section: intent.section,
+          name: intent.name,
+          userSays: [...intent.userSays, message],
+          botSays: intent.botSays,
+        });
+        continue;
+      }
+      const kept = intent.userSays.filter((p) => phraseKey(p) !== key);
+      if (!has || kept.length === 0) continue;
+      await repo.updateIntent(tx, applicationId, botId, intent.id, {
+        section: intent.section,
+        name: intent.name,
+        userSays: kept,
+        botSays: intent.botSays,
+      });
+    }
+
+    const marked = outOfScopePhrases(bot.settings, input.language);
+    const others = marked.filter((p) => phraseKey(p) !== key);
+    const next = input.intent === null ? [...others, message].slice(-MAX_OUT_OF_SCOPE_PHRASES) : others;
+    if (next.length !== marked.length || input.intent === null) {
+      const stored = bot.settings.outOfScopePhrases;
+      const all: Record<string, unknown> =
+        stored && typeof stored === 'object' && !Array.isArray(stored) ? { ...stored } : {};
+      if (next.length > 0) all[input.language] = next;
+      else delete all[input.language];
+      const settings: Record<string, unknown> = { ...bot.settings, outOfScopePhrases: all };
+      if (Object.keys(all).length === 0) delete settings.outOfScopePhrases;
+      await updateBot(tx, applicationId, botId, { settings });
+    }
+    await scheduleTraining(tx, bot, input.language);
+  });
 }
 
 // ---- threshold preview ----

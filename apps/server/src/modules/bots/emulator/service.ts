@@ -13,6 +13,7 @@ import {
   type BotTools,
 } from '../engine.js';
 import { createKomposeEngine, type KomposeDeps } from '../engines/kompose/engine.js';
+import { outOfScopePhrases } from '../engines/kompose/settings.js';
 import { buildSnapshot, type KomposeSnapshot, trainModels } from '../engines/kompose/snapshot.js';
 import { type BotRow, runtimeConfigOf } from '../repository.js';
 
@@ -76,7 +77,7 @@ async function draftSnapshot(
   ];
   return buildSnapshot({
     language,
-    models: trainModels(intents, language),
+    models: trainModels(intents, language, outOfScopePhrases(bot.settings, language)),
     intents,
     entities,
   });
@@ -88,11 +89,21 @@ function toBotSays(messages: readonly BotMessage[]): BotSays[] {
     .filter((m) => m.kind === 'rich' || m.text !== '');
 }
 
+/** Emulator options the test panel's own flows set (not part of the request body). */
+export interface EmulateOptions {
+  /**
+   * Train the language's saved intents on the spot instead of reading the stored model: right
+   * after a correction, before the worker has retrained.
+   */
+  fresh?: boolean;
+}
+
 export async function emulate(
   deps: EmulatorDeps,
   applicationId: string,
   botId: string,
   input: EmulatorRequest,
+  options: EmulateOptions = {},
 ): Promise<EmulatorReply> {
   const bot = await requireBot(deps.db, applicationId, botId);
   const runtime = runtimeConfigOf(bot, deps.appSecret);
@@ -115,10 +126,10 @@ export async function emulate(
   let engine: BotEngine | undefined;
   if (bot.engine === 'kompose') {
     let snapshots = deps.snapshots;
-    if (input.draftIntents) {
-      const language = input.language ?? input.draftIntents[0]?.language ?? runtime.defaultLanguage;
+    if (input.draftIntents || options.fresh) {
+      const language = input.language ?? input.draftIntents?.[0]?.language ?? runtime.defaultLanguage;
       if (!isBotLanguage(language)) throw badRequest('LANGUAGE_NOT_ENABLED', 'Unknown language.');
-      const draft = await draftSnapshot(deps.db, bot, language, input.draftIntents);
+      const draft = await draftSnapshot(deps.db, bot, language, input.draftIntents ?? []);
       snapshots = async (b, l) => (l === language ? draft : deps.snapshots(b, l));
     }
     engine = createKomposeEngine({ snapshot: snapshots });
@@ -153,6 +164,7 @@ export async function emulate(
       passage: reply.passage
         ? { sourceName: reply.passage.sourceName, url: reply.passage.url, text: reply.passage.text }
         : null,
+      explanation: reply.explanation ?? null,
     };
   } catch (err) {
     // The admin sees the provider's failure in the panel (a customer would get the fallback).

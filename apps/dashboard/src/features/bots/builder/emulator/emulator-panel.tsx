@@ -19,12 +19,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../../app/toasts';
+import { toast, toastError } from '../../../../app/toasts';
 import { LANGUAGE_NAMES } from '../../../../i18n/languages';
-import { askEmulator } from '../builder-api';
+import { askEmulator, correctEmulator } from '../builder-api';
 import { intentDisplayName } from '../intent-draft';
 import { replyLabels } from '../rich-replies';
 import { confidencePercent, type EmulatorTurn, emulatorHistory } from './emulator-turns';
+import { CorrectionForm, type CorrectionTarget, ReplyWhy } from './reply-why';
 
 const NS = 'botBuilder';
 /** The message field, so narrow screens can jump from the editor to the test panel below it. */
@@ -60,11 +61,16 @@ function BotMessage({ says, onReply }: { says: BotSays; onReply: (text: string) 
   );
 }
 
-function ReplyDetails({ reply }: { reply: EmulatorReply }) {
+function ReplyDetails({ reply, retrained }: { reply: EmulatorReply; retrained: boolean }) {
   const { t } = useTranslation(NS);
   return (
     <Stack gap={4} data-testid="emulator-details">
       <Group gap={4} wrap="wrap">
+        {retrained && (
+          <Badge variant="filled" color="teal" tt="none" data-testid="emulator-retrained">
+            {t('emulator.correct.retrained')}
+          </Badge>
+        )}
         <Badge variant="light" tt="none" data-testid="emulator-intent">
           {t('emulator.intent', { name: intentDisplayName(reply.intent) })}
         </Badge>
@@ -106,6 +112,13 @@ function ReplyDetails({ reply }: { reply: EmulatorReply }) {
           </Text>
         </Paper>
       )}
+      {reply.explanation !== null ? (
+        <ReplyWhy explanation={reply.explanation} />
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t('emulator.why.none')}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -115,9 +128,15 @@ export function EmulatorPanel({
   language,
   draftIntents,
   confidenceThreshold,
+  targets,
+  onCorrected,
 }: {
   botId: string;
   language: BotLanguage;
+  /** The saved intents a message can be taught to ("this should have been…"). */
+  targets: readonly CorrectionTarget[];
+  /** After a correction saved a phrase (the intents and training state changed). */
+  onCorrected: () => void;
   /** Read when a message is sent, so the newest unsaved edits answer. */
   draftIntents: () => IntentWrite[];
   confidenceThreshold: number | undefined;
@@ -135,7 +154,26 @@ export function EmulatorPanel({
         draftIntents: draftIntents(),
         ...(confidenceThreshold === undefined ? {} : { confidenceThreshold }),
       }),
-    onSuccess: (reply) => setTurns((list) => [...list, { role: 'bot', reply }]),
+    onSuccess: (reply, message) => setTurns((list) => [...list, { role: 'bot', reply, message }]),
+    onError: (error) => toastError(error),
+  });
+  const correct = useMutation({
+    mutationFn: (input: { index: number; message: string; intent: string | null }) =>
+      correctEmulator(botId, {
+        message: input.message,
+        language,
+        intent: input.intent,
+        ...(confidenceThreshold === undefined ? {} : { confidenceThreshold }),
+      }),
+    onSuccess: (reply, input) => {
+      setTurns((list) =>
+        list.map((turn, i) =>
+          i === input.index ? { role: 'bot', reply, message: input.message, retrained: true } : turn,
+        ),
+      );
+      toast.success(t('emulator.correct.done'));
+      onCorrected();
+    },
     onError: (error) => toastError(error),
   });
 
@@ -210,7 +248,18 @@ export function EmulatorPanel({
                         <BotMessage key={j} says={says} onReply={send} />
                       ))
                     )}
-                    <ReplyDetails reply={turn.reply} />
+                    <ReplyDetails reply={turn.reply} retrained={turn.retrained === true} />
+                    {turn.reply.explanation !== null && turn.message !== undefined && (
+                      <CorrectionForm
+                        key={turn.retrained ? 'retrained' : 'first'}
+                        targets={targets}
+                        current={turn.reply.fallback ? null : turn.reply.intent}
+                        busy={correct.isPending && correct.variables?.index === i}
+                        onCorrect={(intent) =>
+                          correct.mutate({ index: i, message: turn.message as string, intent })
+                        }
+                      />
+                    )}
                   </Stack>
                 </Paper>
               ),

@@ -2,7 +2,16 @@
 
 import type { EmulatorReply } from '@convo/api';
 
-export type EmulatorTurn = { role: 'customer'; text: string } | { role: 'bot'; reply: EmulatorReply };
+export type EmulatorTurn =
+  | { role: 'customer'; text: string }
+  | {
+      role: 'bot';
+      reply: EmulatorReply;
+      /** The customer message it answered (what a correction teaches). */
+      message?: string;
+      /** Answered again after "this should have been…" retrained the bot. */
+      retrained?: boolean;
+    };
 
 /** The API takes at most this many earlier turns. */
 export const EMULATOR_HISTORY_LIMIT = 50;

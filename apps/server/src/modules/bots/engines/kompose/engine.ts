@@ -1,4 +1,4 @@
-import type { BotSays } from '@convo/api';
+import type { BotExplanation, BotSays } from '@convo/api';
 import { type BotLanguage, DEFAULT_INTENTS, isBotLanguage } from '@convo/domain';
 import type { Db } from '../../../../platform/db/database.js';
 import { TtlCache } from '../../../../platform/ttl-cache.js';
@@ -17,7 +17,7 @@ import { messageLanguage } from './language.js';
 import * as repo from './repository.js';
 import { confidenceThreshold } from './settings.js';
 import { isSmallTalkIntent, smallTalkReply } from './small-talk.js';
-import { buildSnapshot, type KomposeSnapshot, smallTalkModel } from './snapshot.js';
+import { buildSnapshot, type KomposeSnapshot, OUT_OF_SCOPE_CLASS, smallTalkModel } from './snapshot.js';
 
 // kompose, the built-in engine: detects the message's language, classifies it with the bot's
 // trained model of that language (the default language's when that one has none), and answers with
@@ -106,9 +106,41 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
       }
       const answerLanguage = snapshot?.language ?? language;
       const threshold = confidenceThreshold(bot.settings);
-      const own = text && snapshot?.answers ? snapshot.answers.classify(text) : null;
+      const scored = text && snapshot?.answers ? snapshot.answers.classify(text) : null;
+      // Closest to the messages marked "none of these answers": no answer of the bot's fits.
+      const outOfScope = scored?.intent === OUT_OF_SCOPE_CLASS;
+      const own = outOfScope ? null : scored;
       const chat = text ? (snapshot?.smallTalk ?? smallTalkModel(answerLanguage)).classify(text) : null;
       const base = { language, confidence: own?.confidence ?? 0 };
+      // What each stage decided, for the builder's test panel (the runtime never sends it on).
+      const explain = (outcome: BotExplanation['outcome'], passage?: RetrievedPassage): BotExplanation => ({
+        outcome,
+        best: scored
+          ? { intent: scored.intent, confidence: scored.confidence, probability: scored.probability }
+          : null,
+        runnerUp: scored?.runnerUp
+          ? {
+              intent: scored.runnerUp.intent,
+              confidence: scored.runnerUp.confidence,
+              probability: scored.runnerUp.probability,
+            }
+          : null,
+        threshold,
+        calibratedThreshold: scored?.calibratedThreshold ?? null,
+        outOfScope,
+        smallTalk: chat
+          ? { intent: chat.intent, confidence: chat.confidence, answered: outcome === 'small-talk' }
+          : null,
+        knowledge: passage
+          ? {
+              passageId: passage.id ?? null,
+              sourceName: passage.sourceName,
+              sourceUrl: passage.url,
+              score: passage.score,
+              text: passage.text,
+            }
+          : null,
+      });
 
       // Small talk wins only when it is sure and surer than the bot's own answer ("hi, where is
       // my order?" is the order question).
@@ -122,6 +154,7 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
             intent: own.intent,
             fallback: false,
             messages: fillReplies(intent.botSays, text, snapshot),
+            explanation: explain('intent'),
           };
         }
         // A model stored before issue 34 holds the small-talk pack among its intents.
@@ -129,11 +162,23 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
           ? smallTalkReply(own.intent, answerLanguage, text.length)
           : null;
         if (reply)
-          return { ...base, intent: own.intent, fallback: false, messages: [{ kind: 'text', text: reply }] };
+          return {
+            ...base,
+            intent: own.intent,
+            fallback: false,
+            messages: [{ kind: 'text', text: reply }],
+            explanation: explain('small-talk'),
+          };
       }
       if (chat && chat.confidence >= threshold) {
         const intent = snapshot?.intents.get(chat.intent);
-        const chatBase = { language, confidence: chat.confidence, intent: chat.intent, fallback: false };
+        const chatBase = {
+          language,
+          confidence: chat.confidence,
+          intent: chat.intent,
+          fallback: false,
+          explanation: explain('small-talk'),
+        };
         if (intent && intent.botSays.length > 0 && snapshot) {
           return { ...chatBase, messages: fillReplies(intent.botSays, text, snapshot) };
         }
@@ -152,6 +197,7 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
           fallback: false,
           passage,
           messages: passageMessages(passage),
+          explanation: explain('knowledge', passage),
         };
       }
 
@@ -160,7 +206,13 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
         fallback && fallback.botSays.length > 0 && snapshot
           ? fillReplies(fallback.botSays, text, snapshot)
           : [{ kind: 'text', text: DEFAULT_FALLBACK_TEXT[answerLanguage] }];
-      return { ...base, intent: DEFAULT_INTENTS.fallback.name, fallback: true, messages };
+      return {
+        ...base,
+        intent: DEFAULT_INTENTS.fallback.name,
+        fallback: true,
+        messages,
+        explanation: explain('fallback'),
+      };
     },
   };
 }

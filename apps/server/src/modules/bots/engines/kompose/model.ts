@@ -41,8 +41,14 @@ export interface Decision {
   confidence: number;
   /** The classifier's probability of the intent. */
   probability: number;
-  /** The second-best intent and its probability, when there is one. */
-  runnerUp: { intent: string; probability: number } | null;
+  /**
+   * The second-best intent and its probability, when there is one; its confidence is what the
+   * chosen intent's would be with the runner-up's nearest phrase and probability (the builder's
+   * "why" panel compares the two on the threshold's scale).
+   */
+  runnerUp: { intent: string; probability: number; confidence: number } | null;
+  /** The model's calibrated evidence threshold (0…1), when it has one. */
+  calibratedThreshold?: number | undefined;
   /** Cosine similarity to the nearest training phrase of the intent. */
   similarity: number;
 }
@@ -194,7 +200,9 @@ export class KomposeModel {
     return gap >= this.calibration.margin ? 1 : 0.5 + (0.5 * gap) / this.calibration.margin;
   }
 
-  private decide(text: string): Omit<Decision, 'confidence'> {
+  private decide(text: string): Omit<Decision, 'confidence' | 'runnerUp'> & {
+    runnerUp: { intent: string; probability: number; similarity: number } | null;
+  } {
     const vector = this.classifier.vectorize(text);
     const probabilities = this.classifier.probabilities(vector);
     // One scratch row per model, cleared after use: a large vocabulary costs no allocation per answer.
@@ -216,6 +224,9 @@ export class KomposeModel {
     }
     let nearest = 0;
     for (const p of this.prototypes[best] ?? []) nearest = Math.max(nearest, dot(p, dense));
+    let nearestSecond = 0;
+    if (second >= 0)
+      for (const p of this.prototypes[second] ?? []) nearestSecond = Math.max(nearestSecond, dot(p, dense));
     for (let k = 0; k < content.index.length; k++) dense[content.index[k] as number] = 0;
     // Evidence: near a phrase of the intent, and the classifier agrees (√p keeps the nearest
     // phrase the main witness; on CLINC150's validation split it rejected more out-of-scope
@@ -229,21 +240,38 @@ export class KomposeModel {
           ? {
               intent: this.classifier.intents[second] as string,
               probability: probabilities[second] as number,
+              similarity: Math.min(1, nearestSecond * Math.sqrt(probabilities[second] as number)),
             }
           : null,
       similarity: Math.min(1, similarity),
     };
   }
 
-  classify(text: string): Decision {
-    const d = this.decide(text);
-    const evidence = d.similarity * this.ambiguity(d);
+  /** Evidence (0…1) on the settings' confidence scale: the calibrated threshold maps to 0.35. */
+  private calibrated(evidence: number): number {
     const t = this.calibration.threshold;
     const confidence =
       evidence < t
         ? (CALIBRATED_CONFIDENCE * evidence) / t
         : CALIBRATED_CONFIDENCE + ((1 - CALIBRATED_CONFIDENCE) * (evidence - t)) / (1 - t);
-    return { ...d, confidence: Math.max(0, Math.min(1, confidence)) };
+    return Math.max(0, Math.min(1, confidence));
+  }
+
+  classify(text: string): Decision {
+    const d = this.decide(text);
+    const ambiguity = this.ambiguity(d);
+    return {
+      ...d,
+      confidence: this.calibrated(d.similarity * ambiguity),
+      runnerUp: d.runnerUp
+        ? {
+            intent: d.runnerUp.intent,
+            probability: d.runnerUp.probability,
+            confidence: this.calibrated(d.runnerUp.similarity * ambiguity),
+          }
+        : null,
+      calibratedThreshold: this.calibration.threshold,
+    };
   }
 
   toJSON(): SerializedKomposeModel {

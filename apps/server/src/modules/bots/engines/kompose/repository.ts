@@ -58,13 +58,18 @@ export async function readModel(
 }
 
 /** The bot still exists in that application and is a kompose bot. */
-export async function isKomposeBot(db: Db, applicationId: string, botId: string): Promise<boolean> {
+/** A kompose bot's settings, or null when the bot is gone or runs another engine. */
+export async function komposeBotSettings(
+  db: Db,
+  applicationId: string,
+  botId: string,
+): Promise<Record<string, unknown> | null> {
   const rows = await db
-    .select({ id: bots.id })
+    .select({ settings: bots.settings })
     .from(bots)
     .where(and(eq(bots.applicationId, applicationId), eq(bots.id, botId), inArray(bots.engine, ['kompose'])))
     .limit(1);
-  return rows.length > 0;
+  return rows[0] ? ((rows[0].settings ?? {}) as Record<string, unknown>) : null;
 }
 
 /**

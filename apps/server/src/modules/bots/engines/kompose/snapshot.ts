@@ -1,5 +1,5 @@
 import type { BotSays } from '@convo/api';
-import type { BotLanguage } from '@convo/domain';
+import { type BotLanguage, DEFAULT_INTENTS } from '@convo/domain';
 import { IntentClassifier, type SerializedClassifier, type TrainingExample } from './classifier.js';
 import type { EntityDefinition } from './entities.js';
 import { type Decision, KomposeModel, MODEL_FORMAT, type SerializedKomposeModel } from './model.js';
@@ -53,10 +53,21 @@ interface PhraseIntent {
   userSays: readonly string[];
 }
 
-/** The bot's answer phrases, and small talk (the bot's own plus the pack's others), apart. */
+/**
+ * The class of the answers model that holds the messages the builder marked "none of these
+ * answers": a message closest to them is out of scope. Named after the fallback intent, a name no
+ * answer may take.
+ */
+export const OUT_OF_SCOPE_CLASS = DEFAULT_INTENTS.fallback.name;
+
+/**
+ * The bot's answer phrases, and small talk (the bot's own plus the pack's others), apart. The
+ * out-of-scope examples join the answers as their own class only when the bot has answers.
+ */
 export function trainingSets(
   intents: readonly PhraseIntent[],
   language: BotLanguage,
+  outOfScope: readonly string[] = [],
 ): { answers: TrainingExample[]; smallTalk: TrainingExample[] } {
   const of = (section: string) =>
     intents
@@ -65,8 +76,12 @@ export function trainingSets(
   const ownSmallTalk = of('small-talk');
   // A bot's own small-talk intent of the pack's name replaces the pack's phrases of it.
   const ownNames = new Set(ownSmallTalk.map((e) => e.intent));
+  const answers = of('answers');
   return {
-    answers: of('answers'),
+    answers:
+      answers.length > 0
+        ? [...answers, ...outOfScope.map((text) => ({ text, intent: OUT_OF_SCOPE_CLASS }))]
+        : answers,
     smallTalk: [...ownSmallTalk, ...smallTalkExamples(language).filter((e) => !ownNames.has(e.intent))],
   };
 }
@@ -75,8 +90,12 @@ export function trainingSets(
  * Trains both models of a bot language. Each calibrates its out-of-scope threshold with the
  * other's phrases among its negatives: "thanks" is no answer, "where is my order" is no small talk.
  */
-export function trainModels(intents: readonly PhraseIntent[], language: BotLanguage): StoredKomposeModels {
-  const sets = trainingSets(intents, language);
+export function trainModels(
+  intents: readonly PhraseIntent[],
+  language: BotLanguage,
+  outOfScope: readonly string[] = [],
+): StoredKomposeModels {
+  const sets = trainingSets(intents, language, outOfScope);
   const answers =
     sets.answers.length > 0
       ? KomposeModel.train(sets.answers, { language, negatives: sets.smallTalk.map((e) => e.text) })
@@ -101,7 +120,13 @@ function legacyScorer(classifier: IntentClassifier): IntentScorer {
         intent: best.intent,
         confidence: best.confidence * coverage,
         probability: best.confidence,
-        runnerUp: second ? { intent: second.intent, probability: second.confidence } : null,
+        runnerUp: second
+          ? {
+              intent: second.intent,
+              probability: second.confidence,
+              confidence: second.confidence * coverage,
+            }
+          : null,
         similarity: coverage,
       };
     },

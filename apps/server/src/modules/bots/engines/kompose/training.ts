@@ -4,6 +4,7 @@ import type { Db } from '../../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError } from '../../../../platform/jobs/job-queue.js';
 import { listIntents } from '../../builder/repository.js';
 import * as repo from './repository.js';
+import { outOfScopePhrases } from './settings.js';
 import { type StoredKomposeModels, trainModels } from './snapshot.js';
 
 // The `bots.train` job (worker role): trains a bot's language from its saved phrases and stores the
@@ -26,7 +27,8 @@ export async function trainBotLanguage(
   botId: string,
   language: BotLanguage,
 ): Promise<TrainingOutcome | null> {
-  if (!(await repo.isKomposeBot(db, applicationId, botId))) return null;
+  const settings = await repo.komposeBotSettings(db, applicationId, botId);
+  if (!settings) return null;
   const state = await repo.readModelVersion(db, applicationId, botId, language);
   if (!state) return null;
   if (state.status === 'ready' && state.trainedVersion >= state.version) return null;
@@ -34,7 +36,7 @@ export async function trainBotLanguage(
   const intents = await listIntents(db, applicationId, botId, [language]);
   let models: StoredKomposeModels;
   try {
-    models = trainModels(intents, language);
+    models = trainModels(intents, language, outOfScopePhrases(settings, language));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await repo.markTrainingFailed(db, applicationId, botId, language, state.version, message);
