@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
-import { findConversation } from '../conversations/repository.js';
+import { findConversation } from '../conversations/index.js';
 import { writeSystemMessage } from '../messages/system-message.js';
 import type { Realtime } from '../realtime/realtime.js';
 import * as repo from './repository.js';

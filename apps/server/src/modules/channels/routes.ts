@@ -26,7 +26,7 @@ import { notFound } from '../../http/errors.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { markAuthorization } from '../../http/security-route-table.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
-import { findAttachment } from '../attachments/repository.js';
+import { findAttachment } from '../attachments/index.js';
 import { contentDisposition } from '../attachments/service.js';
 import { featureGuard } from '../billing/gate.js';
 import { openOriginal, parseOriginal } from './email/original.js';

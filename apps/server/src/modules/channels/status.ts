@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import { audiencesOf } from '../conversations/feed.js';
-import { findConversation, findUsersByIds } from '../conversations/repository.js';
+import { findConversation, findUsersByIds } from '../conversations/index.js';
 import { EVENT } from '../realtime/event-types.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { DeliveryStatusUpdate } from './connector.js';

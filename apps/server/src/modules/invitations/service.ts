@@ -17,17 +17,11 @@ import type { AppConfig } from '../../platform/config.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { findUserById, insertTeamMembers, insertUser, type UserRow, updateUser } from '../accounts/index.js';
 import { roleNameFor } from '../accounts/provision.js';
-import {
-  findUserById,
-  insertTeamMembers,
-  insertUser,
-  type UserRow,
-  updateUser,
-} from '../accounts/repository.js';
 import type { Entitlements } from '../billing/entitlements.js';
 import { assertSeatAvailable } from '../billing/gate.js';
-import { findTeam } from '../teams/repository.js';
+import { findTeam } from '../teams/index.js';
 import { inviteMail } from './mails.js';
 import * as repo from './repository.js';
 

@@ -2,7 +2,7 @@ import type { MessagingUser } from '@convo/api';
 import { isAdminRole, USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { recordPresence } from '../analytics/repository.js';
+import { recordPresence } from '../analytics/index.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
 import * as repo from './repository.js';

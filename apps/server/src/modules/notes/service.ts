@@ -4,7 +4,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { NOTE_EVENT_TYPE, parseGroupIdParam } from '../conversation-timeline/service.js';
-import { insertTimelineEvent } from '../conversations/repository.js';
+import { insertTimelineEvent } from '../conversations/index.js';
 import { findVisible, type MessagingDeps } from '../conversations/service.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
 import type { EventSink } from '../realtime/realtime.js';

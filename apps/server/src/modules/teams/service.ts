@@ -4,7 +4,7 @@ import { DEFAULT_TEAM, GROUP_ROLE, isAdminRole, USER_STATUS } from '@convo/domai
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { findAppSettings } from '../accounts/repository.js';
+import { findAppSettings } from '../accounts/index.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
 import * as repo from './repository.js';

@@ -3,14 +3,14 @@ import { CONVERSATION_STATUS, isWithinBusinessHours, validateEmail, validatePhon
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import * as accounts from '../accounts/repository.js';
+import * as accounts from '../accounts/index.js';
 import { audiencesOf } from '../conversations/feed.js';
-import { insertTimelineEvent } from '../conversations/repository.js';
+import { insertTimelineEvent } from '../conversations/index.js';
 import { findVisible, type MessagingDeps } from '../conversations/service.js';
 import { DEMO_MEMBERS } from '../demo/seed.js';
 import { EVENT } from '../realtime/event-types.js';
 import { registerClient } from '../registration/service.js';
-import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
+import { findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import { businessHoursOf } from '../widget-settings/service.js';
 import { isAllowedSite } from './origin.js';
 import * as repo from './repository.js';

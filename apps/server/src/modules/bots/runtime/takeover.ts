@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/database.js';
-import { findAppSettings } from '../../accounts/repository.js';
-import * as conversations from '../../conversations/repository.js';
+import { findAppSettings } from '../../accounts/index.js';
+import * as conversations from '../../conversations/index.js';
 import { assignTo } from '../../conversations/service.js';
 import type { EventSink } from '../../realtime/realtime.js';
 import { pauseBotAfterHumanReply } from './enqueue.js';

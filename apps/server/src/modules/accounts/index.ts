@@ -1,0 +1,24 @@
+// The front door of accounts (people, applications, sessions): what other modules may use. Import another module only through its
+// index.ts (scripts/check-import-cycles.mjs); the functions below are the ones this module publishes, the rest
+// of its repository stays private. It re-exports only files that import no other module, so importing it
+// cannot close a circle.
+export type { ApplicationRow, UserRow } from './repository.js';
+export {
+  countApplications,
+  deleteSessionsOfUser,
+  findApplication,
+  findAppSettings,
+  findLiveSession,
+  findMemberByEmail,
+  findMembersByUserName,
+  findUserByEmailInApplication,
+  findUserById,
+  findUserInApplication,
+  insertSession,
+  insertTeam,
+  insertTeamMembers,
+  insertUser,
+  lockForSeeding,
+  onlyApplicationId,
+  updateUser,
+} from './repository.js';
