@@ -6,7 +6,7 @@ import {
   validatePassword,
 } from '@convo/domain';
 import * as accounts from '../modules/accounts/index.js';
-import { addMember, provisionWorkspace, roleNameFor } from '../modules/accounts/provision.js';
+import { addMember, provisionWorkspace, roleNameFor } from '../modules/accounts/index.js';
 import { hashPassword } from '../platform/crypto.js';
 import type { Db } from '../platform/db/database.js';
 import { OpsError } from './errors.js';

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { openSealedJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
-import { roleNameFor } from '../accounts/provision.js';
+import { roleNameFor } from '../accounts/index.js';
 import { deleteSessionsOf, leaveAllTeams, updateMember } from '../team-members/index.js';
 import type { BotRuntimeConfig } from './engine.js';
 

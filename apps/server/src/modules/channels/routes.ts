@@ -28,7 +28,7 @@ import { markAuthorization } from '../../http/security-route-table.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { findAttachment } from '../attachments/index.js';
 import { contentDisposition } from '../attachments/service.js';
-import { featureGuard } from '../billing/gate.js';
+import { featureGuard } from '../billing/index.js';
 import { openOriginal, parseOriginal } from './email/original.js';
 import { answerChallenge, receiveWebhook } from './inbound.js';
 import { CHANNEL_MEDIA_PATH, verifyChannelMediaLink } from './media-link.js';

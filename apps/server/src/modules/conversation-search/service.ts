@@ -2,8 +2,8 @@ import { type ConversationFilter, type ConversationPage, UNASSIGNED } from '@con
 import { CONVERSATION_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { toGroupFeeds } from '../conversations/feed.js';
 import type { ConversationRow } from '../conversations/index.js';
+import { toGroupFeeds } from '../conversations/index.js';
 import type { MessagingDeps } from '../conversations/service.js';
 import * as repo from './repository.js';
 

@@ -1,7 +1,8 @@
-// The front door of conversations: what other modules may use. Import another module only through its
-// index.ts (scripts/check-import-cycles.mjs); the functions below are the ones this module publishes, the rest
-// of its repository stays private. It re-exports only files that import no other module, so importing it
-// cannot close a circle.
+// The front door of conversations: what other modules may use, by name; the rest of its repository stays private
+// (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
+// small files, never services or routes, so importing it closes no file circle.
+
+export * from './feed.js';
 export type { ConversationRow } from './repository.js';
 export {
   findConversation,

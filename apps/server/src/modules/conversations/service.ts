@@ -18,8 +18,8 @@ import { findEnabledBotOfMember, findFirstResponder, insertBotConversation } fro
 import { preferencesOf } from '../conversation-settings/service.js';
 import { queueAssignedMail } from '../email-notifications/service.js';
 import { writeSystemMessage } from '../messages/system-message.js';
-import { AUDIENCE_MEMBERS, audienceUser, EVENT } from '../realtime/event-types.js';
-import type { EventSink, Realtime } from '../realtime/realtime.js';
+import type { EventSink, Realtime } from '../realtime/index.js';
+import { AUDIENCE_MEMBERS, audienceUser, EVENT } from '../realtime/index.js';
 import { customRouteOf } from '../routing/custom-routes.js';
 import { agentsToNotifyOf, chooseAgent } from '../routing/service.js';
 import { findTeam } from '../teams/index.js';

@@ -8,7 +8,7 @@ import { usageMeterOf } from '../billing/usage-meter.js';
 import { updateConversation } from '../conversations/index.js';
 import { changeStatus, changeTags, createConversation } from '../conversations/service.js';
 import { sendMessage } from '../messages/service.js';
-import { createRealtime } from '../realtime/realtime.js';
+import { createRealtime } from '../realtime/index.js';
 
 // A few dozen conversations in several states for the demo workspace, made through the same
 // services the API uses, so they look exactly like real ones.

@@ -17,10 +17,16 @@ import type { AppConfig } from '../../platform/config.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { findUserById, insertTeamMembers, insertUser, type UserRow, updateUser } from '../accounts/index.js';
-import { roleNameFor } from '../accounts/provision.js';
-import type { Entitlements } from '../billing/entitlements.js';
-import { assertSeatAvailable } from '../billing/gate.js';
+import {
+  findUserById,
+  insertTeamMembers,
+  insertUser,
+  roleNameFor,
+  type UserRow,
+  updateUser,
+} from '../accounts/index.js';
+import type { Entitlements } from '../billing/index.js';
+import { assertSeatAvailable } from '../billing/index.js';
 import { findTeam } from '../teams/index.js';
 import { inviteMail } from './mails.js';
 import * as repo from './repository.js';

@@ -10,9 +10,9 @@ import {
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { roleNameFor } from '../accounts/provision.js';
-import type { Entitlements } from '../billing/entitlements.js';
-import { assertAiAgentAvailable } from '../billing/gate.js';
+import { roleNameFor } from '../accounts/index.js';
+import type { Entitlements } from '../billing/index.js';
+import { assertAiAgentAvailable } from '../billing/index.js';
 import { createBotIn } from '../bots/service.js';
 import type { SessionRevoker } from '../realtime/hub.js';
 import * as repo from './repository.js';

@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/index.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
-import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
+import { AUDIENCE_MEMBERS, EVENT } from '../realtime/index.js';
 import * as repo from './repository.js';
 
 // Teams (SPEC §3 Team): the Default Team (clientGroupId km_default_team) always exists, is listed
