@@ -1,8 +1,9 @@
 // Fails when files of the server or the dashboard import each other in a circle (directly or
-// through other files), or when a lower layer of the server imports a higher one (LAYERS). Uses the TypeScript compiler's own import scanner, so `.js` specifiers on
+// through other files), or when a lower layer of the server imports a higher one (LAYERS), or when
+// a module boundary rule is broken beyond the checked-in baseline (moduleBoundaries below; issue 33). Uses the TypeScript compiler's own import scanner, so `.js` specifiers on
 // TypeScript sources, `import type`, re-exports and lazy `import()` all count: a layer that
 // imports a higher one, even only for a type, is the start of a tangle. See docs/decisions.md.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -178,6 +179,105 @@ export function zodImportersReachedFrom(entry) {
   return found;
 }
 
+const MODULES = `${SERVER}modules/`;
+const FEATURES = 'apps/dashboard/src/features/';
+/** The server module a file belongs to (`modules/<m>/…`), or null. */
+const moduleOf = (file) => (file.startsWith(MODULES) ? file.slice(MODULES.length).split('/')[0] : null);
+/** The dashboard feature a file belongs to (`features/<f>/…`), or null. */
+const featureOf = (file) => (file.startsWith(FEATURES) ? file.slice(FEATURES.length).split('/')[0] : null);
+/** A repository file: `repository.ts`, `digest-repository.ts`, anything under a `repository/` folder. */
+const isRepository = (file) => /(^|\/|-)repository(\.ts|\/)/.test(file.slice(file.lastIndexOf('/modules/')));
+/** Shared plumbing, which may import no module at all. */
+const isPlumbing = (file) => ['http/', 'platform/', 'db/'].some((d) => file.startsWith(SERVER + d));
+const isDashboardTestCode = (file) => /\.test\.tsx?$/.test(file) || file.includes('/testing/');
+
+/** The arrows of `graph` (a Map of node to targets) that lie inside one of its strongly connected components. */
+function arrowsInsideCycles(graph) {
+  const componentOf = new Map();
+  findCycles(graph).forEach((component, i) => {
+    for (const node of component) componentOf.set(node, i);
+  });
+  const arrows = [];
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      if (componentOf.has(from) && componentOf.get(from) === componentOf.get(to))
+        arrows.push(`${from} -> ${to}`);
+    }
+  }
+  return { arrows: arrows.sort(), members: componentOf.size, loops: new Set(componentOf.values()).size };
+}
+
+/** The folder-level graph: an arrow between two groups when a production file of one imports a file of the other. */
+function groupGraph(graph, rel, groupOf, isTest) {
+  const groups = new Map();
+  for (const [from, targets] of graph) {
+    const f = rel(from);
+    const g = groupOf(f);
+    if (g === null || isTest(f)) continue;
+    if (!groups.has(g)) groups.set(g, new Set());
+    for (const to of targets) {
+      const h = groupOf(rel(to));
+      if (h !== null && h !== g) groups.get(g).add(h);
+    }
+  }
+  return new Map([...groups].map(([g, s]) => [g, [...s].sort()]));
+}
+
+/**
+ * The module boundary rules (issue 33), each a sorted list of findings kept as strings so they can be
+ * compared with the baseline: arrows between server modules inside a folder-level loop; imports of another
+ * module's repository; other imports of another module past its front door (`modules/<m>/index.ts`), from
+ * modules and from the composition root and operator command alike; plumbing importing a module; arrows
+ * between dashboard features inside a loop. Test code is exempt (it builds the whole app).
+ */
+export function moduleBoundaries(graph, rel) {
+  const repositoryImports = [];
+  const deepImports = [];
+  const plumbingImports = [];
+  for (const [from, targets] of graph) {
+    const f = rel(from);
+    if (!f.startsWith(SERVER) || isTestCode(f)) continue;
+    const own = moduleOf(f);
+    for (const target of targets) {
+      const t = rel(target);
+      const other = moduleOf(t);
+      if (other === null || other === own) continue;
+      const arrow = `${f} -> ${t}`;
+      if (isPlumbing(f)) plumbingImports.push(arrow);
+      else if (isRepository(t)) repositoryImports.push(arrow);
+      else if (t !== `${MODULES}${other}/index.ts`) deepImports.push(arrow);
+    }
+  }
+  const folders = arrowsInsideCycles(groupGraph(graph, rel, moduleOf, isTestCode));
+  const features = arrowsInsideCycles(groupGraph(graph, rel, featureOf, isDashboardTestCode));
+  return {
+    folderCycles: folders,
+    features,
+    findings: {
+      serverFolderCycleArrows: folders.arrows,
+      crossModuleRepositoryImports: repositoryImports.sort(),
+      deepImports: deepImports.sort(),
+      plumbingImportsOfModules: plumbingImports.sort(),
+      dashboardFeatureCycleArrows: features.arrows,
+    },
+  };
+}
+
+/** Findings not in the baseline (new violations) and baseline entries no longer found (to remove). */
+export function compareWithBaseline(findings, baseline) {
+  const added = [];
+  const gone = [];
+  for (const [rule, found] of Object.entries(findings)) {
+    const allowed = new Set(baseline[rule] ?? []);
+    const now = new Set(found);
+    for (const entry of found) if (!allowed.has(entry)) added.push([rule, entry]);
+    for (const entry of allowed) if (!now.has(entry)) gone.push([rule, entry]);
+  }
+  return { added, gone };
+}
+
+const BASELINE = 'scripts/import-boundaries.baseline.json';
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const repo = path.resolve(import.meta.dirname, '..');
   const graph = importGraph(ROOTS.map((r) => path.join(repo, r)));
@@ -209,4 +309,49 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   process.stdout.write(`No import circle among ${graph.size} files of ${ROOTS.join(', ')}.\n`);
+
+  // Module boundaries: today's exceptions are the baseline; a new one fails, and so does an entry that
+  // no longer occurs (remove it, so the budgets only fall). `--prune-baseline` removes those entries.
+  const { findings, folderCycles, features } = moduleBoundaries(graph, rel);
+  const baselinePath = path.join(repo, BASELINE);
+  const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'));
+  const { added, gone } = compareWithBaseline(findings, baseline);
+  const n = (rule) => findings[rule].length;
+  process.stdout.write(
+    'Module boundary budgets (target 0):\n' +
+      `  folder cycles between server modules: ${folderCycles.members} modules in ${folderCycles.loops} loop(s), ` +
+      `${n('serverFolderCycleArrows')} arrows inside loops\n` +
+      `  cross-module repository imports: ${n('crossModuleRepositoryImports')}\n` +
+      `  deep imports past a module's index.ts: ${n('deepImports')}\n` +
+      `  plumbing (http/, platform/, db/) imports of modules: ${n('plumbingImportsOfModules')}\n` +
+      `  dashboard feature cycles: ${features.members} features in ${features.loops} loop(s), ` +
+      `${n('dashboardFeatureCycleArrows')} arrows inside loops\n`,
+  );
+  if (process.argv.includes('--prune-baseline') && gone.length > 0) {
+    const goneSet = new Set(gone.map(([rule, entry]) => `${rule}\0${entry}`));
+    const pruned = Object.fromEntries(
+      Object.entries(baseline).map(([rule, entries]) => [
+        rule,
+        Array.isArray(entries) ? entries.filter((e) => !goneSet.has(`${rule}\0${e}`)) : entries,
+      ]),
+    );
+    writeFileSync(baselinePath, `${JSON.stringify(pruned, null, 2)}\n`);
+    process.stdout.write(`Removed ${gone.length} entries that no longer occur from ${BASELINE}.\n`);
+  } else {
+    for (const [rule, entry] of gone) {
+      process.stderr.write(`\nNo longer found (${rule}), remove it from ${BASELINE}: ${entry}\n`);
+    }
+  }
+  for (const [rule, entry] of added)
+    process.stderr.write(`\nNew module boundary violation (${rule}): ${entry}\n`);
+  const stale = process.argv.includes('--prune-baseline') ? 0 : gone.length;
+  if (added.length > 0 || stale > 0) {
+    process.stderr.write(
+      `\n${added.length} new boundary violation(s), ${stale} baseline entr(ies) no longer found. Import another ` +
+        'module only through its index.ts, never its repository; shared plumbing imports no module; no loops ' +
+        `between modules or dashboard features (docs/architecture.md). Stale entries: run \`node ` +
+        'scripts/check-import-cycles.mjs --prune-baseline`.\n',
+    );
+    process.exit(1);
+  }
 }

@@ -5,8 +5,8 @@ import {
   USER_STATUS,
   validatePassword,
 } from '@convo/domain';
-import { addMember, provisionWorkspace, roleNameFor } from '../modules/accounts/provision.js';
-import * as accounts from '../modules/accounts/repository.js';
+import * as accounts from '../modules/accounts/index.js';
+import { addMember, provisionWorkspace, roleNameFor } from '../modules/accounts/index.js';
 import { hashPassword } from '../platform/crypto.js';
 import type { Db } from '../platform/db/database.js';
 import { OpsError } from './errors.js';

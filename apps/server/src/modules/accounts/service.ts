@@ -17,8 +17,8 @@ import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from 
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { recordPresence } from '../analytics/repository.js';
-import type { Entitlements } from '../billing/entitlements.js';
+import { recordPresence } from '../analytics/index.js';
+import type { Entitlements } from '../billing/index.js';
 import { acceptInvitation, invalidInvite } from '../invitations/service.js';
 import { checkSignIn, isEnabled as isTwoFactorEnabled } from '../two-factor/service.js';
 import { passwordResetMail, validationMail } from './mails.js';

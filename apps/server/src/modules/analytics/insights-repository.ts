@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../platform/db/database.js';
-import { FIRST_RESPONSE_MS, ts } from '../stats/repository.js';
+import { FIRST_RESPONSE_MS, ts } from '../stats/index.js';
 import { type ConversationScope, NEW_SCALE_ONLY, scopeConditions } from './repository.js';
 
 // The Insights' queries (the analytics context's other reader of the database). Each reads one

@@ -12,7 +12,7 @@ import {
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { presenceChanges, reportExports } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
-import { ENDED, FIRST_RESPONSE_MS, ts, withinBusinessHours } from '../stats/repository.js';
+import { ENDED, FIRST_RESPONSE_MS, ts, withinBusinessHours } from '../stats/index.js';
 
 // The only place analytics touch the database. Figures read the roll-up the database triggers keep
 // (conversation_rollups, migration 0022) and what the sends keep on each conversation (first

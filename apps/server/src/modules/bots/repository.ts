@@ -10,8 +10,8 @@ import {
 } from '../../db/schema/index.js';
 import { openSealedJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
-import { roleNameFor } from '../accounts/provision.js';
-import { deleteSessionsOf, leaveAllTeams, updateMember } from '../team-members/repository.js';
+import { roleNameFor } from '../accounts/index.js';
+import { deleteSessionsOf, leaveAllTeams, updateMember } from '../team-members/index.js';
 import type { BotRuntimeConfig } from './engine.js';
 
 // Bots and their member rows. Every query names the application the bot belongs to. The builder's

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
-import { featureGuard } from '../billing/gate.js';
+import { featureGuard } from '../billing/index.js';
 import * as service from './service.js';
 
 /** SPEC §6 `llmBots`: creating a bot on an LLM engine (a validated body; switching: the service). */

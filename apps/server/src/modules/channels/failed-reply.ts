@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
-import { findConversation } from '../conversations/repository.js';
+import { findConversation } from '../conversations/index.js';
 import { writeSystemMessage } from '../messages/system-message.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { Realtime } from '../realtime/index.js';
 import * as repo from './repository.js';
 
 // A reply that failed for good, whether the provider refused the send (delivery.ts) or said so

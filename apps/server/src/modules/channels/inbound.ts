@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { createKeyedBatcher, type KeyedBatcher } from '../../platform/keyed-batcher.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
-import * as accounts from '../accounts/repository.js';
+import * as accounts from '../accounts/index.js';
 import { storeUpload } from '../attachments/service.js';
 import { createConversation, type MessagingDeps } from '../conversations/service.js';
 import { sendMessage } from '../messages/service.js';

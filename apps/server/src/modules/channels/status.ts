@@ -1,8 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
-import { audiencesOf } from '../conversations/feed.js';
-import { findConversation, findUsersByIds } from '../conversations/repository.js';
-import { EVENT } from '../realtime/event-types.js';
-import type { Realtime } from '../realtime/realtime.js';
+import { audiencesOf, findConversation, findUsersByIds } from '../conversations/index.js';
+import type { Realtime } from '../realtime/index.js';
+import { EVENT } from '../realtime/index.js';
 import type { DeliveryStatusUpdate } from './connector.js';
 import { recordFailed } from './failed-reply.js';
 import * as repo from './repository.js';

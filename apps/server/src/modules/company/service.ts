@@ -4,8 +4,8 @@ import type { AuthContext } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
-import { findAppSettings } from '../accounts/repository.js';
-import { lockCompanySetting, saveCompanySetting } from '../roles-permissions/repository.js';
+import { findAppSettings } from '../accounts/index.js';
+import { lockCompanySetting, saveCompanySetting } from '../roles-permissions/index.js';
 import { forgetVisitorNaming } from '../widget/visitor-naming.js';
 import * as repo from './repository.js';
 

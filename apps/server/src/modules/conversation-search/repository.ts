@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
-import type { ConversationRow } from '../conversations/repository.js';
+import type { ConversationRow } from '../conversations/index.js';
 
 // Conversation lists and the SPEC §3 conversation filter, each page in one statement. Every
 // condition, subqueries included, names the application.

@@ -2,7 +2,7 @@ import type { GroupFeed } from '@convo/api';
 import { messagePreview, SERVICE_WINDOW_CHANNELS, serviceWindowAt } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
 import { readTogether } from '../../platform/db/read-together.js';
-import { AUDIENCE_MEMBERS, audienceUser } from '../realtime/event-types.js';
+import { AUDIENCE_MEMBERS, audienceUser } from '../realtime/index.js';
 import * as repo from './repository.js';
 
 /** Who receives a conversation's events: every member of the application and its customer. */

@@ -15,21 +15,17 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { requireMember as requirePolicyMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
-import { findAppSettings } from '../accounts/repository.js';
+import { findAppSettings } from '../accounts/index.js';
 import { teamOfCustomersModule } from '../app-modules/service.js';
-import {
-  findEnabledBotOfMember,
-  findFirstResponder,
-  insertBotConversation,
-} from '../bots/runtime/repository.js';
+import { findEnabledBotOfMember, findFirstResponder, insertBotConversation } from '../bots/index.js';
 import { preferencesOf } from '../conversation-settings/service.js';
 import { queueAssignedMail } from '../email-notifications/service.js';
 import { writeSystemMessage } from '../messages/system-message.js';
-import { AUDIENCE_MEMBERS, audienceUser, EVENT } from '../realtime/event-types.js';
-import type { EventSink, Realtime } from '../realtime/realtime.js';
+import type { EventSink, Realtime } from '../realtime/index.js';
+import { AUDIENCE_MEMBERS, audienceUser, EVENT } from '../realtime/index.js';
 import { customRouteOf } from '../routing/custom-routes.js';
 import { agentsToNotifyOf, chooseAgent } from '../routing/service.js';
-import { findTeam } from '../teams/repository.js';
+import { findTeam } from '../teams/index.js';
 import { enqueueTranscriptOnResolve } from '../transcripts/transcript-on-resolve-queue.js';
 import { audiencesOf, toGroupFeeds } from './feed.js';
 import * as repo from './repository.js';

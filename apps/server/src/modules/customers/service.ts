@@ -3,7 +3,7 @@ import { isValidEmail, toCsv, USER_STATUS, validatePhone } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { deleteSessionsOfUser } from '../accounts/repository.js';
+import { deleteSessionsOfUser } from '../accounts/index.js';
 import * as repo from './repository.js';
 
 // /users: the company's customers (the application's end users): list, details and attributes,

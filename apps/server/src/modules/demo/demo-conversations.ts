@@ -3,12 +3,12 @@ import pino from 'pino';
 import type { AuthContext } from '../../http/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
-import { insertUser, type UserRow } from '../accounts/repository.js';
+import { insertUser, type UserRow } from '../accounts/index.js';
 import { usageMeterOf } from '../billing/usage-meter.js';
-import { updateConversation } from '../conversations/repository.js';
+import { updateConversation } from '../conversations/index.js';
 import { changeStatus, changeTags, createConversation } from '../conversations/service.js';
 import { sendMessage } from '../messages/service.js';
-import { createRealtime } from '../realtime/realtime.js';
+import { createRealtime } from '../realtime/index.js';
 
 // A few dozen conversations in several states for the demo workspace, made through the same
 // services the API uses, so they look exactly like real ones.

@@ -1,8 +1,8 @@
 import { DEFAULT_TEAM, GROUP_ROLE, type Product, ROLE_TYPE } from '@convo/domain';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
-import { addMember, provisionWorkspace } from '../accounts/provision.js';
-import * as accounts from '../accounts/repository.js';
+import * as accounts from '../accounts/index.js';
+import { addMember, provisionWorkspace } from '../accounts/index.js';
 import { seedDemoBot } from './demo-bot.js';
 import { seedDemoConversations } from './demo-conversations.js';
 

@@ -2,7 +2,7 @@ import type { DocumentLinkQuery, DocumentPreview } from '@convo/api';
 import type { AuthContext } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { findAttachment } from '../attachments/repository.js';
+import { findAttachment } from '../attachments/index.js';
 import { channelMediaUrl, verifyChannelMediaLink } from '../channels/media-link.js';
 
 // /document-preview links (docs/decisions.md "Document preview"): the channel-media signed link

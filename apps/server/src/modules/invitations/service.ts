@@ -18,17 +18,17 @@ import type { AppConfig } from '../../platform/config.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { roleNameFor } from '../accounts/provision.js';
 import {
   findUserById,
   insertTeamMembers,
   insertUser,
+  roleNameFor,
   type UserRow,
   updateUser,
-} from '../accounts/repository.js';
-import type { Entitlements } from '../billing/entitlements.js';
-import { assertSeatAvailable } from '../billing/gate.js';
-import { findTeam } from '../teams/repository.js';
+} from '../accounts/index.js';
+import type { Entitlements } from '../billing/index.js';
+import { assertSeatAvailable } from '../billing/index.js';
+import { findTeam } from '../teams/index.js';
 import { inviteMail } from './mails.js';
 import * as repo from './repository.js';
 

@@ -2,7 +2,7 @@ import type { EmailNotifications, MailPreferences } from '@convo/api';
 import { USER_STATUS } from '@convo/domain';
 import { badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { findUserById } from '../accounts/repository.js';
+import { findUserById } from '../accounts/index.js';
 import { getSettings, saveSettings } from '../email-notifications/service.js';
 import { type MailLinkSubject, verifyMailLinkToken } from './link-token.js';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
-import { featureGuard } from '../billing/gate.js';
+import { featureGuard } from '../billing/index.js';
 import * as service from './service.js';
 
 /** Messaging API: the message logs screen (`message/filter`), members with the message-logs privilege. */

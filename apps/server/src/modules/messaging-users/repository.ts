@@ -161,4 +161,4 @@ export async function setAvailability(db: Db, applicationId: string, id: string,
 }
 
 // Single-user look-ups are the accounts module's.
-export { findUserById, findUserInApplication as findUserByUserId } from '../accounts/repository.js';
+export { findUserById, findUserInApplication as findUserByUserId } from '../accounts/index.js';

@@ -3,9 +3,9 @@ import { APPLICATION, can, toRoleType, USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { authorize, requireMember } from '../../http/policy.js';
-import { recordPresence } from '../analytics/repository.js';
+import { recordPresence } from '../analytics/index.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
-import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
+import { AUDIENCE_MEMBERS, EVENT } from '../realtime/index.js';
 import * as repo from './repository.js';
 
 // Users of the messaging API. Members (agents, admins…) see the application's users; an end user

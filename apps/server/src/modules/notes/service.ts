@@ -4,10 +4,10 @@ import { notFound } from '../../http/errors.js';
 import { authorize, requireMember as requirePolicyMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { NOTE_EVENT_TYPE, parseGroupIdParam } from '../conversation-timeline/service.js';
-import { insertTimelineEvent } from '../conversations/repository.js';
+import { insertTimelineEvent } from '../conversations/index.js';
 import { findVisible, type MessagingDeps } from '../conversations/service.js';
-import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
-import type { EventSink } from '../realtime/realtime.js';
+import type { EventSink } from '../realtime/index.js';
+import { AUDIENCE_MEMBERS, EVENT } from '../realtime/index.js';
 import * as repo from './repository.js';
 
 // Notes are private to the team: members of the application read and write them, the customer

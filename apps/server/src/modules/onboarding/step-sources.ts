@@ -9,8 +9,7 @@ import { CONVERSATION_STATUS, ONBOARDING_STATE, type OnboardingState, SENDER_TYP
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
-import { EVENT } from '../realtime/event-types.js';
-import { EVENTS_CHANNEL } from '../realtime/realtime.js';
+import { EVENT, EVENTS_CHANNEL } from '../realtime/index.js';
 import type { OnboardingRecorder } from './recorder.js';
 
 // Where the setup guide's steps come from: the actions themselves, seen from outside the modules that

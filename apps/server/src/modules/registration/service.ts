@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import * as accounts from '../accounts/repository.js';
+import * as accounts from '../accounts/index.js';
 import { moduleForRegistration, recordUsersModule } from '../app-modules/service.js';
 
 export interface RegistrationDeps {

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
-import { featureGuard } from '../billing/gate.js';
+import { featureGuard } from '../billing/index.js';
 import * as service from './service.js';
 
 const keyParamsSchema = z.object({ key: z.enum(PRIVILEGE_KEYS) });

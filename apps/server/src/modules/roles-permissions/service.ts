@@ -3,7 +3,7 @@ import { isPrivilegeKey, PRIVILEGE_KEYS, ROLE_TYPE, type RoleType } from '@convo
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { findAppSettings } from '../accounts/repository.js';
+import { findAppSettings } from '../accounts/index.js';
 import * as repo from './repository.js';
 
 // /settings/roles-permissions: the company setting rolesAndPermissions (privilege key → role types

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
-import { featureGuard } from '../billing/gate.js';
+import { featureGuard } from '../billing/index.js';
 import { isAllowedOrigin } from '../google-sign-in/service.js';
 import * as service from './service.js';
 

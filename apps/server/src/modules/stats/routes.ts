@@ -16,7 +16,7 @@ import { requireAuth } from '../../http/auth.js';
 import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
-import { featureGuard } from '../billing/gate.js';
+import { featureGuard } from '../billing/index.js';
 import * as service from './service.js';
 
 /** Messaging API for statistics: group stats (v1, v2, cached 120 s), response average, scoreboard, queue. */

@@ -6,9 +6,9 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import type { TtlCache } from '../../platform/ttl-cache.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
-import { findTeam } from '../teams/repository.js';
+import { findTeam } from '../teams/index.js';
 import { requireAdmin, requireMember } from '../teams/service.js';
-import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
+import { findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import { businessHoursOf } from '../widget-settings/service.js';
 import * as repo from './repository.js';
 

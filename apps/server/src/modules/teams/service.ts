@@ -5,9 +5,9 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { requireAdmin, requireMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
-import { findAppSettings } from '../accounts/repository.js';
+import { findAppSettings } from '../accounts/index.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
-import { AUDIENCE_MEMBERS, EVENT } from '../realtime/event-types.js';
+import { AUDIENCE_MEMBERS, EVENT } from '../realtime/index.js';
 import * as repo from './repository.js';
 
 // Teams (SPEC §3 Team): the Default Team (clientGroupId km_default_team) always exists, is listed

@@ -6,7 +6,7 @@ import { requireMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { fileUrl } from '../attachments/service.js';
-import * as conversations from '../conversations/repository.js';
+import * as conversations from '../conversations/index.js';
 import { findVisible } from '../conversations/service.js';
 import { listConversationMessages, type MessageRow } from '../messages/repository.js';
 

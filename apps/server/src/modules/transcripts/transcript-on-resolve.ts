@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.js';
 import { type JobHandler, PermanentJobError } from '../../platform/jobs/job-queue.js';
 import { insertMail } from '../../platform/mail/outbox-repository.js';
 import { transcriptSettingsOf } from '../conversation-settings/service.js';
-import * as conversations from '../conversations/repository.js';
+import * as conversations from '../conversations/index.js';
 import { buildTranscript, type TranscriptSource } from './service.js';
 
 // The job behind Settings → Conversation transcript: when a conversation is resolved, its

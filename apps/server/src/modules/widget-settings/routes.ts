@@ -8,7 +8,7 @@ import type { FeatureKey } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import { ANY_MEMBER, type RouteContext } from '../../http/route-context.js';
-import { featureGuard } from '../billing/gate.js';
+import { featureGuard } from '../billing/index.js';
 import * as service from './service.js';
 
 export type WidgetSettingsRouteContext = Pick<RouteContext, 'database' | 'authenticate' | 'billing'>;

@@ -6,8 +6,8 @@ import { createHmac } from 'node:crypto';
 import { toVisitorView } from '@convo/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
-import * as accounts from '../accounts/repository.js';
-import { findChatWidgetSettingsOrDefaults } from '../widget-settings/repository.js';
+import * as accounts from '../accounts/index.js';
+import { findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import { cachedVisitorNaming } from './visitor-naming.js';
 
 export type VisitorView = <T>(value: T) => T;

@@ -1,6 +1,6 @@
 import { helpCenterSitePath } from '@convo/api';
 import type { Db } from '../../../platform/db/database.js';
-import { listPublishedForImport } from '../../help-center/repository.js';
+import { listPublishedForImport } from '../../help-center/index.js';
 import { KnowledgeError } from './errors.js';
 import { queueIndexing } from './indexing-queue.js';
 import type { TextPart } from './parsers/index.js';

@@ -1,11 +1,11 @@
 import type { HandoffReason } from '@convo/domain';
 import type { Db } from '../../../platform/db/database.js';
-import { findAppSettings } from '../../accounts/repository.js';
-import * as conversations from '../../conversations/repository.js';
+import { findAppSettings } from '../../accounts/index.js';
+import * as conversations from '../../conversations/index.js';
 import { assignTo, route } from '../../conversations/service.js';
 import { writeSystemMessage } from '../../messages/system-message.js';
-import type { EventSink } from '../../realtime/realtime.js';
-import { findTeam } from '../../teams/repository.js';
+import type { EventSink } from '../../realtime/index.js';
+import { findTeam } from '../../teams/index.js';
 import type { BotRow } from '../repository.js';
 import { recordHandoff } from './repository.js';
 

@@ -3,7 +3,7 @@ import { can } from '@convo/domain';
 import type { AuthContext } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
-import { isMember } from '../../conversations/repository.js';
+import { isMember } from '../../conversations/index.js';
 import * as repo from './repository.js';
 
 const THIRTY_DAYS_MS = 30 * 24 * 3_600_000;

@@ -1,8 +1,8 @@
 import type { Db } from '../../../platform/db/database.js';
-import { findAppSettings } from '../../accounts/repository.js';
-import * as conversations from '../../conversations/repository.js';
+import { findAppSettings } from '../../accounts/index.js';
+import * as conversations from '../../conversations/index.js';
 import { assignTo } from '../../conversations/service.js';
-import type { EventSink } from '../../realtime/realtime.js';
+import type { EventSink } from '../../realtime/index.js';
 import { pauseBotAfterHumanReply } from './enqueue.js';
 import { findConversationBot } from './repository.js';
 

@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
 import { outboundPolicy, webUrlProblem } from '../../../platform/outbound/index.js';
 import { requireAdmin } from '../../teams/service.js';
-import { findSecurity } from '../../webhooks/repository.js';
+import { findSecurity } from '../../webhooks/index.js';
 import { sealSecret } from '../../webhooks/secret-box.js';
 import * as builderRepo from '../builder/repository.js';
 import { checkEntity, checkIntent, listIntents, requireBot, scheduleTraining } from '../builder/service.js';

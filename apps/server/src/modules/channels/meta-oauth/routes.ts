@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../http/auth.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../../http/route-context.js';
-import { featureGuard } from '../../billing/gate.js';
+import { featureGuard } from '../../billing/index.js';
 import type { InboundDeps } from '../inbound.js';
 import * as meta from './service.js';
 

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
 import { enqueue, type JobHandler } from '../../../platform/jobs/job-queue.js';
 import { sendMessage } from '../../messages/service.js';
-import type { Realtime } from '../../realtime/realtime.js';
+import type { Realtime } from '../../realtime/index.js';
 import { accountForDelivery } from '../account-cache.js';
 import { ChannelProviderError } from '../connector.js';
 import { openSlackConfig, slackApiOf } from './connector.js';

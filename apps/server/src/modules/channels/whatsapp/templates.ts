@@ -13,7 +13,7 @@ import {
 } from '@convo/domain';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
-import { findConversation } from '../../conversations/repository.js';
+import { findConversation } from '../../conversations/index.js';
 import type { MessagingDeps } from '../../conversations/service.js';
 import { sendMessage } from '../../messages/service.js';
 import { TEMPLATE_METADATA_KEY } from '../outbox.js';

@@ -1,0 +1,15 @@
+// The front door of conversations: what other modules may use, by name; the rest of its repository stays private
+// (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
+// small files, never services or routes, so importing it closes no file circle.
+
+export * from './feed.js';
+export type { ConversationRow } from './repository.js';
+export {
+  findConversation,
+  findUsersByIds,
+  findUsersByUserIds,
+  insertTimelineEvent,
+  isMember,
+  removeBotMembers,
+  updateConversation,
+} from './repository.js';
