@@ -14,8 +14,8 @@ import {
   type LiveSession,
   privilegeChecker,
 } from './modules/accounts/guards.js';
+import { findApplication, firstApplicationId } from './modules/accounts/index.js';
 import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
-import { supportApplicationId } from './modules/accounts/service.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
 import { reportJobHandler } from './modules/analytics/report-job.js';
@@ -38,7 +38,7 @@ import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/komp
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
-import { createSmartReplyEngine } from './modules/bots/engines/smartreply/engine.js';
+import { createSmartReplyEngine } from './modules/bots/index.js';
 import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
@@ -100,16 +100,16 @@ import { quickReplyRoutes } from './modules/quick-replies/routes.js';
 import { createHub, sessionRevoker } from './modules/realtime/hub.js';
 import { createRealtime } from './modules/realtime/realtime.js';
 import { registrationRoutes } from './modules/registration/routes.js';
-import { replySuggestionRoutes } from './modules/reply-suggestions/routes.js';
+import { replySuggestionRoutes } from './modules/reply-suggestions/index.js';
 import { rolesPermissionsRoutes } from './modules/roles-permissions/routes.js';
 import { customRoutingRoutes } from './modules/routing/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
-import { supportTicketRoutes } from './modules/support-tickets/routes.js';
+import { supportTicketRoutes } from './modules/support-tickets/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
+import { listMembers } from './modules/team-members/index.js';
 import { teamMemberRoutes } from './modules/team-members/routes.js';
-import { activeAdminEmails } from './modules/team-members/service.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { transcriptRoutes } from './modules/transcripts/routes.js';
 import { transcriptOnResolveHandler } from './modules/transcripts/transcript-on-resolve.js';
@@ -346,8 +346,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.errorReporting) await app.register(errorReportRoutes(ctx));
   await app.register(
     supportTicketRoutes(ctx, {
-      supportApplicationId: () => supportApplicationId(deps.database.db, deps.config.supportAppId),
-      adminEmails: (applicationId) => activeAdminEmails(deps.database.db, applicationId),
+      configuredApplicationId: deps.config.supportAppId,
+      applicationExists: async (id) => (await findApplication(deps.database.db, id)) !== undefined,
+      firstApplicationId: () => firstApplicationId(deps.database.db),
+      members: (applicationId) => listMembers(deps.database.db, applicationId),
     }),
   );
   await app.register(billingRoutes(ctx, paymentProvider(deps.config, deps.database.db)));

@@ -15,6 +15,7 @@ export {
   findUserByEmailInApplication,
   findUserById,
   findUserInApplication,
+  firstApplicationId,
   insertSession,
   insertTeam,
   insertTeamMembers,

@@ -422,12 +422,3 @@ export async function currentSession(
   if (!user) throw unauthorized();
   return sessionFor(deps.db, user, token, auth.sessionExpiresAt);
 }
-
-/**
- * The workspace that receives the public /help form's tickets: SUPPORT_APP_ID's when it exists,
- * else the install's first workspace (the company running the server).
- */
-export async function supportApplicationId(db: Db, configured: string | null): Promise<string | null> {
-  if (configured && (await repo.findApplication(db, configured))) return configured;
-  return repo.firstApplicationId(db);
-}

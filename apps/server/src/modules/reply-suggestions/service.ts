@@ -2,14 +2,18 @@ import { MAX_REPLY_SUGGESTIONS, type ReplySuggestions } from '@convo/api';
 import { type BotLanguage, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import type { Db } from '../../platform/db/database.js';
-import type { BotRuntimeConfig, BotTools } from '../bots/engine.js';
-import { messageLanguage } from '../bots/engines/kompose/language.js';
-import { rankReplies } from '../bots/engines/smartreply/ranking.js';
-import { MIN_SUGGESTION_SCORE } from '../bots/engines/smartreply/settings.js';
-import { applicationSources, enabledBots } from '../bots/engines/smartreply/sources.js';
+import {
+  applicationSources,
+  type BotRuntimeConfig,
+  type BotTools,
+  enabledBots,
+  MIN_SUGGESTION_SCORE,
+  messageLanguage,
+  rankReplies,
+} from '../bots/index.js';
 import { listMessages } from '../messages/service.js';
-import { listQuickReplies } from '../quick-replies/service.js';
-import type { Realtime } from '../realtime/realtime.js';
+import { listQuickReplies } from '../quick-replies/index.js';
+import type { Realtime } from '../realtime/index.js';
 
 // The inbox's suggested replies (SPEC §1 smartreply, "in the inbox"): the newest customer message
 // of a conversation the agent may see, answered from the application's own answers. The

@@ -4,7 +4,13 @@ import type {
   SupportTicketDetail,
   SupportTicketType,
 } from '@convo/api';
-import { SUPPORT_TICKET_LIMITS, SUPPORT_TICKET_STATUS, ticketReference } from '@convo/domain';
+import {
+  isAdminRole,
+  SUPPORT_TICKET_LIMITS,
+  SUPPORT_TICKET_STATUS,
+  ticketReference,
+  USER_STATUS,
+} from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { requireAdmin, requireMember } from '../../http/policy.js';
@@ -19,10 +25,32 @@ export interface SupportTicketDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
-  /** The workspace that receives public tickets; null on an install without one. */
-  supportApplicationId(): Promise<string | null>;
-  /** Addresses of the workspace's active admins, told of each new ticket. */
-  adminEmails(applicationId: string): Promise<string[]>;
+  /** SUPPORT_APP_ID: the workspace that receives public tickets, when set. */
+  configuredApplicationId: string | null;
+  applicationExists(id: string): Promise<boolean>;
+  /** The install's first workspace (the company running the server). */
+  firstApplicationId(): Promise<string | null>;
+  /** The workspace's members; its admins who can still sign in are told of each new ticket. */
+  members(
+    applicationId: string,
+  ): Promise<{ roleType: string | null; status: number; email: string | null }[]>;
+}
+
+/**
+ * The workspace that receives the public /help form's tickets: SUPPORT_APP_ID's when it exists,
+ * else the install's first workspace.
+ */
+async function supportApplicationId(deps: SupportTicketDeps): Promise<string | null> {
+  const configured = deps.configuredApplicationId;
+  if (configured && (await deps.applicationExists(configured))) return configured;
+  return deps.firstApplicationId();
+}
+
+async function adminEmails(deps: SupportTicketDeps, applicationId: string): Promise<string[]> {
+  const members = await deps.members(applicationId);
+  return members
+    .filter((m) => isAdminRole(m.roleType) && m.status !== USER_STATUS.EXPIRED && m.email)
+    .map((m) => m.email as string);
 }
 
 const LIST_LIMIT = 200;
@@ -57,7 +85,7 @@ function ticketView(row: {
 
 /** The issue types the public form offers (those of the support workspace). */
 export async function listPublicTypes(deps: SupportTicketDeps): Promise<SupportTicketType[]> {
-  const applicationId = await deps.supportApplicationId();
+  const applicationId = await supportApplicationId(deps);
   if (!applicationId) return [];
   return (await repo.listTypes(deps.db, applicationId)).map((r) => ({ id: r.id, name: r.name }));
 }
@@ -66,7 +94,7 @@ export async function createPublicTicket(
   deps: SupportTicketDeps,
   input: SupportTicketCreateRequest,
 ): Promise<{ id: string; reference: string }> {
-  const applicationId = await deps.supportApplicationId();
+  const applicationId = await supportApplicationId(deps);
   if (!applicationId) throw noSupportWorkspace();
   // An unknown type (deleted, or another workspace's) files the ticket without one.
   const type = input.typeId ? await repo.findType(deps.db, applicationId, input.typeId) : undefined;
@@ -80,7 +108,7 @@ export async function createPublicTicket(
   });
   const reference = ticketReference(ticket.id);
   const link = `${deps.publicUrl}/help`;
-  const recipients = await deps.adminEmails(applicationId);
+  const recipients = await adminEmails(deps, applicationId);
   for (const to of recipients)
     await deps.mailer.send({
       to,

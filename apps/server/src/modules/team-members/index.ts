@@ -1,4 +1,4 @@
 // The front door of team-members: what other modules may use, by name; the rest of its repository stays private
 // (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
 // small files, never services or routes, so importing it closes no file circle.
-export { deleteSessionsOf, leaveAllTeams, updateMember } from './repository.js';
+export { deleteSessionsOf, leaveAllTeams, listMembers, updateMember } from './repository.js';

@@ -1,7 +1,6 @@
 import type { MemberUpdateRequest, TeamMemberView } from '@convo/api';
 import {
   APPLICATION,
-  isAdminRole,
   type MemberChange,
   type Refusal,
   refuseMemberChange,
@@ -147,12 +146,4 @@ export async function createBot(
     if (row?.id !== bot.userId) throw new Error('bot member row not found after insert');
     return toView(row!);
   });
-}
-
-/** Addresses of the application's admins who can still sign in (told of new support tickets). */
-export async function activeAdminEmails(db: Db, applicationId: string): Promise<string[]> {
-  const members = await repo.listMembers(db, applicationId);
-  return members
-    .filter((m) => isAdminRole(m.roleType) && m.status !== USER_STATUS.EXPIRED && m.email)
-    .map((m) => m.email as string);
 }

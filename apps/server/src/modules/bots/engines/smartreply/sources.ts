@@ -1,7 +1,7 @@
 import type { BotSays } from '@convo/api';
 import { type BotLanguage, botLanguagesOf, isBotPlatform } from '@convo/domain';
 import type { Db } from '../../../../platform/db/database.js';
-import { listSharedQuickReplies } from '../../../quick-replies/service.js';
+import { listSharedQuickReplies } from '../../../quick-replies/index.js';
 import { listIntents } from '../../builder/repository.js';
 import { storedBotSays } from '../../builder/service.js';
 import type { BotRuntimeConfig, BotTools, RetrievedPassage } from '../../engine.js';
