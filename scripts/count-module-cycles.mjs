@@ -28,7 +28,10 @@ const graph = new Map([...folders].map(([k, v]) => [k, [...v]]));
 const cycles = findCycles(graph);
 const inCycles = cycles.flat().sort();
 const pairs = [];
-for (const [a, targets] of graph) for (const b of targets) if (a < b && graph.get(b)?.includes(a)) pairs.push(`${a} ⇄ ${b}`);
-console.log(`${graph.size} modules; ${inCycles.length} in ${cycles.length} folder-level circle(s); ${pairs.length} pair(s) import each other.`);
+for (const [a, targets] of graph)
+  for (const b of targets) if (a < b && graph.get(b)?.includes(a)) pairs.push(`${a} ⇄ ${b}`);
+console.log(
+  `${graph.size} modules; ${inCycles.length} in ${cycles.length} folder-level circle(s); ${pairs.length} pair(s) import each other.`,
+);
 for (const c of cycles) console.log(`circle: ${c.join(', ')}`);
 for (const p of pairs) console.log(`pair: ${p}`);

@@ -300,7 +300,12 @@ export async function createConversation(
       audiences: audiencesOf(conv),
       data: { groupId: conv.id, clientGroupId: conv.clientGroupId },
     });
-    await conversationBus.emit('conversation.created', { tx, events, conversation: conv, actorId: caller.userId });
+    await conversationBus.emit('conversation.created', {
+      tx,
+      events,
+      conversation: conv,
+      actorId: caller.userId,
+    });
     // An enabled bot named as the assignee answers there, as a first responder would (the
     // builder's inline code: the messaging API call that talks to one bot).
     const assigneeBot =

@@ -6,6 +6,7 @@ import { listJobs } from '../../platform/jobs/job-repository.js';
 import { newVisitorConversation, sendTestMessage } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { conversationBus } from '../conversations/events.js';
 import { messageBus } from './events.js';
 
 // The send path stores messages and emits "messages stored" in its transaction (issue 33): a
@@ -54,6 +55,13 @@ describe.each(testDatabaseKinds())('messages stored event on %s', (kind) => {
       `test.enqueue.${kind}`,
       `test.refuse.${kind}`,
     ]);
+  });
+
+  it("the composition subscribes the conversation events' consumers", () => {
+    expect(conversationBus.subscribers('conversation.assigned')).toEqual([
+      'email-notifications.assigned-to-me',
+    ]);
+    expect(conversationBus.subscribers('conversation.resolved')).toEqual(['transcripts.on-resolve']);
   });
 
   it("enqueues a subscriber's job in the message's transaction; a refusing subscriber leaves neither", async () => {

@@ -35,5 +35,9 @@ export async function transcriptOnResolved(resolved: {
   tx: Db;
   conversation: { applicationId: string; id: number };
 }): Promise<void> {
-  await enqueueTranscriptOnResolve(resolved.tx, resolved.conversation.applicationId, resolved.conversation.id);
+  await enqueueTranscriptOnResolve(
+    resolved.tx,
+    resolved.conversation.applicationId,
+    resolved.conversation.id,
+  );
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
-import type { Database } from '../db/database.js';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { enqueue } from '../jobs/job-queue.js';
 import * as jobs from '../jobs/job-repository.js';
 import { createEventBus } from './event-bus.js';

@@ -31,6 +31,9 @@ export async function botsOnStoredMessages(sends: SendsForBots): Promise<void> {
   if ((await enqueueBotReplies(sends.tx, sends.applicationId, sent)) > 0) sends.wakeJobs(BOT_REPLY_QUEUE);
   for (const { conversation, message } of humanRepliesToBots(sent)) {
     const latest = sends.conversations.get(conversation.id)!;
-    sends.conversations.set(latest.id, await takeOverFromBot(sends.tx, sends.events, latest, message.senderId!));
+    sends.conversations.set(
+      latest.id,
+      await takeOverFromBot(sends.tx, sends.events, latest, message.senderId!),
+    );
   }
 }
