@@ -31,6 +31,7 @@ import { createStripeProvider } from './modules/billing/providers/stripe/stripe-
 import { findSubscription } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { usageMeterOf } from './modules/billing/usage-meter.js';
+import { meterStoredMessages } from './modules/billing/usage-on-send.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
 import type { BotEngine, BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
@@ -45,16 +46,17 @@ import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
 import { botRoutes } from './modules/bots/routes.js';
 import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
 import { createLlmCapGuard } from './modules/bots/runtime/llm-caps.js';
+import { botsOnStoredMessages } from './modules/bots/runtime/on-messages-stored.js';
 import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { botSettingsRoutes } from './modules/bots/settings/routes.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
 import { startEmailPolling } from './modules/channels/email/poller.js';
 import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
-import { CHANNEL_SEND_QUEUE } from './modules/channels/outbox.js';
+import { CHANNEL_SEND_QUEUE, enqueueChannelRepliesOfSends } from './modules/channels/outbox.js';
 import { channelConnectors } from './modules/channels/registry.js';
 import { channelRoutes } from './modules/channels/routes.js';
-import { SLACK_MIRROR_QUEUE } from './modules/channels/slack/enqueue.js';
+import { mirrorSendsToSlack, SLACK_MIRROR_QUEUE } from './modules/channels/slack/enqueue.js';
 import { SLACK_EVENT_QUEUE, slackEventHandler } from './modules/channels/slack/events.js';
 import { slackMirrorHandler } from './modules/channels/slack/mirror.js';
 import { companyRoutes } from './modules/company/routes.js';
@@ -62,16 +64,17 @@ import { conversationSearchRoutes } from './modules/conversation-search/routes.j
 import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
 import { conversationTimelineRoutes } from './modules/conversation-timeline/routes.js';
 import { startAutoResolve } from './modules/conversations/auto-resolve-worker.js';
+import { conversationBus } from './modules/conversations/events.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
 import { documentPreviewRoutes } from './modules/document-preview/routes.js';
-import { EMAIL_FALLBACK_QUEUE } from './modules/email-fallback/enqueue.js';
+import { EMAIL_FALLBACK_QUEUE, enqueueEmailFallbacksOfSends } from './modules/email-fallback/enqueue.js';
 import { emailFallbackHandler } from './modules/email-fallback/fallback-job.js';
 import { emailFallbackRoutes } from './modules/email-fallback/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
-import { configureMailLinks } from './modules/email-notifications/service.js';
+import { configureMailLinks, mailAssignedAgent } from './modules/email-notifications/service.js';
 import { ERROR_REPORT_FORWARD_QUEUE, forwardHandler } from './modules/error-reports/forward.js';
 import { errorReportRoutes } from './modules/error-reports/routes.js';
 import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
@@ -85,6 +88,7 @@ import { helpCenterRoutes } from './modules/help-center/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { messageLogRoutes } from './modules/message-logs/routes.js';
+import { messageBus } from './modules/messages/events.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { recordReceipt } from './modules/messages/service.js';
 import { messagingAdminRoutes } from './modules/messaging-admin/routes.js';
@@ -113,10 +117,13 @@ import { teamMemberRoutes } from './modules/team-members/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { transcriptRoutes } from './modules/transcripts/routes.js';
 import { transcriptOnResolveHandler } from './modules/transcripts/transcript-on-resolve.js';
-import { TRANSCRIPT_ON_RESOLVE_QUEUE } from './modules/transcripts/transcript-on-resolve-queue.js';
+import {
+  TRANSCRIPT_ON_RESOLVE_QUEUE,
+  transcriptOnResolved,
+} from './modules/transcripts/transcript-on-resolve-queue.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { webhookDeliveryHandler } from './modules/webhooks/delivery.js';
-import { WEBHOOK_QUEUE } from './modules/webhooks/enqueue.js';
+import { enqueueWebhooksOfSends, WEBHOOK_QUEUE } from './modules/webhooks/enqueue.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { registerVisitorView, visitorViewFactory } from './modules/widget/visitor-view.js';
@@ -147,6 +154,23 @@ export interface AppDeps {
   pubsub?: PubSub | undefined;
   /** Uploaded files; built from the configuration when not given. */
   storage?: FileStorage | undefined;
+}
+
+/**
+ * Who reacts to what (docs/architecture.md, "Events"): each subscriber runs inside the emitter's
+ * transaction, in this order, and enqueues its own job there. Subscribing is by name, so building
+ * several apps and workers in one process (tests, `--roles=web,worker`) never doubles a job.
+ */
+export function subscribeToEvents(): void {
+  messageBus.subscribe('messages.stored', 'billing.usage', meterStoredMessages);
+  messageBus.subscribe('messages.stored', 'webhooks.message-received', enqueueWebhooksOfSends);
+  messageBus.subscribe('messages.stored', 'channels.replies', enqueueChannelRepliesOfSends);
+  messageBus.subscribe('messages.stored', 'channels.slack-mirror', mirrorSendsToSlack);
+  messageBus.subscribe('messages.stored', 'email-fallback.checks', enqueueEmailFallbacksOfSends);
+  // Last: a person's reply takes the conversation over from its bot (the send answers with that).
+  messageBus.subscribe('messages.stored', 'bots.replies', botsOnStoredMessages);
+  conversationBus.subscribe('conversation.assigned', 'email-notifications.assigned-to-me', mailAssignedAgent);
+  conversationBus.subscribe('conversation.resolved', 'transcripts.on-resolve', transcriptOnResolved);
 }
 
 /** What a bot may look up while it answers: its own knowledge sources, nothing else. */
@@ -198,6 +222,7 @@ function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
 
 /** Builds the whole HTTP application; `listen` is the caller's business (tests use `inject`). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  subscribeToEvents();
   // Notification mails carry a signed /unsubscribe link (SPEC §2 /subscribe, /unsubscribe).
   configureMailLinks({ publicUrl: deps.config.publicUrl, secret: deps.config.appSecret });
   // What tenants' URLs and mail hosts may reach inside the network (OUTBOUND_ALLOW; none by default).
@@ -451,6 +476,7 @@ export interface WorkerDeps {
  * Safe on several nodes at once; `stop()` waits for the jobs in progress.
  */
 export function startWorkers(deps: WorkerDeps): JobWorker {
+  subscribeToEvents();
   const pubsub = deps.pubsub ?? createMemoryPubSub();
   if (deps.outboundAllow) configureOutbound(deps.outboundAllow);
   if (deps.publicUrl && deps.bots)

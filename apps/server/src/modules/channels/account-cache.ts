@@ -25,13 +25,19 @@ function cacheOf(db: Db): Map<string, Entry> {
 }
 
 /** The channel account with its application, as `repo.findAccountForDelivery` answers it. */
-export function accountForDelivery(db: Db, applicationId: string, kind: string): Promise<Found> {
+export function accountForDelivery(
+  db: Db,
+  applicationId: string,
+  kind: string,
+  /** Who reads on a miss: a transaction under way (the send's) reads through its own handle. */
+  reader: Db = db,
+): Promise<Found> {
   const cache = cacheOf(db);
   const key = keyOf(applicationId, kind);
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.expiresAt > now) return hit.found;
-  const found = repo.findAccountForDelivery(db, applicationId, kind);
+  const found = repo.findAccountForDelivery(reader, applicationId, kind);
   const entry = { found, expiresAt: now + TTL_MS };
   cache.set(key, entry);
   // A failed lookup is not remembered.

@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
 import * as repo from './repository.js';
 
-// Called by the message send (inside its transaction) for every new message: a reply by an agent
+// Subscribed to the send path's "messages stored" event (app.ts), inside the send's transaction,
+// for every new message: a reply by an agent
 // or a bot in a conversation that came from a messaging channel goes into the channel outbox, and
 // a `channels.send` job wakes the conversation's sender (delivery.ts). Kept apart from the
 // delivery so the messages module imports nothing of the connectors.
@@ -60,4 +61,27 @@ export async function enqueueChannelReplies(
     });
   }
   return replies.length;
+}
+
+/** What channel delivery needs of a batch of new messages (the "messages stored" event, app.ts). */
+export interface SendsForChannels {
+  applicationId: string;
+  tx: Db;
+  messages: readonly { message: SentReply['message'] & { conversationId: number } }[];
+  /** The batch's conversations after it (a reply's service window counts from the latest customer message). */
+  conversations: ReadonlyMap<number, SentReply['conversation']>;
+  wakeJobs(queue: string): void;
+}
+
+/** Subscribed to "messages stored": the replies in channel conversations go out on their channel. */
+export async function enqueueChannelRepliesOfSends(sends: SendsForChannels): Promise<void> {
+  const queued = await enqueueChannelReplies(
+    sends.tx,
+    sends.applicationId,
+    sends.messages.map(({ message }) => ({
+      conversation: sends.conversations.get(message.conversationId)!,
+      message,
+    })),
+  );
+  if (queued > 0) sends.wakeJobs(CHANNEL_SEND_QUEUE);
 }

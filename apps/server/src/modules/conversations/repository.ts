@@ -319,7 +319,8 @@ export async function lockSendTargets(
   db: Db,
   applicationId: string,
   refs: { ids: readonly number[]; clientGroupIds: readonly string[]; customerIds: readonly string[] },
-  extra: SQL<boolean>,
+  /** A condition to learn in the same round trip (none on the send path since issue 33). */
+  extra: SQL<boolean> = sql<boolean>`false`,
 ): Promise<{ targets: SendTarget[]; extra: boolean }> {
   const matches = [
     refs.ids.length > 0 ? anyOf(conversations.id, refs.ids, 'bigint') : undefined,

@@ -19,14 +19,13 @@ import { findAppSettings } from '../accounts/index.js';
 import { teamOfCustomersModule } from '../app-modules/service.js';
 import { findEnabledBotOfMember, findFirstResponder, insertBotConversation } from '../bots/index.js';
 import { preferencesOf } from '../conversation-settings/service.js';
-import { queueAssignedMail } from '../email-notifications/service.js';
 import { writeSystemMessage } from '../messages/system-message.js';
 import type { EventSink, Realtime } from '../realtime/index.js';
 import { AUDIENCE_MEMBERS, audienceUser, EVENT } from '../realtime/index.js';
 import { customRouteOf } from '../routing/custom-routes.js';
 import { agentsToNotifyOf, chooseAgent } from '../routing/service.js';
 import { findTeam } from '../teams/index.js';
-import { enqueueTranscriptOnResolve } from '../transcripts/transcript-on-resolve-queue.js';
+import { conversationBus } from './events.js';
 import { audiencesOf, toGroupFeeds } from './feed.js';
 import * as repo from './repository.js';
 
@@ -155,8 +154,15 @@ export async function assignTo(
     ...(takeOverFromBot ? { botActive: false } : {}),
   });
   const [agent] = await repo.findUsersByIds(tx, conv.applicationId, [agentId]);
-  // Settings → Email notifications "assigned to me": an outbox row in this same transaction.
-  if (agent && actorId !== agentId) await queueAssignedMail(tx, agent, conv);
+  // Settings → Email notifications "assigned to me" (an outbox row) subscribes in app.ts.
+  await conversationBus.emit('conversation.assigned', {
+    tx,
+    events,
+    conversation: conv,
+    assignee: agent,
+    actorId,
+    takeOverFromBot,
+  });
   await repo.insertTimelineEvent(tx, {
     applicationId: conv.applicationId,
     conversationId: conv.id,
@@ -291,6 +297,12 @@ export async function createConversation(
       audiences: audiencesOf(conv),
       data: { groupId: conv.id, clientGroupId: conv.clientGroupId },
     });
+    await conversationBus.emit('conversation.created', {
+      tx,
+      events,
+      conversation: conv,
+      actorId: caller.userId,
+    });
     // An enabled bot named as the assignee answers there, as a first responder would (the
     // builder's inline code: the messaging API call that talks to one bot).
     const assigneeBot =
@@ -380,9 +392,14 @@ async function applyStatus(
     audiences: audiencesOf(conv),
     data: { groupId: conv.id, from: conv.status, status },
   });
-  // Settings → Conversation transcript; every resolve (one, bulk, auto-resolve) passes here.
+  // Every resolve (one, bulk, auto-resolve) passes here; Settings → Conversation transcript subscribes.
   if (status === CONVERSATION_STATUS.CLOSED)
-    await enqueueTranscriptOnResolve(tx, conv.applicationId, conv.id);
+    await conversationBus.emit('conversation.resolved', {
+      tx,
+      events,
+      conversation: updated ?? conv,
+      actorId: actor.userId,
+    });
   return updated ?? conv;
 }
 

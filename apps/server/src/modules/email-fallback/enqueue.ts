@@ -3,9 +3,9 @@ import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
 import * as repo from './repository.js';
 
-// Called by the message send inside its transaction with the batch's new messages: for each
-// widget conversation the team wrote in, one check per enabled fallback type is planned after
-// that type's delay (fallback-job.ts decides then what the customer missed). Nothing is read
+// Subscribed to the send path's "messages stored" event (app.ts), inside its transaction, with the
+// batch's new messages: for each widget conversation the team wrote in, one check per enabled
+// fallback type is planned after that type's delay (fallback-job.ts decides then what the customer missed). Nothing is read
 // unless the batch has such a message.
 
 export const EMAIL_FALLBACK_QUEUE = 'email-fallback.send';
@@ -41,4 +41,24 @@ export async function enqueueEmailFallbacks(
       });
     }
   }
+}
+
+/** What the e-mail fallback needs of a batch of new messages (the "messages stored" event, app.ts). */
+export interface SendsForFallback {
+  applicationId: string;
+  tx: Db;
+  messages: readonly { message: SentForFallback['message'] & { conversationId: number } }[];
+  conversations: ReadonlyMap<number, SentForFallback['conversation']>;
+}
+
+/** Subscribed to "messages stored": the team's messages in widget conversations plan their checks. */
+export function enqueueEmailFallbacksOfSends(sends: SendsForFallback): Promise<void> {
+  return enqueueEmailFallbacks(
+    sends.tx,
+    sends.applicationId,
+    sends.messages.map(({ message }) => ({
+      conversation: sends.conversations.get(message.conversationId)!,
+      message,
+    })),
+  );
 }

@@ -39,8 +39,8 @@ export const saveOwn = (db: Db, caller: AuthContext, input: EmailNotifications) 
   saveSettings(db, caller.applicationId, caller.userId, input);
 
 /**
- * Called inside the assignment's transaction: an agent who is not online and wants it gets an
- * outbox row, so the mail exists exactly when the assignment does.
+ * Inside the assignment's transaction: an agent who is not online and wants it gets an outbox row,
+ * so the mail exists exactly when the assignment does.
  */
 export async function queueAssignedMail(
   tx: Db,
@@ -65,4 +65,21 @@ export async function queueAssignedMail(
     'queued',
   );
   return true;
+}
+
+/** What the "assigned to me" mail needs of an assignment (the "conversation assigned" event, app.ts). */
+export interface AssignmentForMail {
+  tx: Db;
+  conversation: { id: number };
+  assignee:
+    | { id: string; applicationId: string; email: string | null; status: number; displayName: string }
+    | undefined;
+  actorId: string | null;
+}
+
+/** Subscribed to "conversation assigned": nobody is mailed about a conversation they took themselves. */
+export async function mailAssignedAgent(assignment: AssignmentForMail): Promise<void> {
+  const { assignee, actorId } = assignment;
+  if (assignee && actorId !== assignee.id)
+    await queueAssignedMail(assignment.tx, assignee, assignment.conversation);
 }

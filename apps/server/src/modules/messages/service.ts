@@ -16,17 +16,6 @@ import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment } from '../attachments/repository.js';
 import { toFileMeta } from '../attachments/service.js';
-import { countNewActiveUsers, usagePeriod } from '../billing/repository.js';
-import { usageMeterOf } from '../billing/usage-meter.js';
-import {
-  BOT_REPLY_QUEUE,
-  enqueueBotReplies,
-  humanRepliesToBots,
-  type SentMessage,
-} from '../bots/runtime/enqueue.js';
-import { takeOverFromBot } from '../bots/runtime/takeover.js';
-import { CHANNEL_SEND_QUEUE, enqueueChannelReplies } from '../channels/outbox.js';
-import { enqueueSlackMirror, SLACK_MIRROR_QUEUE, slackMirrorOn } from '../channels/slack/enqueue.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
 import * as conversations from '../conversations/repository.js';
 import {
@@ -36,9 +25,8 @@ import {
   type GroupRef,
   type MessagingDeps,
 } from '../conversations/service.js';
-import { enqueueEmailFallbacks } from '../email-fallback/enqueue.js';
 import { EVENT } from '../realtime/event-types.js';
-import { enqueueMessageWebhooks, hasMessageWebhooksSql } from '../webhooks/enqueue.js';
+import { messageBus, type StoredMessage } from './events.js';
 import { receiptsOf, toMessageView } from './message-view.js';
 import * as repo from './repository.js';
 import { writeSystemMessage } from './system-message.js';
@@ -161,20 +149,17 @@ async function sendBatch(deps: MessagingDeps, items: readonly SendItem[]): Promi
 
 async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Promise<Outcome<SendResult>[]> {
   const applicationId = items[0]!.caller.applicationId;
-  let botReplies = 0;
-  let channelReplies = 0;
-  let slackPosts = 0;
-  // Before the transaction, from a short cache: a send costs no query for it (slack/enqueue.ts).
-  const mirrorToSlack = await slackMirrorOn(deps.db, applicationId);
-  let usage = { period: '', messages: 0, mtu: 0 };
+  // What the subscribers of "messages stored" asked to run once the batch commits (usage counts,
+  // job wake-ups); dropped when it rolls back.
+  const afterCommit: (() => void)[] = [];
+  const woken = new Set<string>();
   const results = await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
     const outcomes: (Outcome<SendResult> | null)[] = items.map(() => null);
     const refuse = (i: number, error: unknown) => {
       outcomes[i] = { ok: false, error };
     };
 
-    // 1. The conversations, locked, whether each caller may write in them, and whether the
-    // application has message webhooks: one round trip.
+    // 1. The conversations, locked, and whether each caller may write in them: one round trip.
     const ids = new Set<number>();
     const clientGroupIds = new Set<string>();
     const customerIds = new Set<string>();
@@ -183,12 +168,11 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       else if (input.clientGroupId !== undefined) clientGroupIds.add(input.clientGroupId);
       if (caller.roleType === null) customerIds.add(caller.userId);
     }
-    const { targets, extra: hasWebhooks } = await conversations.lockSendTargets(
-      tx,
-      applicationId,
-      { ids: [...ids], clientGroupIds: [...clientGroupIds], customerIds: [...customerIds] },
-      hasMessageWebhooksSql(applicationId),
-    );
+    const { targets } = await conversations.lockSendTargets(tx, applicationId, {
+      ids: [...ids],
+      clientGroupIds: [...clientGroupIds],
+      customerIds: [...customerIds],
+    });
     const convOf = new Map<number, conversations.ConversationRow>();
     const idOfClientGroup = new Map<string, number>();
     const customersOf = new Map<number, Set<string>>();
@@ -253,24 +237,8 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
     const storedOf = new Map<number, { row: repo.MessageRow; created: boolean }>();
     for (const [n, t] of toInsert.entries()) storedOf.set(t.index, stored[n]!);
 
-    // 3b. Usage metering (issue 19): the new messages and the end users who sent them count
-    // towards this month's messages and MTU, without reading any message. A sender's first message
-    // of the month is recorded here (in this transaction); the counters are added by the usage
-    // meter once this commits (usage-meter.ts), not by an UPDATE per send.
-    const endUserSenders = new Set<string>();
-    let created = 0;
-    for (const [i, s] of storedOf) {
-      if (!s.created) continue;
-      created += 1;
-      const { caller } = items[i]!;
-      if (caller.roleType === null) endUserSenders.add(caller.userId);
-    }
-    const period = usagePeriod(now);
-    const newUsers =
-      created > 0 ? await countNewActiveUsers(tx, applicationId, period, [...endUserSenders]) : 0;
-    usage = { period, messages: created, mtu: newUsers };
-
-    // 4. Webhooks, unread counts, conversation state and events for the new ones, in batch order.
+    // 4. Unread counts, conversation state and events for the new ones, in batch order.
+    const newMessages: StoredMessage[] = [];
     const changed = new Map<number, conversations.AfterMessages>();
     const reopenedBy = new Map<number, SendItem>();
     const assignOnReply = new Map<number, string>();
@@ -279,13 +247,12 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       if (!s?.created) continue;
       const { row } = s;
       const conv = convOf.get(row.conversationId)!;
-      if (hasWebhooks)
-        await enqueueMessageWebhooks(tx, {
-          applicationId,
-          conversation: conv,
-          message: row,
-          senderUserId: item.caller.userName,
-        });
+      newMessages.push({
+        message: row,
+        conversationAtSend: conv,
+        senderUserId: item.caller.userName,
+        address: item.address,
+      });
       const fromCustomer = row.senderType === SENDER_TYPE.USER;
       const before = conv.status;
       const next = fromCustomer ? afterCustomerMessage(before) : { status: before, reopened: false };
@@ -365,29 +332,22 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       convOf.set(convId, await assignTo(tx, events, convOf.get(convId)!, agentId, agentId, false));
     }
 
-    // 7. Bots: a customer's message in a conversation a bot answers becomes a reply job of this
-    // transaction (durable); a person replying there takes it over and the bot pauses.
-    const sent: SentMessage[] = [];
-    const newMessages: SentMessage[] = [];
-    for (const [i, s] of storedOf) {
-      const conversation = convOf.get(s.row.conversationId)!;
-      if (s.created) newMessages.push({ conversation, message: s.row });
-      if (s.created && conversation.botActive)
-        sent.push({ conversation, message: s.row, address: items[i]!.address });
-    }
-    // 8. Replies in a conversation from a messaging channel go out on it (channels/outbox.ts).
-    channelReplies = await enqueueChannelReplies(tx, applicationId, newMessages);
-    // 8b. An application that mirrors to Slack: every new message goes to its Slack thread.
-    if (mirrorToSlack) slackPosts = await enqueueSlackMirror(tx, applicationId, newMessages);
-    // 9. The team's messages in widget conversations: the e-mail fallback's checks (email-fallback/).
-    await enqueueEmailFallbacks(tx, applicationId, newMessages);
-    if (sent.length > 0) {
-      botReplies = await enqueueBotReplies(tx, applicationId, sent);
-      for (const { conversation, message } of humanRepliesToBots(sent)) {
-        const conv = convOf.get(conversation.id)!;
-        convOf.set(conv.id, await takeOverFromBot(tx, events, conv, message.senderId!));
-      }
-    }
+    // 7. What the rest of the server does with new messages (billing usage, webhooks, channel
+    // delivery, the Slack mirror, the e-mail fallback, bot replies) subscribes to this event in
+    // app.ts; each subscriber enqueues its jobs in this transaction, and one that throws rolls the
+    // batch back (sendBatch then retries its sends one by one).
+    if (newMessages.length > 0)
+      await messageBus.emit('messages.stored', {
+        applicationId,
+        tx,
+        db: deps.db,
+        events,
+        now,
+        messages: newMessages,
+        conversations: convOf,
+        afterCommit: (fn) => afterCommit.push(fn),
+        wakeJobs: (queue) => woken.add(queue),
+      });
 
     return items.map((item, i): Outcome<SendResult> => {
       const refused = outcomes[i];
@@ -409,11 +369,9 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       };
     });
   });
-  // After the commit: the usage counts, and the worker claims the reply now rather than at its next poll.
-  usageMeterOf(deps.db).add(applicationId, usage.period, usage);
-  if (botReplies > 0) deps.realtime.wakeJobs(BOT_REPLY_QUEUE);
-  if (channelReplies > 0) deps.realtime.wakeJobs(CHANNEL_SEND_QUEUE);
-  if (slackPosts > 0) deps.realtime.wakeJobs(SLACK_MIRROR_QUEUE);
+  // After the commit: the usage counts, and the worker claims a job now rather than at its next poll.
+  for (const fn of afterCommit) fn();
+  for (const queue of woken) deps.realtime.wakeJobs(queue);
   return results;
 }
 

@@ -3,8 +3,8 @@ import { enqueue } from '../../platform/jobs/job-queue.js';
 import { mailsTranscriptOnResolve, transcriptSettingsOf } from '../conversation-settings/service.js';
 
 // The resolve path's side of Settings → Conversation transcript, kept apart from the job's handler
-// (transcript-on-resolve.ts): the conversations service imports this file, and the handler imports
-// the conversations module, so one file for both would be an import cycle.
+// (transcript-on-resolve.ts): subscribed to the conversations' "conversation resolved" event in
+// app.ts, inside the transaction that resolves.
 
 export const TRANSCRIPT_ON_RESOLVE_QUEUE = 'transcript.on-resolve';
 /** Building and queueing the mail only fails while the database does; a few tries are enough. */
@@ -28,4 +28,16 @@ export async function enqueueTranscriptOnResolve(
     maxAttempts: TRANSCRIPT_ON_RESOLVE_MAX_ATTEMPTS,
   });
   return true;
+}
+
+/** Subscribed to "conversation resolved" (app.ts). */
+export async function transcriptOnResolved(resolved: {
+  tx: Db;
+  conversation: { applicationId: string; id: number };
+}): Promise<void> {
+  await enqueueTranscriptOnResolve(
+    resolved.tx,
+    resolved.conversation.applicationId,
+    resolved.conversation.id,
+  );
 }

@@ -22,18 +22,43 @@ export interface MessageWebhookInput {
   senderUserId: string | null;
 }
 
-/** Whether any enabled webhook of the application listens to new messages, as an SQL expression. */
-export function hasMessageWebhooksSql(applicationId: string) {
-  return repo.hasSubscribedWebhookSql(applicationId, MESSAGE_RECEIVED);
+/** What the message webhooks need of a batch of new messages (the "messages stored" event, app.ts). */
+export interface SendsForWebhooks {
+  applicationId: string;
+  tx: Db;
+  messages: readonly {
+    message: MessageWebhookInput['message'];
+    /** The conversation as the message found it (its receiver is the assignee of that moment). */
+    conversationAtSend: MessageWebhookInput['conversation'];
+    senderUserId: string | null;
+  }[];
 }
 
 /**
- * Called inside the message's transaction: for every enabled webhook of the application that
- * listens to message.received, a delivery row and a job, so a webhook goes out exactly when the
- * message was stored. Costs one indexed query when the application has no webhook.
+ * Subscribed to the send path's "messages stored" event: inside the batch's transaction, for every
+ * enabled webhook of the application that listens to message.received, a delivery row and a job
+ * per new message, so a webhook goes out exactly when the message was stored. One indexed query
+ * per batch when the application has no such webhook.
  */
-export async function enqueueMessageWebhooks(tx: Db, input: MessageWebhookInput): Promise<number> {
-  const targets = await repo.listSubscribedWebhooks(tx, input.applicationId, MESSAGE_RECEIVED);
+export async function enqueueWebhooksOfSends(sends: SendsForWebhooks): Promise<number> {
+  const targets = await repo.listSubscribedWebhooks(sends.tx, sends.applicationId, MESSAGE_RECEIVED);
+  if (targets.length === 0) return 0;
+  let queued = 0;
+  for (const { message, conversationAtSend, senderUserId } of sends.messages) {
+    queued += await enqueueFor(
+      sends.tx,
+      { applicationId: sends.applicationId, conversation: conversationAtSend, message, senderUserId },
+      targets,
+    );
+  }
+  return queued;
+}
+
+async function enqueueFor(
+  tx: Db,
+  input: MessageWebhookInput,
+  targets: readonly { id: string }[],
+): Promise<number> {
   if (targets.length === 0) return 0;
   const body = await messageWebhookBody(tx, input);
   for (const target of targets) {

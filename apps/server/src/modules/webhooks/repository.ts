@@ -106,14 +106,6 @@ function subscribedTo(applicationId: string, event: string) {
   );
 }
 
-/**
- * Whether the application has an enabled webhook for the event, as an SQL expression, so a send
- * can learn it in the statement that locks its conversations instead of a round trip of its own.
- */
-export function hasSubscribedWebhookSql(applicationId: string, event: string) {
-  return sql<boolean>`exists (select 1 from ${webhooks} where ${subscribedTo(applicationId, event)})`;
-}
-
 export async function insertWebhook(
   db: Db,
   values: { applicationId: string; url: string; secret: string; events: string[] },

@@ -4,9 +4,9 @@ import { enqueue } from '../../../platform/jobs/job-queue.js';
 import { accountForDelivery } from '../account-cache.js';
 import * as repo from './repository.js';
 
-// Called by the message send (inside its transaction) for every new message of an application that
-// mirrors to Slack: the message goes into the Slack outbox and a `slack.mirror` job (mirror.ts)
-// wakes the conversation's poster. Kept apart from the job so the messages module loads no SDK.
+// Subscribed to the send path's "messages stored" event (app.ts): inside the send's transaction,
+// every new message of an application that mirrors to Slack goes into the Slack outbox and a
+// `slack.mirror` job (mirror.ts) wakes the conversation's poster. Kept apart from the job so the messages module loads no SDK.
 
 export const SLACK_MIRROR_QUEUE = 'slack.mirror';
 /** As the channels' replies: the queue's backoff (capped at 5 min) outlasts an outage of hours. */
@@ -14,12 +14,12 @@ export const SLACK_MIRROR_MAX_ATTEMPTS = 40;
 const SLACK = 'slack';
 
 /**
- * Whether the application mirrors to Slack: read before a send's transaction from the channel
- * accounts' short cache (account-cache.ts), so a send costs no query for it; a connect or
- * disconnect on another node is seen within the cache's 2 s.
+ * Whether the application mirrors to Slack, from the channel accounts' short cache kept for `db`
+ * (account-cache.ts), so a send costs no query for it; on a miss `reader` (the send's transaction)
+ * reads it. A connect or disconnect on another node is seen within the cache's 2 s.
  */
-export async function slackMirrorOn(db: Db, applicationId: string): Promise<boolean> {
-  const found = await accountForDelivery(db, applicationId, SLACK);
+export async function slackMirrorOn(db: Db, applicationId: string, reader: Db = db): Promise<boolean> {
+  const found = await accountForDelivery(db, applicationId, SLACK, reader);
   return found !== undefined && found.account.status !== 'disabled';
 }
 
@@ -28,7 +28,7 @@ export interface MirroredMessage {
   message: { id: number; senderType: number; contentType: number; metadata?: Record<string, unknown> };
 }
 
-/** Called by the send inside its transaction with the batch's new messages; answers how many were queued. */
+/** Queues the batch's new messages for the Slack thread; answers how many were queued. */
 export async function enqueueSlackMirror(
   tx: Db,
   applicationId: string,
@@ -48,4 +48,27 @@ export async function enqueueSlackMirror(
     });
   }
   return rows.length;
+}
+
+/** What the Slack mirror needs of a batch of new messages (the "messages stored" event, app.ts). */
+export interface SendsForSlack {
+  applicationId: string;
+  tx: Db;
+  db: Db;
+  messages: readonly { message: MirroredMessage['message'] & { conversationId: number } }[];
+  wakeJobs(queue: string): void;
+}
+
+/**
+ * Subscribed to the send path's "messages stored" event: an application that mirrors to Slack
+ * gets every new message into its Slack outbox, with a job in the batch's transaction.
+ */
+export async function mirrorSendsToSlack(sends: SendsForSlack): Promise<void> {
+  if (!(await slackMirrorOn(sends.db, sends.applicationId, sends.tx))) return;
+  const queued = await enqueueSlackMirror(
+    sends.tx,
+    sends.applicationId,
+    sends.messages.map(({ message }) => ({ conversation: { id: message.conversationId }, message })),
+  );
+  if (queued > 0) sends.wakeJobs(SLACK_MIRROR_QUEUE);
 }
