@@ -2,3 +2,4 @@
 // Billing imports no other module, so importing it closes no circle.
 export * from './entitlements.js';
 export * from './gate.js';
+export { meterStoredMessages } from './usage-on-send.js';

@@ -1,7 +1,7 @@
 import type { users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { createEventBus } from '../../platform/events/event-bus.js';
-import type { EventSink } from '../realtime/realtime.js';
+import type { EventSink } from '../realtime/index.js';
 import type { ConversationRow } from './repository.js';
 
 // What the conversations tell the rest of the server (issue 33), inside the transaction that made

@@ -2,6 +2,7 @@
 // (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
 // small files, never services or routes, so importing it closes no file circle.
 
+export { conversationBus } from './events.js';
 export * from './feed.js';
 export type { ConversationRow } from './repository.js';
 export {

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
 import { createEventBus } from '../../platform/events/event-bus.js';
-import type { ConversationRow } from '../conversations/repository.js';
-import type { EventSink } from '../realtime/realtime.js';
+import type { ConversationRow } from '../conversations/index.js';
+import type { EventSink } from '../realtime/index.js';
 import type { MessageRow } from './repository.js';
 
 // What the send path tells the rest of the server (issue 33): it stores a batch of messages and

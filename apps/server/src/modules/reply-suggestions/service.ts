@@ -11,7 +11,7 @@ import {
   messageLanguage,
   rankReplies,
 } from '../bots/index.js';
-import { listMessages } from '../messages/service.js';
+import { listMessages } from '../messages/index.js';
 import { listQuickReplies } from '../quick-replies/index.js';
 import type { Realtime } from '../realtime/index.js';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db/database.js';
-import type { ConversationRow } from '../../conversations/repository.js';
-import type { MessageRow } from '../../messages/repository.js';
-import type { EventSink } from '../../realtime/realtime.js';
+import type { ConversationRow } from '../../conversations/index.js';
+import type { MessageRow } from '../../messages/index.js';
+import type { EventSink } from '../../realtime/index.js';
 import { BOT_REPLY_QUEUE, enqueueBotReplies, humanRepliesToBots, type SentMessage } from './enqueue.js';
 import { takeOverFromBot } from './takeover.js';
 
