@@ -55,7 +55,10 @@ export function botDefaultText(texts: Readonly<Record<string, string>>, language
  * channels answers only there (the demo workspace's bot: the /demo page's widget, never a real
  * channel connected later); without the list it answers everywhere.
  */
-export function firstResponderTakesChannel(settings: Readonly<Record<string, unknown>>, channel: string): boolean {
+export function firstResponderTakesChannel(
+  settings: Readonly<Record<string, unknown>>,
+  channel: string,
+): boolean {
   const only = settings.firstResponderChannels;
   if (!Array.isArray(only)) return true;
   return only.some((c) => c === channel);

@@ -89,6 +89,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('layout.navigation')} component="nav">
         <ScrollArea>
           {groups.map((group) => (
+            // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (fieldset is for forms)
             <div
               key={group.key}
               role="group"
@@ -117,7 +118,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
                   to={item.path}
                   label={
                     item.labelKey === 'nav.bots'
-                      ? t(item.labelKey, { context: session.product === 'agent' ? 'agentic' : config.variant })
+                      ? t(item.labelKey, {
+                          context: session.product === 'agent' ? 'agentic' : config.variant,
+                        })
                       : t(item.labelKey)
                   }
                   leftSection={ICONS[item.icon]}

@@ -57,9 +57,9 @@ describe('navItemsFor', () => {
   it('lists the error reports to admins only, and only where the server collects them', () => {
     expect(paths(navItemsFor(makeSession({ roleType: '1' }), REPORTING))).toContain('/error-reports');
     expect(paths(navItemsFor(makeSession({ roleType: '2' }), REPORTING))).not.toContain('/error-reports');
-    expect(paths(navItemsFor(makeSession({ roleType: '1' }), { errorReporting: false, metabase: true }))).not.toContain(
-      '/error-reports',
-    );
+    expect(
+      paths(navItemsFor(makeSession({ roleType: '1' }), { errorReporting: false, metabase: true })),
+    ).not.toContain('/error-reports');
   });
 
   it('groups the screens the way members think, the Developer group last before help', () => {
@@ -77,7 +77,12 @@ describe('navItemsFor', () => {
     ]);
     const developer = groups.find((g) => g.key === 'developer')!;
     expect(developer.labelKey).toBe('nav.group.developer');
-    expect(paths(developer.items)).toEqual(['/metabase-dashboard', '/components', '/policies', '/error-reports']);
+    expect(paths(developer.items)).toEqual([
+      '/metabase-dashboard',
+      '/components',
+      '/policies',
+      '/error-reports',
+    ]);
   });
 
   it('shows the Developer group to admins, developers and the operator, never to agents or bots', () => {

@@ -106,7 +106,10 @@ const GROUPS: readonly { key: NavGroupKey; heading?: boolean; items: readonly Na
     ],
   },
   { key: 'analytics', items: [{ path: PATHS.reports, labelKey: 'nav.reports', icon: 'list' }] },
-  { key: 'settings', items: [{ path: PATHS.configuration, labelKey: 'nav.configuration', icon: 'settings' }] },
+  {
+    key: 'settings',
+    items: [{ path: PATHS.configuration, labelKey: 'nav.configuration', icon: 'settings' }],
+  },
   {
     key: 'developer',
     items: [
@@ -161,7 +164,9 @@ export function navGroupsFor(session: Session, server: NavServerFacts): NavGroup
     }
     if (items.length === 0) continue;
     const labelKey: NavGroupLabelKey | null =
-      group.key === 'home' || group.key === 'help' || group.heading === false ? null : `nav.group.${group.key}`;
+      group.key === 'home' || group.key === 'help' || group.heading === false
+        ? null
+        : `nav.group.${group.key}`;
     groups.push({ key: group.key, labelKey, items });
   }
   groups.push({ key: 'help', labelKey: null, items: [HELP_ITEM] });

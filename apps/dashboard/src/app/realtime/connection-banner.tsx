@@ -14,7 +14,13 @@ export function ConnectionBanner() {
     <Alert color="yellow" variant="light" role="status" data-testid="connection-lost" mb="sm" py={6}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm">{t('connection.lost')}</Text>
-        <Button size="compact-sm" variant="light" color="yellow" onClick={reconnectNow} data-testid="retry-now">
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="yellow"
+          onClick={reconnectNow}
+          data-testid="retry-now"
+        >
           {t('connection.retryNow')}
         </Button>
       </Group>

@@ -50,7 +50,7 @@ describe('planView', () => {
   it('shows no trial on a server without a billing provider', () => {
     expect(planView('operator', onTrial, now)).toEqual({ kind: 'operator' });
   });
-  it("keeps the trial countdown with a billing provider", () => {
+  it('keeps the trial countdown with a billing provider', () => {
     expect(planView('billed', onTrial, now)).toEqual({ kind: 'plan', trial: trialSummary(onTrial, now) });
     expect(planView('billed', onTrial, now)).toMatchObject({ trial: { status: 'active', daysLeft: 28 } });
   });

@@ -11,9 +11,9 @@ import {
   knowledgePassages,
   users,
 } from '../../db/schema/index.js';
+import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
-import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { insertUser } from '../accounts/repository.js';
 import { KomposeModel } from '../bots/engines/kompose/model.js';
 import type { StoredKomposeModels } from '../bots/engines/kompose/snapshot.js';

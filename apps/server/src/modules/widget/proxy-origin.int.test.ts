@@ -44,7 +44,9 @@ afterAll(async () => {
 
 describe('the /demo widget URL behind a proxy', () => {
   it('uses the forwarded host and port from a trusted proxy', async () => {
-    expect(await loaderSrc(trusted, appId, forwarded, PROXY)).toBe('http://chat.example.com:8080/widget/loader.js');
+    expect(await loaderSrc(trusted, appId, forwarded, PROXY)).toBe(
+      'http://chat.example.com:8080/widget/loader.js',
+    );
   });
 
   it('keeps a port the forwarded host already carries, and leaves out the scheme default port', async () => {
@@ -62,7 +64,9 @@ describe('the /demo widget URL behind a proxy', () => {
   });
 
   it('ignores forwarded headers from an address that is not a configured proxy', async () => {
-    expect(await loaderSrc(trusted, appId, forwarded, '203.0.113.9')).toBe('http://convo-1:3000/widget/loader.js');
+    expect(await loaderSrc(trusted, appId, forwarded, '203.0.113.9')).toBe(
+      'http://convo-1:3000/widget/loader.js',
+    );
   });
 
   it('ignores forwarded headers when TRUST_PROXY is off', async () => {
@@ -70,7 +74,12 @@ describe('the /demo widget URL behind a proxy', () => {
   });
 
   it('falls back to PUBLIC_URL for a malformed host instead of writing it into the page', async () => {
-    const src = await loaderSrc(trusted, appId, { ...forwarded, 'x-forwarded-host': 'evil.com"><script>' }, PROXY);
+    const src = await loaderSrc(
+      trusted,
+      appId,
+      { ...forwarded, 'x-forwarded-host': 'evil.com"><script>' },
+      PROXY,
+    );
     expect(src).toBe(`${trusted.config.publicUrl}/widget/loader.js`);
   });
 });
