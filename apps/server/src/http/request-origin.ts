@@ -14,8 +14,8 @@ const lastEntry = (value: string | string[] | undefined): string | undefined => 
 /** Is the socket's peer one of TRUST_PROXY's proxies (hop 0, as Fastify decides for X-Forwarded-*)? */
 export function fromTrustedProxy(req: FastifyRequest, setting: TrustProxy): boolean {
   const address = req.socket?.remoteAddress;
-  if (setting === false || !address) return false;
   const trust = fastifyTrustProxy(setting);
+  if (trust === false || !address) return false;
   const check = typeof trust === 'function' ? trust : proxyAddr.compile(trust);
   return check(address, 0);
 }
