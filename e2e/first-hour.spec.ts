@@ -23,7 +23,8 @@ async function openNav(page: Page, phone: boolean) {
   await page.goto('/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   if (phone) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await expect(nav.getByRole('link', { name: 'Conversations' })).toBeVisible();
+  // The first signed-in render loads the translations and the session: slow on a loaded machine.
+  await expect(nav.getByRole('link', { name: 'Conversations' })).toBeVisible({ timeout: 30_000 });
   return nav;
 }
 
