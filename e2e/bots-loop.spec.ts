@@ -92,14 +92,14 @@ test('a kompose bot built, tried, answering first in the widget, rated, then han
     const box = chat.getByRole('textbox', { name: 'Type a message…' });
     await box.fill('I want to talk to a human please');
     await box.press('Enter');
-    // The bot says it hands over; the conversation is then assigned to a person (not the bot).
+    // The bot says it hands over; the visitor reads a friendly line, never the routing (issue 40).
     await expect(chat.getByText(/connecting you with a teammate/)).toBeVisible({ timeout: 15_000 });
     await expect(
-      chat
-        .locator('.cv-system')
-        .filter({ hasText: /^Assigned to / })
-        .filter({ hasNotText: botName }),
+      chat.locator('.cv-system').filter({ hasText: 'A teammate will join you shortly.' }),
     ).toBeVisible();
+    await expect(
+      chat.locator('.cv-system').filter({ hasText: /Assigned to|handed the conversation/ }),
+    ).toHaveCount(0);
 
     await admin.goto(`/conversations/${groupId}`);
     await expect(admin.getByText('Bot paused')).toBeVisible();

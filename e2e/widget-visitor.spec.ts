@@ -89,12 +89,8 @@ test.describe('the widget as a customer sees it', () => {
       await chat.getByRole('button', { name: 'Open chat' }).click();
       await firstLoop(page, chat, request, agent);
       await expect(chat.locator('.cv-system').filter({ hasText: `Resolved by ${shown}` })).toBeVisible();
-      await expect(
-        chat
-          .locator('.cv-system')
-          .filter({ hasText: `Assigned to ${shown}` })
-          .last(),
-      ).toBeVisible();
+      // Routing is the team's business: no assignment line for the visitor (issue 40).
+      await expect(chat.locator('.cv-system').filter({ hasText: 'Assigned to' })).toHaveCount(0);
       const reply = chat.locator('.cv-theirs').filter({ hasText: 'It ships tomorrow.' });
       await expect(reply.locator('.cv-sender')).toHaveText(shown);
       const log = (await chat.locator('.cv-log').textContent()) ?? '';

@@ -148,6 +148,8 @@ export const clientConfigSchema = z.object({
   googleSignIn: z.boolean(),
   devMailbox: z.boolean(),
   errorReporting: z.boolean(),
+  /** Metabase embedding is configured (METABASE_*): the navigation lists its page only then. */
+  metabase: z.boolean().default(false),
   /** The vendor's support application loaded in the dashboard (SPEC §6); null when not configured. */
   supportAppId: z.string().nullable(),
   /** SPEC §7 regional deployment, only when the operator configured one; `name` overrides the label. */

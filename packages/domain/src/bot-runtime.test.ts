@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SECONDS_SAVED_PER_CONVERSATION,
+  firstResponderTakesChannel,
   nextConsecutiveFallbacks,
   secondsSavedByBot,
 } from './bot-runtime';
@@ -27,5 +28,18 @@ describe('nextConsecutiveFallbacks', () => {
     expect(nextConsecutiveFallbacks(0, true)).toBe(1);
     expect(nextConsecutiveFallbacks(1, true)).toBe(2);
     expect(nextConsecutiveFallbacks(2, false)).toBe(0);
+  });
+});
+
+describe('firstResponderTakesChannel', () => {
+  it('takes every channel without a list', () => {
+    expect(firstResponderTakesChannel({}, 'web')).toBe(true);
+    expect(firstResponderTakesChannel({}, 'telegram')).toBe(true);
+  });
+  it('takes only the listed channels', () => {
+    const demo = { firstResponderChannels: ['web'] };
+    expect(firstResponderTakesChannel(demo, 'web')).toBe(true);
+    expect(firstResponderTakesChannel(demo, 'telegram')).toBe(false);
+    expect(firstResponderTakesChannel({ firstResponderChannels: [] }, 'web')).toBe(false);
   });
 });

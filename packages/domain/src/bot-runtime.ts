@@ -48,3 +48,18 @@ export const DEFAULT_BOT_HANDOFF_MESSAGE: Readonly<Record<string, string>> = {
 export function botDefaultText(texts: Readonly<Record<string, string>>, language: string): string {
   return texts[language] ?? texts.en ?? '';
 }
+
+/**
+ * Does a first-responder bot take a new conversation on `channel` (`web` for the widget and the
+ * API, else the messaging channel's name)? A bot whose stored `firstResponderChannels` lists
+ * channels answers only there (the demo workspace's bot: the /demo page's widget, never a real
+ * channel connected later); without the list it answers everywhere.
+ */
+export function firstResponderTakesChannel(
+  settings: Readonly<Record<string, unknown>>,
+  channel: string,
+): boolean {
+  const only = settings.firstResponderChannels;
+  if (!Array.isArray(only)) return true;
+  return only.some((c) => c === channel);
+}

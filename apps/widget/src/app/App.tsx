@@ -5,7 +5,7 @@ import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { FrameOptions, FrameView } from '../shared/protocol';
 import { AnswerBot } from './answer-bot';
 import { type Api, ApiError } from './api';
-import { relativeTime, settingText, type Translate } from './i18n';
+import { conversationOrder, relativeTime, settingText, type Translate } from './i18n';
 import {
   AwayEmail,
   Composer,
@@ -213,18 +213,19 @@ export function App({ store, api, session, options, t, language, embedded, onVie
             <TeamNote text={w} name={appName} />
           ))}
           {!hasMine && <QuickLinks links={settings.quickLinks} t={t} />}
-          {c?.messages.map((m) => (
-            <MessageView
-              key={m.key}
-              msg={m}
-              conv={c}
-              senderName={m.mine ? null : (store.nameOf(c, m.from) ?? t('agent'))}
-              api={api}
-              t={t}
-              onReply={(text) => void store.send(text)}
-              onRateAnswer={m.helpful !== undefined ? (helpful) => store.rateAnswer(m, helpful) : undefined}
-            />
-          ))}
+          {c &&
+            conversationOrder(c.messages).map((m) => (
+              <MessageView
+                key={m.key}
+                msg={m}
+                conv={c}
+                senderName={m.mine ? null : (store.nameOf(c, m.from) ?? t('agent'))}
+                api={api}
+                t={t}
+                onReply={(text) => void store.send(text)}
+                onRateAnswer={m.helpful !== undefined ? (helpful) => store.rateAnswer(m, helpful) : undefined}
+              />
+            ))}
           {c?.streaming && (
             <StreamingView
               text={c.streaming.text}

@@ -51,12 +51,36 @@ export function relativeTime(ms: number, now: number, language: string): string 
   return new Date(parts.ms).toLocaleDateString(language, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** A system line as the visitor reads it: status and assignment lines in their language. */
-export function systemLine(t: Translate, message: string, metadata: Record<string, unknown>): string {
+/** Status lines a visitor reads: reopened and resolved. The others (spam, archived…) are the team's. */
+const VISITOR_STATUSES = new Set(['0', '2']);
+
+/**
+ * A system line as the visitor reads it, or null when it is the team's business: routing
+ * (assignments, teams, a bot's reason for a handoff), internal statuses and delivery failures stay
+ * in the inbox. A bot's handoff becomes a friendly "a teammate will join"; the waiting-queue text
+ * is the admin's message to visitors, shown as written.
+ */
+export function systemLine(t: Translate, message: string, metadata: Record<string, unknown>): string | null {
+  if (metadata.KM_WAITING_QUEUE === 'true') return message;
+  if (metadata.KM_BOT_HANDOFF !== undefined) return t('sysTeammateJoins');
   const name = metadata[ACTOR_NAME_KEY];
-  if (typeof name !== 'string' || !name) return message;
-  const key = `sysStatus${String(metadata.KM_STATUS)}`;
-  if (key in en) return t(key as StringKey, { name });
-  if (metadata.KM_ASSIGN_TO) return t('sysAssigned', { name });
-  return message;
+  const status = String(metadata.KM_STATUS);
+  if (typeof name === 'string' && name && VISITOR_STATUSES.has(status))
+    return t(`sysStatus${status}` as StringKey, { name });
+  return null;
+}
+
+/** KM_BOT_WELCOME: the bot's welcome message (sent with its first answer, in one batch). */
+const isBotWelcome = (m: { metadata: Record<string, unknown> }) => m.metadata.KM_BOT_WELCOME === 'true';
+
+/**
+ * Messages in the order a conversation reads: the bot's welcome opens it, before the visitor's
+ * first question (it is stored with the first answer, so after that question). Stable otherwise.
+ */
+export function conversationOrder<M extends { metadata: Record<string, unknown> }>(
+  messages: readonly M[],
+): M[] {
+  const welcome = messages.filter(isBotWelcome);
+  if (welcome.length === 0) return messages as M[];
+  return [...welcome, ...messages.filter((m) => !isBotWelcome(m))];
 }

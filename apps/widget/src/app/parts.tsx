@@ -53,7 +53,27 @@ function BotAvatar() {
   );
 }
 
-/** "Helpful? 👍 👎" under a bot's answer; the choice is kept once sent. */
+/** A thumb drawn, not an emoji (no emoji font on some machines: empty boxes); down is up turned over. */
+function Thumb({ down }: { down?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" class={down ? 'cv-rate-icon cv-flip' : 'cv-rate-icon'}>
+      <path d="M7 10v10H4V10zM7 10l4-7c1.5 0 2.5 1 2 3l-1 4h6c1 0 2 1 1.7 2.2l-1.6 6.3c-.3 1-1 1.5-2 1.5H7" />
+    </svg>
+  );
+}
+
+/** Faces for the satisfaction scale, 1 (frown) to 5 (broad smile), drawn like the thumbs. */
+const MOUTHS = ['M8 17q4-4 8 0', 'M8 16q4-2 8 0', 'M8 15.5h8', 'M8 14q4 2.5 8 0', 'M7.5 13.5q4.5 5 9 0'];
+function Face({ n }: { n: number }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" class="cv-rate-icon">
+      <circle cx="12" cy="12" r="9" />
+      <path d={`M9 9.5h.01M15 9.5h.01 ${MOUTHS[n - 1] ?? ''}`} />
+    </svg>
+  );
+}
+
+/** "Helpful?" with thumbs up and down under a bot's answer; the choice is kept once sent. */
 function AnswerFeedback({
   msg,
   t,
@@ -84,7 +104,7 @@ function AnswerFeedback({
         title={t('answerYes')}
         onClick={() => void rate(true)}
       >
-        👍
+        <Thumb />
       </button>
       <button
         type="button"
@@ -93,7 +113,7 @@ function AnswerFeedback({
         title={t('answerNo')}
         onClick={() => void rate(false)}
       >
-        👎
+        <Thumb down />
       </button>
       {error && <span role="alert">{t('error')}</span>}
     </span>
@@ -136,7 +156,8 @@ export function MessageView({
 }) {
   if (msg.contentType === MESSAGE_CONTENT_TYPE.HIDDEN) return null;
   if (msg.contentType === MESSAGE_CONTENT_TYPE.NOTIFY) {
-    return <li class="cv-system">{systemLine(t, msg.message, msg.metadata)}</li>;
+    const line = systemLine(t, msg.message, msg.metadata);
+    return line === null ? null : <li class="cv-system">{line}</li>;
   }
   const rich = richPayload(msg.metadata);
   const hideText = rich && msg.metadata.ignoreTextResponse === 'true';
@@ -390,7 +411,7 @@ export function Csat({
                 class={rating === n ? 'cv-chosen' : ''}
                 onClick={() => setRating(n)}
               >
-                <b aria-hidden="true">{n}</b>
+                <Face n={n} />
                 <span>{t(`csat${n}` as StringKey)}</span>
               </button>
             ))}

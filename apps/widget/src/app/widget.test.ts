@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage, relativeTime, settingText, systemLine, translator } from './i18n';
+import { conversationOrder, pickLanguage, relativeTime, settingText, systemLine, translator } from './i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
@@ -40,13 +40,35 @@ describe('widget strings', () => {
     expect(settingText(fr, 'Talk to Acme', 'defaultTitle')).toBe('Talk to Acme');
   });
 
-  it('words the status and assignment lines in the visitor’s language, with the public name', () => {
+  it('words the lines a visitor reads in their language, with the public name', () => {
     const fr = translator('fr');
     const resolved = { category: 'SYSTEM', KM_STATUS: '2', KM_ACTOR_NAME: 'Ana Agent' };
     expect(systemLine(fr, 'Resolved by Ana Agent', resolved)).toBe('Résolue par Ana Agent');
-    const assigned = { KM_ASSIGN_TO: 'agent-1', KM_ACTOR_NAME: 'Sam' };
-    expect(systemLine(translator('es'), 'Assigned to Sam', assigned)).toBe('Asignada a Sam');
-    expect(systemLine(fr, 'Assigned to team Sales', { KM_ASSIGN_TO: 'x' })).toBe('Assigned to team Sales');
+    // A bot's handoff: a friendly line, never the bot's reason.
+    const handoff = { KM_BOT_HANDOFF: 'customer-request' };
+    const reason = 'Store Assistant handed the conversation to a teammate: the customer asked for a person';
+    expect(systemLine(translator('en'), reason, handoff)).toBe('A teammate will join you shortly.');
+    expect(systemLine(fr, reason, handoff)).toBe('Un membre de l’équipe va vous rejoindre.');
+    expect(systemLine(fr, 'Please wait', { KM_WAITING_QUEUE: 'true' })).toBe('Please wait');
+  });
+
+  it('keeps routing, internal statuses and delivery failures from the visitor (issue 40)', () => {
+    const t = translator('en');
+    expect(
+      systemLine(t, 'Assigned to Walt Walker', { KM_ASSIGN_TO: 'walt', KM_ACTOR_NAME: 'Walt' }),
+    ).toBeNull();
+    expect(systemLine(t, 'Assigned to team Sales', { KM_ASSIGN_TEAM: 'sales' })).toBeNull();
+    expect(systemLine(t, 'Marked as spam by Ana', { KM_STATUS: '3', KM_ACTOR_NAME: 'Ana' })).toBeNull();
+    expect(systemLine(t, 'Reopened by a customer message', { KM_STATUS: '0' })).toBeNull();
+    expect(systemLine(t, 'Not delivered on Telegram: blocked', { CHANNEL_DELIVERY: 'failed' })).toBeNull();
+  });
+
+  it("opens the conversation with the bot's welcome, before the visitor's first question", () => {
+    const m = (key: string, metadata: Record<string, unknown> = {}) => ({ key, metadata });
+    const stored = [m('question'), m('welcome', { KM_BOT_WELCOME: 'true' }), m('answer'), m('next')];
+    expect(conversationOrder(stored).map((x) => x.key)).toEqual(['welcome', 'question', 'answer', 'next']);
+    const plain = [m('a'), m('b')];
+    expect(conversationOrder(plain)).toBe(plain);
   });
 
   it('words relative times in the widget’s language', () => {

@@ -7,6 +7,7 @@ import {
   endsSession,
   fromFetchFailure,
   isCancellation,
+  isMissingError,
   joinUrl,
   parseResponse,
 } from './api-error';
@@ -120,5 +121,15 @@ describe('endsSession', () => {
     expect(endsSession(new ApiError(401, 'INVALID_CREDENTIALS', 'x'))).toBe(false);
     expect(endsSession(new ApiError(401, 'PASSWORD_INVALID', 'x'))).toBe(false);
     expect(endsSession(new ApiError(403, 'FORBIDDEN', 'x'))).toBe(false);
+  });
+});
+
+describe('isMissingError', () => {
+  it("is the server's not-found or refusal only, never a network failure or a proxy's 5xx", () => {
+    expect(isMissingError(new ApiError(404, 'NOT_FOUND', 'x'))).toBe(true);
+    expect(isMissingError(new ApiError(403, 'FORBIDDEN', 'x'))).toBe(true);
+    expect(isMissingError(fromFetchFailure(new TypeError('Failed to fetch'), undefined))).toBe(false);
+    expect(isMissingError(new ApiError(502, 'BAD_GATEWAY', 'x'))).toBe(false);
+    expect(isMissingError(new Error('x'))).toBe(false);
   });
 });

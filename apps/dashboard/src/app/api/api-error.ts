@@ -33,6 +33,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The server said the thing is not there or not this caller's (400, 403, 404). A network failure
+ * (status 0) or a proxy's 5xx while the server is down is never that: the screen says the server
+ * cannot be reached and keeps what it last showed (issue 40).
+ */
+export function isMissingError(error: unknown): boolean {
+  return isApiError(error) && (error.status === 400 || error.status === 403 || error.status === 404);
+}
+
 /** Cancellations are never shown to the user (SPEC §8: swallowed, not reported). */
 export function isCancellation(error: unknown): boolean {
   if (isApiError(error)) {

@@ -22,7 +22,7 @@ import { ConnectionBanner } from '../realtime/connection-banner';
 import { useRealtimeConnection } from '../realtime/use-realtime';
 import { useRequiredSession } from '../session/use-required-session';
 import { EmailVerificationBanner } from './email-verification-banner';
-import { type NavIcon, navItemsFor } from './nav-items';
+import { type NavIcon, navGroupsFor } from './nav-items';
 import { UserMenu } from './user-menu';
 
 const ICONS: Record<NavIcon, ReactNode> = {
@@ -45,7 +45,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useRequiredSession();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
-  const items = navItemsFor(session, { errorReporting: config.errorReporting });
+  const groups = navGroupsFor(session, { errorReporting: config.errorReporting, metabase: config.metabase });
   useRealtimeConnection();
 
   // On a phone the navigation closes after choosing a screen.
@@ -88,24 +88,51 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('layout.navigation')} component="nav">
         <ScrollArea>
-          {items.map((item) => (
-            <NavLink
-              key={item.path}
-              component={RouterNavLink}
-              to={item.path}
-              label={
-                item.labelKey === 'nav.bots'
-                  ? t(item.labelKey, { context: session.product === 'agent' ? 'agentic' : config.variant })
-                  : t(item.labelKey)
-              }
-              leftSection={ICONS[item.icon]}
-              active={
-                location.pathname === (item.section ?? item.path) ||
-                location.pathname.startsWith(`${item.section ?? item.path}/`)
-              }
-              variant="light"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
+          {groups.map((group) => (
+            // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (fieldset is for forms)
+            <div
+              key={group.key}
+              role="group"
+              aria-labelledby={group.labelKey ? `nav-group-${group.key}` : undefined}
+              data-testid={`nav-group-${group.key}`}
+              style={{ marginBottom: 'var(--mantine-spacing-xs)' }}
+            >
+              {group.labelKey && (
+                <Text
+                  id={`nav-group-${group.key}`}
+                  size="xs"
+                  fw={600}
+                  c="dimmed"
+                  tt="uppercase"
+                  px="sm"
+                  pt="xs"
+                  pb={4}
+                >
+                  {t(group.labelKey)}
+                </Text>
+              )}
+              {group.items.map((item) => (
+                <NavLink
+                  key={item.path}
+                  component={RouterNavLink}
+                  to={item.path}
+                  label={
+                    item.labelKey === 'nav.bots'
+                      ? t(item.labelKey, {
+                          context: session.product === 'agent' ? 'agentic' : config.variant,
+                        })
+                      : t(item.labelKey)
+                  }
+                  leftSection={ICONS[item.icon]}
+                  active={
+                    location.pathname === (item.section ?? item.path) ||
+                    location.pathname.startsWith(`${item.section ?? item.path}/`)
+                  }
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              ))}
+            </div>
           ))}
         </ScrollArea>
       </AppShell.Navbar>

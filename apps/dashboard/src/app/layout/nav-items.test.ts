@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { makeSession } from '../session/session.fixture';
-import { navItemsFor } from './nav-items';
+import { navGroupsFor, navItemsFor } from './nav-items';
 
 const paths = (items: { path: string }[]) => items.map((item) => item.path);
-const REPORTING = { errorReporting: true };
+const REPORTING = { errorReporting: true, metabase: true };
 
 describe('navItemsFor', () => {
   it('shows the built screens in order, help last, to a super admin', () => {
     const shown = paths(navItemsFor(makeSession({ roleType: '0' }), REPORTING));
-    expect(shown.slice(0, 6)).toEqual([
+    expect(shown.slice(0, 5)).toEqual([
       '/dashboard',
       '/welcome',
       '/conversations',
-      '/users',
-      '/message-logs',
       '/waiting-queue/stats',
+      '/message-logs',
     ]);
     expect(shown.at(-1)).toBe('/help');
   });
@@ -58,8 +57,52 @@ describe('navItemsFor', () => {
   it('lists the error reports to admins only, and only where the server collects them', () => {
     expect(paths(navItemsFor(makeSession({ roleType: '1' }), REPORTING))).toContain('/error-reports');
     expect(paths(navItemsFor(makeSession({ roleType: '2' }), REPORTING))).not.toContain('/error-reports');
-    expect(paths(navItemsFor(makeSession({ roleType: '1' }), { errorReporting: false }))).not.toContain(
+    expect(
+      paths(navItemsFor(makeSession({ roleType: '1' }), { errorReporting: false, metabase: true })),
+    ).not.toContain('/error-reports');
+  });
+
+  it('groups the screens the way members think, the Developer group last before help', () => {
+    const groups = navGroupsFor(makeSession({ roleType: '0' }), REPORTING);
+    expect(groups.map((g) => g.key)).toEqual([
+      'home',
+      'conversations',
+      'bots',
+      'helpCenter',
+      'reachOut',
+      'analytics',
+      'settings',
+      'developer',
+      'help',
+    ]);
+    const developer = groups.find((g) => g.key === 'developer')!;
+    expect(developer.labelKey).toBe('nav.group.developer');
+    expect(paths(developer.items)).toEqual([
+      '/metabase-dashboard',
+      '/components',
+      '/policies',
       '/error-reports',
+    ]);
+  });
+
+  it('shows the Developer group to admins, developers and the operator, never to agents or bots', () => {
+    const groupKeys = (roleType: '0' | '1' | '2' | '3' | '11' | '12') =>
+      navGroupsFor(makeSession({ roleType }), REPORTING).map((g) => g.key);
+    for (const role of ['0', '1', '11', '12'] as const) expect(groupKeys(role)).toContain('developer');
+    for (const role of ['2', '3'] as const) {
+      expect(groupKeys(role)).not.toContain('developer');
+      const shown = paths(navItemsFor(makeSession({ roleType: role }), REPORTING));
+      expect(shown).not.toEqual(expect.arrayContaining(['/components']));
+      expect(shown).not.toContain('/policies');
+      expect(shown).not.toContain('/metabase-dashboard');
+    }
+  });
+
+  it('lists Metabase only when the server has it configured', () => {
+    const admin = makeSession({ roleType: '0' });
+    expect(paths(navItemsFor(admin, REPORTING))).toContain('/metabase-dashboard');
+    expect(paths(navItemsFor(admin, { errorReporting: true, metabase: false }))).not.toContain(
+      '/metabase-dashboard',
     );
   });
 });

@@ -218,10 +218,14 @@ class RealtimeClient {
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
-  /** Reconnects now (the browser came back online) instead of waiting for the backoff. */
+  /**
+   * Reconnects now (the browser came back online, or the member asked) instead of waiting for the
+   * backoff; the next failure waits from the shortest delay again.
+   */
   reconnectNow(): void {
     if (this.options === null || this.socket !== null) return;
     clearTimeout(this.reconnectTimer);
+    this.attempt = 0;
     this.connect();
   }
 

@@ -29,8 +29,11 @@ describe('real-time protocol', () => {
   it('backs off from 1 s doubling to 30 s with bounded jitter', () => {
     expect(backoffDelayMs(0, () => 0)).toBe(1_000);
     expect(backoffDelayMs(3, () => 0)).toBe(8_000);
-    expect(backoffDelayMs(10, () => 0)).toBe(30_000);
-    expect(backoffDelayMs(10, () => 1)).toBe(39_000);
+    expect(backoffDelayMs(3, () => 1)).toBe(10_000);
+    // Tops out at 10 s, jitter included (the agent waited up to a minute before, issue 40).
+    expect(backoffDelayMs(10, () => 0)).toBe(10_000);
+    expect(backoffDelayMs(10, () => 1)).toBe(10_000);
+    expect(backoffDelayMs(1_000, () => 0.5)).toBe(10_000);
   });
 
   it('builds the socket URL on the messaging host', () => {

@@ -44,10 +44,13 @@ export function parseServerFrame(text: string): ServerFrame | null {
 /** Close code the server uses for a refused or revoked session. */
 export const CLOSE_UNAUTHORIZED = 4401;
 
-/** Reconnect delay after `attempt` failures: 1 s doubling to 30 s, with up to 30 % jitter. */
+/** The longest wait between two reconnection attempts: an agent waits at most this once the server is back. */
+export const MAX_BACKOFF_MS = 10_000;
+
+/** Reconnect delay after `attempt` failures: 1 s doubling, up to 30 % jitter, never above 10 s. */
 export function backoffDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt));
-  return Math.round(base * (1 + 0.3 * random()));
+  const base = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, Math.min(attempt, 30)));
+  return Math.min(MAX_BACKOFF_MS, Math.round(base * (1 + 0.3 * random())));
 }
 
 /** ws:// or wss:// URL of the socket, on the messaging host when it is another origin. */

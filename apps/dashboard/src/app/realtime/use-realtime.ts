@@ -62,6 +62,11 @@ export function useConnectionState(): ConnectionState {
   return useStore(connectionStore, (s) => s.state);
 }
 
+/** Tries the connection again at once (the banner's "retry now"). */
+export function reconnectNow(): void {
+  realtime.reconnectNow();
+}
+
 /** Sends a client frame (typing, read, delivered); false when not connected. */
 export function sendRealtimeFrame(frame: Record<string, unknown>): boolean {
   return realtime.send(frame);

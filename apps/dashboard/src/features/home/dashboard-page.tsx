@@ -18,7 +18,8 @@ import { useRequiredSession } from '../../app/session/use-required-session';
 import { CheckIcon, CopyIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { AnalyticsSection } from '../analytics/analytics-section';
-import { dayPart, firstName, trialSummary } from './workspace';
+import { useBillingState } from '../billing/use-billing-state';
+import { dayPart, firstName, planView } from './workspace';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,8 +50,12 @@ export function DashboardPage() {
   const session = useRequiredSession();
   const { application } = session;
   const roleLabel = useRoleLabel(session.roleType);
-  const planLabel = usePlanLabel(application.subscriptionPlan);
-  const trial = trialSummary(application, Date.now());
+  const sessionPlanLabel = usePlanLabel(application.subscriptionPlan);
+  // The billing state decides: without a billing provider there is no trial (issue 40).
+  const billing = useBillingState();
+  const plan = planView(billing.data?.mode, application, Date.now());
+  const planLabel = plan.kind === 'operator' ? t('plans.operator') : sessionPlanLabel;
+  const trial = plan.kind === 'plan' ? plan.trial : null;
   const part = dayPart(new Date().getHours());
   const name = firstName(session.name);
   const greeting =
@@ -94,15 +99,15 @@ export function DashboardPage() {
             </Field>
             <Field label={t('home.workspace.plan')}>
               <Group gap="xs">
-                <Badge variant="light" size="lg">
+                <Badge variant="light" size="lg" data-testid="plan-badge">
                   {planLabel}
                 </Badge>
-                {trial.status === 'active' && (
+                {trial?.status === 'active' && (
                   <Text size="sm" data-testid="trial-days-left">
                     {t('home.workspace.trialDaysLeft', { count: trial.daysLeft })}
                   </Text>
                 )}
-                {trial.status === 'expired' && (
+                {trial?.status === 'expired' && (
                   <Text size="sm" c="red">
                     {t('home.workspace.trialEnded')}
                   </Text>

@@ -1,6 +1,6 @@
 import { MS_IN_DAY } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
-import { dayPart, firstName, trialSummary } from './workspace';
+import { dayPart, firstName, planView, trialSummary } from './workspace';
 
 describe('dayPart', () => {
   it('splits the day', () => {
@@ -41,5 +41,20 @@ describe('trialSummary', () => {
   it('falls back to the standard trial length when the period is missing', () => {
     const app = { createdAtTime: created, trialPeriod: 0, subscriptionPlan: 'trial' };
     expect(trialSummary(app, created).daysLeft).toBe(30);
+  });
+});
+
+describe('planView', () => {
+  const now = Date.UTC(2026, 0, 10);
+  const onTrial = { createdAtTime: now - 2 * MS_IN_DAY, trialPeriod: 30, subscriptionPlan: 'trial' };
+  it('shows no trial on a server without a billing provider', () => {
+    expect(planView('operator', onTrial, now)).toEqual({ kind: 'operator' });
+  });
+  it('keeps the trial countdown with a billing provider', () => {
+    expect(planView('billed', onTrial, now)).toEqual({ kind: 'plan', trial: trialSummary(onTrial, now) });
+    expect(planView('billed', onTrial, now)).toMatchObject({ trial: { status: 'active', daysLeft: 28 } });
+  });
+  it('shows no countdown until the billing mode is known', () => {
+    expect(planView(undefined, onTrial, now)).toEqual({ kind: 'plan', trial: null });
   });
 });

@@ -32,3 +32,20 @@ export function trialSummary(
   const status = trialStatus({ ...input, plan: application.subscriptionPlan });
   return { status, daysLeft: status === 'active' ? trialDaysLeft(input) : 0 };
 }
+
+/** What the home page says about the plan: the operator plan, or the session's plan and trial. */
+export type PlanView = { kind: 'operator' } | { kind: 'plan'; trial: TrialSummary | null };
+
+/**
+ * One story with the billing page: a server without a billing provider (billing mode `operator`)
+ * runs every workspace on the operator plan, so there is no trial to count down. Until the billing
+ * state is known (`mode` undefined) the plan shows without a countdown, never a trial that may not be.
+ */
+export function planView(
+  mode: 'operator' | 'billed' | undefined,
+  application: { createdAtTime: number; trialPeriod: number; subscriptionPlan: string },
+  now: number,
+): PlanView {
+  if (mode === 'operator') return { kind: 'operator' };
+  return { kind: 'plan', trial: mode === 'billed' ? trialSummary(application, now) : null };
+}

@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-query';
 import { forwardRef, memo, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/api-error';
+import { isMissingError } from '../../app/api/api-error';
 import { QUERY_ROOTS, sendRealtimeFrame, useRealtimeEvent } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { SectionLoader } from '../../components/page-loader';
@@ -29,7 +29,7 @@ const conversationQuery = (groupId: number) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.conversation, groupId],
     queryFn: ({ signal }) => conversationInfo(groupId, signal),
-    retry: (count, error) => count < 1 && !(isApiError(error) && error.status < 500),
+    retry: (count, error) => count < 1 && !isMissingError(error),
   });
 
 export function useConversation(groupId: number) {
@@ -143,18 +143,24 @@ export const ConversationPane = forwardRef<
   }, [newest, groupId]);
 
   if (feed.isPending) return <SectionLoader fill label={t('loading')} />;
-  if (feed.isError || messages.state.notFound) {
-    const missing = messages.state.notFound || (isApiError(feed.error) && feed.error.status < 500);
-    return missing ? (
-      <ConversationNotFound onBack={onBack} />
-    ) : (
-      <Center h="100%">
-        <Button variant="light" onClick={() => void feed.refetch()}>
-          {t('retry')}
-        </Button>
+  // A failed refetch keeps the conversation on screen (the offline banner says why); only the
+  // server's own "not there" answer is "not found", never a network failure.
+  if (messages.state.notFound || (feed.isError && isMissingError(feed.error)))
+    return <ConversationNotFound onBack={onBack} />;
+  if (feed.data === undefined)
+    return (
+      <Center h="100%" p="md">
+        <Stack align="center" gap="xs" data-testid="conversation-unreachable">
+          <Text fw={600}>{t('conversation.unreachable')}</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {t('conversation.unreachableHelp')}
+          </Text>
+          <Button variant="light" size="xs" onClick={() => void feed.refetch()}>
+            {t('retry')}
+          </Button>
+        </Stack>
       </Center>
     );
-  }
   const data = feed.data;
   const names = new Map(data.groupUsers.map((u) => [u.userId, u.displayName]));
   const customerName = customerId

@@ -1,5 +1,5 @@
 import type { Customer, CustomerAttribute } from '@convo/api';
-import { isAdminRole, validatePhone } from '@convo/domain';
+import { customerDisplayName, isAdminRole, validatePhone } from '@convo/domain';
 import { ActionIcon, Button, Drawer, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -173,7 +173,7 @@ export function UserDrawer({ user, onClose }: { user: Customer | null; onClose: 
       opened={user !== null}
       onClose={onClose}
       position="right"
-      title={user?.displayName ?? t('detail.title')}
+      title={user ? customerDisplayName(user) : t('detail.title')}
     >
       {user !== null &&
         (definitions.isPending ? (

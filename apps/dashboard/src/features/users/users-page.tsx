@@ -1,5 +1,12 @@
 import type { Customer } from '@convo/api';
-import { DASHBOARD_PAGE_SIZE, isAllowed, pageCount, USER_STATUS, visiblePages } from '@convo/domain';
+import {
+  customerDisplayName,
+  DASHBOARD_PAGE_SIZE,
+  isAllowed,
+  pageCount,
+  USER_STATUS,
+  visiblePages,
+} from '@convo/domain';
 import {
   Badge,
   Button,
@@ -199,7 +206,7 @@ export function UsersPage() {
                   {canDelete && (
                     <Table.Td>
                       <Checkbox
-                        aria-label={t('select', { name: u.displayName })}
+                        aria-label={t('select', { name: customerDisplayName(u) })}
                         checked={selected.includes(u.userId)}
                         onChange={(e) =>
                           setSelected(
@@ -213,7 +220,7 @@ export function UsersPage() {
                   )}
                   <Table.Td>
                     <Button variant="subtle" size="compact-sm" onClick={() => setOpen(u)} px={4}>
-                      {u.displayName || u.userId}
+                      {customerDisplayName(u)}
                     </Button>
                     <Text size="xs" c="dimmed" px={4}>
                       {u.userId}

@@ -1,4 +1,5 @@
 import { ACCOUNT_PATHS, ANALYTICS_PATHS as P, TEAM_USER_STATS_PATHS } from '@convo/api';
+import { customerDisplayName } from '@convo/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +30,8 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
   let owner: Record<string, string>;
   let agentName: string;
   let agentId: string;
+  /** The first visitor's name as the inbox shows it (a pseudonym: the visitor gave no name). */
+  let v1Name: string;
 
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
   const qs = (q: Record<string, string | number | boolean>) =>
@@ -79,6 +82,7 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
     agentId = agent.id;
     const v1 = await userRow(a.applicationId, (await newVisitor(t, a)).userId);
     const v2 = await userRow(a.applicationId, (await newVisitor(t, a)).userId);
+    v1Name = customerDisplayName(v1);
     // A customer on the company's own domain (the owner's address) is left out everywhere.
     const adminRow = await userRow(a.applicationId, a.adminUserName);
     const staff = await userRow(a.applicationId, (await newVisitor(t, a)).userId);
@@ -264,7 +268,10 @@ describe.each(testDatabaseKinds())('analytics on %s', (kind) => {
       assignee: agentName,
       comment: 'Quick, thanks',
       date: week + 11 * HOUR,
+      // The inbox's name for the visitor (issue 40), never the raw `v-…` id.
+      name: v1Name,
     });
+    expect(v1Name).not.toMatch(/^v-/);
   });
 
   it('serves old-scale ratings on their own scale and never averages the two scales together', async () => {

@@ -5,6 +5,7 @@ import {
   CSAT_NEW_SCALE,
   CSAT_OLD_SCALE,
   type CsatScale,
+  customerDisplayName,
   opensOnQuarterHours,
   type PresenceState,
   ROLLUP_BUCKET_MINUTES,
@@ -356,13 +357,24 @@ export async function csatRows(
       ? sql`order by r.conversation_id`
       : sql`order by r.updated_at desc, r.conversation_id desc`;
   const result = await db.execute(sql`
-    select r.conversation_id, coalesce(nullif(cust.display_name, ''), cust.user_id, c.name) as name,
+    select r.conversation_id, c.name as conversation_name, cust.user_id as customer_user_id,
+      cust.display_name as customer_display_name,
       nullif(coalesce(nullif(a.display_name, ''), a.user_id), '') as assignee,
       r.rating, r.scale, r.comment, r.updated_at as rated_at
     ${csatFrom(scope, from, to)} ${after}
     ${order} limit ${page.limit} offset ${page.offset ?? 0}`);
-  return rowsOf<CsatDbRow>(result).map((r) => ({
+  type Row = Omit<CsatDbRow, 'name'> & {
+    conversation_name: string;
+    customer_user_id: string | null;
+    customer_display_name: string | null;
+  };
+  return rowsOf<Row>(result).map(({ conversation_name, customer_user_id, customer_display_name, ...r }) => ({
     ...r,
+    // The customer as the inbox names them: their name, else their pseudonym, never the raw id.
+    name:
+      customer_user_id !== null
+        ? customerDisplayName({ userId: customer_user_id, displayName: customer_display_name })
+        : conversation_name,
     conversation_id: Number(r.conversation_id),
     rating: Number(r.rating),
   }));

@@ -316,7 +316,7 @@ export async function createConversation(
       // application's) when one is enabled; routing takes over on handoff.
       const bot = isMemberCaller(caller)
         ? null
-        : await findFirstResponder(tx, caller.applicationId, conv.teamId);
+        : await findFirstResponder(tx, caller.applicationId, conv.teamId, conv.channel);
       conv = bot ? await assignToBot(tx, events, conv, bot) : await route(tx, events, conv);
     }
     return feedOne(tx, conv, caller.userId);

@@ -1,5 +1,6 @@
 import { MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   botFirstResponders,
@@ -10,10 +11,14 @@ import {
   knowledgePassages,
   users,
 } from '../../db/schema/index.js';
+import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { insertUser } from '../accounts/repository.js';
 import { KomposeModel } from '../bots/engines/kompose/model.js';
 import type { StoredKomposeModels } from '../bots/engines/kompose/snapshot.js';
+import { createConversation } from '../conversations/service.js';
+import { createRealtime } from '../realtime/realtime.js';
 import { DEMO_BOT_NAME } from './demo-bot.js';
 import { type DemoSeedResult, seedDemoIfEmpty } from './seed.js';
 
@@ -89,5 +94,39 @@ describe.each(testDatabaseKinds())('demo bot on %s', (kind) => {
       .from(conversations)
       .where(eq(conversations.id, res.json().response.id));
     expect(conv!.botActive).toBe(true);
+  });
+
+  it("leaves a real channel's conversations to people: a channel customer never meets the demo bot", async () => {
+    const db = t.database.db;
+    const applicationId = seeded!.applicationId;
+    const customer = await insertUser(db, {
+      applicationId,
+      userId: 'telegram-4242',
+      displayName: 'Channel Customer',
+      roleType: null,
+      authenticationTypeId: 0,
+      metadata: { channel: 'telegram' },
+    });
+    const caller = {
+      tokenHash: '',
+      userId: customer.id,
+      userName: customer.userId,
+      applicationId,
+      roleType: null,
+      product: 'classic' as const,
+      sessionExpiresAt: new Date(Date.now() + 60_000),
+    };
+    const deps = { db, realtime: createRealtime(createMemoryPubSub(), pino({ level: 'silent' })) };
+    const feed = await createConversation(
+      deps,
+      caller,
+      { groupName: 'Hello from Telegram', type: 10, metadata: { source: 'telegram' } },
+      { channel: 'telegram' },
+    );
+    const [conv] = await db.select().from(conversations).where(eq(conversations.id, feed.id));
+    const [bot] = await db.select().from(bots).where(eq(bots.applicationId, applicationId));
+    expect(conv!.channel).toBe('telegram');
+    expect(conv!.botActive).toBe(false);
+    expect(conv!.assigneeId).not.toBe(bot!.userId);
   });
 });

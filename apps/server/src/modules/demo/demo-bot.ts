@@ -157,6 +157,9 @@ export async function seedDemoBot(
     settings: {
       confidenceThreshold: 0.35,
       fallbacksBeforeHandoff: 2,
+      // The demo answers the /demo page's widget only: a real channel connected to the demo
+      // workspace later reaches its people, never the sample store's assistant (issue 40).
+      firstResponderChannels: ['web'],
       ...(handoffAgentUserId ? { handoffAssignTo: handoffAgentUserId } : {}),
     },
   });

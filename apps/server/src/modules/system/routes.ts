@@ -46,6 +46,7 @@ export function systemRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         googleSignIn: ctx.config.google !== null,
         devMailbox: ctx.mailer.local,
         errorReporting: ctx.config.errorReporting,
+        metabase: ctx.config.metabase !== null,
         supportAppId: ctx.config.supportAppId,
         region: ctx.config.region,
         captchaSiteKey: ctx.config.captcha?.siteKey ?? null,

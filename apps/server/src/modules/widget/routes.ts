@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { requestOrigin } from '../../http/request-origin.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { demoStorePage, noDemoPage } from './demo-page.js';
 import { INIT_LIMIT } from './limits.js';
@@ -154,7 +155,8 @@ export function widgetRoutes(ctx: RouteContext, options: WidgetRouteOptions = {}
             : await service.findLiveApplication(deps.db, appId);
         reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
         if (!application) return reply.send(noDemoPage());
-        const origin = `${req.protocol}://${req.host}`;
+        // Behind a proxy, the address the browser used (forwarded host and port, TRUST_PROXY).
+        const origin = requestOrigin(req, ctx.config.trustProxy, ctx.config.publicUrl);
         const snippet = scriptSnippet({
           origin,
           appId: application.id,

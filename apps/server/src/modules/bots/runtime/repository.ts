@@ -1,3 +1,4 @@
+import { firstResponderTakesChannel } from '@convo/domain';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   botAnswers,
@@ -26,15 +27,22 @@ export interface FirstResponder {
 
 /**
  * The enabled bot that answers a new conversation first: the team's when it has one, else the
- * application's. One statement on the path of every conversation created.
+ * application's, leaving out a bot kept to other channels (firstResponderTakesChannel). One
+ * statement on the path of every conversation created.
  */
 export async function findFirstResponder(
   db: Db,
   applicationId: string,
   teamId: string | null,
+  channel: string,
 ): Promise<FirstResponder | null> {
-  const rows = await db
-    .select({ botId: bots.id, userId: bots.userId, teamId: botFirstResponders.teamId })
+  const all = await db
+    .select({
+      botId: bots.id,
+      userId: bots.userId,
+      teamId: botFirstResponders.teamId,
+      settings: bots.settings,
+    })
     .from(botFirstResponders)
     .innerJoin(bots, eq(bots.id, botFirstResponders.botId))
     .where(
@@ -47,6 +55,7 @@ export async function findFirstResponder(
           : isNull(botFirstResponders.teamId),
       ),
     );
+  const rows = all.filter((r) => firstResponderTakesChannel(r.settings, channel));
   const chosen = rows.find((r) => r.teamId !== null) ?? rows[0];
   return chosen ? { botId: chosen.botId, userId: chosen.userId } : null;
 }
