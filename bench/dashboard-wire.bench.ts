@@ -73,7 +73,9 @@ async function measure(
   await cdp.send('Network.enable');
   const responses = new Map<string, { type: string; url: string }>();
   const out: PageBytes = { script: 0, style: 0, other: 0, scripts: 0, files: [] };
-  cdp.on('Network.responseReceived', (e) => responses.set(e.requestId, { type: e.type, url: e.response.url }));
+  cdp.on('Network.responseReceived', (e) =>
+    responses.set(e.requestId, { type: e.type, url: e.response.url }),
+  );
   cdp.on('Network.loadingFinished', (e) => {
     const r = responses.get(e.requestId);
     const type = r?.type ?? 'Other';

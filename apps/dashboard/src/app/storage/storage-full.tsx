@@ -3,7 +3,9 @@ import { QUOTA_EXCEEDED_EVENT } from './safe-storage';
 
 // The dialog (and Mantine's Modal with it) is fetched only once the storage reports its quota
 // exceeded: every page's boot stays without it (issue 39).
-const StorageFullModal = lazy(() => import('./storage-full-modal').then((m) => ({ default: m.StorageFullModal })));
+const StorageFullModal = lazy(() =>
+  import('./storage-full-modal').then((m) => ({ default: m.StorageFullModal })),
+);
 
 /** "Browser storage full": opens on the quota-exceeded event of the storage module. */
 export function StorageFull() {
