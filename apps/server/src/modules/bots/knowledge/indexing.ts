@@ -218,7 +218,7 @@ export async function indexSource(
  * Embeds the source's passages after they are written. A provider failure leaves the source
  * ready with keyword search alone (its passages are embedded again on the next indexing).
  */
-async function embedSource(
+export async function embedSource(
   deps: IndexingDeps,
   embedder: Embedder,
   source: repo.SourceRow,

@@ -33,8 +33,15 @@ export function termWeight(df: number, total: number, cap = TERM_CAP): number {
  * not answered by the passage holding its other, commoner words.
  */
 export function questionWeight(df: number, total: number): number {
-  return termWeight(df, Math.max(1, total));
+  return termWeight(df, Math.max(MIN_COLLECTION, total));
 }
+
+/**
+ * The collection size the coverage weights assume at least: in a bot's one or two passages every
+ * word it holds would weigh next to nothing beside a word it lacks, and no question would reach
+ * the minimum relevance.
+ */
+export const MIN_COLLECTION = 20;
 
 export interface ScoredTerm {
   weight: number;
