@@ -1,4 +1,4 @@
-import type { BotPlatform } from '@convo/domain';
+import { type BotPlatform, isBotLanguage } from '@convo/domain';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -39,7 +39,7 @@ import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/komp
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
-import { createSmartReplyEngine } from './modules/bots/index.js';
+import { configuredEmbedder, createSmartReplyEngine, type Embedder } from './modules/bots/index.js';
 import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
@@ -175,9 +175,13 @@ export function subscribeToEvents(): void {
 }
 
 /** What a bot may look up while it answers: its own knowledge sources, nothing else. */
-function botTools(db: Db): (bot: BotRuntimeConfig) => BotTools {
+function botTools(db: Db, embedder: Embedder | null): (bot: BotRuntimeConfig) => BotTools {
   return (bot) => ({
-    searchKnowledge: (query, limit) => searchKnowledge(db, bot.applicationId, bot.id, query, limit),
+    searchKnowledge: (query, limit, language) =>
+      searchKnowledge(db, bot.applicationId, bot.id, query, limit, {
+        language: language ?? (isBotLanguage(bot.defaultLanguage) ? bot.defaultLanguage : 'en'),
+        embedder,
+      }),
   });
 }
 
@@ -201,7 +205,7 @@ export function productBots(config: AppConfig, db: Db, limits?: LimitStore): Non
   return {
     appSecret: config.appSecret,
     engines: botEngines(config, db),
-    toolsFor: botTools(db),
+    toolsFor: botTools(db, configuredEmbedder(config.knowledgeEmbeddings)),
     llmCaps: createLlmCapGuard({
       limits: limits ?? memoryLimitStore(),
       planCaps: async (applicationId) => (await entitlements.of(applicationId)).llmCalls,
@@ -334,7 +338,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ssoRoutes(ctx));
   await app.register(tagRoutes(ctx));
   await app.register(quickReplyRoutes(ctx));
-  await app.register(replySuggestionRoutes(ctx, { tools: botTools(deps.database.db) }));
+  await app.register(
+    replySuggestionRoutes(ctx, {
+      tools: botTools(deps.database.db, configuredEmbedder(deps.config.knowledgeEmbeddings)),
+    }),
+  );
   await app.register(conversationSettingsRoutes(ctx));
   await app.register(notificationPreferenceRoutes(ctx));
   await app.register(customerAttributeRoutes(ctx));
@@ -352,7 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     botEmulatorRoutes(ctx, {
       db: deps.database.db,
       appSecret: deps.config.appSecret,
-      tools: botTools(deps.database.db),
+      tools: botTools(deps.database.db, configuredEmbedder(deps.config.knowledgeEmbeddings)),
       snapshots: savedSnapshots(deps.database.db),
       engines: {
         ...Object.fromEntries(llmEngines(deps.config)),
@@ -457,6 +465,8 @@ export interface WorkerDeps {
   outboundAllow?: readonly string[] | undefined;
   /** What one uploaded file may cost to parse (PARSE_* settings); the defaults otherwise. */
   parseLimits?: AppConfig['parseLimits'] | undefined;
+  /** The knowledge source's embeddings provider: passages are embedded as they are indexed. */
+  embedder?: Embedder | null | undefined;
 
   /**
    * The nodes' pub/sub (the app's): the bots' messages reach the sockets live through it, and a
@@ -546,6 +556,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         log: deps.log,
         publicUrl: deps.publicUrl,
         parseLimits: deps.parseLimits,
+        embedder: deps.embedder,
       }),
     },
     pollMs: deps.pollMs,

@@ -1,5 +1,6 @@
 import { productOfVariant } from '@convo/domain';
 import { buildApp, productBots, startWorkers } from './app.js';
+import { configuredEmbedder } from './modules/bots/index.js';
 import { seedDemoIfEmpty } from './modules/demo/seed.js';
 import { devMailboxKey, warnsWithoutSmtp } from './modules/dev-mailbox/access.js';
 import { sealLegacyWebhookSecrets } from './modules/webhooks/service.js';
@@ -44,6 +45,7 @@ async function main() {
         bots: productBots(config, database.db, app.limits),
         channels: { appSecret: config.appSecret, apiUrls: config.channelApiUrls },
         parseLimits: config.parseLimits,
+        embedder: configuredEmbedder(config.knowledgeEmbeddings),
       })
     : null;
 

@@ -78,7 +78,27 @@ describe('OpenAI fake', () => {
     const limited = await post(`${fake.url}/responses`, responses);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('9');
-    expect((await post(`${fake.url}/embeddings`, {})).status).toBe(404);
+    expect((await post(`${fake.url}/images/generations`, {})).status).toBe(404);
+  });
+
+  it('answers embeddings with deterministic vectors, near for shared words, and scripted errors', async () => {
+    fake = await startFakeOpenAI({ apiKey: 'k' });
+    const auth = { authorization: 'Bearer k' };
+    const res = await post(
+      `${fake.url}/embeddings`,
+      { model: 'e', input: ['pickup point hours', 'pickup points hours', 'warranty'] },
+      auth,
+    );
+    expect(res.status).toBe(200);
+    const body = JSON.parse(res.text) as { object: string; data: { index: number; embedding: number[] }[] };
+    expect(body.object).toBe('list');
+    expect(body.data.map((d) => d.index)).toEqual([0, 1, 2]);
+    expect(body.data[0]!.embedding).toHaveLength(64);
+    expect(body.data[1]!.embedding).toEqual(body.data[0]!.embedding);
+    expect(body.data[2]!.embedding).not.toEqual(body.data[0]!.embedding);
+    expect((await post(`${fake.url}/embeddings`, { model: 'e', input: [] }, auth)).status).toBe(400);
+    fake.script({ kind: 'error', error: 'server' });
+    expect((await post(`${fake.url}/embeddings`, { model: 'e', input: 'x' }, auth)).status).toBe(500);
   });
 
   it('streams Responses API events with a function call', async () => {

@@ -35,7 +35,7 @@ export {
   startFakeMeta,
   whatsAppDelivery,
 } from './meta/index.js';
-export { startFakeOpenAI } from './openai/index.js';
+export { FAKE_EMBEDDING_DIMENSIONS, fakeEmbedding, startFakeOpenAI } from './openai/index.js';
 export {
   type FakeRecaptcha,
   RECAPTCHA_VERIFY_PATH,

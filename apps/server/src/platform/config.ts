@@ -166,6 +166,15 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   ANTHROPIC_BASE_URL: optionalUrl,
   GEMINI_BASE_URL: optionalUrl,
+  /**
+   * Hybrid knowledge retrieval: an OpenAI-format embeddings endpoint (its base URL, default
+   * OpenAI's), key and model; both key and model set turn it on. MIN_SIMILARITY: the cosine at
+   * which a passage answers on meaning alone (model-dependent; docs/decisions.md).
+   */
+  KNOWLEDGE_EMBEDDINGS_URL: optionalUrl,
+  KNOWLEDGE_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  KNOWLEDGE_EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  KNOWLEDGE_EMBEDDINGS_MIN_SIMILARITY: z.coerce.number().min(0).max(1).default(0.6),
   /** The Telegram Bot API (a local fake in tests and e2e). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   /** The LINE Messaging API and its data API (message content); local fakes in tests and e2e. */
@@ -351,6 +360,13 @@ export interface AppConfig {
   /** BILLING_PROVIDER; null: no billing, the operator plan with everything open. */
   billingProvider: 'manual' | 'stripe' | null;
   billingCacheMs: number;
+  /** The knowledge source's embeddings provider (KNOWLEDGE_EMBEDDINGS_*); null: keyword search alone. */
+  knowledgeEmbeddings: {
+    baseUrl: string | undefined;
+    apiKey: string;
+    model: string;
+    minSimilarity: number;
+  } | null;
   /** Limits of parsing one uploaded file (PARSE_*; the knowledge module's ParseLimits). */
   parseLimits: {
     /** Everything inside an archive (a .docx), once inflated; also the text read out of a PDF. */
@@ -538,6 +554,15 @@ export function loadConfig(
       : null,
     billingProvider: e.BILLING_PROVIDER ?? null,
     billingCacheMs: e.BILLING_CACHE_MS,
+    knowledgeEmbeddings:
+      e.KNOWLEDGE_EMBEDDINGS_API_KEY && e.KNOWLEDGE_EMBEDDINGS_MODEL
+        ? {
+            baseUrl: e.KNOWLEDGE_EMBEDDINGS_URL,
+            apiKey: e.KNOWLEDGE_EMBEDDINGS_API_KEY,
+            model: e.KNOWLEDGE_EMBEDDINGS_MODEL,
+            minSimilarity: e.KNOWLEDGE_EMBEDDINGS_MIN_SIMILARITY,
+          }
+        : null,
     parseLimits: {
       maxUnpackedBytes: e.PARSE_MAX_UNPACKED_MB * 1024 * 1024,
       maxArchiveEntries: e.PARSE_MAX_ARCHIVE_ENTRIES,

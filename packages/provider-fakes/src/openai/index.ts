@@ -21,6 +21,8 @@ import {
 // Chat Completions (`POST /v1/chat/completions`, also what OpenAI-compatible servers such as
 // Ollama, vLLM and LM Studio speak) and Responses (`POST /v1/responses`, the SDK's default).
 // Keys come as `Authorization: Bearer`; errors are `{ error: { message, type, param, code } }`.
+// Also `POST /v1/embeddings`, answered with deterministic vectors (fakeEmbedding) unless an error
+// is scripted next.
 
 type ScriptedAnswer = Extract<FakeReply, { kind: 'text' | 'tool' }>;
 
@@ -286,6 +288,13 @@ function validate(call: RecordedCall): string | null {
   const body = call.body;
   if (!isRecord(body)) return 'We could not parse the JSON body of your request.';
   if (typeof body.model !== 'string' || body.model === '') return "Missing required parameter: 'model'.";
+  if (call.path === '/v1/embeddings') {
+    const input = body.input;
+    const ok =
+      (typeof input === 'string' && input !== '') ||
+      (Array.isArray(input) && input.length > 0 && input.every((t) => typeof t === 'string' && t !== ''));
+    return ok ? null : "Invalid 'input': expected a non-empty string or array of non-empty strings.";
+  }
   if (call.path === '/v1/chat/completions') {
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       return "Invalid 'messages': empty array. Expected an array with minimum length 1.";
@@ -302,6 +311,40 @@ function validate(call: RecordedCall): string | null {
   return null;
 }
 
+/** Dimensions of the fake's embeddings. */
+export const FAKE_EMBEDDING_DIMENSIONS = 64;
+
+/**
+ * A deterministic embedding: a hashed bag of the text's words (lower case, a plural "s" dropped),
+ * so texts sharing words are near and others far, the same on every run.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const word = raw.length > 3 && raw.endsWith('s') ? raw.slice(0, -1) : raw;
+    // FNV-1a
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193) >>> 0;
+    vector[hash % FAKE_EMBEDDING_DIMENSIONS]! += hash & 0x80000000 ? -1 : 1;
+  }
+  return vector;
+}
+
+/** `POST /v1/embeddings`: one vector per input, in OpenAI's list format. */
+function writeEmbeddings(routed: RoutedRequest): boolean {
+  if (routed.call.path !== '/v1/embeddings' || !isRecord(routed.call.body)) return false;
+  const { input, model } = routed.call.body;
+  const texts = typeof input === 'string' ? [input] : (input as string[]);
+  const tokens = texts.reduce((n, t) => n + t.split(/\s+/).length, 0);
+  writeJson(routed.res, 200, {
+    object: 'list',
+    data: texts.map((t, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(t) })),
+    model,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
+  return true;
+}
+
 function writeInvalid(res: ServerResponse, message: string): void {
   writeJson(res, 400, { error: { message, type: 'invalid_request_error', param: null, code: null } });
 }
@@ -316,7 +359,9 @@ export function startFakeOpenAI(options: FakeOptions = {}): Promise<FakeProvider
       basePath: '/v1',
       keyOf: (req: IncomingMessage) => bearer(req),
       matches: (method, path) =>
-        method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/responses'),
+        method === 'POST' &&
+        (path === '/v1/chat/completions' || path === '/v1/responses' || path === '/v1/embeddings'),
+      writeComputed: writeEmbeddings,
       writeError,
       validate,
       writeInvalid,

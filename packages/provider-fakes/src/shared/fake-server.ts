@@ -58,6 +58,8 @@ export interface RecordedCall {
     | FakeReply
     | { kind: 'unauthorized' }
     | { kind: 'not-found' }
+    /** Answered by the provider's own rule, not the script (the OpenAI fake's embeddings). */
+    | { kind: 'computed' }
     /** The body broke a rule the real API enforces (the message says which). */
     | { kind: 'invalid-request'; message: string };
 }
@@ -110,6 +112,11 @@ export interface ProviderDefinition {
   validate(call: RecordedCall): string | null;
   /** Writes the provider's 400 invalid-request error. */
   writeInvalid(res: ServerResponse, message: string): void;
+  /**
+   * Answers a request whose reply is computed from its body (embeddings) and returns true; false
+   * leaves it to the script. Not called while an error or a hang is scripted next.
+   */
+  writeComputed?(routed: RoutedRequest): boolean;
   /** Writes a scripted text or tool reply (streamed or not, as the request asked). */
   writeReply(
     routed: RoutedRequest,
@@ -245,6 +252,11 @@ export async function startFakeProvider(
     if (invalid !== null) {
       call.reply = { kind: 'invalid-request', message: invalid };
       definition.writeInvalid(res, invalid);
+      return;
+    }
+    const next = queue[0];
+    if (next?.kind !== 'error' && next?.kind !== 'hang' && definition.writeComputed?.({ call, req, res })) {
+      call.reply = { kind: 'computed' };
       return;
     }
     const reply = queue.shift() ?? options.defaultReply ?? DEFAULT_REPLY;

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -271,6 +272,13 @@ export const knowledgePassages = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(heading, '') || ' ' || text)`,
     ),
+    /**
+     * The passage's embedding (unit length) when the application has an embeddings provider: a
+     * plain array, so the same column works where pgvector is missing (docs/decisions.md).
+     */
+    embedding: real('embedding').array(),
+    /** The model that made `embedding`: another model's vectors are never compared with it. */
+    embeddingModel: text('embedding_model'),
   },
   (t) => [
     index('knowledge_passages_bot_idx').on(t.applicationId, t.botId),

@@ -21,12 +21,35 @@ export interface RetrievedPassage {
   url: string | null;
   heading: string | null;
   text: string;
+  /** The passage's relevance to the question, 0…1 (explain.relevance). */
   score: number;
+  /** Why it was found (the builder's test panel shows it); absent for passages not searched for. */
+  explain?: PassageExplanation | undefined;
+}
+
+/** How a passage scored against the question. */
+export interface PassageExplanation {
+  /** Share of the question's term weight the passage holds, 0…1. */
+  relevance: number;
+  /** The relevance a passage needs to answer (below it the bot says it does not know). */
+  minRelevance: number;
+  /** Its BM25 score (term frequency, length normalised) among the bot's passages. */
+  bm25: number;
+  /** Cosine similarity of the question's and the passage's embeddings; null without embeddings. */
+  similarity: number | null;
+  /** 'keyword': BM25 alone; 'hybrid': BM25 and embeddings fused by reciprocal rank. */
+  ranking: 'keyword' | 'hybrid';
+  /** The question's terms (stems), their weight (idf) and whether the passage holds them. */
+  terms: { term: string; weight: number; matched: boolean }[];
 }
 
 /** What an engine may look up while it answers; every call is scoped to the bot's application. */
 export interface BotTools {
-  searchKnowledge(query: string, limit?: number): Promise<RetrievedPassage[]>;
+  /**
+   * The bot's passages relevant to the query, best first (none under the minimum relevance);
+   * `language` is the question's (its stemming and stop words), the bot's default otherwise.
+   */
+  searchKnowledge(query: string, limit?: number, language?: BotLanguage): Promise<RetrievedPassage[]>;
 }
 
 /** The bot as an engine needs it; secrets are decrypted only for the engine's call. */
@@ -56,8 +79,10 @@ export interface BotReply {
   confidence: number;
   /** True when this reply is the fallback (counts toward the repeated-fallback handoff). */
   fallback: boolean;
-  /** The passage the answer came from, if any. */
+  /** The passage the answer came from, if any (its `explain` says how it scored). */
   passage?: RetrievedPassage | undefined;
+  /** How a knowledge answer was made (kompose): the sentences taken and any arbitration. */
+  knowledge?: KnowledgeAnswerInfo | undefined;
   /** The engine asks for a human (the LLM handoff tool). */
   handoff?: { reason: string } | undefined;
   /** Language detected in the customer's message. */
@@ -65,6 +90,23 @@ export interface BotReply {
   usage?: { inputTokens: number; outputTokens: number } | undefined;
   /** Why the engine answered so (kompose): shown in the builder's test panel only, never stored or sent. */
   explanation?: BotExplanation | undefined;
+}
+
+/** A kompose answer taken from the knowledge source. */
+export interface KnowledgeAnswerInfo {
+  /** The sentences of the passage sent as the answer. */
+  answer: string;
+  /**
+   * Set when a saved answer matched too and the passage won over it: which answer, how much of
+   * the question each covered, and the question's terms only the passage holds.
+   */
+  arbitration: {
+    intent: string;
+    intentConfidence: number;
+    answerCoverage: number;
+    passageCoverage: number;
+    specificTerms: string[];
+  } | null;
 }
 
 export interface BotReplyInput {

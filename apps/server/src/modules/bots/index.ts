@@ -8,5 +8,6 @@ export { createSmartReplyEngine } from './engines/smartreply/engine.js';
 export { rankReplies } from './engines/smartreply/ranking.js';
 export { MIN_SUGGESTION_SCORE } from './engines/smartreply/settings.js';
 export { applicationSources, enabledBots } from './engines/smartreply/sources.js';
+export { configuredEmbedder, type Embedder } from './knowledge/embeddings.js';
 export { setFirstResponder } from './repository.js';
 export { findEnabledBotOfMember, findFirstResponder, insertBotConversation } from './runtime/repository.js';

@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/database.js';
 import { type Job, type JobHandler, PermanentJobError } from '../../../platform/jobs/job-queue.js';
 import type { FileStorage } from '../../../platform/storage/storage.js';
 import { crawlPages, type FetchOptions, fetchResource, pageParts, readSitemap } from './crawl.js';
+import { type Embedder, passageEmbeddingText } from './embeddings.js';
 import { KnowledgeError } from './errors.js';
 import { HELP_CENTER_KIND, helpCenterParts } from './help-center-source.js';
 import type { TextPart } from './parsers/index.js';
@@ -39,6 +40,8 @@ export interface IndexingDeps {
   publicUrl?: string | undefined;
   /** What one uploaded file may cost to parse (PARSE_* settings); the defaults otherwise. */
   parseLimits?: ParseLimits | undefined;
+  /** The embeddings provider (hybrid retrieval); passages are keyword-searched alone without it. */
+  embedder?: Embedder | null | undefined;
 }
 
 interface Collected {
@@ -196,6 +199,7 @@ export async function indexSource(
         passageCount: passages.length,
       });
     });
+    if (deps.embedder) await embedSource(deps, deps.embedder, source, signal);
   } catch (err) {
     if (err instanceof KnowledgeError) {
       await fail(deps.db, source, err.message, err.detail);
@@ -207,6 +211,31 @@ export async function indexSource(
       throw err;
     }
     await fail(deps.db, source, 'Indexing failed unexpectedly: try again with Re-crawl.');
+  }
+}
+
+/**
+ * Embeds the source's passages after they are written. A provider failure leaves the source
+ * ready with keyword search alone (its passages are embedded again on the next indexing).
+ */
+export async function embedSource(
+  deps: IndexingDeps,
+  embedder: Embedder,
+  source: repo.SourceRow,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    const passages = await repo.passagesToEmbed(deps.db, source.applicationId, source.id, embedder.model);
+    if (passages.length === 0) return;
+    const vectors = await embedder.embed(passages.map(passageEmbeddingText), signal);
+    await repo.storeEmbeddings(
+      deps.db,
+      source.applicationId,
+      embedder.model,
+      passages.map((p, i) => ({ id: p.id, vector: vectors[i] ?? [] })).filter((v) => v.vector.length > 0),
+    );
+  } catch (err) {
+    deps.log?.warn({ err, sourceId: source.id }, 'knowledge passages could not be embedded');
   }
 }
 

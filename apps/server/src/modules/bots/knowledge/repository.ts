@@ -226,8 +226,10 @@ export async function passagesPerTerm(
 }
 
 export interface CandidatePassage extends Omit<PassageHit, 'score'> {
-  /** Which of the asked lexemes the passage holds. */
-  matched: string[];
+  /** The asked lexemes the passage holds, with how many times it holds each. */
+  matched: { lexeme: string; tf: number }[];
+  /** Its length: the distinct words of its heading and text (length of its tsvector). */
+  length: number;
 }
 
 /** `{"a","b"}`: lexemes are word characters only (retrieval.ts), so quoting them is enough. */
@@ -235,8 +237,8 @@ const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
 
 /**
- * The bot's passages of the application among `ids`, each with the lexemes of `lexemes` it holds:
- * one read of each passage's tsvector (every `@@` would decompress it again).
+ * The bot's passages of the application among `ids`, each with the lexemes of `lexemes` it holds
+ * and their counts (the positions the tsvector keeps): one read of each passage's tsvector.
  */
 export async function candidatePassages(
   db: Db,
@@ -254,9 +256,10 @@ export async function candidatePassages(
       url: knowledgePassages.url,
       heading: knowledgePassages.heading,
       text: knowledgePassages.text,
+      length: sql<number>`length(${knowledgePassages.searchVector})`,
       matched: sql<
-        string[] | null
-      >`(select array_agg(l) from unnest(tsvector_to_array(${knowledgePassages.searchVector})) as l where l = any(${textArray(lexemes)}::text[]))`,
+        [string, number][] | null
+      >`(select json_agg(json_build_array(v.lexeme, coalesce(array_length(v.positions, 1), 1))) from unnest(${knowledgePassages.searchVector}) as v where v.lexeme = any(${textArray(lexemes)}::text[]))`,
     })
     .from(knowledgePassages)
     .innerJoin(
@@ -273,7 +276,21 @@ export async function candidatePassages(
         sql`${knowledgePassages.id} = any(${`{${ids.join(',')}}`}::bigint[])`,
       ),
     );
-  return rows.map((r) => ({ ...r, id: Number(r.id), matched: r.matched ?? [] }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    length: Number(r.length),
+    matched: (r.matched ?? []).map(([lexeme, tf]) => ({ lexeme, tf: Number(tf) })),
+  }));
+}
+
+/** The average length of the bot's passages (BM25's length normalisation; 0 with none). */
+export async function averagePassageLength(db: Db, applicationId: string, botId: string): Promise<number> {
+  const [row] = await db
+    .select({ avg: sql<number | string | null>`avg(length(${knowledgePassages.searchVector}))` })
+    .from(knowledgePassages)
+    .where(and(eq(knowledgePassages.applicationId, applicationId), eq(knowledgePassages.botId, botId)));
+  return Number(row?.avg ?? 0);
 }
 
 /**
@@ -295,4 +312,76 @@ export async function passageStats(
     .where(and(eq(knowledgeSources.applicationId, applicationId), eq(knowledgeSources.botId, botId)));
   const total = Number(row?.total ?? 0);
   return { total, version: `${total}:${row?.sources ?? 0}:${row?.changed ?? ''}` };
+}
+
+/** `{0.1,-0.2}`: a vector as a real[] literal (finite numbers only). */
+const realArray = (vector: readonly number[]) =>
+  `{${vector.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
+
+/** The source's passages without a vector of `model` (to embed after indexing). */
+export async function passagesToEmbed(
+  db: Db,
+  applicationId: string,
+  sourceId: string,
+  model: string,
+): Promise<{ id: number; heading: string | null; text: string }[]> {
+  const rows = await db
+    .select({ id: knowledgePassages.id, heading: knowledgePassages.heading, text: knowledgePassages.text })
+    .from(knowledgePassages)
+    .where(
+      and(
+        eq(knowledgePassages.applicationId, applicationId),
+        eq(knowledgePassages.sourceId, sourceId),
+        sql`(${knowledgePassages.embeddingModel} is distinct from ${model} or ${knowledgePassages.embedding} is null)`,
+      ),
+    )
+    .orderBy(asc(knowledgePassages.position));
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Stores passages' vectors (unit length) with the model that made them. */
+export async function storeEmbeddings(
+  db: Db,
+  applicationId: string,
+  model: string,
+  vectors: readonly { id: number; vector: readonly number[] }[],
+): Promise<void> {
+  for (const v of vectors) {
+    await db
+      .update(knowledgePassages)
+      .set({ embedding: sql`${realArray(v.vector)}::real[]`, embeddingModel: model })
+      .where(and(eq(knowledgePassages.applicationId, applicationId), eq(knowledgePassages.id, v.id)));
+  }
+}
+
+/**
+ * The bot's passages nearest a unit vector by cosine similarity (the dot product of unit vectors),
+ * best first. The one place vectors are compared: a plain real[] column and SQL arithmetic, which
+ * PGlite and a PostgreSQL without pgvector both run (docs/decisions.md).
+ */
+export async function nearestPassages(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  model: string,
+  vector: readonly number[],
+  limit: number,
+): Promise<{ id: number; similarity: number }[]> {
+  const query = realArray(vector);
+  const result = await db.execute(sql`
+    select id, similarity from (
+      select ${knowledgePassages.id} as id,
+        (select sum(a * b) from unnest(${knowledgePassages.embedding}, ${query}::real[]) as t(a, b)) as similarity
+      from ${knowledgePassages}
+      where ${knowledgePassages.applicationId} = ${applicationId} and ${knowledgePassages.botId} = ${botId}
+        and ${knowledgePassages.embeddingModel} = ${model}
+        and cardinality(${knowledgePassages.embedding}) = ${vector.length}
+    ) as scored
+    where similarity is not null
+    order by similarity desc, id
+    limit ${limit}`);
+  return rowsOf<{ id: number | string; similarity: number | string }>(result).map((r) => ({
+    id: Number(r.id),
+    similarity: Number(r.similarity),
+  }));
 }

@@ -1,75 +1,27 @@
+import type { BotLanguage } from '@convo/domain';
 import type { Db } from '../../../platform/db/database.js';
 import type { RetrievedPassage } from '../engine.js';
+import { matchSentences } from './answer.js';
+import type { Embedder } from './embeddings.js';
 import * as repo from './repository.js';
+import {
+  bm25,
+  coverage,
+  MIN_RELEVANCE,
+  questionWeight,
+  reciprocalRankFusion,
+  type ScoredTerm,
+  TERM_CAP,
+  termWeight,
+} from './scoring.js';
+import { questionTerms } from './terms.js';
 
-// Retrieval of a bot's passages for a customer's question: the question's content words and their
-// common inflections, looked up in the 'simple' full-text index (same SQL on PGlite and
-// PostgreSQL, every language alike) and weighted by how rare they are (BM25's idf), so common
-// words neither drown the answer nor make the search read every passage.
+// Retrieval of a bot's passages for a customer's question: the question's content words (kompose's
+// stems and stop words, terms.ts) and their common inflections, looked up in the 'simple'
+// full-text index (same SQL on PGlite and PostgreSQL, every language alike), ranked by BM25 and
+// kept only above the minimum relevance (scoring.ts); hybrid with embeddings when configured.
 
-const MAX_TERMS = 10;
 export const MAX_RETRIEVAL_LIMIT = 20;
-
-// Words too common to say what a question is about (en, es, fr); Kannada has none listed here.
-const STOPWORDS = new Set(
-  (
-    'a an and are as at be but by can could did do does for from had has have how i if in is it its me my ' +
-    'no not of on or our so that the their them then there these they this to us was we were what when where ' +
-    'which who why will with would you your please hi hello thanks ' +
-    'el la los las un una unos unas y o de del que en es son por para con como cual cuando donde mi mis tu su ' +
-    'sus se lo le les al hay me te nos por favor hola gracias qué cómo cuándo dónde ' +
-    'le la les un une des et ou de du est sont pour par avec comment quand où mon ma mes ton ta tes son sa ' +
-    'ses ce cette ces il elle ils elles je tu nous vous au aux en y qui que quoi bonjour merci'
-  ).split(/\s+/),
-);
-
-/** Trims a few English/Romance endings: "returns", "returned" and "returning" give "return". */
-export function stem(word: string): string {
-  if (!/^[a-zà-ÿ]+$/.test(word) || word.length <= 4) return word;
-  for (const suffix of ['ing', 'ed', 'es', 's']) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
-      const base = word.slice(0, -suffix.length);
-      // shipping → shipp → ship
-      return suffix.length >= 2 && /([b-df-hj-np-tv-z])\1$/.test(base) ? base.slice(0, -1) : base;
-    }
-  }
-  return word;
-}
-
-/** The query's search terms: lower-case words (letters, marks, digits), stopwords dropped, stemmed. */
-export function queryTerms(query: string): string[] {
-  const words =
-    query
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-  const terms: string[] = [];
-  for (const word of words) {
-    if (STOPWORDS.has(word) || (word.length < 2 && !/\p{N}/u.test(word))) continue;
-    const term = stem(word);
-    if (!terms.includes(term)) terms.push(term);
-    if (terms.length >= MAX_TERMS) break;
-  }
-  return terms;
-}
-
-/**
- * The lexemes a question's word stands for: itself, its stem and the stem's common inflections
- * (exact lexemes: the GIN index finds each at once, where a prefix would scan a range of them).
- */
-export function wordForms(word: string): string[] {
-  const base = stem(word);
-  const forms = new Set([word, base]);
-  if (/^[a-zà-ÿ]+$/.test(base) && base.length >= 3) {
-    const last = base.at(-1) ?? '';
-    for (const ending of ['s', 'es', 'ed', 'ing']) forms.add(base + ending);
-    // ship → shipped, shipping
-    if (/[aeiou][b-df-hj-np-tv-z]$/.test(base) && !/[aeiou]{2}[b-df-hj-np-tv-z]$/.test(base)) {
-      for (const ending of ['ed', 'ing']) forms.add(base + last + ending);
-    }
-  }
-  return [...forms];
-}
 
 // Each bot's terms already looked up (their passage ids, at most TERM_CAP + 1), for as long as its
 // sources do not change: the words customers use again and again ("order", "delivery") are the
@@ -77,16 +29,22 @@ export function wordForms(word: string): string[] {
 // the bot's sources on every question, so every node sees a change at once.
 const CACHED_BOTS = 500;
 const CACHED_TERMS_PER_BOT = 5000;
-const termCaches = new Map<string, { version: string; terms: Map<string, number[]> }>();
+interface BotCache {
+  version: string;
+  terms: Map<string, number[]>;
+  /** The average passage length (BM25), read once per version. */
+  averageLength?: number;
+}
+const termCaches = new Map<string, BotCache>();
 
-function termCache(key: string, version: string): Map<string, number[]> {
+function botCache(key: string, version: string): BotCache {
   let entry = termCaches.get(key);
   if (entry) termCaches.delete(key);
   if (!entry || entry.version !== version) entry = { version, terms: new Map() };
   // Most recently used last; the oldest bot goes first.
   termCaches.set(key, entry);
   if (termCaches.size > CACHED_BOTS) termCaches.delete(termCaches.keys().next().value!);
-  return entry.terms;
+  return entry;
 }
 
 /** The ids found for the most terms first (only common terms matched: a sample of their passages). */
@@ -99,29 +57,34 @@ function mostShared(perTerm: readonly number[][], max: number): number[] {
     .map(([id]) => id);
 }
 
-/** Passages a term is looked up in at most: past this it counts as common (see `termWeight`). */
-export const TERM_CAP = 100;
 /** Passages scored per question at most. */
 const MAX_CANDIDATES = 400;
 /** Candidates when the question has only common words. */
 const COMMON_CANDIDATES = 100;
+/** Ranked passages beyond `limit` whose sentences are read when better ones fall short. */
+const SENTENCE_CHECKS = 10;
+/** Nearest passages by embedding fused with the keyword ranking. */
+const VECTOR_CANDIDATES = 20;
 
-/**
- * A term's weight: BM25's inverse document frequency. A term found in more than `cap` passages is
- * only known to be common; it is weighted as if in √(cap·total) of them, between the two bounds.
- */
-export function termWeight(df: number, total: number, cap = TERM_CAP): number {
-  const n = Math.max(total, df);
-  const d = df > cap ? Math.min(n, Math.max(cap, Math.sqrt(cap * n))) : df;
-  return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+export interface SearchOptions {
+  /** The question's language (stemming, stop words); English when not given. */
+  language?: BotLanguage | undefined;
+  /** When the application has an embeddings provider: hybrid search. */
+  embedder?: Embedder | null | undefined;
+  /** Below this relevance (0…1) a passage is not returned; MIN_RELEVANCE by default. */
+  minRelevance?: number | undefined;
+  signal?: AbortSignal | undefined;
+  log?: { warn(obj: object, msg?: string): void } | undefined;
 }
 
 /**
- * The bot's passages best matching the question, best first (only that application's, that bot's).
- * Candidates are the passages holding the question's less common terms (all of them: the GIN index
- * finds them), or a sample of the common terms' passages when it has no other; each is scored by
- * the weights of the terms it contains over those of the question's terms the bot knows (0…1), so
- * "gift card expire" prefers a passage with "gift" and "expire" over one repeating "card".
+ * The bot's passages answering the question, best first (only that application's, that bot's),
+ * none when no passage reaches the minimum relevance. Candidates are the passages holding the
+ * question's less common terms (all of them: the GIN index finds them), or a sample of the common
+ * terms' passages when it has no other; each is ranked by BM25 (term frequency from the tsvector's
+ * positions, length normalised) and must hold more than half of the question's weight (scoring.ts).
+ * With an embedder, the passages nearest the question's embedding join the candidates, may answer
+ * on their similarity alone, and the two rankings are fused by reciprocal rank.
  */
 export async function searchKnowledge(
   db: Db,
@@ -129,16 +92,19 @@ export async function searchKnowledge(
   botId: string,
   query: string,
   limit = 3,
+  options: SearchOptions = {},
 ): Promise<RetrievedPassage[]> {
-  const forms = queryTerms(query).map((t) => wordForms(t));
-  // A term is its forms OR-ed, as a tsquery (word characters only: the plain cast reads it).
-  const terms = forms.map((f) => f.join(' | '));
-  if (terms.length === 0) return [];
+  const terms = questionTerms(query, options.language ?? 'en');
+  const embedder = options.embedder ?? null;
+  if (terms.length === 0 && !embedder) return [];
   const n = Math.max(1, Math.min(MAX_RETRIEVAL_LIMIT, Math.floor(limit)));
   const { total, version } = await repo.passageStats(db, applicationId, botId);
   if (total === 0) return [];
-  const known = termCache(`${applicationId}/${botId}`, version);
-  const missing = terms.filter((t) => !known.has(t));
+  const cache = botCache(`${applicationId}/${botId}`, version);
+  // A term is its forms OR-ed, as a tsquery (word characters only: the plain cast reads it).
+  const tsTerms = terms.map((t) => t.forms.join(' | '));
+  const known = cache.terms;
+  const missing = tsTerms.filter((t) => !known.has(t));
   if (missing.length > 0) {
     const found = missing.map(() => [] as number[]);
     for (const row of await repo.passagesPerTerm(db, applicationId, botId, missing, TERM_CAP + 1)) {
@@ -147,41 +113,103 @@ export async function searchKnowledge(
     if (known.size + missing.length > CACHED_TERMS_PER_BOT) known.clear();
     for (const [i, term] of missing.entries()) known.set(term, found[i]!);
   }
-  const perTerm = terms.map((t) => known.get(t) ?? []);
+  cache.averageLength ??= await repo.averagePassageLength(db, applicationId, botId);
+  const averageLength = cache.averageLength;
+
+  const perTerm = tsTerms.map((t) => known.get(t) ?? []);
   const rare = perTerm.filter((ids) => ids.length > 0 && ids.length <= TERM_CAP);
-  const candidates = rare.length > 0 ? [...new Set(rare.flat())] : mostShared(perTerm, COMMON_CANDIDATES);
-  const present = terms
-    .map((_, i) => ({
-      forms: forms[i]!,
-      weight: perTerm[i]!.length > 0 ? termWeight(perTerm[i]!.length, total) : 0,
-    }))
-    .filter((t) => t.weight > 0);
-  const sum = present.reduce((acc, t) => acc + t.weight, 0);
-  if (sum <= 0) return [];
+  const keywordIds = rare.length > 0 ? [...new Set(rare.flat())] : mostShared(perTerm, COMMON_CANDIDATES);
+  // Ranking weights are BM25's idf; a term no passage holds still weighs in the coverage.
+  const weights = perTerm.map((ids) => ({
+    rank: ids.length > 0 ? termWeight(ids.length, total) : 0,
+    question: ids.length > TERM_CAP ? termWeight(ids.length, total) : questionWeight(ids.length, total),
+  }));
+
+  let nearest: { id: number; similarity: number }[] = [];
+  if (embedder) {
+    try {
+      const [vector] = await embedder.embed([query], options.signal);
+      if (vector) {
+        nearest = await repo.nearestPassages(
+          db,
+          applicationId,
+          botId,
+          embedder.model,
+          vector,
+          VECTOR_CANDIDATES,
+        );
+      }
+    } catch (err) {
+      // The keyword ranking still answers when the provider does not.
+      options.log?.warn({ err }, 'knowledge: the question could not be embedded');
+    }
+  }
+  const ids = [...new Set([...keywordIds.slice(0, MAX_CANDIDATES), ...nearest.map((h) => h.id)])];
   const rows = await repo.candidatePassages(
     db,
     applicationId,
     botId,
-    candidates.slice(0, MAX_CANDIDATES),
-    present.flatMap((t) => t.forms),
+    ids,
+    terms.flatMap((t) => t.forms),
   );
-  const hits = rows
-    .map((row) => {
-      const held = new Set(row.matched);
-      const score =
-        present.reduce((acc, t) => (t.forms.some((f) => held.has(f)) ? acc + t.weight : acc), 0) / sum;
-      return { ...row, score };
-    })
-    .filter((h) => h.score > 0)
-    .sort((a, b) => b.score - a.score || a.id - b.id)
-    .slice(0, n);
-  return hits.map((h) => ({
-    id: h.id,
-    sourceId: h.sourceId,
-    sourceName: h.sourceName,
-    url: h.url,
-    heading: h.heading,
-    text: h.text,
-    score: Math.round(h.score * 1000) / 1000,
-  }));
+  const minRelevance = options.minRelevance ?? MIN_RELEVANCE;
+  const similarityOf = new Map(nearest.map((h) => [h.id, h.similarity]));
+  const scored = rows.map((row) => {
+    const tfOf = new Map(row.matched.map((m) => [m.lexeme, m.tf]));
+    const tfs = terms.map((t) => t.forms.reduce((sum, f) => sum + (tfOf.get(f) ?? 0), 0));
+    const ranked: ScoredTerm[] = tfs.map((tf, i) => ({ weight: weights[i]!.rank, tf }));
+    const asked: ScoredTerm[] = tfs.map((tf, i) => ({ weight: weights[i]!.question, tf }));
+    return {
+      row,
+      bm25: bm25(ranked, row.length, averageLength),
+      relevance: coverage(asked),
+      similarity: similarityOf.get(row.id) ?? null,
+      terms: terms.map((t, i) => ({
+        term: t.key,
+        weight: round(weights[i]!.question),
+        matched: (tfs[i] ?? 0) > 0,
+      })),
+    };
+  });
+  const minSimilarity = embedder?.minSimilarity ?? Number.POSITIVE_INFINITY;
+  // The relevance is read from the passage's sentences (answer.ts): only for the best ranked, as
+  // many as may be returned and a few more.
+  const language = options.language ?? 'en';
+  const qualifies = (h: (typeof scored)[number]) => {
+    if (h.relevance > minRelevance) {
+      h.relevance = matchSentences(h.row.text, h.row.heading, h.terms, language).relevance;
+    }
+    return h.relevance > minRelevance || (h.similarity !== null && h.similarity >= minSimilarity);
+  };
+  const byBm25 = [...scored].filter((h) => h.bm25 > 0).sort((a, b) => b.bm25 - a.bm25 || a.row.id - b.row.id);
+  let ranked = byBm25;
+  if (nearest.length > 0) {
+    const byId = new Map(scored.map((h) => [h.row.id, h]));
+    const vectorRanking = nearest.map((h) => byId.get(h.id)).filter((h) => h !== undefined);
+    const fused = reciprocalRankFusion([byBm25, vectorRanking]);
+    ranked = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0].row.id - b[0].row.id).map(([h]) => h);
+  }
+  return ranked
+    .slice(0, n + SENTENCE_CHECKS)
+    .filter(qualifies)
+    .slice(0, n)
+    .map((h) => ({
+      id: h.row.id,
+      sourceId: h.row.sourceId,
+      sourceName: h.row.sourceName,
+      url: h.row.url,
+      heading: h.row.heading,
+      text: h.row.text,
+      score: round(h.relevance),
+      explain: {
+        relevance: round(h.relevance),
+        minRelevance,
+        bm25: round(h.bm25),
+        similarity: h.similarity === null ? null : round(h.similarity),
+        ranking: nearest.length > 0 ? 'hybrid' : 'keyword',
+        terms: h.terms,
+      },
+    }));
 }
+
+const round = (x: number) => Math.round(x * 1000) / 1000;

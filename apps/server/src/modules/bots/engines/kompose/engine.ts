@@ -10,8 +10,10 @@ import type {
   BotReply,
   BotReplyInput,
   BotRuntimeConfig,
+  KnowledgeAnswerInfo,
   RetrievedPassage,
 } from '../../engine.js';
+import { arbitrate, extractAnswer } from '../../knowledge/answer.js';
 import { fillEntities, findEntities } from './entities.js';
 import { messageLanguage } from './language.js';
 import * as repo from './repository.js';
@@ -22,8 +24,10 @@ import { buildSnapshot, type KomposeSnapshot, OUT_OF_SCOPE_CLASS, smallTalkModel
 // kompose, the built-in engine: detects the message's language, classifies it with the bot's
 // trained model of that language (the default language's when that one has none), and answers with
 // the intent's replies when the confidence (calibrated per bot: model.ts) reaches the bot's
-// threshold. Otherwise the small-talk model (its own stage, so chit-chat never dilutes the bot's
-// intents), then the knowledge source's best passage (with its link), then the fallback intent.
+// threshold, unless a knowledge passage matches the question's specific terms clearly better
+// (knowledge/answer.ts arbitrate). Otherwise the small-talk model (its own stage, so chit-chat never
+// dilutes the bot's intents), then the knowledge source's best passage above the minimum relevance
+// (its best one to three sentences, with its link), then the fallback intent.
 
 /** The intent name of an answer taken from the knowledge source. */
 export const KNOWLEDGE_INTENT = 'knowledge_source';
@@ -71,9 +75,12 @@ const httpUrl = (url: string | null): string | null => {
   }
 };
 
-/** The passage as the answer: its text, and a link button to where it came from. */
-export function passageMessages(passage: RetrievedPassage): BotMessage[] {
-  const text = passage.heading ? `${passage.heading}\n\n${passage.text}` : passage.text;
+/**
+ * A knowledge answer: the passage's best sentences for the question (the whole passage when the
+ * retrieval gave no terms to choose by), and a link button to where it came from.
+ */
+export function passageMessages(passage: RetrievedPassage, answer?: string): BotMessage[] {
+  const text = answer ?? (passage.heading ? `${passage.heading}\n\n${passage.text}` : passage.text);
   const url = httpUrl(passage.url);
   if (!url) return [{ kind: 'text', text: `${text}\n\n(${passage.sourceName})` }];
   return [
@@ -87,6 +94,23 @@ export function passageMessages(passage: RetrievedPassage): BotMessage[] {
       },
     },
   ];
+}
+
+/** The reply of a knowledge answer, with what the builder's test panel shows of it. */
+function knowledgeReply(
+  passage: RetrievedPassage,
+  language: BotLanguage,
+  arbitration: KnowledgeAnswerInfo['arbitration'],
+): Pick<BotReply, 'intent' | 'fallback' | 'passage' | 'messages' | 'confidence' | 'knowledge'> {
+  const answer = passage.explain ? extractAnswer(passage.text, passage.explain.terms, language) : undefined;
+  return {
+    intent: KNOWLEDGE_INTENT,
+    fallback: false,
+    confidence: passage.score,
+    passage,
+    messages: passageMessages(passage, answer),
+    knowledge: { answer: answer ?? passage.text, arbitration },
+  };
 }
 
 export function createKomposeEngine(deps: KomposeDeps): BotEngine {
@@ -141,6 +165,14 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
             }
           : null,
       });
+      // The knowledge source's best passage, searched once (none under the minimum relevance).
+      let searched: Promise<RetrievedPassage | undefined> | undefined;
+      const bestPassage = () => {
+        searched ??= text
+          ? input.tools.searchKnowledge(text, 1, answerLanguage).then((found) => found[0])
+          : Promise.resolve(undefined);
+        return searched;
+      };
 
       // Small talk wins only when it is sure and surer than the bot's own answer ("hi, where is
       // my order?" is the order question).
@@ -149,6 +181,23 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
       if (own && !chatFirst && own.confidence >= threshold) {
         const intent = snapshot?.intents.get(own.intent);
         if (intent && intent.botSays.length > 0 && snapshot) {
+          // A passage about the question's own specifics (names, places, products the answer's
+          // phrases never use) answers it better than the saved answer does.
+          const passage = await bestPassage();
+          const verdict = passage?.explain ? arbitrate(passage.explain, intent.stems) : null;
+          if (passage && verdict?.winner === 'knowledge') {
+            return {
+              language,
+              ...knowledgeReply(passage, answerLanguage, {
+                intent: own.intent,
+                intentConfidence: own.confidence,
+                answerCoverage: verdict.answerCoverage,
+                passageCoverage: verdict.passageCoverage,
+                specificTerms: verdict.specificTerms,
+              }),
+              explanation: explain('knowledge', passage),
+            };
+          }
           return {
             ...base,
             intent: own.intent,
@@ -189,17 +238,13 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
       }
 
       if (input.signal.aborted) throw input.signal.reason ?? new Error('aborted');
-      const [passage] = text ? await input.tools.searchKnowledge(text, 1) : [];
-      if (passage) {
+      const passage = await bestPassage();
+      if (passage)
         return {
-          ...base,
-          intent: KNOWLEDGE_INTENT,
-          fallback: false,
-          passage,
-          messages: passageMessages(passage),
+          language,
+          ...knowledgeReply(passage, answerLanguage, null),
           explanation: explain('knowledge', passage),
         };
-      }
 
       const fallback = snapshot?.intents.get(DEFAULT_INTENTS.fallback.name);
       const messages: BotMessage[] =
@@ -263,6 +308,7 @@ export function savedSnapshots(
         intents: intents.map((i) => ({
           section: i.section,
           name: i.name,
+          userSays: i.userSays,
           botSays: i.botSays.map(toBotSays).filter((b): b is BotSays => b !== null),
         })),
         entities,

@@ -1,5 +1,6 @@
 import type { BotSays } from '@convo/api';
 import { type BotLanguage, DEFAULT_INTENTS } from '@convo/domain';
+import { contentStems } from '../../knowledge/terms.js';
 import { IntentClassifier, type SerializedClassifier, type TrainingExample } from './classifier.js';
 import type { EntityDefinition } from './entities.js';
 import { type Decision, KomposeModel, MODEL_FORMAT, type SerializedKomposeModel } from './model.js';
@@ -34,6 +35,8 @@ export interface IntentScorer {
 export interface SnapshotIntent {
   section: string;
   botSays: readonly BotSays[];
+  /** The stems of its phrases' content words (arbitration with a knowledge passage). */
+  stems: ReadonlySet<string>;
 }
 
 export interface KomposeSnapshot {
@@ -140,7 +143,12 @@ function isCurrent(model: StoredModel): model is StoredKomposeModels {
 export function buildSnapshot(input: {
   language: BotLanguage;
   models: StoredModel | null;
-  intents: readonly { section: string; name: string; botSays: readonly BotSays[] }[];
+  intents: readonly {
+    section: string;
+    name: string;
+    botSays: readonly BotSays[];
+    userSays?: readonly string[] | undefined;
+  }[];
   entities: readonly EntityDefinition[];
 }): KomposeSnapshot {
   let answers: IntentScorer | null = null;
@@ -156,7 +164,16 @@ export function buildSnapshot(input: {
     language: input.language,
     answers,
     smallTalk,
-    intents: new Map(input.intents.map((i) => [i.name, { section: i.section, botSays: i.botSays }])),
+    intents: new Map(
+      input.intents.map((i) => [
+        i.name,
+        {
+          section: i.section,
+          botSays: i.botSays,
+          stems: contentStems((i.userSays ?? []).join('\n'), input.language),
+        },
+      ]),
+    ),
     entities: input.entities,
   };
 }
