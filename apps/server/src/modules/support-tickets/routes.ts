@@ -111,7 +111,9 @@ export function supportTicketRoutes(
     app.post(
       SUPPORT_TICKET_PATHS.types,
       {
+        // Every member reads the types; adding one is an admin's (the guard after the session).
         preHandler: [ctx.authenticate, ctx.requireAdmin],
+        config: ANY_MEMBER,
         schema: {
           tags,
           security,
