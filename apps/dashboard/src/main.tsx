@@ -1,4 +1,5 @@
-import './app/styles/mantine-boot';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -2,9 +2,7 @@
 
 import { lazyPage } from './lazy-page';
 
-export const LoginPage = lazyPage(() => import('../../features/auth/login-page').then((m) => m.LoginPage), {
-  bootStylesOnly: true,
-});
+export const LoginPage = lazyPage(() => import('../../features/auth/login-page').then((m) => m.LoginPage));
 export const SignupPage = lazyPage(() => import('../../features/auth/signup-page').then((m) => m.SignupPage));
 export const PasswordResetPage = lazyPage(() =>
   import('../../features/auth/password-reset-page').then((m) => m.PasswordResetPage),

@@ -1,14 +1,22 @@
 import { RELEASE_VERSION, STORAGE_MODAL_WIDTH_PX } from '@convo/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mailtoLink, SUPPORT_EMAIL } from '../support';
-import { storage } from './safe-storage';
+import { QUOTA_EXCEEDED_EVENT, storage } from './safe-storage';
 import { usageByKey } from './safe-storage-core';
 import { ESSENTIAL_KEYS } from './storage-keys';
 
-/** "Browser storage full" (loaded when the storage first reports its quota exceeded, see storage-full.tsx). */
-export function StorageFullModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** "Browser storage full": opens on the quota-exceeded event of the storage module. */
+export function StorageFullModal() {
   const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    const open = () => setOpened(true);
+    window.addEventListener(QUOTA_EXCEEDED_EVENT, open);
+    return () => window.removeEventListener(QUOTA_EXCEEDED_EVENT, open);
+  }, []);
 
   const report = () => {
     const usage = usageByKey(storage)
@@ -28,7 +36,7 @@ export function StorageFullModal({ opened, onClose }: { opened: boolean; onClose
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
-      onClose={onClose}
+      onClose={() => setOpened(false)}
       title={t('storageFull.title')}
       size={STORAGE_MODAL_WIDTH_PX}
       centered
@@ -39,7 +47,7 @@ export function StorageFullModal({ opened, onClose }: { opened: boolean; onClose
           {t('storageFull.clearHint')}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={() => setOpened(false)}>
             {t('common.cancel')}
           </Button>
           <Button variant="light" onClick={report}>
