@@ -115,7 +115,12 @@ export function App({ store, api, session, options, t, language, embedded, onVie
   const wasOpen = useRef(store.open);
   useEffect(() => {
     if (store.open && !wasOpen.current)
-      setTimeout(() => composer.current?.focus() ?? windowRef.current?.focus(), 50);
+      setTimeout(() => {
+        // A visitor who already clicked into the window keeps their focus (typing would be lost).
+        if (windowRef.current?.contains(document.activeElement)) return;
+        if (composer.current) composer.current.focus();
+        else windowRef.current?.focus();
+      }, 50);
     if (!store.open && wasOpen.current) launcher.current?.focus();
     wasOpen.current = store.open;
   });
