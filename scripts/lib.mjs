@@ -46,11 +46,15 @@ export async function runQuietOrExit(label, command, args, options = {}) {
 
 export async function runOrExit(label, command, args, options) {
   log(label);
+  const started = Date.now();
   const code = await run(command, args, options);
+  const seconds = Math.round((Date.now() - started) / 1000);
   if (code !== 0) {
-    process.stderr.write(`\n✗ ${label} failed (exit ${code})\n`);
+    process.stderr.write(`\n✗ ${label} failed (exit ${code}) after ${seconds} s\n`);
     process.exit(code);
   }
+  // Each step's time, so a slow CI run says where its minutes went.
+  log(`${label}: done in ${seconds} s`);
 }
 
 /** Newest modification time of any file below the given paths (node_modules and dist skipped). */

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../modules/accounts/provision.js';
 import { insertSession } from '../modules/accounts/repository.js';
 import { randomToken, sha256 } from '../platform/crypto.js';
+import { documentedOperations } from '../testing/documented-routes.js';
 import { updateSettings } from '../testing/members.js';
 import { SPEC_ADMIN_PERMISSION_ROLES, specAllows } from '../testing/spec-roles.js';
 import { createTestApp, newSignup, type TestApp } from '../testing/test-app.js';
@@ -86,17 +87,10 @@ describe.each(testDatabaseKinds())('the authorization policy over every OpenAPI 
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const doc = t.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
-    const table = t.app.routeTable.routes;
-    operations = Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
-      Object.keys(ops).map((m) => {
-        const method = m.toUpperCase();
-        const url = path.replace(/\{(\w+)\}/g, ':$1');
-        const route = table.find((r) => r.method === method && r.url === url);
-        if (!route) throw new Error(`${method} ${path} is in the document but not in the route table`);
-        return { method, path, route };
-      }),
-    );
+    operations = documentedOperations(t.app).map(({ method, path, route }) => {
+      if (!route) throw new Error(`${method} ${path} is in the document but not in the route table`);
+      return { method, path, route };
+    });
     for (const product of PRODUCTS) {
       const res = await t.app.inject({
         method: 'POST',

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from './test-database.js';
 
 describe('testDatabaseKinds', () => {
-  it('adds PostgreSQL when TEST_DATABASE_URL is set', () => {
-    expect(testDatabaseKinds({ TEST_DATABASE_URL: 'postgres://x@h/db', CI: 'true' })).toEqual([
-      'pglite',
-      'postgres',
-    ]);
+  it('runs PostgreSQL when TEST_DATABASE_URL is set', () => {
+    expect(testDatabaseKinds({ TEST_DATABASE_URL: 'postgres://x@h/db', CI: 'true' })).toEqual(['postgres']);
+  });
+
+  it('runs both engines when TEST_DATABASES=both', () => {
+    expect(
+      testDatabaseKinds({ TEST_DATABASE_URL: 'postgres://x@h/db', TEST_DATABASES: 'both', CI: 'true' }),
+    ).toEqual(['pglite', 'postgres']);
   });
 
   it('runs PGlite only outside CI when it is unset', () => {

@@ -15,12 +15,16 @@ import {
 export type TestDbKind = 'pglite' | 'postgres';
 
 /**
- * The databases an integration test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is
- * set. Under CI=true an unset TEST_DATABASE_URL is an error, not a quiet PGlite-only run (the
- * integration project's global setup, `ci-services.ts`, also checks the server answers).
+ * The databases an integration test runs on: PostgreSQL when TEST_DATABASE_URL is set, PGlite
+ * otherwise (TEST_DATABASES=both runs each file on both). One engine per run halves the suite's
+ * time; PGlite stays covered by runs without TEST_DATABASE_URL, by the tests that open it by name
+ * (schema, static files, ops) and by every browser test, whose server runs on it. Under CI=true an
+ * unset TEST_DATABASE_URL is an error, not a quiet PGlite-only run (the integration project's
+ * global setup, `ci-services.ts`, also checks the server answers).
  */
 export function testDatabaseKinds(env: Record<string, string | undefined> = process.env): TestDbKind[] {
-  if (env.TEST_DATABASE_URL?.trim()) return ['pglite', 'postgres'];
+  if (env.TEST_DATABASE_URL?.trim())
+    return env.TEST_DATABASES?.trim() === 'both' ? ['pglite', 'postgres'] : ['postgres'];
   if (/^(1|true|yes)$/i.test(env.CI?.trim() ?? ''))
     throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL tests would be skipped');
   return ['pglite'];
