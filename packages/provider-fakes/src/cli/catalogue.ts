@@ -66,6 +66,28 @@ const notConnected = (channel: string) =>
 
 const CUSTOMER = { id: 4242, name: 'Local Tester' };
 
+/**
+ * A chat channel's customer side: a typed line is posted to Convo's webhook once the dashboard
+ * has connected the channel (the connector registers that webhook), and Convo's replies are read
+ * back from what the fake recorded.
+ */
+function customerSide<T>(side: {
+  channel: string;
+  connected: () => boolean;
+  post: (text: string) => Promise<{ status: number }>;
+  sent: () => T[];
+  textOf: (item: T) => string | undefined;
+}): Pick<StartedFake, 'say' | 'replies'> {
+  return {
+    async say(text) {
+      if (!side.connected()) return notConnected(side.channel);
+      const { status } = await side.post(text);
+      return `delivered to Convo: HTTP ${status}`;
+    },
+    replies: unseen(side.sent, side.textOf),
+  };
+}
+
 export const FAKES: readonly FakeEntry[] = [
   {
     name: 'llm',
@@ -110,19 +132,13 @@ export const FAKES: readonly FakeEntry[] = [
       return {
         env: { TELEGRAM_API_URL: fake.url },
         instructions: [`Settings → Channels → Telegram; bot token: ${token}`],
-        async say(text) {
-          if (!fake.webhookOf(token)) return notConnected('Telegram');
-          const { status } = await fake.postUpdate(token, {
-            chatId: CUSTOMER.id,
-            firstName: CUSTOMER.name,
-            text,
-          });
-          return `delivered to Convo: HTTP ${status}`;
-        },
-        replies: unseen(
-          () => fake.sent(token),
-          (c) => textOf(field(c.body, 'text')),
-        ),
+        ...customerSide({
+          channel: 'Telegram',
+          connected: () => Boolean(fake.webhookOf(token)),
+          post: (text) => fake.postUpdate(token, { chatId: CUSTOMER.id, firstName: CUSTOMER.name, text }),
+          sent: () => fake.sent(token),
+          textOf: (c) => textOf(field(c.body, 'text')),
+        }),
         close: () => fake.close(),
       };
     },
@@ -138,19 +154,14 @@ export const FAKES: readonly FakeEntry[] = [
       return {
         env: { VIBER_API_URL: fake.url },
         instructions: [`Settings → Channels → Viber; authentication token: ${token}`],
-        async say(text) {
-          if (!fake.webhookOf(token)) return notConnected('Viber');
-          const { status } = await fake.postMessage(token, {
-            senderId: `local-${CUSTOMER.id}`,
-            name: CUSTOMER.name,
-            text,
-          });
-          return `delivered to Convo: HTTP ${status}`;
-        },
-        replies: unseen(
-          () => fake.sent(token),
-          (c) => textOf(field(c.body, 'text')),
-        ),
+        ...customerSide({
+          channel: 'Viber',
+          connected: () => Boolean(fake.webhookOf(token)),
+          post: (text) =>
+            fake.postMessage(token, { senderId: `local-${CUSTOMER.id}`, name: CUSTOMER.name, text }),
+          sent: () => fake.sent(token),
+          textOf: (c) => textOf(field(c.body, 'text')),
+        }),
         close: () => fake.close(),
       };
     },
@@ -169,20 +180,18 @@ export const FAKES: readonly FakeEntry[] = [
         instructions: [
           `Settings → Channels → LINE; channel access token: ${token}; channel secret: ${secret}`,
         ],
-        async say(text) {
-          if (!fake.webhookOf(token)) return notConnected('LINE');
-          const { status } = await fake.postEvent(token, { userId: `Ulocal${CUSTOMER.id}`, text });
-          return `delivered to Convo: HTTP ${status}`;
-        },
-        replies: unseen(
-          () => fake.sent(token),
-          (c) => {
+        ...customerSide({
+          channel: 'LINE',
+          connected: () => Boolean(fake.webhookOf(token)),
+          post: (text) => fake.postEvent(token, { userId: `Ulocal${CUSTOMER.id}`, text }),
+          sent: () => fake.sent(token),
+          textOf: (c) => {
             const messages = field(c.body, 'messages');
             return Array.isArray(messages)
               ? messages.map((m: { text?: unknown }) => textOf(m.text) ?? '').join(' ')
               : undefined;
           },
-        ),
+        }),
         close: () => fake.close(),
       };
     },
@@ -198,28 +207,28 @@ export const FAKES: readonly FakeEntry[] = [
       return {
         env: { DIALOG360_API_URL: fake.url },
         instructions: [`Settings → Channels → WhatsApp (360dialog); API key: ${apiKey}`],
-        async say(text) {
-          if (!fake.webhookOf(apiKey)) return notConnected('WhatsApp (360dialog)');
-          const from = `1555000${CUSTOMER.id}`;
-          const delivery = whatsAppDelivery('100000000000001', {
-            contacts: [{ wa_id: from, profile: { name: CUSTOMER.name } }],
-            messages: [
-              {
-                from,
-                id: `wamid.local${Date.now()}`,
-                timestamp: String(Math.floor(Date.now() / 1000)),
-                type: 'text',
-                text: { body: text },
-              },
-            ],
-          });
-          const { status } = await fake.postWebhook(apiKey, delivery);
-          return `delivered to Convo: HTTP ${status}`;
-        },
-        replies: unseen(
-          () => fake.sent(),
-          (c) => textOf((field(c.body, 'text') as { body?: unknown } | undefined)?.body),
-        ),
+        ...customerSide({
+          channel: 'WhatsApp (360dialog)',
+          connected: () => Boolean(fake.webhookOf(apiKey)),
+          post: (text) => {
+            const from = `1555000${CUSTOMER.id}`;
+            const delivery = whatsAppDelivery('100000000000001', {
+              contacts: [{ wa_id: from, profile: { name: CUSTOMER.name } }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.local${Date.now()}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            });
+            return fake.postWebhook(apiKey, delivery);
+          },
+          sent: () => fake.sent(),
+          textOf: (c) => textOf((field(c.body, 'text') as { body?: unknown } | undefined)?.body),
+        }),
         close: () => fake.close(),
       };
     },
