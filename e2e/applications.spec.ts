@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chooseView, logIn } from './support/inbox';
+import { expectFitsViewport } from './support/layout';
 
 // Several applications per account (issue 20 item 2, SPEC §2 /apps): an admin of the demo company
 // creates a second application, switches to it from /apps without signing out (its inbox is
@@ -76,10 +77,7 @@ test('create a second application, switch to it and back', async ({ browser }) =
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/apps');
     await expect(page.getByTestId('application-item')).toHaveCount(2);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFitsViewport(page);
   });
   await page.context().close();
 });

@@ -1,6 +1,7 @@
 import { BOT_PATHS, HELP_CENTER_PATHS, helpCenterPath } from '@convo/api';
 import { expect, test } from '@playwright/test';
 import { apiLogin, logIn } from './support/inbox';
+import { expectFitsViewport } from './support/layout';
 
 // The builder's imported help-center FAQ editor (SPEC §2, issue 16 item 4) as an admin uses it:
 // import the help center into a kompose bot, write a question and its answer in the builder, and
@@ -74,8 +75,7 @@ test('the builder edits the imported help-center FAQ, and the bot answers with e
   await test.step('phone width: the section still fits', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await expect(editor).toBeVisible();
-    const overflow = await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(overflow).toBe(false);
+    await expectFitsViewport(admin);
   });
 
   await test.step('the help center holds the edited article; clean up', async () => {

@@ -1,5 +1,6 @@
 import { BOT_PATHS, MESSAGING_PATHS } from '@convo/api';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { restoreDemoFirstResponder } from './support/demo-bot';
 import { apiLogin, logIn } from './support/inbox';
 
 // Issue 15's loop, as an admin and a customer live it: build a kompose bot in the builder (an
@@ -129,4 +130,5 @@ test.afterAll(async ({ request }) => {
   for (const bot of bots.filter((b) => b.name === botName)) {
     await request.delete(BOT_PATHS.bot.replace(':botId', bot.id), { headers });
   }
+  await restoreDemoFirstResponder(request);
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { restoreDemoFirstResponder } from './support/demo-bot';
 
 // AI agents → Manage bots as the demo owner uses it: open it from the navigation, create a kompose
 // bot, see it listed, disable and enable it, make it the first responder, give another engine a
@@ -147,4 +148,9 @@ test('an agent-product company lands on its AI agents', async ({ page, request }
     page.getByRole('navigation').getByRole('link', { name: 'AI agents', exact: true }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create AI agent' })).toBeVisible();
+});
+
+// Making its bot the first responder took the demo bot's place: give it back for the later specs.
+test.afterAll(async ({ request }) => {
+  await restoreDemoFirstResponder(request);
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiLogin, logIn } from './support/inbox';
+import { expectFitsViewport } from './support/layout';
 
 // The bot builder's settings pages (SPEC §2 /settings/general, /entities, /webhook, /import,
 // /export, /inline-code, /handover) as the demo owner uses them: each page opens for the bot in
@@ -170,8 +171,7 @@ test('builder settings: every page, export → import, handover', async ({ brows
       await expect(page.getByRole('textbox', { name: 'Handover message' })).toHaveValue(
         'Ana from billing takes it from here.',
       );
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
+      await expectFitsViewport(page);
     });
   } finally {
     await page.context().close();

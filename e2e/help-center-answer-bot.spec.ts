@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS, HELP_CENTER_PATHS, MESSAGING_PATHS } from '@convo/api';
 import { expect, type Page, test } from '@playwright/test';
+import { expectFitsViewport } from './support/layout';
 
 // The help center's answer bot (issue 16 item 4) as the demo owner and a visitor of the /demo store
 // use it: turn it on in /helpcenter/answer-bot, publish an article, type a question in the widget
@@ -103,8 +104,7 @@ test('the answer bot suggests a published article in the widget; Yes deflects, N
   await test.step('phone width: the screen still fits', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('switch', { name: 'Suggest articles in the chat widget' })).toBeChecked();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(overflow).toBe(false);
+    await expectFitsViewport(page);
   });
   await visitor.close();
 });

@@ -1,5 +1,6 @@
 import { WEBHOOK_PATHS, webhookPath } from '@convo/api';
 import { expect, type Page, test } from '@playwright/test';
+import { expectFitsViewport } from './support/layout';
 
 // Settings → Webhooks as the demo owner uses it: open it from the menu, add a webhook and see its
 // signing secret once (copy button, never again), see it listed, look at its (empty) delivery
@@ -164,10 +165,7 @@ test('webhook security: rotate a secret (shown once), require https, an authenti
 
   await test.step('phone width', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    // Asked until the shell has laid itself out for the phone (its navigation slides away).
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
-      .toBe(false);
+    await expectFitsViewport(page);
   });
   // Leave no https requirement or webhook behind for later specs.
   await request.put(WEBHOOK_PATHS.security, { headers, data: { requireHttps: false } });

@@ -1,0 +1,25 @@
+import { BOT_PATHS } from '@convo/api';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { apiLogin } from './inbox';
+
+/** The demo workspace's AI agent (apps/server/src/modules/demo/demo-bot.ts). */
+export const DEMO_BOT_NAME = 'Store Assistant';
+
+/**
+ * Gives the first responder back to the demo's own bot. Specs that make a bot of theirs the
+ * first responder and then delete it leave the workspace with none; later specs (and a person
+ * trying /demo) expect the Store Assistant to answer.
+ */
+export async function restoreDemoFirstResponder(request: APIRequestContext): Promise<void> {
+  const { token } = await apiLogin(request, 'owner@demo.convo.local');
+  const headers = { authorization: `Bearer ${token}` };
+  const bots = (await (await request.get(BOT_PATHS.bots, { headers })).json()).data as {
+    id: string;
+    name: string;
+    firstResponder: boolean;
+  }[];
+  const demo = bots.find((b) => b.name === DEMO_BOT_NAME);
+  if (!demo || demo.firstResponder) return;
+  const res = await request.put(BOT_PATHS.firstResponder, { headers, data: { botId: demo.id } });
+  expect(res.status(), await res.text()).toBe(200);
+}
