@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { harnessClient } from './database.js';
 
 // The moving parts the fault scenarios break on purpose: a PostgreSQL cluster, a Redis server and
 // server processes of our own, on free ports in temporary directories. The machine's shared
@@ -106,7 +106,7 @@ export async function startCluster(): Promise<Cluster> {
     port,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async createDatabase(name) {
-      const client = new pg.Client({ connectionString: cluster.url('postgres') });
+      const client = harnessClient(cluster.url('postgres'));
       await client.connect();
       await client.query(`create database ${name}`);
       await client.end();
@@ -115,7 +115,7 @@ export async function startCluster(): Promise<Cluster> {
     stop: () => void ctl('stop', ['-m', 'fast']),
     crash: () => void ctl('stop', ['-m', 'immediate']),
     async killBackend(database) {
-      const client = new pg.Client({ connectionString: cluster.url('postgres') });
+      const client = harnessClient(cluster.url('postgres'));
       await client.connect();
       try {
         const { rows } = await client.query<{ pid: number }>(
@@ -134,7 +134,7 @@ export async function startCluster(): Promise<Cluster> {
       await waitFor(
         'PostgreSQL to accept connections',
         async () => {
-          const client = new pg.Client({ connectionString: cluster.url('postgres') });
+          const client = harnessClient(cluster.url('postgres'));
           try {
             await client.connect();
             await client.query('select 1');
