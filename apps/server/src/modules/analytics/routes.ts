@@ -11,6 +11,8 @@ import {
   reportCreateRequestSchema,
   reportExportListResponseSchema,
   reportExportResponseSchema,
+  reportFiguresQuerySchema,
+  reportFiguresResponseSchema,
   reportIdParamsSchema,
   teammateLoginsResponseSchema,
 } from '@convo/api';
@@ -160,6 +162,20 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
           .header('cache-control', 'no-store')
           .send(csv);
       },
+    );
+
+    app.get(
+      P.reportFigures,
+      {
+        ...reports,
+        schema: {
+          tags,
+          security,
+          querystring: reportFiguresQuerySchema,
+          response: { 200: reportFiguresResponseSchema },
+        },
+      },
+      async (req) => ok(await service.reportFigures(db, requireAuth(req), req.query)),
     );
 
     app.get(
