@@ -402,7 +402,8 @@ export async function reportFigures(
   requireMember(caller);
   const range = await checkedRange(db, q);
   const base = { kind: q.kind, from: q.from, to: q.to, timeZone: range.timeZone };
-  const granularity: AnalyticsGranularity = q.to - q.from > REPORT_DAY_ROWS_MAX_DAYS * DAY_MS ? 'week' : 'day';
+  const granularity: AnalyticsGranularity =
+    q.to - q.from > REPORT_DAY_ROWS_MAX_DAYS * DAY_MS ? 'week' : 'day';
   const buckets = bucketsBetween(q.from, q.to, range.timeZone, granularity);
   const scope = await scopeOf(db, caller.applicationId, {});
 
