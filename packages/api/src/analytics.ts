@@ -13,7 +13,6 @@ export const ANALYTICS_PATHS = {
   reports: '/api/analytics/reports',
   report: '/api/analytics/reports/:id',
   reportDownload: '/api/analytics/reports/:id/download',
-  reportFigures: '/api/analytics/report-figures',
   metabase: '/api/analytics/metabase',
   insights: '/api/analytics/insights',
 } as const;
@@ -160,57 +159,6 @@ export const reportCreateRequestSchema = z.object({
   timeZone: z.string().trim().min(1).max(64).default('UTC'),
 });
 export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
-
-/** The figures a report shows on /reports: its columns, in the order the table shows them. */
-export const REPORT_METRICS = [
-  'newConversations',
-  'resolvedConversations',
-  'avgFirstResponseSeconds',
-  'avgResolutionSeconds',
-  'ratings',
-  'avgRating',
-  'poor',
-  'average',
-  'great',
-  'conversations',
-  'handedOff',
-  'answers',
-  'fallbacks',
-  'helpful',
-  'notHelpful',
-  'secondsSaved',
-] as const;
-export type ReportMetric = (typeof REPORT_METRICS)[number];
-
-export const reportFiguresQuerySchema = analyticsRangeQuerySchema.extend({ kind: z.enum(REPORT_KINDS) });
-export type ReportFiguresQuery = z.input<typeof reportFiguresQuerySchema>;
-
-const metricSchema = z.enum(REPORT_METRICS);
-
-/**
- * One report's figures for a range, as /reports shows them beside its CSV: totals, a chart of
- * `chart.series` over the rows, and the rows as a table of `columns`. Rows are the range's local
- * days (key YYYY-MM-DD) for conversations and CSAT, else one per agent, team, channel or bot.
- */
-export const reportFiguresSchema = z.object({
-  kind: z.enum(REPORT_KINDS),
-  from: z.number(),
-  to: z.number(),
-  timeZone: z.string(),
-  rowsBy: z.enum(['day', 'week', 'agent', 'team', 'channel', 'bot']),
-  columns: z.array(metricSchema),
-  chart: z.object({ type: z.enum(['bars', 'lines']), series: z.array(metricSchema) }),
-  totals: z.array(z.object({ metric: metricSchema, value: z.number().nullable() })),
-  rows: z.array(
-    z.object({
-      /** A day, or the group's name; '(unassigned)' and '(no team)' name the rows without one. */
-      key: z.string(),
-      values: z.record(z.string(), z.number().nullable()),
-    }),
-  ),
-});
-export type ReportFigures = z.infer<typeof reportFiguresSchema>;
-export const reportFiguresResponseSchema = successEnvelope(reportFiguresSchema);
 
 export const reportIdParamsSchema = z.object({ id: z.uuid() });
 

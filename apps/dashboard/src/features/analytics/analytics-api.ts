@@ -8,7 +8,6 @@ import {
   type ReportKind,
   reportExportListResponseSchema,
   reportExportResponseSchema,
-  reportFiguresResponseSchema,
   teammateLoginsResponseSchema,
 } from '@convo/api';
 import { apiRequest } from '../../app/api/api-client';
@@ -40,7 +39,6 @@ export const analyticsKeys = {
   bots: (p: RangeParams) => ['analytics', 'bots', p] as const,
   insights: (applicationId: string, p: RangeParams) => ['analytics', 'insights', applicationId, p] as const,
   reports: ['analytics', 'reports'] as const,
-  reportFigures: (kind: ReportKind, p: RangeParams) => ['analytics', 'report-figures', kind, p] as const,
   metabase: ['analytics', 'metabase'] as const,
 };
 
@@ -70,12 +68,6 @@ export async function fetchInsights(p: RangeParams, signal?: AbortSignal) {
 
 export async function requestReport(kind: ReportKind, range: RangeParams) {
   return (await apiRequest(P.reports, { body: { kind, ...range }, schema: reportExportResponseSchema })).data;
-}
-
-export async function fetchReportFigures(kind: ReportKind, p: RangeParams, signal?: AbortSignal) {
-  return (
-    await apiRequest(P.reportFigures, { query: { ...p, kind }, schema: reportFiguresResponseSchema, signal })
-  ).data;
 }
 
 export async function fetchReports(signal?: AbortSignal) {

@@ -5,8 +5,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../app/toasts';
 import { SectionLoader } from '../../components/page-loader';
-import { analyticsKeys, fetchReportFigures, type RangeParams } from './analytics-api';
+import type { RangeParams } from './analytics-api';
 import { AnalyticsChart } from './analytics-charts';
+import { fetchReportFigures, reportFiguresKey } from './report-figures-api';
 import { formatMetric, hasNoFigures, metricColor, rowLabel } from './report-figures-view';
 
 /**
@@ -27,7 +28,7 @@ export function ReportFiguresPanel({
   const { t, i18n } = useTranslation('analytics');
   const locale = i18n.language;
   const figures = useQuery({
-    queryKey: analyticsKeys.reportFigures(kind, range),
+    queryKey: reportFiguresKey(kind, range),
     queryFn: ({ signal }) => fetchReportFigures(kind, range, signal),
     placeholderData: keepPreviousData,
   });

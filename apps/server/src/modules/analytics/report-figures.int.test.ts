@@ -1,4 +1,4 @@
-import { ANALYTICS_PATHS as P, type ReportFigures } from '@convo/api';
+import { REPORT_FIGURES_PATH, type ReportFigures } from '@convo/api';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botConversations, conversationRatings, conversations, users } from '../../db/schema/index.js';
@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('report figures on %s', (kind) => {
   async function figures(tenant: Tenant, kind: string, q: Record<string, string | number> = range) {
     const res = await t.app.inject({
       method: 'GET',
-      url: P.reportFigures + qs({ ...q, kind }),
+      url: REPORT_FIGURES_PATH + qs({ ...q, kind }),
       headers: auth(tenant),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -174,13 +174,13 @@ describe.each(testDatabaseKinds())('report figures on %s', (kind) => {
     expect(long.rows[0]).toMatchObject({ key: '2026-11-02', values: { newConversations: 3 } });
     const bad = await t.app.inject({
       method: 'GET',
-      url: P.reportFigures + qs({ kind: 'csat', from: week, to: week - DAY }),
+      url: REPORT_FIGURES_PATH + qs({ kind: 'csat', from: week, to: week - DAY }),
       headers: auth(a),
     });
     expect(bad.statusCode).toBe(400);
     const unknownKind = await t.app.inject({
       method: 'GET',
-      url: P.reportFigures + qs({ kind: 'visitors', ...range }),
+      url: REPORT_FIGURES_PATH + qs({ kind: 'visitors', ...range }),
       headers: auth(a),
     });
     expect(unknownKind.statusCode).toBe(400);
@@ -190,7 +190,7 @@ describe.each(testDatabaseKinds())('report figures on %s', (kind) => {
     const operator = await signedInMember(t.database, a.applicationId, '12');
     const res = await t.app.inject({
       method: 'GET',
-      url: P.reportFigures + qs({ kind: 'conversations', ...range }),
+      url: REPORT_FIGURES_PATH + qs({ kind: 'conversations', ...range }),
       headers: operator.headers,
     });
     expect(res.statusCode).toBe(403);

@@ -8,6 +8,7 @@ import {
   botsOverviewResponseSchema,
   insightsResponseSchema,
   metabaseEmbedResponseSchema,
+  REPORT_FIGURES_PATH,
   reportCreateRequestSchema,
   reportExportListResponseSchema,
   reportExportResponseSchema,
@@ -165,7 +166,7 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
     );
 
     app.get(
-      P.reportFigures,
+      REPORT_FIGURES_PATH,
       {
         ...reports,
         schema: {
