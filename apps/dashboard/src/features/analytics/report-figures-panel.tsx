@@ -8,7 +8,7 @@ import { SectionLoader } from '../../components/page-loader';
 import type { RangeParams } from './analytics-api';
 import { AnalyticsChart } from './analytics-charts';
 import { fetchReportFigures, reportFiguresKey } from './report-figures-api';
-import { formatMetric, hasNoFigures, metricColor, rowLabel } from './report-figures-view';
+import { chartLabel, formatMetric, hasNoFigures, metricColor, rowLabel } from './report-figures-view';
 
 /**
  * One report on /reports: its totals, a chart and a table of the range's figures (days, weeks or
@@ -39,7 +39,7 @@ export function ReportFiguresPanel({
   const data = figures.data;
   const fallbacks = { unassigned: t('reports.unassigned'), noTeam: t('reports.noTeam') };
   const labels = data?.rows.map((r) => rowLabel(data.rowsBy, r.key, locale, fallbacks)) ?? [];
-  const chartTitle = data ? t(`reports.chartBy.${data.rowsBy}`, { report: t(`reports.kinds.${kind}`) }) : '';
+  const chartTitle = t(`reports.chartTitles.${kind}`);
 
   return (
     <Stack gap="md" data-testid={`report-figures-${kind}`}>
@@ -95,7 +95,7 @@ export function ReportFiguresPanel({
             <AnalyticsChart
               kind={data.chart.type}
               title={chartTitle}
-              labels={data.rows.map((r) => r.key)}
+              labels={data.rows.map((r, i) => chartLabel(data.rowsBy, r.key, locale) ?? labels[i] ?? r.key)}
               series={data.chart.series.map((metric) => ({
                 name: t(`reports.metrics.${metric}`),
                 color: metricColor(metric),
@@ -120,7 +120,7 @@ export function ReportFiguresPanel({
                 <Table.Tbody>
                   {data.rows.map((row, i) => (
                     <Table.Tr key={row.key} data-testid="report-figures-row">
-                      <Table.Th scope="row" fw={500}>
+                      <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                         {labels[i]}
                       </Table.Th>
                       {data.columns.map((metric) => (

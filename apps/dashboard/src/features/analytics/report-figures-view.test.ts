@@ -1,6 +1,6 @@
 import type { ReportFigures } from '@convo/api';
 import { describe, expect, it } from 'vitest';
-import { formatMetric, hasNoFigures, metricColor, rowLabel } from './report-figures-view';
+import { chartLabel, formatMetric, hasNoFigures, metricColor, rowLabel } from './report-figures-view';
 
 const fallbacks = { unassigned: 'Unassigned', noTeam: 'No team' };
 
@@ -39,5 +39,13 @@ describe('report figures on screen', () => {
     expect(hasNoFigures(base)).toBe(true);
     expect(hasNoFigures({ ...base, totals: [{ metric: 'ratings', value: 2 }] })).toBe(false);
     expect(metricColor('poor')).toContain('red');
+  });
+});
+
+describe('chart labels', () => {
+  it('are short dates for days and weeks, none for groups', () => {
+    expect(chartLabel('day', '2026-11-02', 'en')).toBe('Nov 2');
+    expect(chartLabel('week', '2026-11-30', 'es')).toBe('30 nov');
+    expect(chartLabel('agent', 'Ana', 'en')).toBeNull();
   });
 });

@@ -38,6 +38,18 @@ export function rowLabel(
   return key;
 }
 
+/**
+ * A day's or week's label under the chart, short ("Nov 2") so a phone's axis has room; null for
+ * group rows, which the chart labels as the table does. Unique in a range: days span at most 92
+ * days, and a week's Monday never falls on the same date within the 400 days a range may span.
+ */
+export function chartLabel(rowsBy: ReportFigures['rowsBy'], key: string, locale: string): string | null {
+  if (rowsBy !== 'day' && rowsBy !== 'week') return null;
+  const at = Date.parse(`${key}T00:00:00Z`);
+  if (Number.isNaN(at)) return key;
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(at);
+}
+
 /** True when the range holds nothing for this report: every total is zero or missing. */
 export function hasNoFigures(figures: ReportFigures): boolean {
   return figures.totals.every((t) => t.value === null || t.value === 0);
