@@ -29,6 +29,7 @@ export * from './onboarding.js';
 export * from './query-params.js';
 export * from './registration.js';
 export * from './reply-suggestions.js';
+export * from './report-figures.js';
 export * from './sso.js';
 export * from './support-tickets.js';
 export * from './team-admin.js';

@@ -1,11 +1,17 @@
 import { REPORT_KINDS, type ReportExport, type ReportKind } from '@convo/api';
-import { Badge, Button, Card, Group, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Progress, Select, Stack, Table, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
-import { analyticsKeys, downloadReport, fetchReports, requestReport } from './analytics-api';
+import {
+  analyticsKeys,
+  downloadReport,
+  fetchReports,
+  type RangeParams,
+  requestReport,
+} from './analytics-api';
 import { AnalyticsCard } from './analytics-card';
 import {
   browserTimeZone,
@@ -14,11 +20,15 @@ import {
   RANGE_PRESETS,
   type RangePreset,
 } from './range-presets';
+import { ReportFiguresPanel } from './report-figures-panel';
 
 /** While an export is being made, the list is asked again this often. */
 const POLL_MS = 1000;
 
-/** /reports: conversation, agent, team, CSAT, channel and bot reports as CSV, made by the worker. */
+/**
+ * /reports: the conversation, agent, team, CSAT, channel and bot figures of a range on screen
+ * (totals, a chart, a table: one tab a report), each with its CSV export made by the worker.
+ */
 export function ReportsPage() {
   const { t, i18n } = useTranslation('analytics');
   const queryClient = useQueryClient();
@@ -26,6 +36,12 @@ export function ReportsPage() {
   const [timeZone, setTimeZone] = useState(browserTimeZone);
   const zones = useMemo(() => knownTimeZones(), []);
   const [asking, setAsking] = useState<ReportKind | null>(null);
+  const [kind, setKind] = useState<ReportKind>('conversations');
+  // Fixed when the filters change, so the figures' query keys stay stable between renders.
+  const range: RangeParams = useMemo(
+    () => ({ ...presetRange(preset, Date.now(), timeZone), timeZone }),
+    [preset, timeZone],
+  );
   const reports = useQuery({
     queryKey: analyticsKeys.reports,
     queryFn: ({ signal }) => fetchReports(signal),
@@ -36,10 +52,10 @@ export function ReportsPage() {
     if (reports.error) toastError(reports.error);
   }, [reports.error]);
 
-  const ask = async (kind: ReportKind) => {
-    setAsking(kind);
+  const ask = async (report: ReportKind) => {
+    setAsking(report);
     try {
-      await requestReport(kind, { ...presetRange(preset, Date.now(), timeZone), timeZone });
+      await requestReport(report, range);
       toast.info(t('reports.requested'));
       await queryClient.invalidateQueries({ queryKey: analyticsKeys.reports });
     } catch (error) {
@@ -82,26 +98,25 @@ export function ReportsPage() {
           limit={50}
         />
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        {REPORT_KINDS.map((kind) => (
-          <Card key={kind} withBorder padding="md">
-            <Stack gap="xs">
-              <Text fw={600}>{t(`reports.kinds.${kind}`)}</Text>
-              <Text size="sm" c="dimmed">
-                {t(`reports.kindDescriptions.${kind}`)}
-              </Text>
-              <Button
-                variant="light"
-                loading={asking === kind}
-                onClick={() => void ask(kind)}
-                data-testid={`report-${kind}`}
-              >
-                {t('reports.generate')}
-              </Button>
-            </Stack>
-          </Card>
+      <Tabs value={kind} onChange={(v) => v && setKind(v as ReportKind)} keepMounted={false}>
+        <Tabs.List aria-label={t('reports.tabsLabel')}>
+          {REPORT_KINDS.map((k) => (
+            <Tabs.Tab key={k} value={k} data-testid={`report-tab-${k}`}>
+              {t(`reports.kinds.${k}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {REPORT_KINDS.map((k) => (
+          <Tabs.Panel key={k} value={k} pt="md">
+            <ReportFiguresPanel
+              kind={k}
+              range={range}
+              generating={asking === k}
+              onGenerate={() => void ask(k)}
+            />
+          </Tabs.Panel>
         ))}
-      </SimpleGrid>
+      </Tabs>
       <AnalyticsCard
         id="exports-heading"
         title={t('reports.recent')}

@@ -342,6 +342,41 @@ export async function csatSummary(db: Db, scope: ConversationScope, from: Date, 
   };
 }
 
+/** Ratings given in range per local day or week: how many, and the new scale's average. */
+export async function csatByBucket(
+  db: Db,
+  scope: ConversationScope,
+  range: { from: Date; to: Date; timeZone: string; granularity: AnalyticsGranularity },
+) {
+  const bucket =
+    range.granularity === 'week'
+      ? sql`to_char(date_trunc('week', r.updated_at at time zone ${range.timeZone}), 'YYYY-MM-DD')`
+      : sql`to_char(r.updated_at at time zone ${range.timeZone}, 'YYYY-MM-DD')`;
+  const result = await db.execute(sql`
+    select ${bucket} as bucket, count(*) as ratings,
+      round(avg(r.rating) filter (where ${NEW_SCALE_ONLY}), 2)::float8 as avg_rating,
+      count(*) filter (where ${CSAT_LEVEL_SQL} = 'poor') as poor,
+      count(*) filter (where ${CSAT_LEVEL_SQL} = 'average') as average,
+      count(*) filter (where ${CSAT_LEVEL_SQL} = 'great') as great
+    ${csatFrom(scope, range.from, range.to)}
+    group by 1 order by 1`);
+  return rowsOf<{
+    bucket: string;
+    ratings: number;
+    avg_rating: number | null;
+    poor: number;
+    average: number;
+    great: number;
+  }>(result).map((r) => ({
+    bucket: r.bucket,
+    ratings: num(r.ratings),
+    avg_rating: numOrNull(r.avg_rating),
+    poor: num(r.poor),
+    average: num(r.average),
+    great: num(r.great),
+  }));
+}
+
 /** One page of ratings, newest first (`afterId` keyset for the reports, offset for the table). */
 export async function csatRows(
   db: Db,

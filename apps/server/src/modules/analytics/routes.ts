@@ -8,9 +8,12 @@ import {
   botsOverviewResponseSchema,
   insightsResponseSchema,
   metabaseEmbedResponseSchema,
+  REPORT_FIGURES_PATH,
   reportCreateRequestSchema,
   reportExportListResponseSchema,
   reportExportResponseSchema,
+  reportFiguresQuerySchema,
+  reportFiguresResponseSchema,
   reportIdParamsSchema,
   teammateLoginsResponseSchema,
 } from '@convo/api';
@@ -160,6 +163,20 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
           .header('cache-control', 'no-store')
           .send(csv);
       },
+    );
+
+    app.get(
+      REPORT_FIGURES_PATH,
+      {
+        ...reports,
+        schema: {
+          tags,
+          security,
+          querystring: reportFiguresQuerySchema,
+          response: { 200: reportFiguresResponseSchema },
+        },
+      },
+      async (req) => ok(await service.reportFigures(db, requireAuth(req), req.query)),
     );
 
     app.get(

@@ -6,7 +6,9 @@ import type {
   InsightAnswer,
   Insights,
   ReportExport,
+  ReportFigures,
   ReportKind,
+  ReportMetric,
   TeammateLogin,
 } from '@convo/api';
 import {
@@ -354,4 +356,171 @@ export async function reportFile(db: Db, caller: AuthContext, id: string) {
   }
   const day = (d: Date) => d.toISOString().slice(0, 10);
   return { fileName: `${row.kind}-report-${day(row.rangeFrom)}-${day(row.rangeTo)}.csv`, csv: row.csv };
+}
+
+// ---- Report figures (/reports on screen) -----------------------------------------------------------
+
+/** Past this many days a report's rows are weeks, so a year reads as 53 rows rather than 365. */
+export const REPORT_DAY_ROWS_MAX_DAYS = 92;
+const DAY_MS = 86_400_000;
+
+type MetricValues = Partial<Record<ReportMetric, number | null>>;
+
+const groupedRowsBy = { agents: 'agent', teams: 'team', channels: 'channel' } as const;
+const GROUPED_COLUMNS: ReportMetric[] = [
+  'newConversations',
+  'resolvedConversations',
+  'avgFirstResponseSeconds',
+  'avgResolutionSeconds',
+  'ratings',
+  'avgRating',
+];
+const BOT_COLUMNS: ReportMetric[] = [
+  'conversations',
+  'handedOff',
+  'answers',
+  'fallbacks',
+  'helpful',
+  'notHelpful',
+  'secondsSaved',
+];
+
+const totalsOf = (columns: ReportMetric[], values: MetricValues) =>
+  columns.map((metric) => ({ metric, value: values[metric] ?? null }));
+const sumOf = <T>(rows: T[], pick: (r: T) => number) => rows.reduce((n, r) => n + pick(r), 0);
+
+/**
+ * One report's figures for the range, from the same queries as its CSV: conversations and CSAT
+ * per local day (week past 92 days) with the range's totals; agents, teams and channels per group
+ * with the range's conversation totals; bots per bot with their sums.
+ */
+export async function reportFigures(
+  db: Db,
+  caller: AuthContext,
+  q: RangeInput & { kind: ReportKind },
+): Promise<ReportFigures> {
+  requireMember(caller);
+  const range = await checkedRange(db, q);
+  const base = { kind: q.kind, from: q.from, to: q.to, timeZone: range.timeZone };
+  const granularity: AnalyticsGranularity =
+    q.to - q.from > REPORT_DAY_ROWS_MAX_DAYS * DAY_MS ? 'week' : 'day';
+  const buckets = bucketsBetween(q.from, q.to, range.timeZone, granularity);
+  const scope = await scopeOf(db, caller.applicationId, {});
+
+  switch (q.kind) {
+    case 'conversations': {
+      const rows = await repo.conversationFigures(db, scope, { ...range, granularity });
+      const total = figuresOf(rows.find((r) => r.bucket === null));
+      const byBucket = new Map(rows.filter((r) => r.bucket !== null).map((r) => [r.bucket, r]));
+      const columns = GROUPED_COLUMNS.slice(0, 4);
+      return {
+        ...base,
+        rowsBy: granularity,
+        columns,
+        chart: { type: 'bars', series: ['newConversations', 'resolvedConversations'] },
+        totals: totalsOf(columns, total),
+        rows: buckets.map((key) => {
+          const f = figuresOf(byBucket.get(key));
+          return {
+            key,
+            values: {
+              newConversations: f.newConversations,
+              resolvedConversations: f.resolvedConversations,
+              avgFirstResponseSeconds: f.avgFirstResponseSeconds,
+              avgResolutionSeconds: f.avgResolutionSeconds,
+            },
+          };
+        }),
+      };
+    }
+    case 'csat': {
+      const [summary, rows] = await Promise.all([
+        repo.csatSummary(db, scope, range.from, range.to),
+        repo.csatByBucket(db, scope, { ...range, granularity }),
+      ]);
+      const byBucket = new Map(rows.map((r) => [r.bucket, r]));
+      const columns: ReportMetric[] = ['ratings', 'avgRating', 'great', 'average', 'poor'];
+      const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+      return {
+        ...base,
+        rowsBy: granularity,
+        columns,
+        chart: { type: 'bars', series: ['great', 'average', 'poor'] },
+        totals: totalsOf(columns, {
+          ratings: summary.total,
+          // The new scale's average, as the dashboard's (old-scale ratings are never mixed in).
+          avgRating: round(summary.averages.new),
+          ...summary.levels,
+        }),
+        rows: buckets.map((key) => {
+          const r = byBucket.get(key);
+          return {
+            key,
+            values: {
+              ratings: r?.ratings ?? 0,
+              avgRating: r?.avg_rating ?? null,
+              great: r?.great ?? 0,
+              average: r?.average ?? 0,
+              poor: r?.poor ?? 0,
+            },
+          };
+        }),
+      };
+    }
+    case 'agents':
+    case 'teams':
+    case 'channels': {
+      const [groups, figures, ratings] = await Promise.all([
+        repo.groupedReport(db, scope, range, q.kind),
+        repo.conversationFigures(db, scope, range),
+        repo.csatSummary(db, scope, range.from, range.to),
+      ]);
+      const total = figuresOf(figures[0]);
+      return {
+        ...base,
+        rowsBy: groupedRowsBy[q.kind],
+        columns: GROUPED_COLUMNS,
+        chart: { type: 'bars', series: ['newConversations', 'resolvedConversations'] },
+        totals: totalsOf(GROUPED_COLUMNS, {
+          ...total,
+          ratings: sumOf(groups, (g) => g.ratings),
+          avgRating: ratings.averages.new === null ? null : Math.round(ratings.averages.new * 100) / 100,
+        }),
+        rows: groups.map((g) => ({
+          key: g.key,
+          values: {
+            newConversations: g.new_count,
+            resolvedConversations: g.resolved_count,
+            avgFirstResponseSeconds: g.avg_first_response_seconds,
+            avgResolutionSeconds: g.avg_resolution_seconds,
+            ratings: g.ratings,
+            avgRating: g.avg_rating,
+          },
+        })),
+      };
+    }
+    case 'bots': {
+      const rows = await repo.botsOverview(db, caller.applicationId, range.from, range.to);
+      const values = rows.map((r) => ({
+        conversations: r.conversations,
+        handedOff: r.handed_off,
+        answers: r.answers,
+        fallbacks: r.fallbacks,
+        helpful: r.helpful,
+        notHelpful: r.not_helpful,
+        secondsSaved: r.seconds_saved,
+      }));
+      return {
+        ...base,
+        rowsBy: 'bot',
+        columns: BOT_COLUMNS,
+        chart: { type: 'bars', series: ['conversations', 'answers', 'handedOff'] },
+        totals: totalsOf(
+          BOT_COLUMNS,
+          Object.fromEntries(BOT_COLUMNS.map((m) => [m, sumOf(values, (v) => v[m as keyof typeof v])])),
+        ),
+        rows: rows.map((r, i) => ({ key: r.name, values: values[i] ?? {} })),
+      };
+    }
+  }
 }
