@@ -1,0 +1,376 @@
+import { CAMPAIGN_PATHS, campaignOptOutPath, integrationPath } from '@convo/api';
+import {
+  type FakeGallabox,
+  type FakeTelegram,
+  startFakeGallabox,
+  startFakeTelegram,
+} from '@convo/provider-fakes';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignRecipients, campaigns, users } from '../../db/schema/index.js';
+import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import type { Tenant } from '../../testing/messaging-fixtures.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+
+// Campaigns end to end on the server (issue 35): SPEC §7 message/campaign/send, campaign/list and
+// campaign/users against the local Telegram and Gallabox (WhatsApp) servers, sent by the worker
+// through the channel connectors. Two applications share the same customer ids.
+
+const TOKEN = '7100001:AAHcampaignTelegramTokenForTest_0123';
+const OTHER_TOKEN = '7100002:AAHcampaignOtherTelegramToken_98765';
+const CHATS = [5101, 5102, 5103, 5104];
+
+describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
+  let fake: FakeTelegram;
+  let port = 0;
+  beforeAll(async () => {
+    fake = await startFakeTelegram();
+    fake.addBot(TOKEN, 'campaign_bot');
+    fake.addBot(OTHER_TOKEN, 'other_campaign_bot');
+    port = await freePort();
+  });
+  const { t, tenants } = useTestApp(kind, {
+    tenants: 2,
+    dataDir: true,
+    env: () => ({ TELEGRAM_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+  });
+  const [tenant, other] = tenants;
+  const h = channelHarness(t, tenant, 'telegram');
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const send = (tn: Tenant, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: CAMPAIGN_PATHS.send, headers: tn.admin, payload });
+  const telegram = (text: string, selectedToken = '@campaign_bot') => ({
+    telegram: { selectedToken, editorType: 1, textValue: text },
+  });
+  const list = async (tn: Tenant) =>
+    (
+      await t.app.inject({ method: 'GET', url: `${CAMPAIGN_PATHS.list}?page=1&limit=10`, headers: tn.admin })
+    ).json().response;
+  const campaignSends = (token: string, text: string) =>
+    fake.sent(token).filter((c) => c.apiMethod === 'sendMessage' && c.body.text === text);
+
+  it('sets up: both applications connect a bot and the same chat ids write to each', async () => {
+    for (const [tn, token] of [
+      [tenant, TOKEN],
+      [other, OTHER_TOKEN],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: integrationPath('telegram'),
+        headers: h.bearer(tn),
+        payload: { botToken: token },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const chatId of CHATS) {
+      expect((await fake.postUpdate(TOKEN, { chatId, text: 'hi', firstName: `C${chatId}` })).status).toBe(
+        200,
+      );
+    }
+    // The other application has customers with the same ids (telegram-5101, telegram-5102).
+    for (const chatId of CHATS.slice(0, 2)) {
+      expect((await fake.postUpdate(OTHER_TOKEN, { chatId, text: 'hi' })).status).toBe(200);
+    }
+    const users = await t.app.inject({ method: 'GET', url: CAMPAIGN_PATHS.users, headers: tenant.admin });
+    expect(users.statusCode, users.body).toBe(200);
+    const page = users.json().response;
+    expect(page).toMatchObject({
+      currentPage: 1,
+      pageNumber: 1,
+      initial: 0,
+      final: 20,
+      total: 4,
+      optedOutCount: 0,
+    });
+    expect(page.result.map((u: { userId: string }) => u.userId).sort()).toEqual(
+      CHATS.map((c) => `telegram-${c}`),
+    );
+    expect(page.result[0]).toMatchObject({ channel: 'telegram', optedOut: false });
+  });
+
+  it('sends a campaign to several recipients on Telegram; progress reaches the total', async () => {
+    const userIds = CHATS.slice(0, 3).map((c) => `telegram-${c}`);
+    const res = await send(tenant, {
+      name: 'Order delay',
+      platforms: telegram('Your order is late'),
+      userIds,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().response;
+    expect(result).toMatchObject({
+      status: 'sending',
+      total: 3,
+      optedOut: 0,
+      unreachable: 0,
+      duplicate: false,
+    });
+    h.runWorker();
+    const done = await waitFor(
+      () => list(tenant),
+      (l) => l.campaigns[0]?.status === 'done',
+    );
+    expect(done.campaigns[0]).toMatchObject({
+      campaignId: result.campaignId,
+      name: 'Order delay',
+      platforms: ['telegram'],
+      total: 3,
+      sent: 3,
+      failed: 0,
+      progress: [{ platform: 'telegram', total: 3, sent: 3, failed: 0 }],
+    });
+    const sends = campaignSends(TOKEN, 'Your order is late');
+    expect(sends.map((c) => Number(c.body.chat_id)).sort()).toEqual(CHATS.slice(0, 3));
+    // Per-recipient results, and the CSV export of them.
+    const recipients = await t.app.inject({
+      method: 'GET',
+      url: `${CAMPAIGN_PATHS.users}?campaignId=${result.campaignId}`,
+      headers: tenant.admin,
+    });
+    expect(recipients.json().response.result).toHaveLength(3);
+    expect(recipients.json().response.result[0]).toMatchObject({ status: 'sent', platform: 'telegram' });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${CAMPAIGN_PATHS.users}?campaignId=${result.campaignId}&blob=true`,
+      headers: tenant.admin,
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.trim().split('\n')).toHaveLength(4);
+    expect(csv.body).toContain('telegram-5101,C5101,telegram,sent');
+  });
+
+  it('never reaches another application’s customers, even with the same user ids', async () => {
+    // The other application sees none of this application's campaigns or recipients.
+    expect((await list(other)).campaigns).toEqual([]);
+    const [mine] = (await list(tenant)).campaigns;
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `${CAMPAIGN_PATHS.users}?campaignId=${mine.campaignId}`,
+      headers: other.admin,
+    });
+    expect(theirs.statusCode).toBe(404);
+    // telegram-5103 is a customer of the first application only: unknown here, nothing stored.
+    const refused = await send(other, {
+      platforms: telegram('Not for you', '@other_campaign_bot'),
+      userIds: ['telegram-5101', 'telegram-5103'],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toContain('telegram-5103');
+    // Its own telegram-5101 and telegram-5102 get it from its own bot, never from the first one's.
+    const ok = await send(other, {
+      platforms: telegram('Other app sale', '@other_campaign_bot'),
+      userIds: ['telegram-5101', 'telegram-5102'],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    h.runWorker();
+    await waitFor(
+      () => list(other),
+      (l) => l.campaigns[0]?.status === 'done',
+    );
+    expect(campaignSends(OTHER_TOKEN, 'Other app sale')).toHaveLength(2);
+    expect(campaignSends(TOKEN, 'Other app sale')).toHaveLength(0);
+    // The first application's bot is not selectable by the other application.
+    const foreignBot = await send(other, {
+      platforms: telegram('x', '@campaign_bot'),
+      userIds: ['telegram-5101'],
+    });
+    expect(foreignBot.statusCode).toBe(404);
+  });
+
+  it('sends a campaign once when send is pressed twice', async () => {
+    const payload = {
+      clientKey: 'form-key-double-send-1',
+      platforms: telegram('Flash sale'),
+      userIds: ['telegram-5101', 'telegram-5102'],
+    };
+    const [a, b] = await Promise.all([send(tenant, payload), send(tenant, payload)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().response.campaignId).toBe(b.json().response.campaignId);
+    expect([a.json().response.duplicate, b.json().response.duplicate].sort()).toEqual([false, true]);
+    const again = await send(tenant, payload);
+    expect(again.json().response).toMatchObject({
+      campaignId: a.json().response.campaignId,
+      duplicate: true,
+    });
+    h.runWorker();
+    await waitFor(
+      () => list(tenant),
+      (l) => l.campaigns[0]?.status === 'done',
+    );
+    const rows = await t.database.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.clientKey, 'form-key-double-send-1'));
+    expect(rows).toHaveLength(1);
+    expect(campaignSends(TOKEN, 'Flash sale')).toHaveLength(2);
+  });
+
+  it('leaves opted-out customers out and says how many before sending', async () => {
+    const optOut = await t.app.inject({
+      method: 'PUT',
+      url: campaignOptOutPath('telegram-5102'),
+      headers: h.bearer(),
+      payload: { optedOut: true },
+    });
+    expect(optOut.statusCode, optOut.body).toBe(200);
+    const users = await t.app.inject({ method: 'GET', url: CAMPAIGN_PATHS.users, headers: tenant.admin });
+    expect(users.json().response.optedOutCount).toBe(1);
+    const payload = { platforms: telegram('Consent check'), sendMessageToAll: true };
+    const dry = await send(tenant, { ...payload, dryRun: true });
+    expect(dry.json().response).toMatchObject({ campaignId: null, total: 3, optedOut: 1, unreachable: 0 });
+    const before = fake.sent(TOKEN).length;
+    expect(fake.sent(TOKEN).length).toBe(before);
+    const res = await send(tenant, payload);
+    expect(res.json().response).toMatchObject({ total: 3, optedOut: 1 });
+    h.runWorker();
+    await waitFor(
+      () => list(tenant),
+      (l) => l.campaigns[0]?.status === 'done',
+    );
+    const chats = campaignSends(TOKEN, 'Consent check').map((c) => Number(c.body.chat_id));
+    expect(chats.sort()).toEqual([5101, 5103, 5104]);
+  });
+
+  it('refuses an unknown bot, stores nothing and sends nothing', async () => {
+    const count = async () => (await t.database.db.select().from(campaigns)).length;
+    const before = await count();
+    const res = await send(tenant, { platforms: telegram('x', '@no_such_bot'), userIds: ['telegram-5101'] });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('The Telegram bot @no_such_bot is not connected to this application.');
+    const empty = await send(tenant, {
+      platforms: { telegram: { selectedToken: '@campaign_bot' } },
+      userIds: ['x'],
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('cancels a scheduled campaign: nobody is sent to', async () => {
+    const res = await send(tenant, {
+      platforms: telegram('Tomorrow only'),
+      userIds: ['telegram-5101'],
+      scheduledAt: Date.now() + 3_600_000,
+    });
+    expect(res.json().response.status).toBe('scheduled');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `${CAMPAIGN_PATHS.cancel}?campaignId=${res.json().response.campaignId}`,
+      headers: tenant.admin,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().response.status).toBe('cancelled');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${CAMPAIGN_PATHS.cancel}?campaignId=${res.json().response.campaignId}`,
+      headers: tenant.admin,
+    });
+    expect(again.statusCode).toBe(409);
+    const queued = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, res.json().response.campaignId));
+    expect(queued.map((r) => r.status)).toEqual(['queued']);
+    expect(campaignSends(TOKEN, 'Tomorrow only')).toHaveLength(0);
+  });
+});
+
+const GALLABOX = {
+  apiKey: 'gbKeyCampaign0123456',
+  apiSecret: 'gbSecretCampaign01234',
+  accountId: '629e06e58e13b5000ae33800',
+  channelId: '629e0b6c3d6ad60004419700',
+};
+
+describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox on %s', (kind) => {
+  let fake: FakeGallabox;
+  beforeAll(async () => {
+    fake = await startFakeGallabox();
+    fake.addAccount(GALLABOX);
+    fake.addTemplate(GALLABOX.accountId, {
+      channelId: GALLABOX.channelId,
+      name: 'order_delay',
+      language: 'en',
+      status: 'approved',
+      category: 'UTILITY',
+      body: 'Hi {{1}}, your order is delayed by {{2}} days.',
+    });
+  });
+  const { t, tenants } = useTestApp(kind, {
+    tenants: 1,
+    dataDir: true,
+    env: () => ({ GALLABOX_API_URL: fake.url }),
+  });
+  const [tenant] = tenants;
+  const h = channelHarness(t, tenant, 'whatsapp-gallabox');
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const whatsApp = (parameters: string[]) => ({
+    whatsApp: {
+      selectedProvider: 'whatsapp-gallabox',
+      selectedTemplate: 'order_delay',
+      selectedTemplateData: { language: 'en', parameters },
+    },
+  });
+  const send = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: CAMPAIGN_PATHS.send, headers: tenant.admin, payload });
+  const customer = (userId: string, contactNumber: string) =>
+    t.database.db
+      .insert(users)
+      .values({ applicationId: tenant.applicationId, userId, displayName: userId, contactNumber });
+
+  it('sends the approved template to customers by their numbers', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('whatsapp-gallabox'),
+      headers: h.bearer(),
+      payload: { ...GALLABOX, webhookSecret: 'campaign-gallabox-secret-1' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await customer('ada', '+919800000001');
+    await customer('grace', '+919800000002');
+    const sent = await send({ platforms: whatsApp(['friend', '2']), userIds: ['ada', 'grace'] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().response.total).toBe(2);
+    h.runWorker();
+    await waitFor(
+      async () => fake.sent().length,
+      (n) => n === 2,
+    );
+    const bodies = fake.sent().map((c) => JSON.stringify(c.body));
+    expect(bodies.some((b) => b.includes('919800000001') && b.includes('order_delay'))).toBe(true);
+    expect(bodies.some((b) => b.includes('919800000002'))).toBe(true);
+  });
+
+  it('refuses a template with missing parameters and a number without country code; sends nothing', async () => {
+    const before = fake.sent().length;
+    const missing = await send({ platforms: whatsApp(['friend']), userIds: ['ada'] });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().code).toBe('INVALID_PARAMETER');
+    await customer('linus', '9800000003');
+    await customer('ken', '+98abc');
+    const noCode = await send({ platforms: whatsApp(['friend', '2']), userIds: ['ada', 'linus'] });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toMatchObject({
+      code: 'NO_COUNTRY_CODE',
+      message: 'Phone number must start with a country code (+)',
+      details: { userId: 'linus' },
+    });
+    const invalid = await send({ platforms: whatsApp(['friend', '2']), userIds: ['ken'] });
+    expect(invalid.json()).toMatchObject({ code: 'INVALID', message: 'Please enter a valid phone number' });
+    const unknownTemplate = await send({
+      platforms: { whatsApp: { ...whatsApp(['a']).whatsApp, selectedTemplate: 'nope' } },
+      userIds: ['ada'],
+    });
+    expect(unknownTemplate.statusCode).toBe(422);
+    expect(unknownTemplate.json().code).toBe('TEMPLATE_NOT_FOUND');
+    expect(fake.sent().length).toBe(before);
+    expect((await t.database.db.select().from(campaigns)).length).toBe(1);
+  });
+});
