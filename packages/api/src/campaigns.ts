@@ -7,7 +7,12 @@ import {
 } from '@convo/domain';
 import { z } from 'zod';
 import { successEnvelope } from './accounts.js';
-import { whatsAppTemplateButtonValueSchema, whatsAppTemplateHeaderValueSchema } from './channels.js';
+import {
+  integrationTypeSchema,
+  whatsAppTemplateButtonValueSchema,
+  whatsAppTemplateHeaderValueSchema,
+  whatsAppTemplateSchema,
+} from './channels.js';
 import { platformOk } from './messaging.js';
 import { queryBooleanSchema } from './query-params.js';
 
@@ -21,6 +26,10 @@ export const CAMPAIGN_PATHS = {
   users: '/rest/ws/campaign/users',
   /** Stops a scheduled or running campaign: recipients not yet sent to are never sent to. */
   cancel: '/rest/ws/campaign/cancel',
+  /** The connected accounts a campaign can send from (never their credentials). */
+  senders: '/rest/ws/campaign/senders',
+  /** A connected WhatsApp provider's templates, for the campaign form. */
+  templates: '/rest/ws/campaign/templates',
   /** The customer's campaign opt-out (consent), set by agents and the API. */
   optOut: '/api/campaigns/opt-outs/:userId',
 } as const;
@@ -244,3 +253,18 @@ export const campaignOptOutRequestSchema = z.object({ optedOut: z.boolean() });
 export const campaignOptOutResponseSchema = successEnvelope(
   z.object({ userId: z.string(), optedOut: z.boolean() }),
 );
+
+/** A connected account a campaign can send from: `name` is what selectedPage / selectedToken name. */
+export const campaignSenderSchema = z.object({
+  platform: campaignPlatformSchema,
+  channel: integrationTypeSchema,
+  /** The WhatsApp provider (SPEC §3 selectedProvider), for WhatsApp accounts. */
+  provider: whatsAppProviderSchema.nullable(),
+  name: z.string(),
+  status: z.string(),
+});
+export type CampaignSender = z.infer<typeof campaignSenderSchema>;
+export const campaignSendersResponseSchema = platformOk(z.array(campaignSenderSchema));
+
+export const campaignTemplatesQuerySchema = z.object({ provider: whatsAppProviderSchema });
+export const campaignTemplatesResponseSchema = platformOk(z.array(whatsAppTemplateSchema));

@@ -69,6 +69,10 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
+    const senders = await t.app.inject({ method: 'GET', url: CAMPAIGN_PATHS.senders, headers: tenant.admin });
+    expect(senders.json().response).toEqual([
+      { platform: 'telegram', channel: 'telegram', provider: null, name: '@campaign_bot', status: 'connected' },
+    ]);
     for (const chatId of CHATS) {
       expect((await fake.postUpdate(TOKEN, { chatId, text: 'hi', firstName: `C${chatId}` })).status).toBe(
         200,
@@ -333,6 +337,15 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
       payload: { ...GALLABOX, webhookSecret: 'campaign-gallabox-secret-1' },
     });
     expect(res.statusCode, res.body).toBe(200);
+    const templates = await t.app.inject({
+      method: 'GET',
+      url: `${CAMPAIGN_PATHS.templates}?provider=whatsapp-gallabox`,
+      headers: tenant.admin,
+    });
+    expect(templates.statusCode, templates.body).toBe(200);
+    expect(templates.json().response.map((x: { name: string }) => x.name)).toEqual(['order_delay']);
+    const senders = await t.app.inject({ method: 'GET', url: CAMPAIGN_PATHS.senders, headers: tenant.admin });
+    expect(senders.json().response[0]).toMatchObject({ platform: 'whatsApp', provider: 'whatsapp-gallabox' });
     await customer('ada', '+919800000001');
     await customer('grace', '+919800000002');
     const sent = await send({ platforms: whatsApp(['friend', '2']), userIds: ['ada', 'grace'] });

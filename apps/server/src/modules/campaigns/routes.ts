@@ -6,8 +6,11 @@ import {
   campaignOptOutParamsSchema,
   campaignOptOutRequestSchema,
   campaignOptOutResponseSchema,
+  campaignSendersResponseSchema,
   campaignSendRequestSchema,
   campaignSendResponseSchema,
+  campaignTemplatesQuerySchema,
+  campaignTemplatesResponseSchema,
   campaignUsersQuerySchema,
   campaignUsersResponseSchema,
   CAMPAIGN_PATHS as P,
@@ -93,6 +96,25 @@ export function campaignRoutes(
         },
       },
       async (req) => ok(await service.cancelCampaign(deps, requireAuth(req), req.query.campaignId)),
+    );
+
+    app.get(
+      P.senders,
+      { ...guard, schema: { tags, response: { 200: campaignSendersResponseSchema } } },
+      async (req) => ok(await service.campaignSenders(deps, requireAuth(req))),
+    );
+
+    app.get(
+      P.templates,
+      {
+        ...guard,
+        schema: {
+          tags,
+          querystring: campaignTemplatesQuerySchema,
+          response: { 200: campaignTemplatesResponseSchema },
+        },
+      },
+      async (req) => ok(await service.campaignTemplates(deps, requireAuth(req), req.query.provider)),
     );
 
     app.put(

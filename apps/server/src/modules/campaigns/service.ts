@@ -1,6 +1,7 @@
 import {
   type CampaignList,
   type CampaignPlatforms,
+  type CampaignSender,
   type CampaignSendRequest,
   type CampaignSendResult,
   type CampaignSummary,
@@ -11,6 +12,7 @@ import {
   type campaignUsersQuerySchema,
   WHATSAPP_INTEGRATION_TYPES,
   type WhatsAppIntegrationType,
+  type WhatsAppTemplate,
 } from '@convo/api';
 import {
   CAMPAIGN_PLATFORMS,
@@ -23,6 +25,8 @@ import {
   renderTemplateMessage,
   templateValuesProblem,
   templateVariables,
+  WHATSAPP_CHANNEL_OF,
+  type WhatsAppProvider,
 } from '@convo/domain';
 import type { z } from 'zod';
 import type { AuthContext } from '../../http/auth.js';
@@ -107,7 +111,8 @@ async function platformMessages(
     const text = 'textValue' in payload ? payload : null;
     if (!text) continue;
     if ((platform === 'facebook' || platform === 'instagram') && 'selectedPage' in payload) {
-      if (payload.selectedPage !== account.externalId && payload.selectedPage !== account.accountId)
+      const page = payload.selectedPage;
+      if (page !== account.externalId && page !== account.accountId && page !== account.displayName)
         throw notFound(
           `The page ${payload.selectedPage} is not connected to this application on ${platform}.`,
         );
@@ -170,6 +175,35 @@ async function whatsAppMessage(
       }),
     },
   };
+}
+
+/** The connected accounts a campaign can send from, by platform (Slack and e-mail are not). */
+export async function campaignSenders(
+  deps: Pick<CampaignDeps, 'db'>,
+  caller: AuthContext,
+): Promise<CampaignSender[]> {
+  requireMember(caller);
+  const accounts = await campaignChannelAccounts(deps.db, caller.applicationId);
+  const providers = Object.entries(WHATSAPP_CHANNEL_OF) as [WhatsAppProvider, string][];
+  return accounts.flatMap((a): CampaignSender[] => {
+    const provider = providers.find(([, channel]) => channel === a.type)?.[0] ?? null;
+    const platform: CampaignPlatform | null = provider
+      ? 'whatsApp'
+      : (CAMPAIGN_PLATFORMS.find((p) => p !== 'whatsApp' && p !== 'slack' && p === a.type) ?? null);
+    return platform ? [{ platform, channel: a.type, provider, name: a.displayName, status: a.status }] : [];
+  });
+}
+
+/** A WhatsApp provider's templates for the campaign form (404 when it is not connected). */
+export async function campaignTemplates(
+  deps: CampaignDeps,
+  caller: AuthContext,
+  provider: WhatsAppProvider,
+): Promise<WhatsAppTemplate[]> {
+  requireMember(caller);
+  const type = WHATSAPP_INTEGRATION_TYPES.find((t) => t === WHATSAPP_CHANNEL_OF[provider]);
+  if (!type) throw notConnected(provider);
+  return campaignWhatsAppTemplates(deps, caller.applicationId, type);
 }
 
 /** Reads a stored campaign's messages back (the worker); null for a platform it cannot send. */
