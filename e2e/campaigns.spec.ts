@@ -1,0 +1,97 @@
+import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_TELEGRAM_PORT } from './support/e2e-server';
+import { apiLogin, logIn } from './support/inbox';
+
+// Campaigns end to end (issue 35) against the local Telegram Bot API: three customers wrote to the
+// connected bot; the admin composes a Telegram campaign for them (a banner first, for the missing
+// message), sees the left-out counts, sends, and watches the progress reach 3 of 3 while the fake
+// receives one sendMessage per customer. Both screens fit a 390 px phone.
+
+const unique = Date.now().toString(36);
+const TOKEN = `${(Date.now() % 1_000_000_000) + 7}:AAHe2eCampaignBotToken_${unique}`;
+const CHATS = [1, 2, 3].map((i) => 515_000_000 + (Date.now() % 1000) * 10 + i);
+const NAMES = CHATS.map((_, i) => `Camp${unique} ${'ABC'[i]}`);
+const TEXT = `Your order ships tomorrow ${unique}`;
+
+let fake: FakeTelegram;
+test.beforeAll(async () => {
+  fake = await startFakeTelegram({ port: E2E_TELEGRAM_PORT });
+  fake.addBot(TOKEN, 'convo_campaign_bot');
+});
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+async function fitsPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a Telegram campaign to three customers: banner, left-out counts, progress to 3 of 3', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+
+  await test.step('the bot is connected and three customers wrote to it', async () => {
+    const { token } = await apiLogin(request, 'owner@demo.convo.local');
+    const res = await request.post('/api/integrations/settings/telegram', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { botToken: TOKEN },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    for (const [i, chatId] of CHATS.entries()) {
+      const { status } = await fake.postUpdate(TOKEN, { chatId, text: 'hi', firstName: NAMES[i] });
+      expect(status).toBe(200);
+    }
+  });
+
+  const page = await logIn(browser, 'owner@demo.convo.local');
+
+  await test.step('the campaigns screen is in the navigation and fits a phone', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Campaigns' }).first().click();
+    await expect(page).toHaveURL(/\/campaign-message$/);
+    await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
+    await fitsPhone(page);
+  });
+
+  await test.step('a checked platform without its message raises its banner', async () => {
+    await page.getByRole('link', { name: 'New campaign' }).first().click();
+    await expect(page).toHaveURL(/\/campaign-message\/platforms$/);
+    await page.getByLabel('Campaign name').fill(`Shipping ${unique}`);
+    await page.getByRole('checkbox', { name: 'Telegram', exact: true }).check();
+    await page.getByTestId('campaign-send').click();
+    await expect(page.getByTestId('campaign-banner-telegram')).toContainText('Telegram: add the message');
+    await fitsPhone(page);
+  });
+
+  await test.step('recipients: search, select the page, see who is left out, send', async () => {
+    await page.getByTestId('campaign-text-telegram').fill(TEXT);
+    await page.getByRole('textbox', { name: 'Search users' }).fill(`Camp${unique}`);
+    const table = page.getByTestId('campaign-users');
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await page.getByRole('checkbox', { name: 'Select every user on this page' }).check();
+    await expect(page.getByTestId('campaign-selected')).toHaveText('3 selected');
+    // Ticking one toggles it out of the selection, and back.
+    await page.getByRole('checkbox', { name: `Select ${NAMES[0]}` }).uncheck();
+    await expect(page.getByTestId('campaign-selected')).toHaveText('2 selected');
+    await page.getByRole('checkbox', { name: `Select ${NAMES[0]}` }).check();
+    await page.getByTestId('campaign-send').click();
+    await expect(page.getByTestId('campaign-preview')).toContainText('3 customers will get it. 0 opted out');
+    await page.getByTestId('campaign-confirm').click();
+    await expect(page).toHaveURL(/\/campaign-message$/);
+  });
+
+  await test.step('the progress reaches the total and Telegram got one message each', async () => {
+    const row = page.getByTestId('campaign-row').filter({ hasText: `Shipping ${unique}` });
+    await expect(row.getByTestId('campaign-progress')).toContainText('3 of 3 sent', { timeout: 30_000 });
+    await expect(row.getByTestId('campaign-status')).toHaveText('Done');
+    const sent = fake.sent(TOKEN).filter((c) => c.body.text === TEXT);
+    expect(sent.map((c) => Number(c.body.chat_id)).sort()).toEqual([...CHATS].sort());
+  });
+});
