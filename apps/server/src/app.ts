@@ -51,7 +51,12 @@ import { botsOnStoredMessages } from './modules/bots/runtime/on-messages-stored.
 import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { botSettingsRoutes } from './modules/bots/settings/routes.js';
-import { CAMPAIGN_SEND_QUEUE, campaignRoutes, campaignSendHandler } from './modules/campaigns/index.js';
+import {
+  CAMPAIGN_SEND_QUEUE,
+  campaignRoutes,
+  campaignSendHandler,
+  consentOfStoredMessages,
+} from './modules/campaigns/index.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
 import { startEmailPolling } from './modules/channels/email/poller.js';
 import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
@@ -169,6 +174,7 @@ export function subscribeToEvents(): void {
   messageBus.subscribe('messages.stored', 'channels.replies', enqueueChannelRepliesOfSends);
   messageBus.subscribe('messages.stored', 'channels.slack-mirror', mirrorSendsToSlack);
   messageBus.subscribe('messages.stored', 'email-fallback.checks', enqueueEmailFallbacksOfSends);
+  messageBus.subscribe('messages.stored', 'campaigns.consent', consentOfStoredMessages);
   // Last: a person's reply takes the conversation over from its bot (the send answers with that).
   messageBus.subscribe('messages.stored', 'bots.replies', botsOnStoredMessages);
   conversationBus.subscribe('conversation.assigned', 'email-notifications.assigned-to-me', mailAssignedAgent);

@@ -3,6 +3,7 @@ import {
   allOnPageSelected,
   campaignAddressOf,
   campaignBanners,
+  campaignConsentOf,
   campaignProgressPercent,
   emptyCampaignPlatforms,
   hasCampaignPayload,
@@ -123,5 +124,15 @@ describe('campaign progress', () => {
     expect(campaignProgressPercent({ total: 0, sent: 0, failed: 0 })).toBe(0);
     expect(campaignProgressPercent({ total: 4, sent: 1, failed: 1 })).toBe(50);
     expect(campaignProgressPercent({ total: 3, sent: 3, failed: 0 })).toBe(100);
+  });
+});
+
+describe('campaign consent keywords', () => {
+  it('reads a whole STOP or START message, in any case, and nothing else', () => {
+    expect(campaignConsentOf(' stop ')).toBe('stop');
+    expect(campaignConsentOf('Unsubscribe.')).toBe('stop');
+    expect(campaignConsentOf('START')).toBe('start');
+    expect(campaignConsentOf('please stop sending')).toBeNull();
+    expect(campaignConsentOf('cancel')).toBeNull();
   });
 });

@@ -199,3 +199,19 @@ export function campaignProgressPercent(c: { total: number; sent: number; failed
   if (c.total <= 0) return 0;
   return Math.min(100, Math.round(((c.sent + c.failed) / c.total) * 100));
 }
+
+/** A customer's whole message that opts them out of campaigns on their channel (as carriers use). */
+export const CAMPAIGN_STOP_KEYWORDS: readonly string[] = ['STOP', 'STOPALL', 'UNSUBSCRIBE'];
+/** A customer's whole message that takes a STOP back. */
+export const CAMPAIGN_START_KEYWORDS: readonly string[] = ['START', 'UNSTOP'];
+
+/** What a customer's message says about campaigns: opt out, opt back in, or nothing. */
+export function campaignConsentOf(text: string): 'stop' | 'start' | null {
+  const word = text
+    .trim()
+    .replace(/[.!]+$/, '')
+    .toUpperCase();
+  if (CAMPAIGN_STOP_KEYWORDS.includes(word)) return 'stop';
+  if (CAMPAIGN_START_KEYWORDS.includes(word)) return 'start';
+  return null;
+}

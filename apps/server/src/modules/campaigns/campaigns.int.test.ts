@@ -71,7 +71,13 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
     }
     const senders = await t.app.inject({ method: 'GET', url: CAMPAIGN_PATHS.senders, headers: tenant.admin });
     expect(senders.json().response).toEqual([
-      { platform: 'telegram', channel: 'telegram', provider: null, name: '@campaign_bot', status: 'connected' },
+      {
+        platform: 'telegram',
+        channel: 'telegram',
+        provider: null,
+        name: '@campaign_bot',
+        status: 'connected',
+      },
     ]);
     for (const chatId of CHATS) {
       expect((await fake.postUpdate(TOKEN, { chatId, text: 'hi', firstName: `C${chatId}` })).status).toBe(
@@ -239,6 +245,13 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
     );
     const chats = campaignSends(TOKEN, 'Consent check').map((c) => Number(c.body.chat_id));
     expect(chats.sort()).toEqual([5101, 5103, 5104]);
+    // STOP on the channel opts the customer out; START takes it back.
+    expect((await fake.postUpdate(TOKEN, { chatId: 5104, text: 'Stop' })).status).toBe(200);
+    const afterStop = await send(tenant, { ...payload, dryRun: true });
+    expect(afterStop.json().response).toMatchObject({ total: 2, optedOut: 2 });
+    expect((await fake.postUpdate(TOKEN, { chatId: 5104, text: 'START' })).status).toBe(200);
+    const afterStart = await send(tenant, { ...payload, dryRun: true });
+    expect(afterStart.json().response).toMatchObject({ total: 3, optedOut: 1 });
   });
 
   it('refuses an unknown bot, stores nothing and sends nothing', async () => {
