@@ -47,6 +47,7 @@ import { PATHS } from '../../app/routing/paths';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
+import { useTeammates, useTeams } from '../inbox/use-inbox-data';
 import {
   type CampaignUsersQuery,
   campaignKeys,
@@ -237,6 +238,10 @@ export function CampaignComposePage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<readonly string[]>([]);
   const [sendToAll, setSendToAll] = useState(false);
+  const [assignee, setAssignee] = useState<string | null>(null);
+  const [team, setTeam] = useState<string | null>(null);
+  const teammates = useTeammates();
+  const teams = useTeams();
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduleAt, setScheduleAt] = useState('');
   const [preview, setPreview] = useState<{ request: CampaignSendRequest; result: CampaignSendResult } | null>(
@@ -328,6 +333,8 @@ export function CampaignComposePage() {
       sendMessageToAll: sendToAll,
       filter: sendToAll ? { search: filter || undefined, lastSeenWithinDays: lastSeen ?? undefined } : {},
       ...(at !== undefined ? { scheduledAt: at } : {}),
+      ...(assignee ? { groupAssignee: assignee } : {}),
+      ...(team ? { groupAssigneeTeam: team } : {}),
     };
     dryRun.mutate({ ...request, dryRun: true }, { onSuccess: (result) => setPreview({ request, result }) });
   };
@@ -565,6 +572,44 @@ export function CampaignComposePage() {
             />
           </Group>
         )}
+      </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="campaign-replies">
+        <Title order={2} size="h4" id="campaign-replies">
+          {t('compose.replies')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('compose.repliesHint')}
+        </Text>
+        <Group wrap="wrap" gap="sm">
+          <Select
+            label={t('compose.assignee')}
+            placeholder={t('compose.routedAsUsual')}
+            clearable
+            searchable
+            data={(teammates.data ?? [])
+              .filter((u) => u.roleType !== null && u.roleType !== '3')
+              .map((u) => ({ value: u.userId, label: u.displayName || u.userId }))}
+            value={assignee}
+            onChange={(v) => {
+              setAssignee(v);
+              if (v) setTeam(null);
+            }}
+            w={{ base: '100%', sm: 260 }}
+          />
+          <Select
+            label={t('compose.team')}
+            placeholder={t('compose.routedAsUsual')}
+            clearable
+            data={(teams.data ?? []).map((x) => ({ value: x.clientGroupId, label: x.teamName }))}
+            value={team}
+            onChange={(v) => {
+              setTeam(v);
+              if (v) setAssignee(null);
+            }}
+            w={{ base: '100%', sm: 260 }}
+          />
+        </Group>
       </Stack>
 
       <Stack gap="xs" component="section" aria-labelledby="campaign-when">
