@@ -56,6 +56,7 @@ import {
   campaignRoutes,
   campaignSendHandler,
   consentOfStoredMessages,
+  routeCampaignReplies,
 } from './modules/campaigns/index.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
 import { startEmailPolling } from './modules/channels/email/poller.js';
@@ -175,6 +176,8 @@ export function subscribeToEvents(): void {
   messageBus.subscribe('messages.stored', 'channels.slack-mirror', mirrorSendsToSlack);
   messageBus.subscribe('messages.stored', 'email-fallback.checks', enqueueEmailFallbacksOfSends);
   messageBus.subscribe('messages.stored', 'campaigns.consent', consentOfStoredMessages);
+  // Before the bots: a reply that goes to the campaign's member takes the conversation from its bot.
+  messageBus.subscribe('messages.stored', 'campaigns.replies', routeCampaignReplies);
   // Last: a person's reply takes the conversation over from its bot (the send answers with that).
   messageBus.subscribe('messages.stored', 'bots.replies', botsOnStoredMessages);
   conversationBus.subscribe('conversation.assigned', 'email-notifications.assigned-to-me', mailAssignedAgent);

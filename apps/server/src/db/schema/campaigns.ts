@@ -76,10 +76,14 @@ export const campaignRecipients = pgTable(
     externalId: text('external_id'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The customer's first message on the channel after it: its conversation went to the campaign's assignee. */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('campaign_recipients_campaign_customer_uq').on(t.campaignId, t.customerId),
     index('campaign_recipients_campaign_status_idx').on(t.campaignId, t.status, t.id),
+    // A customer's reply finds the campaign it answers by the channel and their id there.
+    index('campaign_recipients_reply_idx').on(t.applicationId, t.channel, t.address),
   ],
 );
 

@@ -1,14 +1,15 @@
-import { CAMPAIGN_PATHS, campaignOptOutPath, integrationPath } from '@convo/api';
+import { CAMPAIGN_PATHS, campaignOptOutPath, integrationPath, TEAM_USER_STATS_PATHS } from '@convo/api';
 import {
   type FakeGallabox,
   type FakeTelegram,
   startFakeGallabox,
   startFakeTelegram,
 } from '@convo/provider-fakes';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignRecipients, campaigns, users } from '../../db/schema/index.js';
+import { campaignRecipients, campaigns, conversations, teams, users } from '../../db/schema/index.js';
 import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import { addTestMember } from '../../testing/members.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -252,6 +253,67 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
     expect((await fake.postUpdate(TOKEN, { chatId: 5104, text: 'START' })).status).toBe(200);
     const afterStart = await send(tenant, { ...payload, dryRun: true });
     expect(afterStart.json().response).toMatchObject({ total: 3, optedOut: 1 });
+  });
+
+  it('puts a recipient’s reply with the campaign’s team, or with its member', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: TEAM_USER_STATS_PATHS.teamCreate,
+      headers: tenant.admin,
+      payload: { teamName: 'Campaign replies' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const teamKey = created.json().response.clientGroupId as string;
+    const toTeam = await send(tenant, {
+      platforms: telegram('Reply to the team'),
+      userIds: ['telegram-5101'],
+      groupAssigneeTeam: teamKey,
+    });
+    expect(toTeam.statusCode, toTeam.body).toBe(200);
+    const agent = await addTestMember(t.database, tenant.applicationId, '2');
+    const toAgent = await send(tenant, {
+      platforms: telegram('Reply to me'),
+      userIds: ['telegram-5103'],
+      groupAssignee: agent.userId,
+    });
+    expect(toAgent.statusCode, toAgent.body).toBe(200);
+    const unknownTeam = await send(tenant, {
+      platforms: telegram('x'),
+      userIds: ['telegram-5102'],
+      groupAssigneeTeam: 'no-such-team',
+    });
+    expect(unknownTeam.statusCode).toBe(404);
+    h.runWorker();
+    await waitFor(
+      () => list(tenant),
+      (l) => l.campaigns.slice(0, 2).every((c: { status: string }) => c.status === 'done'),
+    );
+    expect((await h.conversationOf(5103))?.assigneeId).not.toBe(agent.id);
+    await fake.postUpdate(TOKEN, { chatId: 5101, text: 'Yes, tell me more' });
+    await fake.postUpdate(TOKEN, { chatId: 5103, text: 'When?' });
+    const [team] = await t.database.db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.applicationId, tenant.applicationId), eq(teams.clientGroupId, teamKey)));
+    expect((await h.conversationOf(5101))?.teamId).toBe(team!.id);
+    expect((await h.conversationOf(5103))?.assigneeId).toBe(agent.id);
+    // The other application's customer with the same chat id is not this campaign's reply.
+    await fake.postUpdate(OTHER_TOKEN, { chatId: 5101, text: 'Yes, tell me more' });
+    const [theirs] = await t.database.db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.applicationId, other.applicationId),
+          eq(conversations.clientGroupId, 'telegram:5101'),
+        ),
+      );
+    expect(theirs?.teamId).not.toBe(team!.id);
+    const taken = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.address, '5101'));
+    expect(taken.filter((r) => r.repliedAt !== null)).toHaveLength(1);
   });
 
   it('refuses an unknown bot, stores nothing and sends nothing', async () => {

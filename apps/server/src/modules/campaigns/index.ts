@@ -2,6 +2,7 @@
 // else imports this module; it reaches the channel connectors through channels/index.ts.
 
 export { consentOfStoredMessages } from './consent.js';
+export { routeCampaignReplies } from './reply-routing.js';
 export { campaignRoutes } from './routes.js';
 export { type CampaignSendDeps, campaignSendHandler } from './send-job.js';
 export { CAMPAIGN_SEND_QUEUE } from './service.js';

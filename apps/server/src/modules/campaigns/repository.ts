@@ -7,6 +7,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNotNull,
   isNull,
   lt,
   ne,
@@ -402,4 +403,46 @@ export async function recipientsAfter(
     )
     .orderBy(asc(campaignRecipients.id))
     .limit(limit);
+}
+
+/**
+ * The campaign a customer's message answers, taken once: the latest recipient row sent to them on
+ * this channel since `since` (any of the spellings of their id there) whose campaign assigns
+ * replies, marked replied. Null when there is none, or another message took it first.
+ */
+export async function takeReply(
+  db: Db,
+  applicationId: string,
+  channel: string,
+  addresses: readonly string[],
+  since: Date,
+) {
+  const [hit] = await db
+    .select({
+      id: campaignRecipients.id,
+      groupAssignee: campaigns.groupAssignee,
+      groupAssigneeTeam: campaigns.groupAssigneeTeam,
+    })
+    .from(campaignRecipients)
+    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+    .where(
+      and(
+        eq(campaignRecipients.applicationId, applicationId),
+        eq(campaignRecipients.channel, channel),
+        inArray(campaignRecipients.address, [...addresses]),
+        eq(campaignRecipients.status, 'sent'),
+        isNull(campaignRecipients.repliedAt),
+        gte(campaignRecipients.sentAt, since),
+        or(isNotNull(campaigns.groupAssignee), isNotNull(campaigns.groupAssigneeTeam)),
+      ),
+    )
+    .orderBy(desc(campaignRecipients.sentAt))
+    .limit(1);
+  if (!hit) return null;
+  const taken = await db
+    .update(campaignRecipients)
+    .set({ repliedAt: sql`now()` })
+    .where(and(eq(campaignRecipients.id, hit.id), isNull(campaignRecipients.repliedAt)))
+    .returning({ id: campaignRecipients.id });
+  return taken.length > 0 ? hit : null;
 }
