@@ -1,12 +1,13 @@
 import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_TELEGRAM_PORT } from './support/e2e-server';
-import { apiLogin, logIn } from './support/inbox';
+import { apiLogin, chooseView, conversationRow, logIn } from './support/inbox';
 
 // Campaigns end to end (issue 35) against the local Telegram Bot API: three customers wrote to the
 // connected bot; the admin composes a Telegram campaign for them (a banner first, for the missing
 // message), sees the left-out counts, sends, and watches the progress reach 3 of 3 while the fake
-// receives one sendMessage per customer. Both screens fit a 390 px phone.
+// receives one sendMessage per customer; a customer's reply lands with the team the campaign chose.
+// Both screens fit a 390 px phone.
 
 const unique = Date.now().toString(36);
 const TOKEN = `${(Date.now() % 1_000_000_000) + 7}:AAHe2eCampaignBotToken_${unique}`;
@@ -31,7 +32,7 @@ async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a Telegram campaign to three customers: banner, left-out counts, progress to 3 of 3', async ({
+test('a Telegram campaign to three customers: banner, left-out counts, progress to 3 of 3, a reply with the team', async ({
   browser,
   request,
 }) => {
@@ -81,6 +82,9 @@ test('a Telegram campaign to three customers: banner, left-out counts, progress 
     await page.getByRole('checkbox', { name: `Select ${NAMES[0]}` }).uncheck();
     await expect(page.getByTestId('campaign-selected')).toHaveText('2 selected');
     await page.getByRole('checkbox', { name: `Select ${NAMES[0]}` }).check();
+    // The conversations that replies open go to the Sales team.
+    await page.getByRole('combobox', { name: 'Team', exact: true }).click();
+    await page.getByRole('option', { name: 'Sales', exact: true }).click();
     await page.getByTestId('campaign-send').click();
     await expect(page.getByTestId('campaign-preview')).toContainText('3 customers will get it. 0 opted out');
     await page.getByTestId('campaign-confirm').click();
@@ -93,5 +97,19 @@ test('a Telegram campaign to three customers: banner, left-out counts, progress 
     await expect(row.getByTestId('campaign-status')).toHaveText('Done');
     const sent = fake.sent(TOKEN).filter((c) => c.body.text === TEXT);
     expect(sent.map((c) => Number(c.body.chat_id)).sort()).toEqual([...CHATS].sort());
+  });
+
+  await test.step("a customer's reply lands in the inbox with the campaign's team", async () => {
+    const { status } = await fake.postUpdate(TOKEN, {
+      chatId: CHATS[0]!,
+      text: 'When exactly?',
+      firstName: NAMES[0],
+    });
+    expect(status).toBe(200);
+    await page.goto('/conversations');
+    await chooseView(page, 'All conversations');
+    await conversationRow(page, NAMES[0]!).getByRole('button').click();
+    await expect(page.getByTestId('message').getByText('When exactly?')).toBeVisible();
+    await expect(page.getByTestId('conversation-team')).toHaveText('Sales');
   });
 });
