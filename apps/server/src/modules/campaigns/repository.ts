@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { campaignOptOuts, campaignRecipients, campaigns, users } from '../../db/schema/index.js';
-import { anyOf } from '../../platform/db/any-of.js';
+import { anyOf, arrayLiteral } from '../../platform/db/any-of.js';
 import type { Db } from '../../platform/db/database.js';
 
 // The only place campaigns, their recipients and the opt-outs are read or written. Customers are
@@ -162,15 +162,27 @@ export async function insertCampaign(db: Db, values: typeof campaigns.$inferInse
 
 export type NewRecipient = Omit<typeof campaignRecipients.$inferInsert, 'id' | 'status'>;
 
-const INSERT_CHUNK = 1000;
+const INSERT_CHUNK = 10_000;
 
-/** Adds the recipients; one customer twice in a campaign is kept once (the unique index). */
+/**
+ * Adds the recipients of one campaign; one customer twice is kept once (the unique index). Each
+ * chunk is one statement over arrays (unnest): 100,000 recipients are a handful of statements.
+ */
 export async function insertRecipients(db: Db, rows: readonly NewRecipient[]): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await db
-      .insert(campaignRecipients)
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .onConflictDoNothing();
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    const first = chunk[0]!;
+    const column = (pick: (r: NewRecipient) => string) => arrayLiteral(chunk.map(pick));
+    await db.execute(sql`
+      insert into campaign_recipients (campaign_id, application_id, customer_id, platform, channel, address)
+      select ${first.campaignId}::uuid, ${first.applicationId}, r.customer_id, r.platform, r.channel, r.address
+      from unnest(
+        ${column((r) => r.customerId)}::text::uuid[],
+        ${column((r) => r.platform)}::text::text[],
+        ${column((r) => r.channel)}::text::text[],
+        ${column((r) => r.address)}::text::text[]
+      ) as r(customer_id, platform, channel, address)
+      on conflict do nothing`);
   }
 }
 
