@@ -82,6 +82,15 @@ test('a Telegram campaign to three customers: banner, left-out counts, progress 
     await page.getByRole('checkbox', { name: `Select ${NAMES[0]}` }).uncheck();
     await expect(page.getByTestId('campaign-selected')).toHaveText('2 selected');
     await page.getByRole('checkbox', { name: `Select ${NAMES[0]}` }).check();
+    // A CSV of recipients (SPEC §5: header row, column found in any case) adds to the selection.
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await expect(page.getByTestId('campaign-selected')).toHaveText('0 selected');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'recipients.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Name,USERID\n\n${CHATS.map((c, i) => `${NAMES[i]},telegram-${c}`).join('\n')}\n`),
+    });
+    await expect(page.getByTestId('campaign-selected')).toHaveText('3 selected');
     // The conversations that replies open go to the Sales team.
     await page.getByRole('combobox', { name: 'Team', exact: true }).click();
     await page.getByRole('option', { name: 'Sales', exact: true }).click();

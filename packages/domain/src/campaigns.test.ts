@@ -5,6 +5,7 @@ import {
   campaignBanners,
   campaignConsentOf,
   campaignProgressPercent,
+  campaignRecipientsFromCsv,
   emptyCampaignPlatforms,
   hasCampaignPayload,
   markSelected,
@@ -134,5 +135,21 @@ describe('campaign consent keywords', () => {
     expect(campaignConsentOf('START')).toBe('start');
     expect(campaignConsentOf('please stop sending')).toBeNull();
     expect(campaignConsentOf('cancel')).toBeNull();
+  });
+});
+
+describe('campaign recipients from CSV (SPEC §5)', () => {
+  it('reads the userId column by its header, in any case, skipping empty lines and repeats', () => {
+    const csv = 'Name, USERID \n\nAda,telegram-1\nGrace,"telegram-2"\n\nAda again,telegram-1\n';
+    expect(campaignRecipientsFromCsv(csv)).toEqual({ ok: true, userIds: ['telegram-1', 'telegram-2'] });
+  });
+
+  it('refuses a file without the userId column or without ids', () => {
+    expect(campaignRecipientsFromCsv('name\nAda\n')).toMatchObject({
+      ok: false,
+      code: 'MISSING_USER_ID_COLUMN',
+    });
+    expect(campaignRecipientsFromCsv('userId\n\n')).toMatchObject({ ok: false, code: 'EMPTY_FILE' });
+    expect(campaignRecipientsFromCsv('')).toMatchObject({ ok: false, code: 'EMPTY_FILE' });
   });
 });

@@ -2,6 +2,7 @@
 // dashboard and the server share — which platform raises a banner, how ticking users changes the
 // selection, which address a customer is reached at on a platform, and the send rate.
 
+import { parseCustomerCsv } from './customer-csv';
 import {
   CAMPAIGN_PLATFORMS,
   type CampaignPlatform,
@@ -214,4 +215,18 @@ export function campaignConsentOf(text: string): 'stop' | 'start' | null {
   if (CAMPAIGN_STOP_KEYWORDS.includes(word)) return 'stop';
   if (CAMPAIGN_START_KEYWORDS.includes(word)) return 'start';
   return null;
+}
+
+/**
+ * Recipients from a CSV file (SPEC §5: header row, empty lines not counted, the userId column
+ * found case-insensitively and trimmed): their user ids, each once, in file order.
+ */
+export function campaignRecipientsFromCsv(
+  text: string,
+): { ok: true; userIds: string[] } | { ok: false; code: string; message: string } {
+  const parsed = parseCustomerCsv(text);
+  if (!parsed.ok) return parsed;
+  const userIds = [...new Set(parsed.rows.map((r) => r.userId).filter((u) => u !== ''))];
+  if (userIds.length === 0) return { ok: false, code: 'EMPTY_FILE', message: 'The file has no user ids.' };
+  return { ok: true, userIds };
 }

@@ -13,6 +13,7 @@ import {
   type CampaignPlatformData,
   type CampaignPlatformState,
   campaignBanners,
+  campaignRecipientsFromCsv,
   emptyCampaignPlatforms,
   markSelected,
   selectAllOnPage,
@@ -25,6 +26,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  FileButton,
   Group,
   Modal,
   Pagination,
@@ -340,6 +342,19 @@ export function CampaignComposePage() {
   };
 
   const selection = { selected, result: rows };
+  // SPEC §5 CSV rules: the file's userId column adds to the selection (unknown ids are refused on send).
+  const addFromCsv = async (file: File | null) => {
+    if (!file) return;
+    const parsed = campaignRecipientsFromCsv(await file.text());
+    if (!parsed.ok) {
+      toast.error(
+        parsed.code === 'MISSING_USER_ID_COLUMN' ? t('compose.csvMissingColumn') : t('compose.csvEmpty'),
+      );
+      return;
+    }
+    setSelected((current) => [...new Set([...current, ...parsed.userIds])]);
+    toast.success(t('compose.csvAdded', { count: parsed.userIds.length }));
+  };
   const total = users.data?.total ?? 0;
 
   return (
@@ -478,9 +493,23 @@ export function CampaignComposePage() {
             onChange={(e) => setSendToAll(e.currentTarget.checked)}
           />
           {!sendToAll && (
-            <Text size="sm" c="dimmed" data-testid="campaign-selected">
-              {t('compose.selected', { count: selected.length })}
-            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" c="dimmed" data-testid="campaign-selected">
+                {t('compose.selected', { count: selected.length })}
+              </Text>
+              {selected.length > 0 && (
+                <Button size="xs" variant="subtle" onClick={() => setSelected([])}>
+                  {t('compose.clearSelection')}
+                </Button>
+              )}
+              <FileButton accept=".csv,text/csv" onChange={(file) => void addFromCsv(file)}>
+                {(props) => (
+                  <Button size="xs" variant="default" {...props}>
+                    {t('compose.uploadCsv')}
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
           )}
         </Group>
         {users.isPending ? (
