@@ -104,6 +104,13 @@ test('a Telegram campaign to three customers: banner, left-out counts, progress 
     const row = page.getByTestId('campaign-row').filter({ hasText: `Shipping ${unique}` });
     await expect(row.getByTestId('campaign-progress')).toContainText('3 of 3 sent', { timeout: 30_000 });
     await expect(row.getByTestId('campaign-status')).toHaveText('Done');
+    // Per-recipient results.
+    await row.getByRole('button', { name: 'Recipients' }).click();
+    const results = page.getByTestId('campaign-recipients');
+    await expect(results.getByText('Sent', { exact: true })).toHaveCount(3);
+    await expect(results).toContainText(NAMES[0]!);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(results).toBeHidden();
     const sent = fake.sent(TOKEN).filter((c) => c.body.text === TEXT);
     expect(sent.map((c) => Number(c.body.chat_id)).sort()).toEqual([...CHATS].sort());
   });

@@ -21,6 +21,7 @@ export const campaignKeys = {
   all: ['campaigns'] as const,
   list: (page: number) => ['campaigns', 'list', page] as const,
   users: (q: CampaignUsersQuery) => ['campaigns', 'users', q] as const,
+  recipients: (campaignId: string, page: number) => ['campaigns', 'recipients', campaignId, page] as const,
   senders: ['campaigns', 'senders'] as const,
   templates: (provider: WhatsAppProvider | null) => ['campaigns', 'templates', provider] as const,
 };
@@ -53,6 +54,18 @@ export async function fetchCampaignUsers(q: CampaignUsersQuery, signal?: AbortSi
         page: q.page,
         lastSeenWithinDays: q.lastSeenWithinDays ?? undefined,
       },
+      schema: campaignUsersResponseSchema,
+      signal,
+    })
+  ).response;
+}
+
+/** A campaign's recipients with their results, 20 a page. */
+export async function fetchRecipients(campaignId: string, page: number, signal?: AbortSignal) {
+  return (
+    await apiRequest(P.users, {
+      family: 'messaging',
+      query: { campaignId, page },
       schema: campaignUsersResponseSchema,
       signal,
     })

@@ -20,6 +20,7 @@ import {
   downloadResults,
   fetchCampaigns,
 } from './campaigns-api';
+import { RecipientsDrawer } from './recipients-drawer';
 
 const NS = 'campaigns';
 const POLL_MS = 2000;
@@ -57,6 +58,7 @@ export function CampaignsPage() {
   const { t, i18n, ready } = useTranslation(NS);
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
   const list = useQuery({
     queryKey: campaignKeys.list(page),
     queryFn: ({ signal }) => fetchCampaigns(page, signal),
@@ -169,6 +171,9 @@ export function CampaignsPage() {
                           {t('cancel')}
                         </Button>
                       )}
+                      <Button size="xs" variant="default" onClick={() => setOpen(c.campaignId)}>
+                        {t('details')}
+                      </Button>
                       <Button
                         size="xs"
                         variant="default"
@@ -196,6 +201,10 @@ export function CampaignsPage() {
           />
         </Group>
       )}
+      <RecipientsDrawer
+        campaign={campaigns.find((c) => c.campaignId === open) ?? null}
+        onClose={() => setOpen(null)}
+      />
     </Stack>
   );
 }
