@@ -85,7 +85,7 @@ test('a Telegram campaign to three customers: banner, left-out counts, progress 
     // A CSV of recipients (SPEC §5: header row, column found in any case) adds to the selection.
     await page.getByRole('button', { name: 'Clear selection' }).click();
     await expect(page.getByTestId('campaign-selected')).toHaveText('0 selected');
-    await page.locator('input[type=file]').setInputFiles({
+    await page.getByLabel('Add recipients from CSV', { exact: true }).setInputFiles({
       name: 'recipients.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`Name,USERID\n\n${CHATS.map((c, i) => `${NAMES[i]},telegram-${c}`).join('\n')}\n`),

@@ -15,6 +15,7 @@ import {
   campaignBanners,
   campaignRecipientsFromCsv,
   emptyCampaignPlatforms,
+  MAX_IMAGE_UPLOAD_BYTES,
   markSelected,
   selectAllOnPage,
   toggleCampaignUser,
@@ -49,6 +50,7 @@ import { PATHS } from '../../app/routing/paths';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
+import { uploadFile } from '../inbox/inbox-api';
 import { useTeammates, useTeams } from '../inbox/use-inbox-data';
 import {
   type CampaignUsersQuery,
@@ -68,7 +70,12 @@ function requestPlatforms(platforms: Platforms): CampaignPlatforms {
   for (const p of CAMPAIGN_PLATFORMS) {
     const { isChecked, data } = platforms[p];
     if (!isChecked) continue;
-    const text = { editorType: 1 as const, textValue: data.textValue ?? '' };
+    const image = data.image?.fileMeta
+      ? { fileMeta: data.image.fileMeta, fileName: data.image.fileName, message: data.image.message }
+      : undefined;
+    const text = image
+      ? { editorType: 2 as const, textValue: data.textValue ?? '', image }
+      : { editorType: 1 as const, textValue: data.textValue ?? '' };
     if (p === 'whatsApp') {
       out.whatsApp = {
         selectedProvider: data.selectedProvider!,
@@ -219,7 +226,65 @@ function PlatformFields({
         onChange={(e) => onChange({ ...state.data, editorType: 1, textValue: e.currentTarget.value })}
         data-testid={`campaign-text-${platform}`}
       />
+      <ImageField data={state.data} onChange={onChange} />
     </Stack>
+  );
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+
+/** SPEC §3 image {fileMeta, fileName, message}: uploaded at once (SPEC §5: 3 MB at most); the text is its caption. */
+function ImageField({
+  data,
+  onChange,
+}: {
+  data: CampaignPlatformData;
+  onChange: (data: CampaignPlatformData) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [uploading, setUploading] = useState(false);
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    if (!IMAGE_TYPES.includes(file.type)) return void toast.error(t('compose.imageOnly'));
+    if (file.size > MAX_IMAGE_UPLOAD_BYTES) return void toast.error(t('compose.imageTooLarge'));
+    setUploading(true);
+    try {
+      const uploaded = await uploadFile(file);
+      onChange({
+        ...data,
+        editorType: 2,
+        image: { fileMeta: { key: uploaded.key }, fileName: uploaded.name, message: '' },
+      });
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setUploading(false);
+    }
+  };
+  if (data.image?.fileMeta)
+    return (
+      <Group gap="xs" wrap="wrap">
+        <Badge variant="light" style={{ textTransform: 'none', maxWidth: '100%' }}>
+          {data.image.fileName}
+        </Badge>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => onChange({ ...data, editorType: 1, image: undefined })}
+        >
+          {t('compose.removeImage')}
+        </Button>
+      </Group>
+    );
+  return (
+    <FileButton accept={IMAGE_TYPES.join(',')} onChange={(file) => void pick(file)}>
+      {(props) => (
+        <Button size="xs" variant="default" loading={uploading} w="fit-content" {...props}>
+          {t('compose.addImage')}
+        </Button>
+      )}
+    </FileButton>
   );
 }
 
@@ -502,7 +567,11 @@ export function CampaignComposePage() {
                   {t('compose.clearSelection')}
                 </Button>
               )}
-              <FileButton accept=".csv,text/csv" onChange={(file) => void addFromCsv(file)}>
+              <FileButton
+                accept=".csv,text/csv"
+                onChange={(file) => void addFromCsv(file)}
+                inputProps={{ 'aria-label': t('compose.uploadCsv') }}
+              >
                 {(props) => (
                   <Button size="xs" variant="default" {...props}>
                     {t('compose.uploadCsv')}

@@ -13,6 +13,8 @@ import { addTestMember } from '../../testing/members.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { ATTACHMENT_PATHS } from '../attachments/routes.js';
+import { multipart, tinyPng } from '../attachments/test-harness.js';
 
 // Campaigns end to end on the server (issue 35): SPEC §7 message/campaign/send, campaign/list and
 // campaign/users against the local Telegram and Gallabox (WhatsApp) servers, sent by the worker
@@ -314,6 +316,39 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
       .from(campaignRecipients)
       .where(eq(campaignRecipients.address, '5101'));
     expect(taken.filter((r) => r.repliedAt !== null)).toHaveLength(1);
+  });
+
+  it('sends an image with its text as the caption (editorType 2)', async () => {
+    const png = tinyPng();
+    const body = multipart([{ filename: 'arrivals.png', contentType: 'image/png', data: png }]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: ATTACHMENT_PATHS.uploadImage,
+      headers: { ...tenant.admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const res = await send(tenant, {
+      platforms: {
+        telegram: {
+          selectedToken: '@campaign_bot',
+          editorType: 2,
+          textValue: 'New arrivals',
+          image: { fileMeta: { key: uploaded.json().key }, fileName: 'arrivals.png', message: '' },
+        },
+      },
+      userIds: ['telegram-5104'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    h.runWorker();
+    const [photo] = await waitFor(
+      async () => fake.sent(TOKEN).filter((c) => c.apiMethod === 'sendPhoto' && c.body.chat_id === '5104'),
+      (c) => c.length === 1,
+    );
+    expect(photo!.body).toMatchObject({ caption: 'New arrivals' });
+    expect(photo!.files).toEqual([
+      { field: 'photo', name: 'arrivals.png', type: 'image/png', size: png.byteLength },
+    ]);
   });
 
   it('refuses an unknown bot, stores nothing and sends nothing', async () => {
