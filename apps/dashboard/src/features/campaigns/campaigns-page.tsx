@@ -50,6 +50,13 @@ function CampaignProgress({ campaign }: { campaign: CampaignSummary }) {
         {campaign.failed > 0 ? ` · ${t('failedCount', { count: campaign.failed })}` : ''}
         {campaign.optedOut > 0 ? ` · ${t('optedOutCount', { count: campaign.optedOut })}` : ''}
       </Text>
+      {campaign.progress.length > 1 &&
+        campaign.progress.map((p) => (
+          <Text key={p.platform} size="xs" c="dimmed">
+            {t(`platform.${p.platform}`)}: {t('progressLabel', { done: p.sent, total: p.total })}
+            {p.failed > 0 ? ` · ${t('failedCount', { count: p.failed })}` : ''}
+          </Text>
+        ))}
     </Stack>
   );
 }

@@ -487,6 +487,12 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
     });
     const invalid = await send({ platforms: whatsApp(['friend', '2']), userIds: ['ken'] });
     expect(invalid.json()).toMatchObject({ code: 'INVALID', message: 'Please enter a valid phone number' });
+    const prefixed = await send({
+      platforms: whatsApp(['friend', '2']),
+      userIds: ['whatsapp:+919800000001'],
+    });
+    expect(prefixed.statusCode).toBe(400);
+    expect(prefixed.json().message).toContain('not WhatsApp-prefixed');
     const unknownTemplate = await send({
       platforms: { whatsApp: { ...whatsApp(['a']).whatsApp, selectedTemplate: 'nope' } },
       userIds: ['ada'],

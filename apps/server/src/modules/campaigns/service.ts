@@ -21,6 +21,7 @@ import {
   type CampaignStatus,
   campaignAddressOf,
   campaignChannelOf,
+  hasNonWhatsAppRecipient,
   isApprovedTemplateStatus,
   renderTemplateMessage,
   templateValuesProblem,
@@ -312,6 +313,12 @@ export async function sendCampaign(
     const earlier = await repo.findByClientKey(deps.db, caller.applicationId, request.clientKey);
     if (earlier) return sendResult(earlier, true);
   }
+  // SPEC §5: a WhatsApp campaign needs at least one recipient that is not already WhatsApp-prefixed.
+  if (request.platforms.whatsApp && !request.sendMessageToAll && !hasNonWhatsAppRecipient(request.userIds))
+    throw badRequest(
+      'INVALID_PARAMETER',
+      'WhatsApp needs at least one recipient whose number is not WhatsApp-prefixed.',
+    );
   await checkAssignee(deps, caller, request);
   const messages = await platformMessages(deps, caller.applicationId, request.platforms);
   const planned = await plan(deps, caller, request, messages);
