@@ -56,11 +56,13 @@ import {
   campaignRoutes,
   campaignSendHandler,
   consentOfStoredMessages,
+  receiptsOfChannelStatuses,
   routeCampaignReplies,
 } from './modules/campaigns/index.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
 import { startEmailPolling } from './modules/channels/email/poller.js';
 import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
+import { channelBus } from './modules/channels/index.js';
 import { CHANNEL_SEND_QUEUE, enqueueChannelRepliesOfSends } from './modules/channels/outbox.js';
 import { channelConnectors } from './modules/channels/registry.js';
 import { channelRoutes } from './modules/channels/routes.js';
@@ -182,6 +184,7 @@ export function subscribeToEvents(): void {
   messageBus.subscribe('messages.stored', 'bots.replies', botsOnStoredMessages);
   conversationBus.subscribe('conversation.assigned', 'email-notifications.assigned-to-me', mailAssignedAgent);
   conversationBus.subscribe('conversation.resolved', 'transcripts.on-resolve', transcriptOnResolved);
+  channelBus.subscribe('channel.statuses', 'campaigns.receipts', receiptsOfChannelStatuses);
 }
 
 /** What a bot may look up while it answers: its own knowledge sources, nothing else. */

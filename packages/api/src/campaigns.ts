@@ -160,6 +160,9 @@ export const campaignPlatformProgressSchema = z.object({
   platform: campaignPlatformSchema,
   total: z.number().int(),
   sent: z.number().int(),
+  /** Of the sent: the provider says they reached the customer (read ones included). */
+  delivered: z.number().int(),
+  read: z.number().int(),
   failed: z.number().int(),
 });
 
@@ -171,6 +174,8 @@ export const campaignSummarySchema = z.object({
   total: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
   optedOut: z.number().int(),
   progress: z.array(campaignPlatformProgressSchema),
   groupAssignee: z.string().nullable(),
@@ -225,6 +230,8 @@ export const campaignUserSchema = z.object({
   platform: campaignPlatformSchema.optional(),
   error: z.string().nullable().optional(),
   sentAt: z.number().nullable().optional(),
+  /** What the provider said after the send: delivered or read (null: nothing yet). */
+  receipt: z.enum(['delivered', 'read']).nullable().optional(),
 });
 export type CampaignUser = z.infer<typeof campaignUserSchema>;
 

@@ -47,6 +47,8 @@ function CampaignProgress({ campaign }: { campaign: CampaignSummary }) {
       />
       <Text size="xs" data-testid="campaign-progress">
         {t('progressLabel', { done: campaign.sent, total: campaign.total })}
+        {campaign.delivered > 0 ? ` · ${t('deliveredCount', { count: campaign.delivered })}` : ''}
+        {campaign.read > 0 ? ` · ${t('readCount', { count: campaign.read })}` : ''}
         {campaign.failed > 0 ? ` · ${t('failedCount', { count: campaign.failed })}` : ''}
         {campaign.optedOut > 0 ? ` · ${t('optedOutCount', { count: campaign.optedOut })}` : ''}
       </Text>
@@ -54,6 +56,8 @@ function CampaignProgress({ campaign }: { campaign: CampaignSummary }) {
         campaign.progress.map((p) => (
           <Text key={p.platform} size="xs" c="dimmed">
             {t(`platform.${p.platform}`)}: {t('progressLabel', { done: p.sent, total: p.total })}
+            {p.delivered > 0 ? ` · ${t('deliveredCount', { count: p.delivered })}` : ''}
+            {p.read > 0 ? ` · ${t('readCount', { count: p.read })}` : ''}
             {p.failed > 0 ? ` · ${t('failedCount', { count: p.failed })}` : ''}
           </Text>
         ))}

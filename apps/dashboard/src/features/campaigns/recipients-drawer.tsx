@@ -83,6 +83,11 @@ export function RecipientsDrawer({
                           {t(`recipientStatus.${r.status}`)}
                         </Badge>
                       )}
+                      {r.receipt ? (
+                        <Badge color="teal" variant="outline" ml={4}>
+                          {t(`recipientReceipt.${r.receipt}`)}
+                        </Badge>
+                      ) : null}
                       {r.sentAt ? (
                         <Text size="xs" c="dimmed">
                           {when.format(r.sentAt)}

@@ -76,6 +76,8 @@ export const campaignRecipients = pgTable(
     externalId: text('external_id'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** What the provider's status callbacks said after the send: delivered, then read (forward only). */
+    receipt: text('receipt'),
     /** The customer's first message on the channel after it: its conversation went to the campaign's assignee. */
     repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
@@ -84,6 +86,8 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_campaign_status_idx').on(t.campaignId, t.status, t.id),
     // A customer's reply finds the campaign it answers by the channel and their id there.
     index('campaign_recipients_reply_idx').on(t.applicationId, t.channel, t.address),
+    // A status callback finds the send by the provider's message id.
+    index('campaign_recipients_external_idx').on(t.applicationId, t.externalId),
   ],
 );
 

@@ -1,7 +1,14 @@
-import { CAMPAIGN_PATHS, campaignOptOutPath, integrationPath, TEAM_USER_STATS_PATHS } from '@convo/api';
+import {
+  CAMPAIGN_PATHS,
+  campaignOptOutPath,
+  channelWebhookPath,
+  integrationPath,
+  TEAM_USER_STATS_PATHS,
+} from '@convo/api';
 import {
   type FakeGallabox,
   type FakeTelegram,
+  gallaboxStatusEvent,
   startFakeGallabox,
   startFakeTelegram,
 } from '@convo/provider-fakes';
@@ -469,6 +476,39 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
     const bodies = fake.sent().map((c) => JSON.stringify(c.body));
     expect(bodies.some((b) => b.includes('919800000001') && b.includes('order_delay'))).toBe(true);
     expect(bodies.some((b) => b.includes('919800000002'))).toBe(true);
+    // The provider's status callbacks count on the campaign: delivered, then read; a failure moves
+    // the recipient from sent to failed.
+    await waitFor(
+      async () =>
+        (await t.database.db.select().from(campaignRecipients)).filter((r) => r.externalId !== null),
+      (rows) => rows.length === 2,
+    );
+    const rows = await t.database.db.select().from(campaignRecipients);
+    const idOf = (address: string) => rows.find((r) => r.address === address)!.externalId!;
+    const post = (messageId: string, to: string, status: 'delivered' | 'read' | 'failed') =>
+      t.app.inject({
+        method: 'POST',
+        url: channelWebhookPath('whatsapp-gallabox', tenant.applicationId),
+        headers: { 'x-webhook-secret': 'campaign-gallabox-secret-1' },
+        payload: gallaboxStatusEvent({
+          ...GALLABOX,
+          messageId,
+          to,
+          status,
+          error: status === 'failed' ? 'Not on WhatsApp' : undefined,
+        }),
+      });
+    expect((await post(idOf('whatsapp:+919800000001'), '919800000001', 'read')).statusCode).toBe(200);
+    expect((await post(idOf('whatsapp:+919800000001'), '919800000001', 'delivered')).statusCode).toBe(200);
+    expect((await post(idOf('whatsapp:+919800000002'), '919800000002', 'failed')).statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: CAMPAIGN_PATHS.list, headers: tenant.admin });
+    expect(list.json().response.campaigns[0]).toMatchObject({
+      sent: 1,
+      failed: 1,
+      delivered: 1,
+      read: 1,
+      progress: [{ platform: 'whatsApp', total: 2, sent: 1, delivered: 1, read: 1, failed: 1 }],
+    });
   });
 
   it('refuses a template with missing parameters and a number without country code; sends nothing', async () => {

@@ -2,6 +2,7 @@
 // else imports this module; it reaches the channel connectors through channels/index.ts.
 
 export { consentOfStoredMessages } from './consent.js';
+export { receiptsOfChannelStatuses } from './receipts.js';
 export { routeCampaignReplies } from './reply-routing.js';
 export { campaignRoutes } from './routes.js';
 export { type CampaignSendDeps, campaignSendHandler } from './send-job.js';

@@ -218,6 +218,7 @@ export async function progressOf(db: Db, applicationId: string, campaignIds: rea
       campaignId: campaignRecipients.campaignId,
       platform: campaignRecipients.platform,
       status: campaignRecipients.status,
+      receipt: campaignRecipients.receipt,
       n: count(),
     })
     .from(campaignRecipients)
@@ -227,7 +228,12 @@ export async function progressOf(db: Db, applicationId: string, campaignIds: rea
         inArray(campaignRecipients.campaignId, [...campaignIds]),
       ),
     )
-    .groupBy(campaignRecipients.campaignId, campaignRecipients.platform, campaignRecipients.status);
+    .groupBy(
+      campaignRecipients.campaignId,
+      campaignRecipients.platform,
+      campaignRecipients.status,
+      campaignRecipients.receipt,
+    );
 }
 
 /** Moves a campaign from one of `from` to `to`; false when it was not in one of them (raced). */
@@ -457,4 +463,52 @@ export async function takeReply(
     .where(and(eq(campaignRecipients.id, hit.id), isNull(campaignRecipients.repliedAt)))
     .returning({ id: campaignRecipients.id });
   return taken.length > 0 ? hit : null;
+}
+
+/**
+ * A provider's status callback about a campaign's send: the receipt moves forward only (delivered,
+ * then read); a failure after the provider took it turns the recipient failed, and the counts with
+ * it. False when it is not a campaign's send of this channel, or changes nothing.
+ */
+export async function applyReceipt(
+  db: Db,
+  applicationId: string,
+  channel: string,
+  update: { externalMessageId: string; status: 'delivered' | 'read' | 'failed'; error?: string | undefined },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(campaignRecipients)
+      .where(
+        and(
+          eq(campaignRecipients.applicationId, applicationId),
+          eq(campaignRecipients.externalId, update.externalMessageId),
+          eq(campaignRecipients.channel, channel),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (row?.status !== 'sent') return false;
+    if (update.status === 'failed') {
+      await tx
+        .update(campaignRecipients)
+        .set({
+          status: 'failed',
+          error: (update.error ?? 'The provider could not deliver it.').slice(0, 1000),
+        })
+        .where(eq(campaignRecipients.id, row.id));
+      await tx
+        .update(campaigns)
+        .set({ sent: sql`${campaigns.sent} - 1`, failed: sql`${campaigns.failed} + 1` })
+        .where(eq(campaigns.id, row.campaignId));
+      return true;
+    }
+    if (row.receipt === 'read' || row.receipt === update.status) return false;
+    await tx
+      .update(campaignRecipients)
+      .set({ receipt: update.status })
+      .where(eq(campaignRecipients.id, row.id));
+    return true;
+  });
 }

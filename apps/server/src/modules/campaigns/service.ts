@@ -385,12 +385,21 @@ function platformsOf(row: repo.CampaignRow): CampaignPlatform[] {
   return parsed.success ? CAMPAIGN_PLATFORMS.filter((p) => parsed.data[p] !== undefined) : [];
 }
 
-function summaryOf(
-  row: repo.CampaignRow,
-  progress: readonly { campaignId: string; platform: string; status: string; n: number }[],
-): CampaignSummary {
+type ProgressRow = {
+  campaignId: string;
+  platform: string;
+  status: string;
+  receipt: string | null;
+  n: number;
+};
+
+function summaryOf(row: repo.CampaignRow, progress: readonly ProgressRow[]): CampaignSummary {
   const mine = progress.filter((p) => p.campaignId === row.id);
   const platforms = platformsOf(row);
+  const count = (pick: (p: ProgressRow) => boolean) => mine.filter(pick).reduce((sum, p) => sum + p.n, 0);
+  const delivered = (p: ProgressRow) =>
+    p.status === 'sent' && (p.receipt === 'delivered' || p.receipt === 'read');
+  const read = (p: ProgressRow) => p.status === 'sent' && p.receipt === 'read';
   return {
     campaignId: row.id,
     name: row.name,
@@ -399,13 +408,19 @@ function summaryOf(
     total: row.total,
     sent: row.sent,
     failed: row.failed,
+    delivered: count(delivered),
+    read: count(read),
     optedOut: row.optedOut,
     progress: platforms.map((platform) => {
-      const of = (status?: string) =>
-        mine
-          .filter((p) => p.platform === platform && (status === undefined || p.status === status))
-          .reduce((sum, p) => sum + p.n, 0);
-      return { platform, total: of(), sent: of('sent'), failed: of('failed') };
+      const on = (pick: (p: ProgressRow) => boolean) => count((p) => p.platform === platform && pick(p));
+      return {
+        platform,
+        total: on(() => true),
+        sent: on((p) => p.status === 'sent'),
+        delivered: on(delivered),
+        read: on(read),
+        failed: on((p) => p.status === 'failed'),
+      };
     }),
     groupAssignee: row.groupAssignee,
     groupAssigneeTeam: row.groupAssigneeTeam,
@@ -496,6 +511,8 @@ export async function campaignUsers(
         platform: r.recipient.platform as CampaignPlatform,
         error: r.recipient.error,
         sentAt: r.recipient.sentAt?.getTime() ?? null,
+        receipt:
+          r.recipient.receipt === 'delivered' || r.recipient.receipt === 'read' ? r.recipient.receipt : null,
       })),
     };
   }
@@ -535,7 +552,7 @@ export async function recipientsCsv(
   requireMember(caller);
   const campaign = await repo.findCampaign(deps.db, caller.applicationId, campaignId);
   if (!campaign) throw notFound('No such campaign.');
-  const lines = ['userId,displayName,platform,status,error,sentAt'];
+  const lines = ['userId,displayName,platform,status,receipt,error,sentAt'];
   let after = 0;
   for (;;) {
     const rows = await repo.recipientsAfter(deps.db, caller.applicationId, campaign.id, after, 1000);
@@ -546,6 +563,7 @@ export async function recipientsCsv(
           r.displayName,
           r.recipient.platform,
           r.recipient.status,
+          r.recipient.receipt ?? '',
           r.recipient.error ?? '',
           r.recipient.sentAt?.toISOString() ?? '',
         ]

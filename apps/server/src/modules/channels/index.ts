@@ -12,6 +12,7 @@ export {
   campaignWhatsAppTemplates,
   variablesAcrossTemplate,
 } from './campaign-sender.js';
+export { type ChannelStatuses, channelBus } from './events.js';
 export { TEMPLATE_METADATA_KEY } from './outbox.js';
 export { type ChannelRegistry, channelConnectors } from './registry.js';
 export { type TemplateRef, templateMetadataValue } from './whatsapp/template-ref.js';
