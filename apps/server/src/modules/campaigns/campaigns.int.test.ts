@@ -13,7 +13,9 @@ import {
   startFakeTelegram,
 } from '@convo/provider-fakes';
 import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers } from '../../app.js';
 import { campaignRecipients, campaigns, conversations, teams, users } from '../../db/schema/index.js';
 import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
 import { addTestMember } from '../../testing/members.js';
@@ -398,6 +400,76 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
       .where(eq(campaignRecipients.campaignId, res.json().response.campaignId));
     expect(queued.map((r) => r.status)).toEqual(['queued']);
     expect(campaignSends(TOKEN, 'Tomorrow only')).toHaveLength(0);
+  });
+
+  it('stops a running campaign when it is cancelled: the rest is never sent', async () => {
+    // Two customers a second: the cancel lands while the campaign is going.
+    const slow = startWorkers({
+      appSecret: t.config.appSecret,
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      pollMs: 20,
+      channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls, campaignRatePerSecond: 2 },
+    });
+    try {
+      const res = await send(tenant, {
+        platforms: telegram('Going, going'),
+        userIds: ['telegram-5101', 'telegram-5103', 'telegram-5104'],
+      });
+      await waitFor(
+        async () => campaignSends(TOKEN, 'Going, going').length,
+        (n) => n >= 1,
+      );
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `${CAMPAIGN_PATHS.cancel}?campaignId=${res.json().response.campaignId}`,
+        headers: tenant.admin,
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(campaignSends(TOKEN, 'Going, going').length).toBeLessThan(3);
+      const [row] = await t.database.db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.id, res.json().response.campaignId));
+      expect(row?.status).toBe('cancelled');
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('after a worker died mid-send, nobody it had claimed is sent again; the others are', async () => {
+    const res = await send(tenant, {
+      platforms: telegram('After the crash'),
+      userIds: ['telegram-5101', 'telegram-5103', 'telegram-5104'],
+    });
+    const campaignId = res.json().response.campaignId as string;
+    // A worker claimed the first recipient, maybe sent it, and was killed before writing the outcome.
+    const [first] = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, campaignId))
+      .orderBy(campaignRecipients.id)
+      .limit(1);
+    await t.database.db
+      .update(campaignRecipients)
+      .set({ status: 'sending', claimedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(campaignRecipients.id, first!.id));
+    h.runWorker();
+    const done = await waitFor(
+      () => list(tenant),
+      (l) => l.campaigns[0]?.status === 'done',
+    );
+    expect(done.campaigns[0]).toMatchObject({ total: 3, sent: 2, failed: 1 });
+    expect(campaignSends(TOKEN, 'After the crash').map((c) => `telegram-${c.body.chat_id}`)).not.toContain(
+      `telegram-${first!.address}`,
+    );
+    const [abandoned] = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.id, first!.id));
+    expect(abandoned).toMatchObject({ status: 'failed' });
+    expect(abandoned?.error).toContain('not sent again');
   });
 });
 

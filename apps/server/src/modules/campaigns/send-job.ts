@@ -31,6 +31,7 @@ const payloadSchema = z.object({ campaignId: z.string().uuid() });
 /** A claim older than this was left by a worker that died mid-send. */
 const ABANDONED_AFTER_MS = 2 * 60_000;
 const MAX_BATCH = 500;
+const CANCEL_CHECK_MS = 1000;
 const ABANDONED_ERROR = 'The worker stopped while sending; not sent again so nobody gets it twice.';
 
 class ProviderUnavailable extends Error {}
@@ -79,10 +80,13 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
     const limit = Math.max(1, Math.min(MAX_BATCH, Math.floor((slowest * batchMs) / 1000)));
     const batch = await repo.claimRecipients(deps.db, campaign.id, limit);
     let outage: string | null = null;
+    let checkedAt = Date.now();
     for (let i = 0; i < batch.length; i += 1) {
       const row = batch[i]!;
-      // Cancelled meanwhile: what is still claimed goes back untouched (and is never sent).
-      if (i > 0 && i % 20 === 0) {
+      // Cancelled meanwhile (looked at once a second): what is still claimed goes back untouched
+      // and is never sent.
+      if (Date.now() - checkedAt >= CANCEL_CHECK_MS) {
+        checkedAt = Date.now();
         const now = await repo.findCampaign(deps.db, applicationId, campaign.id);
         if (now?.status === 'cancelled') {
           await repo.requeue(
