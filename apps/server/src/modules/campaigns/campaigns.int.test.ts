@@ -438,6 +438,37 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
     }
   });
 
+  it('sends two campaigns on one bot one after the other, so the bot keeps its rate', async () => {
+    const worker = startWorkers({
+      appSecret: t.config.appSecret,
+      db: t.database.db,
+      log: pino({ level: 'silent' }),
+      pollMs: 20,
+      channels: {
+        appSecret: t.config.appSecret,
+        apiUrls: t.config.channelApiUrls,
+        campaignRatePerSecond: 10,
+      },
+    });
+    try {
+      const userIds = ['telegram-5101', 'telegram-5103', 'telegram-5104'];
+      expect((await send(tenant, { platforms: telegram('First in line'), userIds })).statusCode).toBe(200);
+      expect((await send(tenant, { platforms: telegram('Second in line'), userIds })).statusCode).toBe(200);
+      const order = await waitFor(
+        async () =>
+          fake
+            .sent(TOKEN)
+            .map((c) => c.body.text)
+            .filter((text) => text === 'First in line' || text === 'Second in line'),
+        (texts) => texts.length === 6,
+        20_000,
+      );
+      expect(order).toEqual([...Array(3).fill('First in line'), ...Array(3).fill('Second in line')]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('after a worker died mid-send, nobody it had claimed is sent again; the others are', async () => {
     const res = await send(tenant, {
       platforms: telegram('After the crash'),

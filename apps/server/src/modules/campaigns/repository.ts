@@ -512,3 +512,40 @@ export async function applyReceipt(
     return true;
   });
 }
+
+/**
+ * Whether another campaign of the application that started sending before this one still has
+ * recipients to send on one of these channels: campaigns on one account go one after another, so
+ * the account never sends faster than its rate.
+ */
+export async function earlierCampaignSending(
+  db: Db,
+  applicationId: string,
+  campaign: Pick<CampaignRow, 'id' | 'startedAt' | 'createdAt'>,
+  channels: readonly string[],
+): Promise<boolean> {
+  if (channels.length === 0) return false;
+  const since = campaign.startedAt ?? campaign.createdAt;
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .innerJoin(campaignRecipients, eq(campaignRecipients.campaignId, campaigns.id))
+    .where(
+      and(
+        eq(campaigns.applicationId, applicationId),
+        eq(campaigns.status, 'sending'),
+        ne(campaigns.id, campaign.id),
+        or(
+          lt(sql`coalesce(${campaigns.startedAt}, ${campaigns.createdAt})`, since),
+          and(
+            eq(sql`coalesce(${campaigns.startedAt}, ${campaigns.createdAt})`, since),
+            lt(campaigns.id, campaign.id),
+          ),
+        ),
+        inArray(campaignRecipients.status, ['queued', 'sending']),
+        inArray(campaignRecipients.channel, [...channels]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -32,6 +32,8 @@ const payloadSchema = z.object({ campaignId: z.string().uuid() });
 const ABANDONED_AFTER_MS = 2 * 60_000;
 const MAX_BATCH = 500;
 const CANCEL_CHECK_MS = 1000;
+/** How soon a campaign waiting for an earlier one on its account looks again. */
+const WAIT_TURN_MS = 2000;
 const ABANDONED_ERROR = 'The worker stopped while sending; not sent again so nobody gets it twice.';
 
 class ProviderUnavailable extends Error {}
@@ -64,6 +66,19 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
     );
 
     const messages = storedMessages(campaign.platforms);
+    // One campaign at a time per account: an earlier one still sending on these channels goes first.
+    const channels = [...new Set(Object.values(messages).map((m) => m.channel))];
+    const started = (await repo.findCampaign(deps.db, applicationId, campaign.id)) ?? campaign;
+    if (await repo.earlierCampaignSending(deps.db, applicationId, started, channels)) {
+      await enqueue(deps.db, {
+        queue: CAMPAIGN_SEND_QUEUE,
+        applicationId,
+        payload: { campaignId: campaign.id },
+        runAt: new Date(Date.now() + WAIT_TURN_MS),
+        maxAttempts: CAMPAIGN_SEND_MAX_ATTEMPTS,
+      });
+      return;
+    }
     const senders = new Map<string, CampaignSender | { error: string }>();
     const senderOf = async (channel: string) => {
       let sender = senders.get(channel);
