@@ -107,6 +107,10 @@ export const campaignAudienceFilterSchema = z.object({
   search: z.string().trim().max(100).optional(),
   /** Seen (signed in or wrote) within this many days. */
   lastSeenWithinDays: z.number().int().min(1).max(3650).optional(),
+  /** A customer attribute (user details) that must hold this value. */
+  attribute: z
+    .object({ key: z.string().trim().min(1).max(100), value: z.string().trim().max(500) })
+    .optional(),
 });
 
 export const MAX_CAMPAIGN_SELECTED_USERS = 100_000;
@@ -212,6 +216,9 @@ export const campaignUsersQuerySchema = z.object({
   /** SPEC §3 currentPage, from 1. */
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   lastSeenWithinDays: z.coerce.number().int().min(1).max(3650).optional(),
+  /** A customer attribute and the value it must hold (both or neither). */
+  attributeKey: z.string().trim().min(1).max(100).optional(),
+  attributeValue: z.string().trim().max(500).optional(),
 });
 export type CampaignUsersQuery = z.input<typeof campaignUsersQuerySchema>;
 

@@ -302,6 +302,11 @@ export function CampaignComposePage() {
   const [search, setSearch] = useState('');
   const [filter] = useDebouncedValue(search.trim(), 300);
   const [lastSeen, setLastSeen] = useState<number | null>(null);
+  const [attributeKey, setAttributeKey] = useState('');
+  const [attributeValue, setAttributeValue] = useState('');
+  const [debouncedKey] = useDebouncedValue(attributeKey.trim(), 300);
+  const [debouncedValue] = useDebouncedValue(attributeValue.trim(), 300);
+  const attribute = { key: debouncedKey, value: debouncedValue };
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<readonly string[]>([]);
   const [sendToAll, setSendToAll] = useState(false);
@@ -316,7 +321,7 @@ export function CampaignComposePage() {
   );
 
   const senders = useQuery({ queryKey: campaignKeys.senders, queryFn: ({ signal }) => fetchSenders(signal) });
-  const query: CampaignUsersQuery = { filter, page, lastSeenWithinDays: lastSeen };
+  const query: CampaignUsersQuery = { filter, page, lastSeenWithinDays: lastSeen, attribute };
   const users = useQuery({
     queryKey: campaignKeys.users(query),
     queryFn: ({ signal }) => fetchCampaignUsers(query, signal),
@@ -398,7 +403,13 @@ export function CampaignComposePage() {
       platforms: requestPlatforms(platforms),
       userIds: sendToAll ? [] : [...selected],
       sendMessageToAll: sendToAll,
-      filter: sendToAll ? { search: filter || undefined, lastSeenWithinDays: lastSeen ?? undefined } : {},
+      filter: sendToAll
+        ? {
+            search: filter || undefined,
+            lastSeenWithinDays: lastSeen ?? undefined,
+            ...(attribute.key ? { attribute } : {}),
+          }
+        : {},
       ...(at !== undefined ? { scheduledAt: at } : {}),
       ...(assignee ? { groupAssignee: assignee } : {}),
       ...(team ? { groupAssigneeTeam: team } : {}),
@@ -550,6 +561,26 @@ export function CampaignComposePage() {
             allowDeselect={false}
             w={{ base: '100%', sm: 200 }}
           />
+          <TextInput
+            aria-label={t('compose.attributeKey')}
+            placeholder={t('compose.attributeKey')}
+            value={attributeKey}
+            onChange={(e) => {
+              setAttributeKey(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 160 }}
+          />
+          <TextInput
+            aria-label={t('compose.attributeValue')}
+            placeholder={t('compose.attributeValue')}
+            value={attributeValue}
+            onChange={(e) => {
+              setAttributeValue(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 160 }}
+          />
         </Group>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Checkbox
@@ -592,7 +623,9 @@ export function CampaignComposePage() {
           </Stack>
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
-            {filter !== '' || lastSeen !== null ? t('compose.usersNoMatch') : t('compose.usersEmpty')}
+            {filter !== '' || lastSeen !== null || attribute.key !== ''
+              ? t('compose.usersNoMatch')
+              : t('compose.usersEmpty')}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={560}>

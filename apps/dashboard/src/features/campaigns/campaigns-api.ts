@@ -43,6 +43,8 @@ export interface CampaignUsersQuery {
   filter: string;
   page: number;
   lastSeenWithinDays: number | null;
+  /** A customer attribute and the value it must hold; ignored without a key. */
+  attribute: { key: string; value: string };
 }
 
 export async function fetchCampaignUsers(q: CampaignUsersQuery, signal?: AbortSignal) {
@@ -53,6 +55,8 @@ export async function fetchCampaignUsers(q: CampaignUsersQuery, signal?: AbortSi
         filter: q.filter || undefined,
         page: q.page,
         lastSeenWithinDays: q.lastSeenWithinDays ?? undefined,
+        attributeKey: q.attribute.key || undefined,
+        attributeValue: q.attribute.key ? q.attribute.value : undefined,
       },
       schema: campaignUsersResponseSchema,
       signal,

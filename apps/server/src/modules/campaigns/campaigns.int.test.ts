@@ -360,6 +360,26 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
     ]);
   });
 
+  it('filters the audience by a customer attribute, in the list and in a send to all', async () => {
+    await t.database.db
+      .update(users)
+      .set({ metadata: { channel: 'telegram', plan: 'gold' } })
+      .where(and(eq(users.applicationId, tenant.applicationId), eq(users.userId, 'telegram-5103')));
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${CAMPAIGN_PATHS.users}?attributeKey=plan&attributeValue=gold`,
+      headers: tenant.admin,
+    });
+    expect(page.json().response.result.map((u: { userId: string }) => u.userId)).toEqual(['telegram-5103']);
+    const dry = await send(tenant, {
+      platforms: telegram('Gold only'),
+      sendMessageToAll: true,
+      filter: { attribute: { key: 'plan', value: 'gold' } },
+      dryRun: true,
+    });
+    expect(dry.json().response).toMatchObject({ total: 1, optedOut: 0 });
+  });
+
   it('refuses an unknown bot, stores nothing and sends nothing', async () => {
     const count = async () => (await t.database.db.select().from(campaigns)).length;
     const before = await count();

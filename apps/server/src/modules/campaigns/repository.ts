@@ -34,6 +34,8 @@ export interface AudienceFilter {
   lastSeenSince?: Date | undefined;
   /** Only these user ids (the selection). */
   userIds?: readonly string[] | undefined;
+  /** A customer attribute (users.metadata) that must hold the value. */
+  attribute?: { key: string; value: string } | undefined;
 }
 
 function customersWhere(applicationId: string, filter: AudienceFilter): SQL {
@@ -48,6 +50,8 @@ function customersWhere(applicationId: string, filter: AudienceFilter): SQL {
   }
   if (filter.lastSeenSince) parts.push(gte(users.lastLoggedInAt, filter.lastSeenSince));
   if (filter.userIds) parts.push(anyOf(users.userId, filter.userIds, 'text'));
+  if (filter.attribute)
+    parts.push(sql`${users.metadata} ->> ${filter.attribute.key} = ${filter.attribute.value}`);
   return and(...parts)!;
 }
 

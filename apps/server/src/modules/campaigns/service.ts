@@ -238,6 +238,7 @@ async function plan(
         lastSeenSince: request.filter.lastSeenWithinDays
           ? new Date(Date.now() - request.filter.lastSeenWithinDays * DAY_MS)
           : undefined,
+        attribute: request.filter.attribute,
       }
     : { userIds: [...new Set(request.userIds)] };
   const customers = await repo.audience(deps.db, caller.applicationId, filter);
@@ -523,6 +524,9 @@ export async function campaignUsers(
       search: query.filter || undefined,
       lastSeenSince: query.lastSeenWithinDays
         ? new Date(Date.now() - query.lastSeenWithinDays * DAY_MS)
+        : undefined,
+      attribute: query.attributeKey
+        ? { key: query.attributeKey, value: query.attributeValue ?? '' }
         : undefined,
     },
     offset,
