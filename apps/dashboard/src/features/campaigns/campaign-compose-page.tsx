@@ -497,6 +497,8 @@ export function CampaignComposePage() {
                       label={t(`platform.${p}`)}
                       checked={state.isChecked}
                       disabled={disabled}
+                      // The theme's disabled text is for buttons; a platform that cannot be picked stays readable.
+                      styles={disabled ? { label: { color: 'var(--mantine-color-dimmed)' } } : undefined}
                       onChange={(e) => check(p, e.currentTarget.checked)}
                       data-testid={`campaign-platform-${p}`}
                     />
