@@ -122,12 +122,12 @@ export function CampaignsPage() {
           </Button>
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={920}>
           <Table verticalSpacing="sm" data-testid="campaigns-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('columns.name')}</Table.Th>
-                <Table.Th>{t('columns.status')}</Table.Th>
+                <Table.Th miw={120}>{t('columns.status')}</Table.Th>
                 <Table.Th>{t('columns.platforms')}</Table.Th>
                 <Table.Th>{t('columns.progress')}</Table.Th>
                 <Table.Th>{t('columns.created')}</Table.Th>
@@ -147,7 +147,7 @@ export function CampaignsPage() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge color={STATUS_COLOUR[c.status]} variant="light" data-testid="campaign-status">
                       {t(`status.${c.status}`)}
                     </Badge>
