@@ -8,9 +8,11 @@ import {
 import {
   type FakeGallabox,
   type FakeTelegram,
+  type FakeViber,
   gallaboxStatusEvent,
   startFakeGallabox,
   startFakeTelegram,
+  startFakeViber,
 } from '@convo/provider-fakes';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -664,5 +666,68 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
     expect(unknownTemplate.json().code).toBe('TEMPLATE_NOT_FOUND');
     expect(fake.sent().length).toBe(before);
     expect((await t.database.db.select().from(campaigns)).length).toBe(1);
+  });
+});
+
+const VIBER_TOKEN = '4453b6ac12345678-e02603a123456789-a5f8c2b3c4d5e6aa';
+
+describe.each(testDatabaseKinds())('Campaigns on Viber on %s', (kind) => {
+  let viber: FakeViber;
+  let port = 0;
+  beforeAll(async () => {
+    viber = await startFakeViber();
+    viber.addBot(VIBER_TOKEN, { name: 'Campaign Shop', uri: 'campaignshop' });
+    port = await freePort();
+  });
+  const { t, tenants } = useTestApp(kind, {
+    tenants: 1,
+    dataDir: true,
+    env: () => ({ VIBER_API_URL: viber.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+  });
+  const [tenant] = tenants;
+  const h = channelHarness(t, tenant, 'viber');
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await viber?.close();
+  });
+
+  it('sends a text campaign to the customers who wrote to the bot', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('viber'),
+      headers: h.bearer(),
+      payload: { authToken: VIBER_TOKEN },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const senders = ['V1abcdefghij=', 'V2abcdefghij='];
+    for (const [i, senderId] of senders.entries()) {
+      const posted = await viber.postMessage(VIBER_TOKEN, {
+        senderId,
+        name: `Viber ${i}`,
+        text: 'hello',
+        messageToken: 5_000_000_000 + i,
+        timestamp: 1_700_000_000_000 + i,
+      });
+      expect(posted.status).toBe(200);
+    }
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: CAMPAIGN_PATHS.send,
+      headers: tenant.admin,
+      payload: {
+        platforms: { viber: { editorType: 1, textValue: 'Weekend sale on Viber' } },
+        userIds: senders.map((s) => `viber-${s}`),
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().response.total).toBe(2);
+    h.runWorker();
+    const calls = await waitFor(
+      async () => viber.sent(VIBER_TOKEN).filter((c) => c.body.text === 'Weekend sale on Viber'),
+      (c) => c.length === 2,
+    );
+    expect(calls.map((c) => c.body.receiver).sort()).toEqual([...senders].sort());
   });
 });
