@@ -12,6 +12,7 @@ import {
   type WhatsAppProvider,
 } from './messages';
 import { validatePhone } from './validation';
+import type { TemplateButtonValue, TemplateHeaderValue } from './whatsapp-templates';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'done', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -94,7 +95,14 @@ export interface CampaignImage {
 export interface CampaignPlatformData {
   selectedProvider?: WhatsAppProvider | undefined;
   selectedTemplate?: string | undefined;
-  selectedTemplateData?: { language: string; parameters: readonly string[] } | undefined;
+  selectedTemplateData?:
+    | {
+        language: string;
+        parameters: readonly string[];
+        header?: TemplateHeaderValue | undefined;
+        buttons?: readonly TemplateButtonValue[] | undefined;
+      }
+    | undefined;
   msgPxyPayload?: unknown;
   platformName?: string | undefined;
   selectedPage?: string | undefined;

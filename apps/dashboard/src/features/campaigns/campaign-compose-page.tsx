@@ -83,7 +83,8 @@ function requestPlatforms(platforms: Platforms): CampaignPlatforms {
         selectedTemplateData: {
           language: data.selectedTemplateData?.language ?? '',
           parameters: [...(data.selectedTemplateData?.parameters ?? [])],
-          buttons: [],
+          ...(data.selectedTemplateData?.header ? { header: data.selectedTemplateData.header } : {}),
+          buttons: [...(data.selectedTemplateData?.buttons ?? [])],
         },
         platformName: 'whatsApp',
       };
@@ -120,6 +121,26 @@ function WhatsAppFields({
     : null;
   const template = list.find((x) => `${x.name}|${x.language}` === key);
   const parameters = data.selectedTemplateData?.parameters ?? [];
+  const chosen = data.selectedTemplateData;
+  const setValues = (change: Partial<NonNullable<CampaignPlatformData['selectedTemplateData']>>) =>
+    template &&
+    onChange({
+      ...data,
+      selectedTemplateData: { language: template.language, parameters, ...chosen, ...change },
+    });
+  const headerFormat = template?.header?.format.toUpperCase();
+  const headerKind =
+    headerFormat === 'IMAGE' || headerFormat === 'DOCUMENT' || headerFormat === 'VIDEO'
+      ? (headerFormat.toLowerCase() as 'image' | 'document' | 'video')
+      : null;
+  const headerTakesText = headerFormat === 'TEXT' && /\{\{\s*\d+\s*\}\}/.test(template?.header?.text ?? '');
+  const urlButtons = (template?.buttons ?? []).flatMap((b, index) =>
+    b.type.toUpperCase() === 'URL' && /\{\{\s*\d+\s*\}\}/.test(b.url ?? '') ? [{ index, text: b.text }] : [],
+  );
+  const buttonValue = (index: number) => {
+    const found = chosen?.buttons?.find((b) => b.index === index);
+    return found?.type === 'url' ? found.text : '';
+  };
   return (
     <Stack gap="xs">
       <Select
@@ -170,9 +191,42 @@ function WhatsAppFields({
               onChange={(e) => {
                 const next = [...parameters];
                 next[i] = e.currentTarget.value;
-                onChange({
-                  ...data,
-                  selectedTemplateData: { language: template.language, parameters: next },
+                setValues({ parameters: next });
+              }}
+            />
+          ))}
+          {headerTakesText && (
+            <TextInput
+              label={t('compose.headerText')}
+              maxLength={60}
+              value={chosen?.header?.type === 'text' ? chosen.header.text : ''}
+              onChange={(e) => {
+                const text = e.currentTarget.value;
+                setValues({ header: text.trim() ? { type: 'text', text } : undefined });
+              }}
+            />
+          )}
+          {headerKind && (
+            <TextInput
+              label={t('compose.headerLink', { kind: headerKind })}
+              type="url"
+              value={chosen?.header && chosen.header.type !== 'text' ? chosen.header.link : ''}
+              onChange={(e) => {
+                const link = e.currentTarget.value;
+                setValues({ header: link.trim() ? { type: headerKind, link } : undefined });
+              }}
+            />
+          )}
+          {urlButtons.map((b) => (
+            <TextInput
+              key={b.index}
+              label={t('compose.buttonUrl', { button: b.text })}
+              value={buttonValue(b.index)}
+              onChange={(e) => {
+                const text = e.currentTarget.value;
+                const others = (chosen?.buttons ?? []).filter((x) => x.index !== b.index);
+                setValues({
+                  buttons: text.trim() ? [...others, { index: b.index, type: 'url', text }] : others,
                 });
               }}
             />

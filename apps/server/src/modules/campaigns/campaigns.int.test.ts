@@ -546,6 +546,16 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
       category: 'UTILITY',
       body: 'Hi {{1}}, your order is delayed by {{2}} days.',
     });
+    fake.addTemplate(GALLABOX.accountId, {
+      channelId: GALLABOX.channelId,
+      name: 'order_link',
+      language: 'en',
+      status: 'approved',
+      category: 'UTILITY',
+      header: { format: 'TEXT', text: 'Order {{1}}' },
+      body: 'Your order has shipped.',
+      buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.example/track/{{1}}' }],
+    });
   });
   const { t, tenants } = useTestApp(kind, {
     tenants: 1,
@@ -585,7 +595,7 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
       headers: tenant.admin,
     });
     expect(templates.statusCode, templates.body).toBe(200);
-    expect(templates.json().response.map((x: { name: string }) => x.name)).toEqual(['order_delay']);
+    expect(templates.json().response.map((x: { name: string }) => x.name)).toEqual(['order_delay', 'order_link']);
     const senders = await t.app.inject({ method: 'GET', url: CAMPAIGN_PATHS.senders, headers: tenant.admin });
     expect(senders.json().response[0]).toMatchObject({ platform: 'whatsApp', provider: 'whatsapp-gallabox' });
     await customer('ada', '+919800000001');
@@ -666,6 +676,38 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
     expect(unknownTemplate.json().code).toBe('TEMPLATE_NOT_FOUND');
     expect(fake.sent().length).toBe(before);
     expect((await t.database.db.select().from(campaigns)).length).toBe(1);
+  });
+
+  it('sends a template with its header and URL button values; refuses one without the button’s value', async () => {
+    const template = (buttons: unknown[]) => ({
+      whatsApp: {
+        selectedProvider: 'whatsapp-gallabox',
+        selectedTemplate: 'order_link',
+        selectedTemplateData: {
+          language: 'en',
+          parameters: [],
+          header: { type: 'text', text: 'A-17' },
+          buttons,
+        },
+      },
+    });
+    const before = fake.sent().length;
+    const missing = await send({ platforms: template([]), userIds: ['ada'] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('TEMPLATE_BUTTON_INVALID');
+    const ok = await send({
+      platforms: template([{ index: 0, type: 'url', text: 'A-17' }]),
+      userIds: ['ada'],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    h.runWorker();
+    await waitFor(
+      async () => fake.sent().length,
+      (n) => n === before + 1,
+    );
+    const body = JSON.stringify(fake.sent().at(-1)!.body);
+    expect(body).toContain('order_link');
+    expect(body).toContain('A-17');
   });
 });
 
