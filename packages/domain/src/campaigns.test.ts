@@ -115,6 +115,15 @@ describe('campaign addresses', () => {
       code: 'INVALID',
       message: 'Please enter a valid phone number',
     });
+    // A customer of another WhatsApp provider is reached at the same number.
+    expect(campaignAddressOf('whatsapp-gallabox', { userId: 'whatsapp-twilio-+15550001' })).toEqual({
+      ok: true,
+      address: 'whatsapp:+15550001',
+    });
+    expect(campaignAddressOf('whatsapp-twilio', { userId: 'whatsapp-cloud-api-919800000001' })).toEqual({
+      ok: true,
+      address: 'whatsapp:+919800000001',
+    });
     // A number is not a Telegram address.
     expect(campaignAddressOf('telegram', { userId: 'ada', contactNumber: '+15550001' }).ok).toBe(false);
   });

@@ -74,6 +74,14 @@ export function campaignAddressOf(channel: string, customer: CampaignCustomer): 
   if (customer.userId.startsWith(prefix) && customer.userId.length > prefix.length) {
     return { ok: true, address: customer.userId.slice(prefix.length) };
   }
+  // A customer who wrote in through another WhatsApp provider is reached at the same number.
+  if (WHATSAPP_CHANNELS.has(channel)) {
+    for (const other of WHATSAPP_CHANNELS) {
+      const id = customer.userId.startsWith(`${other}-`) ? customer.userId.slice(other.length + 1) : '';
+      const digits = id.replace(/^whatsapp:/, '').replace(/^\+/, '');
+      if (/^\d{7,15}$/.test(digits)) return { ok: true, address: `whatsapp:+${digits}` };
+    }
+  }
   if (WHATSAPP_CHANNELS.has(channel) && customer.contactNumber) {
     const phone = customer.contactNumber.trim();
     const check = validatePhone(phone);
