@@ -595,7 +595,10 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
       headers: tenant.admin,
     });
     expect(templates.statusCode, templates.body).toBe(200);
-    expect(templates.json().response.map((x: { name: string }) => x.name)).toEqual(['order_delay', 'order_link']);
+    expect(templates.json().response.map((x: { name: string }) => x.name)).toEqual([
+      'order_delay',
+      'order_link',
+    ]);
     const senders = await t.app.inject({ method: 'GET', url: CAMPAIGN_PATHS.senders, headers: tenant.admin });
     expect(senders.json().response[0]).toMatchObject({ platform: 'whatsApp', provider: 'whatsapp-gallabox' });
     await customer('ada', '+919800000001');
