@@ -7,10 +7,13 @@ import {
 } from '@convo/api';
 import {
   type FakeGallabox,
+  type FakeMeta,
   type FakeTelegram,
   type FakeViber,
   gallaboxStatusEvent,
+  messengerDelivery,
   startFakeGallabox,
+  startFakeMeta,
   startFakeTelegram,
   startFakeViber,
 } from '@convo/provider-fakes';
@@ -774,5 +777,82 @@ describe.each(testDatabaseKinds())('Campaigns on Viber on %s', (kind) => {
       (c) => c.length === 2,
     );
     expect(calls.map((c) => c.body.receiver).sort()).toEqual([...senders].sort());
+  });
+});
+
+const FB_TOKEN = 'EAAGpageAccessTokenForCampaigns98765';
+const FB_SECRET = 'f1e2d3c4b5a6f7e8d9c0f1e2d3c4b5a6';
+const PAGE_ID = '888777666555';
+
+describe.each(testDatabaseKinds())('Campaigns on Facebook Messenger on %s', (kind) => {
+  let meta: FakeMeta;
+  let port = 0;
+  beforeAll(async () => {
+    meta = await startFakeMeta();
+    meta.addToken(FB_TOKEN);
+    meta.addNode(PAGE_ID, { name: 'Campaign Page' });
+    port = await freePort();
+  });
+  const { t, tenants } = useTestApp(kind, {
+    tenants: 1,
+    dataDir: true,
+    env: () => ({ META_GRAPH_API_URL: meta.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+  });
+  const [tenant] = tenants;
+  const h = channelHarness(t, tenant, 'facebook');
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await meta?.close();
+  });
+
+  it('sends through the selected page; another page id is refused', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('facebook'),
+      headers: h.bearer(),
+      payload: {
+        pageId: PAGE_ID,
+        pageAccessToken: FB_TOKEN,
+        appSecret: FB_SECRET,
+        verifyToken: 'verify-campaign-1',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const hook = `http://127.0.0.1:${port}${channelWebhookPath('facebook', tenant.applicationId)}`;
+    const psid = '7009008007';
+    const inbound = messengerDelivery('page', PAGE_ID, [
+      {
+        sender: { id: psid },
+        recipient: { id: PAGE_ID },
+        timestamp: Date.now(),
+        message: { mid: 'm_campaign_1', text: 'Hi page' },
+      },
+    ]);
+    expect((await meta.postWebhook(hook, FB_SECRET, inbound)).status).toBe(200);
+    const send = (selectedPage: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: CAMPAIGN_PATHS.send,
+        headers: tenant.admin,
+        payload: {
+          platforms: { facebook: { selectedPage, editorType: 1, textValue: 'Page sale' } },
+          userIds: [`facebook-${psid}`],
+        },
+      });
+    const unknown = await send('111222333');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(
+      'The page 111222333 is not connected to this application on facebook.',
+    );
+    const ok = await send(PAGE_ID);
+    expect(ok.statusCode, ok.body).toBe(200);
+    h.runWorker();
+    const [call] = await waitFor(
+      async () => meta.sent().filter((c) => c.path === 'me/messages' && c.token === FB_TOKEN),
+      (c) => c.length === 1,
+    );
+    expect(call!.body).toMatchObject({ recipient: { id: psid }, message: { text: 'Page sale' } });
   });
 });
