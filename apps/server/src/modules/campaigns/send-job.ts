@@ -53,7 +53,17 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
     const campaign = await repo.findCampaign(deps.db, applicationId, campaignId);
     if (!campaign || campaign.status === 'cancelled' || campaign.status === 'done') return;
     if (campaign.status === 'scheduled' || campaign.status === 'draft') {
-      if (campaign.scheduledAt && campaign.scheduledAt.getTime() > Date.now() + 1000) return;
+      // Early (a clock ahead of the database's): come back at the scheduled time.
+      if (campaign.scheduledAt && campaign.scheduledAt.getTime() > Date.now() + 1000) {
+        await enqueue(deps.db, {
+          queue: CAMPAIGN_SEND_QUEUE,
+          applicationId,
+          payload: { campaignId: campaign.id },
+          runAt: campaign.scheduledAt,
+          maxAttempts: CAMPAIGN_SEND_MAX_ATTEMPTS,
+        });
+        return;
+      }
       await repo.moveCampaign(deps.db, applicationId, campaign.id, ['scheduled', 'draft'], 'sending', {
         startedAt: new Date(),
       });
