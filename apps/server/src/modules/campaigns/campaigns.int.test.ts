@@ -427,6 +427,24 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
     expect(campaignSends(TOKEN, 'Tomorrow only')).toHaveLength(0);
   });
 
+  it('sends a scheduled campaign at its time, not before', async () => {
+    const at = Date.now() + 1500;
+    const res = await send(tenant, {
+      platforms: telegram('At the hour'),
+      userIds: ['telegram-5101'],
+      scheduledAt: at,
+    });
+    expect(res.json().response.status).toBe('scheduled');
+    h.runWorker();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(campaignSends(TOKEN, 'At the hour')).toHaveLength(0);
+    await waitFor(
+      async () => campaignSends(TOKEN, 'At the hour'),
+      (c) => c.length === 1,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(at - 50);
+  });
+
   it('stops a running campaign when it is cancelled: the rest is never sent', async () => {
     // Two customers a second: the cancel lands while the campaign is going.
     const slow = startWorkers({
