@@ -20,7 +20,15 @@ test.beforeAll(async () => {
   fake = await startFakeTelegram({ port: E2E_TELEGRAM_PORT });
   fake.addBot(TOKEN, 'convo_campaign_bot');
 });
-test.afterAll(async () => {
+let ownerToken: string | null = null;
+test.afterAll(async ({ request }) => {
+  // Leave Telegram as the other specs expect it on the shared server: not connected.
+  if (ownerToken) {
+    const res = await request.delete('/api/integrations/settings/telegram', {
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
   await fake?.close();
 });
 
@@ -41,6 +49,7 @@ test('a Telegram campaign to three customers: banner, left-out counts, progress 
 
   await test.step('the bot is connected and three customers wrote to it', async () => {
     const { token } = await apiLogin(request, 'owner@demo.convo.local');
+    ownerToken = token;
     const res = await request.post('/api/integrations/settings/telegram', {
       headers: { Authorization: `Bearer ${token}` },
       data: { botToken: TOKEN },
