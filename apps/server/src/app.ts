@@ -51,9 +51,18 @@ import { botsOnStoredMessages } from './modules/bots/runtime/on-messages-stored.
 import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
 import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
 import { botSettingsRoutes } from './modules/bots/settings/routes.js';
+import {
+  CAMPAIGN_SEND_QUEUE,
+  campaignRoutes,
+  campaignSendHandler,
+  consentOfStoredMessages,
+  receiptsOfChannelStatuses,
+  routeCampaignReplies,
+} from './modules/campaigns/index.js';
 import { channelSendHandler } from './modules/channels/delivery.js';
 import { startEmailPolling } from './modules/channels/email/poller.js';
 import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
+import { channelBus } from './modules/channels/index.js';
 import { CHANNEL_SEND_QUEUE, enqueueChannelRepliesOfSends } from './modules/channels/outbox.js';
 import { channelConnectors } from './modules/channels/registry.js';
 import { channelRoutes } from './modules/channels/routes.js';
@@ -168,10 +177,14 @@ export function subscribeToEvents(): void {
   messageBus.subscribe('messages.stored', 'channels.replies', enqueueChannelRepliesOfSends);
   messageBus.subscribe('messages.stored', 'channels.slack-mirror', mirrorSendsToSlack);
   messageBus.subscribe('messages.stored', 'email-fallback.checks', enqueueEmailFallbacksOfSends);
+  messageBus.subscribe('messages.stored', 'campaigns.consent', consentOfStoredMessages);
+  // Before the bots: a reply that goes to the campaign's member takes the conversation from its bot.
+  messageBus.subscribe('messages.stored', 'campaigns.replies', routeCampaignReplies);
   // Last: a person's reply takes the conversation over from its bot (the send answers with that).
   messageBus.subscribe('messages.stored', 'bots.replies', botsOnStoredMessages);
   conversationBus.subscribe('conversation.assigned', 'email-notifications.assigned-to-me', mailAssignedAgent);
   conversationBus.subscribe('conversation.resolved', 'transcripts.on-resolve', transcriptOnResolved);
+  channelBus.subscribe('channel.statuses', 'campaigns.receipts', receiptsOfChannelStatuses);
 }
 
 /** What a bot may look up while it answers: its own knowledge sources, nothing else. */
@@ -374,6 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inboundMail: deps.config.smtpReceiver !== null,
   });
   await app.register(channelRoutes(ctx, { storage, connectors }));
+  await app.register(campaignRoutes(ctx, { connectors }));
 
   await app.register(botRuntimeRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
@@ -473,8 +487,14 @@ export interface WorkerDeps {
    * committed reply job wakes this worker at once instead of at the next poll.
    */
   pubsub?: PubSub | undefined;
-  /** Messaging channels' replies (the `channels.send` queue): connectors and the key to their credentials. */
-  channels?: { appSecret: string; apiUrls: AppConfig['channelApiUrls'] } | undefined;
+  /**
+   * Messaging channels' replies (the `channels.send` queue) and campaigns (`campaigns.send`):
+   * connectors and the key to their credentials; `campaignRatePerSecond` overrides every
+   * platform's campaign send rate (CAMPAIGN_RATE_PER_SECOND).
+   */
+  channels?:
+    | { appSecret: string; apiUrls: AppConfig['channelApiUrls']; campaignRatePerSecond?: number | undefined }
+    | undefined;
   /** Forwards the stored error reports to this Sentry-compatible DSN (SENTRY_DSN). */
   sentryDsn?: string | undefined;
   /** Bots answering in conversations: the engines this server runs and the key to their secrets. */
@@ -518,6 +538,14 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
               connectors: channelConnectors(deps.channels.apiUrls, deps.db),
               realtime: createRealtime(pubsub, deps.log),
               publicUrl: deps.publicUrl,
+            }),
+            [CAMPAIGN_SEND_QUEUE]: campaignSendHandler({
+              db: deps.db,
+              appSecret: deps.channels.appSecret,
+              connectors: channelConnectors(deps.channels.apiUrls, deps.db),
+              storage: deps.storage,
+              publicUrl: deps.publicUrl,
+              ratePerSecond: deps.channels.campaignRatePerSecond,
             }),
             [SLACK_MIRROR_QUEUE]: slackMirrorHandler({
               db: deps.db,

@@ -43,7 +43,11 @@ async function main() {
         pubsub,
         sentryDsn: config.sentryDsn,
         bots: productBots(config, database.db, app.limits),
-        channels: { appSecret: config.appSecret, apiUrls: config.channelApiUrls },
+        channels: {
+          appSecret: config.appSecret,
+          apiUrls: config.channelApiUrls,
+          campaignRatePerSecond: config.campaignRatePerSecond,
+        },
         parseLimits: config.parseLimits,
         embedder: configuredEmbedder(config.knowledgeEmbeddings),
       })

@@ -9,6 +9,7 @@ export * from './billing.js';
 export * from './bot-runtime.js';
 export * from './bot-settings.js';
 export * from './bots.js';
+export * from './campaigns.js';
 export * from './channels.js';
 export * from './custom-routing.js';
 export * from './customer-attributes.js';

@@ -12,6 +12,7 @@ export * from './bot-training-warnings';
 export * from './bots';
 export * from './business-hours';
 export * from './calls';
+export * from './campaigns';
 export * from './constants';
 export * from './conversation-transitions';
 export * from './custom-routing';

@@ -29,6 +29,7 @@ declare module 'i18next' {
       errorReports: typeof import('../../public/locales/en/errorReports.json');
       applications: typeof import('../../public/locales/en/applications.json');
       routes: typeof import('../../public/locales/en/routes.json');
+      campaigns: typeof import('../../public/locales/en/campaigns.json');
     };
   }
 }

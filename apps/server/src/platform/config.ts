@@ -214,6 +214,8 @@ const envSchema = z.object({
   GALLABOX_API_URL: z.url().default('https://server.gallabox.com'),
   /** How often the worker reads the connected mailboxes by IMAP (the e-mail channel). */
   EMAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Campaign messages per second on every platform; each provider's own limit when unset. */
+  CAMPAIGN_RATE_PER_SECOND: z.coerce.number().positive().max(1000).optional(),
   /** The built-in SMTP receiver's port (e.g. 25 or 2525); unset: no receiver. */
   SMTP_RECEIVER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The receiver's listen address; HOST by default. */
@@ -347,6 +349,8 @@ export interface AppConfig {
   };
   /** The operator's Meta app (META_APP_ID and META_APP_SECRET); null: pasted page tokens only. */
   metaApp: { appId: string; appSecret: string; verifyToken: string | null; dialogUrl: string } | null;
+  /** CAMPAIGN_RATE_PER_SECOND: campaign sends per second per platform (undefined: per provider). */
+  campaignRatePerSecond: number | undefined;
   /** EMAIL_POLL_SECONDS in milliseconds. */
   emailPollMs: number;
   /** The largest inbound mail the receiver accepts or the mailbox poller reads (SMTP_RECEIVER_MAX_MB). */
@@ -531,6 +535,7 @@ export function loadConfig(
           }
         : null,
     emailPollMs: e.EMAIL_POLL_SECONDS * 1000,
+    campaignRatePerSecond: e.CAMPAIGN_RATE_PER_SECOND,
     inboundMailMaxBytes: e.SMTP_RECEIVER_MAX_MB * 1024 * 1024,
     smtpReceiver:
       e.SMTP_RECEIVER_PORT === undefined

@@ -32,6 +32,7 @@ export type NavLabelKey =
   | 'nav.bots'
   | 'nav.helpCenter'
   | 'nav.integrations'
+  | 'nav.campaigns'
   | 'nav.configuration'
   | 'nav.components'
   | 'nav.policies'
@@ -103,6 +104,7 @@ const GROUPS: readonly { key: NavGroupKey; heading?: boolean; items: readonly Na
     items: [
       { path: PATHS.users, labelKey: 'nav.users', icon: 'users' },
       { path: PATHS.integrations, labelKey: 'nav.integrations', icon: 'plug', section: '/integrations' },
+      { path: PATHS.campaigns, labelKey: 'nav.campaigns', icon: 'mail', section: PATHS.campaigns },
     ],
   },
   { key: 'analytics', items: [{ path: PATHS.reports, labelKey: 'nav.reports', icon: 'list' }] },

@@ -22,6 +22,8 @@ import {
   BotBuilderPage,
   BotIntegrationsPage,
   BotSuggestionsPage,
+  CampaignComposePage,
+  CampaignsPage,
   ComponentsPage,
   ConfigurationPage,
   DashboardPage,
@@ -111,6 +113,22 @@ function AuthenticatedRoutes() {
               </Guarded>
             }
           />
+          {(
+            [
+              [PATHS.campaigns, <CampaignsPage key="campaigns" />],
+              [PATHS.campaignPlatforms, <CampaignComposePage key="platforms" />],
+            ] as const
+          ).map(([path, page]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guarded path={path}>
+                  <FeatureGate feature="campaigns">{page}</FeatureGate>
+                </Guarded>
+              }
+            />
+          ))}
           <Route
             path={PATHS.messageLogs}
             element={

@@ -39,6 +39,12 @@ export const ReportsPage = lazyPage(() =>
 export const MetabasePage = lazyPage(() =>
   import('../../features/analytics/metabase-page').then((m) => m.MetabasePage),
 );
+export const CampaignsPage = lazyPage(() =>
+  import('../../features/campaigns/campaigns-page').then((m) => m.CampaignsPage),
+);
+export const CampaignComposePage = lazyPage(() =>
+  import('../../features/campaigns/campaign-compose-page').then((m) => m.CampaignComposePage),
+);
 export const UsersPage = lazyPage(() => import('../../features/users/users-page').then((m) => m.UsersPage));
 export const TwoFactorSetupPage = lazyPage(() =>
   import('../../features/security/two-factor-setup-page').then((m) => m.TwoFactorSetupPage),

@@ -59,6 +59,8 @@ export const PATHS = {
   configuration: '/configuration',
   policies: '/policies',
   bot: '/bot',
+  campaigns: '/campaign-message',
+  campaignPlatforms: '/campaign-message/platforms',
 } as const;
 
 /**
@@ -77,5 +79,6 @@ export const BUILT_AUTHENTICATED_ROUTES: readonly string[] = [
   PATHS.botIntegrations,
   PATHS.botBuilderList,
   PATHS.integrations,
+  PATHS.campaigns,
   PATHS.help,
 ];

@@ -4,6 +4,7 @@ export * from './analytics.js';
 export * from './app-modules.js';
 export * from './billing.js';
 export * from './bots.js';
+export * from './campaigns.js';
 export * from './channels.js';
 export * from './customer-attributes.js';
 export * from './email.js';

@@ -48,8 +48,9 @@ type Prepared =
     }
   | { ok: false; error: string };
 
-async function readFile(
-  deps: ChannelDeliveryDeps,
+/** A stored attachment's bytes for a connector (and its signed link), or undefined when gone. */
+export async function readFile(
+  deps: Pick<ChannelDeliveryDeps, 'db' | 'storage' | 'publicUrl' | 'appSecret'>,
   applicationId: string,
   fileMeta: Record<string, unknown> | null,
 ) {

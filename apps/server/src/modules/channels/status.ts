@@ -3,6 +3,7 @@ import { audiencesOf, findConversation, findUsersByIds } from '../conversations/
 import type { Realtime } from '../realtime/index.js';
 import { EVENT } from '../realtime/index.js';
 import type { DeliveryStatusUpdate } from './connector.js';
+import { type ChannelStatuses, channelBus } from './events.js';
 import { recordFailed } from './failed-reply.js';
 import * as repo from './repository.js';
 
@@ -43,10 +44,19 @@ export async function applyStatusUpdates(
   updates: readonly DeliveryStatusUpdate[],
 ): Promise<number> {
   let changed = 0;
+  const unmatched: ChannelStatuses['updates'][number][] = [];
   for (const update of updates) {
     const row = await outboxRowOf(deps, applicationId, kind, update);
-    // Not ours (sent from the provider's own app) or not recorded yet: nothing to mark.
-    if (!row) continue;
+    // Not a reply (a campaign's send, told below) or not ours (sent from the provider's own app).
+    if (!row) {
+      if ('externalMessageId' in update)
+        unmatched.push({
+          externalMessageId: update.externalMessageId,
+          status: update.status,
+          error: update.error,
+        });
+      continue;
+    }
     if (update.status === 'failed') {
       if (row.status === 'failed') continue;
       await recordFailed(deps, applicationId, row, update.error ?? 'The provider could not deliver it.');
@@ -69,5 +79,7 @@ export async function applyStatusUpdates(
     });
     if (moved) changed += 1;
   }
+  if (unmatched.length > 0)
+    await channelBus.emit('channel.statuses', { db: deps.db, applicationId, kind, updates: unmatched });
   return changed;
 }

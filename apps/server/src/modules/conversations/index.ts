@@ -14,3 +14,6 @@ export {
   removeBotMembers,
   updateConversation,
 } from './repository.js';
+// Assigning and routing a conversation inside the caller's transaction, for modules that react to
+// an event by moving a conversation (campaigns: a reply goes to the campaign's member or team).
+export { assignTo, route } from './service.js';

@@ -51,6 +51,8 @@ describe.each(testDatabaseKinds())('messages stored event on %s', (kind) => {
       'channels.replies',
       'channels.slack-mirror',
       'email-fallback.checks',
+      'campaigns.consent',
+      'campaigns.replies',
       'bots.replies',
       `test.enqueue.${kind}`,
       `test.refuse.${kind}`,

@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_recipients" ADD COLUMN "replied_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "campaign_recipients_reply_idx" ON "campaign_recipients" USING btree ("application_id","channel","address");

@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_recipients" ADD COLUMN "receipt" text;--> statement-breakpoint
+CREATE INDEX "campaign_recipients_external_idx" ON "campaign_recipients" USING btree ("application_id","external_id");

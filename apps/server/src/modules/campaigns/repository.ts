@@ -1,0 +1,555 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { campaignOptOuts, campaignRecipients, campaigns, users } from '../../db/schema/index.js';
+import { anyOf, arrayLiteral } from '../../platform/db/any-of.js';
+import type { Db } from '../../platform/db/database.js';
+
+// The only place campaigns, their recipients and the opt-outs are read or written. Customers are
+// read (never written) from the users table, as the users list does: end users of the
+// application (no role type), not deleted. Every query names the application.
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type RecipientRow = typeof campaignRecipients.$inferSelect;
+
+const DELETED = 3;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface AudienceFilter {
+  search?: string | undefined;
+  lastSeenSince?: Date | undefined;
+  /** Only these user ids (the selection). */
+  userIds?: readonly string[] | undefined;
+  /** A customer attribute (users.metadata) that must hold the value. */
+  attribute?: { key: string; value: string } | undefined;
+}
+
+function customersWhere(applicationId: string, filter: AudienceFilter): SQL {
+  const parts: SQL[] = [
+    eq(users.applicationId, applicationId),
+    isNull(users.roleType),
+    ne(users.status, DELETED),
+  ];
+  if (filter.search) {
+    const like = `%${escapeLike(filter.search)}%`;
+    parts.push(or(ilike(users.displayName, like), ilike(users.userId, like), ilike(users.email, like))!);
+  }
+  if (filter.lastSeenSince) parts.push(gte(users.lastLoggedInAt, filter.lastSeenSince));
+  if (filter.userIds) parts.push(anyOf(users.userId, filter.userIds, 'text'));
+  if (filter.attribute)
+    parts.push(sql`${users.metadata} ->> ${filter.attribute.key} = ${filter.attribute.value}`);
+  return and(...parts)!;
+}
+
+const optedOutColumn = sql<boolean>`(${campaignOptOuts.customerId} is not null)`;
+
+function customersQuery(db: Db, applicationId: string) {
+  return db
+    .select({
+      id: users.id,
+      userId: users.userId,
+      displayName: users.displayName,
+      email: users.email,
+      contactNumber: users.contactNumber,
+      lastLoggedInAt: users.lastLoggedInAt,
+      metadata: users.metadata,
+      optedOut: optedOutColumn,
+    })
+    .from(users)
+    .leftJoin(
+      campaignOptOuts,
+      and(eq(campaignOptOuts.applicationId, applicationId), eq(campaignOptOuts.customerId, users.id)),
+    );
+}
+
+/** Every customer the filter matches, with their opt-out (a campaign's whole audience). */
+export async function audience(db: Db, applicationId: string, filter: AudienceFilter) {
+  return customersQuery(db, applicationId)
+    .where(customersWhere(applicationId, filter))
+    .orderBy(asc(users.userId));
+}
+export type CustomerRow = Awaited<ReturnType<typeof audience>>[number];
+
+/** One page of the customers a campaign may go to, the filter's total and how many opted out. */
+export async function audiencePage(
+  db: Db,
+  applicationId: string,
+  filter: AudienceFilter,
+  offset: number,
+  limit: number,
+) {
+  const where = customersWhere(applicationId, filter);
+  const [rows, [totals], [all]] = await Promise.all([
+    customersQuery(db, applicationId)
+      .where(where)
+      .orderBy(desc(users.lastLoggedInAt), asc(users.userId))
+      .offset(offset)
+      .limit(limit),
+    db
+      .select({ n: count(), optedOut: sql<number>`count(${campaignOptOuts.customerId})::int` })
+      .from(users)
+      .leftJoin(
+        campaignOptOuts,
+        and(eq(campaignOptOuts.applicationId, applicationId), eq(campaignOptOuts.customerId, users.id)),
+      )
+      .where(where),
+    db.select({ n: count() }).from(users).where(customersWhere(applicationId, {})),
+  ]);
+  return { rows, total: totals?.n ?? 0, optedOut: totals?.optedOut ?? 0, totalUsers: all?.n ?? 0 };
+}
+
+export async function findCustomer(db: Db, applicationId: string, userId: string) {
+  const [row] = await customersQuery(db, applicationId)
+    .where(customersWhere(applicationId, { userIds: [userId] }))
+    .limit(1);
+  return row;
+}
+
+/** A member of the application (role type set), for the assignee of the replies' conversations. */
+export async function findMember(db: Db, applicationId: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.applicationId, applicationId),
+        eq(users.userId, userId),
+        sql`${users.roleType} is not null`,
+        ne(users.status, DELETED),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+// ---- Opt-outs -------------------------------------------------------------------------------
+
+export async function setOptOut(db: Db, applicationId: string, customerId: string, source: string) {
+  await db.insert(campaignOptOuts).values({ applicationId, customerId, source }).onConflictDoNothing();
+}
+
+export async function clearOptOut(db: Db, applicationId: string, customerId: string) {
+  await db
+    .delete(campaignOptOuts)
+    .where(and(eq(campaignOptOuts.applicationId, applicationId), eq(campaignOptOuts.customerId, customerId)));
+}
+
+// ---- Campaigns ------------------------------------------------------------------------------
+
+export async function findByClientKey(db: Db, applicationId: string, clientKey: string) {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.applicationId, applicationId), eq(campaigns.clientKey, clientKey)))
+    .limit(1);
+  return row;
+}
+
+export async function insertCampaign(db: Db, values: typeof campaigns.$inferInsert): Promise<CampaignRow> {
+  const [row] = await db.insert(campaigns).values(values).returning();
+  return row!;
+}
+
+export type NewRecipient = Omit<typeof campaignRecipients.$inferInsert, 'id' | 'status'>;
+
+const INSERT_CHUNK = 10_000;
+
+/**
+ * Adds the recipients of one campaign; one customer twice is kept once (the unique index). Each
+ * chunk is one statement over arrays (unnest): 100,000 recipients are a handful of statements.
+ */
+export async function insertRecipients(db: Db, rows: readonly NewRecipient[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    const first = chunk[0]!;
+    const column = (pick: (r: NewRecipient) => string) => arrayLiteral(chunk.map(pick));
+    await db.execute(sql`
+      insert into campaign_recipients (campaign_id, application_id, customer_id, platform, channel, address)
+      select ${first.campaignId}::uuid, ${first.applicationId}, r.customer_id, r.platform, r.channel, r.address
+      from unnest(
+        ${column((r) => r.customerId)}::text::uuid[],
+        ${column((r) => r.platform)}::text::text[],
+        ${column((r) => r.channel)}::text::text[],
+        ${column((r) => r.address)}::text::text[]
+      ) as r(customer_id, platform, channel, address)
+      on conflict do nothing`);
+  }
+}
+
+export async function findCampaign(db: Db, applicationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.applicationId, applicationId), eq(campaigns.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function listCampaigns(db: Db, applicationId: string, offset: number, limit: number) {
+  const where = eq(campaigns.applicationId, applicationId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(campaigns).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Recipients per campaign, platform and status (the list's progress per platform). */
+export async function progressOf(db: Db, applicationId: string, campaignIds: readonly string[]) {
+  if (campaignIds.length === 0) return [];
+  return db
+    .select({
+      campaignId: campaignRecipients.campaignId,
+      platform: campaignRecipients.platform,
+      status: campaignRecipients.status,
+      receipt: campaignRecipients.receipt,
+      n: count(),
+    })
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.applicationId, applicationId),
+        inArray(campaignRecipients.campaignId, [...campaignIds]),
+      ),
+    )
+    .groupBy(
+      campaignRecipients.campaignId,
+      campaignRecipients.platform,
+      campaignRecipients.status,
+      campaignRecipients.receipt,
+    );
+}
+
+/** Moves a campaign from one of `from` to `to`; false when it was not in one of them (raced). */
+export async function moveCampaign(
+  db: Db,
+  applicationId: string,
+  id: string,
+  from: readonly string[],
+  to: string,
+  extra: Partial<Pick<CampaignRow, 'startedAt' | 'finishedAt'>> = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(campaigns)
+    .set({ status: to, ...extra })
+    .where(
+      and(
+        eq(campaigns.applicationId, applicationId),
+        eq(campaigns.id, id),
+        inArray(campaigns.status, [...from]),
+      ),
+    )
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+// ---- Recipients -----------------------------------------------------------------------------
+
+/**
+ * Claims the next queued recipients for sending (FOR UPDATE SKIP LOCKED: two workers on one
+ * campaign never take the same row); a claimed row is never claimed again.
+ */
+export async function claimRecipients(db: Db, campaignId: string, limit: number): Promise<RecipientRow[]> {
+  const next = db
+    .select({ id: campaignRecipients.id })
+    .from(campaignRecipients)
+    .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.status, 'queued')))
+    .orderBy(asc(campaignRecipients.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(campaignRecipients)
+    .set({ status: 'sending', claimedAt: sql`now()` })
+    .where(inArray(campaignRecipients.id, next))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Records a recipient's result and counts it on the campaign, in one transaction. */
+export async function finishRecipient(
+  db: Db,
+  row: Pick<RecipientRow, 'id' | 'campaignId'>,
+  outcome: { status: 'sent'; externalId: string } | { status: 'failed'; error: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(campaignRecipients)
+      .set(
+        outcome.status === 'sent'
+          ? { status: 'sent', externalId: outcome.externalId, sentAt: sql`now()`, error: null }
+          : { status: 'failed', error: outcome.error.slice(0, 1000) },
+      )
+      .where(and(eq(campaignRecipients.id, row.id), eq(campaignRecipients.status, 'sending')))
+      .returning({ id: campaignRecipients.id });
+    if (done.length === 0) return;
+    await tx
+      .update(campaigns)
+      .set(
+        outcome.status === 'sent'
+          ? { sent: sql`${campaigns.sent} + 1` }
+          : { failed: sql`${campaigns.failed} + 1` },
+      )
+      .where(eq(campaigns.id, row.campaignId));
+  });
+}
+
+/** Puts claimed rows back in the queue (a provider outage, a cancelled batch's untouched rows). */
+export async function requeue(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(campaignRecipients)
+    .set({ status: 'queued', claimedAt: null })
+    .where(and(inArray(campaignRecipients.id, [...ids]), eq(campaignRecipients.status, 'sending')));
+}
+
+/**
+ * Rows a worker claimed and never finished (it died mid-send): the provider may or may not have
+ * taken the message, so they fail rather than go again (nobody is sent a campaign twice).
+ */
+export async function failAbandoned(db: Db, campaignId: string, claimedBefore: Date, error: string) {
+  const rows = await db
+    .update(campaignRecipients)
+    .set({ status: 'failed', error })
+    .where(
+      and(
+        eq(campaignRecipients.campaignId, campaignId),
+        eq(campaignRecipients.status, 'sending'),
+        lt(campaignRecipients.claimedAt, claimedBefore),
+      ),
+    )
+    .returning({ id: campaignRecipients.id });
+  if (rows.length > 0) {
+    await db
+      .update(campaigns)
+      .set({ failed: sql`${campaigns.failed} + ${rows.length}` })
+      .where(eq(campaigns.id, campaignId));
+  }
+  return rows.length;
+}
+
+/** Recipients not finished yet, by status. */
+export async function unfinished(db: Db, campaignId: string) {
+  const rows = await db
+    .select({ status: campaignRecipients.status, n: count() })
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.campaignId, campaignId),
+        inArray(campaignRecipients.status, ['queued', 'sending']),
+      ),
+    )
+    .groupBy(campaignRecipients.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { queued: of('queued'), sending: of('sending') };
+}
+
+function recipientsQuery(db: Db) {
+  return db
+    .select({
+      recipient: campaignRecipients,
+      userId: users.userId,
+      displayName: users.displayName,
+      email: users.email,
+      contactNumber: users.contactNumber,
+      lastLoggedInAt: users.lastLoggedInAt,
+      metadata: users.metadata,
+    })
+    .from(campaignRecipients)
+    .innerJoin(users, eq(users.id, campaignRecipients.customerId));
+}
+
+function recipientsWhere(applicationId: string, campaignId: string, search: string | undefined): SQL {
+  const parts: SQL[] = [
+    eq(campaignRecipients.applicationId, applicationId),
+    eq(campaignRecipients.campaignId, campaignId),
+  ];
+  if (search) {
+    const like = `%${escapeLike(search)}%`;
+    parts.push(or(ilike(users.displayName, like), ilike(users.userId, like), ilike(users.email, like))!);
+  }
+  return and(...parts)!;
+}
+
+/** A campaign's recipients with their results, a page at a time. */
+export async function recipientsPage(
+  db: Db,
+  applicationId: string,
+  campaignId: string,
+  search: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  const where = recipientsWhere(applicationId, campaignId, search);
+  const [rows, [total]] = await Promise.all([
+    recipientsQuery(db).where(where).orderBy(asc(campaignRecipients.id)).offset(offset).limit(limit),
+    db
+      .select({ n: count() })
+      .from(campaignRecipients)
+      .innerJoin(users, eq(users.id, campaignRecipients.customerId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every recipient of a campaign after `afterId`, in order (the CSV export, by keyset pages). */
+export async function recipientsAfter(
+  db: Db,
+  applicationId: string,
+  campaignId: string,
+  afterId: number,
+  limit: number,
+) {
+  return recipientsQuery(db)
+    .where(
+      and(recipientsWhere(applicationId, campaignId, undefined), sql`${campaignRecipients.id} > ${afterId}`),
+    )
+    .orderBy(asc(campaignRecipients.id))
+    .limit(limit);
+}
+
+/**
+ * The campaign a customer's message answers, taken once: the latest recipient row sent to them on
+ * this channel since `since` (any of the spellings of their id there) whose campaign assigns
+ * replies, marked replied. Null when there is none, or another message took it first.
+ */
+export async function takeReply(
+  db: Db,
+  applicationId: string,
+  channel: string,
+  addresses: readonly string[],
+  since: Date,
+) {
+  const [hit] = await db
+    .select({
+      id: campaignRecipients.id,
+      groupAssignee: campaigns.groupAssignee,
+      groupAssigneeTeam: campaigns.groupAssigneeTeam,
+    })
+    .from(campaignRecipients)
+    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+    .where(
+      and(
+        eq(campaignRecipients.applicationId, applicationId),
+        eq(campaignRecipients.channel, channel),
+        inArray(campaignRecipients.address, [...addresses]),
+        eq(campaignRecipients.status, 'sent'),
+        isNull(campaignRecipients.repliedAt),
+        gte(campaignRecipients.sentAt, since),
+        or(isNotNull(campaigns.groupAssignee), isNotNull(campaigns.groupAssigneeTeam)),
+      ),
+    )
+    .orderBy(desc(campaignRecipients.sentAt))
+    .limit(1);
+  if (!hit) return null;
+  const taken = await db
+    .update(campaignRecipients)
+    .set({ repliedAt: sql`now()` })
+    .where(and(eq(campaignRecipients.id, hit.id), isNull(campaignRecipients.repliedAt)))
+    .returning({ id: campaignRecipients.id });
+  return taken.length > 0 ? hit : null;
+}
+
+/**
+ * A provider's status callback about a campaign's send: the receipt moves forward only (delivered,
+ * then read); a failure after the provider took it turns the recipient failed, and the counts with
+ * it. False when it is not a campaign's send of this channel, or changes nothing.
+ */
+export async function applyReceipt(
+  db: Db,
+  applicationId: string,
+  channel: string,
+  update: { externalMessageId: string; status: 'delivered' | 'read' | 'failed'; error?: string | undefined },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(campaignRecipients)
+      .where(
+        and(
+          eq(campaignRecipients.applicationId, applicationId),
+          eq(campaignRecipients.externalId, update.externalMessageId),
+          eq(campaignRecipients.channel, channel),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (row?.status !== 'sent') return false;
+    if (update.status === 'failed') {
+      await tx
+        .update(campaignRecipients)
+        .set({
+          status: 'failed',
+          error: (update.error ?? 'The provider could not deliver it.').slice(0, 1000),
+        })
+        .where(eq(campaignRecipients.id, row.id));
+      await tx
+        .update(campaigns)
+        .set({ sent: sql`${campaigns.sent} - 1`, failed: sql`${campaigns.failed} + 1` })
+        .where(eq(campaigns.id, row.campaignId));
+      return true;
+    }
+    if (row.receipt === 'read' || row.receipt === update.status) return false;
+    await tx
+      .update(campaignRecipients)
+      .set({ receipt: update.status })
+      .where(eq(campaignRecipients.id, row.id));
+    return true;
+  });
+}
+
+/**
+ * Whether another campaign of the application that started sending before this one still has
+ * recipients to send on one of these channels: campaigns on one account go one after another, so
+ * the account never sends faster than its rate.
+ */
+export async function earlierCampaignSending(
+  db: Db,
+  applicationId: string,
+  campaign: Pick<CampaignRow, 'id' | 'startedAt' | 'createdAt'>,
+  channels: readonly string[],
+): Promise<boolean> {
+  if (channels.length === 0) return false;
+  const since = campaign.startedAt ?? campaign.createdAt;
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .innerJoin(campaignRecipients, eq(campaignRecipients.campaignId, campaigns.id))
+    .where(
+      and(
+        eq(campaigns.applicationId, applicationId),
+        eq(campaigns.status, 'sending'),
+        ne(campaigns.id, campaign.id),
+        or(
+          lt(sql`coalesce(${campaigns.startedAt}, ${campaigns.createdAt})`, since),
+          and(
+            eq(sql`coalesce(${campaigns.startedAt}, ${campaigns.createdAt})`, since),
+            lt(campaigns.id, campaign.id),
+          ),
+        ),
+        inArray(campaignRecipients.status, ['queued', 'sending']),
+        inArray(campaignRecipients.channel, [...channels]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
