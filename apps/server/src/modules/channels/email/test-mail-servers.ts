@@ -77,6 +77,18 @@ async function waitForPort(port: number, child: ChildProcess, logPath: string): 
 
 /** Starts Dovecot on a free port with these users (passwords in a passwd-file, plain text). */
 export async function startDovecot(users: readonly MailUser[]): Promise<TestDovecot> {
+  // The free port is chosen before Dovecot binds it: another process on the machine may take it in
+  // between (seen with other test runs beside this one), so a taken port means another try.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startDovecotOnce(users);
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('Address already in use')) throw err;
+    }
+  }
+}
+
+async function startDovecotOnce(users: readonly MailUser[]): Promise<TestDovecot> {
   const dir = await mkdtemp(join(tmpdir(), 'convo-dovecot-'));
   const port = await freePort();
   for (const sub of ['run', 'state', 'mail']) await mkdir(join(dir, sub));
