@@ -307,8 +307,35 @@ export const botExplanationSchema = z.object({
       passageId: z.number().nullable(),
       sourceName: z.string(),
       sourceUrl: z.string().nullable(),
+      /** The passage's relevance to the question, 0…1 (the share of the question's terms it holds). */
       score: z.number(),
+      /** The whole passage. */
       text: z.string(),
+      /** The relevance a passage needs to answer; null when the passage was not searched for. */
+      minRelevance: z.number().nullable(),
+      /** Its BM25 score among the bot's passages; null when not searched for. */
+      bm25: z.number().nullable(),
+      /** Cosine similarity of the question's and the passage's embeddings; null without embeddings. */
+      similarity: z.number().nullable(),
+      /** 'keyword': BM25 alone; 'hybrid': BM25 fused with embeddings. */
+      ranking: z.enum(['keyword', 'hybrid']).nullable(),
+      /** The question's terms (stems) and whether the passage holds them. */
+      terms: z.array(z.object({ term: z.string(), weight: z.number(), matched: z.boolean() })),
+      /** The sentences of the passage sent as the answer. */
+      answer: z.string(),
+      /** Set when a saved answer matched too and the passage won over it. */
+      arbitration: z
+        .object({
+          intent: z.string(),
+          intentConfidence: z.number(),
+          /** How much of the question the saved answer's phrases cover, 0…1. */
+          answerCoverage: z.number(),
+          /** How much of it the passage covers, 0…1. */
+          passageCoverage: z.number(),
+          /** The question's terms only the passage holds (names, places, products). */
+          specificTerms: z.array(z.string()),
+        })
+        .nullable(),
     })
     .nullable()
     .optional(),

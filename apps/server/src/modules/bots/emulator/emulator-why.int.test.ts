@@ -6,6 +6,7 @@ import { addTestBot } from '../../../testing/bots.js';
 import type { Tenant } from '../../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
+import * as knowledgeRepo from '../knowledge/repository.js';
 import type { BotRow } from '../repository.js';
 
 // Issue 34, "the builder shows why": the test panel's answer says what kompose's stages decided,
@@ -186,6 +187,66 @@ describe.each(testDatabaseKinds())('the builder shows why on %s', (kind) => {
     const [after] = await t.database.db.select().from(bots).where(eq(bots.id, bot.id));
     expect(after?.settings.outOfScopePhrases).toBeUndefined();
     expect(await phrasesOf(bot.id, 'hours')).toContain(message);
+  });
+
+  it('explains a knowledge answer: the passage, its score against the minimum relevance, the sentences sent and why it beat a saved answer', async () => {
+    const kb = await addTestBot(t.database, tenant.applicationId, 'kompose', 'Knowledge why bot');
+    const hours = ANSWERS.find((a) => a.name === 'hours')!;
+    const res = await api(tenant, 'POST', path(BOT_PATHS.intents, { botId: kb.id }), {
+      language: 'en',
+      section: 'answers',
+      ...hours,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const source = await knowledgeRepo.insertSource(t.database.db, {
+      applicationId: tenant.applicationId,
+      botId: kb.id,
+      kind: 'document',
+      name: 'pickup-points.md',
+      status: 'ready',
+      passageCount: 2,
+    });
+    await t.database.db.transaction((tx) =>
+      knowledgeRepo.replacePassages(tx, source, [
+        {
+          position: 0,
+          url: null,
+          heading: 'Pickup points',
+          text: 'Parcels can be collected from our partner shops. The Lisbon pickup point opens at 8 am on weekdays. Bring the code from your e-mail.',
+        },
+        {
+          position: 1,
+          url: null,
+          heading: 'Gift cards',
+          text: 'Gift cards never expire. They can be used online and in our shops.',
+        },
+      ]),
+    );
+
+    const reply = await emulate(kb.id, 'When does the Lisbon pickup point open?');
+    expect(reply.intent).toBe('knowledge_source');
+    const knowledge = reply.explanation.knowledge;
+    expect(reply.explanation.outcome).toBe('knowledge');
+    expect(knowledge).toMatchObject({
+      sourceName: 'pickup-points.md',
+      minRelevance: 0.5,
+      ranking: 'keyword',
+      similarity: null,
+      arbitration: { intent: 'hours' },
+    });
+    expect(knowledge.score).toBeGreaterThan(knowledge.minRelevance);
+    expect(knowledge.bm25).toBeGreaterThan(0);
+    expect(knowledge.passageId).toEqual(expect.any(Number));
+    expect(knowledge.answer).toContain('The Lisbon pickup point opens at 8 am on weekdays.');
+    expect(knowledge.answer).not.toContain('partner shops');
+    expect(knowledge.arbitration.specificTerms).toContain('lisbon');
+    expect(knowledge.terms).toEqual(
+      expect.arrayContaining([expect.objectContaining({ term: 'lisbon', matched: true })]),
+    );
+
+    // An off-topic question: no passage reaches the minimum relevance, so none is explained.
+    const off = await emulate(kb.id, 'do you sell bicycles for dogs');
+    expect(off).toMatchObject({ fallback: true, explanation: { outcome: 'fallback', knowledge: null } });
   });
 
   it('refuses unknown answers, other engines, disabled languages and other tenants', async () => {

@@ -225,7 +225,8 @@ export async function passagesPerTerm(
   }));
 }
 
-export interface CandidatePassage extends Omit<PassageHit, 'score'> {
+export interface CandidateStats {
+  id: number;
   /** The asked lexemes the passage holds, with how many times it holds each. */
   matched: { lexeme: string; tf: number }[];
   /** Its length: the distinct words of its heading and text (length of its tsvector). */
@@ -236,17 +237,52 @@ export interface CandidatePassage extends Omit<PassageHit, 'score'> {
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
 
+const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 /**
- * The bot's passages of the application among `ids`, each with the lexemes of `lexemes` it holds
- * and their counts (the positions the tsvector keeps): one read of each passage's tsvector.
+ * What BM25 needs of the bot's passages among `ids`: the lexemes of `lexemes` each holds, with
+ * their counts (the positions the tsvector keeps), and its length; no text (see `passageDetails`).
  */
-export async function candidatePassages(
+export async function candidateStats(
   db: Db,
   applicationId: string,
   botId: string,
   ids: readonly number[],
   lexemes: readonly string[],
-): Promise<CandidatePassage[]> {
+): Promise<CandidateStats[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: knowledgePassages.id,
+      length: sql<number>`length(${knowledgePassages.searchVector})`,
+      matched: sql<
+        [string, number][] | null
+      >`(select json_agg(json_build_array(v.lexeme, coalesce(array_length(v.positions, 1), 1))) from unnest(${knowledgePassages.searchVector}) as v where v.lexeme = any(${textArray(lexemes)}::text[]))`,
+    })
+    .from(knowledgePassages)
+    .where(
+      and(
+        eq(knowledgePassages.applicationId, applicationId),
+        eq(knowledgePassages.botId, botId),
+        sql`${knowledgePassages.id} = any(${idArray(ids)}::bigint[])`,
+      ),
+    );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    length: Number(r.length),
+    matched: (r.matched ?? []).map(([lexeme, tf]) => ({ lexeme, tf: Number(tf) })),
+  }));
+}
+
+export type PassageDetails = Omit<PassageHit, 'score'>;
+
+/** The bot's passages among `ids` with their text and source (read for the best ranked only). */
+export async function passageDetails(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  ids: readonly number[],
+): Promise<PassageDetails[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -256,10 +292,6 @@ export async function candidatePassages(
       url: knowledgePassages.url,
       heading: knowledgePassages.heading,
       text: knowledgePassages.text,
-      length: sql<number>`length(${knowledgePassages.searchVector})`,
-      matched: sql<
-        [string, number][] | null
-      >`(select json_agg(json_build_array(v.lexeme, coalesce(array_length(v.positions, 1), 1))) from unnest(${knowledgePassages.searchVector}) as v where v.lexeme = any(${textArray(lexemes)}::text[]))`,
     })
     .from(knowledgePassages)
     .innerJoin(
@@ -273,15 +305,10 @@ export async function candidatePassages(
       and(
         eq(knowledgePassages.applicationId, applicationId),
         eq(knowledgePassages.botId, botId),
-        sql`${knowledgePassages.id} = any(${`{${ids.join(',')}}`}::bigint[])`,
+        sql`${knowledgePassages.id} = any(${idArray(ids)}::bigint[])`,
       ),
     );
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    length: Number(r.length),
-    matched: (r.matched ?? []).map(([lexeme, tf]) => ({ lexeme, tf: Number(tf) })),
-  }));
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** The average length of the bot's passages (BM25's length normalisation; 0 with none). */

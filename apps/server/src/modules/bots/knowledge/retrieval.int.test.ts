@@ -203,4 +203,33 @@ describe.each(testDatabaseKinds())('knowledge retrieval on %s', (kind) => {
     expect(keyword).toMatchObject({ sourceName: 'warranty.md' });
     expect(keyword!.explain!.ranking).toBe('keyword');
   });
+  it("counts a common word toward a passage's relevance before reading it (candidates are pruned on their best possible relevance)", async () => {
+    // "parcel" is in more passages than a term is looked up in (TERM_CAP): only known to be common.
+    // The passage holding "zorblax" and "parcel" covers just over half of the question's weight,
+    // so the candidate must not be dropped on its rare terms alone; the one holding only
+    // "quimble" stays under the minimum relevance.
+    const big = await addTestBot(database, apps[0]!, 'kompose', 'Big');
+    const source = await repo.insertSource(database.db, {
+      applicationId: big.applicationId,
+      botId: big.id,
+      kind: 'document',
+      name: 'depot.md',
+    });
+    const passages = [
+      'The zorblax parcel is kept at the depot for a week.',
+      'A quimble is a small tool.',
+      ...Array.from({ length: 130 }, (_, i) => `Depot note ${i}: every parcel gets a label.`),
+    ].map((text, position) => ({ position, url: null, heading: null, text }));
+    await database.db.transaction(async (tx) => {
+      await repo.replacePassages(tx, source, passages);
+      await repo.updateSource(tx, big.applicationId, source.id, {
+        status: 'ready',
+        passageCount: passages.length,
+      });
+    });
+    const hits = await searchKnowledge(database.db, big.applicationId, big.id, 'zorblax quimble parcel', 3);
+    expect(hits.map((h) => h.text)).toEqual(['The zorblax parcel is kept at the depot for a week.']);
+    expect(hits[0]!.score).toBeGreaterThan(0.5);
+    expect(await searchKnowledge(database.db, big.applicationId, big.id, 'quimble zorblax', 3)).toEqual([]);
+  });
 });

@@ -144,15 +144,30 @@ export async function searchKnowledge(
       options.log?.warn({ err }, 'knowledge: the question could not be embedded');
     }
   }
-  const ids = [...new Set([...keywordIds.slice(0, MAX_CANDIDATES), ...nearest.map((h) => h.id)])];
-  const rows = await repo.candidatePassages(
+  const minRelevance = options.minRelevance ?? MIN_RELEVANCE;
+  // The cached lists say which candidates can answer at all before any passage is read: a term
+  // looked up whole (a rare one) is held exactly by its listed passages; a common term is counted
+  // as held. A candidate whose best possible relevance is under the minimum never answers, so its
+  // word counts are not read (they were most of a search's time, issue 34).
+  const questionTotal = weights.reduce((sum, w) => sum + w.question, 0);
+  let commonWeight = 0;
+  const rareWeightOf = new Map<number, number>();
+  for (const [i, ids] of perTerm.entries()) {
+    if (ids.length > TERM_CAP) commonWeight += weights[i]!.question;
+    else for (const id of ids) rareWeightOf.set(id, (rareWeightOf.get(id) ?? 0) + weights[i]!.question);
+  }
+  const mayAnswer = (id: number) =>
+    questionTotal > 0 && ((rareWeightOf.get(id) ?? 0) + commonWeight) / questionTotal > minRelevance - 1e-9;
+  const ids = [
+    ...new Set([...keywordIds.filter(mayAnswer).slice(0, MAX_CANDIDATES), ...nearest.map((h) => h.id)]),
+  ];
+  const rows = await repo.candidateStats(
     db,
     applicationId,
     botId,
     ids,
     terms.flatMap((t) => t.forms),
   );
-  const minRelevance = options.minRelevance ?? MIN_RELEVANCE;
   const similarityOf = new Map(nearest.map((h) => [h.id, h.similarity]));
   const scored = rows.map((row) => {
     const tfOf = new Map(row.matched.map((m) => [m.lexeme, m.tf]));
@@ -160,7 +175,7 @@ export async function searchKnowledge(
     const ranked: ScoredTerm[] = tfs.map((tf, i) => ({ weight: weights[i]!.rank, tf }));
     const asked: ScoredTerm[] = tfs.map((tf, i) => ({ weight: weights[i]!.question, tf }));
     return {
-      row,
+      id: row.id,
       bm25: bm25(ranked, row.length, averageLength),
       relevance: coverage(asked),
       similarity: similarityOf.get(row.id) ?? null,
@@ -171,35 +186,45 @@ export async function searchKnowledge(
       })),
     };
   });
-  const minSimilarity = embedder?.minSimilarity ?? Number.POSITIVE_INFINITY;
-  // The relevance is read from the passage's sentences (answer.ts): only for the best ranked, as
-  // many as may be returned and a few more.
-  const language = options.language ?? 'en';
-  const qualifies = (h: (typeof scored)[number]) => {
-    if (h.relevance > minRelevance) {
-      h.relevance = matchSentences(h.row.text, h.row.heading, h.terms, language).relevance;
-    }
-    return h.relevance > minRelevance || (h.similarity !== null && h.similarity >= minSimilarity);
-  };
-  const byBm25 = [...scored].filter((h) => h.bm25 > 0).sort((a, b) => b.bm25 - a.bm25 || a.row.id - b.row.id);
+  const byBm25 = [...scored].filter((h) => h.bm25 > 0).sort((a, b) => b.bm25 - a.bm25 || a.id - b.id);
   let ranked = byBm25;
   if (nearest.length > 0) {
-    const byId = new Map(scored.map((h) => [h.row.id, h]));
+    const byId = new Map(scored.map((h) => [h.id, h]));
     const vectorRanking = nearest.map((h) => byId.get(h.id)).filter((h) => h !== undefined);
     const fused = reciprocalRankFusion([byBm25, vectorRanking]);
-    ranked = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0].row.id - b[0].row.id).map(([h]) => h);
+    ranked = [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0].id - b[0].id).map(([h]) => h);
   }
-  return ranked
-    .slice(0, n + SENTENCE_CHECKS)
-    .filter(qualifies)
-    .slice(0, n)
-    .map((h) => ({
-      id: h.row.id,
-      sourceId: h.row.sourceId,
-      sourceName: h.row.sourceName,
-      url: h.row.url,
-      heading: h.row.heading,
-      text: h.row.text,
+  // Text is read for the best ranked only: as many as may be returned and a few more, whose
+  // relevance is then read from their sentences (answer.ts).
+  const window = ranked.slice(0, n + SENTENCE_CHECKS);
+  const detailsOf = new Map(
+    (
+      await repo.passageDetails(
+        db,
+        applicationId,
+        botId,
+        window.map((h) => h.id),
+      )
+    ).map((d) => [d.id, d]),
+  );
+  const minSimilarity = embedder?.minSimilarity ?? Number.POSITIVE_INFINITY;
+  const language = options.language ?? 'en';
+  const answers: RetrievedPassage[] = [];
+  for (const h of window) {
+    if (answers.length >= n) break;
+    const row = detailsOf.get(h.id);
+    if (!row) continue;
+    if (h.relevance > minRelevance) {
+      h.relevance = matchSentences(row.text, row.heading, h.terms, language).relevance;
+    }
+    if (!(h.relevance > minRelevance || (h.similarity !== null && h.similarity >= minSimilarity))) continue;
+    answers.push({
+      id: row.id,
+      sourceId: row.sourceId,
+      sourceName: row.sourceName,
+      url: row.url,
+      heading: row.heading,
+      text: row.text,
       score: round(h.relevance),
       explain: {
         relevance: round(h.relevance),
@@ -209,7 +234,9 @@ export async function searchKnowledge(
         ranking: nearest.length > 0 ? 'hybrid' : 'keyword',
         terms: h.terms,
       },
-    }));
+    });
+  }
+  return answers;
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

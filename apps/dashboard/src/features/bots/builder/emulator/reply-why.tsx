@@ -84,7 +84,31 @@ export function ReplyWhy({ explanation }: { explanation: BotExplanation }) {
                 score: Number.isFinite(knowledge.score) ? knowledge.score.toFixed(2) : '–',
               }),
             )}
-            <Text size="xs" c="dimmed" lineClamp={3} style={{ wordBreak: 'break-word' }}>
+            {knowledge.minRelevance !== null &&
+              line(
+                'emulator-why-knowledge-min',
+                t('emulator.why.knowledgeMin', {
+                  min: knowledge.minRelevance.toFixed(2),
+                  bm25: knowledge.bm25 === null ? '–' : knowledge.bm25.toFixed(2),
+                }),
+              )}
+            {knowledge.arbitration &&
+              line(
+                'emulator-why-knowledge-arbitration',
+                t('emulator.why.knowledgeArbitration', {
+                  name: label(knowledge.arbitration.intent),
+                  passage: confidencePercent(knowledge.arbitration.passageCoverage),
+                  answer: confidencePercent(knowledge.arbitration.answerCoverage),
+                  terms: knowledge.arbitration.specificTerms.join(', '),
+                }),
+              )}
+            <Text
+              size="xs"
+              c="dimmed"
+              lineClamp={3}
+              style={{ wordBreak: 'break-word' }}
+              data-testid="emulator-why-knowledge-text"
+            >
               {knowledge.text}
             </Text>
           </Stack>

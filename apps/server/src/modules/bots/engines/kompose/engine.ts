@@ -137,7 +137,11 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
       const chat = text ? (snapshot?.smallTalk ?? smallTalkModel(answerLanguage)).classify(text) : null;
       const base = { language, confidence: own?.confidence ?? 0 };
       // What each stage decided, for the builder's test panel (the runtime never sends it on).
-      const explain = (outcome: BotExplanation['outcome'], passage?: RetrievedPassage): BotExplanation => ({
+      const explain = (
+        outcome: BotExplanation['outcome'],
+        passage?: RetrievedPassage,
+        knowledge?: KnowledgeAnswerInfo,
+      ): BotExplanation => ({
         outcome,
         best: scored
           ? { intent: scored.intent, confidence: scored.confidence, probability: scored.probability }
@@ -162,6 +166,13 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
               sourceUrl: passage.url,
               score: passage.score,
               text: passage.text,
+              minRelevance: passage.explain?.minRelevance ?? null,
+              bm25: passage.explain?.bm25 ?? null,
+              similarity: passage.explain?.similarity ?? null,
+              ranking: passage.explain?.ranking ?? null,
+              terms: passage.explain?.terms ?? [],
+              answer: knowledge?.answer ?? passage.text,
+              arbitration: knowledge?.arbitration ?? null,
             }
           : null,
       });
@@ -186,17 +197,14 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
           const passage = await bestPassage();
           const verdict = passage?.explain ? arbitrate(passage.explain, intent.stems) : null;
           if (passage && verdict?.winner === 'knowledge') {
-            return {
-              language,
-              ...knowledgeReply(passage, answerLanguage, {
-                intent: own.intent,
-                intentConfidence: own.confidence,
-                answerCoverage: verdict.answerCoverage,
-                passageCoverage: verdict.passageCoverage,
-                specificTerms: verdict.specificTerms,
-              }),
-              explanation: explain('knowledge', passage),
-            };
+            const reply = knowledgeReply(passage, answerLanguage, {
+              intent: own.intent,
+              intentConfidence: own.confidence,
+              answerCoverage: verdict.answerCoverage,
+              passageCoverage: verdict.passageCoverage,
+              specificTerms: verdict.specificTerms,
+            });
+            return { language, ...reply, explanation: explain('knowledge', passage, reply.knowledge) };
           }
           return {
             ...base,
@@ -239,12 +247,10 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
 
       if (input.signal.aborted) throw input.signal.reason ?? new Error('aborted');
       const passage = await bestPassage();
-      if (passage)
-        return {
-          language,
-          ...knowledgeReply(passage, answerLanguage, null),
-          explanation: explain('knowledge', passage),
-        };
+      if (passage) {
+        const reply = knowledgeReply(passage, answerLanguage, null);
+        return { language, ...reply, explanation: explain('knowledge', passage, reply.knowledge) };
+      }
 
       const fallback = snapshot?.intents.get(DEFAULT_INTENTS.fallback.name);
       const messages: BotMessage[] =
