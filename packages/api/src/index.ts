@@ -30,6 +30,7 @@ export * from './query-params.js';
 export * from './registration.js';
 export * from './reply-suggestions.js';
 export * from './sso.js';
+export * from './starter-bot.js';
 export * from './support-tickets.js';
 export * from './team-admin.js';
 export * from './teams-users-stats.js';
