@@ -105,7 +105,12 @@ function StepRow({
           {step.key === 'install' && !done && <InstallDetails />}
           {step.key === 'bot' && <StarterBotPanel done={done} />}
           <Group>
-            <Button component={Link} to={step.to} size="xs" variant={done ? 'subtle' : 'filled'}>
+            <Button
+              component={Link}
+              to={step.to}
+              size="xs"
+              variant={done || step.key === 'bot' ? 'subtle' : 'filled'}
+            >
               {t(`steps.${step.key}.action`)}
             </Button>
           </Group>

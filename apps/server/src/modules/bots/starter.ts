@@ -1,7 +1,7 @@
 import type { StarterBot, StarterBotCreate } from '@convo/api';
 import type { AuthContext } from '../../http/auth.js';
+import { requireAdmin } from '../../http/policy.js';
 import { assertAiAgentAvailable } from '../billing/index.js';
-import { requireAdmin } from '../teams/service.js';
 import { insertMissingIntents } from './builder/repository.js';
 import { defaultIntents, scheduleTraining } from './builder/service.js';
 import * as knowledge from './knowledge/service.js';
