@@ -59,6 +59,16 @@ test('sign-up leads to the setup guide, whose starter bot answers from a help-ce
     await expect(starter).toBeVisible();
     await expect(starter.getByText('Help-center articles', { exact: true })).toBeVisible();
     if (screenshots) await page.screenshot({ path: path.join(IMAGES, 'first-hour-setup-guide.png') });
+    // At phone width the guide and the starter bot's choices fit without scrolling sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await starter.getByText('Website', { exact: true }).click();
+    await expect(starter.getByRole('textbox', { name: "Your website's address" })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await starter.getByText('Help-center articles', { exact: true }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await starter.getByRole('button', { name: 'Create a starter bot' }).click();
     const progress = page.getByTestId('starter-bot-progress');
     await expect(progress).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
