@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { PATHS } from '../../app/routing/paths';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toastError } from '../../app/toasts';
+import { useCanManageBots } from '../bots/bots-shared';
 import {
   DOCUMENT_ACCEPT,
   fetchSources,
@@ -97,6 +98,8 @@ export function StarterBotPanel({ done }: { done: boolean }) {
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [botId, setBotId] = useState<string | null>(null);
+  // Only admins make bots (the server refuses others): the step's link is all they get.
+  const canManage = useCanManageBots();
 
   const create = useMutation({
     mutationFn: async () => {
@@ -115,7 +118,7 @@ export function StarterBotPanel({ done }: { done: boolean }) {
 
   if (botId !== null) return <StarterProgress botId={botId} />;
   // Already has a bot (made here earlier or on the bots page): nothing more to offer.
-  if (done) return null;
+  if (done || !canManage) return null;
 
   const missing = (source === 'url' && url.trim() === '') || (source === 'document' && file === null);
   return (
