@@ -42,6 +42,9 @@ test('sign up, log out, wrong password, reset through the mailbox, sign in, logo
     await page.getByRole('textbox', { name: 'Work email', exact: true }).fill(person.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
+    // Led into setup first (SPEC §2 default view rule 2, issue 40); dismissed, the dashboard.
+    await expect(page).toHaveURL(/\/startingup$/);
+    await page.getByRole('button', { name: 'Continue to the dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(person.company)).toBeVisible();
   });

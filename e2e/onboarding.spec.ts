@@ -28,6 +28,9 @@ test('a new sign-up follows the setup guide to its first resolved conversation',
     await page.getByRole('textbox', { name: 'Work email', exact: true }).fill(person.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
+    // SPEC §2 default view rule 2: a new company's owner lands on the starting-up screen (issue 40).
+    await expect(page).toHaveURL(/\/startingup$/);
+    await page.getByRole('button', { name: 'Continue to the dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Setup guide' }).click();
     await expect(page).toHaveURL(/\/welcome$/);

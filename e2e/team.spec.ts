@@ -240,6 +240,8 @@ test('two-factor sign-in: set up with the QR secret, then sign in with a code', 
   await page.getByRole('textbox', { name: 'Work email', exact: true }).fill(owner.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(owner.password);
   await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/startingup$/);
+  await page.getByRole('button', { name: 'Continue to the dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/settings/security');

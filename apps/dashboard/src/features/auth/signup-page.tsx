@@ -96,6 +96,10 @@ export function SignupPage() {
     mutationFn: signup,
     onSuccess: (created) => {
       saveSession(created);
+      // A new company's owner is led into setup: SPEC §2 default view rule 2 sends the local
+      // onboarding mark to /startingup until the guide is done or dismissed. An invited member
+      // joins a workspace that is already set up.
+      if (!invited) storage.setJson(STORAGE_KEYS.onboarding, { getStarted: true });
       const target =
         safeReferrer(storage.getItem(STORAGE_KEYS.referrer)) ?? landingForSession(created, config.variant);
       storage.removeItem(STORAGE_KEYS.referrer);

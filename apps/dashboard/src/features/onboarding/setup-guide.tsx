@@ -13,6 +13,7 @@ import { SectionLoader } from '../../components/page-loader';
 import { SnippetBlock } from '../widget-settings/snippet-block';
 import { fetchOnboarding, onboardingKeys } from './onboarding-api';
 import { type SetupStep, setupSteps, testPageUrl } from './setup-steps';
+import { StarterBotPanel } from './starter-bot';
 
 // The setup guide: every step with its tick, the progress bar, and a way to each step's screen.
 // Steps are ticked by the server when the action happens; the guide re-reads them while it is open
@@ -102,8 +103,14 @@ function StepRow({
             {t(`steps.${step.key}.description`)}
           </Text>
           {step.key === 'install' && !done && <InstallDetails />}
+          {step.key === 'bot' && <StarterBotPanel done={done} />}
           <Group>
-            <Button component={Link} to={step.to} size="xs" variant={done ? 'subtle' : 'filled'}>
+            <Button
+              component={Link}
+              to={step.to}
+              size="xs"
+              variant={done || step.key === 'bot' ? 'subtle' : 'filled'}
+            >
               {t(`steps.${step.key}.action`)}
             </Button>
           </Group>

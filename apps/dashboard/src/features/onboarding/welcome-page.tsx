@@ -1,4 +1,6 @@
+import { setupGuideProgress } from '@convo/domain';
 import { Button, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +11,7 @@ import { useSession } from '../../app/session/session-store';
 import { storage } from '../../app/storage/safe-storage';
 import { STORAGE_KEYS } from '../../app/storage/storage-keys';
 import { PageHeader } from '../../components/page-header';
+import { fetchOnboarding, onboardingKeys } from './onboarding-api';
 import { NS, SetupGuide } from './setup-guide';
 
 /** /welcome and /onboarding: the setup guide. */
@@ -30,6 +33,16 @@ export function StartingUpPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const landing = useLandingPath();
+  // Done: the whole guide is ticked, so the mark goes (the page stays until the user moves on).
+  const guide = useQuery({
+    queryKey: onboardingKeys.guide,
+    queryFn: ({ signal }) => fetchOnboarding(signal),
+  });
+  const complete =
+    guide.data !== undefined && setupGuideProgress(guide.data.steps.map((s) => s.state)).percent === 100;
+  useEffect(() => {
+    if (complete) storage.removeItem(STORAGE_KEYS.onboarding);
+  }, [complete]);
   const goOn = () => {
     storage.removeItem(STORAGE_KEYS.onboarding);
     const referrer = safeReferrer(storage.getItem(STORAGE_KEYS.referrer));

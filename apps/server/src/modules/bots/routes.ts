@@ -10,6 +10,9 @@ import {
   firstResponderQuerySchema,
   firstResponderUpdateSchema,
   messageResponseSchema,
+  STARTER_BOT_PATHS,
+  starterBotCreateSchema,
+  starterBotResponseSchema,
   suggestionIdParamsSchema,
   suggestionListQuerySchema,
   suggestionListResponseSchema,
@@ -23,6 +26,7 @@ import type { RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { featureGuard } from '../billing/index.js';
 import * as service from './service.js';
+import { createStarterBot } from './starter.js';
 
 /** SPEC §6 `llmBots`: creating a bot on an LLM engine (a validated body; switching: the service). */
 function llmEngineOf(body: unknown): FeatureKey[] {
@@ -69,6 +73,16 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
         schema: { tags, security, body: botCreateSchema, response: { 200: botResponseSchema } },
       },
       async (req) => ok(await service.createBot(deps, requireAuth(req), req.body)),
+    );
+
+    // The setup guide's one-click bot: a kompose bot, so no LLM gate.
+    app.post(
+      STARTER_BOT_PATHS.starterBot,
+      {
+        ...admin,
+        schema: { tags, security, body: starterBotCreateSchema, response: { 200: starterBotResponseSchema } },
+      },
+      async (req) => ok(await createStarterBot(deps, requireAuth(req), req.body)),
     );
 
     app.put(

@@ -103,7 +103,7 @@ async function viewsOf(db: Db, applicationId: string, rows: readonly repo.BotRow
   return rows.map((row) => toView(row, { userNames, responders, teamWireIds, weekCounts }));
 }
 
-async function viewOf(db: Db, applicationId: string, row: repo.BotRow): Promise<Bot> {
+export async function viewOf(db: Db, applicationId: string, row: repo.BotRow): Promise<Bot> {
   const [view] = await viewsOf(db, applicationId, [row]);
   return view!;
 }

@@ -1,6 +1,7 @@
 import {
   BOT_PATHS,
   INBOX_PATHS,
+  STARTER_BOT_PATHS,
   TEAM_ADMIN_PATHS,
   WIDGET_API_PATHS,
   WIDGET_SETTINGS_PATHS,
@@ -51,6 +52,7 @@ export const ROUTE_STEPS: ReadonlyMap<string, RouteSteps> = new Map<string, Rout
   [`PATCH ${WIDGET_SETTINGS_PATHS.chatWidget}`, widgetSettingsSteps],
   [`POST ${TEAM_ADMIN_PATHS.invite}`, always(ONBOARDING_STATE.TEAM_INVITATION_SENT)],
   [`POST ${BOT_PATHS.bots}`, always(ONBOARDING_STATE.BOT_CREATED)],
+  [`POST ${STARTER_BOT_PATHS.starterBot}`, always(ONBOARDING_STATE.BOT_CREATED)],
   [`PUT ${BOT_PATHS.botEngine}`, always(ONBOARDING_STATE.BOT_INTEGRATION)],
   [
     `PATCH ${INBOX_PATHS.conversationSettings}`,

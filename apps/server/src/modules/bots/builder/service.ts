@@ -193,7 +193,7 @@ export async function scheduleTraining(tx: Db, bot: BotRow, language: string): P
   });
 }
 
-function defaultIntents(language: BotLanguage): repo.IntentValues[] {
+export function defaultIntents(language: BotLanguage): repo.IntentValues[] {
   return [
     {
       language,
