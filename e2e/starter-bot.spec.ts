@@ -1,11 +1,14 @@
 import path from 'node:path';
-import { HELP_CENTER_PATHS } from '@convo/api';
+import { HELP_CENTER_PATHS, MESSAGING_PATHS } from '@convo/api';
 import { expect, test } from '@playwright/test';
+import { messagingHeaders } from './support/inbox';
 
 // Issue 40 item 1: a new company signs up, is led to the starting-up screen, makes the starter bot
 // from its help-center article in one click, and the bot answers a paraphrase of that article in
 // the widget on the test page, at phone width too. With UPDATE_SCREENSHOTS=1 it also writes the
-// README's "Your first hour" screenshots into docs/images/.
+// README's "Your first hour" screenshots into docs/images/. Then the rest of the first hour: the
+// visitor asks for a person, the owner answers from the inbox and resolves, the visitor rates, and
+// /reports counts the conversation; the visitor never reads an internal routing line.
 
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const person = {
@@ -21,9 +24,12 @@ test('sign-up leads to the setup guide, whose starter bot answers from a help-ce
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  // Sign-up, indexing, training, a bot answer, a handoff and a rating on a loaded two-core machine.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   let token = '';
+  let applicationId = '';
+  let groupId = 0;
 
   await test.step('sign up: the new owner lands on the starting-up screen', async () => {
     await page.goto('/signup');
@@ -33,7 +39,11 @@ test('sign-up leads to the setup guide, whose starter bot answers from a help-ce
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
     const signedUp = page.waitForResponse((r) => r.url().endsWith('/api/signup'));
     await page.getByRole('button', { name: 'Sign up' }).click();
-    token = ((await (await signedUp).json()) as { data: { token: string } }).data.token;
+    const signedUpData = (
+      (await (await signedUp).json()) as { data: { token: string; applicationId: string } }
+    ).data;
+    token = signedUpData.token;
+    applicationId = signedUpData.applicationId;
     await expect(page).toHaveURL(/\/startingup$/);
     await expect(page.getByRole('heading', { name: "Welcome! Let's get you started" })).toBeVisible();
     // Every other page leads back here until the guide is done or dismissed.
@@ -88,17 +98,58 @@ test('sign-up leads to the setup guide, whose starter bot answers from a help-ce
     const composer = chat.getByRole('textbox', { name: 'Type a message…' });
     await composer.click();
     await composer.pressSequentially('How long does a refund take to reach my card?', { delay: 10 });
+    const created = visitor.waitForResponse((r) => r.url().includes(MESSAGING_PATHS.groupCreateV21));
     await composer.press('Enter');
+    groupId = ((await (await created).json()).response as { id: number }).id;
     await expect(chat.getByText(/fourteen days/).first()).toBeVisible({ timeout: 30_000 });
     const overflow = await visitor.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
     if (screenshots) await visitor.screenshot({ path: path.join(IMAGES, 'first-hour-widget-answer.png') });
+
+    await test.step('the visitor asks for a person: one friendly line, no routing', async () => {
+      await composer.fill('I want to talk to a human please');
+      await composer.press('Enter');
+      await expect(
+        chat.locator('.cv-system').filter({ hasText: 'A teammate will join you shortly.' }),
+      ).toBeVisible({ timeout: 30_000 });
+    });
+
+    await test.step('dismissed, the dashboard is reachable; the owner answers from the inbox', async () => {
+      await page.getByRole('button', { name: 'Continue to the dashboard' }).click();
+      await expect(page).not.toHaveURL(/\/startingup$/);
+      await page.goto(`/conversations/${groupId}`);
+      const reply = 'Hi, Stella here: your refund left us today.';
+      const box = page.getByTestId('composer');
+      await box.fill(reply);
+      await box.press('Enter');
+      await expect(page.getByTestId('message').filter({ hasText: reply })).toBeVisible();
+      await expect(chat.getByText(reply)).toBeVisible({ timeout: 20_000 });
+    });
+
+    await test.step('resolved, the visitor rates it; the log holds no internal line', async () => {
+      const resolved = await page.request.patch(
+        `${MESSAGING_PATHS.statusChange}?groupId=${groupId}&status=2`,
+        {
+          headers: messagingHeaders(token, applicationId),
+        },
+      );
+      expect(resolved.status(), await resolved.text()).toBe(200);
+      await expect(chat.getByText('How was your conversation?')).toBeVisible({ timeout: 20_000 });
+      const log = (await chat.locator('.cv-log').textContent()) ?? '';
+      expect(log).not.toMatch(/Assigned to|handed the conversation/);
+      await chat.getByRole('button', { name: 'Great' }).click();
+      await chat.getByRole('button', { name: 'Send rating' }).click();
+      await expect(chat.getByText('Thanks for your feedback!')).toBeVisible();
+    });
   });
 
-  await test.step('dismissed, the dashboard is reachable', async () => {
-    await page.getByRole('button', { name: 'Continue to the dashboard' }).click();
-    await expect(page).not.toHaveURL(/\/startingup$/);
+  await test.step('the figures on /reports count the conversation', async () => {
+    await page.goto('/reports');
+    const panel = page.getByTestId('report-figures-conversations');
+    const total = panel.getByTestId('report-total-newConversations').getByTestId('report-total-value');
+    await expect(total).toHaveText('1', { timeout: 20_000 });
+    await expect(panel.locator('[data-chart="bars"] [data-bar]').first()).toBeVisible();
   });
 });
