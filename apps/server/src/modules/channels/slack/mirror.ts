@@ -93,18 +93,21 @@ export function slackMirrorHandler(deps: SlackMirrorDeps): JobHandler {
       }
       try {
         const ts = await post(deps, applicationId, account.config, row);
-        if (ts === null)
-          await repo.finishOutbox(deps.db, row.id, {
-            status: 'failed',
-            error: 'The message no longer exists.',
-          });
-        else await repo.finishOutbox(deps.db, row.id, { status: 'sent', externalId: ts });
-        await channels.recordProviderOutcome(deps.db, account.id, null);
+        // The row's outcome and the hub's status together: one seen without the other confuses
+        // whoever looks in between (the hub said "connected" beside a failed message).
+        await deps.db.transaction(async (tx) => {
+          if (ts === null)
+            await repo.finishOutbox(tx, row.id, { status: 'failed', error: 'The message no longer exists.' });
+          else await repo.finishOutbox(tx, row.id, { status: 'sent', externalId: ts });
+          await channels.recordProviderOutcome(tx, account.id, null);
+        });
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         const retry = !(err instanceof ChannelProviderError) || err.retryable;
-        await repo.finishOutbox(deps.db, row.id, { status: retry ? 'pending' : 'failed', error });
-        await channels.recordProviderOutcome(deps.db, account.id, error);
+        await deps.db.transaction(async (tx) => {
+          await repo.finishOutbox(tx, row.id, { status: retry ? 'pending' : 'failed', error });
+          await channels.recordProviderOutcome(tx, account.id, error);
+        });
         if (retry) throw err;
       }
     }
