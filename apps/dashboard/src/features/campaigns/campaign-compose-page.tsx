@@ -30,7 +30,6 @@ import {
   FileButton,
   Group,
   Modal,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -52,6 +51,7 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { uploadFile } from '../inbox/inbox-api';
 import { useTeammates, useTeams } from '../inbox/use-inbox-data';
+import { CampaignPager } from './campaign-pager';
 import {
   type CampaignUsersQuery,
   campaignKeys,
@@ -748,17 +748,7 @@ export function CampaignComposePage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {(users.data?.pageNumber ?? 1) > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={users.data?.pageNumber ?? 1}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`pager.${control}` as 'pager.next') })}
-              getItemProps={(p) => ({ 'aria-label': t('pager.page', { page: p }) })}
-            />
-          </Group>
-        )}
+        <CampaignPager total={users.data?.pageNumber ?? 1} value={page} onChange={setPage} />
       </Stack>
 
       <Stack gap="xs" component="section" aria-labelledby="campaign-replies">

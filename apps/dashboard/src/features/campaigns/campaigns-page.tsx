@@ -3,7 +3,7 @@
 
 import type { CampaignSummary } from '@convo/api';
 import { campaignProgressPercent, pageCount } from '@convo/domain';
-import { Badge, Button, Group, Pagination, Progress, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { PATHS } from '../../app/routing/paths';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
+import { CampaignPager } from './campaign-pager';
 import {
   CAMPAIGN_LIST_LIMIT,
   campaignKeys,
@@ -201,17 +202,7 @@ export function CampaignsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': t(`pager.${control}` as 'pager.next') })}
-            getItemProps={(p) => ({ 'aria-label': t('pager.page', { page: p }) })}
-          />
-        </Group>
-      )}
+      <CampaignPager total={pages} value={page} onChange={setPage} />
       <RecipientsDrawer
         campaign={campaigns.find((c) => c.campaignId === open) ?? null}
         onClose={() => setOpen(null)}

@@ -2,11 +2,12 @@
 // refreshed while the campaign is still sending.
 
 import type { CampaignSummary } from '@convo/api';
-import { Badge, Button, Drawer, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Drawer, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionLoader } from '../../components/page-loader';
+import { CampaignPager } from './campaign-pager';
 import { campaignKeys, fetchRecipients } from './campaigns-api';
 
 const NS = 'campaigns';
@@ -104,17 +105,7 @@ export function RecipientsDrawer({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {(recipients.data?.pageNumber ?? 1) > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={recipients.data?.pageNumber ?? 1}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(`pager.${control}` as 'pager.next') })}
-                getItemProps={(p) => ({ 'aria-label': t('pager.page', { page: p }) })}
-              />
-            </Group>
-          )}
+          <CampaignPager total={recipients.data?.pageNumber ?? 1} value={page} onChange={setPage} />
         </Stack>
       )}
     </Drawer>
