@@ -204,7 +204,13 @@ function botTools(db: Db, embedder: Embedder | null): (bot: BotRuntimeConfig) =>
  */
 export function botEngines(config: AppConfig, db: Db): ReadonlyMap<BotPlatform, BotEngine> {
   return new Map<BotPlatform, BotEngine>([
-    ['kompose', createKomposeEngine({ snapshot: savedSnapshots(db) })],
+    [
+      'kompose',
+      createKomposeEngine({
+        snapshot: savedSnapshots(db),
+        embedder: configuredEmbedder(config.knowledgeEmbeddings),
+      }),
+    ],
     ['smartreply', createSmartReplyEngine({ db })],
     ...llmEngines(config),
   ]);
@@ -375,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       appSecret: deps.config.appSecret,
       tools: botTools(deps.database.db, configuredEmbedder(deps.config.knowledgeEmbeddings)),
       snapshots: savedSnapshots(deps.database.db),
+      embedder: configuredEmbedder(deps.config.knowledgeEmbeddings),
       engines: {
         ...Object.fromEntries(llmEngines(deps.config)),
         smartreply: createSmartReplyEngine({ db: deps.database.db }),
@@ -479,7 +486,7 @@ export interface WorkerDeps {
   outboundAllow?: readonly string[] | undefined;
   /** What one uploaded file may cost to parse (PARSE_* settings); the defaults otherwise. */
   parseLimits?: AppConfig['parseLimits'] | undefined;
-  /** The knowledge source's embeddings provider: passages are embedded as they are indexed. */
+  /** The embeddings provider: knowledge passages are embedded as they are indexed, kompose phrases as they train. */
   embedder?: Embedder | null | undefined;
 
   /**
@@ -569,7 +576,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
       }),
       [REPORT_QUEUE]: reportJobHandler({ db: deps.db }),
       [DIGEST_QUEUE]: digestJobHandler({ db: deps.db }),
-      [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db }),
+      [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db, embedder: deps.embedder ?? null }),
       [EMAIL_FALLBACK_QUEUE]: emailFallbackHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({
         db: deps.db,

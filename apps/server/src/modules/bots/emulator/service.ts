@@ -30,6 +30,8 @@ export interface EmulatorDeps {
   tools: (bot: BotRuntimeConfig) => BotTools;
   /** kompose's saved snapshots (shared with the runtime's cache). */
   snapshots: KomposeDeps['snapshot'];
+  /** The deployment's embeddings provider, for saved bots trained with it (kompose semantic.ts). */
+  embedder?: KomposeDeps['embedder'];
   /** The other engines the application can run (LLM engines), by kind. */
   engines?: Partial<Record<BotPlatform, BotEngine>>;
   /** Per emulator answer (default 30 s). */
@@ -132,7 +134,7 @@ export async function emulate(
       const draft = await draftSnapshot(deps.db, bot, language, input.draftIntents ?? []);
       snapshots = async (b, l) => (l === language ? draft : deps.snapshots(b, l));
     }
-    engine = createKomposeEngine({ snapshot: snapshots });
+    engine = createKomposeEngine({ snapshot: snapshots, embedder: deps.embedder ?? null });
   } else {
     engine = deps.engines?.[bot.engine as BotPlatform];
   }

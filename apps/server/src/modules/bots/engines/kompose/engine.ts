@@ -14,9 +14,12 @@ import type {
   RetrievedPassage,
 } from '../../engine.js';
 import { arbitrate, extractAnswer } from '../../knowledge/answer.js';
+import type { Embedder } from '../../knowledge/embeddings.js';
 import { fillEntities, findEntities } from './entities.js';
 import { messageLanguage } from './language.js';
+import type { Decision } from './model.js';
 import * as repo from './repository.js';
+import type { SemanticIndex } from './semantic.js';
 import { confidenceThreshold } from './settings.js';
 import { isSmallTalkIntent, smallTalkReply } from './small-talk.js';
 import { buildSnapshot, type KomposeSnapshot, OUT_OF_SCOPE_CLASS, smallTalkModel } from './snapshot.js';
@@ -35,6 +38,45 @@ export const KNOWLEDGE_INTENT = 'knowledge_source';
 export interface KomposeDeps {
   /** The bot's snapshot of a language, or null when it has none. */
   snapshot(bot: BotRuntimeConfig, language: BotLanguage): Promise<KomposeSnapshot | null>;
+  /** The deployment's embeddings provider: a message the words leave unsure is compared by meaning. */
+  embedder?: Pick<Embedder, 'model' | 'embed'> | null;
+}
+
+/** How long a message waits for its embedding before the bot answers by words alone. */
+const QUERY_EMBEDDING_TIMEOUT_MS = 2_000;
+
+/**
+ * The answer by meaning of a message the words left unsure (semantic.ts), as a decision on the
+ * settings' scale; null without an index of the embedder's model, or when the provider fails.
+ */
+async function byMeaning(
+  embedder: KomposeDeps['embedder'],
+  index: SemanticIndex | null,
+  text: string,
+  signal: AbortSignal,
+): Promise<Decision | null> {
+  if (!embedder || !index || index.model !== embedder.model) return null;
+  let vector: number[] | undefined;
+  try {
+    [vector] = await embedder.embed(
+      [text],
+      AbortSignal.any([signal, AbortSignal.timeout(QUERY_EMBEDDING_TIMEOUT_MS)]),
+    );
+  } catch {
+    return null; // the provider is down or slow: the words' decision stands
+  }
+  const meaning = vector ? index.decide(vector) : null;
+  if (!meaning || meaning.intent === OUT_OF_SCOPE_CLASS) return null;
+  return {
+    intent: meaning.intent,
+    confidence: meaning.confidence,
+    probability: meaning.similarity,
+    runnerUp: meaning.runnerUp
+      ? { intent: meaning.runnerUp.intent, probability: meaning.runnerUp.similarity, confidence: 0 }
+      : null,
+    similarity: meaning.similarity,
+    calibratedThreshold: index.threshold,
+  };
 }
 
 function lastCustomerText(input: BotReplyInput): string {
@@ -133,8 +175,16 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
       const scored = text && snapshot?.answers ? snapshot.answers.classify(text) : null;
       // Closest to the messages marked "none of these answers": no answer of the bot's fits.
       const outOfScope = scored?.intent === OUT_OF_SCOPE_CLASS;
-      const own = outOfScope ? null : scored;
+      let own = outOfScope ? null : scored;
       const chat = text ? (snapshot?.smallTalk ?? smallTalkModel(answerLanguage)).classify(text) : null;
+      // The words are unsure, and it is neither small talk nor clearly "none of these answers":
+      // ask by meaning.
+      const sure = (d: Decision | null) => d !== null && d.confidence >= threshold;
+      if (text && !sure(own) && !sure(chat) && !(outOfScope && sure(scored))) {
+        const meaning = await byMeaning(deps.embedder, snapshot?.semantic ?? null, text, input.signal);
+        if (sure(meaning)) own = meaning;
+      }
+      const decided = own ?? scored;
       const base = { language, confidence: own?.confidence ?? 0 };
       // What each stage decided, for the builder's test panel (the runtime never sends it on).
       const explain = (
@@ -143,18 +193,18 @@ export function createKomposeEngine(deps: KomposeDeps): BotEngine {
         knowledge?: KnowledgeAnswerInfo,
       ): BotExplanation => ({
         outcome,
-        best: scored
-          ? { intent: scored.intent, confidence: scored.confidence, probability: scored.probability }
+        best: decided
+          ? { intent: decided.intent, confidence: decided.confidence, probability: decided.probability }
           : null,
-        runnerUp: scored?.runnerUp
+        runnerUp: decided?.runnerUp
           ? {
-              intent: scored.runnerUp.intent,
-              confidence: scored.runnerUp.confidence,
-              probability: scored.runnerUp.probability,
+              intent: decided.runnerUp.intent,
+              confidence: decided.runnerUp.confidence,
+              probability: decided.runnerUp.probability,
             }
           : null,
         threshold,
-        calibratedThreshold: scored?.calibratedThreshold ?? null,
+        calibratedThreshold: decided?.calibratedThreshold ?? null,
         outOfScope,
         smallTalk: chat
           ? { intent: chat.intent, confidence: chat.confidence, answered: outcome === 'small-talk' }

@@ -92,9 +92,10 @@ export function chooseThreshold(
   inScope: readonly number[],
   outOfScope: readonly number[],
   minimum: number = THRESHOLD_BOUNDS[0],
+  bounds: readonly [number, number] = THRESHOLD_BOUNDS,
 ): number {
-  const high = THRESHOLD_BOUNDS[1];
-  const low = Math.min(high, Math.max(THRESHOLD_BOUNDS[0], minimum));
+  const high = bounds[1];
+  const low = Math.min(high, Math.max(bounds[0], minimum));
   if (inScope.length === 0 || outOfScope.length === 0) return Math.max(low, UNCALIBRATED_THRESHOLD);
   let best = low;
   let bestScore = -Infinity;

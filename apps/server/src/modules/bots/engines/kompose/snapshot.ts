@@ -4,6 +4,7 @@ import { contentStems } from '../../knowledge/terms.js';
 import { IntentClassifier, type SerializedClassifier, type TrainingExample } from './classifier.js';
 import type { EntityDefinition } from './entities.js';
 import { type Decision, KomposeModel, MODEL_FORMAT, type SerializedKomposeModel } from './model.js';
+import { SemanticIndex, type SerializedSemanticIndex } from './semantic.js';
 import { smallTalkExamples } from './small-talk.js';
 
 // What kompose answers one language of one bot with: the bot's own model (its answers), the
@@ -23,6 +24,8 @@ export interface StoredKomposeModels {
   /** Null when the bot has no answer phrases in this language. */
   answers: SerializedKomposeModel | null;
   smallTalk: SerializedKomposeModel;
+  /** The answers by meaning, when the deployment has an embeddings provider (semantic.ts). */
+  semantic?: SerializedSemanticIndex | null;
 }
 
 /** A stored model: the current format, or one softmax over everything (before issue 34). */
@@ -45,6 +48,8 @@ export interface KomposeSnapshot {
   answers: IntentScorer | null;
   /** Small talk; absent in models stored before issue 34 (their answers model holds it). */
   smallTalk: IntentScorer;
+  /** The answers by meaning; null without an embeddings provider at training time. */
+  semantic: SemanticIndex | null;
   /** The bot's own intents by name. */
   intents: ReadonlyMap<string, SnapshotIntent>;
   entities: readonly EntityDefinition[];
@@ -153,9 +158,11 @@ export function buildSnapshot(input: {
 }): KomposeSnapshot {
   let answers: IntentScorer | null = null;
   let smallTalk = smallTalkModel(input.language);
+  let semantic: SemanticIndex | null = null;
   if (input.models && isCurrent(input.models)) {
     answers = input.models.answers ? KomposeModel.fromJSON(input.models.answers) : null;
     smallTalk = KomposeModel.fromJSON(input.models.smallTalk);
+    semantic = input.models.semantic ? SemanticIndex.fromJSON(input.models.semantic) : null;
   } else if (input.models) {
     // Still answers until its bot is retrained (any change of its intents; docs/decisions.md).
     answers = legacyScorer(IntentClassifier.fromJSON(input.models));
@@ -164,6 +171,7 @@ export function buildSnapshot(input: {
     language: input.language,
     answers,
     smallTalk,
+    semantic,
     intents: new Map(
       input.intents.map((i) => [
         i.name,

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Db } from '../../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError } from '../../../../platform/jobs/job-queue.js';
 import { listIntents } from '../../builder/repository.js';
+import type { Embedder } from '../../knowledge/embeddings.js';
 import * as repo from './repository.js';
+import { trainSemantic } from './semantic-training.js';
 import { outOfScopePhrases } from './settings.js';
 import { type StoredKomposeModels, trainModels } from './snapshot.js';
 
@@ -26,6 +28,7 @@ export async function trainBotLanguage(
   applicationId: string,
   botId: string,
   language: BotLanguage,
+  embedder: Embedder | null = null,
 ): Promise<TrainingOutcome | null> {
   const settings = await repo.komposeBotSettings(db, applicationId, botId);
   if (!settings) return null;
@@ -35,19 +38,44 @@ export async function trainBotLanguage(
   const started = performance.now();
   const intents = await listIntents(db, applicationId, botId, [language]);
   let models: StoredKomposeModels;
+  const outOfScope = outOfScopePhrases(settings, language);
   try {
-    models = trainModels(intents, language, outOfScopePhrases(settings, language));
+    models = trainModels(intents, language, outOfScope);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await repo.markTrainingFailed(db, applicationId, botId, language, state.version, message);
     throw new PermanentJobError(message);
   }
+  if (embedder) models.semantic = await semanticOrNull(embedder, intents, language, outOfScope);
   const stored = await repo.storeTrainedModel(db, applicationId, botId, language, state.version, models);
   const trained = models.answers?.classifier.intents.length ?? 0;
   return { stored, version: state.version, intents: trained, ms: performance.now() - started };
 }
 
-export function komposeTrainingHandler(deps: { db: Db }): JobHandler {
+/** Time the embeddings provider gets per training; past it the bot answers by words alone. */
+const SEMANTIC_TRAINING_TIMEOUT_MS = 60_000;
+
+/** A provider that fails or times out costs the meaning layer, never the training. */
+async function semanticOrNull(
+  embedder: Embedder,
+  intents: Parameters<typeof trainSemantic>[1],
+  language: BotLanguage,
+  outOfScope: readonly string[],
+) {
+  try {
+    return await trainSemantic(
+      embedder,
+      intents,
+      language,
+      outOfScope,
+      AbortSignal.timeout(SEMANTIC_TRAINING_TIMEOUT_MS),
+    );
+  } catch {
+    return null;
+  }
+}
+
+export function komposeTrainingHandler(deps: { db: Db; embedder?: Embedder | null }): JobHandler {
   return async (job) => {
     const parsed = payloadSchema.safeParse(job.payload);
     if (!parsed.success || !job.applicationId) throw new PermanentJobError('invalid bots.train payload');
@@ -56,6 +84,7 @@ export function komposeTrainingHandler(deps: { db: Db }): JobHandler {
       job.applicationId,
       parsed.data.botId,
       parsed.data.language as BotLanguage,
+      deps.embedder ?? null,
     );
   };
 }
