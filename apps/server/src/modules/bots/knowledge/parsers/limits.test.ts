@@ -88,7 +88,8 @@ describe('parse limits', () => {
       ),
     );
     expect(err.detail).toEqual({ code: 'PARSE_OUT_OF_MEMORY', params: { limit: 64 } });
-  });
+    // It builds a 100 MB archive and fills a child's heap: seconds on a busy two-core machine.
+  }, 30_000);
 
   it('checks the sizes an archive declares against what it really inflates to', async () => {
     const ok = await checkZip('a.docx', await buildDocxBomb(200_000), limits({}));
