@@ -88,6 +88,15 @@ const THRESHOLD_BOUNDS = [0.05, 0.6] as const;
 /** The threshold of a model with no two phrases of one intent (nothing to compare a paraphrase with). */
 const UNCALIBRATED_THRESHOLD = 0.3;
 
+/** Evidence (0…1) on the settings' confidence scale: the calibrated threshold `t` maps to 0.35. */
+export function onSettingsScale(evidence: number, t: number): number {
+  const confidence =
+    evidence < t
+      ? (CALIBRATED_CONFIDENCE * evidence) / t
+      : CALIBRATED_CONFIDENCE + ((1 - CALIBRATED_CONFIDENCE) * (evidence - t)) / (1 - t);
+  return Math.max(0, Math.min(1, confidence));
+}
+
 export function chooseThreshold(
   inScope: readonly number[],
   outOfScope: readonly number[],
@@ -248,14 +257,8 @@ export class KomposeModel {
     };
   }
 
-  /** Evidence (0…1) on the settings' confidence scale: the calibrated threshold maps to 0.35. */
   private calibrated(evidence: number): number {
-    const t = this.calibration.threshold;
-    const confidence =
-      evidence < t
-        ? (CALIBRATED_CONFIDENCE * evidence) / t
-        : CALIBRATED_CONFIDENCE + ((1 - CALIBRATED_CONFIDENCE) * (evidence - t)) / (1 - t);
-    return Math.max(0, Math.min(1, confidence));
+    return onSettingsScale(evidence, this.calibration.threshold);
   }
 
   classify(text: string): Decision {

@@ -1,4 +1,4 @@
-import { CALIBRATED_CONFIDENCE, chooseThreshold } from './model.js';
+import { chooseThreshold, onSettingsScale } from './model.js';
 
 // kompose's optional meaning layer: when the deployment has an embeddings provider, each answer
 // phrase is stored with its embedding, and a message the word-based model is not sure of is
@@ -119,20 +119,11 @@ export class SemanticIndex {
     return {
       intent: this.intents[best.intent] as string,
       similarity: best.similarity,
-      confidence: this.calibrated(evidence),
+      confidence: onSettingsScale(evidence, this.threshold),
       runnerUp: second
         ? { intent: this.intents[second.intent] as string, similarity: second.similarity }
         : null,
     };
-  }
-
-  private calibrated(evidence: number): number {
-    const t = this.threshold;
-    const confidence =
-      evidence < t
-        ? (CALIBRATED_CONFIDENCE * evidence) / t
-        : CALIBRATED_CONFIDENCE + ((1 - CALIBRATED_CONFIDENCE) * (evidence - t)) / (1 - t);
-    return Math.max(0, Math.min(1, confidence));
   }
 
   /** The nearest phrase of the best and the second-best intent. */
