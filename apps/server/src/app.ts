@@ -112,8 +112,9 @@ import { profileRoutes } from './modules/profile/routes.js';
 import { pushNotificationRoutes } from './modules/push-notifications/routes.js';
 import { quickReplyRoutes } from './modules/quick-replies/routes.js';
 import { createHub, sessionRevoker } from './modules/realtime/hub.js';
+import { STOMP_SUBPROTOCOLS, type StompOptions } from './modules/realtime/index.js';
 import { createRealtime } from './modules/realtime/realtime.js';
-import { STOMP_SUBPROTOCOLS, type StompOptions } from './modules/realtime/stomp-session.js';
+
 import { registrationRoutes } from './modules/registration/routes.js';
 import { replySuggestionRoutes } from './modules/reply-suggestions/index.js';
 import { rolesPermissionsRoutes } from './modules/roles-permissions/routes.js';
