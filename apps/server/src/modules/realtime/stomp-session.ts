@@ -131,7 +131,7 @@ export class StompSession implements StompOutlet {
     private readonly link: StompHubLink,
     private readonly options: StompOptions,
     private readonly onEnd: (s: StompSession) => void,
-    private readonly log: { debug(obj: object, msg?: string): void },
+    private readonly log: { debug(obj: object, msg?: string): void; warn(obj: object, msg?: string): void },
   ) {
     this.parser = new StompParser({ maxFrameBytes: options.maxFrameBytes, maxHeaders: 32 });
     this.timer = setTimeout(() => {
@@ -425,9 +425,8 @@ export class StompSession implements StompOutlet {
   /** One ERROR frame, then the socket closes (STOMP 1.1: the server closes after ERROR). */
   private fail(err: unknown, frame?: StompFrame) {
     if (this.closed) return;
-    const failure =
-      err instanceof Failure ? err : new Failure('Server error.', 1011, err instanceof Error ? '' : '');
-    if (!(err instanceof Failure)) this.log.debug({ err }, 'stomp session failed');
+    const failure = err instanceof Failure ? err : new Failure('Server error.', 1011);
+    if (!(err instanceof Failure)) this.log.warn({ err }, 'stomp session failed');
     const headers: Record<string, string> = { message: failure.message, 'content-type': 'text/plain' };
     const receipt = frame?.headers.get('receipt');
     if (receipt !== undefined) headers['receipt-id'] = receipt;

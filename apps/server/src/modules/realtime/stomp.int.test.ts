@@ -95,6 +95,9 @@ describe.each(testDatabaseKinds())('STOMP on /ws on %s', (kind) => {
       type: 4,
       key: `agent-${visitor.groupId}`,
     });
+    // What an end user may read about the team: the agent's e-mail id never reaches them.
+    expect(tenant.adminUserName).toContain('@');
+    expect(got.body).not.toContain(tenant.adminUserName);
     // The visitor's own message comes back as "sent" (APPLOZIC_02, type 5) for their other tabs.
     await send(visitor.headers, visitor.groupId, `own-${visitor.groupId}`, 'Where is my order?');
     const own = await stomp.next((m) => m.body.includes('Where is my order?'));
