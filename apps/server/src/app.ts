@@ -98,7 +98,7 @@ import { helpCenterRoutes } from './modules/help-center/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { messageLogRoutes } from './modules/message-logs/routes.js';
-import { messageBus } from './modules/messages/index.js';
+import { messageBus, messageByKey } from './modules/messages/index.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { recordReceipt } from './modules/messages/service.js';
 import { messagingAdminRoutes } from './modules/messaging-admin/routes.js';
@@ -112,7 +112,9 @@ import { profileRoutes } from './modules/profile/routes.js';
 import { pushNotificationRoutes } from './modules/push-notifications/routes.js';
 import { quickReplyRoutes } from './modules/quick-replies/routes.js';
 import { createHub, sessionRevoker } from './modules/realtime/hub.js';
+import { STOMP_SUBPROTOCOLS, type StompOptions } from './modules/realtime/index.js';
 import { createRealtime } from './modules/realtime/realtime.js';
+
 import { registrationRoutes } from './modules/registration/routes.js';
 import { replySuggestionRoutes } from './modules/reply-suggestions/index.js';
 import { rolesPermissionsRoutes } from './modules/roles-permissions/routes.js';
@@ -164,6 +166,8 @@ export interface AppDeps {
   pubsub?: PubSub | undefined;
   /** Uploaded files; built from the configuration when not given. */
   storage?: FileStorage | undefined;
+  /** STOMP session limits and heart-beat (tests shorten the heart-beat). */
+  stompOptions?: Partial<StompOptions> | undefined;
 }
 
 /**
@@ -418,8 +422,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (caller, kind, groupId, messageId) =>
       recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
     visitorViews,
+    {
+      lookup: { messageByKey: (appId, key) => messageByKey(deps.database.db, appId, key) },
+      ...(deps.stompOptions ? { options: deps.stompOptions } : {}),
+    },
   );
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: 64 * 1024,
+      // The Applozic widget's stomp.js offers v10/v11.stomp; a browser fails the handshake
+      // unless one is chosen. Convo's own client offers none.
+      handleProtocols: (offered) => STOMP_SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
+    },
+  });
   // Public at the HTTP level: the socket's first frame carries the token.
   app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket, req) =>
     hub.accept(socket, req.raw.socket),

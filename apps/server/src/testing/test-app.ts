@@ -31,7 +31,7 @@ export interface TestAppOptions {
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'redis' | 'pubsub'> = {},
+  deps: Pick<AppDeps, 'redis' | 'pubsub' | 'stompOptions'> = {},
 ): Promise<{ app: FastifyInstance; config: AppConfig }> {
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -2,4 +2,4 @@
 // stored") and the listing the inbox suggestions read.
 export { messageBus } from './events.js';
 export type { MessageRow } from './repository.js';
-export { listMessages } from './service.js';
+export { listMessages, messageByKey } from './service.js';

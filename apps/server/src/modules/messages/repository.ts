@@ -90,3 +90,23 @@ export async function insertMessagesOnce(
     return found;
   });
 }
+
+/** A message's place by its client key (`messageKey` in the Applozic family), in one application. */
+export async function findMessageByKey(db: Db, applicationId: string, clientKey: string) {
+  const [row] = await db
+    .select({ id: messages.id, conversationId: messages.conversationId })
+    .from(messages)
+    .where(and(eq(messages.applicationId, applicationId), eq(messages.clientKey, clientKey)))
+    .limit(1);
+  return row;
+}
+
+/** A message's client key by its id, in one application. */
+export async function findMessageKey(db: Db, applicationId: string, id: number) {
+  const [row] = await db
+    .select({ key: messages.clientKey })
+    .from(messages)
+    .where(and(eq(messages.applicationId, applicationId), eq(messages.id, id)))
+    .limit(1);
+  return row?.key ?? null;
+}

@@ -433,11 +433,19 @@ export async function recordReceipt(
     const conv = await findVisible(tx, caller, { groupId });
     if (kind === 'read') await conversations.markRead(tx, conv.id, caller.userId, messageId);
     else await conversations.markDelivered(tx, conv.id, caller.userId, messageId);
+    // The key too: the Applozic clients find the message whose ticks change by its key.
+    const messageKey = await repo.findMessageKey(tx, caller.applicationId, messageId);
     events.emit({
       type: kind === 'read' ? EVENT.MESSAGE_READ : EVENT.MESSAGE_DELIVERED,
       conversationId: conv.id,
       audiences: audiencesOf(conv),
-      data: { groupId: conv.id, userId: caller.userName, messageId },
+      data: { groupId: conv.id, userId: caller.userName, messageId, ...(messageKey ? { messageKey } : {}) },
     });
   });
+}
+
+/** Where a message is, by its client key (the Applozic clients' receipts name the key). */
+export async function messageByKey(db: Db, applicationId: string, key: string) {
+  const row = await repo.findMessageByKey(db, applicationId, key);
+  return row ? { groupId: row.conversationId, messageId: row.id } : null;
 }

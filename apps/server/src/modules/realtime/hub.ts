@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/auth.js';
 import { sha256 } from '../../platform/crypto.js';
@@ -15,6 +15,15 @@ import { currentSeq, eventsAfter, eventsBetween } from './event-repository.js';
 import { AUDIENCE_MEMBERS, audienceUser, EVENT, type StoredEvent, toEnvelope } from './event-types.js';
 import { OrderedStream } from './ordered-stream.js';
 import { type BusMessage, EVENTS_CHANNEL, type Realtime } from './realtime.js';
+import {
+  DEFAULT_STOMP_OPTIONS,
+  looksLikeStomp,
+  type StompHubLink,
+  type StompOptions,
+  type StompOutlet,
+  type StompPeer,
+  StompSession,
+} from './stomp-session.js';
 
 // One WebSocket per browser tab. The client's first frame authenticates and says the last seq it
 // has; the hub replays what was stored after it, then streams live events in seq order.
@@ -81,6 +90,15 @@ interface Connection {
   buffer: StoredEvent[];
   /** An end user's connection: what they may read about the team (widget/visitor-view.ts). */
   view: VisitorView | null;
+  /** A STOMP session's writer (stomp-session.ts); null for Convo's own JSON protocol. */
+  out: StompOutlet | null;
+  /** STOMP: live events are dropped until the first subscription starts the replay, which reads them. */
+  awaitingReplay: boolean;
+}
+
+/** What the Applozic clients' STOMP SEND needs from the messages module (wired in app.ts). */
+export interface StompMessageLookup {
+  messageByKey(appId: string, key: string): Promise<{ groupId: number; messageId: number } | null>;
 }
 
 export interface Hub {
@@ -90,6 +108,9 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+const asBuffer = (data: RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+
 export async function createHub(
   db: Db,
   pubsub: PubSub,
@@ -97,7 +118,9 @@ export async function createHub(
   log: FastifyBaseLogger,
   onReceipt: ReceiptHandler,
   visitorViews?: VisitorViewFactory,
+  stomp?: { lookup: StompMessageLookup; options?: Partial<StompOptions> },
 ): Promise<Hub> {
+  const stompOptions: StompOptions = { ...DEFAULT_STOMP_OPTIONS, ...stomp?.options };
   const byApp = new Map<string, Set<Connection>>();
   // One ordered stream per application with sockets on this node.
   const streams = new Map<string, OrderedStream>();
@@ -111,7 +134,7 @@ export async function createHub(
           let frame: string | null = null;
           for (const conn of byApp.get(appId) ?? []) {
             if (!conn.audiences.has(e.audience)) continue;
-            if (conn.view) {
+            if (conn.view || conn.out) {
               deliverStored(conn, e);
               continue;
             }
@@ -137,11 +160,15 @@ export async function createHub(
   const deliverStored = (conn: Connection, e: StoredEvent, frame?: string) => {
     if (!conn.audiences.has(e.audience)) return;
     if (conn.replaying) {
-      conn.buffer.push(e);
+      if (!conn.awaitingReplay) conn.buffer.push(e);
       return;
     }
     if (e.seq <= conn.lastSeq) return;
     conn.lastSeq = e.seq;
+    if (conn.out) {
+      conn.out.stored(e);
+      return;
+    }
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     conn.holdWrites();
     const envelope = toEnvelope(e);
@@ -156,7 +183,9 @@ export async function createHub(
       return;
     }
     for (const conn of byApp.get(msg.appId) ?? []) {
-      if (msg.audiences.some((a) => conn.audiences.has(a))) send(conn, { appId: msg.appId, ...msg.event });
+      if (!msg.audiences.some((a) => conn.audiences.has(a))) continue;
+      if (conn.out) conn.out.ephemeral(msg.event);
+      else send(conn, { appId: msg.appId, ...msg.event });
     }
   });
 
@@ -170,6 +199,10 @@ export async function createHub(
     for (const set of byApp.values()) {
       for (const conn of set) {
         if (!revoked.has(conn.userId)) continue;
+        if (conn.out) {
+          conn.out.revoked();
+          continue;
+        }
         send(conn, { type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' });
         conn.socket.close(4401, 'unauthorized');
       }
@@ -187,7 +220,8 @@ export async function createHub(
       const page = await eventsAfter(db, conn.appId, conn.lastSeq, [...conn.audiences], REPLAY_PAGE);
       for (const e of page) {
         conn.lastSeq = e.seq;
-        send(conn, toEnvelope(e));
+        if (conn.out) conn.out.stored(e);
+        else send(conn, toEnvelope(e));
       }
       if (page.length < REPLAY_PAGE) break;
     }
@@ -197,18 +231,17 @@ export async function createHub(
     for (const e of pending) deliverStored(conn, e);
   }
 
-  async function authenticate(
+  /** The connection of a live session's token, registered with its application; null when refused. */
+  async function open(
     socket: WebSocket,
     holdWrites: () => void,
-    hello: { token: string; lastSeq?: number | undefined },
+    token: string,
+    lastSeq: number | undefined,
+    out: StompOutlet | null,
   ) {
-    const tokenHash = sha256(hello.token);
+    const tokenHash = sha256(token);
     const found = await findLiveSession(db, tokenHash, new Date());
-    if (!found || found.user.status === 2 || found.user.status === 3) {
-      socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' }));
-      socket.close(4401, 'unauthorized');
-      return null;
-    }
+    if (!found || found.user.status === 2 || found.user.status === 3) return null;
     const isMemberUser = found.user.roleType !== null;
     const conn: Connection = {
       socket,
@@ -221,11 +254,13 @@ export async function createHub(
       audiences: new Set(
         isMemberUser ? [AUDIENCE_MEMBERS, audienceUser(found.user.id)] : [audienceUser(found.user.id)],
       ),
-      lastSeq: hello.lastSeq ?? (await currentSeq(db, found.application.id)),
+      lastSeq: lastSeq ?? (await currentSeq(db, found.application.id)),
       replaying: true,
       buffer: [],
       view:
         !isMemberUser && visitorViews ? await visitorViews(found.application.id, found.user.userId) : null,
+      out,
+      awaitingReplay: out !== null,
     };
     let set = byApp.get(conn.appId);
     if (!set) {
@@ -234,10 +269,98 @@ export async function createHub(
     }
     set.add(conn);
     await streamOf(conn.appId);
+    return { conn, found };
+  }
+
+  function detach(conn: Connection) {
+    const set = byApp.get(conn.appId);
+    set?.delete(conn);
+    if (set && set.size === 0) {
+      byApp.delete(conn.appId);
+      streams.get(conn.appId)?.dispose();
+      streams.delete(conn.appId);
+    }
+  }
+
+  async function authenticate(
+    socket: WebSocket,
+    holdWrites: () => void,
+    hello: { token: string; lastSeq?: number | undefined },
+  ) {
+    const opened = await open(socket, holdWrites, hello.token, hello.lastSeq, null);
+    if (!opened) {
+      socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' }));
+      socket.close(4401, 'unauthorized');
+      return null;
+    }
+    const { conn } = opened;
     send(conn, { type: 'ready', appId: conn.appId, userId: conn.userName, seq: conn.lastSeq });
     await replay(conn);
     send(conn, { type: 'resumed', seq: conn.lastSeq });
     return conn;
+  }
+
+  // STOMP sessions (the Applozic clients): the same connections, streams and replay as above.
+  const stompSessions = new Set<StompSession>();
+  let heartBeatSweep: NodeJS.Timeout | null = null;
+  const stompLink = (socket: WebSocket, holdWrites: () => void): StompHubLink => ({
+    async attach(token, lastSeq, outlet): Promise<StompPeer | null> {
+      // The visitor view rewrites what an end user may read about the team, as for JSON frames.
+      let conn: Connection | null = null;
+      const viewed: StompOutlet = {
+        stored: (e) => outlet.stored(conn?.view ? conn.view(e) : e),
+        ephemeral: (e) => outlet.ephemeral(conn?.view ? conn.view(e) : e),
+        revoked: () => outlet.revoked(),
+      };
+      const opened = await open(socket, holdWrites, token, lastSeq, viewed);
+      if (!opened) return null;
+      conn = opened.conn;
+      const c = conn;
+      return {
+        appId: c.appId,
+        appKey: opened.found.application.key,
+        userId: c.userName,
+        userKey: opened.found.user.userKey,
+        isMember: c.isMember,
+        lastSeq: () => c.lastSeq,
+        async startReplay() {
+          c.awaitingReplay = false;
+          await replay(c);
+        },
+        async canSee(groupId) {
+          const conv = await findConversation(db, c.appId, groupId);
+          if (!conv) return false;
+          return c.isMember || isMember(db, conv.id, c.userId);
+        },
+        typing: (groupId, isTyping) => typing(c, groupId, isTyping),
+        async receiptByKey(kind, messageKey) {
+          const found = await stomp?.lookup.messageByKey(c.appId, messageKey);
+          if (found) await onReceipt(c.auth, kind, found.groupId, found.messageId);
+        },
+        detach: () => detach(c),
+      };
+    },
+  });
+  function acceptStomp(socket: WebSocket, holdWrites: () => void) {
+    const session = new StompSession(
+      socket,
+      holdWrites,
+      stompLink(socket, holdWrites),
+      stompOptions,
+      (s) => stompSessions.delete(s),
+      log,
+    );
+    stompSessions.add(session);
+    if (!heartBeatSweep) {
+      // One timer for every session (a timer each would cost memory per idle socket).
+      const every = Math.max(50, Math.min(1000, Math.floor(stompOptions.heartBeatMs / 4)));
+      heartBeatSweep = setInterval(() => {
+        const now = Date.now();
+        for (const s of stompSessions) s.tick(now);
+      }, every);
+      heartBeatSweep.unref();
+    }
+    return session;
   }
 
   async function typing(conn: Connection, groupId: number, isTyping: boolean) {
@@ -259,12 +382,35 @@ export async function createHub(
   return {
     accept(socket, raw) {
       const holdWrites = burstWriter(raw);
+      // STOMP beside our JSON protocol on the same path (docs/decisions.md): a STOMP subprotocol,
+      // or a first frame that is CONNECT/STOMP, makes the socket a STOMP session for good.
+      const toStomp = (first: Buffer | null) => {
+        const session = acceptStomp(socket, holdWrites);
+        socket.removeAllListeners('message');
+        socket.on('message', (data) => session.receive(asBuffer(data)));
+        if (first) session.receive(first);
+      };
+      if (looksLikeStomp(socket.protocol, null)) {
+        toStomp(null);
+        socket.on('error', () => socket.terminate());
+        return;
+      }
       let conn: Connection | null = null;
       let authenticating = false;
+      let first = true;
       const timer = setTimeout(() => {
         if (!conn) socket.close(4408, 'authentication timeout');
       }, AUTH_TIMEOUT_MS);
       socket.on('message', (raw) => {
+        if (first) {
+          first = false;
+          const bytes = asBuffer(raw);
+          if (looksLikeStomp('', bytes)) {
+            clearTimeout(timer);
+            toStomp(bytes);
+            return;
+          }
+        }
         let frame: z.infer<typeof clientFrame>;
         try {
           frame = clientFrame.parse(JSON.parse(String(raw)));
@@ -309,14 +455,7 @@ export async function createHub(
       });
       socket.on('close', () => {
         clearTimeout(timer);
-        if (!conn) return;
-        const set = byApp.get(conn.appId);
-        set?.delete(conn);
-        if (set && set.size === 0) {
-          byApp.delete(conn.appId);
-          streams.get(conn.appId)?.dispose();
-          streams.delete(conn.appId);
-        }
+        if (conn) detach(conn);
       });
       socket.on('error', () => socket.terminate());
     },
@@ -326,6 +465,10 @@ export async function createHub(
       return n;
     },
     async close() {
+      if (heartBeatSweep) clearInterval(heartBeatSweep);
+      heartBeatSweep = null;
+      for (const s of stompSessions) s.close();
+      stompSessions.clear();
       for (const set of byApp.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
       byApp.clear();
       for (const s of streams.values()) s.dispose();

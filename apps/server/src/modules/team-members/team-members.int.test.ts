@@ -2,6 +2,7 @@ import { ACCOUNT_PATHS, memberPath, TEAM_ADMIN_PATHS as P } from '@convo/api';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invitations } from '../../db/schema/index.js';
+import { RawSocket } from '../../testing/stomp-client.js';
 import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -195,11 +196,17 @@ describe.each(testDatabaseKinds())('team members and invitations on %s', (kind) 
     const agent = await member(owner, '2');
     const socket = await Client.connect(base, agent.token);
     const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
+    // The Applozic clients' STOMP session of the same person: an ERROR frame, then the same close.
+    const stomp = await RawSocket.open(base);
+    stomp.send(`CONNECT\naccept-version:1.1\npasscode:${agent.token}\n\n\0`);
+    await stomp.until((frames) => frames.some((f) => f.startsWith('CONNECTED')));
 
     const res = await patch(owner, { userNames: [agent.userName], deactivate: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0].status).toBe(2);
     expect(await closed).toBe(4401);
+    expect((await stomp.closed).code).toBe(4401);
+    expect(stomp.received.at(-1)).toMatch(/^ERROR\n(.*\n)*message:Sign in again/);
     expect(
       (await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.me, headers: agent.headers })).statusCode,
     ).toBe(401);
