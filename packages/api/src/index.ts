@@ -5,6 +5,7 @@ export * from './answer-bot.js';
 export * from './answer-bot-paths.js';
 export * from './app-modules.js';
 export * from './applications.js';
+export * from './automation.js';
 export * from './billing.js';
 export * from './bot-runtime.js';
 export * from './bot-settings.js';
