@@ -28,13 +28,13 @@ import {
   AUTOMATION_QUEUE,
   type AutomationActions,
   automationDeliveryHandler,
+  automationRoutes,
   onConversationCreated,
   onConversationResolved,
   onCsatReceived,
   onMessagesStored,
   onUserCreated,
 } from './modules/automation/index.js';
-import { automationRoutes } from './modules/automation/routes.js';
 import { withAccountState } from './modules/billing/account-gate.js';
 import { createEntitlements } from './modules/billing/entitlements.js';
 import { meterStoredMessages } from './modules/billing/index.js';
@@ -85,9 +85,14 @@ import { conversationSearchRoutes } from './modules/conversation-search/routes.j
 import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
 import { conversationTimelineRoutes } from './modules/conversation-timeline/routes.js';
 import { startAutoResolve } from './modules/conversations/auto-resolve-worker.js';
-import { conversationBus, findUsersByIds } from './modules/conversations/index.js';
+import {
+  changeAssignee,
+  changeTags,
+  conversationBus,
+  findUsersByIds,
+  type MessagingDeps,
+} from './modules/conversations/index.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
-import { changeAssignee, changeTags, type MessagingDeps } from './modules/conversations/service.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
@@ -113,8 +118,8 @@ import { messageLogRoutes } from './modules/message-logs/routes.js';
 import { messageBus } from './modules/messages/index.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { recordReceipt, sendMessage } from './modules/messages/service.js';
+import { createUser } from './modules/messaging-admin/index.js';
 import { messagingAdminRoutes } from './modules/messaging-admin/routes.js';
-import { createUser } from './modules/messaging-admin/service.js';
 import { messagingUserRoutes } from './modules/messaging-users/routes.js';
 import { notesRoutes } from './modules/notes/routes.js';
 import { notificationPreferenceRoutes } from './modules/notification-preferences/routes.js';
