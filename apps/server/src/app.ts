@@ -50,7 +50,12 @@ import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/komp
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
-import { configuredEmbedder, createSmartReplyEngine, type Embedder } from './modules/bots/index.js';
+import {
+  aiModelCredentialRoutes,
+  configuredEmbedder,
+  createSmartReplyEngine,
+  type Embedder,
+} from './modules/bots/index.js';
 import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
@@ -448,6 +453,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
+  // The hub's AI model providers (issue 38 item 6): the agents' keys masked, tested with their engine.
+  await app.register(
+    aiModelCredentialRoutes(ctx, {
+      db: deps.database.db,
+      appSecret: deps.config.appSecret,
+      engines: Object.fromEntries(llmEngines(deps.config)),
+    }),
+  );
   await app.register(knowledgeRoutes(ctx, storage));
   const connectors = channelConnectors(deps.config.channelApiUrls, deps.database.db, {
     inboundMail: deps.config.smtpReceiver !== null,

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './agent-app.js';
+export * from './ai-model-credentials.js';
 export * from './analytics.js';
 export * from './answer-bot.js';
 export * from './answer-bot-paths.js';
