@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
+import { AiModelsSection } from './ai-models/ai-models-section';
 import { useIntegrations } from './api';
 import { ChannelIcon } from './channel-icon';
 import { IntegrationHubTabs } from './hub-tabs';
@@ -103,6 +104,8 @@ export function IntegrationsPage({ view }: { view: IntegrationView }) {
           ))}
         </SimpleGrid>
       )}
+      {/* One place for credentials: the AI agents' provider keys beside the channels' (issue 38 item 6). */}
+      {view === 'all' && (category === 'all' || category === 'ai') && <AiModelsSection />}
     </Stack>
   );
 }
