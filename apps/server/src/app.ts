@@ -204,13 +204,14 @@ export function subscribeToEvents(): void {
   messageBus.subscribe('messages.stored', 'campaigns.consent', consentOfStoredMessages);
   // Before the bots: a reply that goes to the campaign's member takes the conversation from its bot.
   messageBus.subscribe('messages.stored', 'campaigns.replies', routeCampaignReplies);
+  // The automation connector's "new message" trigger (issue 38 item 4).
+  messageBus.subscribe('messages.stored', 'automation.message-created', onMessagesStored);
   // Last: a person's reply takes the conversation over from its bot (the send answers with that).
   messageBus.subscribe('messages.stored', 'bots.replies', botsOnStoredMessages);
   conversationBus.subscribe('conversation.assigned', 'email-notifications.assigned-to-me', mailAssignedAgent);
   conversationBus.subscribe('conversation.resolved', 'transcripts.on-resolve', transcriptOnResolved);
   channelBus.subscribe('channel.statuses', 'campaigns.receipts', receiptsOfChannelStatuses);
-  // The automation connector's triggers (issue 38 item 4): a delivery per subscribed REST hook.
-  messageBus.subscribe('messages.stored', 'automation.message-created', onMessagesStored);
+  // The automation connector's other triggers: a delivery per subscribed REST hook.
   conversationBus.subscribe(
     'conversation.created',
     'automation.conversation-created',
