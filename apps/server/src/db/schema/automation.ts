@@ -14,10 +14,13 @@ export const automationApiKeys = pgTable('automation_api_keys', {
   hint: text('hint').notNull(),
   /** HMAC-SHA256 key of the deliveries, sealed with the app secret; never returned after it is made. */
   signingSecretSealed: text('signing_secret_sealed').notNull(),
-  /** The member who made the key: actions run as them (a deactivated member's key is refused). */
+  /**
+   * The member who made the key: actions run as them (a deactivated member's key is refused); a
+   * member removed for good takes their key along.
+   */
   createdBy: uuid('created_by')
     .notNull()
-    .references(() => users.id),
+    .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
