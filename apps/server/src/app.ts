@@ -14,7 +14,7 @@ import {
   type LiveSession,
   privilegeChecker,
 } from './modules/accounts/guards.js';
-import { findApplication, firstApplicationId } from './modules/accounts/index.js';
+import { accountBus, findApplication, firstApplicationId } from './modules/accounts/index.js';
 import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
@@ -24,6 +24,17 @@ import { REPORT_QUEUE } from './modules/analytics/service.js';
 import { answerBotRoutes } from './modules/answer-bot/routes.js';
 import { appModuleRoutes } from './modules/app-modules/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
+import {
+  AUTOMATION_QUEUE,
+  type AutomationActions,
+  automationDeliveryHandler,
+  automationRoutes,
+  onConversationCreated,
+  onConversationResolved,
+  onCsatReceived,
+  onMessagesStored,
+  onUserCreated,
+} from './modules/automation/index.js';
 import { withAccountState } from './modules/billing/account-gate.js';
 import { createEntitlements } from './modules/billing/entitlements.js';
 import { meterStoredMessages } from './modules/billing/index.js';
@@ -39,7 +50,12 @@ import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/komp
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
-import { configuredEmbedder, createSmartReplyEngine, type Embedder } from './modules/bots/index.js';
+import {
+  aiModelCredentialRoutes,
+  configuredEmbedder,
+  createSmartReplyEngine,
+  type Embedder,
+} from './modules/bots/index.js';
 import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
@@ -74,7 +90,13 @@ import { conversationSearchRoutes } from './modules/conversation-search/routes.j
 import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
 import { conversationTimelineRoutes } from './modules/conversation-timeline/routes.js';
 import { startAutoResolve } from './modules/conversations/auto-resolve-worker.js';
-import { conversationBus } from './modules/conversations/index.js';
+import {
+  changeAssignee,
+  changeTags,
+  conversationBus,
+  findUsersByIds,
+  type MessagingDeps,
+} from './modules/conversations/index.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
@@ -100,7 +122,8 @@ import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { messageLogRoutes } from './modules/message-logs/routes.js';
 import { messageBus, messageByKey } from './modules/messages/index.js';
 import { messageRoutes } from './modules/messages/routes.js';
-import { recordReceipt } from './modules/messages/service.js';
+import { recordReceipt, sendMessage } from './modules/messages/service.js';
+import { createUser } from './modules/messaging-admin/index.js';
 import { messagingAdminRoutes } from './modules/messaging-admin/routes.js';
 import { messagingUserRoutes } from './modules/messaging-users/routes.js';
 import { notesRoutes } from './modules/notes/routes.js';
@@ -137,6 +160,7 @@ import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { webhookDeliveryHandler } from './modules/webhooks/delivery.js';
 import { enqueueWebhooksOfSends, WEBHOOK_QUEUE } from './modules/webhooks/enqueue.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { widgetBus } from './modules/widget/index.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { registerVisitorView, visitorViewFactory } from './modules/widget/visitor-view.js';
 import { widgetSettingsRoutes } from './modules/widget-settings/routes.js';
@@ -184,11 +208,53 @@ export function subscribeToEvents(): void {
   messageBus.subscribe('messages.stored', 'campaigns.consent', consentOfStoredMessages);
   // Before the bots: a reply that goes to the campaign's member takes the conversation from its bot.
   messageBus.subscribe('messages.stored', 'campaigns.replies', routeCampaignReplies);
+  // The automation connector's "new message" trigger (issue 38 item 4).
+  messageBus.subscribe('messages.stored', 'automation.message-created', onMessagesStored);
   // Last: a person's reply takes the conversation over from its bot (the send answers with that).
   messageBus.subscribe('messages.stored', 'bots.replies', botsOnStoredMessages);
   conversationBus.subscribe('conversation.assigned', 'email-notifications.assigned-to-me', mailAssignedAgent);
   conversationBus.subscribe('conversation.resolved', 'transcripts.on-resolve', transcriptOnResolved);
   channelBus.subscribe('channel.statuses', 'campaigns.receipts', receiptsOfChannelStatuses);
+  // The automation connector's other triggers: a delivery per subscribed REST hook.
+  conversationBus.subscribe(
+    'conversation.created',
+    'automation.conversation-created',
+    onConversationCreated(findUsersByIds),
+  );
+  conversationBus.subscribe(
+    'conversation.resolved',
+    'automation.conversation-resolved',
+    onConversationResolved(findUsersByIds),
+  );
+  widgetBus.subscribe('csat.received', 'automation.csat-received', onCsatReceived);
+  accountBus.subscribe('user.created', 'automation.user-created', onUserCreated);
+}
+
+/** The automation connector's actions: the messaging API's own operations, run as the key's member. */
+function automationActions(deps: MessagingDeps): AutomationActions {
+  return {
+    async sendMessage(caller, input) {
+      const { row, conversation } = await sendMessage(deps, caller, {
+        groupId: input.groupId,
+        message: input.message,
+        contentType: 0,
+        key: input.key,
+      });
+      return { key: row.clientKey, groupId: conversation.id, createdAt: row.createdAt.getTime() };
+    },
+    async createUser(caller, input) {
+      const user = await createUser(deps.db, caller, input);
+      return { userId: user.userId, displayName: user.displayName, email: user.email };
+    },
+    async addTag(caller, input) {
+      const feed = await changeTags(deps, caller, { groupId: input.groupId }, 'add', [input.tag]);
+      return { groupId: input.groupId, tags: feed.tags.map((t) => t.name) };
+    },
+    async assignConversation(caller, input) {
+      await changeAssignee(deps, caller, { groupId: input.groupId }, input.assignee, false);
+      return { groupId: input.groupId, assignee: input.assignee };
+    },
+  };
 }
 
 /** What a bot may look up while it answers: its own knowledge sources, nothing else. */
@@ -350,6 +416,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(transcriptRoutes(ctx));
   await app.register(webhookRoutes(ctx));
+  await app.register(
+    automationRoutes(
+      ctx,
+      automationActions({ db: deps.database.db, realtime, publicUrl: deps.config.publicUrl }),
+    ),
+  );
   await app.register(analyticsRoutes(ctx));
   await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
   await app.register(invitationRoutes(ctx));
@@ -393,6 +465,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
+  // The hub's AI model providers (issue 38 item 6): the agents' keys masked, tested with their engine.
+  await app.register(
+    aiModelCredentialRoutes(ctx, {
+      db: deps.database.db,
+      appSecret: deps.config.appSecret,
+      engines: Object.fromEntries(llmEngines(deps.config)),
+    }),
+  );
   await app.register(knowledgeRoutes(ctx, storage));
   const connectors = channelConnectors(deps.config.channelApiUrls, deps.database.db, {
     inboundMail: deps.config.smtpReceiver !== null,
@@ -585,6 +665,11 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
           }
         : {}),
       [WEBHOOK_QUEUE]: webhookDeliveryHandler({
+        db: deps.db,
+        appSecret: deps.appSecret,
+        timeoutMs: deps.webhookTimeoutMs,
+      }),
+      [AUTOMATION_QUEUE]: automationDeliveryHandler({
         db: deps.db,
         appSecret: deps.appSecret,
         timeoutMs: deps.webhookTimeoutMs,

@@ -30,6 +30,7 @@ declare module 'i18next' {
       applications: typeof import('../../public/locales/en/applications.json');
       routes: typeof import('../../public/locales/en/routes.json');
       campaigns: typeof import('../../public/locales/en/campaigns.json');
+      automation: typeof import('../../public/locales/en/automation.json');
     };
   }
 }

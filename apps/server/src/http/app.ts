@@ -101,6 +101,8 @@ export async function createHttpApp(
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           messaging: { type: 'apiKey', in: 'header', name: 'X-Authorization' },
+          // The automation connector's API key (/api/automation/v1/...).
+          automationKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         },
       },
     },

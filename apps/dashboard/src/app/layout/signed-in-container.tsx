@@ -17,6 +17,7 @@ import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import {
+  AutomationPage,
   BillingStatePages,
   BotBuilderListPage,
   BotBuilderPage,
@@ -224,6 +225,7 @@ function AuthenticatedRoutes() {
               [PATHS.messaging, <IntegrationsPage key="messaging" view="messaging" />],
               [PATHS.manageIntegrations, <IntegrationsPage key="manage" view="manage" />],
               [PATHS.integrationDetails, <IntegrationDetailsPage key="details" />],
+              [PATHS.automationIntegration, <AutomationPage key="automation" />],
             ] as const
           ).map(([path, page]) => (
             // /messaging and /manage have no privilege of their own: they are the hub's views.

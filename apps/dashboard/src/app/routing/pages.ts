@@ -58,6 +58,9 @@ export const BotIntegrationsPage = lazyPage(() =>
 export const BotBuilderListPage = lazyPage(() =>
   import('../../features/bots/builder-list/bot-builder-list-page').then((m) => m.BotBuilderListPage),
 );
+export const AutomationPage = lazyPage(() =>
+  import('../../features/integrations/automation/automation-page').then((m) => m.AutomationPage),
+);
 export const IntegrationsPage = lazyPage(() =>
   import('../../features/integrations/integrations-page').then((m) => m.IntegrationsPage),
 );

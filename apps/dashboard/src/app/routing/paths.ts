@@ -55,6 +55,8 @@ export const PATHS = {
   integrationDetails: '/integration-details',
   messaging: '/messaging',
   manageIntegrations: '/manage',
+  /** SPEC §2: the automation connector (REST hooks for Zapier, Make, n8n). */
+  automationIntegration: '/integrations/automation-analytics',
   components: '/components',
   configuration: '/configuration',
   policies: '/policies',

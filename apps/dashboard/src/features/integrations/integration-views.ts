@@ -16,6 +16,8 @@ export const INTEGRATION_SCREEN_PATHS = {
   details: '/integration-details',
   messaging: '/messaging',
   manage: '/manage',
+  /** The automation connector (REST hooks for Zapier, Make, n8n): SPEC §2 /integrations/automation-analytics. */
+  automation: '/integrations/automation-analytics',
 } as const;
 
 /** all: every integration; messaging: the messaging channels; manage: the ones connected (or failing). */

@@ -1,41 +1,33 @@
 // /integrations, /integrations/all, /messaging and /manage (SPEC §2): every integration this
 // server runs with its category and status; the category filter (default 'all') lives in the URL.
 
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
+import { AiModelsSection } from './ai-models/ai-models-section';
 import { useIntegrations } from './api';
 import { ChannelIcon } from './channel-icon';
+import { IntegrationHubTabs } from './hub-tabs';
 import {
   type CategoryFilter,
   categoriesOf,
   categoryFilterOf,
   detailsPath,
-  INTEGRATION_SCREEN_PATHS,
   type IntegrationView,
   visibleIntegrations,
 } from './integration-views';
 import { IntegrationStatusBadge, LoadFailed, NS } from './shared';
 
-const VIEWS: readonly { view: IntegrationView; path: string }[] = [
-  { view: 'all', path: INTEGRATION_SCREEN_PATHS.hub },
-  { view: 'messaging', path: INTEGRATION_SCREEN_PATHS.messaging },
-  { view: 'manage', path: INTEGRATION_SCREEN_PATHS.manage },
-];
-
 export function IntegrationsPage({ view }: { view: IntegrationView }) {
   const { t, ready } = useTranslation(NS);
   const integrations = useIntegrations();
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const category = categoryFilterOf(params.get('category'));
   if (!ready) return <PageLoader />;
   const items = integrations.data ?? [];
   const shown = visibleIntegrations(items, view, category);
-  const activeTab = VIEWS.find((v) => v.view === view)?.path ?? INTEGRATION_SCREEN_PATHS.hub;
   const setCategory = (value: string | null) => {
     const next = categoryFilterOf(value);
     setParams(next === 'all' ? {} : { category: next }, { replace: true });
@@ -43,19 +35,7 @@ export function IntegrationsPage({ view }: { view: IntegrationView }) {
   return (
     <Stack gap="md" maw={1100}>
       <PageHeader title={t('title')} description={t('description')} />
-      <Tabs
-        value={pathname === INTEGRATION_SCREEN_PATHS.all ? INTEGRATION_SCREEN_PATHS.hub : activeTab}
-        onChange={(path) => path && void navigate(path)}
-        aria-label={t('viewsLabel')}
-      >
-        <Tabs.List>
-          {VIEWS.map((v) => (
-            <Tabs.Tab key={v.path} value={v.path}>
-              {t(`views.${v.view}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <IntegrationHubTabs />
       {view === 'all' && (
         <Select
           label={t('category')}
@@ -124,6 +104,8 @@ export function IntegrationsPage({ view }: { view: IntegrationView }) {
           ))}
         </SimpleGrid>
       )}
+      {/* One place for credentials: the AI agents' provider keys beside the channels' (issue 38 item 6). */}
+      {view === 'all' && (category === 'all' || category === 'ai') && <AiModelsSection />}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@
 export * from './accounts.js';
 export * from './analytics.js';
 export * from './app-modules.js';
+export * from './automation.js';
 export * from './billing.js';
 export * from './bots.js';
 export * from './campaigns.js';

@@ -2,6 +2,8 @@
 // (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
 // small files, never services or routes, so importing it closes no file circle.
 
+export { insertUser } from './create-user.js';
+export { accountBus, type UserCreated } from './events.js';
 export * from './provision.js';
 export type { ApplicationRow, UserRow } from './repository.js';
 export {
@@ -19,7 +21,6 @@ export {
   insertSession,
   insertTeam,
   insertTeamMembers,
-  insertUser,
   lockForSeeding,
   onlyApplicationId,
   updateUser,

@@ -2,6 +2,9 @@
 // (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
 // small files, never services or routes, so importing it closes no file circle.
 export { insertMissingIntents } from './builder/repository.js';
+// The integrations hub's AI model providers (issue 38 item 6), wired by the composition root: the
+// agents' keys masked and tested; its files reach bots' repository and engines only.
+export { aiModelCredentialRoutes } from './credentials/routes.js';
 export type { BotRuntimeConfig, BotTools, RetrievedPassage } from './engine.js';
 export { messageLanguage } from './engines/kompose/language.js';
 export { createSmartReplyEngine } from './engines/smartreply/engine.js';

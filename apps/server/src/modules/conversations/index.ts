@@ -16,4 +16,5 @@ export {
 } from './repository.js';
 // Assigning and routing a conversation inside the caller's transaction, for modules that react to
 // an event by moving a conversation (campaigns: a reply goes to the campaign's member or team).
-export { assignTo, route } from './service.js';
+// The automation connector's "add tag" and "assign conversation" actions are these operations, with their rules.
+export { assignTo, changeAssignee, changeTags, type MessagingDeps, route } from './service.js';

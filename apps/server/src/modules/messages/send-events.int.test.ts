@@ -53,6 +53,7 @@ describe.each(testDatabaseKinds())('messages stored event on %s', (kind) => {
       'email-fallback.checks',
       'campaigns.consent',
       'campaigns.replies',
+      'automation.message-created',
       'bots.replies',
       `test.enqueue.${kind}`,
       `test.refuse.${kind}`,
@@ -63,7 +64,11 @@ describe.each(testDatabaseKinds())('messages stored event on %s', (kind) => {
     expect(conversationBus.subscribers('conversation.assigned')).toEqual([
       'email-notifications.assigned-to-me',
     ]);
-    expect(conversationBus.subscribers('conversation.resolved')).toEqual(['transcripts.on-resolve']);
+    expect(conversationBus.subscribers('conversation.resolved')).toEqual([
+      'transcripts.on-resolve',
+      'automation.conversation-resolved',
+    ]);
+    expect(conversationBus.subscribers('conversation.created')).toEqual(['automation.conversation-created']);
   });
 
   it("enqueues a subscriber's job in the message's transaction; a refusing subscriber leaves neither", async () => {

@@ -2,16 +2,14 @@ import { messageWebhookBodySchema, WEBHOOK_HEADERS } from '@convo/api';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { type Job, type JobHandler, PermanentJobError } from '../../platform/jobs/job-queue.js';
-import { OUTBOUND_FAILURE, outbound, outboundErrorIn } from '../../platform/outbound/index.js';
 import * as repo from './repository.js';
 import { openSecret } from './secret-box.js';
 import { signWebhookBody } from './signature.js';
+import { DELIVERY_TIMEOUT_MS, postSigned } from './signed-post.js';
 
 // The 'webhook' queue's handler: one POST per attempt, the outcome written to the delivery log.
 // A non-2xx answer, a network error or a timeout throws, and the job queue retries with backoff.
-
-export const DELIVERY_TIMEOUT_MS = 10_000;
-const USER_AGENT = 'Convo-Webhooks/1.0';
+// The POST itself is signed-post.ts, shared with the automation connector's REST hooks.
 
 const jobPayloadSchema = z.object({ deliveryId: z.uuid() });
 
@@ -27,18 +25,7 @@ export interface DeliveryDeps {
 
 class DeliveryFailed extends Error {}
 
-/**
- * The reason an attempt failed, as the delivery log shows it to the tenant: "timeout", or that the
- * address could not be reached. Never the socket's error: a log telling a refused port from a
- * closed one would make webhooks a port scanner.
- */
-function reasonOf(err: unknown): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'timeout';
-  return outboundErrorIn(err)?.message ?? OUTBOUND_FAILURE;
-}
-
 export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
-  const send = deps.fetch ?? outbound.fetch;
   const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
 
   return async (job: Job) => {
@@ -71,30 +58,18 @@ export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
         ? openSecret(deps.appSecret, security.authHeaderSealed)
         : null;
     const last = job.attempts >= job.maxAttempts;
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      const res = await send(webhook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          ...(security?.authHeaderName && authValue !== null ? { [security.authHeaderName]: authValue } : {}),
-          [WEBHOOK_HEADERS.signature]: signWebhookBody(secret, body),
-          [WEBHOOK_HEADERS.timestamp]: String(Date.now()),
-          [WEBHOOK_HEADERS.delivery]: delivery.id,
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      statusCode = res.status;
-      // Free the connection without reading an answer nobody needs.
-      await res.body?.cancel().catch(() => {});
-      if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
-    } catch (err) {
-      error = reasonOf(err).slice(0, 500);
-    }
+    const { statusCode, error } = await postSigned({
+      url: webhook.url,
+      headers: {
+        ...(security?.authHeaderName && authValue !== null ? { [security.authHeaderName]: authValue } : {}),
+        [WEBHOOK_HEADERS.signature]: signWebhookBody(secret, body),
+        [WEBHOOK_HEADERS.timestamp]: String(Date.now()),
+        [WEBHOOK_HEADERS.delivery]: delivery.id,
+      },
+      body,
+      timeoutMs,
+      fetch: deps.fetch,
+    });
 
     if (error === null) {
       await repo.updateDelivery(deps.db, applicationId, deliveryId, {

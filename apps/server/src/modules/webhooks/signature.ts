@@ -23,3 +23,24 @@ export function verifyWebhookSignature(secret: string, rawBody: string | Buffer,
   const given = Buffer.from(header.trim());
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/**
+ * The timestamped form (the automation connector's REST hooks): an HMAC-SHA256 of
+ * `<timestamp>.<raw body>`, so a receiver that checks the timestamp's age refuses a replayed
+ * delivery too, not only a forged one.
+ */
+export function signTimestampedBody(secret: string, timestamp: string, rawBody: string | Buffer): string {
+  return PREFIX + createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
+}
+
+export function verifyTimestampedSignature(
+  secret: string,
+  timestamp: unknown,
+  rawBody: string | Buffer,
+  header: unknown,
+): boolean {
+  if (typeof timestamp !== 'string' || typeof header !== 'string' || !header.startsWith(PREFIX)) return false;
+  const expected = Buffer.from(signTimestampedBody(secret, timestamp, rawBody));
+  const given = Buffer.from(header.trim());
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

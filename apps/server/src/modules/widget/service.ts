@@ -18,6 +18,7 @@ import { EVENT } from '../realtime/index.js';
 import { registerClient } from '../registration/service.js';
 import { findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import { businessHoursOf } from '../widget-settings/service.js';
+import { widgetBus } from './events.js';
 import { isAllowedSite } from './origin.js';
 import * as repo from './repository.js';
 
@@ -195,6 +196,14 @@ export async function rateConversation(
       conversationId: conv.id,
       audiences: audiencesOf(conv),
       data: { groupId: conv.id, rating: { rating: input.rating, comment } },
+    });
+    await widgetBus.emit('csat.received', {
+      tx,
+      applicationId: caller.applicationId,
+      conversation: { id: conv.id, clientGroupId: conv.clientGroupId },
+      rating: input.rating,
+      comment,
+      customerUserId: caller.userName,
     });
     return toRating(row);
   });

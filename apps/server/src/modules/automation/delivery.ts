@@ -1,0 +1,98 @@
+import { AUTOMATION_HEADERS, automationDeliveryBodySchema } from '@convo/api';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database.js';
+import { type Job, type JobHandler, PermanentJobError } from '../../platform/jobs/job-queue.js';
+import { DELIVERY_TIMEOUT_MS, openSecret, postSigned, signTimestampedBody } from '../webhooks/index.js';
+import * as repo from './repository.js';
+
+// The `automation.hook` queue's handler: one signed POST per attempt through the webhooks'
+// delivery machinery, the outcome written to the usage table. A receiver answering 410 Gone has
+// unsubscribed (the REST hooks convention): the hook is deleted and nothing is retried. Any other
+// failure throws, and the job queue retries with backoff.
+
+const jobPayloadSchema = z.object({ deliveryId: z.uuid() });
+
+export interface AutomationDeliveryDeps {
+  db: Db;
+  /** Opens the sealed signing secret. */
+  appSecret: string;
+  timeoutMs?: number | undefined;
+  fetch?: typeof fetch | undefined;
+}
+
+class DeliveryFailed extends Error {}
+
+export function automationDeliveryHandler(deps: AutomationDeliveryDeps): JobHandler {
+  return async (job: Job) => {
+    const parsed = jobPayloadSchema.safeParse(job.payload);
+    if (!parsed.success || !job.applicationId) throw new PermanentJobError('malformed automation job');
+    const applicationId = job.applicationId;
+    const { deliveryId } = parsed.data;
+    const found = await repo.findDelivery(deps.db, applicationId, deliveryId);
+    if (!found || found.delivery.status === 'delivered') return;
+    const { delivery, hook, signingSecretSealed } = found;
+    if (!hook) {
+      await repo.updateDelivery(deps.db, applicationId, deliveryId, {
+        status: 'skipped',
+        lastError: 'Unsubscribed before delivery',
+      });
+      return;
+    }
+    // jsonb does not keep key order: the schema puts the documented order back.
+    const stored = automationDeliveryBodySchema.safeParse(delivery.payload);
+    if (!stored.success) throw new PermanentJobError('stored automation body is malformed');
+    const secret = signingSecretSealed ? openSecret(deps.appSecret, signingSecretSealed) : null;
+    // No key (deleted) or another app secret than the one that sealed it: no attempt can be signed.
+    if (secret === null) {
+      await repo.updateDelivery(deps.db, applicationId, deliveryId, {
+        status: 'failed',
+        lastError: 'No API key to sign with',
+      });
+      return;
+    }
+    const body = JSON.stringify(stored.data);
+    const timestamp = String(Date.now());
+    const { statusCode, error } = await postSigned({
+      url: hook.targetUrl,
+      body,
+      headers: {
+        [AUTOMATION_HEADERS.signature]: signTimestampedBody(secret, timestamp, body),
+        [AUTOMATION_HEADERS.timestamp]: timestamp,
+        [AUTOMATION_HEADERS.delivery]: delivery.id,
+        [AUTOMATION_HEADERS.event]: delivery.event,
+      },
+      timeoutMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+      fetch: deps.fetch,
+    });
+
+    if (error === null) {
+      await repo.updateDelivery(deps.db, applicationId, deliveryId, {
+        status: 'delivered',
+        attempts: job.attempts,
+        lastStatusCode: statusCode,
+        lastError: null,
+        deliveredAt: new Date(),
+      });
+      return;
+    }
+    if (statusCode === 410) {
+      // The platform turned the zap off: it unsubscribes, as Zapier's REST hooks expect.
+      await repo.deleteHook(deps.db, applicationId, hook.id);
+      await repo.updateDelivery(deps.db, applicationId, deliveryId, {
+        status: 'unsubscribed',
+        attempts: job.attempts,
+        lastStatusCode: statusCode,
+        lastError: 'The receiver answered 410 Gone: unsubscribed',
+      });
+      return;
+    }
+    const last = job.attempts >= job.maxAttempts;
+    await repo.updateDelivery(deps.db, applicationId, deliveryId, {
+      status: last ? 'failed' : 'retrying',
+      attempts: job.attempts,
+      lastStatusCode: statusCode,
+      lastError: error,
+    });
+    throw new DeliveryFailed(error);
+  };
+}
