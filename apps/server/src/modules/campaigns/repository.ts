@@ -267,9 +267,15 @@ export async function moveCampaign(
 
 /**
  * Claims the next queued recipients for sending (FOR UPDATE SKIP LOCKED: two workers on one
- * campaign never take the same row); a claimed row is never claimed again.
+ * campaign never take the same row), stamped with the claiming job's run: while that run lives,
+ * nobody else touches them.
  */
-export async function claimRecipients(db: Db, campaignId: string, limit: number): Promise<RecipientRow[]> {
+export async function claimRecipients(
+  db: Db,
+  campaignId: string,
+  limit: number,
+  claimJob: string,
+): Promise<RecipientRow[]> {
   const next = db
     .select({ id: campaignRecipients.id })
     .from(campaignRecipients)
@@ -279,10 +285,51 @@ export async function claimRecipients(db: Db, campaignId: string, limit: number)
     .for('update', { skipLocked: true });
   const rows = await db
     .update(campaignRecipients)
-    .set({ status: 'sending', claimedAt: sql`now()` })
+    .set({ status: 'sending', claimedAt: sql`now()`, claimJob, attemptedAt: null })
     .where(inArray(campaignRecipients.id, next))
     .returning();
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Written just before the provider is called (see attemptedAt). */
+export async function markAttempted(db: Db, id: number): Promise<void> {
+  await db
+    .update(campaignRecipients)
+    .set({ attemptedAt: sql`now()` })
+    .where(and(eq(campaignRecipients.id, id), eq(campaignRecipients.status, 'sending')));
+}
+
+/** The job runs holding a campaign's claimed rows (null: a claim from before runs were stamped). */
+export async function claimsHeld(db: Db, campaignId: string): Promise<(string | null)[]> {
+  const rows = await db
+    .selectDistinct({ claimJob: campaignRecipients.claimJob })
+    .from(campaignRecipients)
+    .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.status, 'sending')));
+  return rows.map((r) => r.claimJob);
+}
+
+/**
+ * Claimed rows left by runs that are over (`deadClaims`), and unstamped claims older than
+ * `unstampedBefore`: what a worker that died mid-batch left behind.
+ */
+export async function abandonedRecipients(
+  db: Db,
+  campaignId: string,
+  deadClaims: readonly string[],
+  unstampedBefore: Date,
+): Promise<RecipientRow[]> {
+  const left = and(isNull(campaignRecipients.claimJob), lt(campaignRecipients.claimedAt, unstampedBefore))!;
+  return db
+    .select()
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.campaignId, campaignId),
+        eq(campaignRecipients.status, 'sending'),
+        deadClaims.length > 0 ? or(inArray(campaignRecipients.claimJob, [...deadClaims]), left) : left,
+      ),
+    )
+    .orderBy(asc(campaignRecipients.id));
 }
 
 /** Records a recipient's result and counts it on the campaign, in one transaction. */
@@ -318,33 +365,8 @@ export async function requeue(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(campaignRecipients)
-    .set({ status: 'queued', claimedAt: null })
+    .set({ status: 'queued', claimedAt: null, claimJob: null, attemptedAt: null })
     .where(and(inArray(campaignRecipients.id, [...ids]), eq(campaignRecipients.status, 'sending')));
-}
-
-/**
- * Rows a worker claimed and never finished (it died mid-send): the provider may or may not have
- * taken the message, so they fail rather than go again (nobody is sent a campaign twice).
- */
-export async function failAbandoned(db: Db, campaignId: string, claimedBefore: Date, error: string) {
-  const rows = await db
-    .update(campaignRecipients)
-    .set({ status: 'failed', error })
-    .where(
-      and(
-        eq(campaignRecipients.campaignId, campaignId),
-        eq(campaignRecipients.status, 'sending'),
-        lt(campaignRecipients.claimedAt, claimedBefore),
-      ),
-    )
-    .returning({ id: campaignRecipients.id });
-  if (rows.length > 0) {
-    await db
-      .update(campaigns)
-      .set({ failed: sql`${campaigns.failed} + ${rows.length}` })
-      .where(eq(campaigns.id, campaignId));
-  }
-  return rows.length;
 }
 
 /** Recipients not finished yet, by status. */

@@ -4,6 +4,7 @@
 export {
   type CampaignChannelAccount,
   type CampaignChannelDeps,
+  type CampaignLookup,
   type CampaignOutbound,
   type CampaignSender,
   type CampaignSendOutcome,
@@ -12,6 +13,7 @@ export {
   campaignWhatsAppTemplates,
   variablesAcrossTemplate,
 } from './campaign-sender.js';
+export type { SentQuery } from './connector.js';
 export { type ChannelStatuses, channelBus } from './events.js';
 export { TEMPLATE_METADATA_KEY } from './outbox.js';
 export { type ChannelRegistry, channelConnectors } from './registry.js';
