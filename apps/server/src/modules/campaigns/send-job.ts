@@ -1,7 +1,8 @@
-import { CAMPAIGN_SEND_RATE_PER_SECOND, type CampaignPlatform } from '@convo/domain';
+import { CAMPAIGN_SEND_RATE_PER_SECOND, type CampaignPlatform, mayReplyWithFreeText } from '@convo/domain';
 import { z } from 'zod';
 import { enqueue, type JobHandler, jobRunToken } from '../../platform/jobs/job-queue.js';
 import { type CampaignChannelDeps, type CampaignSender, campaignSender } from '../channels/index.js';
+import { lastCustomerMessageTimes } from '../conversations/index.js';
 import * as repo from './repository.js';
 import { ProviderUnavailable, recoverAbandoned, UNSTAMPED_ABANDONED_AFTER_MS } from './send-recovery.js';
 import {
@@ -35,6 +36,35 @@ const MAX_BATCH = 500;
 const CANCEL_CHECK_MS = 1000;
 /** How soon a campaign waiting for an earlier one on its account looks again. */
 const WAIT_TURN_MS = 2000;
+
+/** Why Meta would refuse a proactive message there now, per its Send API's 24-hour window. */
+const WINDOW_CLOSED: Readonly<Record<string, string>> = {
+  facebook:
+    'Outside Messenger’s 24-hour window (the customer last wrote more than 24 hours ago): Meta allows no promotional message there, and its message tags are for other updates; not sent.',
+  instagram:
+    'Outside Instagram’s 24-hour window (the customer last wrote more than 24 hours ago): Instagram allows no business-initiated message there; not sent.',
+};
+
+/**
+ * Messenger and Instagram take a business's proactive message (messaging_type UPDATE) only within
+ * 24 hours of the customer's last message: a batch's recipients there whose conversation's window
+ * is closed are told, once per batch, with the reason they fail with (and are never sent).
+ */
+async function closedWindows(
+  deps: Pick<CampaignSendDeps, 'db'>,
+  applicationId: string,
+  batch: readonly repo.RecipientRow[],
+): Promise<(row: repo.RecipientRow) => string | null> {
+  const key = (row: repo.RecipientRow) => `${row.channel}:${row.address}`;
+  const meta = batch.filter((r) => WINDOW_CLOSED[r.channel] !== undefined);
+  const last = await lastCustomerMessageTimes(deps.db, applicationId, [...new Set(meta.map(key))]);
+  const now = new Date();
+  return (row) =>
+    WINDOW_CLOSED[row.channel] !== undefined &&
+    !mayReplyWithFreeText(row.channel, last.get(key(row)) ?? null, now)
+      ? WINDOW_CLOSED[row.channel]!
+      : null;
+}
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -97,6 +127,7 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
     const slowest = rates.length > 0 ? Math.min(...rates) : 1;
     const limit = Math.max(1, Math.min(MAX_BATCH, Math.floor((slowest * batchMs) / 1000)));
     const batch = await repo.claimRecipients(deps.db, campaign.id, limit, run);
+    const windowClosed = await closedWindows(deps, applicationId, batch);
     let outage: string | null = null;
     let checkedAt = Date.now();
     for (let i = 0; i < batch.length; i += 1) {
@@ -125,6 +156,11 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
       const sender = await senderOf(row.channel);
       if ('error' in sender) {
         await repo.finishRecipient(deps.db, row, { status: 'failed', error: sender.error });
+        continue;
+      }
+      const closed = windowClosed(row);
+      if (closed) {
+        await repo.finishRecipient(deps.db, row, { status: 'failed', error: closed });
         continue;
       }
       const started = Date.now();

@@ -1,5 +1,5 @@
 import { liveJobRuns } from '../../platform/jobs/job-queue.js';
-import type { CampaignChannelDeps, CampaignSender } from '../channels/index.js';
+import { type CampaignChannelDeps, type CampaignSender, TEMPLATE_METADATA_KEY } from '../channels/index.js';
 import * as repo from './repository.js';
 import type { PlatformMessage } from './service.js';
 
@@ -67,7 +67,7 @@ export async function recoverAbandoned(
     const answer = await sender.findSent({
       externalUserId: row.address,
       since: attemptedAt,
-      text: message.metadata ? null : message.text,
+      text: message.metadata?.[TEMPLATE_METADATA_KEY] ? null : message.text,
     });
     if ('error' in answer) {
       // The provider cannot say now: the row stays claimed by its dead run and the job retries.
