@@ -1,7 +1,14 @@
 import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  confirmSend,
+  expectCampaignSent,
+  expectReplyWithTeam,
+  campaignFitsPhone as fitsPhone,
+  replyTeam,
+} from './support/campaigns';
 import { E2E_TELEGRAM_PORT } from './support/e2e-server';
-import { apiLogin, chooseView, conversationRow, logIn } from './support/inbox';
+import { apiLogin, logIn } from './support/inbox';
 
 // Campaigns end to end (issue 35) against the local Telegram Bot API: three customers wrote to the
 // connected bot; the admin composes a Telegram campaign for them (a banner first, for the missing
@@ -31,15 +38,6 @@ test.afterAll(async ({ request }) => {
   }
   await fake?.close();
 });
-
-/** No horizontal overflow on a 390 px phone, nor back at 1280 px. */
-async function fitsPhone(page: Page) {
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(overflow).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expect.poll(overflow).toBeLessThanOrEqual(0);
-}
 
 test('a Telegram campaign to three customers: banner, left-out counts, progress to 3 of 3, a reply with the team', async ({
   browser,
@@ -102,18 +100,12 @@ test('a Telegram campaign to three customers: banner, left-out counts, progress 
     });
     await expect(page.getByTestId('campaign-selected')).toHaveText('3 selected');
     // The conversations that replies open go to the Sales team.
-    await page.getByRole('combobox', { name: 'Team', exact: true }).click();
-    await page.getByRole('option', { name: 'Sales', exact: true }).click();
-    await page.getByTestId('campaign-send').click();
-    await expect(page.getByTestId('campaign-preview')).toContainText('3 customers will get it. 0 opted out');
-    await page.getByTestId('campaign-confirm').click();
-    await expect(page).toHaveURL(/\/campaign-message$/);
+    await replyTeam(page, 'Sales');
+    await confirmSend(page, '3 customers will get it. 0 opted out');
   });
 
   await test.step('the progress reaches the total and Telegram got one message each', async () => {
-    const row = page.getByTestId('campaign-row').filter({ hasText: `Shipping ${unique}` });
-    await expect(row.getByTestId('campaign-progress')).toContainText('3 of 3 sent', { timeout: 30_000 });
-    await expect(row.getByTestId('campaign-status')).toHaveText('Done');
+    const row = await expectCampaignSent(page, `Shipping ${unique}`, 3);
     // Per-recipient results.
     await row.getByRole('button', { name: 'Recipients' }).click();
     const results = page.getByTestId('campaign-recipients');
@@ -132,10 +124,6 @@ test('a Telegram campaign to three customers: banner, left-out counts, progress 
       firstName: NAMES[0],
     });
     expect(status).toBe(200);
-    await page.goto('/conversations');
-    await chooseView(page, 'All conversations');
-    await conversationRow(page, NAMES[0]!).getByRole('button').click();
-    await expect(page.getByTestId('message').getByText('When exactly?')).toBeVisible();
-    await expect(page.getByTestId('conversation-team')).toHaveText('Sales');
+    await expectReplyWithTeam(page, NAMES[0]!, 'When exactly?', 'Sales');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
   E2E_DATA_DIR,
+  E2E_DIALOG360_PORT,
   E2E_INBOUND_DOMAIN,
   E2E_PORT,
   E2E_ROOT,
@@ -70,6 +71,8 @@ export default defineConfig({
       TELEGRAM_API_URL: `http://127.0.0.1:${E2E_TELEGRAM_PORT}`,
       // The Slack spec's local Slack Web API (started by the spec on this port).
       SLACK_API_URL: `http://127.0.0.1:${E2E_SLACK_PORT}/api`,
+      // The WhatsApp campaign spec's local 360dialog API (started by the spec on this port).
+      DIALOG360_API_URL: `http://127.0.0.1:${E2E_DIALOG360_PORT}`,
       // The built-in SMTP receiver, which the e-mail channel spec sends to.
       SMTP_RECEIVER_PORT: String(E2E_SMTP_PORT),
       SMTP_RECEIVER_HOST: '127.0.0.1',

@@ -18,6 +18,8 @@ export interface ServerProcess {
   /** CPU time the server process has used so far (user + system), in seconds. */
   cpuSeconds(): number;
   stop(): Promise<void>;
+  /** kill -9: the process dies at once, mid-whatever (crash benches). */
+  kill9(): Promise<void>;
 }
 
 /** Starts the built server (apps/server/dist) on a fresh PGlite directory or a fresh PostgreSQL database. */
@@ -27,6 +29,8 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   /** Extra arguments for node (e.g. --cpu-prof). */
   nodeArgs?: string;
+  /** Arguments of the server itself (e.g. --roles=worker). */
+  serverArgs?: string;
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'convo-bench-'));
   const env: Record<string, string> = {
@@ -53,7 +57,7 @@ export async function startServer(opts: {
     'bash',
     [
       '-c',
-      `ulimit -n "$(ulimit -Hn)" && exec node ${SERVER_NODE_ARGS} ${opts.nodeArgs ?? ''} ${path.join(root, 'apps/server/dist/main.js')}`,
+      `ulimit -n "$(ulimit -Hn)" && exec node ${SERVER_NODE_ARGS} ${opts.nodeArgs ?? ''} ${path.join(root, 'apps/server/dist/main.js')} ${opts.serverArgs ?? ''}`,
     ],
     {
       env,
@@ -90,9 +94,17 @@ export async function startServer(opts: {
       return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
     },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill9() {
+      // `exec` made the server the shell's process: the signal reaches node itself.
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   } satisfies ServerProcess;
 }

@@ -331,8 +331,10 @@ export const integrationConnectRequestSchema = z.union([
   whatsAppTwilioConnectRequestSchema,
   whatsAppDialog360ConnectRequestSchema,
   whatsAppGallaboxConnectRequestSchema,
-  facebookConnectRequestSchema,
+  // Before Facebook's: an Instagram request is Facebook's plus its account id, which Facebook's
+  // schema (first match wins) would strip.
   instagramConnectRequestSchema,
+  facebookConnectRequestSchema,
   emailConnectRequestSchema,
   voiceTwilioConnectRequestSchema,
 ]);

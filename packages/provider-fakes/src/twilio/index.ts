@@ -10,7 +10,8 @@ import { placeholderNumbers } from '../shared/whatsapp-templates.js';
 // (Account SID, auth token), answering the Message resource as JSON (201); errors answer
 // `{ code, message, more_info, status }` (20003 authenticate, 21211 invalid To, 21602 body
 // required, 63016 outside the 24-hour window, 5xx). Also the account fetch, a message's media and
-// the Content API's `GET /v1/ContentAndApprovals` (templates) — every Twilio host is this one server.
+// the Content API's `GET /v1/ContentAndApprovals` (templates), and the account's Messages list
+// (`GET …/Messages.json`, newest first, filtered by To and From) — every Twilio host is this one server.
 // Voice (https://www.twilio.com/docs/voice/api): the account's IncomingPhoneNumbers (listed by
 // PhoneNumber, updated with VoiceUrl), a call's Call resource (`GET …/Calls/{CallSid}.json`) and a
 // recording's audio (`GET …/Recordings/{RecordingSid}.mp3`); voice.ts places calls through them.
@@ -137,6 +138,39 @@ function phoneNumberResource(n: { sid: string; accountSid: string; phoneNumber: 
   };
 }
 
+interface CreatedMessage {
+  sid: string;
+  accountSid: string;
+  to: string;
+  from: string;
+  body: string;
+  numMedia: number;
+  at: Date;
+}
+
+function messageResource(m: CreatedMessage) {
+  return {
+    sid: m.sid,
+    account_sid: m.accountSid,
+    to: m.to,
+    from: m.from,
+    body: m.body,
+    status: 'queued',
+    num_media: String(m.numMedia),
+    num_segments: '1',
+    direction: 'outbound-api',
+    api_version: '2010-04-01',
+    price: null,
+    error_code: null,
+    error_message: null,
+    date_created: m.at.toUTCString(),
+    date_updated: m.at.toUTCString(),
+    date_sent: null,
+    uri: `/2010-04-01/Accounts/${m.accountSid}/Messages/${m.sid}.json`,
+    subresource_uris: { media: `/2010-04-01/Accounts/${m.accountSid}/Messages/${m.sid}/Media.json` },
+  };
+}
+
 export async function startFakeTwilio(options: { port?: number } = {}): Promise<FakeTwilio> {
   const accounts = new Map<string, { authToken: string; friendlyName: string }>();
   const contents = new Map<string, (TwilioContentTemplate & { sid: string })[]>();
@@ -148,6 +182,7 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
   const voiceCalls = new Map<string, TwilioFakeCall & { accountSid: string }>();
   const failures: TwilioError[] = [];
   const calls: TwilioCall[] = [];
+  const messages: CreatedMessage[] = [];
   const sockets = new Set<Socket>();
   let base = '';
 
@@ -229,25 +264,32 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
         return fail(res, call, { status: 400, code: 21602, message: 'Message body is required.' });
       call.status = 201;
       const sid = twilioSid('SM');
-      return writeJson(res, 201, {
-        sid,
-        account_sid: user,
-        to,
-        from,
-        body,
-        status: 'queued',
-        num_media: String(mediaUrls.length),
-        num_segments: '1',
-        direction: 'outbound-api',
-        api_version: '2010-04-01',
-        price: null,
-        error_code: null,
-        error_message: null,
-        date_created: new Date().toUTCString(),
-        date_updated: new Date().toUTCString(),
-        date_sent: null,
-        uri: `/2010-04-01/Accounts/${user}/Messages/${sid}.json`,
-        subresource_uris: { media: `/2010-04-01/Accounts/${user}/Messages/${sid}/Media.json` },
+      const created = { sid, accountSid: user, to, from, body, numMedia: mediaUrls.length, at: new Date() };
+      messages.push(created);
+      return writeJson(res, 201, messageResource(created));
+    }
+    if (accountPath?.[2] === '/Messages.json' && call.method === 'GET') {
+      // Newest first, filtered by To and From as Twilio's list does; one page of PageSize (50).
+      const to = url.searchParams.get('To');
+      const from = url.searchParams.get('From');
+      const size = Math.min(1000, Number(url.searchParams.get('PageSize') ?? 50) || 50);
+      const list = messages
+        .filter(
+          (m) => m.accountSid === user && (to === null || m.to === to) && (from === null || m.from === from),
+        )
+        .reverse()
+        .slice(0, size);
+      const uri = `/2010-04-01/Accounts/${user}/Messages.json?PageSize=${size}&Page=0`;
+      return writeJson(res, 200, {
+        messages: list.map(messageResource),
+        first_page_uri: uri,
+        next_page_uri: null,
+        previous_page_uri: null,
+        page: 0,
+        page_size: size,
+        start: 0,
+        end: Math.max(0, list.length - 1),
+        uri,
       });
     }
     const rest = accountPath?.[2] ?? '';

@@ -53,7 +53,8 @@ export const campaigns = pgTable(
 
 /**
  * A customer a campaign goes to, on one platform at one address. Unique per campaign and
- * customer: nobody gets a campaign twice. queued → sending (claimed by a worker) → sent | failed.
+ * customer: nobody gets a campaign twice. queued → sending (claimed by a worker's job, then attempted) →
+ * sent | failed.
  */
 export const campaignRecipients = pgTable(
   'campaign_recipients',
@@ -75,6 +76,13 @@ export const campaignRecipients = pgTable(
     error: text('error'),
     externalId: text('external_id'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The `campaigns.send` job that claimed it: its claim ends when that job is no longer running. */
+    claimJob: text('claim_job'),
+    /**
+     * Set just before the provider is called: a claim that a dead worker left without it never
+     * reached the provider and goes back to the queue; one with it is asked of the provider.
+     */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** What the provider's status callbacks said after the send: delivered, then read (forward only). */
     receipt: text('receipt'),

@@ -512,13 +512,14 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
     }
   });
 
-  it('after a worker died mid-send, nobody it had claimed is sent again; the others are', async () => {
+  it('a claim from before runs were stamped, left by a dead worker, is not sent again on a bot that cannot be asked; the others are', async () => {
     const res = await send(tenant, {
       platforms: telegram('After the crash'),
       userIds: ['telegram-5101', 'telegram-5103', 'telegram-5104'],
     });
     const campaignId = res.json().response.campaignId as string;
-    // A worker claimed the first recipient, maybe sent it, and was killed before writing the outcome.
+    // A worker claimed the first recipient (unstamped, as before migration 0038), maybe sent it, and
+    // was killed before writing the outcome; Telegram cannot say whether it went (send-recovery.ts).
     const [first] = await t.database.db
       .select()
       .from(campaignRecipients)

@@ -59,16 +59,21 @@ async function moveToTeam(sends: SendsForCampaignReplies, conv: ConversationRow,
 }
 
 export async function routeCampaignReplies(sends: SendsForCampaignReplies): Promise<void> {
-  const done = new Set<number>();
+  // The batch's customer messages on channels, one candidate per conversation, looked up at once.
+  const candidates = new Map<number, repo.ReplyCandidate>();
   for (const { message } of sends.messages) {
-    if (message.senderType !== SENDER_TYPE.USER || done.has(message.conversationId)) continue;
-    done.add(message.conversationId);
+    if (message.senderType !== SENDER_TYPE.USER || candidates.has(message.conversationId)) continue;
     const conv = sends.conversations.get(message.conversationId);
     const addresses = conv && conv.channel !== 'web' ? addressesOf(conv) : null;
-    if (!conv || !addresses) continue;
-    const since = new Date(sends.now.getTime() - CAMPAIGN_REPLY_WINDOW_MS);
-    const reply = await repo.takeReply(sends.tx, sends.applicationId, conv.channel, addresses, since);
-    if (!reply) continue;
+    if (conv && addresses)
+      candidates.set(conv.id, { conversationId: conv.id, channel: conv.channel, addresses });
+  }
+  if (candidates.size === 0) return;
+  const since = new Date(sends.now.getTime() - CAMPAIGN_REPLY_WINDOW_MS);
+  const replies = await repo.takeReplies(sends.tx, sends.applicationId, [...candidates.values()], since);
+  for (const reply of replies) {
+    const conv = sends.conversations.get(reply.conversationId);
+    if (!conv) continue;
     let updated = conv;
     if (reply.groupAssignee) {
       const member = await repo.findMember(sends.tx, sends.applicationId, reply.groupAssignee);

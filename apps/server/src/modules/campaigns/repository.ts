@@ -1,86 +1,45 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { campaignOptOuts, campaignRecipients, campaigns, users } from '../../db/schema/index.js';
-import { anyOf, arrayLiteral } from '../../platform/db/any-of.js';
-import type { Db } from '../../platform/db/database.js';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { campaignOptOuts, campaignRecipients, campaigns } from '../../db/schema/index.js';
+import { arrayLiteral } from '../../platform/db/any-of.js';
+import { type Db, rowsOf } from '../../platform/db/database.js';
+import { type CustomerFilter, customersSubquery, findMemberId } from '../messaging-users/index.js';
 
 // The only place campaigns, their recipients and the opt-outs are read or written. Customers are
-// read (never written) from the users table, as the users list does: end users of the
-// application (no role type), not deleted. Every query names the application.
+// read (never written) through messaging-users' customers subquery: end users of the application
+// (no role type), not deleted. Every query names the application.
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type RecipientRow = typeof campaignRecipients.$inferSelect;
 
-const DELETED = 3;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export type AudienceFilter = Omit<CustomerFilter, 'withDeleted'>;
 
-export interface AudienceFilter {
-  search?: string | undefined;
-  lastSeenSince?: Date | undefined;
-  /** Only these user ids (the selection). */
-  userIds?: readonly string[] | undefined;
-  /** A customer attribute (users.metadata) that must hold the value. */
-  attribute?: { key: string; value: string } | undefined;
-}
+const optedOut = (applicationId: string, customerId: SQLWrapper) =>
+  and(eq(campaignOptOuts.applicationId, applicationId), eq(campaignOptOuts.customerId, customerId));
 
-function customersWhere(applicationId: string, filter: AudienceFilter): SQL {
-  const parts: SQL[] = [
-    eq(users.applicationId, applicationId),
-    isNull(users.roleType),
-    ne(users.status, DELETED),
-  ];
-  if (filter.search) {
-    const like = `%${escapeLike(filter.search)}%`;
-    parts.push(or(ilike(users.displayName, like), ilike(users.userId, like), ilike(users.email, like))!);
-  }
-  if (filter.lastSeenSince) parts.push(gte(users.lastLoggedInAt, filter.lastSeenSince));
-  if (filter.userIds) parts.push(anyOf(users.userId, filter.userIds, 'text'));
-  if (filter.attribute)
-    parts.push(sql`${users.metadata} ->> ${filter.attribute.key} = ${filter.attribute.value}`);
-  return and(...parts)!;
-}
-
-const optedOutColumn = sql<boolean>`(${campaignOptOuts.customerId} is not null)`;
-
-function customersQuery(db: Db, applicationId: string) {
-  return db
-    .select({
-      id: users.id,
-      userId: users.userId,
-      displayName: users.displayName,
-      email: users.email,
-      contactNumber: users.contactNumber,
-      lastLoggedInAt: users.lastLoggedInAt,
-      metadata: users.metadata,
-      optedOut: optedOutColumn,
-    })
-    .from(users)
-    .leftJoin(
-      campaignOptOuts,
-      and(eq(campaignOptOuts.applicationId, applicationId), eq(campaignOptOuts.customerId, users.id)),
-    );
+function customersQuery(db: Db, applicationId: string, filter: AudienceFilter) {
+  const c = customersSubquery(db, applicationId, filter);
+  return {
+    c,
+    query: db
+      .select({
+        id: c.id,
+        userId: c.userId,
+        displayName: c.displayName,
+        email: c.email,
+        contactNumber: c.contactNumber,
+        lastLoggedInAt: c.lastLoggedInAt,
+        metadata: c.metadata,
+        optedOut: sql<boolean>`(${campaignOptOuts.customerId} is not null)`,
+      })
+      .from(c)
+      .leftJoin(campaignOptOuts, optedOut(applicationId, c.id)),
+  };
 }
 
 /** Every customer the filter matches, with their opt-out (a campaign's whole audience). */
 export async function audience(db: Db, applicationId: string, filter: AudienceFilter) {
-  return customersQuery(db, applicationId)
-    .where(customersWhere(applicationId, filter))
-    .orderBy(asc(users.userId));
+  const { c, query } = customersQuery(db, applicationId, filter);
+  return query.orderBy(asc(c.userId));
 }
 export type CustomerRow = Awaited<ReturnType<typeof audience>>[number];
 
@@ -92,48 +51,27 @@ export async function audiencePage(
   offset: number,
   limit: number,
 ) {
-  const where = customersWhere(applicationId, filter);
-  const [rows, [totals], [all]] = await Promise.all([
-    customersQuery(db, applicationId)
-      .where(where)
-      .orderBy(desc(users.lastLoggedInAt), asc(users.userId))
-      .offset(offset)
-      .limit(limit),
+  const { c, query } = customersQuery(db, applicationId, filter);
+  const all = customersSubquery(db, applicationId, {});
+  const [rows, [totals], [everyone]] = await Promise.all([
+    query.orderBy(desc(c.lastLoggedInAt), asc(c.userId)).offset(offset).limit(limit),
     db
       .select({ n: count(), optedOut: sql<number>`count(${campaignOptOuts.customerId})::int` })
-      .from(users)
-      .leftJoin(
-        campaignOptOuts,
-        and(eq(campaignOptOuts.applicationId, applicationId), eq(campaignOptOuts.customerId, users.id)),
-      )
-      .where(where),
-    db.select({ n: count() }).from(users).where(customersWhere(applicationId, {})),
+      .from(c)
+      .leftJoin(campaignOptOuts, optedOut(applicationId, c.id)),
+    db.select({ n: count() }).from(all),
   ]);
-  return { rows, total: totals?.n ?? 0, optedOut: totals?.optedOut ?? 0, totalUsers: all?.n ?? 0 };
+  return { rows, total: totals?.n ?? 0, optedOut: totals?.optedOut ?? 0, totalUsers: everyone?.n ?? 0 };
 }
 
 export async function findCustomer(db: Db, applicationId: string, userId: string) {
-  const [row] = await customersQuery(db, applicationId)
-    .where(customersWhere(applicationId, { userIds: [userId] }))
-    .limit(1);
+  const [row] = await customersQuery(db, applicationId, { userIds: [userId] }).query.limit(1);
   return row;
 }
 
 /** A member of the application (role type set), for the assignee of the replies' conversations. */
-export async function findMember(db: Db, applicationId: string, userId: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.applicationId, applicationId),
-        eq(users.userId, userId),
-        sql`${users.roleType} is not null`,
-        ne(users.status, DELETED),
-      ),
-    )
-    .limit(1);
-  return row;
+export function findMember(db: Db, applicationId: string, userId: string) {
+  return findMemberId(db, applicationId, userId);
 }
 
 // ---- Opt-outs -------------------------------------------------------------------------------
@@ -267,9 +205,15 @@ export async function moveCampaign(
 
 /**
  * Claims the next queued recipients for sending (FOR UPDATE SKIP LOCKED: two workers on one
- * campaign never take the same row); a claimed row is never claimed again.
+ * campaign never take the same row), stamped with the claiming job's run: while that run lives,
+ * nobody else touches them.
  */
-export async function claimRecipients(db: Db, campaignId: string, limit: number): Promise<RecipientRow[]> {
+export async function claimRecipients(
+  db: Db,
+  campaignId: string,
+  limit: number,
+  claimJob: string,
+): Promise<RecipientRow[]> {
   const next = db
     .select({ id: campaignRecipients.id })
     .from(campaignRecipients)
@@ -279,10 +223,51 @@ export async function claimRecipients(db: Db, campaignId: string, limit: number)
     .for('update', { skipLocked: true });
   const rows = await db
     .update(campaignRecipients)
-    .set({ status: 'sending', claimedAt: sql`now()` })
+    .set({ status: 'sending', claimedAt: sql`now()`, claimJob, attemptedAt: null })
     .where(inArray(campaignRecipients.id, next))
     .returning();
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Written just before the provider is called (see attemptedAt). */
+export async function markAttempted(db: Db, id: number): Promise<void> {
+  await db
+    .update(campaignRecipients)
+    .set({ attemptedAt: sql`now()` })
+    .where(and(eq(campaignRecipients.id, id), eq(campaignRecipients.status, 'sending')));
+}
+
+/** The job runs holding a campaign's claimed rows (null: a claim from before runs were stamped). */
+export async function claimsHeld(db: Db, campaignId: string): Promise<(string | null)[]> {
+  const rows = await db
+    .selectDistinct({ claimJob: campaignRecipients.claimJob })
+    .from(campaignRecipients)
+    .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.status, 'sending')));
+  return rows.map((r) => r.claimJob);
+}
+
+/**
+ * Claimed rows left by runs that are over (`deadClaims`), and unstamped claims older than
+ * `unstampedBefore`: what a worker that died mid-batch left behind.
+ */
+export async function abandonedRecipients(
+  db: Db,
+  campaignId: string,
+  deadClaims: readonly string[],
+  unstampedBefore: Date,
+): Promise<RecipientRow[]> {
+  const left = and(isNull(campaignRecipients.claimJob), lt(campaignRecipients.claimedAt, unstampedBefore))!;
+  return db
+    .select()
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.campaignId, campaignId),
+        eq(campaignRecipients.status, 'sending'),
+        deadClaims.length > 0 ? or(inArray(campaignRecipients.claimJob, [...deadClaims]), left) : left,
+      ),
+    )
+    .orderBy(asc(campaignRecipients.id));
 }
 
 /** Records a recipient's result and counts it on the campaign, in one transaction. */
@@ -318,33 +303,8 @@ export async function requeue(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(campaignRecipients)
-    .set({ status: 'queued', claimedAt: null })
+    .set({ status: 'queued', claimedAt: null, claimJob: null, attemptedAt: null })
     .where(and(inArray(campaignRecipients.id, [...ids]), eq(campaignRecipients.status, 'sending')));
-}
-
-/**
- * Rows a worker claimed and never finished (it died mid-send): the provider may or may not have
- * taken the message, so they fail rather than go again (nobody is sent a campaign twice).
- */
-export async function failAbandoned(db: Db, campaignId: string, claimedBefore: Date, error: string) {
-  const rows = await db
-    .update(campaignRecipients)
-    .set({ status: 'failed', error })
-    .where(
-      and(
-        eq(campaignRecipients.campaignId, campaignId),
-        eq(campaignRecipients.status, 'sending'),
-        lt(campaignRecipients.claimedAt, claimedBefore),
-      ),
-    )
-    .returning({ id: campaignRecipients.id });
-  if (rows.length > 0) {
-    await db
-      .update(campaigns)
-      .set({ failed: sql`${campaigns.failed} + ${rows.length}` })
-      .where(eq(campaigns.id, campaignId));
-  }
-  return rows.length;
 }
 
 /** Recipients not finished yet, by status. */
@@ -363,31 +323,32 @@ export async function unfinished(db: Db, campaignId: string) {
   return { queued: of('queued'), sending: of('sending') };
 }
 
-function recipientsQuery(db: Db) {
-  return db
-    .select({
-      recipient: campaignRecipients,
-      userId: users.userId,
-      displayName: users.displayName,
-      email: users.email,
-      contactNumber: users.contactNumber,
-      lastLoggedInAt: users.lastLoggedInAt,
-      metadata: users.metadata,
-    })
-    .from(campaignRecipients)
-    .innerJoin(users, eq(users.id, campaignRecipients.customerId));
-}
-
-function recipientsWhere(applicationId: string, campaignId: string, search: string | undefined): SQL {
-  const parts: SQL[] = [
+/** A campaign's recipients joined to their customers (search: on the customer's names). */
+function recipientsQuery(db: Db, applicationId: string, campaignId: string, search: string | undefined) {
+  const c = customersSubquery(db, applicationId, { search, withDeleted: true });
+  const where = and(
     eq(campaignRecipients.applicationId, applicationId),
     eq(campaignRecipients.campaignId, campaignId),
-  ];
-  if (search) {
-    const like = `%${escapeLike(search)}%`;
-    parts.push(or(ilike(users.displayName, like), ilike(users.userId, like), ilike(users.email, like))!);
-  }
-  return and(...parts)!;
+  )!;
+  return {
+    where,
+    rows: db
+      .select({
+        recipient: campaignRecipients,
+        userId: c.userId,
+        displayName: c.displayName,
+        email: c.email,
+        contactNumber: c.contactNumber,
+        lastLoggedInAt: c.lastLoggedInAt,
+        metadata: c.metadata,
+      })
+      .from(campaignRecipients)
+      .innerJoin(c, eq(c.id, campaignRecipients.customerId)),
+    count: db
+      .select({ n: count() })
+      .from(campaignRecipients)
+      .innerJoin(c, eq(c.id, campaignRecipients.customerId)),
+  };
 }
 
 /** A campaign's recipients with their results, a page at a time. */
@@ -399,14 +360,10 @@ export async function recipientsPage(
   offset: number,
   limit: number,
 ) {
-  const where = recipientsWhere(applicationId, campaignId, search);
+  const q = recipientsQuery(db, applicationId, campaignId, search);
   const [rows, [total]] = await Promise.all([
-    recipientsQuery(db).where(where).orderBy(asc(campaignRecipients.id)).offset(offset).limit(limit),
-    db
-      .select({ n: count() })
-      .from(campaignRecipients)
-      .innerJoin(users, eq(users.id, campaignRecipients.customerId))
-      .where(where),
+    q.rows.where(q.where).orderBy(asc(campaignRecipients.id)).offset(offset).limit(limit),
+    q.count.where(q.where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -419,54 +376,69 @@ export async function recipientsAfter(
   afterId: number,
   limit: number,
 ) {
-  return recipientsQuery(db)
-    .where(
-      and(recipientsWhere(applicationId, campaignId, undefined), sql`${campaignRecipients.id} > ${afterId}`),
-    )
+  const q = recipientsQuery(db, applicationId, campaignId, undefined);
+  return q.rows
+    .where(and(q.where, sql`${campaignRecipients.id} > ${afterId}`))
     .orderBy(asc(campaignRecipients.id))
     .limit(limit);
 }
 
+/** A conversation whose customer's message may answer a campaign: the channel and their ids there. */
+export interface ReplyCandidate {
+  conversationId: number;
+  channel: string;
+  addresses: readonly string[];
+}
+
+export interface TakenReply {
+  conversationId: number;
+  groupAssignee: string | null;
+  groupAssigneeTeam: string | null;
+}
+
 /**
- * The campaign a customer's message answers, taken once: the latest recipient row sent to them on
- * this channel since `since` (any of the spellings of their id there) whose campaign assigns
- * replies, marked replied. Null when there is none, or another message took it first.
+ * The campaigns a batch's customer messages answer, taken once, in one statement: per conversation,
+ * the latest recipient row sent to that customer on its channel since `since` (any spelling of
+ * their id there) whose campaign assigns replies, marked replied. A conversation with none, or
+ * whose row another message took first, is left out.
  */
-export async function takeReply(
+export async function takeReplies(
   db: Db,
   applicationId: string,
-  channel: string,
-  addresses: readonly string[],
+  candidates: readonly ReplyCandidate[],
   since: Date,
-) {
-  const [hit] = await db
-    .select({
-      id: campaignRecipients.id,
-      groupAssignee: campaigns.groupAssignee,
-      groupAssigneeTeam: campaigns.groupAssigneeTeam,
-    })
-    .from(campaignRecipients)
-    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
-    .where(
-      and(
-        eq(campaignRecipients.applicationId, applicationId),
-        eq(campaignRecipients.channel, channel),
-        inArray(campaignRecipients.address, [...addresses]),
-        eq(campaignRecipients.status, 'sent'),
-        isNull(campaignRecipients.repliedAt),
-        gte(campaignRecipients.sentAt, since),
-        or(isNotNull(campaigns.groupAssignee), isNotNull(campaigns.groupAssigneeTeam)),
-      ),
+): Promise<TakenReply[]> {
+  const flat = candidates.flatMap((c) => c.addresses.map((address) => ({ ...c, address })));
+  if (flat.length === 0) return [];
+  const result = await db.execute(sql`
+    with wanted(conversation_id, channel, address) as (
+      select * from unnest(
+        ${arrayLiteral(flat.map((f) => f.conversationId))}::text::int[],
+        ${arrayLiteral(flat.map((f) => f.channel))}::text::text[],
+        ${arrayLiteral(flat.map((f) => f.address))}::text::text[]
+      )
+    ),
+    hits as (
+      select distinct on (w.conversation_id) w.conversation_id, r.id,
+        c.group_assignee, c.group_assignee_team
+      from wanted w
+      join campaign_recipients r on r.application_id = ${applicationId} and r.channel = w.channel
+        and r.address = w.address and r.status = 'sent' and r.replied_at is null
+        and r.sent_at >= ${since.toISOString()}::timestamptz
+      join campaigns c on c.id = r.campaign_id
+        and (c.group_assignee is not null or c.group_assignee_team is not null)
+      order by w.conversation_id, r.sent_at desc, r.id desc
     )
-    .orderBy(desc(campaignRecipients.sentAt))
-    .limit(1);
-  if (!hit) return null;
-  const taken = await db
-    .update(campaignRecipients)
-    .set({ repliedAt: sql`now()` })
-    .where(and(eq(campaignRecipients.id, hit.id), isNull(campaignRecipients.repliedAt)))
-    .returning({ id: campaignRecipients.id });
-  return taken.length > 0 ? hit : null;
+    update campaign_recipients r set replied_at = now()
+    from hits
+    where r.id = hits.id and r.replied_at is null
+    returning hits.conversation_id, hits.group_assignee, hits.group_assignee_team`);
+  type Hit = { conversation_id: unknown; group_assignee: string | null; group_assignee_team: string | null };
+  return rowsOf<Hit>(result).map((row) => ({
+    conversationId: Number(row.conversation_id),
+    groupAssignee: (row.group_assignee as string | null) ?? null,
+    groupAssigneeTeam: (row.group_assignee_team as string | null) ?? null,
+  }));
 }
 
 /**

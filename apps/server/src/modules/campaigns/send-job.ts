@@ -1,8 +1,10 @@
-import { CAMPAIGN_SEND_RATE_PER_SECOND, type CampaignPlatform } from '@convo/domain';
+import { CAMPAIGN_SEND_RATE_PER_SECOND, type CampaignPlatform, mayReplyWithFreeText } from '@convo/domain';
 import { z } from 'zod';
-import { enqueue, type JobHandler } from '../../platform/jobs/job-queue.js';
+import { enqueue, type JobHandler, jobRunToken } from '../../platform/jobs/job-queue.js';
 import { type CampaignChannelDeps, type CampaignSender, campaignSender } from '../channels/index.js';
+import { lastCustomerMessageTimes } from '../conversations/index.js';
 import * as repo from './repository.js';
+import { ProviderUnavailable, recoverAbandoned, UNSTAMPED_ABANDONED_AFTER_MS } from './send-recovery.js';
 import {
   CAMPAIGN_SEND_MAX_ATTEMPTS,
   CAMPAIGN_SEND_QUEUE,
@@ -13,9 +15,11 @@ import {
 // The `campaigns.send` job: sends a campaign's queued recipients a batch at a time, at each
 // platform's rate, through the channel connectors, then queues itself again for the next batch
 // (a job stays well inside the queue's claim, so a live worker never loses it). A recipient is
-// claimed before it is sent to and never claimed again: two jobs of one campaign (the send pressed
-// twice, a job retried) never send anyone twice. A provider outage puts the claimed rows back and
-// the job retries with backoff; a refusal fails that recipient and the next one goes.
+// claimed by one job run before it is sent to, and marked attempted just before the provider is
+// called: two jobs of one campaign (the send pressed twice, a job retried) never send anyone twice,
+// and what a killed worker left claimed is settled by send-recovery.ts (nobody twice, nobody left
+// out). A provider outage puts the claimed rows back and the job retries with backoff; a refusal
+// fails that recipient and the next one goes.
 
 export interface CampaignSendDeps extends CampaignChannelDeps {
   /** Messages per second per platform; the domain's provider limits by default. */
@@ -28,15 +32,39 @@ export interface CampaignSendDeps extends CampaignChannelDeps {
 
 const payloadSchema = z.object({ campaignId: z.string().uuid() });
 
-/** A claim older than this was left by a worker that died mid-send. */
-const ABANDONED_AFTER_MS = 2 * 60_000;
 const MAX_BATCH = 500;
 const CANCEL_CHECK_MS = 1000;
 /** How soon a campaign waiting for an earlier one on its account looks again. */
 const WAIT_TURN_MS = 2000;
-const ABANDONED_ERROR = 'The worker stopped while sending; not sent again so nobody gets it twice.';
 
-class ProviderUnavailable extends Error {}
+/** Why Meta would refuse a proactive message there now, per its Send API's 24-hour window. */
+const WINDOW_CLOSED: Readonly<Record<string, string>> = {
+  facebook:
+    'Outside Messenger’s 24-hour window (the customer last wrote more than 24 hours ago): Meta allows no promotional message there, and its message tags are for other updates; not sent.',
+  instagram:
+    'Outside Instagram’s 24-hour window (the customer last wrote more than 24 hours ago): Instagram allows no business-initiated message there; not sent.',
+};
+
+/**
+ * Messenger and Instagram take a business's proactive message (messaging_type UPDATE) only within
+ * 24 hours of the customer's last message: a batch's recipients there whose conversation's window
+ * is closed are told, once per batch, with the reason they fail with (and are never sent).
+ */
+async function closedWindows(
+  deps: Pick<CampaignSendDeps, 'db'>,
+  applicationId: string,
+  batch: readonly repo.RecipientRow[],
+): Promise<(row: repo.RecipientRow) => string | null> {
+  const key = (row: repo.RecipientRow) => `${row.channel}:${row.address}`;
+  const meta = batch.filter((r) => WINDOW_CLOSED[r.channel] !== undefined);
+  const last = await lastCustomerMessageTimes(deps.db, applicationId, [...new Set(meta.map(key))]);
+  const now = new Date();
+  return (row) =>
+    WINDOW_CLOSED[row.channel] !== undefined &&
+    !mayReplyWithFreeText(row.channel, last.get(key(row)) ?? null, now)
+      ? WINDOW_CLOSED[row.channel]!
+      : null;
+}
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -68,13 +96,6 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
         startedAt: new Date(),
       });
     }
-    await repo.failAbandoned(
-      deps.db,
-      campaign.id,
-      new Date(Date.now() - ABANDONED_AFTER_MS),
-      ABANDONED_ERROR,
-    );
-
     const messages = storedMessages(campaign.platforms);
     // One campaign at a time per account: an earlier one still sending on these channels goes first.
     const channels = [...new Set(Object.values(messages).map((m) => m.channel))];
@@ -98,12 +119,15 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
       }
       return sender;
     };
+    const run = jobRunToken(job);
+    await recoverAbandoned(deps, campaign.id, run, messages, senderOf);
 
     // The batch: as many as the slowest checked platform sends in one job's time.
     const rates = Object.keys(messages).map(rateOf);
     const slowest = rates.length > 0 ? Math.min(...rates) : 1;
     const limit = Math.max(1, Math.min(MAX_BATCH, Math.floor((slowest * batchMs) / 1000)));
-    const batch = await repo.claimRecipients(deps.db, campaign.id, limit);
+    const batch = await repo.claimRecipients(deps.db, campaign.id, limit, run);
+    const windowClosed = await closedWindows(deps, applicationId, batch);
     let outage: string | null = null;
     let checkedAt = Date.now();
     for (let i = 0; i < batch.length; i += 1) {
@@ -134,7 +158,13 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
         await repo.finishRecipient(deps.db, row, { status: 'failed', error: sender.error });
         continue;
       }
+      const closed = windowClosed(row);
+      if (closed) {
+        await repo.finishRecipient(deps.db, row, { status: 'failed', error: closed });
+        continue;
+      }
       const started = Date.now();
+      await repo.markAttempted(deps.db, row.id);
       const outcome = await sender.send({
         externalUserId: row.address,
         id: row.id,
@@ -181,7 +211,7 @@ export function campaignSendHandler(deps: CampaignSendDeps): JobHandler {
       queue: CAMPAIGN_SEND_QUEUE,
       applicationId,
       payload: { campaignId: campaign.id },
-      runAt: new Date(Date.now() + ABANDONED_AFTER_MS + 1000),
+      runAt: new Date(Date.now() + UNSTAMPED_ABANDONED_AFTER_MS + 1000),
       maxAttempts: CAMPAIGN_SEND_MAX_ATTEMPTS,
     });
   };

@@ -40,6 +40,7 @@ import {
   type CampaignChannelDeps,
   campaignChannelAccounts,
   campaignWhatsAppTemplates,
+  MESSAGING_TYPE_KEY,
   TEMPLATE_METADATA_KEY,
   templateMetadataValue,
   variablesAcrossTemplate,
@@ -126,6 +127,9 @@ async function platformMessages(
     const caption = text.image?.message ?? '';
     out[platform] = {
       channel,
+      ...(channel === 'facebook' || channel === 'instagram'
+        ? { metadata: { [MESSAGING_TYPE_KEY]: 'UPDATE' } }
+        : {}),
       text: text.textValue.trim() !== '' ? text.textValue : caption,
       fileKey: text.editorType === 2 || text.image ? text.image?.fileMeta.key : undefined,
     };

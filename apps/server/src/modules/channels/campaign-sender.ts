@@ -2,7 +2,7 @@ import type { IntegrationType, WhatsAppIntegrationType, WhatsAppTemplate } from 
 import { integrationTypeSchema } from '@convo/api';
 import type { Db } from '../../platform/db/database.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
-import { ChannelProviderError, type OutboundMessage } from './connector.js';
+import { ChannelProviderError, type OutboundMessage, type SentQuery } from './connector.js';
 import { readFile } from './delivery.js';
 import type { ChannelRegistry } from './registry.js';
 import * as repo from './repository.js';
@@ -96,8 +96,16 @@ export type CampaignSendOutcome =
   | { ok: true; externalId: string }
   | { ok: false; error: string; retryable: boolean };
 
+/** What the provider says of a send whose answer was lost: sent (its id), not sent, or cannot say. */
+export type CampaignLookup =
+  | { found: true; externalId: string }
+  | { found: false }
+  | { error: string; retryable: boolean };
+
 export interface CampaignSender {
   send(message: CampaignOutbound): Promise<CampaignSendOutcome>;
+  /** Present for providers that can be asked what they sent (SentQuery); absent otherwise. */
+  findSent?: ((query: SentQuery) => Promise<CampaignLookup>) | undefined;
 }
 
 /**
@@ -139,5 +147,16 @@ export async function campaignSender(
         return { ok: false, error, retryable: !(err instanceof ChannelProviderError) || err.retryable };
       }
     },
+    findSent: connector.findSent
+      ? async (query) => {
+          try {
+            const hit = await connector.findSent!(query, config);
+            return hit ? { found: true, externalId: hit.externalId } : { found: false };
+          } catch (err) {
+            const error = err instanceof Error ? err.message : String(err);
+            return { error, retryable: !(err instanceof ChannelProviderError) || err.retryable };
+          }
+        }
+      : undefined,
   };
 }

@@ -136,6 +136,20 @@ export interface ChannelConnector<Config, ConnectInput> {
    */
   parseInbound(body: unknown, config: Config): InboundMessage[] | Promise<InboundMessage[]>;
   send(outbound: OutboundMessage, config: Config): Promise<{ externalId: string }>;
+  /**
+   * Asks the provider whether a message went to this customer since `since` (a send whose answer
+   * was lost when the worker died): its id, or null when the provider has none. Only providers
+   * that list what they sent have it; throws ChannelProviderError when the provider cannot say.
+   */
+  findSent?(query: SentQuery, config: Config): Promise<{ externalId: string } | null>;
+}
+
+/** A send to look up at the provider: to whom, from when, and its text (not for a template). */
+export interface SentQuery {
+  externalUserId: string;
+  since: Date;
+  /** The text sent, to tell it from other messages to the customer; null for a template. */
+  text: string | null;
 }
 
 /**

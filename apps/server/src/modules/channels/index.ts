@@ -4,6 +4,7 @@
 export {
   type CampaignChannelAccount,
   type CampaignChannelDeps,
+  type CampaignLookup,
   type CampaignOutbound,
   type CampaignSender,
   type CampaignSendOutcome,
@@ -12,7 +13,9 @@ export {
   campaignWhatsAppTemplates,
   variablesAcrossTemplate,
 } from './campaign-sender.js';
+export type { SentQuery } from './connector.js';
 export { type ChannelStatuses, channelBus } from './events.js';
+export { MESSAGING_TYPE_KEY } from './meta-graph/messenger-platform.js';
 export { TEMPLATE_METADATA_KEY } from './outbox.js';
 export { type ChannelRegistry, channelConnectors } from './registry.js';
 export { type TemplateRef, templateMetadataValue } from './whatsapp/template-ref.js';

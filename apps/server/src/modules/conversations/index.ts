@@ -11,6 +11,7 @@ export {
   findUsersByUserIds,
   insertTimelineEvent,
   isMember,
+  lastCustomerMessageTimes,
   removeBotMembers,
   updateConversation,
 } from './repository.js';

@@ -34,6 +34,25 @@ export async function findConversation(db: Db, applicationId: string, id: number
   return row;
 }
 
+/** When each of these conversations' customer last wrote (by client group id; absent: no such conversation). */
+export async function lastCustomerMessageTimes(
+  db: Db,
+  applicationId: string,
+  clientGroupIds: readonly string[],
+): Promise<Map<string, Date | null>> {
+  if (clientGroupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ clientGroupId: conversations.clientGroupId, at: conversations.lastCustomerMessageAt })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.applicationId, applicationId),
+        anyOf(conversations.clientGroupId, clientGroupIds, 'text'),
+      ),
+    );
+  return new Map(rows.map((r) => [r.clientGroupId, r.at]));
+}
+
 export async function findConversationByClientGroupId(db: Db, applicationId: string, clientGroupId: string) {
   const [row] = await db
     .select()

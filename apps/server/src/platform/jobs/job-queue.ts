@@ -38,6 +38,22 @@ export function enqueue(tx: Db, input: EnqueueInput): Promise<string> {
   return repo.insertJob(tx, input);
 }
 
+/**
+ * The token of one run of a job (its id and attempt): what a handler stamps on the rows it claims,
+ * so a later run can tell a claim of a live run from one its dead worker left behind.
+ */
+export const jobRunToken = (job: Pick<Job, 'id' | 'attempts'>): string => `${job.id}:${job.attempts}`;
+
+/**
+ * Which of these run tokens belong to runs still holding their lock: the queue's own view of a live
+ * worker (a run whose lock expired was given up, and its job is taken again).
+ */
+export async function liveJobRuns(db: Db, tokens: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(tokens.map((t) => t.split(':')[0]!).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
+  const running = await repo.runningJobs(db, ids);
+  return new Set(running.map(jobRunToken).filter((t) => tokens.includes(t)));
+}
+
 export interface WorkerLog {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;

@@ -150,3 +150,15 @@ export async function expireLock(db: Db, id: string): Promise<void> {
     .set({ status: 'running', lockedUntil: sql`now() - interval '1 second'` })
     .where(eq(jobs.id, id));
 }
+
+/** Of these jobs, the ones running under a lock that has not expired, with their attempt. */
+export async function runningJobs(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; attempts: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: jobs.id, attempts: jobs.attempts })
+    .from(jobs)
+    .where(and(inArray(jobs.id, [...ids]), eq(jobs.status, 'running'), sql`${jobs.lockedUntil} > now()`));
+}

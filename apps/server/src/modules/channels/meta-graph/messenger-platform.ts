@@ -33,6 +33,12 @@ const eventSchema = z.object({
   delivery: z.object({ mids: z.array(z.string()).optional(), watermark: z.number() }).optional(),
   read: z.object({ watermark: z.number().optional(), mid: z.string().optional() }).optional(),
 });
+/**
+ * The metadata key of an outbound message's Send API `messaging_type` (Meta's documented values:
+ * RESPONSE, UPDATE, MESSAGE_TAG). Campaigns set UPDATE; replies go as RESPONSE.
+ */
+export const MESSAGING_TYPE_KEY = 'metaMessagingType';
+
 const sentSchema = z.object({ recipient_id: z.string().optional(), message_id: z.string() });
 
 export interface MessengerConfig {
@@ -158,12 +164,14 @@ export function messengerConnector<Config extends MessengerConfig, Input>(
 
     async send(outbound, config) {
       const api = graph(config.pageAccessToken);
+      // A reply answers the customer (RESPONSE); a campaign is sent proactively within the window (UPDATE).
+      const messagingType = outbound.metadata?.[MESSAGING_TYPE_KEY] === 'UPDATE' ? 'UPDATE' : 'RESPONSE';
       const recipient = { id: outbound.externalUserId };
       if (outbound.file) {
         const isImage = outbound.file.contentType.startsWith('image/');
         const form = new FormData();
         form.set('recipient', JSON.stringify(recipient));
-        form.set('messaging_type', 'RESPONSE');
+        form.set('messaging_type', messagingType);
         form.set(
           'message',
           JSON.stringify({
@@ -181,7 +189,9 @@ export function messengerConnector<Config extends MessengerConfig, Input>(
       }
       const sent = await api.call(
         'me/messages',
-        { json: { recipient, messaging_type: 'RESPONSE', message: { text: outbound.text.slice(0, 2000) } } },
+        {
+          json: { recipient, messaging_type: messagingType, message: { text: outbound.text.slice(0, 2000) } },
+        },
         sentSchema,
       );
       return { externalId: sent.message_id };

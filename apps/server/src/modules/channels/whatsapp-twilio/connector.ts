@@ -23,6 +23,9 @@ import { type TemplateSource, templateOf } from '../whatsapp/template-ref.js';
 // webhook URL is kept with the account, and each send names it as its status callback. Twilio
 // answers errors as `{ code, message, more_info, status }` (RestException in the SDK).
 
+/** How far the provider's clock may be behind ours when a lost send is looked up. */
+const CLOCK_SKEW_MS = 60_000;
+
 const configSchema = z.object({
   accountSid: z.string().min(1),
   authToken: z.string().min(1),
@@ -276,6 +279,30 @@ export function whatsAppTwilioConnector(apiUrl: string | undefined): WhatsAppTwi
       try {
         const message = await client(config).messages.create(params);
         return { externalId: message.sid };
+      } catch (err) {
+        throw providerError(err);
+      }
+    },
+
+    // Twilio lists the Messages an account sent (newest first), filtered by To and From: a
+    // campaign send whose answer was lost is looked up there rather than sent again. A message
+    // created after `since` (a minute of clock skew allowed) with the same text counts as it;
+    // a template's rendered body is Twilio's to write, so for a template the time alone decides.
+    async findSent(query, config) {
+      const from = Math.floor(query.since.getTime() / 1000) * 1000 - CLOCK_SKEW_MS;
+      try {
+        const recent = await client(config).messages.list({
+          to: addWhatsAppPrefix(query.externalUserId),
+          from: addWhatsAppPrefix(config.from),
+          limit: 20,
+        });
+        const hit = recent.find(
+          (m) =>
+            m.direction.startsWith('outbound') &&
+            m.dateCreated.getTime() >= from &&
+            (query.text === null || m.body === query.text.slice(0, 1600)),
+        );
+        return hit ? { externalId: hit.sid } : null;
       } catch (err) {
         throw providerError(err);
       }

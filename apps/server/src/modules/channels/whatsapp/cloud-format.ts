@@ -209,7 +209,7 @@ function cloudTemplateComponents(template: TemplateRef): Record<string, unknown>
 /**
  * The JSON of `POST …/messages` for a reply: a template, a file (uploaded first by `upload`,
  * which answers its media id) with its caption, or text. The customer's number loses a
- * 'whatsapp:' prefix (SPEC §5).
+ * 'whatsapp:' prefix (SPEC §5) and its '+' (a campaign's numbers carry one; 360dialog takes digits).
  */
 export async function cloudSendPayload(
   outbound: OutboundMessage,
@@ -218,7 +218,7 @@ export async function cloudSendPayload(
   const base = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: stripWhatsAppPrefix(outbound.externalUserId),
+    to: stripWhatsAppPrefix(outbound.externalUserId).replace(/^\+/, ''),
   };
   const template = templateOf(outbound);
   if (template) {

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { CAMPAIGN_PATHS, integrationPath } from '@convo/api';
+import {
+  type FakeTelegram,
+  type FakeTwilio,
+  startFakeTelegram,
+  startFakeTwilio,
+} from '@convo/provider-fakes';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignRecipients, campaigns, users } from '../../db/schema/index.js';
+import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import { testDatabaseKinds } from '../../testing/test-database.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+
+// The recovery rule of campaign sends (send-recovery.ts): rows a killed worker left claimed are
+// settled when the campaign's job runs again. Never attempted: sent normally. Attempted: the
+// provider is asked (Twilio lists what it sent) — sent there: recorded, not sent again; not there:
+// sent. Attempted on a provider that cannot be asked (Telegram): failed with a reason, not sent.
+// Counted against the provider fake's log: nobody twice, nobody zero times where it can be known.
+
+const ACCOUNT_SID = `AC${'5e6f7a8b'.repeat(4)}`;
+const AUTH_TOKEN = `${'c'.repeat(8)}0123456789abcdef01234567`;
+const SENDER = '+14155238886';
+const NUMBERS = ['+15550000101', '+15550000102', '+15550000103', '+15550000104'];
+
+/** Leaves these rows as a worker killed mid-batch leaves them: claimed by a run that is over. */
+async function leftByDeadRun(
+  db: ReturnType<typeof useTestApp>['t']['database']['db'],
+  ids: readonly number[],
+  attempted: boolean,
+) {
+  await db
+    .update(campaignRecipients)
+    .set({
+      status: 'sending',
+      claimedAt: new Date(Date.now() - 5000),
+      claimJob: `${randomUUID()}:1`,
+      attemptedAt: attempted ? new Date(Date.now() - 4000) : null,
+    })
+    .where(inArray(campaignRecipients.id, [...ids]));
+}
+
+describe.each(testDatabaseKinds())(
+  'Campaign sends after a killed worker, WhatsApp through Twilio on %s',
+  (kind) => {
+    let fake: FakeTwilio;
+    let port = 0;
+    let contentSid = '';
+    beforeAll(async () => {
+      fake = await startFakeTwilio();
+      fake.addAccount(ACCOUNT_SID, AUTH_TOKEN, 'Recovery Twilio');
+      contentSid = fake.addContent(ACCOUNT_SID, {
+        friendlyName: 'order_delay',
+        language: 'en',
+        body: 'Hi {{1}}, your order is delayed by {{2}} days.',
+        status: 'approved',
+        category: 'UTILITY',
+      });
+      port = await freePort();
+    });
+    const { t, tenants } = useTestApp(kind, {
+      tenants: 1,
+      dataDir: true,
+      env: () => ({ TWILIO_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    });
+    const [tenant] = tenants;
+    const h = channelHarness(t, tenant, 'whatsapp-twilio');
+    beforeAll(async () => {
+      await t.app.listen({ host: '127.0.0.1', port });
+    });
+    afterAll(async () => {
+      await fake?.close();
+    });
+
+    it('asks Twilio about the attempted rows: the one it has is not sent again, the others are sent once', async () => {
+      const connect = await t.app.inject({
+        method: 'POST',
+        url: integrationPath('whatsapp-twilio'),
+        headers: h.bearer(),
+        payload: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, whatsAppNumber: SENDER },
+      });
+      expect(connect.statusCode, connect.body).toBe(200);
+      await t.database.db.insert(users).values(
+        NUMBERS.map((n, i) => ({
+          applicationId: tenant.applicationId,
+          userId: `customer-${i}`,
+          displayName: `Customer ${i}`,
+          contactNumber: n,
+        })),
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: CAMPAIGN_PATHS.send,
+        headers: tenant.admin,
+        payload: {
+          platforms: {
+            whatsApp: {
+              selectedProvider: 'twilio',
+              selectedTemplate: 'order_delay',
+              selectedTemplateData: { language: 'en', parameters: ['friend', '2'] },
+            },
+          },
+          userIds: NUMBERS.map((_, i) => `customer-${i}`),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const campaignId = res.json().response.campaignId as string;
+      const rows = await t.database.db
+        .select()
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.campaignId, campaignId))
+        .orderBy(campaignRecipients.id);
+      expect(rows.map((r) => r.address)).toEqual(NUMBERS.map((n) => `whatsapp:${n}`));
+      const [reached, lost, untouched] = rows;
+      // The killed worker's last send: Twilio took it, the answer never reached the database.
+      const taken = await fetch(`${fake.url}/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          To: reached!.address,
+          From: `whatsapp:${SENDER}`,
+          ContentSid: contentSid,
+          ContentVariables: JSON.stringify({ 1: 'friend', 2: '2' }),
+        }),
+      });
+      expect(taken.status).toBe(201);
+      const takenSid = ((await taken.json()) as { sid: string }).sid;
+      await leftByDeadRun(t.database.db, [reached!.id, lost!.id], true);
+      await leftByDeadRun(t.database.db, [untouched!.id], false);
+
+      h.runWorker();
+      const done = await waitFor(
+        async () => (await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0],
+        (c) => c?.status === 'done',
+        20_000,
+      );
+      expect(done).toMatchObject({ total: 4, sent: 4, failed: 0 });
+      const perNumber = NUMBERS.map((n) => fake.sent().filter((c) => c.params.To === `whatsapp:${n}`).length);
+      expect(perNumber).toEqual([1, 1, 1, 1]);
+      const [after] = await t.database.db
+        .select()
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.id, reached!.id));
+      expect(after).toMatchObject({ status: 'sent', externalId: takenSid });
+    });
+  },
+);
+
+const TOKEN = '7100031:AAHcampaignRecoveryTelegramToken_01';
+const CHATS = [6101, 6102, 6103];
+
+describe.each(testDatabaseKinds())('Campaign sends after a killed worker, Telegram on %s', (kind) => {
+  let fake: FakeTelegram;
+  let port = 0;
+  beforeAll(async () => {
+    fake = await startFakeTelegram();
+    fake.addBot(TOKEN, 'recovery_bot');
+    port = await freePort();
+  });
+  const { t, tenants } = useTestApp(kind, {
+    tenants: 1,
+    dataDir: true,
+    env: () => ({ TELEGRAM_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+  });
+  const [tenant] = tenants;
+  const h = channelHarness(t, tenant, 'telegram');
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('a bot cannot be asked: the attempted row fails with its reason, the untouched ones are sent once', async () => {
+    const connect = await t.app.inject({
+      method: 'POST',
+      url: integrationPath('telegram'),
+      headers: h.bearer(),
+      payload: { botToken: TOKEN },
+    });
+    expect(connect.statusCode, connect.body).toBe(200);
+    for (const chatId of CHATS)
+      expect((await fake.postUpdate(TOKEN, { chatId, text: 'hi' })).status).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: CAMPAIGN_PATHS.send,
+      headers: tenant.admin,
+      payload: {
+        platforms: { telegram: { selectedToken: '@recovery_bot', editorType: 1, textValue: 'Back soon' } },
+        userIds: CHATS.map((c) => `telegram-${c}`),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const campaignId = res.json().response.campaignId as string;
+    const [attempted, claimed] = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, campaignId))
+      .orderBy(campaignRecipients.id);
+    await leftByDeadRun(t.database.db, [attempted!.id], true);
+    await leftByDeadRun(t.database.db, [claimed!.id], false);
+    h.runWorker();
+    const done = await waitFor(
+      async () => (await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0],
+      (c) => c?.status === 'done',
+      20_000,
+    );
+    expect(done).toMatchObject({ total: 3, sent: 2, failed: 1 });
+    const sends = fake
+      .sent(TOKEN)
+      .filter((c) => c.apiMethod === 'sendMessage' && c.body.text === 'Back soon');
+    expect(sends.map((c) => String(c.body.chat_id)).sort()).toEqual(
+      CHATS.filter((c) => String(c) !== attempted!.address).map(String),
+    );
+    const [failed] = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.id, attempted!.id));
+    expect(failed?.error).toContain('cannot say whether it went');
+  });
+});
