@@ -518,7 +518,7 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
       userIds: ['telegram-5101', 'telegram-5103', 'telegram-5104'],
     });
     const campaignId = res.json().response.campaignId as string;
-    // A worker claimed the first recipient (unstamped, as before migration 0038), maybe sent it, and
+    // A worker claimed the first recipient (unstamped, as before migration 0040), maybe sent it, and
     // was killed before writing the outcome; Telegram cannot say whether it went (send-recovery.ts).
     const [first] = await t.database.db
       .select()
