@@ -26,10 +26,9 @@ import { appModuleRoutes } from './modules/app-modules/routes.js';
 import { attachmentRoutes } from './modules/attachments/routes.js';
 import { withAccountState } from './modules/billing/account-gate.js';
 import { createEntitlements } from './modules/billing/entitlements.js';
-import { meterStoredMessages } from './modules/billing/index.js';
+import { externalCustomerIdOf, meterStoredMessages } from './modules/billing/index.js';
 import { manualProvider, type PaymentProvider } from './modules/billing/provider.js';
 import { createStripeProvider } from './modules/billing/providers/stripe/stripe-provider.js';
-import { findSubscription } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { usageMeterOf } from './modules/billing/usage-meter.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
@@ -230,10 +229,7 @@ export function productBots(config: AppConfig, db: Db, limits?: LimitStore): Non
 function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
   if (config.billingProvider === 'manual') return manualProvider;
   if (config.billingProvider === 'stripe' && config.stripe) {
-    return createStripeProvider(
-      config.stripe,
-      async (applicationId) => (await findSubscription(db, applicationId))?.externalCustomerId ?? null,
-    );
+    return createStripeProvider(config.stripe, (applicationId) => externalCustomerIdOf(db, applicationId));
   }
   return null;
 }

@@ -2,4 +2,5 @@
 // Billing imports no other module, so importing it closes no circle.
 export * from './entitlements.js';
 export * from './gate.js';
+export { externalCustomerIdOf } from './service.js';
 export { meterStoredMessages } from './usage-on-send.js';

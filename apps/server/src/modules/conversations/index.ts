@@ -4,13 +4,21 @@
 
 export { conversationBus } from './events.js';
 export * from './feed.js';
-export type { ConversationRow } from './repository.js';
+export type { AfterMessages, ConversationRow } from './repository.js';
 export {
+  addTags,
+  applyAfterMessages,
+  findActiveTags,
   findConversation,
   findUsersByIds,
   findUsersByUserIds,
   insertTimelineEvent,
   isMember,
+  listReceiptPositions,
+  lockConversation,
+  lockSendTargets,
+  markDelivered,
+  markRead,
   removeBotMembers,
   updateConversation,
 } from './repository.js';

@@ -1,5 +1,5 @@
 // The front door of messages: what other modules may use. The send path's event ("messages
 // stored") and the listing the inbox suggestions read.
 export { messageBus } from './events.js';
-export type { MessageRow } from './repository.js';
+export { listConversationMessages, type MessageRow } from './repository.js';
 export { listMessages } from './service.js';

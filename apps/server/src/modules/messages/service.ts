@@ -14,10 +14,10 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
-import { findAttachment } from '../attachments/repository.js';
+import { findAttachment } from '../attachments/index.js';
 import { toFileMeta } from '../attachments/service.js';
 import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
-import * as conversations from '../conversations/repository.js';
+import * as conversations from '../conversations/index.js';
 import {
   assignTo,
   conversationNotFound,

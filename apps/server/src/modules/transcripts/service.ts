@@ -8,7 +8,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { fileUrl } from '../attachments/service.js';
 import * as conversations from '../conversations/index.js';
 import { findVisible } from '../conversations/service.js';
-import { listConversationMessages, type MessageRow } from '../messages/repository.js';
+import { listConversationMessages, type MessageRow } from '../messages/index.js';
 
 /** What building a transcript reads: the database, and the base of attached files' links. */
 export interface TranscriptSource {

@@ -24,7 +24,7 @@ import type { Db } from '../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError, type WorkerLog } from '../../../platform/jobs/job-queue.js';
 import { createKeyedBatcher } from '../../../platform/keyed-batcher.js';
 import { audiencesOf } from '../../conversations/feed.js';
-import * as conversations from '../../conversations/repository.js';
+import * as conversations from '../../conversations/index.js';
 import { sendMessage } from '../../messages/service.js';
 import { EVENT } from '../../realtime/event-types.js';
 import type { Realtime } from '../../realtime/realtime.js';
