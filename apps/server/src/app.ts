@@ -14,10 +14,19 @@ import {
   type LiveSession,
   privilegeChecker,
 } from './modules/accounts/guards.js';
-import { findApplication, firstApplicationId } from './modules/accounts/index.js';
+import {
+  accountBus,
+  authContextOf,
+  findApplication,
+  findLiveSession,
+  firstApplicationId,
+  forgetSessionsOfUsers,
+  invitations,
+} from './modules/accounts/index.js';
 import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
+import { recordPresence } from './modules/analytics/index.js';
 import { reportJobHandler } from './modules/analytics/report-job.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { REPORT_QUEUE } from './modules/analytics/service.js';
@@ -38,7 +47,16 @@ import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/komp
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
-import { configuredEmbedder, createSmartReplyEngine, type Embedder } from './modules/bots/index.js';
+import {
+  configuredEmbedder,
+  createBotIn,
+  createSmartReplyEngine,
+  type Embedder,
+  findEnabledBotOfMember,
+  findFirstResponder,
+  insertBotConversation,
+  queueHelpCenterSync,
+} from './modules/bots/index.js';
 import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
 import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
@@ -73,7 +91,14 @@ import { conversationSearchRoutes } from './modules/conversation-search/routes.j
 import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
 import { conversationTimelineRoutes } from './modules/conversation-timeline/routes.js';
 import { startAutoResolve } from './modules/conversations/auto-resolve-worker.js';
-import { conversationBus } from './modules/conversations/index.js';
+import {
+  assignWaiting,
+  conversationBots,
+  conversationBus,
+  findConversation,
+  isMember,
+  systemMessages,
+} from './modules/conversations/index.js';
 import { conversationRoutes } from './modules/conversations/routes.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
@@ -83,10 +108,15 @@ import { EMAIL_FALLBACK_QUEUE, enqueueEmailFallbacksOfSends } from './modules/em
 import { emailFallbackHandler } from './modules/email-fallback/fallback-job.js';
 import { emailFallbackRoutes } from './modules/email-fallback/routes.js';
 import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
-import { configureMailLinks, mailAssignedAgent } from './modules/email-notifications/service.js';
+import {
+  configureMailLinks,
+  type MailLinks,
+  mailAssignedAgent,
+} from './modules/email-notifications/service.js';
 import { ERROR_REPORT_FORWARD_QUEUE, forwardHandler } from './modules/error-reports/forward.js';
 import { errorReportRoutes } from './modules/error-reports/routes.js';
 import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
+import { helpCenterBus } from './modules/help-center/index.js';
 import { publicSiteRoutes } from './modules/help-center/public-site/routes.js';
 import {
   createDomainMap,
@@ -94,10 +124,12 @@ import {
   rewriteForDomain,
 } from './modules/help-center/public-site/site-cache.js';
 import { helpCenterRoutes } from './modules/help-center/routes.js';
+import { acceptInvitation, invalidInvite } from './modules/invitations/index.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
+import { unsubscribeUrl } from './modules/mail-preferences/index.js';
 import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
 import { messageLogRoutes } from './modules/message-logs/routes.js';
-import { messageBus } from './modules/messages/index.js';
+import { messageBus, writeSystemMessage } from './modules/messages/index.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { recordReceipt } from './modules/messages/service.js';
 import { messagingAdminRoutes } from './modules/messaging-admin/routes.js';
@@ -110,7 +142,7 @@ import { recordStepsOfEvents, recordStepsOfRoutes } from './modules/onboarding/s
 import { profileRoutes } from './modules/profile/routes.js';
 import { pushNotificationRoutes } from './modules/push-notifications/routes.js';
 import { quickReplyRoutes } from './modules/quick-replies/routes.js';
-import { createHub, sessionRevoker } from './modules/realtime/hub.js';
+import { createHub, type HubLookups, sessionRevoker } from './modules/realtime/index.js';
 import { createRealtime } from './modules/realtime/realtime.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { replySuggestionRoutes } from './modules/reply-suggestions/index.js';
@@ -121,8 +153,9 @@ import { statsRoutes } from './modules/stats/routes.js';
 import { supportTicketRoutes } from './modules/support-tickets/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
-import { listMembers } from './modules/team-members/index.js';
+import { botCreation, listMembers } from './modules/team-members/index.js';
 import { teamMemberRoutes } from './modules/team-members/routes.js';
+import { waitingAssignment } from './modules/teams/index.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { transcriptRoutes } from './modules/transcripts/routes.js';
 import { transcriptOnResolveHandler } from './modules/transcripts/transcript-on-resolve.js';
@@ -184,6 +217,50 @@ export function subscribeToEvents(): void {
   conversationBus.subscribe('conversation.assigned', 'email-notifications.assigned-to-me', mailAssignedAgent);
   conversationBus.subscribe('conversation.resolved', 'transcripts.on-resolve', transcriptOnResolved);
   channelBus.subscribe('channel.statuses', 'campaigns.receipts', receiptsOfChannelStatuses);
+  accountBus.subscribe('account.presence-changed', 'analytics.presence', (e) =>
+    recordPresence(e.tx, e.applicationId, e.userId, e.presence),
+  );
+  helpCenterBus.subscribe('help-center.published-changed', 'bots.help-center-sync', (e) =>
+    queueHelpCenterSync(e.tx, e.applicationId),
+  );
+  provideModulePorts();
+}
+
+/**
+ * What lower modules need back from higher ones (issue 33), given here so no two modules import each
+ * other: conversations write notify lines through messages and hand conversations to bots; teams
+ * assign waiting conversations; team-members create bots; accounts accept invitations.
+ */
+function provideModulePorts(): void {
+  systemMessages.provide(writeSystemMessage);
+  conversationBots.provide({
+    enabledBotOfMember: findEnabledBotOfMember,
+    firstResponder: findFirstResponder,
+    startBotConversation: insertBotConversation,
+  });
+  waitingAssignment.provide((deps, applicationId) => assignWaiting(deps, applicationId));
+  botCreation.provide(createBotIn);
+  invitations.provide({ accept: acceptInvitation, invalid: invalidInvite });
+}
+
+/** The mails' signed /unsubscribe links (mail-preferences), for the notification mails. */
+function mailLinks(publicUrl: string, secret: string): MailLinks {
+  return { unsubscribeUrl: (subject) => unsubscribeUrl(publicUrl, secret, subject) };
+}
+
+/** What the WebSocket hub looks up in accounts and conversations. */
+function hubLookups(): HubLookups {
+  return {
+    session: async (db, tokenHash, now) => {
+      const found = await findLiveSession(db, tokenHash, now);
+      return found
+        ? { auth: authContextOf(found, tokenHash), applicationId: found.application.id, user: found.user }
+        : null;
+    },
+    forgetSessions: forgetSessionsOfUsers,
+    findConversation,
+    isMember,
+  };
 }
 
 /** What a bot may look up while it answers: its own knowledge sources, nothing else. */
@@ -238,7 +315,7 @@ function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   subscribeToEvents();
   // Notification mails carry a signed /unsubscribe link (SPEC §2 /subscribe, /unsubscribe).
-  configureMailLinks({ publicUrl: deps.config.publicUrl, secret: deps.config.appSecret });
+  configureMailLinks(mailLinks(deps.config.publicUrl, deps.config.appSecret));
   // What tenants' URLs and mail hosts may reach inside the network (OUTBOUND_ALLOW; none by default).
   configureOutbound(deps.config.outboundAllow);
   // What an end user may read about the team, applied before payload encryption (issue 23).
@@ -406,6 +483,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     (caller, kind, groupId, messageId) =>
       recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
+    hubLookups(),
     visitorViews,
   );
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -506,8 +584,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
   subscribeToEvents();
   const pubsub = deps.pubsub ?? createMemoryPubSub();
   if (deps.outboundAllow) configureOutbound(deps.outboundAllow);
-  if (deps.publicUrl && deps.bots)
-    configureMailLinks({ publicUrl: deps.publicUrl, secret: deps.bots.appSecret });
+  if (deps.publicUrl && deps.bots) configureMailLinks(mailLinks(deps.publicUrl, deps.bots.appSecret));
   const worker = new JobWorker({
     db: deps.db,
     log: deps.log,

@@ -2,6 +2,9 @@
 // (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
 // small files, never services or routes, so importing it closes no file circle.
 
+export { accountBus } from './events.js';
+export { authContextOf } from './guards.js';
+export { type InvitationAcceptance, invitations } from './invitation-port.js';
 export * from './provision.js';
 export type { ApplicationRow, UserRow } from './repository.js';
 export {
@@ -24,3 +27,4 @@ export {
   onlyApplicationId,
   updateUser,
 } from './repository.js';
+export { forgetSessionsOfUsers } from './session-cache.js';

@@ -9,5 +9,7 @@ export { rankReplies } from './engines/smartreply/ranking.js';
 export { MIN_SUGGESTION_SCORE } from './engines/smartreply/settings.js';
 export { applicationSources, enabledBots } from './engines/smartreply/sources.js';
 export { configuredEmbedder, type Embedder } from './knowledge/embeddings.js';
+export { queueHelpCenterSync } from './knowledge/help-center-source.js';
 export { setFirstResponder } from './repository.js';
 export { findEnabledBotOfMember, findFirstResponder, insertBotConversation } from './runtime/repository.js';
+export { createBotIn } from './service.js';

@@ -4,6 +4,12 @@
 
 export { conversationBus } from './events.js';
 export * from './feed.js';
+export {
+  type ConversationBots,
+  conversationBots,
+  type SystemMessageWriter,
+  systemMessages,
+} from './ports.js';
 export type { AfterMessages, ConversationRow } from './repository.js';
 export {
   addTags,
@@ -24,4 +30,4 @@ export {
 } from './repository.js';
 // Assigning and routing a conversation inside the caller's transaction, for modules that react to
 // an event by moving a conversation (campaigns: a reply goes to the campaign's member or team).
-export { assignTo, route } from './service.js';
+export { assignTo, assignWaiting, route } from './service.js';

@@ -3,3 +3,4 @@
 export { messageBus } from './events.js';
 export { listConversationMessages, type MessageRow } from './repository.js';
 export { listMessages } from './service.js';
+export { writeSystemMessage } from './system-message.js';

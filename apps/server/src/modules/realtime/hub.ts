@@ -5,14 +5,16 @@ import type { AuthContext } from '../../http/auth.js';
 import { sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
-import { authContextOf } from '../accounts/guards.js';
-import { findLiveSession } from '../accounts/index.js';
-import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
-import { audiencesOf, findConversation, isMember } from '../conversations/index.js';
-import type { VisitorView, VisitorViewFactory } from '../widget/visitor-view.js';
 import { burstWriter, type CorkableSocket } from './burst-writer.js';
 import { currentSeq, eventsAfter, eventsBetween } from './event-repository.js';
-import { AUDIENCE_MEMBERS, audienceUser, EVENT, type StoredEvent, toEnvelope } from './event-types.js';
+import {
+  AUDIENCE_MEMBERS,
+  audiencesOf,
+  audienceUser,
+  EVENT,
+  type StoredEvent,
+  toEnvelope,
+} from './event-types.js';
 import { OrderedStream } from './ordered-stream.js';
 import { type BusMessage, EVENTS_CHANNEL, type Realtime } from './realtime.js';
 
@@ -66,6 +68,34 @@ export type ReceiptHandler = (
   messageId: number,
 ) => Promise<void>;
 
+/** What an end user may read about the team, applied to each frame (the widget's visitor view). */
+export type VisitorView = <T>(value: T) => T;
+export type VisitorViewFactory = (applicationId: string, viewerId: string) => Promise<VisitorView>;
+
+/** A live session the hello frame's token names. */
+export interface HubSession {
+  auth: AuthContext;
+  applicationId: string;
+  user: { id: string; userId: string; status: number; roleType: string | null };
+}
+
+/**
+ * What the hub asks of accounts and conversations, provided by the composition root (app.ts): every
+ * module imports realtime, so realtime imports none of them.
+ */
+export interface HubLookups {
+  /** The live session of a token's hash, or null. */
+  session(db: Db, tokenHash: string, now: Date): Promise<HubSession | null>;
+  /** Forgets this node's cached sessions of users whose sessions were revoked. */
+  forgetSessions(userIds: Iterable<string>): void;
+  findConversation(
+    db: Db,
+    applicationId: string,
+    id: number,
+  ): Promise<{ id: number; customerId: string | null } | null | undefined>;
+  isMember(db: Db, conversationId: number, userId: string): Promise<boolean>;
+}
+
 interface Connection {
   socket: WebSocket;
   /** Corks the TCP socket until the next tick (see burst-writer.ts). */
@@ -96,6 +126,7 @@ export async function createHub(
   realtime: Realtime,
   log: FastifyBaseLogger,
   onReceipt: ReceiptHandler,
+  lookups: HubLookups,
   visitorViews?: VisitorViewFactory,
 ): Promise<Hub> {
   const byApp = new Map<string, Set<Connection>>();
@@ -166,7 +197,7 @@ export async function createHub(
     const parsed = found.data;
     const revoked = new Set(parsed.userIds);
     // Another node revoked them: this node's session cache must not answer for them either.
-    forgetSessionsOfUsers(revoked);
+    lookups.forgetSessions(revoked);
     for (const set of byApp.values()) {
       for (const conn of set) {
         if (!revoked.has(conn.userId)) continue;
@@ -203,7 +234,7 @@ export async function createHub(
     hello: { token: string; lastSeq?: number | undefined },
   ) {
     const tokenHash = sha256(hello.token);
-    const found = await findLiveSession(db, tokenHash, new Date());
+    const found = await lookups.session(db, tokenHash, new Date());
     if (!found || found.user.status === 2 || found.user.status === 3) {
       socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' }));
       socket.close(4401, 'unauthorized');
@@ -213,19 +244,18 @@ export async function createHub(
     const conn: Connection = {
       socket,
       holdWrites,
-      auth: authContextOf(found, tokenHash),
-      appId: found.application.id,
+      auth: found.auth,
+      appId: found.applicationId,
       userId: found.user.id,
       userName: found.user.userId,
       isMember: isMemberUser,
       audiences: new Set(
         isMemberUser ? [AUDIENCE_MEMBERS, audienceUser(found.user.id)] : [audienceUser(found.user.id)],
       ),
-      lastSeq: hello.lastSeq ?? (await currentSeq(db, found.application.id)),
+      lastSeq: hello.lastSeq ?? (await currentSeq(db, found.applicationId)),
       replaying: true,
       buffer: [],
-      view:
-        !isMemberUser && visitorViews ? await visitorViews(found.application.id, found.user.userId) : null,
+      view: !isMemberUser && visitorViews ? await visitorViews(found.applicationId, found.user.userId) : null,
     };
     let set = byApp.get(conn.appId);
     if (!set) {
@@ -241,9 +271,9 @@ export async function createHub(
   }
 
   async function typing(conn: Connection, groupId: number, isTyping: boolean) {
-    const conv = await findConversation(db, conn.appId, groupId);
+    const conv = await lookups.findConversation(db, conn.appId, groupId);
     if (!conv) return;
-    if (!conn.isMember && !(await isMember(db, conv.id, conn.userId))) return;
+    if (!conn.isMember && !(await lookups.isMember(db, conv.id, conn.userId))) return;
     await realtime.publishEphemeral({
       kind: 'ephemeral',
       appId: conn.appId,

@@ -2,3 +2,4 @@
 // (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
 // small files, never services or routes, so importing it closes no file circle.
 export { deleteSessionsOf, leaveAllTeams, listMembers, updateMember } from './repository.js';
+export { type BotCreation, botCreation } from './service.js';

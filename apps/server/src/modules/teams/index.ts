@@ -2,3 +2,4 @@
 // (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
 // small files, never services or routes, so importing it closes no file circle.
 export { findTeam } from './repository.js';
+export { type WaitingAssignment, waitingAssignment } from './service.js';
