@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Entitlements } from '../billing/index.js';
-import { checkSignIn, isEnabled as isTwoFactorEnabled } from '../two-factor/service.js';
+import { checkSignIn, isEnabled as isTwoFactorEnabled } from '../two-factor/index.js';
 import { accountBus } from './events.js';
 import { invitations } from './invitation-port.js';
 import { passwordResetMail, validationMail } from './mails.js';

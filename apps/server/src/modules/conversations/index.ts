@@ -1,7 +1,8 @@
-// The front door of conversations: what other modules may use, by name; the rest of its repository stays private
-// (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
-// small files, never services or routes, so importing it closes no file circle.
+// The front door of conversations: what other modules and the composition root (app.ts) may use, by name;
+// the rest of the module stays private (scripts/check-import-cycles.mjs refuses imports past an
+// index.ts). Modules import each other one way only, so re-exporting services and routes closes no circle.
 
+export { startAutoResolve } from './auto-resolve-worker.js';
 export { conversationBus } from './events.js';
 export * from './feed.js';
 export {
@@ -28,6 +29,18 @@ export {
   removeBotMembers,
   updateConversation,
 } from './repository.js';
-// Assigning and routing a conversation inside the caller's transaction, for modules that react to
-// an event by moving a conversation (campaigns: a reply goes to the campaign's member or team).
-export { assignTo, assignWaiting, route } from './service.js';
+export { conversationRoutes } from './routes.js';
+// Assigning and routing a conversation inside the caller's transaction (campaigns: a reply goes to
+// the campaign's member or team), and the rules the send path, channels and bots build on.
+export {
+  assignTo,
+  assignWaiting,
+  changeStatus,
+  changeTags,
+  conversationNotFound,
+  createConversation,
+  findVisible,
+  type GroupRef,
+  type MessagingDeps,
+  route,
+} from './service.js';

@@ -4,10 +4,9 @@ import type { AuthContext } from '../../http/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { insertUser, type UserRow } from '../accounts/index.js';
-import { usageMeterOf } from '../billing/usage-meter.js';
-import { updateConversation } from '../conversations/index.js';
-import { changeStatus, changeTags, createConversation } from '../conversations/service.js';
-import { sendMessage } from '../messages/service.js';
+import { usageMeterOf } from '../billing/index.js';
+import { changeStatus, changeTags, createConversation, updateConversation } from '../conversations/index.js';
+import { sendMessage } from '../messages/index.js';
 import { createRealtime } from '../realtime/index.js';
 
 // A few dozen conversations in several states for the demo workspace, made through the same

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
-import { audiencesOf } from '../conversations/feed.js';
-import { EVENT } from '../realtime/event-types.js';
-import type { EventSink } from '../realtime/realtime.js';
+import { audiencesOf } from '../conversations/index.js';
+import type { EventSink } from '../realtime/index.js';
+import { EVENT } from '../realtime/index.js';
 import { toMessageView } from './message-view.js';
 import { insertMessagesOnce } from './repository.js';
 

@@ -11,13 +11,11 @@ import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from '../accounts/index.js';
-import { audiencesOf, insertTimelineEvent } from '../conversations/index.js';
-import { findVisible, type MessagingDeps } from '../conversations/service.js';
-import { DEMO_MEMBERS } from '../demo/seed.js';
+import { audiencesOf, findVisible, insertTimelineEvent, type MessagingDeps } from '../conversations/index.js';
+import { DEMO_MEMBERS } from '../demo/index.js';
 import { EVENT } from '../realtime/index.js';
-import { registerClient } from '../registration/service.js';
-import { findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
-import { businessHoursOf } from '../widget-settings/service.js';
+import { registerClient } from '../registration/index.js';
+import { businessHoursOf, findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import { isAllowedSite } from './origin.js';
 import * as repo from './repository.js';
 

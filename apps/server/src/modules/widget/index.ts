@@ -1,0 +1,4 @@
+// The front door of widget: what other modules and the composition root (app.ts) may use.
+export { widgetRoutes } from './routes.js';
+export { rateConversation, type WidgetDeps } from './service.js';
+export { registerVisitorView, visitorViewFactory } from './visitor-view.js';
