@@ -7,23 +7,36 @@ import { createHttpApp, registerDashboard } from './http/app.js';
 import { type LimitStore, memoryLimitStore } from './http/limit-store.js';
 import { PUBLIC_ROUTE, type RouteContext } from './http/route-context.js';
 import { markGuard } from './http/security-route-table.js';
-import { applicationRoutes } from './modules/accounts/applications-routes.js';
 import {
+  accountBus,
+  accountRoutes,
   adminChecker,
+  applicationRoutes,
+  authContextOf,
   authenticator,
+  emailChangeRoutes,
+  findApplication,
+  findLiveSession,
+  firstApplicationId,
+  forgetSessionsOfUsers,
+  invitations,
   type LiveSession,
+  mobileSignInRoutes,
+  openSessionCache,
   privilegeChecker,
-} from './modules/accounts/guards.js';
-import { accountBus, findApplication, firstApplicationId } from './modules/accounts/index.js';
-import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
-import { openSessionCache } from './modules/accounts/session-cache.js';
-import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
-import { reportJobHandler } from './modules/analytics/report-job.js';
-import { analyticsRoutes } from './modules/analytics/routes.js';
-import { REPORT_QUEUE } from './modules/analytics/service.js';
-import { answerBotRoutes } from './modules/answer-bot/routes.js';
-import { appModuleRoutes } from './modules/app-modules/routes.js';
-import { attachmentRoutes } from './modules/attachments/routes.js';
+} from './modules/accounts/index.js';
+import {
+  analyticsRoutes,
+  DIGEST_QUEUE,
+  digestJobHandler,
+  planWeeklyDigest,
+  REPORT_QUEUE,
+  recordPresence,
+  reportJobHandler,
+} from './modules/analytics/index.js';
+import { answerBotRoutes } from './modules/answer-bot/index.js';
+import { appModuleRoutes } from './modules/app-modules/index.js';
+import { attachmentRoutes } from './modules/attachments/index.js';
 import {
   AUTOMATION_QUEUE,
   type AutomationActions,
@@ -35,38 +48,51 @@ import {
   onMessagesStored,
   onUserCreated,
 } from './modules/automation/index.js';
-import { withAccountState } from './modules/billing/account-gate.js';
-import { createEntitlements } from './modules/billing/entitlements.js';
-import { meterStoredMessages } from './modules/billing/index.js';
-import { manualProvider, type PaymentProvider } from './modules/billing/provider.js';
-import { createStripeProvider } from './modules/billing/providers/stripe/stripe-provider.js';
-import { findSubscription } from './modules/billing/repository.js';
-import { billingRoutes } from './modules/billing/routes.js';
-import { usageMeterOf } from './modules/billing/usage-meter.js';
-import { botBuilderRoutes } from './modules/bots/builder/routes.js';
-import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
-import type { BotEngine, BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
-import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/kompose/engine.js';
-import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
-import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
-import { llmEngines } from './modules/bots/engines/registry.js';
+import {
+  billingRoutes,
+  createEntitlements,
+  createStripeProvider,
+  externalCustomerIdOf,
+  manualProvider,
+  meterStoredMessages,
+  type PaymentProvider,
+  usageMeterOf,
+  withAccountState,
+} from './modules/billing/index.js';
+// Deep on purpose: bots' front door re-exporting it would close a file circle through conversations (issue 33 baseline).
 import {
   aiModelCredentialRoutes,
+  BOT_REPLY_QUEUE,
+  type BotEngine,
+  type BotRuntimeConfig,
+  type BotRuntimeDeps,
+  type BotTools,
+  botBuilderRoutes,
+  botEmulatorRoutes,
+  botReplyHandler,
+  botRoutes,
+  botRuntimeRoutes,
+  botSettingsRoutes,
+  botsOnStoredMessages,
   configuredEmbedder,
+  createBotIn,
+  createKomposeEngine,
+  createLlmCapGuard,
   createSmartReplyEngine,
   type Embedder,
+  findEnabledBotOfMember,
+  findFirstResponder,
+  insertBotConversation,
+  KNOWLEDGE_INDEX_QUEUE,
+  KOMPOSE_TRAIN_QUEUE,
+  knowledgeIndexHandler,
+  knowledgeRoutes,
+  komposeTrainingHandler,
+  llmEngines,
+  queueHelpCenterSync,
+  savedSnapshots,
+  searchKnowledge,
 } from './modules/bots/index.js';
-import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
-import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
-import { knowledgeRoutes } from './modules/bots/knowledge/routes.js';
-import { botRoutes } from './modules/bots/routes.js';
-import { BOT_REPLY_QUEUE } from './modules/bots/runtime/enqueue.js';
-import { createLlmCapGuard } from './modules/bots/runtime/llm-caps.js';
-// Deep on purpose: bots' front door re-exporting it would close a file circle through conversations (issue 33 baseline).
-import { botsOnStoredMessages } from './modules/bots/runtime/on-messages-stored.js';
-import { type BotRuntimeDeps, botReplyHandler } from './modules/bots/runtime/reply-job.js';
-import { botRuntimeRoutes } from './modules/bots/runtime/routes.js';
-import { botSettingsRoutes } from './modules/bots/settings/routes.js';
 import {
   CAMPAIGN_SEND_QUEUE,
   campaignRoutes,
@@ -75,95 +101,127 @@ import {
   receiptsOfChannelStatuses,
   routeCampaignReplies,
 } from './modules/campaigns/index.js';
-import { channelSendHandler } from './modules/channels/delivery.js';
-import { startEmailPolling } from './modules/channels/email/poller.js';
-import { startSmtpReceiver } from './modules/channels/email/smtp-receiver.js';
-import { channelBus } from './modules/channels/index.js';
-import { CHANNEL_SEND_QUEUE, enqueueChannelRepliesOfSends } from './modules/channels/outbox.js';
-import { channelConnectors } from './modules/channels/registry.js';
-import { channelRoutes } from './modules/channels/routes.js';
-import { mirrorSendsToSlack, SLACK_MIRROR_QUEUE } from './modules/channels/slack/enqueue.js';
-import { SLACK_EVENT_QUEUE, slackEventHandler } from './modules/channels/slack/events.js';
-import { slackMirrorHandler } from './modules/channels/slack/mirror.js';
-import { companyRoutes } from './modules/company/routes.js';
-import { conversationSearchRoutes } from './modules/conversation-search/routes.js';
-import { conversationSettingsRoutes } from './modules/conversation-settings/routes.js';
-import { conversationTimelineRoutes } from './modules/conversation-timeline/routes.js';
-import { startAutoResolve } from './modules/conversations/auto-resolve-worker.js';
 import {
+  CHANNEL_SEND_QUEUE,
+  channelBus,
+  channelConnectors,
+  channelRoutes,
+  channelSendHandler,
+  enqueueChannelRepliesOfSends,
+  mirrorSendsToSlack,
+  SLACK_EVENT_QUEUE,
+  SLACK_MIRROR_QUEUE,
+  slackEventHandler,
+  slackMirrorHandler,
+  startEmailPolling,
+  startSmtpReceiver,
+} from './modules/channels/index.js';
+import { companyRoutes } from './modules/company/index.js';
+import { conversationSearchRoutes } from './modules/conversation-search/index.js';
+import { conversationSettingsRoutes } from './modules/conversation-settings/index.js';
+import { conversationTimelineRoutes } from './modules/conversation-timeline/index.js';
+import {
+  assignWaiting,
   changeAssignee,
   changeTags,
+  conversationBots,
   conversationBus,
+  conversationRoutes,
+  findConversation,
   findUsersByIds,
+  isMember,
   type MessagingDeps,
+  startAutoResolve,
+  systemMessages,
 } from './modules/conversations/index.js';
-import { conversationRoutes } from './modules/conversations/routes.js';
-import { customerAttributeRoutes } from './modules/customer-attributes/routes.js';
-import { customerRoutes } from './modules/customers/routes.js';
-import { devMailboxRoutes } from './modules/dev-mailbox/routes.js';
-import { documentPreviewRoutes } from './modules/document-preview/routes.js';
-import { EMAIL_FALLBACK_QUEUE, enqueueEmailFallbacksOfSends } from './modules/email-fallback/enqueue.js';
-import { emailFallbackHandler } from './modules/email-fallback/fallback-job.js';
-import { emailFallbackRoutes } from './modules/email-fallback/routes.js';
-import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
-import { configureMailLinks, mailAssignedAgent } from './modules/email-notifications/service.js';
-import { ERROR_REPORT_FORWARD_QUEUE, forwardHandler } from './modules/error-reports/forward.js';
-import { errorReportRoutes } from './modules/error-reports/routes.js';
-import { googleSignInRoutes } from './modules/google-sign-in/routes.js';
-import { publicSiteRoutes } from './modules/help-center/public-site/routes.js';
+import { customerAttributeRoutes } from './modules/customer-attributes/index.js';
+import { customerRoutes } from './modules/customers/index.js';
+import { devMailboxRoutes } from './modules/dev-mailbox/index.js';
+import { documentPreviewRoutes } from './modules/document-preview/index.js';
+import {
+  EMAIL_FALLBACK_QUEUE,
+  emailFallbackHandler,
+  emailFallbackRoutes,
+  enqueueEmailFallbacksOfSends,
+} from './modules/email-fallback/index.js';
+import {
+  configureMailLinks,
+  emailNotificationRoutes,
+  type MailLinks,
+  mailAssignedAgent,
+} from './modules/email-notifications/index.js';
+import {
+  ERROR_REPORT_FORWARD_QUEUE,
+  errorReportRoutes,
+  forwardHandler,
+} from './modules/error-reports/index.js';
+import { googleSignInRoutes } from './modules/google-sign-in/index.js';
 import {
   createDomainMap,
   createSiteCache,
+  helpCenterBus,
+  helpCenterRoutes,
+  publicSiteRoutes,
   rewriteForDomain,
-} from './modules/help-center/public-site/site-cache.js';
-import { helpCenterRoutes } from './modules/help-center/routes.js';
-import { invitationRoutes } from './modules/invitations/routes.js';
-import { mailPreferenceRoutes } from './modules/mail-preferences/routes.js';
-import { messageLogRoutes } from './modules/message-logs/routes.js';
-import { messageBus, messageByKey } from './modules/messages/index.js';
-import { messageRoutes } from './modules/messages/routes.js';
-import { recordReceipt, sendMessage } from './modules/messages/service.js';
-import { createUser } from './modules/messaging-admin/index.js';
-import { messagingAdminRoutes } from './modules/messaging-admin/routes.js';
-import { messagingUserRoutes } from './modules/messaging-users/routes.js';
-import { notesRoutes } from './modules/notes/routes.js';
-import { notificationPreferenceRoutes } from './modules/notification-preferences/routes.js';
-import { createOnboardingRecorder } from './modules/onboarding/recorder.js';
-import { onboardingRoutes } from './modules/onboarding/routes.js';
-import { recordStepsOfEvents, recordStepsOfRoutes } from './modules/onboarding/step-sources.js';
-import { profileRoutes } from './modules/profile/routes.js';
-import { pushNotificationRoutes } from './modules/push-notifications/routes.js';
-import { quickReplyRoutes } from './modules/quick-replies/routes.js';
-import { createHub, sessionRevoker } from './modules/realtime/hub.js';
-import { STOMP_SUBPROTOCOLS, type StompOptions } from './modules/realtime/index.js';
-import { createRealtime } from './modules/realtime/realtime.js';
-
-import { registrationRoutes } from './modules/registration/routes.js';
+} from './modules/help-center/index.js';
+import { acceptInvitation, invalidInvite, invitationRoutes } from './modules/invitations/index.js';
+import { mailPreferenceRoutes, unsubscribeUrl } from './modules/mail-preferences/index.js';
+import { messageLogRoutes } from './modules/message-logs/index.js';
+import {
+  messageBus,
+  messageByKey,
+  messageRoutes,
+  recordReceipt,
+  sendMessage,
+  writeSystemMessage,
+} from './modules/messages/index.js';
+import { createUser, messagingAdminRoutes } from './modules/messaging-admin/index.js';
+import { messagingUserRoutes } from './modules/messaging-users/index.js';
+import { notesRoutes } from './modules/notes/index.js';
+import { notificationPreferenceRoutes } from './modules/notification-preferences/index.js';
+import {
+  createOnboardingRecorder,
+  onboardingRoutes,
+  recordStepsOfEvents,
+  recordStepsOfRoutes,
+} from './modules/onboarding/index.js';
+import { profileRoutes } from './modules/profile/index.js';
+import { pushNotificationRoutes } from './modules/push-notifications/index.js';
+import { quickReplyRoutes } from './modules/quick-replies/index.js';
+import {
+  createHub,
+  createRealtime,
+  type HubLookups,
+  STOMP_SUBPROTOCOLS,
+  type StompOptions,
+  sessionRevoker,
+} from './modules/realtime/index.js';
+import { registrationRoutes } from './modules/registration/index.js';
 import { replySuggestionRoutes } from './modules/reply-suggestions/index.js';
-import { rolesPermissionsRoutes } from './modules/roles-permissions/routes.js';
-import { customRoutingRoutes } from './modules/routing/routes.js';
-import { ssoRoutes } from './modules/sso/routes.js';
-import { statsRoutes } from './modules/stats/routes.js';
+import { rolesPermissionsRoutes } from './modules/roles-permissions/index.js';
+import { customRoutingRoutes } from './modules/routing/index.js';
+import { ssoRoutes } from './modules/sso/index.js';
+import { statsRoutes } from './modules/stats/index.js';
 import { supportTicketRoutes } from './modules/support-tickets/index.js';
-import { systemRoutes } from './modules/system/routes.js';
-import { tagRoutes } from './modules/tags/routes.js';
-import { listMembers } from './modules/team-members/index.js';
-import { teamMemberRoutes } from './modules/team-members/routes.js';
-import { teamRoutes } from './modules/teams/routes.js';
-import { transcriptRoutes } from './modules/transcripts/routes.js';
-import { transcriptOnResolveHandler } from './modules/transcripts/transcript-on-resolve.js';
+import { systemRoutes } from './modules/system/index.js';
+import { tagRoutes } from './modules/tags/index.js';
+import { botCreation, listMembers, teamMemberRoutes } from './modules/team-members/index.js';
+import { teamRoutes, waitingAssignment } from './modules/teams/index.js';
 import {
   TRANSCRIPT_ON_RESOLVE_QUEUE,
   transcriptOnResolved,
-} from './modules/transcripts/transcript-on-resolve-queue.js';
-import { twoFactorRoutes } from './modules/two-factor/routes.js';
-import { webhookDeliveryHandler } from './modules/webhooks/delivery.js';
-import { enqueueWebhooksOfSends, WEBHOOK_QUEUE } from './modules/webhooks/enqueue.js';
-import { webhookRoutes } from './modules/webhooks/routes.js';
-import { widgetBus } from './modules/widget/index.js';
-import { widgetRoutes } from './modules/widget/routes.js';
-import { registerVisitorView, visitorViewFactory } from './modules/widget/visitor-view.js';
-import { widgetSettingsRoutes } from './modules/widget-settings/routes.js';
+  transcriptOnResolveHandler,
+  transcriptRoutes,
+} from './modules/transcripts/index.js';
+import { twoFactorRoutes } from './modules/two-factor/index.js';
+import {
+  enqueueWebhooksOfSends,
+  WEBHOOK_QUEUE,
+  webhookDeliveryHandler,
+  webhookRoutes,
+} from './modules/webhooks/index.js';
+import { registerVisitorView, visitorViewFactory, widgetBus, widgetRoutes } from './modules/widget/index.js';
+import { widgetSettingsRoutes } from './modules/widget-settings/index.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database, Db } from './platform/db/database.js';
 import { JobWorker, type WorkerLog } from './platform/jobs/job-queue.js';
@@ -228,6 +286,55 @@ export function subscribeToEvents(): void {
   );
   widgetBus.subscribe('csat.received', 'automation.csat-received', onCsatReceived);
   accountBus.subscribe('user.created', 'automation.user-created', onUserCreated);
+  accountBus.subscribe('account.presence-changed', 'analytics.presence', (e) =>
+    recordPresence(e.tx, e.applicationId, e.userId, e.presence),
+  );
+  helpCenterBus.subscribe('help-center.published-changed', 'bots.help-center-sync', (e) =>
+    queueHelpCenterSync(e.tx, e.applicationId),
+  );
+  provideModulePorts();
+}
+
+/**
+ * What lower modules need back from higher ones (issue 33), given here so no two modules import each
+ * other: conversations write notify lines through messages and hand conversations to bots; teams
+ * assign waiting conversations; team-members create bots; accounts accept invitations.
+ */
+function provideModulePorts(): void {
+  systemMessages.provide(writeSystemMessage);
+  conversationBots.provide({
+    enabledBotOfMember: findEnabledBotOfMember,
+    firstResponder: findFirstResponder,
+    startBotConversation: insertBotConversation,
+  });
+  waitingAssignment.provide((deps, applicationId) => assignWaiting(deps, applicationId));
+  botCreation.provide(createBotIn);
+  invitations.provide({ accept: acceptInvitation, invalid: invalidInvite });
+}
+
+/** The mails' signed /unsubscribe links (mail-preferences), for the notification mails. */
+function mailLinks(publicUrl: string, secret: string): MailLinks {
+  return { unsubscribeUrl: (subject) => unsubscribeUrl(publicUrl, secret, subject) };
+}
+
+/** What the WebSocket hub looks up in accounts and conversations. */
+function hubLookups(): HubLookups {
+  return {
+    session: async (db, tokenHash, now) => {
+      const found = await findLiveSession(db, tokenHash, now);
+      return found
+        ? {
+            auth: authContextOf(found, tokenHash),
+            applicationId: found.application.id,
+            applicationKey: found.application.key,
+            user: found.user,
+          }
+        : null;
+    },
+    forgetSessions: forgetSessionsOfUsers,
+    findConversation,
+    isMember,
+  };
 }
 
 /** The automation connector's actions: the messaging API's own operations, run as the key's member. */
@@ -306,10 +413,7 @@ export function productBots(config: AppConfig, db: Db, limits?: LimitStore): Non
 function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
   if (config.billingProvider === 'manual') return manualProvider;
   if (config.billingProvider === 'stripe' && config.stripe) {
-    return createStripeProvider(
-      config.stripe,
-      async (applicationId) => (await findSubscription(db, applicationId))?.externalCustomerId ?? null,
-    );
+    return createStripeProvider(config.stripe, (applicationId) => externalCustomerIdOf(db, applicationId));
   }
   return null;
 }
@@ -318,7 +422,7 @@ function paymentProvider(config: AppConfig, db: Db): PaymentProvider | null {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   subscribeToEvents();
   // Notification mails carry a signed /unsubscribe link (SPEC §2 /subscribe, /unsubscribe).
-  configureMailLinks({ publicUrl: deps.config.publicUrl, secret: deps.config.appSecret });
+  configureMailLinks(mailLinks(deps.config.publicUrl, deps.config.appSecret));
   // What tenants' URLs and mail hosts may reach inside the network (OUTBOUND_ALLOW; none by default).
   configureOutbound(deps.config.outboundAllow);
   // What an end user may read about the team, applied before payload encryption (issue 23).
@@ -501,6 +605,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     (caller, kind, groupId, messageId) =>
       recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
+    hubLookups(),
     visitorViews,
     {
       lookup: { messageByKey: (appId, key) => messageByKey(deps.database.db, appId, key) },
@@ -612,8 +717,7 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
   subscribeToEvents();
   const pubsub = deps.pubsub ?? createMemoryPubSub();
   if (deps.outboundAllow) configureOutbound(deps.outboundAllow);
-  if (deps.publicUrl && deps.bots)
-    configureMailLinks({ publicUrl: deps.publicUrl, secret: deps.bots.appSecret });
+  if (deps.publicUrl && deps.bots) configureMailLinks(mailLinks(deps.publicUrl, deps.bots.appSecret));
   const worker = new JobWorker({
     db: deps.db,
     log: deps.log,

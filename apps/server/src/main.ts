@@ -1,9 +1,9 @@
 import { productOfVariant } from '@convo/domain';
 import { buildApp, productBots, startWorkers } from './app.js';
 import { configuredEmbedder } from './modules/bots/index.js';
-import { seedDemoIfEmpty } from './modules/demo/seed.js';
-import { devMailboxKey, warnsWithoutSmtp } from './modules/dev-mailbox/access.js';
-import { sealLegacyWebhookSecrets } from './modules/webhooks/service.js';
+import { seedDemoIfEmpty } from './modules/demo/index.js';
+import { devMailboxKey, warnsWithoutSmtp } from './modules/dev-mailbox/index.js';
+import { sealLegacyWebhookSecrets } from './modules/webhooks/index.js';
 import { ConfigError, loadConfig, parseRoles } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { openDatabase } from './platform/db/database.js';

@@ -1,6 +1,6 @@
 import { MAX_TRIAL_EXTENSION_DAYS } from '@convo/domain';
 import { z } from 'zod';
-import { BillingInputError, extendTrial } from '../modules/billing/service.js';
+import { BillingInputError, extendTrial } from '../modules/billing/index.js';
 import type { Db } from '../platform/db/database.js';
 import { OpsError } from './errors.js';
 

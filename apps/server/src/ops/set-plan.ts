@@ -1,6 +1,6 @@
 import { MAX_OVERAGE_PACKS } from '@convo/domain';
 import { z } from 'zod';
-import { BillingInputError, setPlan } from '../modules/billing/service.js';
+import { BillingInputError, setPlan } from '../modules/billing/index.js';
 import type { Db } from '../platform/db/database.js';
 import { OpsError } from './errors.js';
 

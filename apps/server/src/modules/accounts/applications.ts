@@ -4,7 +4,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, forbidden, unauthorized } from '../../http/errors.js';
 import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
-import { checkSignIn } from '../two-factor/service.js';
+import { checkSignIn } from '../two-factor/index.js';
 import { provisionApplication } from './provision.js';
 import * as repo from './repository.js';
 import {

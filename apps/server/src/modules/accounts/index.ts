@@ -1,9 +1,12 @@
-// The front door of accounts: what other modules may use, by name; the rest of its repository stays private
-// (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
-// small files, never services or routes, so importing it closes no file circle.
+// The front door of accounts: what other modules and the composition root (app.ts) may use, by name;
+// the rest of the module stays private (scripts/check-import-cycles.mjs refuses imports past an
+// index.ts). Modules import each other one way only, so re-exporting services and routes closes no circle.
 
+export { applicationRoutes } from './applications-routes.js';
 export { insertUser } from './create-user.js';
-export { accountBus, type UserCreated } from './events.js';
+export { accountBus, type PresenceChanged, type UserCreated } from './events.js';
+export { adminChecker, authContextOf, authenticator, type LiveSession, privilegeChecker } from './guards.js';
+export { type InvitationAcceptance, invitations } from './invitation-port.js';
 export * from './provision.js';
 export type { ApplicationRow, UserRow } from './repository.js';
 export {
@@ -25,3 +28,12 @@ export {
   onlyApplicationId,
   updateUser,
 } from './repository.js';
+export { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './routes.js';
+export {
+  type AccountsDeps,
+  changePassword,
+  loginByVerifiedEmail,
+  signInVouchedMember,
+  signup,
+} from './service.js';
+export { forgetSessionsOfUsers, openSessionCache } from './session-cache.js';

@@ -17,10 +17,10 @@ import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from 
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { recordPresence } from '../analytics/index.js';
 import type { Entitlements } from '../billing/index.js';
-import { acceptInvitation, invalidInvite } from '../invitations/service.js';
-import { checkSignIn, isEnabled as isTwoFactorEnabled } from '../two-factor/service.js';
+import { checkSignIn, isEnabled as isTwoFactorEnabled } from '../two-factor/index.js';
+import { accountBus } from './events.js';
+import { invitations } from './invitation-port.js';
 import { passwordResetMail, validationMail } from './mails.js';
 import { provisionWorkspace } from './provision.js';
 import * as repo from './repository.js';
@@ -96,12 +96,12 @@ export async function issueSession(
   });
   // A dashboard sign-in starts the member's logged-in time (away if they left themselves away).
   if (kind === 'dashboard' && user.roleType !== null) {
-    await recordPresence(
-      db,
-      user.applicationId,
-      user.id,
-      user.status === USER_STATUS.AWAY ? 'away' : 'online',
-    );
+    await accountBus.emit('account.presence-changed', {
+      tx: db,
+      applicationId: user.applicationId,
+      userId: user.id,
+      presence: user.status === USER_STATUS.AWAY ? 'away' : 'online',
+    });
   }
   return { token, expiresAt, deviceKey: row.deviceKey };
 }
@@ -184,7 +184,7 @@ async function signupByInvitation(deps: AccountsDeps, input: SignupInput, token:
   const passwordHash = await hashPassword(input.password);
   try {
     return await deps.db.transaction(async (tx) => {
-      const user = await acceptInvitation(
+      const user = await invitations.get().accept(
         tx,
         token,
         {
@@ -200,7 +200,7 @@ async function signupByInvitation(deps: AccountsDeps, input: SignupInput, token:
     });
   } catch (err) {
     // Two sign-ups racing on one link: the loser finds the link used.
-    if (isUniqueViolation(err)) throw invalidInvite();
+    if (isUniqueViolation(err)) throw invitations.get().invalid();
     throw err;
   }
 }
@@ -303,7 +303,14 @@ export async function signInVouchedMember(deps: AccountsDeps, user: repo.UserRow
 export async function endSession(tx: Db, tokenHash: string): Promise<void> {
   const ended = await repo.deleteSession(tx, tokenHash);
   // The teammate login tables count a dashboard session's end as signing out.
-  if (ended?.kind === 'dashboard') await recordPresence(tx, ended.applicationId, ended.userId, 'offline');
+  if (ended?.kind === 'dashboard') {
+    await accountBus.emit('account.presence-changed', {
+      tx,
+      applicationId: ended.applicationId,
+      userId: ended.userId,
+      presence: 'offline',
+    });
+  }
 }
 
 export async function logout(deps: AccountsDeps, tokenHash: string): Promise<void> {

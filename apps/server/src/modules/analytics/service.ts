@@ -27,11 +27,9 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
-import { checkTimezone } from '../stats/service.js';
-import { findTeam } from '../teams/index.js';
-import { requireMember } from '../teams/service.js';
-import { findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
-import { businessHoursOf } from '../widget-settings/service.js';
+import { checkTimezone } from '../stats/index.js';
+import { findTeam, requireMember } from '../teams/index.js';
+import { businessHoursOf, findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import * as insightsRepo from './insights-repository.js';
 import * as repo from './repository.js';
 

@@ -10,9 +10,7 @@ import {
 import type { AuthContext } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { sanitizeArticleHtml, snippetOf } from '../help-center/content-html.js';
-import { findSite } from '../help-center/index.js';
-import { isLanguage } from '../help-center/service.js';
+import { findSite, isLanguage, sanitizeArticleHtml, snippetOf } from '../help-center/index.js';
 import * as repo from './repository.js';
 import { suggestionQuery } from './suggestion-query.js';
 

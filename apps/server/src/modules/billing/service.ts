@@ -388,3 +388,8 @@ export async function setAddonPacks(
   deps.entitlements.invalidate(applicationId);
   return packs;
 }
+
+/** The payment provider's customer id of an application (null before its first checkout). */
+export async function externalCustomerIdOf(db: Db, applicationId: string): Promise<string | null> {
+  return (await repo.findSubscription(db, applicationId))?.externalCustomerId ?? null;
+}

@@ -17,7 +17,7 @@ import { outboundPolicy, webUrlProblem } from '../../platform/outbound/index.js'
 import type { FileStorage } from '../../platform/storage/storage.js';
 import type { Entitlements } from '../billing/index.js';
 import { assertAiAgentAvailable, assertFeatures } from '../billing/index.js';
-import { requireAdmin } from '../teams/service.js';
+import { requireAdmin } from '../teams/index.js';
 import * as knowledge from './knowledge/repository.js';
 import * as repo from './repository.js';
 

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import type { JobHandler } from '../../platform/jobs/job-queue.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
-import { findAttachment } from '../attachments/repository.js';
-import { audiencesOf } from '../conversations/feed.js';
-import { findConversation, findUsersByIds, markDelivered } from '../conversations/repository.js';
-import { EVENT } from '../realtime/event-types.js';
-import type { Realtime } from '../realtime/realtime.js';
+import { findAttachment } from '../attachments/index.js';
+import { audiencesOf, findConversation, findUsersByIds, markDelivered } from '../conversations/index.js';
+import type { Realtime } from '../realtime/index.js';
+import { EVENT } from '../realtime/index.js';
 
 import { ChannelProviderError, type OutboundMessage } from './connector.js';
 import { recordFailed } from './failed-reply.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import { findConversation } from '../conversations/index.js';
-import { writeSystemMessage } from '../messages/system-message.js';
+import { writeSystemMessage } from '../messages/index.js';
 import type { Realtime } from '../realtime/index.js';
 import * as repo from './repository.js';
 

@@ -1,6 +1,6 @@
-// The front door of channels for other modules (issue 35 opened it): what campaigns use to send
-// through the connectors without reaching into the channel pipeline. The composition root
-// (app.ts) still wires the channel routes and jobs from their own files (issue 33 baseline).
+// The front door of channels (issue 35 opened it): what campaigns use to send through the
+// connectors without reaching into the channel pipeline, and the routes, jobs and send-path
+// subscribers the composition root (app.ts) wires.
 export {
   type CampaignChannelAccount,
   type CampaignChannelDeps,
@@ -14,8 +14,16 @@ export {
   variablesAcrossTemplate,
 } from './campaign-sender.js';
 export type { SentQuery } from './connector.js';
+export { channelSendHandler } from './delivery.js';
+export { startEmailPolling } from './email/poller.js';
+export { startSmtpReceiver } from './email/smtp-receiver.js';
 export { type ChannelStatuses, channelBus } from './events.js';
+export { channelMediaUrl, verifyChannelMediaLink } from './media-link.js';
 export { MESSAGING_TYPE_KEY } from './meta-graph/messenger-platform.js';
-export { TEMPLATE_METADATA_KEY } from './outbox.js';
+export { CHANNEL_SEND_QUEUE, enqueueChannelRepliesOfSends, TEMPLATE_METADATA_KEY } from './outbox.js';
 export { type ChannelRegistry, channelConnectors } from './registry.js';
+export { channelRoutes } from './routes.js';
+export { mirrorSendsToSlack, SLACK_MIRROR_QUEUE } from './slack/enqueue.js';
+export { SLACK_EVENT_QUEUE, slackEventHandler } from './slack/events.js';
+export { slackMirrorHandler } from './slack/mirror.js';
 export { type TemplateRef, templateMetadataValue } from './whatsapp/template-ref.js';

@@ -6,7 +6,7 @@ import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/index.js';
 import { lockCompanySetting, saveCompanySetting } from '../roles-permissions/index.js';
-import { forgetVisitorNaming } from '../widget/visitor-naming.js';
+import { forgetVisitorNaming } from '../widget-settings/index.js';
 import * as repo from './repository.js';
 
 // /settings/company: the company's name and industry. Every role holding settings.company reads it;

@@ -3,9 +3,8 @@ import { CONVERSATION_STATUS, can } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { requireMember } from '../../http/policy.js';
-import type { ConversationRow } from '../conversations/index.js';
+import type { ConversationRow, MessagingDeps } from '../conversations/index.js';
 import { toGroupFeeds } from '../conversations/index.js';
-import type { MessagingDeps } from '../conversations/service.js';
 import * as repo from './repository.js';
 
 type ReadDeps = Pick<MessagingDeps, 'db'>;

@@ -2,7 +2,7 @@ import type { TimelineEvent } from '@convo/api';
 import { APPLICATION, can, ERROR_CODES, MESSAGES } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { findVisible, type MessagingDeps } from '../conversations/service.js';
+import { findVisible, type MessagingDeps } from '../conversations/index.js';
 import * as repo from './repository.js';
 
 /** Timeline rows of notes: seen by the team, never by the customer. */

@@ -2,15 +2,10 @@ import type { GroupFeed } from '@convo/api';
 import { messagePreview, SERVICE_WINDOW_CHANNELS, serviceWindowAt } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
 import { readTogether } from '../../platform/db/read-together.js';
-import { AUDIENCE_MEMBERS, audienceUser } from '../realtime/index.js';
 import * as repo from './repository.js';
 
-/** Who receives a conversation's events: every member of the application and its customer. */
-export function audiencesOf(conversation: { customerId: string | null }): string[] {
-  return conversation.customerId
-    ? [AUDIENCE_MEMBERS, audienceUser(conversation.customerId)]
-    : [AUDIENCE_MEMBERS];
-}
+// Who receives a conversation's events; realtime's rule, which its hub applies too.
+export { audiencesOf } from '../realtime/index.js';
 
 /**
  * The platform's group feed for conversations, with members, tags and team, in three queries;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
-import { visitorConversationLimit } from '../widget/limits.js';
+import { visitorConversationLimit } from '../../http/visitor-limits.js';
 import * as service from './service.js';
 
 /** Messaging API for conversations (groups): create, info, status, assignee, tags. */

@@ -16,17 +16,20 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { requireMember as requirePolicyMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAppSettings } from '../accounts/index.js';
-import { teamOfCustomersModule } from '../app-modules/service.js';
-import { findEnabledBotOfMember, findFirstResponder, insertBotConversation } from '../bots/index.js';
-import { preferencesOf } from '../conversation-settings/service.js';
-import { writeSystemMessage } from '../messages/system-message.js';
+import { teamOfCustomersModule } from '../app-modules/index.js';
+import { preferencesOf } from '../conversation-settings/index.js';
 import type { EventSink, Realtime } from '../realtime/index.js';
 import { AUDIENCE_MEMBERS, audienceUser, EVENT } from '../realtime/index.js';
-import { customRouteOf } from '../routing/custom-routes.js';
-import { agentsToNotifyOf, chooseAgent } from '../routing/service.js';
+import { agentsToNotifyOf, chooseAgent, customRouteOf } from '../routing/index.js';
 import { findTeam } from '../teams/index.js';
 import { conversationBus } from './events.js';
 import { audiencesOf, toGroupFeeds } from './feed.js';
+import {
+  findEnabledBotOfMember,
+  findFirstResponder,
+  insertBotConversation,
+  writeSystemMessage,
+} from './ports.js';
 import * as repo from './repository.js';
 
 export interface MessagingDeps {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
-import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
+import { forgetSessionsOfUsers } from '../accounts/index.js';
 
 // The application's end users (no role type). Deleted ones (status 3) are gone from every view.
 

@@ -1,8 +1,6 @@
 import { DEFAULT_INTENTS } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
-import { trainModels } from '../bots/engines/kompose/snapshot.js';
-import { insertMissingIntents, setFirstResponder } from '../bots/index.js';
-import { splitPassages } from '../bots/knowledge/passages.js';
+import { insertMissingIntents, setFirstResponder, splitPassages, trainModels } from '../bots/index.js';
 import * as repo from './demo-bot-repository.js';
 
 // The demo store's AI agent: a kompose bot that answers shipping, returns, opening hours and

@@ -4,10 +4,17 @@ import type { AuthContext } from '../../http/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { insertUser, type UserRow } from '../accounts/index.js';
-import { usageMeterOf } from '../billing/usage-meter.js';
-import { updateConversation } from '../conversations/index.js';
-import { changeStatus, changeTags, createConversation } from '../conversations/service.js';
-import { sendMessage } from '../messages/service.js';
+import { usageMeterOf } from '../billing/index.js';
+import { findEnabledBotOfMember, findFirstResponder, insertBotConversation } from '../bots/index.js';
+import {
+  changeStatus,
+  changeTags,
+  conversationBots,
+  createConversation,
+  systemMessages,
+  updateConversation,
+} from '../conversations/index.js';
+import { sendMessage, writeSystemMessage } from '../messages/index.js';
 import { createRealtime } from '../realtime/index.js';
 
 // A few dozen conversations in several states for the demo workspace, made through the same
@@ -83,6 +90,14 @@ function callerOf(user: UserRow): AuthContext {
 }
 
 export async function seedDemoConversations(db: Db, applicationId: string, owner: UserRow): Promise<number> {
+  // The seed also runs outside the app (the operator command's tests fill a bare database with it),
+  // so it gives conversations the ports app.ts gives them (the same functions: providing twice is harmless).
+  systemMessages.provide(writeSystemMessage);
+  conversationBots.provide({
+    enabledBotOfMember: findEnabledBotOfMember,
+    firstResponder: findFirstResponder,
+    startBotConversation: insertBotConversation,
+  });
   const deps = { db, realtime: createRealtime(createMemoryPubSub(), pino({ level: 'silent' })) };
   const admin = callerOf(owner);
   for (const [i, plan] of PLANS.entries()) {

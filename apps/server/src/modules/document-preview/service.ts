@@ -3,7 +3,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { findAttachment } from '../attachments/index.js';
-import { channelMediaUrl, verifyChannelMediaLink } from '../channels/media-link.js';
+import { channelMediaUrl, verifyChannelMediaLink } from '../channels/index.js';
 
 // /document-preview links (docs/decisions.md "Document preview"): the channel-media signed link
 // (modules/channels/media-link.ts) reused as is, so one signing rule and one public file route

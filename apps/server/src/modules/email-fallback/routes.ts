@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
-import { featureGuard } from '../billing/gate.js';
+import { featureGuard } from '../billing/index.js';
 import * as service from './service.js';
 
 /** Product API of /settings/email-fallback (privilege settings.email-fallback, plan feature emailFallback). */

@@ -3,12 +3,17 @@ import { USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import type { Db } from '../../platform/db/database.js';
 import { insertMail } from '../../platform/mail/outbox-repository.js';
-import { unsubscribeUrl } from '../mail-preferences/link-token.js';
 import * as repo from './repository.js';
 
-/** Where the mails' /unsubscribe links point and the key that signs them (set by the composition root). */
-let mailLinks: { publicUrl: string; secret: string } | null = null;
-export function configureMailLinks(links: { publicUrl: string; secret: string }): void {
+/**
+ * The signed /unsubscribe link of a member's mails (mail-preferences signs it; the composition root
+ * sets it, so this module imports not the page that edits its settings).
+ */
+export interface MailLinks {
+  unsubscribeUrl(subject: { applicationId: string; userId: string }): string;
+}
+let mailLinks: MailLinks | null = null;
+export function configureMailLinks(links: MailLinks): void {
   mailLinks = links;
 }
 
@@ -58,7 +63,7 @@ export async function queueAssignedMail(
       subject: `Conversation #${conversation.id} was assigned to you`,
       text: `${greeting}\n\nConversation #${conversation.id} was assigned to you while you were away. Open the inbox to answer it.\n\nYou can turn these mails off in Settings → Email notifications${
         mailLinks
-          ? ` or here: ${unsubscribeUrl(mailLinks.publicUrl, mailLinks.secret, { applicationId: agent.applicationId, userId: agent.id })}`
+          ? ` or here: ${mailLinks.unsubscribeUrl({ applicationId: agent.applicationId, userId: agent.id })}`
           : ''
       }.`,
     },

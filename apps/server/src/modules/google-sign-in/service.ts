@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { AppConfig } from '../../platform/config.js';
 import { openSealedJson, sealJson } from '../../platform/crypto.js';
-import { type AccountsDeps, loginByVerifiedEmail } from '../accounts/service.js';
+import { type AccountsDeps, loginByVerifiedEmail } from '../accounts/index.js';
 
 // Google sign-in with the OAuth authorization-code flow. The state carries the product and the
 // dashboard origin, sealed (AES-256-GCM) so nobody can forge a redirect target.

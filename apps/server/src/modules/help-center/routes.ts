@@ -32,7 +32,7 @@ import { requireAuth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
-import * as attachments from '../attachments/service.js';
+import * as attachments from '../attachments/index.js';
 import { featureGuard } from '../billing/index.js';
 import { renderHome, siteView } from './public-site/routes.js';
 import type { DomainMap, SiteCache } from './public-site/site-cache.js';

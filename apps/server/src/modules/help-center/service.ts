@@ -23,8 +23,8 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { queueHelpCenterSync } from '../bots/knowledge/help-center-source.js';
 import { articleText, freeSlug, prefixQuery, sanitizeArticleHtml, slugify } from './content-html.js';
+import { helpCenterBus } from './events.js';
 import * as repo from './repository.js';
 
 // Help center content (issue 16): categories and articles (one row per language version) and the
@@ -262,7 +262,8 @@ export async function createArticle(
         position: await repo.nextArticlePosition(tx, applicationId),
         updatedBy: caller.userId,
       });
-      if (row.status === 'published') await queueHelpCenterSync(tx, applicationId);
+      if (row.status === 'published')
+        await helpCenterBus.emit('help-center.published-changed', { tx, applicationId });
       return row.id;
     }),
   );
@@ -304,7 +305,7 @@ export async function updateArticle(
       });
       // Drafts are not imported: only a change to or from the published state is synced.
       if (found.article.status === 'published' || input.status === 'published') {
-        await queueHelpCenterSync(tx, applicationId);
+        await helpCenterBus.emit('help-center.published-changed', { tx, applicationId });
       }
     }),
   );
@@ -314,7 +315,7 @@ export async function updateArticle(
 export async function deleteArticle(db: Db, applicationId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     if ((await repo.deleteArticles(tx, applicationId, [id])) === 0) throw articleMissing();
-    await queueHelpCenterSync(tx, applicationId);
+    await helpCenterBus.emit('help-center.published-changed', { tx, applicationId });
   });
 }
 
@@ -343,7 +344,8 @@ export async function moveArticle(
         await repo.setArticlePosition(tx, applicationId, articleId, positions[i]!);
       }
     }
-    if (found.article.status === 'published') await queueHelpCenterSync(tx, applicationId);
+    if (found.article.status === 'published')
+      await helpCenterBus.emit('help-center.published-changed', { tx, applicationId });
     return { moved: true };
   });
 }
@@ -373,7 +375,8 @@ export async function bulkArticles(
             input.action === 'publish' ? 'published' : 'draft',
             caller.userId,
           );
-    if (changed > 0) await queueHelpCenterSync(tx, caller.applicationId);
+    if (changed > 0)
+      await helpCenterBus.emit('help-center.published-changed', { tx, applicationId: caller.applicationId });
     return { changed };
   });
 }

@@ -3,7 +3,7 @@ import { USER_STATUS } from '@convo/domain';
 import { badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { findUserById } from '../accounts/index.js';
-import { getSettings, saveSettings } from '../email-notifications/service.js';
+import { getSettings, saveSettings } from '../email-notifications/index.js';
 import { type MailLinkSubject, verifyMailLinkToken } from './link-token.js';
 
 // /subscribe and /unsubscribe: the mail choices of the member a signed link names (the same

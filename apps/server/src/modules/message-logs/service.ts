@@ -2,8 +2,8 @@ import type { MessageLog, MessageLogQuery } from '@convo/api';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { requireMember as requirePolicyMember } from '../../http/policy.js';
-import { findVisible, type MessagingDeps } from '../conversations/service.js';
-import { toMessageView } from '../messages/message-view.js';
+import { findVisible, type MessagingDeps } from '../conversations/index.js';
+import { toMessageView } from '../messages/index.js';
 import * as repo from './repository.js';
 
 function requireMember(caller: AuthContext) {

@@ -1,5 +1,9 @@
-// The front door of messages: what other modules may use. The send path's event ("messages
-// stored") and the listing the inbox suggestions read.
+// The front door of messages: what other modules and the composition root may use. The send path
+// itself and its event ("messages stored"), the system line, the listing the inbox suggestions read,
+// the routes.
 export { messageBus } from './events.js';
-export type { MessageRow } from './repository.js';
-export { listMessages, messageByKey } from './service.js';
+export { toMessageView } from './message-view.js';
+export { listConversationMessages, type MessageRow } from './repository.js';
+export { messageRoutes } from './routes.js';
+export { listMessages, messageByKey, recordReceipt, sendMessage } from './service.js';
+export { writeSystemMessage } from './system-message.js';

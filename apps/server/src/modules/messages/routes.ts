@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
-import { visitorSendLimit } from '../widget/limits.js';
+import { visitorSendLimit } from '../../http/visitor-limits.js';
 import * as service from './service.js';
 
 /** Messaging API for messages: send (v1, v2) and list (v1, v2, v3), in the platform's shapes. */

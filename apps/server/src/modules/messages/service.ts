@@ -14,18 +14,18 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
-import { findAttachment } from '../attachments/repository.js';
-import { toFileMeta } from '../attachments/service.js';
-import { audiencesOf, toGroupFeeds } from '../conversations/feed.js';
-import * as conversations from '../conversations/repository.js';
+import { findAttachment, toFileMeta } from '../attachments/index.js';
+import * as conversations from '../conversations/index.js';
 import {
   assignTo,
+  audiencesOf,
   conversationNotFound,
   findVisible,
   type GroupRef,
   type MessagingDeps,
-} from '../conversations/service.js';
-import { EVENT } from '../realtime/event-types.js';
+  toGroupFeeds,
+} from '../conversations/index.js';
+import { EVENT } from '../realtime/index.js';
 import { messageBus, type StoredMessage } from './events.js';
 import { receiptsOf, toMessageView } from './message-view.js';
 import * as repo from './repository.js';

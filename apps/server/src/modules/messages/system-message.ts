@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
-import { audiencesOf } from '../conversations/feed.js';
-import type { ConversationRow } from '../conversations/repository.js';
-import { EVENT } from '../realtime/event-types.js';
-import type { EventSink } from '../realtime/realtime.js';
+import { audiencesOf } from '../conversations/index.js';
+import type { EventSink } from '../realtime/index.js';
+import { EVENT } from '../realtime/index.js';
 import { toMessageView } from './message-view.js';
 import { insertMessagesOnce } from './repository.js';
 
@@ -15,7 +14,8 @@ import { insertMessagesOnce } from './repository.js';
 export async function writeSystemMessage(
   db: Db,
   events: EventSink,
-  conversation: ConversationRow,
+  // Only what the line needs, so this file does not depend on the conversations' row type.
+  conversation: { id: number; applicationId: string; clientGroupId: string; customerId: string | null },
   text: string,
   metadata: Record<string, string>,
 ) {

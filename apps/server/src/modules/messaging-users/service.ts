@@ -4,7 +4,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { authorize, requireMember } from '../../http/policy.js';
 import { recordPresence } from '../analytics/index.js';
-import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
+import { assignWaiting, type MessagingDeps } from '../conversations/index.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/index.js';
 import * as repo from './repository.js';
 

@@ -3,7 +3,7 @@ import { isSupportedLanguage, toRoleType, validatePhone } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { fileUrl, isImageType } from '../attachments/service.js';
+import { fileUrl, isImageType } from '../attachments/index.js';
 import * as repo from './repository.js';
 
 // /settings/profile: the member's own name, phone, picture and time zone (SPEC §3 User preference).

@@ -54,3 +54,10 @@ export function toEnvelope(e: StoredEvent) {
     data: e.data,
   };
 }
+
+/** Who receives a conversation's events: every member of the application and its customer. */
+export function audiencesOf(conversation: { customerId: string | null }): string[] {
+  return conversation.customerId
+    ? [AUDIENCE_MEMBERS, audienceUser(conversation.customerId)]
+    : [AUDIENCE_MEMBERS];
+}

@@ -5,14 +5,16 @@ import type { AuthContext } from '../../http/auth.js';
 import { sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
-import { authContextOf } from '../accounts/guards.js';
-import { findLiveSession } from '../accounts/index.js';
-import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
-import { audiencesOf, findConversation, isMember } from '../conversations/index.js';
-import type { VisitorView, VisitorViewFactory } from '../widget/visitor-view.js';
 import { burstWriter, type CorkableSocket } from './burst-writer.js';
 import { currentSeq, eventsAfter, eventsBetween } from './event-repository.js';
-import { AUDIENCE_MEMBERS, audienceUser, EVENT, type StoredEvent, toEnvelope } from './event-types.js';
+import {
+  AUDIENCE_MEMBERS,
+  audiencesOf,
+  audienceUser,
+  EVENT,
+  type StoredEvent,
+  toEnvelope,
+} from './event-types.js';
 import { OrderedStream } from './ordered-stream.js';
 import { type BusMessage, EVENTS_CHANNEL, type Realtime } from './realtime.js';
 import {
@@ -75,6 +77,36 @@ export type ReceiptHandler = (
   messageId: number,
 ) => Promise<void>;
 
+/** What an end user may read about the team, applied to each frame (the widget's visitor view). */
+export type VisitorView = <T>(value: T) => T;
+export type VisitorViewFactory = (applicationId: string, viewerId: string) => Promise<VisitorView>;
+
+/** A live session the hello frame's token names. */
+export interface HubSession {
+  auth: AuthContext;
+  applicationId: string;
+  /** The application's key (a STOMP CONNECT may log in with it). */
+  applicationKey: string;
+  user: { id: string; userId: string; userKey: string; status: number; roleType: string | null };
+}
+
+/**
+ * What the hub asks of accounts and conversations, provided by the composition root (app.ts): every
+ * module imports realtime, so realtime imports none of them.
+ */
+export interface HubLookups {
+  /** The live session of a token's hash, or null. */
+  session(db: Db, tokenHash: string, now: Date): Promise<HubSession | null>;
+  /** Forgets this node's cached sessions of users whose sessions were revoked. */
+  forgetSessions(userIds: Iterable<string>): void;
+  findConversation(
+    db: Db,
+    applicationId: string,
+    id: number,
+  ): Promise<{ id: number; customerId: string | null } | null | undefined>;
+  isMember(db: Db, conversationId: number, userId: string): Promise<boolean>;
+}
+
 interface Connection {
   socket: WebSocket;
   /** Corks the TCP socket until the next tick (see burst-writer.ts). */
@@ -117,6 +149,7 @@ export async function createHub(
   realtime: Realtime,
   log: FastifyBaseLogger,
   onReceipt: ReceiptHandler,
+  lookups: HubLookups,
   visitorViews?: VisitorViewFactory,
   stomp?: { lookup: StompMessageLookup; options?: Partial<StompOptions> },
 ): Promise<Hub> {
@@ -195,7 +228,7 @@ export async function createHub(
     const parsed = found.data;
     const revoked = new Set(parsed.userIds);
     // Another node revoked them: this node's session cache must not answer for them either.
-    forgetSessionsOfUsers(revoked);
+    lookups.forgetSessions(revoked);
     for (const set of byApp.values()) {
       for (const conn of set) {
         if (!revoked.has(conn.userId)) continue;
@@ -240,25 +273,24 @@ export async function createHub(
     out: StompOutlet | null,
   ) {
     const tokenHash = sha256(token);
-    const found = await findLiveSession(db, tokenHash, new Date());
+    const found = await lookups.session(db, tokenHash, new Date());
     if (!found || found.user.status === 2 || found.user.status === 3) return null;
     const isMemberUser = found.user.roleType !== null;
     const conn: Connection = {
       socket,
       holdWrites,
-      auth: authContextOf(found, tokenHash),
-      appId: found.application.id,
+      auth: found.auth,
+      appId: found.applicationId,
       userId: found.user.id,
       userName: found.user.userId,
       isMember: isMemberUser,
       audiences: new Set(
         isMemberUser ? [AUDIENCE_MEMBERS, audienceUser(found.user.id)] : [audienceUser(found.user.id)],
       ),
-      lastSeq: lastSeq ?? (await currentSeq(db, found.application.id)),
+      lastSeq: lastSeq ?? (await currentSeq(db, found.applicationId)),
       replaying: true,
       buffer: [],
-      view:
-        !isMemberUser && visitorViews ? await visitorViews(found.application.id, found.user.userId) : null,
+      view: !isMemberUser && visitorViews ? await visitorViews(found.applicationId, found.user.userId) : null,
       out,
       awaitingReplay: out !== null,
     };
@@ -318,7 +350,7 @@ export async function createHub(
       const c = conn;
       return {
         appId: c.appId,
-        appKey: opened.found.application.key,
+        appKey: opened.found.applicationKey,
         userId: c.userName,
         userKey: opened.found.user.userKey,
         isMember: c.isMember,
@@ -328,9 +360,9 @@ export async function createHub(
           await replay(c);
         },
         async canSee(groupId) {
-          const conv = await findConversation(db, c.appId, groupId);
+          const conv = await lookups.findConversation(db, c.appId, groupId);
           if (!conv) return false;
-          return c.isMember || isMember(db, conv.id, c.userId);
+          return c.isMember || lookups.isMember(db, conv.id, c.userId);
         },
         typing: (groupId, isTyping) => typing(c, groupId, isTyping),
         async receiptByKey(kind, messageKey) {
@@ -364,9 +396,9 @@ export async function createHub(
   }
 
   async function typing(conn: Connection, groupId: number, isTyping: boolean) {
-    const conv = await findConversation(db, conn.appId, groupId);
+    const conv = await lookups.findConversation(db, conn.appId, groupId);
     if (!conv) return;
-    if (!conn.isMember && !(await isMember(db, conv.id, conn.userId))) return;
+    if (!conn.isMember && !(await lookups.isMember(db, conv.id, conn.userId))) return;
     await realtime.publishEphemeral({
       kind: 'ephemeral',
       appId: conn.appId,

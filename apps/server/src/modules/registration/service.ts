@@ -6,7 +6,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../platfor
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import * as accounts from '../accounts/index.js';
-import { moduleForRegistration, recordUsersModule } from '../app-modules/service.js';
+import { moduleForRegistration, recordUsersModule } from '../app-modules/index.js';
 
 export interface RegistrationDeps {
   db: Db;

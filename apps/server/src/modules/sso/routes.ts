@@ -11,7 +11,7 @@ import { requireAuth } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { featureGuard } from '../billing/index.js';
-import { isAllowedOrigin } from '../google-sign-in/service.js';
+import { isAllowedOrigin } from '../google-sign-in/index.js';
 import * as service from './service.js';
 
 /** /settings/sso (settings.sso: roles 0 and 1) and the public sign-in redirect and callback. */

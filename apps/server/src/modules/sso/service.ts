@@ -5,7 +5,7 @@ import type { AppConfig } from '../../platform/config.js';
 import { openSealedJson, randomToken, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import { outbound, outboundErrorIn, outboundPolicy, webUrlProblem } from '../../platform/outbound/index.js';
-import { type AccountsDeps, signInVouchedMember } from '../accounts/service.js';
+import { type AccountsDeps, signInVouchedMember } from '../accounts/index.js';
 import * as repo from './repository.js';
 
 // Company SSO with OpenID Connect (SPEC §2 login /sso, settings.sso): a company names its provider

@@ -1,4 +1,6 @@
-// The front door of stats: what other modules may use, by name; the rest of its repository stays private
-// (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
-// small files, never services or routes, so importing it closes no file circle.
+// The front door of stats: what other modules and the composition root (app.ts) may use, by name;
+// the rest of the module stays private (scripts/check-import-cycles.mjs refuses imports past an
+// index.ts). Modules import each other one way only, so re-exporting services and routes closes no circle.
 export { ENDED, FIRST_RESPONSE_MS, ts, withinBusinessHours } from './repository.js';
+export { statsRoutes } from './routes.js';
+export { checkTimezone } from './service.js';

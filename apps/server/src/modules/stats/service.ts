@@ -5,11 +5,9 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import type { TtlCache } from '../../platform/ttl-cache.js';
-import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
-import { findTeam } from '../teams/index.js';
-import { requireAdmin, requireMember } from '../teams/service.js';
-import { findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
-import { businessHoursOf } from '../widget-settings/service.js';
+import { assignWaiting, type MessagingDeps } from '../conversations/index.js';
+import { findTeam, requireAdmin, requireMember } from '../teams/index.js';
+import { businessHoursOf, findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import * as repo from './repository.js';
 
 // Conversation statistics (SPEC §7 group/stats, stats/response/average, agent scoreboard) and the

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { sessions, teamMembers, users } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
-import { forgetSessionsOfUsers } from '../accounts/session-cache.js';
+import { forgetSessionsOfUsers } from '../accounts/index.js';
 
 // Members of an application (users with a role type). Every query names the application.
 

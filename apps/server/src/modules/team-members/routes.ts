@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
-import type { SessionRevoker } from '../realtime/hub.js';
+import type { SessionRevoker } from '../realtime/index.js';
 import * as service from './service.js';
 
 /** Product API for /settings/team: members, role changes, disable/reactivate, delete, bots. */

@@ -11,12 +11,23 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { authorize, memberRoleOf } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
+import { createPort } from '../../platform/events/port.js';
 import { roleNameFor } from '../accounts/index.js';
 import type { Entitlements } from '../billing/index.js';
 import { assertAiAgentAvailable } from '../billing/index.js';
-import { createBotIn } from '../bots/service.js';
-import type { SessionRevoker } from '../realtime/hub.js';
+import type { SessionRevoker } from '../realtime/index.js';
 import * as repo from './repository.js';
+
+/**
+ * Creating a bot (the bots module, which imports team-members for its member rows), provided by the
+ * composition root (app.ts).
+ */
+export type BotCreation = (
+  tx: Db,
+  applicationId: string,
+  input: { name: string; engine: string; defaultLanguage: string; userName?: string | undefined },
+) => Promise<{ userId: string }>;
+export const botCreation = createPort<BotCreation>('team-members: bot creation');
 
 // The team screen's rules: list members, change roles, disable, reactivate and delete them, add
 // bots. A disabled or deleted member loses every session in the same transaction and their open
@@ -136,7 +147,7 @@ export async function createBot(
   return deps.db.transaction(async (tx) => {
     if (deps.entitlements) await assertAiAgentAvailable(tx, deps.entitlements, caller.applicationId);
     // A full bot (kompose, English) so it shows on /bots/manage-bots; its member row is the one listed.
-    const bot = await createBotIn(tx, caller.applicationId, {
+    const bot = await botCreation.get()(tx, caller.applicationId, {
       name: input.name,
       engine: 'kompose',
       defaultLanguage: 'en',

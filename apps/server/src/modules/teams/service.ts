@@ -5,10 +5,25 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { requireAdmin, requireMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
+import { createPort } from '../../platform/events/port.js';
 import { findAppSettings } from '../accounts/index.js';
-import { assignWaiting, type MessagingDeps } from '../conversations/service.js';
-import { AUDIENCE_MEMBERS, EVENT } from '../realtime/index.js';
+import { AUDIENCE_MEMBERS, EVENT, type Realtime } from '../realtime/index.js';
 import * as repo from './repository.js';
+
+/** What the team rules write with (the conversations' messaging deps have this shape). */
+export interface MessagingDeps {
+  db: Db;
+  realtime: Realtime;
+}
+
+/**
+ * Assigning the waiting conversations once agents joined or left teams: conversations' rule (it
+ * imports teams), provided by the composition root (app.ts). Answers how many were assigned.
+ */
+export type WaitingAssignment = (deps: MessagingDeps, applicationId: string) => Promise<number>;
+export const waitingAssignment = createPort<WaitingAssignment>('teams: waiting assignment');
+const assignWaiting: WaitingAssignment = (deps, applicationId) =>
+  waitingAssignment.get()(deps, applicationId);
 
 // Teams (SPEC §3 Team): the Default Team (clientGroupId km_default_team) always exists, is listed
 // first as 'Default Team', and can be neither renamed nor deleted. On the wire a team's teamId is

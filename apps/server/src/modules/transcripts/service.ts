@@ -5,10 +5,10 @@ import { badRequest } from '../../http/errors.js';
 import { requireMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { fileUrl } from '../attachments/service.js';
+import { fileUrl } from '../attachments/index.js';
 import * as conversations from '../conversations/index.js';
-import { findVisible } from '../conversations/service.js';
-import { listConversationMessages, type MessageRow } from '../messages/repository.js';
+import { findVisible } from '../conversations/index.js';
+import { listConversationMessages, type MessageRow } from '../messages/index.js';
 
 /** What building a transcript reads: the database, and the base of attached files' links. */
 export interface TranscriptSource {

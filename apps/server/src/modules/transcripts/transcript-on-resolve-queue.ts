@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
-import { mailsTranscriptOnResolve, transcriptSettingsOf } from '../conversation-settings/service.js';
+import { mailsTranscriptOnResolve, transcriptSettingsOf } from '../conversation-settings/index.js';
 
 // The resolve path's side of Settings → Conversation transcript, kept apart from the job's handler
 // (transcript-on-resolve.ts): subscribed to the conversations' "conversation resolved" event in

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { type JobHandler, PermanentJobError } from '../../platform/jobs/job-queue.js';
 import { insertMail } from '../../platform/mail/outbox-repository.js';
-import { transcriptSettingsOf } from '../conversation-settings/service.js';
+import { transcriptSettingsOf } from '../conversation-settings/index.js';
 import * as conversations from '../conversations/index.js';
 import { buildTranscript, type TranscriptSource } from './service.js';
 

@@ -1,9 +1,9 @@
 import type { MessageWebhookBody } from '@convo/api';
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
-import * as accounts from '../accounts/repository.js';
-import type { ConversationRow } from '../conversations/repository.js';
-import type { MessageRow } from '../messages/repository.js';
+import * as accounts from '../accounts/index.js';
+import type { ConversationRow } from '../conversations/index.js';
+import type { MessageRow } from '../messages/index.js';
 import * as repo from './repository.js';
 
 export const WEBHOOK_QUEUE = 'webhook';

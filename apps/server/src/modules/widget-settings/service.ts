@@ -16,8 +16,8 @@ import {
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { forgetVisitorNaming } from '../widget/visitor-naming.js';
 import * as repo from './repository.js';
+import { forgetVisitorNaming } from './visitor-naming.js';
 
 // Settings → the chat widget's pages. Reading is for every member (the pages show read-only to
 // nobody, but the install page and the widget preview need it); each saved section needs its own

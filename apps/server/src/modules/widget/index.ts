@@ -1,3 +1,5 @@
-// The front door of the widget module: what other modules and the composition root may use by name.
-// It re-exports small files only, never services or routes, so importing it closes no file circle.
+// The front door of widget: what other modules and the composition root (app.ts) may use.
 export { type CsatReceived, widgetBus } from './events.js';
+export { widgetRoutes } from './routes.js';
+export { rateConversation, type WidgetDeps } from './service.js';
+export { registerVisitorView, visitorViewFactory } from './visitor-view.js';

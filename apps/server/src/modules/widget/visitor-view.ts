@@ -7,8 +7,7 @@ import { toVisitorView } from '@convo/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from '../accounts/index.js';
-import { findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
-import { cachedVisitorNaming } from './visitor-naming.js';
+import { cachedVisitorNaming, findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 
 export type VisitorView = <T>(value: T) => T;
 export type VisitorViewFactory = (applicationId: string, viewerId: string) => Promise<VisitorView>;

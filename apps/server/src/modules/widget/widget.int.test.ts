@@ -2,10 +2,10 @@ import { CONVERSATION_PATHS, MESSAGING_PATHS, ratingPath, WIDGET_API_PATHS } fro
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applications, appSettings, conversationRatings, realtimeEvents } from '../../db/schema/index.js';
+import { INIT_LIMIT } from '../../http/visitor-limits.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
-import { INIT_LIMIT } from './limits.js';
 
 /** The default of RATE_LIMIT_VISITOR_MESSAGES (messages per visitor per minute). */
 const VISITOR_SEND_LIMIT = { max: 60 };

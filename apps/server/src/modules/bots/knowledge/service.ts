@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../http/errors.j
 import type { Db } from '../../../platform/db/database.js';
 import { outboundPolicy, webUrlProblem } from '../../../platform/outbound/index.js';
 import { type FileStorage, newStorageKey } from '../../../platform/storage/storage.js';
-import { cleanFileName } from '../../attachments/service.js';
+import { cleanFileName } from '../../attachments/index.js';
 import { findBot } from '../repository.js';
 import { HELP_CENTER_KIND } from './help-center-source.js';
 import { queueIndexing } from './indexing-queue.js';

@@ -1,8 +1,8 @@
 import { SENDER_TYPE } from '@convo/domain';
 import type { Db } from '../../../platform/db/database.js';
 import { enqueue } from '../../../platform/jobs/job-queue.js';
-import type { ConversationRow } from '../../conversations/repository.js';
-import type { MessageRow } from '../../messages/repository.js';
+import type { ConversationRow } from '../../conversations/index.js';
+import type { MessageRow } from '../../messages/index.js';
 import { addressKey } from './llm-caps.js';
 import { pauseBotConversation } from './repository.js';
 

@@ -23,11 +23,11 @@ import { openSealedJson } from '../../../platform/crypto.js';
 import type { Db } from '../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError, type WorkerLog } from '../../../platform/jobs/job-queue.js';
 import { createKeyedBatcher } from '../../../platform/keyed-batcher.js';
-import { audiencesOf } from '../../conversations/feed.js';
-import * as conversations from '../../conversations/repository.js';
-import { sendMessage } from '../../messages/service.js';
-import { EVENT } from '../../realtime/event-types.js';
-import type { Realtime } from '../../realtime/realtime.js';
+import * as conversations from '../../conversations/index.js';
+import { audiencesOf } from '../../conversations/index.js';
+import { sendMessage } from '../../messages/index.js';
+import type { Realtime } from '../../realtime/index.js';
+import { EVENT } from '../../realtime/index.js';
 import { welcomeReplies } from '../builder/service.js';
 import {
   type BotEngine,

@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db/database.js';
 import { findAppSettings } from '../../accounts/index.js';
 import * as conversations from '../../conversations/index.js';
-import { assignTo } from '../../conversations/service.js';
+import { assignTo } from '../../conversations/index.js';
 import type { EventSink } from '../../realtime/index.js';
 import { pauseBotAfterHumanReply } from './enqueue.js';
 import { findConversationBot } from './repository.js';

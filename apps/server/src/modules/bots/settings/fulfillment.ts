@@ -1,8 +1,7 @@
 import { type FulfillmentRequest, fulfillmentResponseSchema, WEBHOOK_HEADERS } from '@convo/api';
 import type { Db } from '../../../platform/db/database.js';
 import { OUTBOUND_FAILURE, outbound, outboundErrorIn } from '../../../platform/outbound/index.js';
-import { openSecret } from '../../webhooks/secret-box.js';
-import { signWebhookBody } from '../../webhooks/signature.js';
+import { openSecret, signWebhookBody } from '../../webhooks/index.js';
 import * as builderRepo from '../builder/repository.js';
 import type { BotMessage } from '../engine.js';
 import { findEntities } from '../engines/kompose/entities.js';

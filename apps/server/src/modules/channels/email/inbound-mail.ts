@@ -8,7 +8,7 @@ import {
 } from '@convo/domain';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { newStorageKey } from '../../../platform/storage/storage.js';
-import { sanitizeArticleHtml } from '../../help-center/content-html.js';
+import { sanitizeArticleHtml } from '../../help-center/index.js';
 import type { InboundMessage } from '../connector.js';
 import { type InboundDeps, receivePolled } from '../inbound.js';
 import * as repo from './repository.js';

@@ -5,8 +5,8 @@ import type { AuthContext } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
 import type { FileStorage } from '../../../platform/storage/storage.js';
-import { findVisible } from '../../conversations/service.js';
-import { sanitizeArticleHtml } from '../../help-center/content-html.js';
+import { findVisible } from '../../conversations/index.js';
+import { sanitizeArticleHtml } from '../../help-center/index.js';
 import { mailIdOfClientKey } from './inbound-mail.js';
 import * as repo from './repository.js';
 

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../../http/auth.js';
 import { AppError, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
 import { enqueue, type JobHandler } from '../../../platform/jobs/job-queue.js';
-import { sendMessage } from '../../messages/service.js';
+import { sendMessage } from '../../messages/index.js';
 import type { Realtime } from '../../realtime/index.js';
 import { accountForDelivery } from '../account-cache.js';
 import { ChannelProviderError } from '../connector.js';

@@ -13,9 +13,9 @@ import {
 } from '@convo/domain';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
+import type { MessagingDeps } from '../../conversations/index.js';
 import { findConversation } from '../../conversations/index.js';
-import type { MessagingDeps } from '../../conversations/service.js';
-import { sendMessage } from '../../messages/service.js';
+import { sendMessage } from '../../messages/index.js';
 import { TEMPLATE_METADATA_KEY } from '../outbox.js';
 import { type ChannelServiceDeps, integrationNotFound, listTemplatesOf } from '../service.js';
 import { hasTemplates, templateMetadataValue } from './template-ref.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { enforceLimits } from '../../http/limit-store.js';
-import type { AppConfig } from '../../platform/config.js';
+import type { AppConfig } from '../platform/config.js';
+import { enforceLimits } from './limit-store.js';
 
 // Rate limits that keep a script from flooding an inbox through the public widget.
 

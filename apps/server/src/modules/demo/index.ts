@@ -1,0 +1,2 @@
+// The front door of demo: what other modules and the composition root (app.ts) may use.
+export { DEMO_MEMBERS, seedDemoIfEmpty } from './seed.js';

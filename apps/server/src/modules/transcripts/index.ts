@@ -1,0 +1,4 @@
+// The front door of transcripts: what other modules and the composition root (app.ts) may use.
+export { transcriptRoutes } from './routes.js';
+export { transcriptOnResolveHandler } from './transcript-on-resolve.js';
+export { TRANSCRIPT_ON_RESOLVE_QUEUE, transcriptOnResolved } from './transcript-on-resolve-queue.js';
