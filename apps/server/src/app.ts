@@ -38,7 +38,9 @@ import type { BotEngine, BotRuntimeConfig, BotTools } from './modules/bots/engin
 import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/kompose/engine.js';
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
+import { createViaKmEngine, externalEngines } from './modules/bots/engines/external/index.js';
 import { llmEngines } from './modules/bots/engines/registry.js';
+import { botCredentialsRoutes } from './modules/bots/credentials/routes.js';
 import { configuredEmbedder, createSmartReplyEngine, type Embedder } from './modules/bots/index.js';
 import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
@@ -203,10 +205,15 @@ function botTools(db: Db, embedder: Embedder | null): (bot: BotRuntimeConfig) =>
  * URLs from config).
  */
 export function botEngines(config: AppConfig, db: Db): ReadonlyMap<BotPlatform, BotEngine> {
+  const kompose = createKomposeEngine({ snapshot: savedSnapshots(db) });
+  const externals = externalEngines(config.externalBots);
   return new Map<BotPlatform, BotEngine>([
-    ['kompose', createKomposeEngine({ snapshot: savedSnapshots(db) })],
+    ['kompose', kompose],
     ['smartreply', createSmartReplyEngine({ db })],
     ...llmEngines(config),
+    ...externals,
+    // viaKM: kompose first, the external engine whose credentials the bot holds second.
+    ['viaKM', createViaKmEngine({ kompose, externals })],
   ]);
 }
 
@@ -366,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetRoutes(ctx, { dist: ctx.config.widgetDist }));
   await app.register(widgetSettingsRoutes(ctx));
   await app.register(botRoutes(ctx, storage));
+  await app.register(botCredentialsRoutes(ctx));
 
   await app.register(botBuilderRoutes(ctx));
   await app.register(botSettingsRoutes(ctx));
@@ -376,7 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tools: botTools(deps.database.db, configuredEmbedder(deps.config.knowledgeEmbeddings)),
       snapshots: savedSnapshots(deps.database.db),
       engines: {
-        ...Object.fromEntries(llmEngines(deps.config)),
+        ...Object.fromEntries(botEngines(deps.config, deps.database.db)),
         smartreply: createSmartReplyEngine({ db: deps.database.db }),
       },
     }),

@@ -8,6 +8,7 @@ export * from './applications.js';
 export * from './billing.js';
 export * from './bot-runtime.js';
 export * from './bot-settings.js';
+export * from './bot-credentials.js';
 export * from './bots.js';
 export * from './campaigns.js';
 export * from './channels.js';

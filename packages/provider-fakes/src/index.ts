@@ -95,3 +95,8 @@ export {
   type ViberError,
   viberSignature,
 } from './viber/index.js';
+export { startFakeCustomBot, type FakeCustomBot } from './custom-bot/index.js';
+export { startFakeDialogflow, type FakeDialogflow } from './dialogflow/index.js';
+export { startFakeLex, type FakeLex } from './lex/index.js';
+export type { BotFakeAnswer, BotFakeCall } from './shared/bot-fake.js';
+export { startFakeWatson, type FakeWatson } from './watson/index.js';

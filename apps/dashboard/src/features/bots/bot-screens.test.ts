@@ -19,6 +19,7 @@ const bot: Bot = {
   languages: ['en'],
   operationMode: 'classic',
   settings: { model: 'gpt-4o-mini', baseUrl: 'http://localhost:11434/v1', instructions: 'Be kind.' },
+  credentials: null,
   hasApiKey: true,
   firstResponder: false,
   firstResponderTeamIds: [],
