@@ -4,7 +4,7 @@ import { type BotFakeAnswer, type BotFakeCall, type BotFakeServer, answerFor, st
 import { isRecord, writeJson } from '../shared/fake-server.js';
 
 // Amazon Lex V2 runtime, RecognizeText as documented:
-// `POST /bot/{botId}/botAlias/{botAliasId}/botLocale/{localeId}/session/{sessionId}/text` with
+// `POST /bots/{botId}/botAliases/{botAliasId}/botLocales/{localeId}/sessions/{sessionId}/text` with
 // { text } → { messages: [{ content, contentType }], sessionState: { intent }, interpretations,
 // sessionId }. Requests must carry a SigV4 signature (service `lex`) that the fake recomputes with
 // the secret key, so a wrong secret fails as on AWS (403 InvalidSignatureException, an unknown key
@@ -16,7 +16,7 @@ export interface FakeLex extends BotFakeServer {
   addBot(botId: string, rules: Record<string, BotFakeAnswer>): void;
 }
 
-const PATH = /^\/bot\/([^/]+)\/botAlias\/([^/]+)\/botLocale\/([^/]+)\/session\/([^/]+)\/text$/;
+const PATH = /^\/bots\/([^/]+)\/botAliases\/([^/]+)\/botLocales\/([^/]+)\/sessions\/([^/]+)\/text$/;
 const AUTH =
   /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 
