@@ -19,7 +19,8 @@ export async function startFakeCustomBot(options: { port?: number; token?: strin
   let failing = 0;
   const state = { assignTo: options.assignTo ?? '' };
   const server = await startBotFake(options.port, (call, res) => {
-    if (call.method !== 'POST' || call.path !== '/webhook') return writeJson(res, 404, { error: 'not found' });
+    if (call.method !== 'POST' || call.path !== '/webhook')
+      return writeJson(res, 404, { error: 'not found' });
     if (options.token && call.headers.authorization !== `Bearer ${options.token}`)
       return writeJson(res, 401, { error: 'unauthorized' });
     if (failing > 0) {

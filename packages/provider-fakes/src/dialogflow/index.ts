@@ -1,7 +1,13 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { importSPKI, jwtVerify } from 'jose';
-import { type BotFakeAnswer, type BotFakeCall, type BotFakeServer, answerFor, startBotFake } from '../shared/bot-fake.js';
+import {
+  answerFor,
+  type BotFakeAnswer,
+  type BotFakeCall,
+  type BotFakeServer,
+  startBotFake,
+} from '../shared/bot-fake.js';
 import { isRecord, writeJson } from '../shared/fake-server.js';
 
 // Dialogflow as documented, with Google's OAuth token endpoint beside it:
@@ -28,7 +34,8 @@ export interface FakeDialogflow extends BotFakeServer {
 }
 
 const ES_PATH = /^\/v2\/projects\/([^/]+)\/agent\/sessions\/([^/:]+):detectIntent$/;
-const CX_PATH = /^\/v3\/projects\/([^/]+)\/locations\/([^/]+)\/agents\/([^/]+)\/sessions\/([^/:]+):detectIntent$/;
+const CX_PATH =
+  /^\/v3\/projects\/([^/]+)\/locations\/([^/]+)\/agents\/([^/]+)\/sessions\/([^/:]+):detectIntent$/;
 
 const rpcError = (res: ServerResponse, code: number, status: string, message: string) =>
   writeJson(res, code, { error: { code, message, status } });
@@ -59,23 +66,38 @@ export async function startFakeDialogflow(options: { port?: number } = {}): Prom
     const grant = form.get('grant_type');
     if (grant === 'urn:ietf:params:oauth:grant-type:jwt-bearer') {
       const assertion = form.get('assertion') ?? '';
-      const payload = JSON.parse(Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString() || '{}') as {
+      const payload = JSON.parse(
+        Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString() || '{}',
+      ) as {
         iss?: string;
       };
       const account = payload.iss ? accounts.get(payload.iss) : undefined;
-      if (!account) return writeJson(res, 400, { error: 'invalid_grant', error_description: 'Invalid grant: account not found' });
+      if (!account)
+        return writeJson(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'Invalid grant: account not found',
+        });
       try {
-        await jwtVerify(assertion, await importSPKI(account.publicKey, 'RS256'), { audience: `${base}/token` });
+        await jwtVerify(assertion, await importSPKI(account.publicKey, 'RS256'), {
+          audience: `${base}/token`,
+        });
       } catch {
         return writeJson(res, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
       }
       return issue(res, [account.projectId]);
     }
-    const clientOk = form.get('client_id') === oauthClient.clientId && form.get('client_secret') === oauthClient.clientSecret;
-    if (!clientOk) return writeJson(res, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
+    const clientOk =
+      form.get('client_id') === oauthClient.clientId &&
+      form.get('client_secret') === oauthClient.clientSecret;
+    if (!clientOk)
+      return writeJson(res, 401, {
+        error: 'invalid_client',
+        error_description: 'The OAuth client was not found.',
+      });
     if (grant === 'authorization_code') {
       const code = form.get('code') ?? '';
-      if (!codes.delete(code)) return writeJson(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+      if (!codes.delete(code))
+        return writeJson(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
       const refresh = `1//fake-refresh-${randomBytes(8).toString('hex')}`;
       const projects = fake.authorizeProject ? [fake.authorizeProject] : [];
       refreshTokens.set(refresh, projects);
@@ -83,7 +105,11 @@ export async function startFakeDialogflow(options: { port?: number } = {}): Prom
     }
     if (grant === 'refresh_token') {
       const projects = refreshTokens.get(form.get('refresh_token') ?? '');
-      if (!projects) return writeJson(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      if (!projects)
+        return writeJson(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'Token has been expired or revoked.',
+        });
       return issue(res, projects);
     }
     return writeJson(res, 400, { error: 'unsupported_grant_type' });
@@ -93,11 +119,21 @@ export async function startFakeDialogflow(options: { port?: number } = {}): Prom
     const header = call.headers.authorization ?? '';
     const projects = header.startsWith('Bearer ') ? tokens.get(header.slice(7)) : undefined;
     if (!projects) {
-      rpcError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token.');
+      rpcError(
+        res,
+        401,
+        'UNAUTHENTICATED',
+        'Request had invalid authentication credentials. Expected OAuth 2 access token.',
+      );
       return false;
     }
     if (!projects.includes(project)) {
-      rpcError(res, 403, 'PERMISSION_DENIED', `Permission 'dialogflow.sessions.detectIntent' denied on resource (or it may not exist).`);
+      rpcError(
+        res,
+        403,
+        'PERMISSION_DENIED',
+        `Permission 'dialogflow.sessions.detectIntent' denied on resource (or it may not exist).`,
+      );
       return false;
     }
     return true;
@@ -112,7 +148,8 @@ export async function startFakeDialogflow(options: { port?: number } = {}): Prom
     if (call.method === 'POST' && call.path === '/token') return token(call, res);
     if (call.method === 'GET' && call.path === '/o/oauth2/v2/auth') {
       const redirect = call.query.redirect_uri;
-      if (!redirect || call.query.client_id !== oauthClient.clientId) return writeJson(res, 400, { error: 'invalid_request' });
+      if (!redirect || call.query.client_id !== oauthClient.clientId)
+        return writeJson(res, 400, { error: 'invalid_request' });
       const code = `4/fake-code-${randomBytes(8).toString('hex')}`;
       codes.add(code);
       const to = new URL(redirect);
@@ -124,14 +161,20 @@ export async function startFakeDialogflow(options: { port?: number } = {}): Prom
     }
     const body = isRecord(call.body) ? call.body : {};
     const queryInput = isRecord(body.queryInput) ? body.queryInput : {};
-    const text = isRecord(queryInput.text) && typeof queryInput.text.text === 'string' ? queryInput.text.text : null;
+    const text =
+      isRecord(queryInput.text) && typeof queryInput.text.text === 'string' ? queryInput.text.text : null;
     const es = ES_PATH.exec(call.path);
     if (call.method === 'POST' && es) {
       const project = decodeURIComponent(es[1] ?? '');
       if (!authorized(call, res, project)) return;
       const language = isRecord(queryInput.text) ? queryInput.text.languageCode : undefined;
       if (text === null || typeof language !== 'string')
-        return rpcError(res, 400, 'INVALID_ARGUMENT', 'Invalid query input: text and languageCode are required.');
+        return rpcError(
+          res,
+          400,
+          'INVALID_ARGUMENT',
+          'Invalid query input: text and languageCode are required.',
+        );
       const a = answerFor(agents.get(project) ?? new Map(), text);
       const matched = a.intent !== undefined;
       return writeJson(res, 200, {
@@ -143,7 +186,11 @@ export async function startFakeDialogflow(options: { port?: number } = {}): Prom
           fulfillmentMessages: matched ? messagesOf(a) : [{ text: { text: ["Sorry, I didn't get that."] } }],
           intent: matched
             ? { name: `projects/${project}/agent/intents/1`, displayName: a.intent }
-            : { name: `projects/${project}/agent/intents/0`, displayName: 'Default Fallback Intent', isFallback: true },
+            : {
+                name: `projects/${project}/agent/intents/0`,
+                displayName: 'Default Fallback Intent',
+                isFallback: true,
+              },
           intentDetectionConfidence: matched ? (a.confidence ?? 0.9) : 1,
         },
       });
@@ -161,7 +208,9 @@ export async function startFakeDialogflow(options: { port?: number } = {}): Prom
         queryResult: {
           text,
           languageCode: queryInput.languageCode,
-          responseMessages: matched ? messagesOf(a) : [{ text: { text: ["Sorry, could you say that again?"] } }],
+          responseMessages: matched
+            ? messagesOf(a)
+            : [{ text: { text: ['Sorry, could you say that again?'] } }],
           match: matched
             ? { intent: { displayName: a.intent }, confidence: a.confidence ?? 0.9, matchType: 'INTENT' }
             : { confidence: 0.3, matchType: 'NO_MATCH' },
@@ -181,7 +230,10 @@ export async function startFakeDialogflow(options: { port?: number } = {}): Prom
     createServiceAccount(projectId) {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const clientEmail = `bot-${randomBytes(4).toString('hex')}@${projectId}.iam.gserviceaccount.com`;
-      accounts.set(clientEmail, { projectId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+      accounts.set(clientEmail, {
+        projectId,
+        publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      });
       return JSON.stringify({
         type: 'service_account',
         project_id: projectId,

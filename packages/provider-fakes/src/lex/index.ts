@@ -1,6 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { type BotFakeAnswer, type BotFakeCall, type BotFakeServer, answerFor, startBotFake } from '../shared/bot-fake.js';
+import {
+  answerFor,
+  type BotFakeAnswer,
+  type BotFakeCall,
+  type BotFakeServer,
+  startBotFake,
+} from '../shared/bot-fake.js';
 import { isRecord, writeJson } from '../shared/fake-server.js';
 
 // Amazon Lex V2 runtime, RecognizeText as documented:
@@ -48,9 +54,16 @@ function signatureOf(call: BotFakeCall, m: RegExpExecArray, secret: string): str
       return `${name}:${(Array.isArray(v) ? v.join(',') : (v ?? '')).trim().replace(/\s+/g, ' ')}\n`;
     })
     .join('');
-  const canonical = [call.method, path, query, headers, signedHeaders.join(';'), sha256(call.rawBody)].join('\n');
+  const canonical = [call.method, path, query, headers, signedHeaders.join(';'), sha256(call.rawBody)].join(
+    '\n',
+  );
   const scope = `${date}/${region}/${service}/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', String(call.headers['x-amz-date'] ?? ''), scope, sha256(canonical)].join('\n');
+  const toSign = [
+    'AWS4-HMAC-SHA256',
+    String(call.headers['x-amz-date'] ?? ''),
+    scope,
+    sha256(canonical),
+  ].join('\n');
   let key = hmac(`AWS4${secret}`, date ?? '');
   for (const part of [region ?? '', service ?? '', 'aws4_request']) key = hmac(key, part);
   return createHmac('sha256', key).update(toSign).digest('hex');
@@ -63,10 +76,16 @@ export async function startFakeLex(options: { port?: number } = {}): Promise<Fak
     const path = PATH.exec(call.path);
     if (call.method !== 'POST' || !path) return awsError(res, 404, 'ResourceNotFoundException', 'Not found');
     const auth = AUTH.exec(String(call.headers.authorization ?? '').trim());
-    if (!auth) return awsError(res, 403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
+    if (!auth)
+      return awsError(res, 403, 'MissingAuthenticationTokenException', 'Missing Authentication Token');
     const secret = keys.get(auth[1] ?? '');
     if (secret === undefined)
-      return awsError(res, 403, 'UnrecognizedClientException', 'The security token included in the request is invalid.');
+      return awsError(
+        res,
+        403,
+        'UnrecognizedClientException',
+        'The security token included in the request is invalid.',
+      );
     if (auth[4] !== 'lex' || signatureOf(call, auth, secret) !== auth[6])
       return awsError(
         res,
@@ -88,8 +107,13 @@ export async function startFakeLex(options: { port?: number } = {}): Promise<Fak
         })),
         ...(a.payload ? [{ content: JSON.stringify(a.payload), contentType: 'CustomPayload' }] : []),
       ],
-      sessionState: { intent: { name: intent, state: 'Fulfilled', confirmationState: 'None' }, dialogAction: { type: 'Close' } },
-      interpretations: [{ intent: { name: intent }, ...(a.intent ? { nluConfidence: { score: a.confidence ?? 0.9 } } : {}) }],
+      sessionState: {
+        intent: { name: intent, state: 'Fulfilled', confirmationState: 'None' },
+        dialogAction: { type: 'Close' },
+      },
+      interpretations: [
+        { intent: { name: intent }, ...(a.intent ? { nluConfidence: { score: a.confidence ?? 0.9 } } : {}) },
+      ],
       sessionId: decodeURIComponent(path[4] ?? ''),
       requestAttributes: {},
     });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { type BotFakeAnswer, type BotFakeServer, answerFor, startBotFake } from '../shared/bot-fake.js';
+import { answerFor, type BotFakeAnswer, type BotFakeServer, startBotFake } from '../shared/bot-fake.js';
 import { isRecord, writeJson } from '../shared/fake-server.js';
 
 // IBM Watson Assistant v2 as documented: stateless message
@@ -15,7 +15,8 @@ export interface FakeWatson extends BotFakeServer {
 
 const PATH = /^\/instances\/([^/]+)\/v2\/assistants\/([^/]+)\/message$/;
 
-const error = (res: ServerResponse, code: number, message: string) => writeJson(res, code, { code, error: message });
+const error = (res: ServerResponse, code: number, message: string) =>
+  writeJson(res, code, { code, error: message });
 
 export async function startFakeWatson(options: { port?: number } = {}): Promise<FakeWatson> {
   const instances = new Map<string, string>();
@@ -24,7 +25,9 @@ export async function startFakeWatson(options: { port?: number } = {}): Promise<
     const m = PATH.exec(call.path);
     if (call.method !== 'POST' || !m) return error(res, 404, 'Not Found');
     const header = String(call.headers.authorization ?? '');
-    const [user, key] = Buffer.from(header.replace(/^Basic /, ''), 'base64').toString().split(':');
+    const [user, key] = Buffer.from(header.replace(/^Basic /, ''), 'base64')
+      .toString()
+      .split(':');
     if (!header.startsWith('Basic ') || user !== 'apikey' || instances.get(m[1] ?? '') !== key)
       return error(res, 401, 'Unauthorized');
     if (!/^\d{4}-\d{2}-\d{2}$/.test(call.query.version ?? ''))

@@ -30,13 +30,27 @@ const bot: Bot = {
 };
 
 describe('bots screens', () => {
-  it('lists the five engines of this release, with credentials for the LLM ones only', () => {
+  it('lists every engine, with a key for the LLM ones and a credentials form for the external ones', () => {
     expect(ENGINE_CARDS.map((c) => c.engine)).toEqual([
       'kompose',
       'openai',
       'gemini',
       'anthropic',
       'smartreply',
+      'dialogflow',
+      'dialogflowcx',
+      'amazonlex',
+      'watson',
+      'custom',
+      'viaKM',
+    ]);
+    expect(ENGINE_CARDS.filter((c) => c.external).map((c) => c.engine)).toEqual([
+      'dialogflow',
+      'dialogflowcx',
+      'amazonlex',
+      'watson',
+      'custom',
+      'viaKM',
     ]);
     expect(ENGINE_CARDS.filter((c) => c.needsCredentials).map((c) => c.engine)).toEqual([
       'openai',

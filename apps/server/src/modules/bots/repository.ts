@@ -348,7 +348,9 @@ export function runtimeConfigOf(row: BotRow, appSecret: string): BotRuntimeConfi
     languages,
     settings: { ...row.settings },
     apiKey: openApiKey(appSecret, row.apiKeyEncrypted),
-    ...(needsExternalCredentials(row.engine) ? { credentials: openCredentials(appSecret, row.apiKeyEncrypted) } : {}),
+    ...(needsExternalCredentials(row.engine)
+      ? { credentials: openCredentials(appSecret, row.apiKeyEncrypted) }
+      : {}),
   };
 }
 

@@ -79,7 +79,9 @@ function toView(row: repo.BotRow, x: ViewExtras): Bot {
     settings: settingsView(row.settings),
     hasApiKey: row.apiKeyEncrypted !== null,
     credentials:
-      needsExternalCredentials(row.engine) && row.apiKeyEncrypted !== null ? storedSummary(row.settings) : null,
+      needsExternalCredentials(row.engine) && row.apiKeyEncrypted !== null
+        ? storedSummary(row.settings)
+        : null,
     firstResponder: mine.some((r) => r.teamId === null),
     firstResponderTeamIds: mine.flatMap((r) =>
       r.teamId === null ? [] : [x.teamWireIds.get(r.teamId) ?? r.teamId],

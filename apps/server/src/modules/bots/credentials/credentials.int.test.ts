@@ -79,8 +79,18 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
   const bearer = (target: Tenant) => ({ authorization: `Bearer ${target.admin['x-authorization']}` });
   /** Every response body this test saw: none may hold a secret. */
   const bodies: string[] = [];
-  async function api(target: Tenant, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-    const res = await t.app.inject({ method, url, headers: bearer(target), ...(payload === undefined ? {} : { payload }) });
+  async function api(
+    target: Tenant,
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: bearer(target),
+      ...(payload === undefined ? {} : { payload }),
+    });
     bodies.push(res.body);
     return res;
   }
@@ -101,7 +111,9 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
 
   async function repliesSettled() {
     const deadline = Date.now() + 10_000;
-    while ((await listJobs(db(), BOT_REPLY_QUEUE)).some((j) => j.status !== 'done' && j.status !== 'failed')) {
+    while (
+      (await listJobs(db(), BOT_REPLY_QUEUE)).some((j) => j.status !== 'done' && j.status !== 'failed')
+    ) {
       if (Date.now() > deadline) throw new Error('bot reply jobs did not finish');
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -114,7 +126,10 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
       const before = socket.frames.length;
       const res = await sendTestMessage(t, visitor.headers, groupId, `${text}-${Math.random()}`, text);
       expect(res.statusCode, res.body).toBe(200);
-      const answer = await socket.next((f) => socket.frames.indexOf(f) >= before && isBotAnswerFrame(f), 10_000);
+      const answer = await socket.next(
+        (f) => socket.frames.indexOf(f) >= before && isBotAnswerFrame(f),
+        10_000,
+      );
       await repliesSettled();
       return answer.data!.message as { id: number; message: string; metadata: Record<string, string> };
     };
@@ -124,7 +139,11 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
   it('a custom bot answers through the webhook contract, and KM_ASSIGN_TO hands the conversation to that agent', async () => {
     const bot = await customBot(tenant, 'Hook bot');
     expect(bot.engine).toBe('custom');
-    expect(bot.credentials).toEqual({ engine: 'custom', fields: { webhookUrl: hook.webhookUrl }, configured: ['token'] });
+    expect(bot.credentials).toEqual({
+      engine: 'custom',
+      fields: { webhookUrl: hook.webhookUrl },
+      configured: ['token'],
+    });
     hook.assignTo = tenant.adminUserName;
     const { groupId, socket, ask } = await visitorOf(tenant);
     try {
@@ -133,9 +152,27 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
       expect(answer.message).toBe('Custom bot heard: Where is my parcel?');
       const request = hook.calls[calls]!.body as Record<string, unknown>;
       expect(Object.keys(request).sort()).toEqual(
-        ['applicationKey', 'botId', 'contentType', 'createdAt', 'eventName', 'from', 'groupId', 'key', 'message', 'metadata', 'source'].sort(),
+        [
+          'applicationKey',
+          'botId',
+          'contentType',
+          'createdAt',
+          'eventName',
+          'from',
+          'groupId',
+          'key',
+          'message',
+          'metadata',
+          'source',
+        ].sort(),
       );
-      expect(request).toMatchObject({ botId: bot.id, groupId, message: 'Where is my parcel?', eventName: 'message', contentType: 0 });
+      expect(request).toMatchObject({
+        botId: bot.id,
+        groupId,
+        message: 'Where is my parcel?',
+        eventName: 'message',
+        contentType: 0,
+      });
       expect(typeof request.key).toBe('string');
       expect(request.from).not.toBe('');
       expect(request.applicationKey).not.toBe('');
@@ -171,7 +208,10 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
       expect(row!.lastError).toContain('PROVIDER_ERROR');
       // The emulator shows the provider's failure as a clear 502, not a 500.
       hook.failNext(2);
-      const emulated = await api(other, 'POST', botPath(BOT_PATHS.emulator, { botId: bot.id }), { message: 'hi', history: [] });
+      const emulated = await api(other, 'POST', botPath(BOT_PATHS.emulator, { botId: bot.id }), {
+        message: 'hi',
+        history: [],
+      });
       expect(emulated.statusCode, emulated.body).toBe(502);
       expect(emulated.json().code).toBe('PROVIDER_ERROR');
     } finally {
@@ -186,7 +226,13 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
     const url = botPath(BOT_CREDENTIALS_PATHS.credentials, { botId });
     const bad = await api(tenant, 'PUT', url, {
       engine: 'amazonlex',
-      credentials: { engine: 'amazonlex', region: 'nowhere', botId: 'B1', botAliasId: 'A1', accessKeyId: 'K1' },
+      credentials: {
+        engine: 'amazonlex',
+        region: 'nowhere',
+        botId: 'B1',
+        botAliasId: 'A1',
+        accessKeyId: 'K1',
+      },
     });
     expect(bad.statusCode).toBe(400);
     const mismatch = await api(tenant, 'PUT', url, {
@@ -206,7 +252,13 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect((ok.json().data as Bot).credentials).toEqual({
       engine: 'amazonlex',
-      fields: { region: 'eu-west-1', botId: 'LEXBOT0001', botAliasId: 'TSTALIASID', localeId: 'en_US', accessKeyId: 'AKIAEXAMPLE' },
+      fields: {
+        region: 'eu-west-1',
+        botId: 'LEXBOT0001',
+        botAliasId: 'TSTALIASID',
+        localeId: 'en_US',
+        accessKeyId: 'AKIAEXAMPLE',
+      },
       configured: ['secretAccessKey'],
     });
     // Another application cannot see, change or remove this bot's credentials.
@@ -235,7 +287,11 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
   it('authorizes a Dialogflow agent with Google: consent URL, callback code, refresh token sealed; then it answers', async () => {
     const created = await api(tenant, 'POST', BOT_PATHS.bots, { name: 'Flow agent', engine: 'dialogflow' });
     const botId = (created.json().data as Bot).id;
-    const noProject = await api(tenant, 'GET', botPath(BOT_CREDENTIALS_PATHS.dialogflowAuthorizeUrl, { botId }));
+    const noProject = await api(
+      tenant,
+      'GET',
+      botPath(BOT_CREDENTIALS_PATHS.dialogflowAuthorizeUrl, { botId }),
+    );
     expect(noProject.statusCode).toBe(409);
     await api(tenant, 'PUT', botPath(BOT_CREDENTIALS_PATHS.credentials, { botId }), {
       engine: 'dialogflow',
@@ -243,7 +299,11 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
     });
     google.addAgent('oauth-agent', { price: { intent: 'pricing', texts: ['Plans start at 10 EUR.'] } });
     google.authorizeProject = 'oauth-agent';
-    const consent = await api(tenant, 'GET', botPath(BOT_CREDENTIALS_PATHS.dialogflowAuthorizeUrl, { botId }));
+    const consent = await api(
+      tenant,
+      'GET',
+      botPath(BOT_CREDENTIALS_PATHS.dialogflowAuthorizeUrl, { botId }),
+    );
     expect(consent.statusCode, consent.body).toBe(200);
     const consentUrl = (consent.json().data as { url: string }).url;
     expect(consentUrl.startsWith(google.authUrl)).toBe(true);
@@ -264,7 +324,10 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
     const again = await api(tenant, 'POST', BOT_CREDENTIALS_PATHS.dialogflowAuthorize, { code, state });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('DIALOGFLOW_AUTHORIZATION_FAILED');
-    const emulated = await api(tenant, 'POST', botPath(BOT_PATHS.emulator, { botId }), { message: 'What is the price?', history: [] });
+    const emulated = await api(tenant, 'POST', botPath(BOT_PATHS.emulator, { botId }), {
+      message: 'What is the price?',
+      history: [],
+    });
     expect(emulated.statusCode, emulated.body).toBe(200);
     expect(emulated.json().data.messages).toEqual([{ kind: 'text', text: 'Plans start at 10 EUR.' }]);
   });

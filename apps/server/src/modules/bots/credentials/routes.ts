@@ -42,7 +42,10 @@ export function botCredentialsRoutes(ctx: BotRouteContext): FastifyPluginAsyncZo
 
     app.delete(
       BOT_CREDENTIALS_PATHS.credentials,
-      { ...admin, schema: { tags, security, params: botIdParamsSchema, response: { 200: botResponseSchema } } },
+      {
+        ...admin,
+        schema: { tags, security, params: botIdParamsSchema, response: { 200: botResponseSchema } },
+      },
       async (req) => ok(await service.deleteCredentials(deps, requireAuth(req), req.params.botId)),
     );
 
@@ -50,14 +53,23 @@ export function botCredentialsRoutes(ctx: BotRouteContext): FastifyPluginAsyncZo
       BOT_CREDENTIALS_PATHS.dialogflowAuthorizeUrl,
       {
         ...admin,
-        schema: { tags, security, params: botIdParamsSchema, response: { 200: dialogflowAuthorizeUrlResponseSchema } },
+        schema: {
+          tags,
+          security,
+          params: botIdParamsSchema,
+          response: { 200: dialogflowAuthorizeUrlResponseSchema },
+        },
       },
-      async (req) => ok({ url: await service.dialogflowAuthorizeUrl(deps, requireAuth(req), req.params.botId) }),
+      async (req) =>
+        ok({ url: await service.dialogflowAuthorizeUrl(deps, requireAuth(req), req.params.botId) }),
     );
 
     app.post(
       BOT_CREDENTIALS_PATHS.dialogflowAuthorize,
-      { ...admin, schema: { tags, security, body: dialogflowAuthorizeSchema, response: { 200: botResponseSchema } } },
+      {
+        ...admin,
+        schema: { tags, security, body: dialogflowAuthorizeSchema, response: { 200: botResponseSchema } },
+      },
       async (req) => ok(await service.completeDialogflowAuthorization(deps, requireAuth(req), req.body)),
     );
   };

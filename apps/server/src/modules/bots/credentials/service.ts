@@ -6,8 +6,8 @@ import { openSealedJson, sealJson } from '../../../platform/crypto.js';
 import { outboundPolicy, webUrlProblem } from '../../../platform/outbound/index.js';
 import { requireAdmin } from '../../teams/service.js';
 import { BotEngineError } from '../engine.js';
-import { exchangeGoogleCode } from '../engines/external/index.js';
 import type { GoogleAuthConfig } from '../engines/external/google-auth.js';
+import { exchangeGoogleCode } from '../engines/external/index.js';
 import * as repo from '../repository.js';
 import { type BotDeps, viewOf } from '../service.js';
 import { openState, signState } from './state.js';
@@ -69,7 +69,10 @@ export async function putCredentials(
       old.projectId === typed.projectId &&
       typed.serviceAccountKey === undefined;
     const record = keepOauth ? { ...typed, oauth: old.oauth } : typed;
-    const settings: Record<string, unknown> = { ...bot.settings, [CREDENTIALS_SUMMARY_KEY]: summaryOf(record) };
+    const settings: Record<string, unknown> = {
+      ...bot.settings,
+      [CREDENTIALS_SUMMARY_KEY]: summaryOf(record),
+    };
     if (bot.engine !== parsed.engine) delete settings.model;
     return (await repo.updateBot(tx, caller.applicationId, botId, {
       engine: parsed.engine,
@@ -80,7 +83,11 @@ export async function putCredentials(
   return viewOf(deps.db, caller.applicationId, row);
 }
 
-export async function deleteCredentials(deps: Pick<BotDeps, 'db' | 'appSecret'>, caller: AuthContext, botId: string): Promise<Bot> {
+export async function deleteCredentials(
+  deps: Pick<BotDeps, 'db' | 'appSecret'>,
+  caller: AuthContext,
+  botId: string,
+): Promise<Bot> {
   requireAdmin(caller, 'change bots');
   const row = await deps.db.transaction(async (tx) => {
     const bot = await repo.lockBot(tx, caller.applicationId, botId);
@@ -111,7 +118,10 @@ export async function dialogflowAuthorizeUrl(
   if (!bot) throw botNotFound();
   const stored = openStored(deps.appSecret, bot.apiKeyEncrypted);
   if (!stored || (stored.engine !== 'dialogflow' && stored.engine !== 'dialogflowcx'))
-    throw conflict('CREDENTIALS_REQUIRED', 'Save the Dialogflow project first, then authorize it with Google.');
+    throw conflict(
+      'CREDENTIALS_REQUIRED',
+      'Save the Dialogflow project first, then authorize it with Google.',
+    );
   const url = new URL(deps.google.authUrl);
   url.searchParams.set('client_id', deps.google.oauthClient.clientId);
   url.searchParams.set('redirect_uri', redirectUri(deps));
@@ -133,7 +143,10 @@ export async function completeDialogflowAuthorization(
   const target = openState(deps.appSecret, input.state);
   // Another application's state is as unknown as a forged one.
   if (!target || target.applicationId !== caller.applicationId)
-    throw badRequest('INVALID_STATE', 'This authorization is not valid here (expired or for another application). Start again.');
+    throw badRequest(
+      'INVALID_STATE',
+      'This authorization is not valid here (expired or for another application). Start again.',
+    );
   let refreshToken: string;
   try {
     refreshToken = await exchangeGoogleCode(
@@ -143,7 +156,11 @@ export async function completeDialogflowAuthorization(
     );
   } catch (err) {
     if (err instanceof BotEngineError)
-      throw new AppError(err.code === 'INVALID_CREDENTIALS' ? 400 : 502, 'DIALOGFLOW_AUTHORIZATION_FAILED', err.message);
+      throw new AppError(
+        err.code === 'INVALID_CREDENTIALS' ? 400 : 502,
+        'DIALOGFLOW_AUTHORIZATION_FAILED',
+        err.message,
+      );
     throw err;
   }
   const row = await deps.db.transaction(async (tx) => {
@@ -151,7 +168,10 @@ export async function completeDialogflowAuthorization(
     if (!bot) throw botNotFound();
     const stored = openStored(deps.appSecret, bot.apiKeyEncrypted);
     if (!stored || (stored.engine !== 'dialogflow' && stored.engine !== 'dialogflowcx'))
-      throw conflict('CREDENTIALS_REQUIRED', 'Save the Dialogflow project first, then authorize it with Google.');
+      throw conflict(
+        'CREDENTIALS_REQUIRED',
+        'Save the Dialogflow project first, then authorize it with Google.',
+      );
     const record = { ...stored, oauth: { refreshToken } };
     return (await repo.updateBot(tx, caller.applicationId, bot.id, {
       settings: { ...bot.settings, [CREDENTIALS_SUMMARY_KEY]: summaryOf(record) },

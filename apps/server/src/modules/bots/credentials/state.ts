@@ -16,7 +16,7 @@ export function openState(
   now = Date.now(),
 ): { botId: string; applicationId: string } | null {
   const o = openSealedJson(secret, state) as { kind?: unknown; b?: unknown; a?: unknown; e?: unknown } | null;
-  if (!o || o.kind !== 'dialogflow-oauth') return null;
+  if (o?.kind !== 'dialogflow-oauth') return null;
   if (typeof o.b !== 'string' || typeof o.a !== 'string' || typeof o.e !== 'number' || o.e < now) return null;
   return { botId: o.b, applicationId: o.a };
 }

@@ -11,8 +11,8 @@ import {
   handoffReason,
   isLlmEngine,
   type LlmCap,
-  needsExternalCredentials,
   llmCapName,
+  needsExternalCredentials,
   nextConsecutiveFallbacks,
   SENDER_TYPE,
   secondsSavedByBot,
@@ -24,8 +24,8 @@ import { openSealedJson } from '../../../platform/crypto.js';
 import type { Db } from '../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError, type WorkerLog } from '../../../platform/jobs/job-queue.js';
 import { createKeyedBatcher } from '../../../platform/keyed-batcher.js';
-import { audiencesOf } from '../../conversations/feed.js';
 import { findApplication } from '../../accounts/index.js';
+import { audiencesOf } from '../../conversations/feed.js';
 import * as conversations from '../../conversations/repository.js';
 import { sendMessage } from '../../messages/service.js';
 import { EVENT } from '../../realtime/event-types.js';
@@ -120,7 +120,9 @@ function openCredentials(secret: string, sealed: string | null): unknown {
 
 function runtimeConfig(bot: BotRow, apiKey: string | null, secret: string): BotRuntimeConfig {
   return {
-    ...(needsExternalCredentials(bot.engine) ? { credentials: openCredentials(secret, bot.apiKeyEncrypted) } : {}),
+    ...(needsExternalCredentials(bot.engine)
+      ? { credentials: openCredentials(secret, bot.apiKeyEncrypted) }
+      : {}),
     id: bot.id,
     applicationId: bot.applicationId,
     engine: bot.engine as BotPlatform,

@@ -1,9 +1,6 @@
-import {
-  type ExternalCredentials,
-  externalCredentialsSchema,
-} from '@convo/api';
+import { type ExternalCredentials, externalCredentialsSchema } from '@convo/api';
 import type { ExternalBotEngine } from '@convo/domain';
-import { type BotRuntimeConfig, BotEngineError } from '../../engine.js';
+import { BotEngineError, type BotRuntimeConfig } from '../../engine.js';
 
 // The sealed credentials of an external engine as its engine reads them: validated again on every
 // use (a record sealed by an older release, or for another engine, is refused with a clear error).
@@ -25,7 +22,9 @@ export function credentialsFor<E extends ExternalBotEngine>(bot: BotRuntimeConfi
     );
   const oauth = (stored as { oauth?: unknown }).oauth;
   const refreshToken =
-    typeof oauth === 'object' && oauth !== null ? (oauth as { refreshToken?: unknown }).refreshToken : undefined;
+    typeof oauth === 'object' && oauth !== null
+      ? (oauth as { refreshToken?: unknown }).refreshToken
+      : undefined;
   return {
     ...(parsed.data as Of<E>),
     ...(typeof refreshToken === 'string' ? { oauth: { refreshToken } } : {}),

@@ -1,4 +1,4 @@
-import { customWebhookResponseSchema, type CustomWebhookRequest } from '@convo/api';
+import { type CustomWebhookRequest, customWebhookResponseSchema } from '@convo/api';
 import { DEFAULT_INTENTS } from '@convo/domain';
 import { type BotEngine, BotEngineError, type BotMessage, type BotReply } from '../../engine.js';
 import { credentialsFor } from './credentials.js';

@@ -1,6 +1,12 @@
 import { DEFAULT_INTENTS } from '@convo/domain';
 import { z } from 'zod';
-import { type BotEngine, BotEngineError, type BotMessage, type BotReply, type BotReplyInput } from '../../engine.js';
+import {
+  type BotEngine,
+  BotEngineError,
+  type BotMessage,
+  type BotReply,
+  type BotReplyInput,
+} from '../../engine.js';
 import { credentialsFor } from './credentials.js';
 import type { GoogleAuth, GoogleCredential } from './google-auth.js';
 import { callJson, sessionIdOf } from './http.js';
@@ -53,7 +59,10 @@ const cxResponseSchema = z.object({
 type Handoff = BotReply['handoff'];
 
 /** Text messages and payloads (rich messages, handoff keys) of a Dialogflow answer. */
-function readMessages(list: readonly z.infer<typeof messageSchema>[]): { messages: BotMessage[]; handoff: Handoff } {
+function readMessages(list: readonly z.infer<typeof messageSchema>[]): {
+  messages: BotMessage[];
+  handoff: Handoff;
+} {
   const messages: BotMessage[] = [];
   let handoff: Handoff;
   for (const m of list) {
@@ -84,7 +93,9 @@ function readMessages(list: readonly z.infer<typeof messageSchema>[]): { message
 }
 
 function googleCredential(creds: {
-  serviceAccountKey?: { client_email: string; private_key: string; private_key_id?: string | undefined } | undefined;
+  serviceAccountKey?:
+    | { client_email: string; private_key: string; private_key_id?: string | undefined }
+    | undefined;
   oauth?: { refreshToken: string } | undefined;
 }): GoogleCredential {
   if (creds.serviceAccountKey)
@@ -103,7 +114,7 @@ function googleCredential(creds: {
 
 function customerText(input: BotReplyInput): string {
   const last = input.turns.at(-1);
-  if (!last || last.role !== 'customer') throw new BotEngineError('PROVIDER_ERROR', 'Nothing to answer.');
+  if (last?.role !== 'customer') throw new BotEngineError('PROVIDER_ERROR', 'Nothing to answer.');
   return last.text.slice(0, 256); // Dialogflow refuses a text input over 256 characters.
 }
 
@@ -111,7 +122,13 @@ function languageOf(input: BotReplyInput): string {
   return input.bot.defaultLanguage;
 }
 
-function fallbackReply(messages: BotMessage[], intent: string, confidence: number, fallback: boolean, handoff: Handoff): BotReply {
+function fallbackReply(
+  messages: BotMessage[],
+  intent: string,
+  confidence: number,
+  fallback: boolean,
+  handoff: Handoff,
+): BotReply {
   return {
     messages,
     intent: fallback ? DEFAULT_INTENTS.fallback.name : intent || 'dialogflow',
@@ -136,11 +153,13 @@ export function createDialogflowEngine(config: DialogflowConfig): BotEngine {
         signal: input.signal,
         provider: 'Dialogflow',
       }).catch((err: unknown) => {
-        if (err instanceof BotEngineError && err.code === 'INVALID_CREDENTIALS') config.auth.forget(input.bot.id);
+        if (err instanceof BotEngineError && err.code === 'INVALID_CREDENTIALS')
+          config.auth.forget(input.bot.id);
         throw err;
       });
       const parsed = esResponseSchema.safeParse(json);
-      if (!parsed.success) throw new BotEngineError('PROVIDER_ERROR', 'Dialogflow answered an unexpected body.');
+      if (!parsed.success)
+        throw new BotEngineError('PROVIDER_ERROR', 'Dialogflow answered an unexpected body.');
       const result = parsed.data.queryResult;
       const read = readMessages(result.fulfillmentMessages ?? []);
       if (read.messages.length === 0 && result.fulfillmentText)
@@ -176,11 +195,13 @@ export function createDialogflowCxEngine(config: DialogflowConfig): BotEngine {
         signal: input.signal,
         provider: 'Dialogflow CX',
       }).catch((err: unknown) => {
-        if (err instanceof BotEngineError && err.code === 'INVALID_CREDENTIALS') config.auth.forget(input.bot.id);
+        if (err instanceof BotEngineError && err.code === 'INVALID_CREDENTIALS')
+          config.auth.forget(input.bot.id);
         throw err;
       });
       const parsed = cxResponseSchema.safeParse(json);
-      if (!parsed.success) throw new BotEngineError('PROVIDER_ERROR', 'Dialogflow CX answered an unexpected body.');
+      if (!parsed.success)
+        throw new BotEngineError('PROVIDER_ERROR', 'Dialogflow CX answered an unexpected body.');
       const result = parsed.data.queryResult;
       const read = readMessages(result.responseMessages ?? []);
       // CX answers its no-match event with the flow's own words; they are kept unless there are none.

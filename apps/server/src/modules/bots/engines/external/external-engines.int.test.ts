@@ -1,3 +1,4 @@
+import type { BotPlatform } from '@convo/domain';
 import {
   type FakeCustomBot,
   type FakeDialogflow,
@@ -8,7 +9,6 @@ import {
   startFakeLex,
   startFakeWatson,
 } from '@convo/provider-fakes';
-import type { BotPlatform } from '@convo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureOutbound } from '../../../../platform/outbound/index.js';
 import { type BotEngine, BotEngineError, type BotReply, type BotRuntimeConfig } from '../../engine.js';
@@ -25,7 +25,11 @@ import { createWatsonEngine } from './watson.js';
 
 const noTools = { searchKnowledge: async () => [] };
 
-function botOf(engine: BotPlatform, credentials: unknown, id = '11111111-aaaa-bbbb-cccc-000000000001'): BotRuntimeConfig {
+function botOf(
+  engine: BotPlatform,
+  credentials: unknown,
+  id = '11111111-aaaa-bbbb-cccc-000000000001',
+): BotRuntimeConfig {
   return {
     id,
     applicationId: 'app-1',
@@ -39,7 +43,12 @@ function botOf(engine: BotPlatform, credentials: unknown, id = '11111111-aaaa-bb
   };
 }
 
-async function ask(engine: BotEngine, bot: BotRuntimeConfig, text: string, timeoutMs = 5_000): Promise<BotReply> {
+async function ask(
+  engine: BotEngine,
+  bot: BotRuntimeConfig,
+  text: string,
+  timeoutMs = 5_000,
+): Promise<BotReply> {
   return engine.reply({
     bot,
     turns: [{ role: 'customer', text }],
@@ -90,7 +99,11 @@ describe('Dialogflow ES and CX against the local Dialogflow and token servers', 
   afterAll(() => fake.close());
 
   it('ES: detectIntent with a service-account token answers the agent text; no match is the fallback', async () => {
-    const bot = botOf('dialogflow', { engine: 'dialogflow', projectId: 'shop-agent', serviceAccountKey: key });
+    const bot = botOf('dialogflow', {
+      engine: 'dialogflow',
+      projectId: 'shop-agent',
+      serviceAccountKey: key,
+    });
     const reply = await ask(es, bot, 'What are your hours?');
     expect(reply).toMatchObject({
       messages: [{ kind: 'text', text: 'We open at 9.' }],
@@ -128,18 +141,30 @@ describe('Dialogflow ES and CX against the local Dialogflow and token servers', 
   it('a key the token endpoint refuses, or a project the account may not call, is INVALID_CREDENTIALS', async () => {
     const stranger = JSON.parse(key) as Record<string, string>;
     stranger.client_email = 'nobody@elsewhere.iam.gserviceaccount.com';
-    const bad = botOf('dialogflow', { engine: 'dialogflow', projectId: 'shop-agent', serviceAccountKey: stranger }, '22222222-aaaa-bbbb-cccc-000000000002');
+    const bad = botOf(
+      'dialogflow',
+      { engine: 'dialogflow', projectId: 'shop-agent', serviceAccountKey: stranger },
+      '22222222-aaaa-bbbb-cccc-000000000002',
+    );
     const err = await failure(ask(es, bad, 'hours'));
     expect(err.code).toBe('INVALID_CREDENTIALS');
     expect(err.message).not.toContain('PRIVATE KEY');
-    const otherProject = botOf('dialogflow', { engine: 'dialogflow', projectId: 'someone-else', serviceAccountKey: key }, '33333333-aaaa-bbbb-cccc-000000000003');
+    const otherProject = botOf(
+      'dialogflow',
+      { engine: 'dialogflow', projectId: 'someone-else', serviceAccountKey: key },
+      '33333333-aaaa-bbbb-cccc-000000000003',
+    );
     expect((await failure(ask(es, otherProject, 'hours'))).code).toBe('INVALID_CREDENTIALS');
     const none = botOf('dialogflow', null);
     expect((await failure(ask(es, none, 'hours'))).code).toBe('INVALID_CREDENTIALS');
   });
 
   it('times out when Dialogflow never answers', async () => {
-    const bot = botOf('dialogflow', { engine: 'dialogflow', projectId: 'shop-agent', serviceAccountKey: key });
+    const bot = botOf('dialogflow', {
+      engine: 'dialogflow',
+      projectId: 'shop-agent',
+      serviceAccountKey: key,
+    });
     await ask(es, bot, 'warm the token'); // the token is cached: the next call is detectIntent alone
     fake.hangNext();
     expect((await failure(ask(es, bot, 'hours', 300))).code).toBe('TIMEOUT');
@@ -148,8 +173,16 @@ describe('Dialogflow ES and CX against the local Dialogflow and token servers', 
   it("two bots never share a token: each bot's calls carry its own account's token", async () => {
     const keyB = fake.createServiceAccount('other-agent');
     fake.addAgent('other-agent', { hours: { intent: 'b-hours', texts: ['B opens at 10.'] } });
-    const a = botOf('dialogflow', { engine: 'dialogflow', projectId: 'shop-agent', serviceAccountKey: key }, 'aaaaaaaa-0000-0000-0000-00000000000a');
-    const b = botOf('dialogflow', { engine: 'dialogflow', projectId: 'other-agent', serviceAccountKey: keyB }, 'bbbbbbbb-0000-0000-0000-00000000000b');
+    const a = botOf(
+      'dialogflow',
+      { engine: 'dialogflow', projectId: 'shop-agent', serviceAccountKey: key },
+      'aaaaaaaa-0000-0000-0000-00000000000a',
+    );
+    const b = botOf(
+      'dialogflow',
+      { engine: 'dialogflow', projectId: 'other-agent', serviceAccountKey: keyB },
+      'bbbbbbbb-0000-0000-0000-00000000000b',
+    );
     expect((await ask(es, a, 'hours')).messages).toEqual([{ kind: 'text', text: 'We open at 9.' }]);
     expect((await ask(es, b, 'hours')).messages).toEqual([{ kind: 'text', text: 'B opens at 10.' }]);
     const tokens = fake.calls
@@ -158,7 +191,11 @@ describe('Dialogflow ES and CX against the local Dialogflow and token servers', 
       .map((c) => c.headers.authorization);
     expect(tokens[0]).not.toBe(tokens[1]);
     // Bot B pointed at A's project with its own key is refused: credentials do not travel between bots.
-    const crossed = botOf('dialogflow', { engine: 'dialogflow', projectId: 'shop-agent', serviceAccountKey: keyB }, 'bbbbbbbb-0000-0000-0000-00000000000b');
+    const crossed = botOf(
+      'dialogflow',
+      { engine: 'dialogflow', projectId: 'shop-agent', serviceAccountKey: keyB },
+      'bbbbbbbb-0000-0000-0000-00000000000b',
+    );
     expect((await failure(ask(es, crossed, 'hours'))).code).toBe('INVALID_CREDENTIALS');
   });
 });
@@ -196,14 +233,20 @@ describe('Amazon Lex V2 RecognizeText (SigV4) against the local Lex runtime', ()
     });
     const call = fake.calls.at(-1)!;
     expect(call.path).toBe('/bots/LEXBOT0001/botAliases/TSTALIASID/botLocales/en_US/sessions/convo-42/text');
-    expect(String(call.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIALOCALFAKE0001\/\d{8}\/us-east-1\/lex\//);
+    expect(String(call.headers.authorization)).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIALOCALFAKE0001\/\d{8}\/us-east-1\/lex\//,
+    );
     expect(call.rawBody).not.toContain(creds.secretAccessKey);
     expect((await ask(engine, botOf('amazonlex', creds), 'sing a song')).fallback).toBe(true);
-    expect((await ask(engine, botOf('amazonlex', creds), 'get me an agent')).handoff).toMatchObject({ assignTo: 'bob' });
+    expect((await ask(engine, botOf('amazonlex', creds), 'get me an agent')).handoff).toMatchObject({
+      assignTo: 'bob',
+    });
   });
 
   it('a wrong secret is INVALID_CREDENTIALS; a hanging runtime is TIMEOUT', async () => {
-    const err = await failure(ask(engine, botOf('amazonlex', { ...creds, secretAccessKey: 'wrong-secret' }), 'order'));
+    const err = await failure(
+      ask(engine, botOf('amazonlex', { ...creds, secretAccessKey: 'wrong-secret' }), 'order'),
+    );
     expect(err.code).toBe('INVALID_CREDENTIALS');
     expect(err.message).not.toContain('wrong-secret');
     fake.hangNext();
@@ -218,14 +261,20 @@ describe('IBM Watson Assistant v2 message against the local Watson server', () =
   beforeAll(async () => {
     fake = await startFakeWatson();
     const serviceUrl = fake.addInstance('inst-1', 'watson-key-SECRET');
-    fake.addAssistant('asst-1', { refund: { intent: 'refund', texts: ['Refunds take 5 days.'], confidence: 0.88 } });
+    fake.addAssistant('asst-1', {
+      refund: { intent: 'refund', texts: ['Refunds take 5 days.'], confidence: 0.88 },
+    });
     creds = { engine: 'watson', serviceUrl, assistantId: 'asst-1', apiKey: 'watson-key-SECRET' };
   });
   afterAll(() => fake.close());
 
   it('answers the assistant text; no intent is the fallback', async () => {
     const reply = await ask(engine, botOf('watson', creds), 'I want a refund');
-    expect(reply).toMatchObject({ messages: [{ kind: 'text', text: 'Refunds take 5 days.' }], intent: 'refund', fallback: false });
+    expect(reply).toMatchObject({
+      messages: [{ kind: 'text', text: 'Refunds take 5 days.' }],
+      intent: 'refund',
+      fallback: false,
+    });
     const call = fake.calls.at(-1)!;
     expect(call.path).toBe('/instances/inst-1/v2/assistants/asst-1/message');
     expect(call.query.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -251,7 +300,10 @@ describe('the custom webhook engine', () => {
   it('POSTs the documented request and sends the array of messages it answers', async () => {
     const engine = createCustomEngine({ timeoutMs: 2_000 });
     const reply = await ask(engine, botOf('custom', creds()), 'hello there');
-    expect(reply).toMatchObject({ messages: [{ kind: 'text', text: 'Custom bot heard: hello there' }], fallback: false });
+    expect(reply).toMatchObject({
+      messages: [{ kind: 'text', text: 'Custom bot heard: hello there' }],
+      fallback: false,
+    });
     expect(fake.calls.at(-1)!.body).toEqual({
       botId: '11111111-aaaa-bbbb-cccc-000000000001',
       key: 'msg-key-1',
@@ -312,12 +364,22 @@ describe('viaKM', () => {
       kind: 'kompose',
       reply: async ({ turns }) =>
         turns.at(-1)?.text === 'known'
-          ? { messages: [{ kind: 'text', text: 'kompose answer' }], intent: 'known', confidence: 1, fallback: false }
+          ? {
+              messages: [{ kind: 'text', text: 'kompose answer' }],
+              intent: 'known',
+              confidence: 1,
+              fallback: false,
+            }
           : { messages: [], intent: 'fallback_intent', confidence: 0, fallback: true },
     };
     const custom: BotEngine = {
       kind: 'custom',
-      reply: async () => ({ messages: [{ kind: 'text', text: 'external answer' }], intent: 'custom', confidence: 1, fallback: false }),
+      reply: async () => ({
+        messages: [{ kind: 'text', text: 'external answer' }],
+        intent: 'custom',
+        confidence: 1,
+        fallback: false,
+      }),
     };
     const via = createViaKmEngine({ kompose, externals: new Map([['custom', custom]]) });
     const bot = botOf('viaKM', { engine: 'custom', webhookUrl: 'https://bot.example/hook' });

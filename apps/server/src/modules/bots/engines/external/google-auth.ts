@@ -63,11 +63,18 @@ export function createGoogleAuth(config: GoogleAuthConfig) {
     try {
       key = await importPKCS8(credential.privateKey, 'RS256');
     } catch {
-      throw new BotEngineError('INVALID_CREDENTIALS', 'The service account key cannot be read (private_key).');
+      throw new BotEngineError(
+        'INVALID_CREDENTIALS',
+        'The service account key cannot be read (private_key).',
+      );
     }
     const now = Math.floor(Date.now() / 1000);
     const assertion = await new SignJWT({ scope: DIALOGFLOW_SCOPE })
-      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(credential.keyId ? { kid: credential.keyId } : {}) })
+      .setProtectedHeader({
+        alg: 'RS256',
+        typ: 'JWT',
+        ...(credential.keyId ? { kid: credential.keyId } : {}),
+      })
       .setIssuer(credential.clientEmail)
       .setSubject(credential.clientEmail)
       .setAudience(config.tokenUrl)
@@ -133,7 +140,10 @@ export async function exchangeGoogleCode(
     json = await callJson({ url: config.tokenUrl, body, signal, provider: PROVIDER });
   } catch (err) {
     if (err instanceof BotEngineError && / 40[0-3]\b/.test(err.message))
-      throw new BotEngineError('INVALID_CREDENTIALS', 'Google refused the authorization code (expired or used).');
+      throw new BotEngineError(
+        'INVALID_CREDENTIALS',
+        'Google refused the authorization code (expired or used).',
+      );
     throw err;
   }
   const refresh = (json as { refresh_token?: unknown } | null)?.refresh_token;

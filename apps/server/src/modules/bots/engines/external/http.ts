@@ -74,7 +74,12 @@ export async function callJson(call: JsonCall): Promise<unknown> {
             }),
         ...call.headers,
       },
-      body: call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body),
+      body:
+        call.body === undefined
+          ? undefined
+          : typeof call.body === 'string'
+            ? call.body
+            : JSON.stringify(call.body),
       redirect: 'error',
       signal: call.signal,
     });

@@ -1,7 +1,11 @@
 import http from 'node:http';
-import { LexRuntimeV2Client, RecognizeTextCommand } from '@aws-sdk/client-lex-runtime-v2';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import {
+  LexRuntimeV2Client,
+  RecognizeTextCommand,
+  type RecognizeTextCommandOutput,
+} from '@aws-sdk/client-lex-runtime-v2';
 import { DEFAULT_INTENTS } from '@convo/domain';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { outbound } from '../../../../platform/outbound/index.js';
 import { type BotEngine, BotEngineError, type BotMessage, type BotReply } from '../../engine.js';
 import { credentialsFor } from './credentials.js';
@@ -31,7 +35,8 @@ function sdkError(err: unknown): BotEngineError {
     return new BotEngineError('RATE_LIMITED', 'Amazon Lex is rate limiting the bot.');
   if (status === 404 || name === 'ResourceNotFoundException')
     return new BotEngineError('PROVIDER_ERROR', 'Amazon Lex has no such bot, alias or locale.');
-  if (typeof status === 'number') return new BotEngineError('PROVIDER_ERROR', `Amazon Lex answered ${status}.`);
+  if (typeof status === 'number')
+    return new BotEngineError('PROVIDER_ERROR', `Amazon Lex answered ${status}.`);
   return callError(err, PROVIDER);
 }
 
@@ -46,18 +51,26 @@ function payloadMessage(content: string): { message: BotMessage | null; handoff?
   if (typeof json !== 'object' || json === null) return { message: null };
   const o = json as Record<string, unknown>;
   const metadata: Record<string, string> = {};
-  const raw = typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as Record<string, unknown>) : o;
-  for (const [k, v] of Object.entries(raw)) if (k !== 'message' && v != null) metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  const raw =
+    typeof o.metadata === 'object' && o.metadata !== null ? (o.metadata as Record<string, unknown>) : o;
+  for (const [k, v] of Object.entries(raw))
+    if (k !== 'message' && v != null) metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
   const assignTo = metadata.KM_ASSIGN_TO;
   const assignTeam = metadata.KM_ASSIGN_TEAM;
   delete metadata.KM_ASSIGN_TO;
   delete metadata.KM_ASSIGN_TEAM;
   const text = typeof o.message === 'string' ? o.message : '';
   const message: BotMessage | null =
-    Object.keys(metadata).length > 0 ? { kind: 'rich', text, metadata } : text.trim() ? { kind: 'text', text } : null;
+    Object.keys(metadata).length > 0
+      ? { kind: 'rich', text, metadata }
+      : text.trim()
+        ? { kind: 'text', text }
+        : null;
   return {
     message,
-    ...(assignTo || assignTeam ? { handoff: { reason: 'the Lex bot handed off', assignTo, assignTeam } } : {}),
+    ...(assignTo || assignTeam
+      ? { handoff: { reason: 'the Lex bot handed off', assignTo, assignTeam } }
+      : {}),
   };
 }
 
@@ -68,7 +81,7 @@ export function createLexEngine(config: LexConfig): BotEngine {
       const creds = credentialsFor(input.bot, 'amazonlex');
       const endpoint = config.endpoint ?? `https://runtime-v2-lex.${creds.region}.amazonaws.com`;
       const text = input.turns.at(-1)?.text ?? '';
-      let out;
+      let out: RecognizeTextCommandOutput;
       const client = new LexRuntimeV2Client({
         region: creds.region,
         endpoint,

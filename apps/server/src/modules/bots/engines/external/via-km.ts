@@ -17,7 +17,8 @@ export function createViaKmEngine(deps: {
       const first = await deps.kompose.reply(input);
       if (!first.fallback) return first;
       const engine = (input.bot.credentials as { engine?: unknown } | null | undefined)?.engine;
-      const next = typeof engine === 'string' && isExternalEngine(engine) ? deps.externals.get(engine) : undefined;
+      const next =
+        typeof engine === 'string' && isExternalEngine(engine) ? deps.externals.get(engine) : undefined;
       if (!next)
         throw new BotEngineError(
           'INVALID_CREDENTIALS',

@@ -46,7 +46,8 @@ export function createWatsonEngine(): BotEngine {
         provider: 'IBM Watson',
       });
       const parsed = responseSchema.safeParse(json);
-      if (!parsed.success) throw new BotEngineError('PROVIDER_ERROR', 'IBM Watson answered an unexpected body.');
+      if (!parsed.success)
+        throw new BotEngineError('PROVIDER_ERROR', 'IBM Watson answered an unexpected body.');
       const messages: BotMessage[] = [];
       let handoff: BotReply['handoff'];
       for (const g of parsed.data.output.generic) {
@@ -57,7 +58,8 @@ export function createWatsonEngine(): BotEngine {
             if (v != null) metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
           const assignTo = metadata.KM_ASSIGN_TO;
           const assignTeam = metadata.KM_ASSIGN_TEAM;
-          if (assignTo || assignTeam) handoff = { reason: 'the Watson assistant handed off', assignTo, assignTeam };
+          if (assignTo || assignTeam)
+            handoff = { reason: 'the Watson assistant handed off', assignTo, assignTeam };
           delete metadata.KM_ASSIGN_TO;
           delete metadata.KM_ASSIGN_TEAM;
           const text = metadata.message ?? '';
