@@ -33,14 +33,12 @@ import { findSubscription } from './modules/billing/repository.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { usageMeterOf } from './modules/billing/usage-meter.js';
 import { botBuilderRoutes } from './modules/bots/builder/routes.js';
-import { botCredentialsRoutes } from './modules/bots/credentials/routes.js';
 import { botEmulatorRoutes } from './modules/bots/emulator/routes.js';
 import type { BotEngine, BotRuntimeConfig, BotTools } from './modules/bots/engine.js';
-import { createViaKmEngine, externalEngines } from './modules/bots/engines/external/index.js';
 import { createKomposeEngine, savedSnapshots } from './modules/bots/engines/kompose/engine.js';
 import { KOMPOSE_TRAIN_QUEUE } from './modules/bots/engines/kompose/queue.js';
 import { komposeTrainingHandler } from './modules/bots/engines/kompose/training.js';
-import { llmEngines } from './modules/bots/engines/registry.js';
+import { externalBotEngines, llmEngines } from './modules/bots/engines/registry.js';
 import { configuredEmbedder, createSmartReplyEngine, type Embedder } from './modules/bots/index.js';
 import { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './modules/bots/knowledge/indexing.js';
 import { searchKnowledge } from './modules/bots/knowledge/retrieval.js';
@@ -206,14 +204,11 @@ function botTools(db: Db, embedder: Embedder | null): (bot: BotRuntimeConfig) =>
  */
 export function botEngines(config: AppConfig, db: Db): ReadonlyMap<BotPlatform, BotEngine> {
   const kompose = createKomposeEngine({ snapshot: savedSnapshots(db) });
-  const externals = externalEngines(config.externalBots);
   return new Map<BotPlatform, BotEngine>([
     ['kompose', kompose],
     ['smartreply', createSmartReplyEngine({ db })],
     ...llmEngines(config),
-    ...externals,
-    // viaKM: kompose first, the external engine whose credentials the bot holds second.
-    ['viaKM', createViaKmEngine({ kompose, externals })],
+    ...externalBotEngines(config, kompose),
   ]);
 }
 
@@ -373,7 +368,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetRoutes(ctx, { dist: ctx.config.widgetDist }));
   await app.register(widgetSettingsRoutes(ctx));
   await app.register(botRoutes(ctx, storage));
-  await app.register(botCredentialsRoutes(ctx));
 
   await app.register(botBuilderRoutes(ctx));
   await app.register(botSettingsRoutes(ctx));

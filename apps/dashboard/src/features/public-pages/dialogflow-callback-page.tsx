@@ -1,12 +1,13 @@
+import { BOT_CREDENTIALS_PATHS, botResponseSchema } from '@convo/api';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { apiRequest } from '../../app/api/api-client';
 import { PATHS } from '../../app/routing/paths';
 import { AuthLayout } from '../../components/auth-layout';
 import { PageLoader } from '../../components/page-loader';
-import { completeDialogflowAuthorization } from '../bots/api';
 import { DIALOGFLOW_CALLBACK_MESSAGE, parseOAuthCallback } from './oauth-callback';
 
 /** Whether this page was opened by a window of our own origin (the bot integrations page's pop-up). */
@@ -20,6 +21,10 @@ function ourOpener(): Window | null {
   }
 }
 
+/** The server exchanges the code for the agent's tokens (the state names the bot). */
+const completeAuthorization = (body: { code: string; state: string }) =>
+  apiRequest(BOT_CREDENTIALS_PATHS.dialogflowAuthorize, { method: 'POST', body, schema: botResponseSchema });
+
 /**
  * /dialogflow-callback: Google's OAuth redirect after a Dialogflow agent is authorized. Opened as a
  * pop-up, it hands the result to the bot integrations page that opened it (which has the server
@@ -31,7 +36,7 @@ export function DialogflowCallbackPage() {
   const { search } = useLocation();
   const result = useMemo(() => parseOAuthCallback(search), [search]);
   const [handedOver, setHandedOver] = useState(false);
-  const exchange = useMutation({ mutationFn: completeDialogflowAuthorization });
+  const exchange = useMutation({ mutationFn: completeAuthorization });
   const { mutate } = exchange;
 
   useEffect(() => {

@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
     target: Tenant,
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
     url: string,
-    payload?: unknown,
+    payload?: Record<string, unknown>,
   ) {
     const res = await t.app.inject({
       method,

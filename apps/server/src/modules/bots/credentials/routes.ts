@@ -8,11 +8,13 @@ import {
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../http/auth.js';
-import type { BotRouteContext } from '../routes.js';
+import type { RouteContext } from '../../../http/route-context.js';
 import * as service from './service.js';
 
 /** An external engine's credentials and Google's authorization of a Dialogflow agent (admins only). */
-export function botCredentialsRoutes(ctx: BotRouteContext): FastifyPluginAsyncZod {
+export function botCredentialsRoutes(
+  ctx: Pick<RouteContext, 'config' | 'database' | 'authenticate' | 'requirePrivilege' | 'requireAdmin'>,
+): FastifyPluginAsyncZod {
   const deps: service.CredentialsDeps = {
     db: ctx.database.db,
     appSecret: ctx.config.appSecret,
