@@ -57,6 +57,7 @@ export function ExternalCredentials({
   const save = usePutBotCredentials();
   const remove = useDeleteBotCredentials();
   const authorize = useCompleteDialogflowAuthorization();
+  const { mutate: authorizeMutate } = authorize;
   const configured = new Set(stored?.engine === engine ? stored.configured : []);
   const google = engine === 'dialogflow' || engine === 'dialogflowcx';
 
@@ -66,7 +67,7 @@ export function ExternalCredentials({
       if (event.origin !== window.location.origin || event.data?.type !== DIALOGFLOW_CALLBACK_MESSAGE) return;
       const data = event.data;
       if (data.kind === 'code' && typeof data.code === 'string' && typeof data.state === 'string') {
-        authorize.mutate(
+        authorizeMutate(
           { code: data.code, state: data.state },
           { onSuccess: () => toast.success(t('external.authorized')), onError: toastBotError },
         );
@@ -74,7 +75,7 @@ export function ExternalCredentials({
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [authorize, t]);
+  }, [authorizeMutate, t]);
 
   const chooseEngine = (next: ExternalBotEngine) => {
     setEngine(next);
