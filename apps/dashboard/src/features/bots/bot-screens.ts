@@ -37,7 +37,7 @@ export interface EngineCard {
 /** SPEC §3 display names; smartreply has none in the spec, so it gets a readable one here. */
 export function engineDisplayName(engine: string): string {
   if (engine === 'smartreply') return 'Smart Reply';
-  if (engine === 'viaKM') return 'Kompose + external engine';
+  if (engine === 'viaKM') return 'viaKM (Kompose, then an external engine)';
   return botPlatformDisplayName(engine);
 }
 
