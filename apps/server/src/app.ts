@@ -80,6 +80,7 @@ import {
   createLlmCapGuard,
   createSmartReplyEngine,
   type Embedder,
+  externalBotEngines,
   findEnabledBotOfMember,
   findFirstResponder,
   insertBotConversation,
@@ -380,16 +381,15 @@ function botTools(db: Db, embedder: Embedder | null): (bot: BotRuntimeConfig) =>
  * URLs from config).
  */
 export function botEngines(config: AppConfig, db: Db): ReadonlyMap<BotPlatform, BotEngine> {
+  const kompose = createKomposeEngine({
+    snapshot: savedSnapshots(db),
+    embedder: configuredEmbedder(config.knowledgeEmbeddings),
+  });
   return new Map<BotPlatform, BotEngine>([
-    [
-      'kompose',
-      createKomposeEngine({
-        snapshot: savedSnapshots(db),
-        embedder: configuredEmbedder(config.knowledgeEmbeddings),
-      }),
-    ],
+    ['kompose', kompose],
     ['smartreply', createSmartReplyEngine({ db })],
     ...llmEngines(config),
+    ...externalBotEngines(config, kompose),
   ]);
 }
 
@@ -563,7 +563,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       snapshots: savedSnapshots(deps.database.db),
       embedder: configuredEmbedder(deps.config.knowledgeEmbeddings),
       engines: {
-        ...Object.fromEntries(llmEngines(deps.config)),
+        ...Object.fromEntries(botEngines(deps.config, deps.database.db)),
         smartreply: createSmartReplyEngine({ db: deps.database.db }),
       },
     }),

@@ -1,6 +1,7 @@
 import { BOT_LANGUAGES, BOT_OPERATION_MODES, ENABLED_BOT_ENGINES, MAX_LLM_CAP } from '@convo/domain';
 import { z } from 'zod';
 import { messageResponseSchema, successEnvelope } from './accounts.js';
+import { credentialsViewSchema } from './bot-credentials.js';
 
 // Product API of AI agents (issue 15): bots, their engine settings, the builder's intents, the
 // emulator. Knowledge sources are in knowledge.ts; answer feedback and bot stats in bot-runtime.ts.
@@ -134,6 +135,8 @@ export const botSchema = z.object({
   settings: botEngineSettingsSchema,
   /** Whether a key is stored; the key itself is never returned. */
   hasApiKey: z.boolean(),
+  /** An external engine's stored credentials: identifiers and which secrets are set; null when none. */
+  credentials: credentialsViewSchema.nullable(),
   /** True for the application's first responder; teams (wire teamIds) it answers first for. */
   firstResponder: z.boolean(),
   firstResponderTeamIds: z.array(z.string()),

@@ -8,6 +8,7 @@ export * from './app-modules.js';
 export * from './applications.js';
 export * from './automation.js';
 export * from './billing.js';
+export * from './bot-credentials.js';
 export * from './bot-runtime.js';
 export * from './bot-settings.js';
 export * from './bots.js';

@@ -38,13 +38,31 @@ export function botPlatformDisplayName(platform: string): string {
   return (BOT_PLATFORM_DISPLAY_NAMES as Readonly<Record<string, string | undefined>>)[platform] ?? platform;
 }
 
-/** The engines this release runs (issue 15); the rest arrive with the flows-and-engines work. */
+/**
+ * Engines trained and hosted elsewhere (issue 36): the bot forwards the customer's message to the
+ * provider with the admin's credentials and sends what it answers.
+ */
+export const EXTERNAL_BOT_ENGINES = ['dialogflow', 'dialogflowcx', 'amazonlex', 'watson', 'custom'] as const;
+export type ExternalBotEngine = (typeof EXTERNAL_BOT_ENGINES)[number];
+
+export function isExternalEngine(engine: string): engine is ExternalBotEngine {
+  return (EXTERNAL_BOT_ENGINES as readonly string[]).includes(engine);
+}
+
+/** Engines that need credentials of an external provider (viaKM: kompose first, then the provider). */
+export function needsExternalCredentials(engine: string): boolean {
+  return isExternalEngine(engine) || engine === 'viaKM';
+}
+
+/** The engines this release runs: every engine SPEC §1 names. */
 export const ENABLED_BOT_ENGINES: readonly BotPlatform[] = [
   'kompose',
   'openai',
   'gemini',
   'anthropic',
   'smartreply',
+  ...EXTERNAL_BOT_ENGINES,
+  'viaKM',
 ];
 
 /** Engines that answer through a language model and need a provider key (or a compatible URL). */

@@ -1,12 +1,14 @@
 // Local HTTP servers that speak real providers' wire formats, for integration tests, e2e and
 // benches (docs/architecture.md, "a provider's local test server").
 export { startFakeAnthropic } from './anthropic/index.js';
+export { type FakeCustomBot, startFakeCustomBot } from './custom-bot/index.js';
 export {
   type Dialog360Call,
   type Dialog360Error,
   type FakeDialog360,
   startFakeDialog360,
 } from './dialog360/index.js';
+export { type FakeDialogflow, startFakeDialogflow } from './dialogflow/index.js';
 export {
   type FakeGallabox,
   GALLABOX_SECRET_HEADER,
@@ -17,6 +19,7 @@ export {
   startFakeGallabox,
 } from './gallabox/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
+export { type FakeLex, startFakeLex } from './lex/index.js';
 export {
   type FakeLine,
   type FakeLineEventInput,
@@ -52,6 +55,7 @@ export {
   startFakeS3,
 } from './s3/index.js';
 export { type FakeSentry, type SentryCall, startFakeSentry } from './sentry/index.js';
+export type { BotFakeAnswer, BotFakeCall } from './shared/bot-fake.js';
 export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
 export {
   type Delivery as SlackDelivery,
@@ -95,3 +99,4 @@ export {
   type ViberError,
   viberSignature,
 } from './viber/index.js';
+export { type FakeWatson, startFakeWatson } from './watson/index.js';

@@ -175,6 +175,12 @@ const envSchema = z.object({
   KNOWLEDGE_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   KNOWLEDGE_EMBEDDINGS_MODEL: z.string().min(1).optional(),
   KNOWLEDGE_EMBEDDINGS_MIN_SIMILARITY: z.coerce.number().min(0).max(1).default(0.6),
+  /** External bot engines (issue 36): the providers' endpoints (local fakes in tests and e2e). */
+  DIALOGFLOW_API_URL: z.url().default('https://dialogflow.googleapis.com'),
+  /** One Lex runtime endpoint for every region (a local fake); unset: AWS's regional endpoints. */
+  LEX_RUNTIME_URL: optionalUrl,
+  /** The custom bot webhook's deadline per attempt (it is tried twice). */
+  CUSTOM_BOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(60_000),
   /** The Telegram Bot API (a local fake in tests and e2e). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   /** The LINE Messaging API and its data API (message content); local fakes in tests and e2e. */
@@ -334,6 +340,17 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Base URLs of the LLM providers' APIs; undefined: the provider's own. */
   llmBaseUrls: { openai: string | undefined; anthropic: string | undefined; gemini: string | undefined };
+  /** The external bot engines' endpoints and Google's OAuth client (issue 36). */
+  externalBots: {
+    dialogflowApiUrl: string;
+    google: {
+      tokenUrl: string;
+      authUrl: string;
+      oauthClient: { clientId: string; clientSecret: string } | null;
+    };
+    lexEndpoint: string | undefined;
+    customTimeoutMs: number;
+  };
   /** Base URLs of the messaging channels' provider APIs. */
   channelApiUrls: {
     telegram: string;
@@ -514,6 +531,20 @@ export function loadConfig(
     roles: new Set(roles),
     storage,
     llmBaseUrls: { openai: e.OPENAI_BASE_URL, anthropic: e.ANTHROPIC_BASE_URL, gemini: e.GEMINI_BASE_URL },
+    externalBots: {
+      dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/$/, ''),
+      google: {
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        authUrl: e.GOOGLE_AUTH_URL,
+        oauthClient:
+          // The Google sign-in client also authorizes Dialogflow agents (/dialogflow-callback).
+          e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+            ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+            : null,
+      },
+      lexEndpoint: e.LEX_RUNTIME_URL?.replace(/\/$/, ''),
+      customTimeoutMs: e.CUSTOM_BOT_TIMEOUT_MS,
+    },
     channelApiUrls: {
       telegram: e.TELEGRAM_API_URL.replace(/\/$/, ''),
       line: e.LINE_API_URL.replace(/\/$/, ''),

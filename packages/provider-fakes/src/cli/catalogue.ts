@@ -3,9 +3,12 @@
 // registers its webhook with the provider, how a line typed by the operator reaches Convo as a
 // customer's message and how Convo's replies are read back.
 import { startFakeAnthropic } from '../anthropic/index.js';
+import { startFakeCustomBot } from '../custom-bot/index.js';
 import { startFakeDialog360 } from '../dialog360/index.js';
+import { startFakeDialogflow } from '../dialogflow/index.js';
 import { startFakeGallabox } from '../gallabox/index.js';
 import { startFakeGemini } from '../gemini/index.js';
+import { startFakeLex } from '../lex/index.js';
 import { startFakeLine } from '../line/index.js';
 import { startFakeMeta, whatsAppDelivery } from '../meta/index.js';
 import { startFakeOpenAI } from '../openai/index.js';
@@ -18,6 +21,7 @@ import { startFakeStripe } from '../stripe/index.js';
 import { startFakeTelegram } from '../telegram/index.js';
 import { startFakeTwilio } from '../twilio/index.js';
 import { startFakeViber } from '../viber/index.js';
+import { startFakeWatson } from '../watson/index.js';
 
 export interface StartedFake {
   /** Lines for the server's environment (`NAME=value`). */
@@ -105,6 +109,46 @@ export const FAKES: readonly FakeEntry[] = [
         env: { OPENAI_BASE_URL: openai.url, ANTHROPIC_BASE_URL: anthropic.url, GEMINI_BASE_URL: gemini.url },
         instructions: [`Bots → new bot with an LLM engine; provider key: ${apiKey ?? 'any text'}`],
         close: () => Promise.all(fakes.map((f) => f.close())).then(() => undefined),
+      };
+    },
+  },
+  {
+    name: 'bot-engines',
+    summary: 'Dialogflow ES/CX (and Google OAuth), Amazon Lex V2, IBM Watson and a custom bot webhook',
+    ports: 4,
+    async start(port) {
+      const at = (i: number) => (port ? port + i : undefined);
+      const [dialogflow, lex, watson, hook] = await Promise.all([
+        startFakeDialogflow({ port: at(0) }),
+        startFakeLex({ port: at(1) }),
+        startFakeWatson({ port: at(2) }),
+        startFakeCustomBot({ port: at(3) }),
+      ]);
+      const key = dialogflow.createServiceAccount('local-agent');
+      const hello = { intent: 'greeting', texts: ['Hello from the local agent!'] };
+      dialogflow.addAgent('local-agent', { hello });
+      dialogflow.addAgent('local-agent/local-cx', { hello });
+      dialogflow.authorizeProject = 'local-agent';
+      lex.addKey('AKIALOCALFAKE', 'local-fake-lex-secret');
+      lex.addBot('LOCALBOT01', { hello });
+      const serviceUrl = watson.addInstance('local', 'local-fake-watson-key');
+      watson.addAssistant('local-assistant', { hello });
+      return {
+        env: {
+          DIALOGFLOW_API_URL: dialogflow.url,
+          GOOGLE_TOKEN_URL: dialogflow.tokenUrl,
+          GOOGLE_AUTH_URL: dialogflow.authUrl,
+          GOOGLE_CLIENT_ID: dialogflow.oauthClient.clientId,
+          GOOGLE_CLIENT_SECRET: dialogflow.oauthClient.clientSecret,
+          LEX_RUNTIME_URL: lex.url,
+        },
+        instructions: [
+          `Bots → Bot integrations → Dialogflow: project local-agent (CX agent local-cx), key file: ${key.replace(/\n/g, '')}`,
+          'Amazon Lex: region us-east-1, bot LOCALBOT01, alias TSTALIASID, key AKIALOCALFAKE / local-fake-lex-secret',
+          `IBM Watson: service URL ${serviceUrl}, assistant local-assistant, API key local-fake-watson-key`,
+          `Custom: webhook URL ${hook.webhookUrl} (say "hello"; "human" hands off)`,
+        ],
+        close: () => Promise.all([dialogflow, lex, watson, hook].map((f) => f.close())).then(() => undefined),
       };
     },
   },

@@ -1,12 +1,15 @@
 import {
+  BOT_CREDENTIALS_PATHS,
   BOT_PATHS,
   type Bot,
   type BotCreate,
+  type BotCredentialsUpdate,
   type BotEngineUpdate,
   type BotUpdate,
   botListResponseSchema,
   botPath,
   botResponseSchema,
+  dialogflowAuthorizeUrlResponseSchema,
   type FirstResponderUpdate,
   messageResponseSchema,
   type SuggestionWrite,
@@ -63,6 +66,46 @@ export async function updateBotEngine(botId: string, body: BotEngineUpdate): Pro
   return (
     await apiRequest(botPath(BOT_PATHS.botEngine, { botId }), {
       method: 'PUT',
+      body,
+      schema: botResponseSchema,
+    })
+  ).data;
+}
+
+/** An external engine's credentials: switches the bot to that engine; the answer never holds a secret. */
+export async function putBotCredentials(botId: string, body: BotCredentialsUpdate): Promise<Bot> {
+  return (
+    await apiRequest(botPath(BOT_CREDENTIALS_PATHS.credentials, { botId }), {
+      method: 'PUT',
+      body,
+      schema: botResponseSchema,
+    })
+  ).data;
+}
+
+export async function deleteBotCredentials(botId: string): Promise<Bot> {
+  return (
+    await apiRequest(botPath(BOT_CREDENTIALS_PATHS.credentials, { botId }), {
+      method: 'DELETE',
+      schema: botResponseSchema,
+    })
+  ).data;
+}
+
+/** Google's consent URL for the bot's Dialogflow agent (opened in a pop-up). */
+export async function fetchDialogflowAuthorizeUrl(botId: string): Promise<string> {
+  return (
+    await apiRequest(botPath(BOT_CREDENTIALS_PATHS.dialogflowAuthorizeUrl, { botId }), {
+      schema: dialogflowAuthorizeUrlResponseSchema,
+    })
+  ).data.url;
+}
+
+/** /dialogflow-callback's code and state: the server exchanges the code for the agent's tokens. */
+export async function completeDialogflowAuthorization(body: { code: string; state: string }): Promise<Bot> {
+  return (
+    await apiRequest(BOT_CREDENTIALS_PATHS.dialogflowAuthorize, {
+      method: 'POST',
       body,
       schema: botResponseSchema,
     })
@@ -157,5 +200,11 @@ export const useSetBotStatus = () =>
 export const useDeleteBot = () => useBotMutation((botId: string) => deleteBot(botId));
 export const useUpdateBotEngine = () =>
   useBotMutation(({ botId, body }: { botId: string; body: BotEngineUpdate }) => updateBotEngine(botId, body));
+export const usePutBotCredentials = () =>
+  useBotMutation(({ botId, body }: { botId: string; body: BotCredentialsUpdate }) =>
+    putBotCredentials(botId, body),
+  );
+export const useDeleteBotCredentials = () => useBotMutation((botId: string) => deleteBotCredentials(botId));
+export const useCompleteDialogflowAuthorization = () => useBotMutation(completeDialogflowAuthorization);
 export const useSetFirstResponder = () => useBotMutation(setFirstResponder);
 export const useClearFirstResponder = () => useBotMutation((teamId?: string) => clearFirstResponder(teamId));

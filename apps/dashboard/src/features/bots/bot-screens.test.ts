@@ -19,6 +19,7 @@ const bot: Bot = {
   languages: ['en'],
   operationMode: 'classic',
   settings: { model: 'gpt-4o-mini', baseUrl: 'http://localhost:11434/v1', instructions: 'Be kind.' },
+  credentials: null,
   hasApiKey: true,
   firstResponder: false,
   firstResponderTeamIds: [],
@@ -29,13 +30,27 @@ const bot: Bot = {
 };
 
 describe('bots screens', () => {
-  it('lists the five engines of this release, with credentials for the LLM ones only', () => {
+  it('lists every engine, with a key for the LLM ones and a credentials form for the external ones', () => {
     expect(ENGINE_CARDS.map((c) => c.engine)).toEqual([
       'kompose',
       'openai',
       'gemini',
       'anthropic',
       'smartreply',
+      'dialogflow',
+      'dialogflowcx',
+      'amazonlex',
+      'watson',
+      'custom',
+      'viaKM',
+    ]);
+    expect(ENGINE_CARDS.filter((c) => c.external).map((c) => c.engine)).toEqual([
+      'dialogflow',
+      'dialogflowcx',
+      'amazonlex',
+      'watson',
+      'custom',
+      'viaKM',
     ]);
     expect(ENGINE_CARDS.filter((c) => c.needsCredentials).map((c) => c.engine)).toEqual([
       'openai',

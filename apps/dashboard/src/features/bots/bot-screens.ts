@@ -6,6 +6,7 @@ import {
   botPlatformDisplayName,
   ENABLED_BOT_ENGINES,
   isLlmEngine,
+  needsExternalCredentials,
   type ProductVariant,
 } from '@convo/domain';
 
@@ -29,11 +30,15 @@ export interface EngineCard {
   needsCredentials: boolean;
   /** OpenAI also speaks to OpenAI-compatible servers (Ollama, vLLM, LM Studio) at a base URL. */
   supportsBaseUrl: boolean;
+  /** Dialogflow, Lex, Watson, custom and viaKM: the provider's credentials form. */
+  external: boolean;
 }
 
 /** SPEC §3 display names; smartreply has none in the spec, so it gets a readable one here. */
 export function engineDisplayName(engine: string): string {
-  return engine === 'smartreply' ? 'Smart Reply' : botPlatformDisplayName(engine);
+  if (engine === 'smartreply') return 'Smart Reply';
+  if (engine === 'viaKM') return 'viaKM (Kompose, then an external engine)';
+  return botPlatformDisplayName(engine);
 }
 
 /** Only the engines this release runs (the others of SPEC §1 are not listed until they work). */
@@ -42,6 +47,7 @@ export const ENGINE_CARDS: readonly EngineCard[] = ENABLED_BOT_ENGINES.map((engi
   displayName: engineDisplayName(engine),
   needsCredentials: isLlmEngine(engine),
   supportsBaseUrl: engine === 'openai',
+  external: needsExternalCredentials(engine),
 }));
 
 export function engineCard(engine: string): EngineCard | undefined {

@@ -1,7 +1,10 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { BOT_CREDENTIALS_PATHS, botResponseSchema } from '@convo/api';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { apiRequest } from '../../app/api/api-client';
 import { PATHS } from '../../app/routing/paths';
 import { AuthLayout } from '../../components/auth-layout';
 import { PageLoader } from '../../components/page-loader';
@@ -18,25 +21,35 @@ function ourOpener(): Window | null {
   }
 }
 
+/** The server exchanges the code for the agent's tokens (the state names the bot). */
+const completeAuthorization = (body: { code: string; state: string }) =>
+  apiRequest(BOT_CREDENTIALS_PATHS.dialogflowAuthorize, { method: 'POST', body, schema: botResponseSchema });
+
 /**
- * /dialogflow-callback: Google's OAuth redirect after a Dialogflow account is chosen. Opened as a
- * pop-up, it hands the result to the window that opened it and closes; opened on its own, it shows
- * the result and links back to the bot integrations. There is no Dialogflow engine yet, so it
- * never claims a connection was made (docs/decisions.md).
+ * /dialogflow-callback: Google's OAuth redirect after a Dialogflow agent is authorized. Opened as a
+ * pop-up, it hands the result to the bot integrations page that opened it (which has the server
+ * exchange the code) and closes; opened on its own, it has the server exchange the code itself
+ * (the signed-in admin's session; the state names the bot) and says whether the agent is connected.
  */
 export function DialogflowCallbackPage() {
   const { t, ready } = useTranslation('routes');
   const { search } = useLocation();
   const result = useMemo(() => parseOAuthCallback(search), [search]);
   const [handedOver, setHandedOver] = useState(false);
+  const exchange = useMutation({ mutationFn: completeAuthorization });
+  const { mutate } = exchange;
 
   useEffect(() => {
+    if (result.kind === 'empty') return;
     const opener = ourOpener();
-    if (opener === null || result.kind === 'empty') return;
+    if (opener === null) {
+      if (result.kind === 'code' && result.state !== null) mutate({ code: result.code, state: result.state });
+      return;
+    }
     opener.postMessage({ type: DIALOGFLOW_CALLBACK_MESSAGE, ...result }, window.location.origin);
     setHandedOver(true);
     window.close();
-  }, [result]);
+  }, [result, mutate]);
 
   if (!ready) return <PageLoader minHeight="100vh" />;
   const back = (
@@ -63,9 +76,22 @@ export function DialogflowCallbackPage() {
             {t('dialogflow.empty')}
           </Alert>
         )}
-        <Text size="sm" c="dimmed">
-          {t('dialogflow.notAvailable')}
-        </Text>
+        {!handedOver && exchange.isPending && (
+          <Text size="sm" role="status">
+            <Loader size="xs" mr="xs" />
+            {t('dialogflow.connecting')}
+          </Text>
+        )}
+        {exchange.isSuccess && (
+          <Alert color="green" variant="light" role="status">
+            {t('dialogflow.connected')}
+          </Alert>
+        )}
+        {(exchange.isError || (result.kind === 'code' && result.state === null)) && (
+          <Alert color="red" variant="light" role="alert">
+            {t('dialogflow.failed')}
+          </Alert>
+        )}
       </Stack>
       {back}
     </AuthLayout>

@@ -90,7 +90,8 @@ describe.each(testDatabaseKinds())('bots management on %s', (kind) => {
   });
 
   it('refuses bad input with clear messages', async () => {
-    const unknown = await call('POST', BOT_PATHS.bots, admin, { name: 'X', engine: 'dialogflow' });
+    // Every engine of SPEC §1 runs now (issue 36): an engine no one names is refused.
+    const unknown = await call('POST', BOT_PATHS.bots, admin, { name: 'X', engine: 'rasa' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe('INVALID_PARAMETER');
     expect(unknown.json().message).toMatch(/engine/);
@@ -200,7 +201,7 @@ describe.each(testDatabaseKinds())('bots management on %s', (kind) => {
     expect(switched.json().data).toMatchObject({ engine: 'anthropic', hasApiKey: false });
     expect(switched.json().data.settings.model).toBeUndefined();
     expect(switched.json().data.settings.instructions).toBe('Be brief.');
-    const unknownEngine = await call('PUT', url, admin, { engine: 'watson', settings: {} });
+    const unknownEngine = await call('PUT', url, admin, { engine: 'rasa', settings: {} });
     expect(unknownEngine.statusCode).toBe(400);
   });
 

@@ -64,6 +64,32 @@ export interface BotRuntimeConfig {
   settings: Record<string, unknown>;
   /** Decrypted API key of an LLM engine, if one is configured. */
   apiKey: string | null;
+  /**
+   * Decrypted credentials of an external engine (Dialogflow, Lex, Watson, custom; viaKM's second
+   * engine), unvalidated: each engine parses its own. Absent for the other engines.
+   */
+  credentials?: unknown;
+}
+
+/**
+ * The customer's message as it was stored, for engines that pass it on (the custom webhook
+ * contract) or keep a session per conversation (Dialogflow, Lex, Watson).
+ */
+export interface BotInboundMessage {
+  /** The conversation (its groupId); the emulator uses 0. */
+  conversationId: number;
+  /** The message's key (client key). */
+  key: string;
+  /** The customer's user id. */
+  from: string;
+  contentType: number;
+  metadata: Record<string, string>;
+  /** Where the message came from (the widget, a channel); '' unknown. */
+  source: string;
+  /** The application's key. */
+  applicationKey: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
 }
 
 /** A reply message: text, or a rich message (contentType 300 templates the widget renders). */
@@ -83,8 +109,11 @@ export interface BotReply {
   passage?: RetrievedPassage | undefined;
   /** How a knowledge answer was made (kompose): the sentences taken and any arbitration. */
   knowledge?: KnowledgeAnswerInfo | undefined;
-  /** The engine asks for a human (the LLM handoff tool). */
-  handoff?: { reason: string } | undefined;
+  /**
+   * The engine asks for a human (the LLM handoff tool, an external engine's KM_ASSIGN_TO); an
+   * agent's user id or a team's wire id, when the engine names one, takes the conversation.
+   */
+  handoff?: { reason: string; assignTo?: string | undefined; assignTeam?: string | undefined } | undefined;
   /** Language detected in the customer's message. */
   language?: BotLanguage | undefined;
   usage?: { inputTokens: number; outputTokens: number } | undefined;
@@ -114,6 +143,8 @@ export interface BotReplyInput {
   /** The conversation so far, the customer's newest message last. */
   turns: readonly BotTurn[];
   tools: BotTools;
+  /** The stored customer message being answered (the runtime and the emulator give it). */
+  message?: BotInboundMessage | undefined;
   /** Called with each piece of streamed text as the provider sends it (LLM engines only). */
   onDelta?: ((text: string) => void) | undefined;
   signal: AbortSignal;
@@ -121,6 +152,11 @@ export interface BotReplyInput {
 
 export interface BotEngine {
   readonly kind: BotPlatform;
+  /**
+   * How long the runtime waits for this engine when longer than its default (the custom webhook:
+   * its own timeout and one retry).
+   */
+  readonly deadlineMs?: number | undefined;
   /** Answers the newest customer turn; throws `BotEngineError` when the provider fails. */
   reply(input: BotReplyInput): Promise<BotReply>;
 }

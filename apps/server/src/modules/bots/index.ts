@@ -5,7 +5,6 @@ export { insertMissingIntents } from './builder/repository.js';
 // The integrations hub's AI model providers (issue 38 item 6), wired by the composition root: the
 // agents' keys masked and tested.
 export { botBuilderRoutes } from './builder/routes.js';
-export { aiModelCredentialRoutes } from './credentials/routes.js';
 export { botEmulatorRoutes } from './emulator/routes.js';
 export type { BotEngine, BotRuntimeConfig, BotTools, RetrievedPassage } from './engine.js';
 export { createKomposeEngine, savedSnapshots } from './engines/kompose/engine.js';
@@ -13,7 +12,7 @@ export { messageLanguage } from './engines/kompose/language.js';
 export { KOMPOSE_TRAIN_QUEUE } from './engines/kompose/queue.js';
 export { trainModels } from './engines/kompose/snapshot.js';
 export { komposeTrainingHandler } from './engines/kompose/training.js';
-export { llmEngines } from './engines/registry.js';
+export { externalBotEngines, llmEngines } from './engines/registry.js';
 export { createSmartReplyEngine } from './engines/smartreply/engine.js';
 export { rankReplies } from './engines/smartreply/ranking.js';
 export { MIN_SUGGESTION_SCORE } from './engines/smartreply/settings.js';
@@ -24,6 +23,7 @@ export { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './knowledge/indexi
 export { splitPassages } from './knowledge/passages.js';
 export { searchKnowledge } from './knowledge/retrieval.js';
 export { knowledgeRoutes } from './knowledge/routes.js';
+export { aiModelCredentialRoutes } from './model-keys/routes.js';
 export { setFirstResponder } from './repository.js';
 export { botRoutes } from './routes.js';
 export { BOT_REPLY_QUEUE } from './runtime/enqueue.js';

@@ -1,4 +1,4 @@
-import { botLanguagesOf, isBotPlatform, USER_STATUS } from '@convo/domain';
+import { botLanguagesOf, isBotPlatform, needsExternalCredentials, USER_STATUS } from '@convo/domain';
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   botConversations,
@@ -348,5 +348,13 @@ export function runtimeConfigOf(row: BotRow, appSecret: string): BotRuntimeConfi
     languages,
     settings: { ...row.settings },
     apiKey: openApiKey(appSecret, row.apiKeyEncrypted),
+    ...(needsExternalCredentials(row.engine)
+      ? { credentials: openCredentials(appSecret, row.apiKeyEncrypted) }
+      : {}),
   };
+}
+
+/** An external engine's sealed credentials (the engine validates them); null when none or unreadable. */
+export function openCredentials(appSecret: string, sealed: string | null): unknown {
+  return sealed === null ? null : openSealedJson(appSecret, sealed);
 }

@@ -25,6 +25,7 @@ import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import { featureGuard } from '../billing/index.js';
+import { botCredentialsRoutes } from './credentials/routes.js';
 import * as service from './service.js';
 import { createStarterBot } from './starter.js';
 
@@ -50,6 +51,8 @@ export function botRoutes(ctx: BotRouteContext, storage: FileStorage): FastifyPl
     entitlements: ctx.billing,
   };
   return async (app) => {
+    // An external engine's credentials and Google's authorization of a Dialogflow agent.
+    await app.register(botCredentialsRoutes(ctx));
     // Reading needs the 'bots' privilege; the service lets only admins change anything.
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };
     // Every change to a bot is an admin's (docs/decisions.md "AI agents: managing bots").

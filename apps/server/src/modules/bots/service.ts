@@ -8,7 +8,7 @@ import type {
   SuggestionWrite,
 } from '@convo/api';
 import { botEngineSettingsSchema, suggestionWriteSchema } from '@convo/api';
-import { type BotPlatform, isBotLanguage, isLlmEngine } from '@convo/domain';
+import { type BotPlatform, isBotLanguage, isLlmEngine, needsExternalCredentials } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { randomHex, sealJson } from '../../platform/crypto.js';
@@ -18,6 +18,7 @@ import type { FileStorage } from '../../platform/storage/storage.js';
 import type { Entitlements } from '../billing/index.js';
 import { assertAiAgentAvailable, assertFeatures } from '../billing/index.js';
 import { requireAdmin } from '../teams/index.js';
+import { CREDENTIALS_SUMMARY_KEY, storedSummary } from './credentials/view.js';
 import * as knowledge from './knowledge/repository.js';
 import * as repo from './repository.js';
 
@@ -77,6 +78,10 @@ function toView(row: repo.BotRow, x: ViewExtras): Bot {
     operationMode: row.operationMode,
     settings: settingsView(row.settings),
     hasApiKey: row.apiKeyEncrypted !== null,
+    credentials:
+      needsExternalCredentials(row.engine) && row.apiKeyEncrypted !== null
+        ? storedSummary(row.settings)
+        : null,
     firstResponder: mine.some((r) => r.teamId === null),
     firstResponderTeamIds: mine.flatMap((r) =>
       r.teamId === null ? [] : [x.teamWireIds.get(r.teamId) ?? r.teamId],
@@ -261,7 +266,11 @@ export async function updateEngine(
       assertFeatures(caller, await deps.entitlements.of(caller.applicationId, tx), ['llmBots']);
     }
     const settings: Record<string, unknown> = { ...bot.settings };
-    if (engineChanged) delete settings.model;
+    if (engineChanged) {
+      delete settings.model;
+      // The key column held the old engine's credentials: their summary goes with them.
+      delete settings[CREDENTIALS_SUMMARY_KEY];
+    }
     for (const [key, value] of Object.entries(input.settings)) {
       if (value !== undefined) settings[key] = value;
     }

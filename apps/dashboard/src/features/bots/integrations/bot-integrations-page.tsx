@@ -3,6 +3,7 @@
 // OpenAI an optional OpenAI-compatible base URL (Ollama, vLLM, LM Studio).
 
 import type { Bot } from '@convo/api';
+import { isExternalEngine } from '@convo/domain';
 import {
   Alert,
   Anchor,
@@ -39,6 +40,7 @@ import {
   engineDisplayName,
 } from '../bot-screens';
 import { BotsTabs, LoadFailed, NS, toastBotError, useCanManageBots, useWording } from '../bots-shared';
+import { ExternalCredentials } from './external-credentials';
 
 const MODEL_EXAMPLES: Readonly<Record<string, string>> = {
   openai: 'gpt-4o-mini',
@@ -77,146 +79,156 @@ function EngineForm({ bot, canManage }: { bot: Bot; canManage: boolean }) {
   // SPEC §6 llmBots: a plan without it cannot switch a bot to an LLM engine (the server refuses too).
   const llmLocked = useLockedFeature('llmBots') !== null;
   const keyStored = bot.hasApiKey && !switching;
+  const externalEngine =
+    chosen?.external && (isExternalEngine(chosen.engine) || chosen.engine === 'viaKM') ? chosen.engine : null;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {t('integrations.engines')}
-        </Title>
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="sm"
-          role="radiogroup"
-          aria-label={t('integrations.engines')}
-        >
-          {ENGINE_CARDS.map((card) => {
-            const selected = form.values.engine === card.engine;
-            return (
-              <Paper
-                key={card.engine}
-                withBorder
-                p="sm"
-                radius="md"
-                data-testid={`engine-card-${card.engine}`}
-                style={
-                  selected
-                    ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
-                    : undefined
-                }
-              >
-                <Stack gap="xs" h="100%" justify="space-between">
-                  <Stack gap={4}>
-                    <Group gap="xs" justify="space-between" wrap="nowrap">
-                      <Text fw={600}>{card.displayName}</Text>
-                      {card.engine === bot.engine && (
-                        <Badge size="sm" variant="light">
-                          {t('integrations.current')}
+    <Stack gap="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t('integrations.engines')}
+          </Title>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="sm"
+            role="radiogroup"
+            aria-label={t('integrations.engines')}
+          >
+            {ENGINE_CARDS.map((card) => {
+              const selected = form.values.engine === card.engine;
+              return (
+                <Paper
+                  key={card.engine}
+                  withBorder
+                  p="sm"
+                  radius="md"
+                  data-testid={`engine-card-${card.engine}`}
+                  style={
+                    selected
+                      ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
+                      : undefined
+                  }
+                >
+                  <Stack gap="xs" h="100%" justify="space-between">
+                    <Stack gap={4}>
+                      <Group gap="xs" justify="space-between" wrap="nowrap">
+                        <Text fw={600}>{card.displayName}</Text>
+                        {card.engine === bot.engine && (
+                          <Badge size="sm" variant="light">
+                            {t('integrations.current')}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        {t(`engines.${card.engine}` as 'engines.kompose')}
+                      </Text>
+                    </Stack>
+                    <Button
+                      size="xs"
+                      variant={selected ? 'filled' : 'default'}
+                      role="radio"
+                      aria-checked={selected}
+                      disabled={
+                        !canManage || (llmLocked && card.needsCredentials && card.engine !== bot.engine)
+                      }
+                      onClick={() => choose(card.engine)}
+                    >
+                      {selected
+                        ? t('integrations.chosen')
+                        : t('integrations.choose', { engine: card.displayName })}
+                    </Button>
+                  </Stack>
+                </Paper>
+              );
+            })}
+          </SimpleGrid>
+          <UpgradeNotice feature="llmBots" />
+          {switching && bot.hasApiKey && (
+            <Alert color="yellow" variant="light">
+              {t('integrations.switchWarning', { from: engineDisplayName(bot.engine) })}
+            </Alert>
+          )}
+          {externalEngine === null && (
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  {t('integrations.credentials', { engine: chosen?.displayName ?? form.values.engine })}
+                </Title>
+                {chosen?.needsCredentials ? (
+                  <>
+                    <Group gap="xs">
+                      {keyStored ? (
+                        <Badge color="green" variant="light" data-testid="key-stored">
+                          {t('integrations.keyStored')}
                         </Badge>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          {t('integrations.noKey')}
+                        </Text>
                       )}
                     </Group>
-                    <Text size="sm" c="dimmed">
-                      {t(`engines.${card.engine}` as 'engines.kompose')}
-                    </Text>
-                  </Stack>
-                  <Button
-                    size="xs"
-                    variant={selected ? 'filled' : 'default'}
-                    role="radio"
-                    aria-checked={selected}
-                    disabled={
-                      !canManage || (llmLocked && card.needsCredentials && card.engine !== bot.engine)
-                    }
-                    onClick={() => choose(card.engine)}
-                  >
-                    {selected
-                      ? t('integrations.chosen')
-                      : t('integrations.choose', { engine: card.displayName })}
-                  </Button>
-                </Stack>
-              </Paper>
-            );
-          })}
-        </SimpleGrid>
-        <UpgradeNotice feature="llmBots" />
-        {switching && bot.hasApiKey && (
-          <Alert color="yellow" variant="light">
-            {t('integrations.switchWarning', { from: engineDisplayName(bot.engine) })}
-          </Alert>
-        )}
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('integrations.credentials', { engine: chosen?.displayName ?? form.values.engine })}
-            </Title>
-            {chosen?.needsCredentials ? (
-              <>
-                <Group gap="xs">
-                  {keyStored ? (
-                    <Badge color="green" variant="light" data-testid="key-stored">
-                      {t('integrations.keyStored')}
-                    </Badge>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('integrations.noKey')}
-                    </Text>
-                  )}
-                </Group>
-                <PasswordInput
-                  label={t('integrations.apiKey')}
-                  placeholder={t('integrations.apiKeyPlaceholder')}
-                  description={keyStored ? t('integrations.keyStoredHelp') : undefined}
-                  autoComplete="off"
-                  maxLength={500}
-                  disabled={!canManage}
-                  data-testid="engine-api-key"
-                  {...form.getInputProps('apiKey')}
-                />
-                {keyStored && (
-                  <Checkbox
-                    label={t('integrations.removeKey')}
-                    disabled={!canManage || form.values.apiKey.trim() !== ''}
-                    {...form.getInputProps('removeKey', { type: 'checkbox' })}
-                  />
+                    <PasswordInput
+                      label={t('integrations.apiKey')}
+                      placeholder={t('integrations.apiKeyPlaceholder')}
+                      description={keyStored ? t('integrations.keyStoredHelp') : undefined}
+                      autoComplete="off"
+                      maxLength={500}
+                      disabled={!canManage}
+                      data-testid="engine-api-key"
+                      {...form.getInputProps('apiKey')}
+                    />
+                    {keyStored && (
+                      <Checkbox
+                        label={t('integrations.removeKey')}
+                        disabled={!canManage || form.values.apiKey.trim() !== ''}
+                        {...form.getInputProps('removeKey', { type: 'checkbox' })}
+                      />
+                    )}
+                    <TextInput
+                      label={t('integrations.model')}
+                      placeholder={t('integrations.modelPlaceholder', {
+                        example: MODEL_EXAMPLES[form.values.engine] ?? '',
+                      })}
+                      maxLength={200}
+                      disabled={!canManage}
+                      data-testid="engine-model"
+                      {...form.getInputProps('model')}
+                    />
+                    {chosen.supportsBaseUrl && (
+                      <TextInput
+                        label={t('integrations.baseUrl')}
+                        description={t('integrations.baseUrlHelp')}
+                        placeholder="http://localhost:11434/v1"
+                        type="url"
+                        maxLength={2048}
+                        disabled={!canManage}
+                        data-testid="engine-base-url"
+                        {...form.getInputProps('baseUrl')}
+                      />
+                    )}
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('integrations.noCredentials', { engine: chosen?.displayName ?? form.values.engine })}
+                  </Text>
                 )}
-                <TextInput
-                  label={t('integrations.model')}
-                  placeholder={t('integrations.modelPlaceholder', {
-                    example: MODEL_EXAMPLES[form.values.engine] ?? '',
-                  })}
-                  maxLength={200}
-                  disabled={!canManage}
-                  data-testid="engine-model"
-                  {...form.getInputProps('model')}
-                />
-                {chosen.supportsBaseUrl && (
-                  <TextInput
-                    label={t('integrations.baseUrl')}
-                    description={t('integrations.baseUrlHelp')}
-                    placeholder="http://localhost:11434/v1"
-                    type="url"
-                    maxLength={2048}
-                    disabled={!canManage}
-                    data-testid="engine-base-url"
-                    {...form.getInputProps('baseUrl')}
-                  />
+                {canManage && (
+                  <Group justify="flex-end">
+                    <Button type="submit" loading={save.isPending} data-testid="save-engine">
+                      {t('integrations.save')}
+                    </Button>
+                  </Group>
                 )}
-              </>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('integrations.noCredentials', { engine: chosen?.displayName ?? form.values.engine })}
-              </Text>
-            )}
-            {canManage && (
-              <Group justify="flex-end">
-                <Button type="submit" loading={save.isPending} data-testid="save-engine">
-                  {t('integrations.save')}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Paper>
-      </Stack>
-    </form>
+              </Stack>
+            </Paper>
+          )}
+        </Stack>
+      </form>
+      {/* Its own form (not nested): saving the credentials also switches the bot to that engine. */}
+      {externalEngine !== null && (
+        <ExternalCredentials key={externalEngine} bot={bot} engine={externalEngine} canManage={canManage} />
+      )}
+    </Stack>
   );
 }
 

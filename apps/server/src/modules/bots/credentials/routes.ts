@@ -1,53 +1,78 @@
 import {
-  AI_MODEL_PATHS,
-  aiModelCredentialListResponseSchema,
-  aiModelTestParamsSchema,
-  aiModelTestResponseSchema,
+  BOT_CREDENTIALS_PATHS,
+  botCredentialsUpdateSchema,
+  botIdParamsSchema,
+  botResponseSchema,
+  dialogflowAuthorizeSchema,
+  dialogflowAuthorizeUrlResponseSchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../http/auth.js';
 import type { RouteContext } from '../../../http/route-context.js';
-import { type CredentialTestDeps, listCredentials, testCredential } from './service.js';
+import * as service from './service.js';
 
-export type CredentialRouteContext = Pick<RouteContext, 'authenticate' | 'requirePrivilege' | 'requireAdmin'>;
-
-/**
- * The integrations hub's AI model providers (privilege integrations): the agents' keys masked, and
- * a test that spends one short provider call (admins, as every change of a bot's engine is).
- */
-export function aiModelCredentialRoutes(
-  ctx: CredentialRouteContext,
-  deps: CredentialTestDeps,
+/** An external engine's credentials and Google's authorization of a Dialogflow agent (admins only). */
+export function botCredentialsRoutes(
+  ctx: Pick<RouteContext, 'config' | 'database' | 'authenticate' | 'requirePrivilege' | 'requireAdmin'>,
 ): FastifyPluginAsyncZod {
+  const deps: service.CredentialsDeps = {
+    db: ctx.database.db,
+    appSecret: ctx.config.appSecret,
+    google: ctx.config.externalBots.google,
+    publicUrl: ctx.config.publicUrl,
+  };
   return async (app) => {
-    const tags = ['integrations'];
+    const admin = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots'), ctx.requireAdmin] };
+    const tags = ['bots'];
     const security = [{ bearer: [] }];
-    app.get(
-      AI_MODEL_PATHS.list,
+    const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
+
+    app.put(
+      BOT_CREDENTIALS_PATHS.credentials,
       {
-        preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations')],
-        schema: { tags, security, response: { 200: aiModelCredentialListResponseSchema } },
-      },
-      async (req) => ({
-        code: 'SUCCESS' as const,
-        data: await listCredentials(deps.db, deps.appSecret, requireAuth(req).applicationId),
-      }),
-    );
-    app.post(
-      AI_MODEL_PATHS.test,
-      {
-        preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations'), ctx.requireAdmin],
+        ...admin,
         schema: {
           tags,
           security,
-          params: aiModelTestParamsSchema,
-          response: { 200: aiModelTestResponseSchema },
+          params: botIdParamsSchema,
+          body: botCredentialsUpdateSchema,
+          response: { 200: botResponseSchema },
         },
       },
-      async (req) => ({
-        code: 'SUCCESS' as const,
-        data: await testCredential(deps, requireAuth(req).applicationId, req.params.botId),
-      }),
+      async (req) => ok(await service.putCredentials(deps, requireAuth(req), req.params.botId, req.body)),
+    );
+
+    app.delete(
+      BOT_CREDENTIALS_PATHS.credentials,
+      {
+        ...admin,
+        schema: { tags, security, params: botIdParamsSchema, response: { 200: botResponseSchema } },
+      },
+      async (req) => ok(await service.deleteCredentials(deps, requireAuth(req), req.params.botId)),
+    );
+
+    app.get(
+      BOT_CREDENTIALS_PATHS.dialogflowAuthorizeUrl,
+      {
+        ...admin,
+        schema: {
+          tags,
+          security,
+          params: botIdParamsSchema,
+          response: { 200: dialogflowAuthorizeUrlResponseSchema },
+        },
+      },
+      async (req) =>
+        ok({ url: await service.dialogflowAuthorizeUrl(deps, requireAuth(req), req.params.botId) }),
+    );
+
+    app.post(
+      BOT_CREDENTIALS_PATHS.dialogflowAuthorize,
+      {
+        ...admin,
+        schema: { tags, security, body: dialogflowAuthorizeSchema, response: { 200: botResponseSchema } },
+      },
+      async (req) => ok(await service.completeDialogflowAuthorization(deps, requireAuth(req), req.body)),
     );
   };
 }

@@ -29,6 +29,8 @@ export async function handOffToHuman(
   conv: conversations.ConversationRow,
   bot: BotRow,
   reason: HandoffReason,
+  /** The agent (user id) or team (wire id) the engine named (an external engine's KM_ASSIGN_TO / KM_ASSIGN_TEAM). */
+  target?: { assignTo?: string | undefined; assignTeam?: string | undefined },
 ): Promise<conversations.ConversationRow> {
   const applicationId = conv.applicationId;
   await recordHandoff(tx, { conversationId: conv.id, applicationId, botId: bot.id, reason });
@@ -49,7 +51,8 @@ export async function handOffToHuman(
     },
   );
 
-  const agentKey = str(conv.metadata.KM_ASSIGN_TO) ?? str(bot.settings.handoffAssignTo);
+  const agentKey =
+    str(target?.assignTo) ?? str(conv.metadata.KM_ASSIGN_TO) ?? str(bot.settings.handoffAssignTo);
   if (agentKey) {
     const [agent] = await conversations.findUsersByUserIds(tx, applicationId, [agentKey]);
     if (
@@ -62,7 +65,8 @@ export async function handOffToHuman(
       return assignTo(tx, events, next, agent.id, null, true);
     }
   }
-  const teamKey = str(conv.metadata.KM_ASSIGN_TEAM) ?? str(bot.settings.handoffTeam);
+  const teamKey =
+    str(target?.assignTeam) ?? str(conv.metadata.KM_ASSIGN_TEAM) ?? str(bot.settings.handoffTeam);
   if (teamKey) {
     const team = await findTeam(tx, applicationId, teamKey);
     if (team && team.id !== next.teamId) {

@@ -12,6 +12,7 @@ import {
   isLlmEngine,
   type LlmCap,
   llmCapName,
+  needsExternalCredentials,
   nextConsecutiveFallbacks,
   SENDER_TYPE,
   secondsSavedByBot,
@@ -23,6 +24,7 @@ import { openSealedJson } from '../../../platform/crypto.js';
 import type { Db } from '../../../platform/db/database.js';
 import { type JobHandler, PermanentJobError, type WorkerLog } from '../../../platform/jobs/job-queue.js';
 import { createKeyedBatcher } from '../../../platform/keyed-batcher.js';
+import { findApplication } from '../../accounts/index.js';
 import * as conversations from '../../conversations/index.js';
 import { audiencesOf } from '../../conversations/index.js';
 import { sendMessage } from '../../messages/index.js';
@@ -32,6 +34,7 @@ import { welcomeReplies } from '../builder/service.js';
 import {
   type BotEngine,
   BotEngineError,
+  type BotInboundMessage,
   type BotMessage,
   type BotReply,
   type BotRuntimeConfig,
@@ -110,8 +113,16 @@ function openApiKey(secret: string, sealed: string | null): string | null {
   return null;
 }
 
-function runtimeConfig(bot: BotRow, apiKey: string | null): BotRuntimeConfig {
+/** An external engine's sealed credentials (the engine validates them); null when none or unreadable. */
+function openCredentials(secret: string, sealed: string | null): unknown {
+  return sealed === null ? null : openSealedJson(secret, sealed);
+}
+
+function runtimeConfig(bot: BotRow, apiKey: string | null, secret: string): BotRuntimeConfig {
   return {
+    ...(needsExternalCredentials(bot.engine)
+      ? { credentials: openCredentials(secret, bot.apiKeyEncrypted) }
+      : {}),
     id: bot.id,
     applicationId: bot.applicationId,
     engine: bot.engine as BotPlatform,
@@ -254,7 +265,7 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     }
 
     const turns = context.turns.map((m) => turnOf(m.senderType, m.message));
-    const config = runtimeConfig(bot, openApiKey(deps.appSecret, bot.apiKeyEncrypted));
+    const config = runtimeConfig(bot, openApiKey(deps.appSecret, bot.apiKeyEncrypted), deps.appSecret);
     const streamId = `bot-${question.id}`;
     let streamed = '';
     const onDelta = (text: string) => {
@@ -308,7 +319,11 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
           turns,
           tools: deps.toolsFor?.(config) ?? noTools,
           onDelta,
-          signal: AbortSignal.timeout(timeoutMs),
+          // Only the engines that pass the message on or keep a session per conversation read it.
+          message: needsExternalCredentials(config.engine)
+            ? await inboundMessage(deps.db, applicationId, question.id)
+            : undefined,
+          signal: AbortSignal.timeout(Math.max(timeoutMs, engine.deadlineMs ?? 0)),
         });
         // Nothing to say: a handoff without words tells the customer a person comes, not "I didn't get that".
         if (reply.messages.length === 0)
@@ -420,7 +435,32 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         }),
       },
     });
-    if (recorded && reason) await handOff(deps, applicationId, conv.id, bot, reason);
+    if (recorded && reason) await handOff(deps, applicationId, conv.id, bot, reason, reply.handoff);
+  };
+}
+
+/** The stored customer message as the custom webhook contract sends it. */
+async function inboundMessage(
+  db: Db,
+  applicationId: string,
+  messageId: number,
+): Promise<BotInboundMessage | undefined> {
+  const [row, app] = await Promise.all([
+    repo.findInboundMessage(db, applicationId, messageId),
+    findApplication(db, applicationId),
+  ]);
+  if (!row) return undefined;
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of Object.entries(row.metadata)) if (typeof v === 'string') metadata[k] = v;
+  return {
+    conversationId: row.conversationId,
+    key: row.key,
+    from: row.from ?? '',
+    contentType: row.contentType,
+    metadata,
+    source: metadata.source ?? '',
+    applicationKey: app?.key ?? '',
+    createdAt: row.createdAt.getTime(),
   };
 }
 
@@ -432,11 +472,12 @@ async function handOff(
   conversationId: number,
   bot: BotRow,
   reason: HandoffReason,
+  target?: { assignTo?: string | undefined; assignTeam?: string | undefined },
 ) {
   await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
     const conv = await conversations.lockConversation(tx, applicationId, conversationId);
     // A person took it meanwhile, or another job already handed off.
     if (!conv?.botActive) return;
-    await handOffToHuman(tx, events, conv, bot, reason);
+    await handOffToHuman(tx, events, conv, bot, reason, target);
   });
 }

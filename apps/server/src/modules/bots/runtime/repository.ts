@@ -422,3 +422,24 @@ export async function answerFeedbackCounts(db: Db, applicationId: string, from: 
     notHelpful: Number(row?.notHelpful ?? 0),
   };
 }
+
+/**
+ * The customer's message as an external engine passes it on (the custom webhook contract): its
+ * key, sender's user id, type, metadata and time. Undefined when it is gone.
+ */
+export async function findInboundMessage(db: Db, applicationId: string, messageId: number) {
+  const [row] = await db
+    .select({
+      conversationId: messages.conversationId,
+      key: messages.clientKey,
+      from: users.userId,
+      contentType: messages.contentType,
+      metadata: messages.metadata,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.applicationId, applicationId), eq(messages.id, messageId)))
+    .limit(1);
+  return row;
+}
