@@ -2,6 +2,7 @@
 // (scripts/check-import-cycles.mjs refuses imports past an index.ts). It re-exports repository files and
 // small files, never services or routes, so importing it closes no file circle.
 
+export { actingAs } from './delegation.js';
 export * from './provision.js';
 export type { ApplicationRow, UserRow } from './repository.js';
 export {

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
+import { actingAs } from '../accounts/index.js';
 import { visitorSendLimit } from '../widget/limits.js';
 import * as service from './service.js';
 
@@ -27,13 +28,17 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           schema: { tags, body: messageSendRequestSchema, response: { 200: messageSendResponseSchema } },
         },
         async (req) => {
+          const { fromUserName, ...body } = req.body;
+          // Kommunicate's Platform API names the sender in the body; an admin's delegation, as Of-User-Id.
+          const caller = fromUserName
+            ? await actingAs(deps.db, requireAuth(req), fromUserName)
+            : requireAuth(req);
           // The address (behind TRUST_PROXY, the client's) travels to the bot: its LLM spend ceiling.
-          const { row, conversation } = await service.sendMessage(deps, requireAuth(req), req.body, {
-            address: req.ip,
-          });
+          const { row, conversation } = await service.sendMessage(deps, caller, body, { address: req.ip });
           return {
             messageKey: row.clientKey,
             createdAt: row.createdAt.getTime(),
+            conversationId: conversation.id,
             groupId: conversation.id,
             id: row.id,
           };

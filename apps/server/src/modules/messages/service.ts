@@ -21,6 +21,7 @@ import * as conversations from '../conversations/repository.js';
 import {
   assignTo,
   conversationNotFound,
+  conversationWith,
   findVisible,
   type GroupRef,
   type MessagingDeps,
@@ -50,6 +51,8 @@ async function resolveFileMeta(
 const REOPEN_TAG = DEFAULT_TAGS.find((t) => t === 'Reopen')!;
 
 export interface SendInput extends GroupRef {
+  /** One-to-one send: the other party's userId, when no conversation is named. */
+  to?: string | undefined;
   /** Absent in the documented v2 body: a fresh key then, so such a send is never de-duplicated. */
   key?: string | undefined;
   message: string;
@@ -119,9 +122,15 @@ export async function sendMessage(
   if (input.message.trim() === '' && !input.fileMeta) {
     throw badRequest('INVALID_PARAMETER', 'A message needs text or a file.');
   }
+  const { to, ...rest } = input;
+  // The one-to-one body names the other party instead of the conversation.
+  const target =
+    input.groupId === undefined && input.clientGroupId === undefined && to !== undefined
+      ? { groupId: await conversationWith(deps, caller, to) }
+      : {};
   return batcherOf(deps).submit(caller.applicationId, {
     caller,
-    input: { ...input, key: input.key ?? randomUUID() },
+    input: { ...rest, ...target, key: input.key ?? randomUUID() },
     address: origin.address,
   });
 }
@@ -402,10 +411,12 @@ export async function listMessages(deps: MessagingDeps, caller: AuthContext, inp
   const userIdOf = new Map(people.map((p) => [p.id, p.userId]));
   const receipts = receiptsOf(positions);
   const message: Message[] = rows.map((r) =>
-    toMessageView(r, conv, r.senderId ? (userIdOf.get(r.senderId) ?? null) : null, receipts),
+    toMessageView(r, conv, r.senderId ? (userIdOf.get(r.senderId) ?? null) : null, receipts, caller.userName),
   );
   return {
     message,
+    // The platform's contextual-chat topics: Convo has none, the clients expect the key.
+    conversationPxys: [],
     groupFeeds: feeds,
     userDetails: people.map((p) => ({
       userId: p.userId,

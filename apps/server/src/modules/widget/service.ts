@@ -2,12 +2,13 @@ import type { WidgetInitResponse, WidgetRating } from '@convo/api';
 import {
   APPLICATION,
   CONVERSATION_STATUS,
+  can,
   isWithinBusinessHours,
   validateEmail,
   validatePhone,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from '../accounts/index.js';
@@ -161,6 +162,8 @@ export async function rateConversation(
   caller: AuthContext,
   groupId: number,
   input: { rating: number; comment?: string | undefined },
+  /** The SPEC §9 scale of `rating`: Convo's widget rates 1–5 (new); the platform's smileys 1/5/10 (old). */
+  scale: 'old' | 'new' = 'new',
 ): Promise<WidgetRating> {
   requireVisitor(caller);
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
@@ -182,6 +185,7 @@ export async function rateConversation(
       userId: caller.userId,
       rating: input.rating,
       comment,
+      scale,
     });
     await insertTimelineEvent(tx, {
       applicationId: caller.applicationId,
@@ -198,6 +202,15 @@ export async function rateConversation(
     });
     return toRating(row);
   });
+}
+
+/** A conversation's rating as its customer (or a member) may read it; "not found" otherwise. */
+export async function readRating(db: Db, caller: AuthContext, groupId: number): Promise<repo.RatingRow> {
+  const row = await repo.findRating(db, caller.applicationId, groupId);
+  // A visitor sees only the rating of their own conversation.
+  if (!row || !can(caller, 'conversation.see', { participant: row.userId === caller.userId }))
+    throw notFound('No rating yet.');
+  return row;
 }
 
 export function toRating(row: repo.RatingRow): WidgetRating {
