@@ -135,6 +135,8 @@ import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { webhookDeliveryHandler } from './modules/webhooks/delivery.js';
 import { enqueueWebhooksOfSends, WEBHOOK_QUEUE } from './modules/webhooks/enqueue.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { registerPlatformCors } from './modules/widget/cross-origin.js';
+import { kommunicateWidgetRoutes } from './modules/widget/platform-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { registerVisitorView, visitorViewFactory } from './modules/widget/visitor-view.js';
 import { widgetSettingsRoutes } from './modules/widget-settings/routes.js';
@@ -301,6 +303,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recordStepsOfRoutes(app, onboarding);
   await recordStepsOfEvents(pubsub, onboarding);
 
+  // CORS of the messaging family and the Kommunicate widget's paths (the application's allowed
+  // domains), global, before the routes; its preflight route is public by nature.
+  await routeTable.asPublic(() =>
+    registerPlatformCors(app, { db: deps.database.db, publicUrl: deps.config.publicUrl }),
+  );
+
   // Every role serves the HTTP API (a node's health and API docs included).
   await app.register(systemRoutes(ctx));
   await app.register(accountRoutes(ctx));
@@ -364,6 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailPreferenceRoutes(ctx));
   await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx, { dist: ctx.config.widgetDist }));
+  await app.register(kommunicateWidgetRoutes(ctx));
   await app.register(widgetSettingsRoutes(ctx));
   await app.register(botRoutes(ctx, storage));
 

@@ -162,6 +162,19 @@ export const messageListResponseSchema = z.object({
   conversationPxys: z.array(z.record(z.string(), z.unknown())),
 });
 
+/** `message/detail?keys=k1,k2` (the widget's reply preview asks one key). */
+export const messageDetailQuerySchema = z.object({
+  keys: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((x) => x.split(','))
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+    )
+    .pipe(z.array(z.string().max(190)).min(1, 'keys is required').max(100)),
+});
+
 export const groupCreateRequestSchema = z.object({
   groupName: z.string().trim().max(200).default(''),
   clientGroupId: z.string().trim().min(1).max(190).optional(),
@@ -244,6 +257,7 @@ export const MESSAGING_PATHS = {
   messageList: '/rest/ws/message/list',
   messageListV2: '/rest/ws/message/v2/list',
   messageListV3: '/rest/ws/message/v3/list',
+  messageDetail: '/rest/ws/message/detail',
   groupCreate: '/rest/ws/group/v2/create',
   groupCreateV21: '/rest/ws/group/v2.1/create',
   groupInfo: '/rest/ws/group/v2/info',

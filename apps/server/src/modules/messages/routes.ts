@@ -1,12 +1,17 @@
 import {
   MESSAGING_PATHS,
+  messageDetailQuerySchema,
   messageListQuerySchema,
   messageListResponseSchema,
+  messageSchema,
   messageSendRequestSchema,
   messageSendResponseSchema,
+  platformOk,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { actingAs } from '../accounts/index.js';
 import { visitorSendLimit } from '../widget/limits.js';
@@ -59,5 +64,18 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         async (req) => service.listMessages(deps, requireAuth(req), req.query),
       );
     }
+
+    app.get(
+      MESSAGING_PATHS.messageDetail,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: messageDetailQuerySchema,
+          response: { 200: platformOk(z.array(messageSchema)) },
+        },
+      },
+      async (req) => ok(await service.messageDetails(deps, requireAuth(req), req.query.keys)),
+    );
   };
 }

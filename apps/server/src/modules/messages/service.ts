@@ -11,7 +11,7 @@ import {
   SENDER_TYPE,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment } from '../attachments/repository.js';
@@ -427,6 +427,45 @@ export async function listMessages(deps: MessagingDeps, caller: AuthContext, inp
       status: p.status,
     })),
   };
+}
+
+/**
+ * `message/detail?keys=`: the asked messages the caller may see (an end user only those of their
+ * own conversations; another application's key is simply not found), in the platform's shape.
+ */
+export async function messageDetails(deps: MessagingDeps, caller: AuthContext, keys: readonly string[]) {
+  const rows = await repo.findMessagesByKeys(deps.db, caller.applicationId, keys);
+  const out: Message[] = [];
+  for (const convId of [...new Set(rows.map((r) => r.conversationId))]) {
+    let conv: conversations.ConversationRow;
+    try {
+      conv = await findVisible(deps.db, caller, { groupId: convId });
+    } catch (err) {
+      // Not the caller's to see: left out, as a key that does not exist.
+      if (err instanceof AppError && err.statusCode === 404) continue;
+      throw err;
+    }
+    const own = rows.filter((r) => r.conversationId === convId);
+    const senderIds = [...new Set(own.map((r) => r.senderId).filter((id): id is string => id !== null))];
+    const [people, positions] = await Promise.all([
+      conversations.findUsersByIds(deps.db, caller.applicationId, senderIds),
+      conversations.listReceiptPositions(deps.db, conv.id),
+    ]);
+    const userIdOf = new Map(people.map((p) => [p.id, p.userId]));
+    const receipts = receiptsOf(positions);
+    for (const r of own)
+      out.push(
+        toMessageView(
+          r,
+          conv,
+          r.senderId ? (userIdOf.get(r.senderId) ?? null) : null,
+          receipts,
+          caller.userName,
+        ),
+      );
+  }
+  // In the order the keys were asked.
+  return keys.flatMap((k) => out.filter((m) => m.key === k));
 }
 
 /**

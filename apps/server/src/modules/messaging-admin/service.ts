@@ -107,7 +107,7 @@ export async function feedback(
 ) {
   const comment = input.comments?.[0] || undefined;
   // 10 exists only on the old scale (the Kommunicate widget's smileys); 1–5 are the new scale's.
-  const scale = input.rating === CSAT_OLD_SCALE.GREAT ? 'old' : 'new';
+  const scale: 'old' | 'new' = input.rating === CSAT_OLD_SCALE.GREAT ? 'old' : 'new';
   const rating = await rateConversation(
     deps,
     caller,

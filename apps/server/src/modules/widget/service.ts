@@ -57,6 +57,25 @@ export async function initVisitor(
   site: { host: string | null; ownHosts: readonly string[] },
   now = new Date(),
 ): Promise<WidgetInitResponse> {
+  return (await startVisitorSession(deps, input, site, now)).init;
+}
+
+/** A visitor's session as init starts it, with the platform's keys the Kommunicate widget reads. */
+export interface VisitorSession {
+  init: WidgetInitResponse;
+  /** The user's key: the platform's `token` (its socket topic) and payload-encryption key. */
+  userKey: string;
+  deviceKey: string;
+  imageLink: string | null;
+}
+
+/** Init (see `initVisitor`) with the session's platform keys: the Kommunicate widget's initialize.page. */
+export async function startVisitorSession(
+  deps: WidgetDeps,
+  input: InitInput,
+  site: { host: string | null; ownHosts: readonly string[] },
+  now = new Date(),
+): Promise<VisitorSession> {
   const found = await findWidgetApplication(deps.db, input.appId);
   if (!found) throw appNotFound(input.appId);
   const { application, settings } = found;
@@ -108,7 +127,7 @@ export async function initVisitor(
     await accounts.updateUser(deps.db, user.id, changes);
     user = { ...user, ...changes };
   }
-  return {
+  const init: WidgetInitResponse = {
     token: registered.authToken,
     userId: user.userId,
     displayName: user.displayName,
@@ -120,6 +139,12 @@ export async function initVisitor(
     settings,
     isWithinBusinessHours: isWithinBusinessHours(businessHoursOf(settings), now),
     encryptionEnabled: application.encryptionEnabled,
+  };
+  return {
+    init,
+    userKey: user.userKey,
+    deviceKey: registered.deviceKey ?? '',
+    imageLink: user.imageLink,
   };
 }
 
