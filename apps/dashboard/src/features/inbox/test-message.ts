@@ -20,7 +20,6 @@ export function testMessage(fields: Partial<Message> & Pick<Message, 'id'>): Mes
       },
       'u',
     ),
-    id: fields.id,
     from: 'u',
     senderType: 2,
     ...fields,
