@@ -14,7 +14,7 @@ import {
   type LiveSession,
   privilegeChecker,
 } from './modules/accounts/guards.js';
-import { findApplication, firstApplicationId } from './modules/accounts/index.js';
+import { actingAs, findApplication, firstApplicationId } from './modules/accounts/index.js';
 import { accountRoutes, emailChangeRoutes, mobileSignInRoutes } from './modules/accounts/routes.js';
 import { openSessionCache } from './modules/accounts/session-cache.js';
 import { DIGEST_QUEUE, digestJobHandler, planWeeklyDigest } from './modules/analytics/digest-job.js';
@@ -135,9 +135,7 @@ import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { webhookDeliveryHandler } from './modules/webhooks/delivery.js';
 import { enqueueWebhooksOfSends, WEBHOOK_QUEUE } from './modules/webhooks/enqueue.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
-import { registerPlatformCors } from './modules/widget/cross-origin.js';
-import { kommunicateWidgetRoutes } from './modules/widget/platform-routes.js';
-import { widgetRoutes } from './modules/widget/routes.js';
+import { kommunicateWidgetRoutes, registerPlatformCors, widgetRoutes } from './modules/widget/routes.js';
 import { registerVisitorView, visitorViewFactory } from './modules/widget/visitor-view.js';
 import { widgetSettingsRoutes } from './modules/widget-settings/routes.js';
 import type { AppConfig } from './platform/config.js';
@@ -295,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     requirePrivilege: privilegeChecker(deps.database.db),
     requireAdmin: adminChecker(),
+    actAs: (caller, userId) => actingAs(deps.database.db, caller, userId),
     billing: entitlements,
   };
 

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
-import { actingAs } from '../accounts/index.js';
 import { visitorSendLimit } from '../widget/limits.js';
 import * as service from './service.js';
 
@@ -35,9 +34,7 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         async (req) => {
           const { fromUserName, ...body } = req.body;
           // Kommunicate's Platform API names the sender in the body; an admin's delegation, as Of-User-Id.
-          const caller = fromUserName
-            ? await actingAs(deps.db, requireAuth(req), fromUserName)
-            : requireAuth(req);
+          const caller = fromUserName ? await ctx.actAs(requireAuth(req), fromUserName) : requireAuth(req);
           // The address (behind TRUST_PROXY, the client's) travels to the bot: its LLM spend ceiling.
           const { row, conversation } = await service.sendMessage(deps, caller, body, { address: req.ip });
           return {

@@ -25,6 +25,10 @@ import { INIT_LIMIT } from './limits.js';
 import { frameAncestors, hostOf } from './origin.js';
 import * as service from './service.js';
 
+// The Kommunicate widget's bootstrap routes and the family's CORS, wired by the composition root.
+export { registerPlatformCors } from './cross-origin.js';
+export { kommunicateWidgetRoutes } from './platform-routes.js';
+
 export interface WidgetRouteOptions {
   /** The built widget (loader, app); found beside the server when not given. */
   dist?: string | undefined;
