@@ -10,6 +10,7 @@ import { markGuard } from './http/security-route-table.js';
 import {
   accountBus,
   accountRoutes,
+  actingAs,
   adminChecker,
   applicationRoutes,
   authContextOf,
@@ -221,7 +222,14 @@ import {
   webhookDeliveryHandler,
   webhookRoutes,
 } from './modules/webhooks/index.js';
-import { registerVisitorView, visitorViewFactory, widgetBus, widgetRoutes } from './modules/widget/index.js';
+import {
+  kommunicateWidgetRoutes,
+  registerPlatformCors,
+  registerVisitorView,
+  visitorViewFactory,
+  widgetBus,
+  widgetRoutes,
+} from './modules/widget/index.js';
 import { widgetSettingsRoutes } from './modules/widget-settings/index.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database, Db } from './platform/db/database.js';
@@ -473,6 +481,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     requirePrivilege: privilegeChecker(deps.database.db),
     requireAdmin: adminChecker(),
+    actAs: (caller, userId) => actingAs(deps.database.db, caller, userId),
     billing: entitlements,
   };
 
@@ -480,6 +489,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onboarding = createOnboardingRecorder(deps.database.db, app.log);
   recordStepsOfRoutes(app, onboarding);
   await recordStepsOfEvents(pubsub, onboarding);
+
+  // CORS of the messaging family and the Kommunicate widget's paths (the application's allowed
+  // domains), global, before the routes; its preflight route is public by nature.
+  await routeTable.asPublic(() =>
+    registerPlatformCors(app, { db: deps.database.db, publicUrl: deps.config.publicUrl }),
+  );
 
   // Every role serves the HTTP API (a node's health and API docs included).
   await app.register(systemRoutes(ctx));
@@ -550,6 +565,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailPreferenceRoutes(ctx));
   await app.register(pushNotificationRoutes(ctx));
   await app.register(widgetRoutes(ctx, { dist: ctx.config.widgetDist }));
+  await app.register(kommunicateWidgetRoutes(ctx));
   await app.register(widgetSettingsRoutes(ctx));
   await app.register(botRoutes(ctx, storage));
 

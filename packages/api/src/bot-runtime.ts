@@ -11,7 +11,31 @@ export const BOT_RUNTIME_PATHS = {
   answerFeedback: '/widget/api/bot-answers/:messageId/feedback',
   /** GET ?from=&botId= (messaging API, like the other statistics). */
   timeSavedByBot: '/rest/ws/stats/time/saved/bot',
+  /** GET: the Kommunicate widget asks about the bot its conversation is assigned to (by userId). */
+  botDetails: '/rest/ws/botdetails/:userId',
 } as const;
+
+export const botDetailsParamsSchema = z.object({ userId: z.string().trim().min(1).max(190) });
+
+/** `botdetails/{userId}`: `data` holds the bot (empty when that user is no enabled bot). */
+export const botDetailsResponseSchema = z.object({
+  code: z.literal('SUCCESS'),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      /** Convo's engine name (kompose, openai…); the widget compares it with "dialogflow". */
+      aiPlatform: z.string(),
+      /** Token-by-token answers: Convo's bots answer whole messages. */
+      generativeResponse: z.boolean(),
+      /** The widget's own thumbs on answers; Convo's widget has its own (answerFeedback route). */
+      answerFeedback: z.boolean(),
+      dialogflowCXBot: z.boolean(),
+    }),
+  ),
+});
+export type BotDetails = z.infer<typeof botDetailsResponseSchema>;
 
 export const botAnswerParamsSchema = z.object({ messageId: z.coerce.number().int().positive() });
 

@@ -288,6 +288,30 @@ export const HELP_CENTER_PATHS = {
   customizationPreview: '/api/helpcenter/customization/preview',
 } as const;
 
+/** The Kommunicate knowledge-base widget's category list (public, like the help-center site). */
+export const KB_COMPAT_PATHS = { categories: '/kb/category' } as const;
+
+export const kbCategoryQuerySchema = z.object({
+  applicationId: z.string().trim().min(1).max(64).optional(),
+  appId: z.string().trim().min(1).max(64).optional(),
+  /** Only "published" has a meaning here: a category is listed when it has published articles. */
+  status: z.string().max(20).optional(),
+  lang: z.string().trim().min(2).max(10).optional(),
+});
+
+export const kbCategoryListResponseSchema = z.object({
+  code: z.literal('SUCCESS'),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      slug: z.string(),
+      articleCount: z.number(),
+    }),
+  ),
+});
+
 /** The public site of an application on this server (custom domains serve the same pages at /). */
 export const HELP_CENTER_PUBLIC_PREFIX = '/hc';
 export const helpCenterSitePath = (applicationId: string) =>

@@ -1,4 +1,4 @@
-import { CSAT_NEW_SCALE } from '@convo/domain';
+import { CSAT_NEW_SCALE, CSAT_OLD_SCALE } from '@convo/domain';
 import { z } from 'zod';
 import { platformOk } from './messaging.js';
 import { conversationListQuerySchema, conversationPageResponseSchema } from './notes-and-search.js';
@@ -17,6 +17,7 @@ export const MESSAGING_ADMIN_PATHS = {
   statsGet: '/rest/ws/stats/get',
   teamBusinessSettings: '/rest/ws/team/business-settings',
   feedback: '/rest/ws/feedback/v2/v2',
+  feedbackOf: '/rest/ws/feedback/v2/:groupId',
   customerInfo: '/rest/ws/customer/info',
   applicationEdit: '/rest/ws/application/edit',
   userCreate: '/rest/ws/user/v2/create',
@@ -88,21 +89,42 @@ export const teamBusinessSettingsSchema = z.object({
 });
 export const teamBusinessSettingsResponseSchema = platformOk(teamBusinessSettingsSchema);
 
-/** `feedback/v2/v2`: the customer's rating of their resolved conversation (1 bad … 5 great). */
+/**
+ * `feedback/v2/v2`: the customer's rating of their resolved conversation, 1 bad … 5 great (SPEC §9
+ * new scale); 10 is the Kommunicate widget's "great" smiley (its 1/5/10 scale), kept on the old
+ * scale. The widget also sends applicationId, supportAgentName, teamId and userInfo: ignored.
+ */
 export const feedbackRequestSchema = z.object({
   groupId: z.coerce.number().int().positive(),
-  rating: z.coerce.number().int().min(CSAT_NEW_SCALE.BAD).max(CSAT_NEW_SCALE.GREAT),
+  rating: z.coerce
+    .number()
+    .int()
+    .refine((r) => (r >= CSAT_NEW_SCALE.BAD && r <= CSAT_NEW_SCALE.GREAT) || r === CSAT_OLD_SCALE.GREAT, {
+      message: 'rating must be 1 to 5, or 10 (the widget smileys’ great)',
+    }),
   comments: z.array(z.string().trim().max(1000)).max(1).optional(),
 });
-export const feedbackResponseSchema = platformOk(
-  z.object({
-    groupId: z.number(),
-    rating: z.number(),
-    comments: z.array(z.string()),
-    createdAtTime: z.number(),
-    updatedAtTime: z.number(),
-  }),
-);
+export const feedbackSchema = z.object({
+  groupId: z.number(),
+  rating: z.number(),
+  /** Which SPEC §9 scale `rating` is on: new (1–5) or old (1/5/10). */
+  scale: z.enum(['old', 'new']),
+  comments: z.array(z.string()),
+  createdAtTime: z.number(),
+  updatedAtTime: z.number(),
+});
+/** The platform envelope, plus `code`/`data` the Kommunicate widget reads (`result.data`). */
+export const feedbackResponseSchema = platformOk(feedbackSchema).extend({
+  code: z.literal('SUCCESS'),
+  data: feedbackSchema,
+});
+/** `GET feedback/v2/{groupId}`: the widget asks whether its conversation is rated (`data` null: not yet). */
+export const feedbackGetResponseSchema = z.object({
+  status: z.literal('success'),
+  code: z.literal('SUCCESS'),
+  generatedAt: z.number(),
+  data: feedbackSchema.nullable(),
+});
 
 /** Customer info: the company behind the application and the caller's role in it. */
 export const customerInfoSchema = z.object({

@@ -34,10 +34,14 @@ export const messageSendRequestSchema = z
     metadata: metadataSchema.optional(),
     fileMeta: z.record(z.string(), z.unknown()).optional(),
     source: z.coerce.number().int().optional(),
+    /** One-to-one send: the userId of the other party; the message goes to the conversation they share. */
+    to: z.string().trim().min(1).max(190).optional(),
+    /** Kommunicate's Platform API: the userId the message is sent as (admins only, like `Of-User-Id`). */
+    fromUserName: z.string().trim().min(1).max(190).optional(),
     ...groupRef,
   })
-  .refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined, {
-    message: 'groupId or clientGroupId is required',
+  .refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined || b.to !== undefined, {
+    message: 'groupId, clientGroupId or to is required',
     path: ['groupId'],
   })
   .refine((b) => b.metadata?.[WHATSAPP_TEMPLATE_METADATA_KEY] === undefined, {
@@ -49,28 +53,53 @@ export type MessageSendRequest = z.input<typeof messageSendRequestSchema>;
 export const messageSendResponseSchema = z.object({
   messageKey: z.string(),
   createdAt: z.number(),
+  /** The conversation's id, which the widget sends back on its next send there. */
+  conversationId: z.number(),
   groupId: z.number(),
   id: z.number(),
 });
 
+/**
+ * A message in the platform's shape (toApplozicMessage in @convo/domain: type 4/5 relative to the
+ * caller, to/contactIds, pairedMessageKey, sent/delivered/read, fileMeta only with a file) plus
+ * Convo's own fields (id, from, senderType) that the dashboard and the widget read.
+ */
 export const messageSchema = z.object({
   key: z.string(),
+  pairedMessageKey: z.string(),
   id: z.number(),
   groupId: z.number(),
-  clientGroupId: z.string(),
+  clientGroupId: z.string().nullable(),
+  conversationId: z.number(),
+  to: z.string().nullable(),
+  contactIds: z.string().nullable(),
   from: z.string().nullable(),
   message: z.string(),
   contentType: z.number(),
   senderType: z.number(),
   metadata: z.record(z.string(), z.unknown()),
-  fileMeta: z.record(z.string(), z.unknown()).nullable(),
+  fileMeta: z.record(z.string(), z.unknown()).optional(),
   createdAtTime: z.number(),
   type: z.number(),
+  sent: z.boolean(),
+  delivered: z.boolean(),
+  read: z.boolean(),
   status: z.number(),
+  source: z.number(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 export const groupUserSchema = z.object({ userId: z.string(), role: z.string(), displayName: z.string() });
+
+export const groupMemberUserSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  displayName: z.string(),
+  connected: z.boolean(),
+  createdAtTime: z.number(),
+  unreadCount: z.number(),
+  deactivated: z.boolean(),
+});
 
 export const groupFeedSchema = z.object({
   id: z.number(),
@@ -80,6 +109,8 @@ export const groupFeedSchema = z.object({
   adminId: z.string().nullable(),
   membersId: z.array(z.string()),
   groupUsers: z.array(groupUserSchema),
+  /** The members as the platform's create answer lists them (the widget reads `users`). */
+  users: z.array(groupMemberUserSchema),
   metadata: z.record(z.string(), z.unknown()),
   status: z.number(),
   assignee: z.string().nullable(),
@@ -127,6 +158,21 @@ export const messageListResponseSchema = z.object({
   message: z.array(messageSchema),
   groupFeeds: z.array(groupFeedSchema),
   userDetails: z.array(userDetailSchema),
+  /** Contextual-chat topics of the platform; always empty here, present because clients read it. */
+  conversationPxys: z.array(z.record(z.string(), z.unknown())),
+});
+
+/** `message/detail?keys=k1,k2` (the widget's reply preview asks one key). */
+export const messageDetailQuerySchema = z.object({
+  keys: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((x) => x.split(','))
+        .map((x) => x.trim())
+        .filter((x) => x !== ''),
+    )
+    .pipe(z.array(z.string().max(190)).min(1, 'keys is required').max(100)),
 });
 
 export const groupCreateRequestSchema = z.object({
@@ -211,6 +257,7 @@ export const MESSAGING_PATHS = {
   messageList: '/rest/ws/message/list',
   messageListV2: '/rest/ws/message/v2/list',
   messageListV3: '/rest/ws/message/v3/list',
+  messageDetail: '/rest/ws/message/detail',
   groupCreate: '/rest/ws/group/v2/create',
   groupCreateV21: '/rest/ws/group/v2.1/create',
   groupInfo: '/rest/ws/group/v2/info',
@@ -218,6 +265,8 @@ export const MESSAGING_PATHS = {
   statusChange: '/rest/ws/group/status/change',
   statusChangeAll: '/rest/ws/group/status/change/all',
   assigneeChange: '/rest/ws/group/v2/assignee/change',
+  /** The Platform API's non-v2 path: same query, its answer the result word ("updated"…). */
+  assigneeChangeV1: '/rest/ws/group/assignee/change',
   teamChange: '/rest/ws/group/v2/team/change',
   tags: '/rest/ws/group/:operation/tags',
   websocket: '/ws',

@@ -226,6 +226,13 @@ export const conversationListQuerySchema = z.object({
   status: statusListQuery.optional(),
 });
 
+/** `group/bytype` as the Kommunicate widget calls it: `type=10&startIndex=0&limit=…`. */
+export const groupByTypeQuerySchema = z.object({
+  type: z.coerce.number().int().min(0).max(200),
+  startIndex: pageStart,
+  limit: pageSizeOf(CONVERSATION_PAGE_MAX, CONVERSATION_PAGE_DEFAULT),
+});
+
 export const conversationPageSchema = z.object({
   groupFeeds: z.array(groupFeedSchema),
   /** Only where counting is cheap; the search leaves it out. */
@@ -274,6 +281,7 @@ export const CONVERSATION_PATHS = {
   waitingList: '/rest/ws/group/waiting/list',
   supportSearch: '/rest/ws/group/support/search',
   groupList: '/rest/ws/group/v2/list',
+  groupByType: '/rest/ws/group/bytype',
   messageFilter: '/rest/ws/message/filter',
 } as const;
 

@@ -7,7 +7,11 @@ export const registerClientRequestSchema = z.object({
   userId: z.string().trim().min(1).max(190),
   applicationId: z.string().trim().min(1).max(64),
   password: z.string().max(128).optional(),
-  authenticationTypeId: z.coerce.number().int().min(0).max(2).default(1),
+  /**
+   * 1: we verify the password; 0: the customer's server vouches for the user. Absent, it follows
+   * the body: 1 with a password, 0 without (the reference's example registers with neither).
+   */
+  authenticationTypeId: z.coerce.number().int().min(0).max(2).optional(),
   deviceType: z.coerce.number().int().min(0).max(10).default(0),
   displayName: z.string().max(120).optional(),
   email: z.string().trim().max(254).optional(),

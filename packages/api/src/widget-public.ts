@@ -83,3 +83,76 @@ export const widgetRatingSchema = z.object({
 export type WidgetRating = z.infer<typeof widgetRatingSchema>;
 
 export const widgetGroupParamsSchema = z.object({ groupId: z.coerce.number().int().positive() });
+
+// ---------------------------------------------------------------------------------------------
+// The Kommunicate web widget's bootstrap (shared/reference/applozic-api.md §2 "Web widget
+// variant"): its plugin settings and its login, mapped onto the widget's own init.
+
+export const KOMMUNICATE_WIDGET_PATHS = {
+  pluginSettings: '/users/v3/chat/plugin/settings',
+  initialize: '/v2/tab/initialize.page',
+} as const;
+
+export const pluginSettingsQuerySchema = z
+  .object({ appId: z.string().trim().min(1).max(64) })
+  // The widget sends its whole settings object as parameters; only appId is read.
+  .passthrough();
+
+/** What the widget reads before it renders (`response.chatWidget`, `collectFeedback`…). */
+export const pluginSettingsResponseSchema = z.object({
+  code: z.literal('SUCCESS'),
+  response: z.object({
+    applicationId: z.string(),
+    appId: z.string(),
+    name: z.string(),
+    chatWidget: z.object({
+      primaryColor: z.string(),
+      secondaryColor: z.string(),
+      position: z.enum(['left', 'right']),
+      popup: z.boolean(),
+      allowedDomains: z.array(z.string()),
+      disableChatWidget: z.boolean(),
+      showPoweredBy: z.boolean(),
+      /** 5: the 5-star CSAT scale, the one Convo rates on. */
+      csatRatingBase: z.literal(5),
+    }),
+    collectFeedback: z.boolean(),
+    collectLead: z.boolean(),
+    currentActivatedPlan: z.string(),
+    /** Convo's own widget settings, whole. */
+    settings: chatWidgetSettingsSchema,
+  }),
+});
+
+/** The widget's `alUser` body; the fields Convo does not use (device, app version…) are ignored. */
+export const tabInitializeRequestSchema = z.object({
+  applicationId: z.string().trim().min(1).max(64),
+  userId: z.string().trim().min(1).max(190),
+  displayName: z.string().trim().max(120).optional(),
+  email: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
+  password: z.string().max(128).optional(),
+  authenticationTypeId: z.coerce.number().int().min(0).max(2).optional(),
+});
+
+/** The platform's refusals of initialize.page (the widget logs out on INVALID_PASSWORD). */
+export const TAB_INITIALIZE_REFUSALS = ['INVALID_APPID', 'INVALID_PASSWORD'] as const;
+
+export const tabInitializeResponseSchema = z.object({
+  /** The user's key: the platform's socket topic. */
+  token: z.string(),
+  deviceKey: z.string(),
+  userId: z.string(),
+  displayName: z.string(),
+  imageLink: z.string().nullable(),
+  /** The messaging token for `X-Authorization` (and the STOMP passcode). */
+  authToken: z.string(),
+  encryptionKey: z.string().optional(),
+  encryptionType: z.number(),
+  websocketUrl: z.string(),
+  websocketPort: z.number(),
+  fileBaseUrl: z.string(),
+  deactivated: z.boolean(),
+  totalUnreadCount: z.number(),
+  connectedClientCount: z.number(),
+  currentTimeStamp: z.number(),
+});

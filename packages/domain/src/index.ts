@@ -2,6 +2,7 @@
 
 export * from './analytics';
 export * from './app-modules';
+export * from './applozic-message';
 export * from './automation';
 export * from './billing';
 export * from './billing-account';

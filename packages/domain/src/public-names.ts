@@ -28,10 +28,20 @@ export const MEMBER_ID_KEYS = ['CONVERSATION_ASSIGNEE', 'KM_ASSIGN_TO', 'KM_ACTO
 export const ACTOR_NAME_KEY = 'KM_ACTOR_NAME';
 
 /** Fields of messaging payloads and real-time events that hold one user id / a list of them. */
-const ID_FIELDS = new Set(['from', 'userId', 'adminId', 'assignee', 'previous', 'userName']);
+// `to` and `contactIds` name a message's sender in the platform's message object (applozic-message.ts).
+const ID_FIELDS = new Set([
+  'from',
+  'to',
+  'contactIds',
+  'userId',
+  'adminId',
+  'assignee',
+  'previous',
+  'userName',
+]);
 const ID_LIST_FIELDS = new Set(['membersId', 'groupMemberList', 'userIds']);
 /** Lists of users with a display name (a conversation's members, a message list's user details). */
-const USER_LIST_FIELDS = new Set(['groupUsers', 'userDetails']);
+const USER_LIST_FIELDS = new Set(['groupUsers', 'users', 'userDetails']);
 
 export interface VisitorViewContext {
   /** The end user reading: their own id is kept. */

@@ -17,6 +17,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
+import { isFamilyPath } from './api-paths.js';
 import { authorizeBeforeValidation } from './authorize-first.js';
 import { registerErrorHandling } from './errors.js';
 import { createLimitStore, rateLimited, routeLimitStore } from './limit-store.js';
@@ -44,7 +45,7 @@ export interface HttpDeps {
     | undefined;
 }
 
-const API_PREFIXES = ['/api/', '/rest/', '/ws', '/health'];
+const API_PREFIXES = ['/api/', '/ws', '/health'];
 
 /**
  * The Fastify instance every module's routes are registered on: request ids, validation, security
@@ -145,7 +146,8 @@ export async function registerDashboard(app: FastifyInstance, config: AppConfig,
     );
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    const isFamily = isFamilyPath(req.url);
+    const isApi = isFamily || API_PREFIXES.some((p) => req.url.startsWith(p));
     // A missing script or style must fail as such (the dashboard then offers a reload), not as HTML.
     const isAsset =
       req.url.startsWith('/assets/') ||
@@ -157,8 +159,18 @@ export async function registerDashboard(app: FastifyInstance, config: AppConfig,
       // Checked again on every load (it names the release's chunks): the plugin's one hour is off.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', dist, { cacheControl: false });
     }
-    return reply
-      .status(404)
-      .send({ code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+    const message = `No route ${req.method} ${req.url.split('?')[0]}`;
+    if (isFamily) {
+      return reply.status(404).send({
+        status: 'error',
+        code: 'NOT_FOUND',
+        message,
+        errorResponse: [
+          { errorCode: 'NOT_FOUND', description: message, displayMessage: 'Unable to process' },
+        ],
+        generatedAt: Date.now(),
+      });
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message });
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { Mailer } from '../platform/mail/mailer.js';
+import type { AuthContext } from './auth.js';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -46,4 +47,9 @@ export interface RouteContext {
   requirePrivilege: (key: PrivilegeKey) => Hook;
   /** After a privilege check: only a super admin or an admin (role 0 or 1) may go on. */
   requireAdmin: Hook;
+  /**
+   * The messaging family's delegation in a body (`fromUserName`): an admin acting for another user
+   * of the application, as the `Of-User-Id` header does in `authenticateMessaging`.
+   */
+  actAs: (caller: AuthContext, userId: string) => Promise<AuthContext>;
 }

@@ -178,7 +178,7 @@ export class ChatStore {
       message: m.message,
       contentType: m.contentType,
       metadata: m.metadata,
-      fileMeta: (m.fileMeta as FileMeta | null) ?? null,
+      fileMeta: (m.fileMeta as FileMeta | undefined) ?? null,
       createdAtTime: m.createdAtTime,
       pending: false,
       error: null,

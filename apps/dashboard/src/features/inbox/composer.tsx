@@ -2,7 +2,7 @@
 // (3 MB); quick replies after '/'; the draft kept per conversation under KM_DRAFT_MESSAGES.
 
 import type { Message } from '@convo/api';
-import { MAX_IMAGE_UPLOAD_BYTES, SENDER_TYPE } from '@convo/domain';
+import { MAX_IMAGE_UPLOAD_BYTES, MESSAGE_STATUS, SENDER_TYPE, toApplozicMessage } from '@convo/domain';
 import {
   ActionIcon,
   Button,
@@ -420,18 +420,23 @@ function ownMessage(
   me: string,
 ): Message {
   return {
-    key,
+    ...toApplozicMessage(
+      {
+        key,
+        groupId: sent.groupId,
+        clientGroupId: '',
+        senderUserId: me,
+        message: text,
+        contentType: 0,
+        metadata: {},
+        fileMeta: null,
+        createdAt: sent.createdAt,
+        status: MESSAGE_STATUS.SENT,
+      },
+      me,
+    ),
     id: sent.id,
-    groupId: sent.groupId,
-    clientGroupId: '',
     from: me,
-    message: text,
-    contentType: 0,
     senderType: SENDER_TYPE.HUMAN_AGENT,
-    metadata: {},
-    fileMeta: null,
-    createdAtTime: sent.createdAt,
-    type: 5,
-    status: 3,
   };
 }

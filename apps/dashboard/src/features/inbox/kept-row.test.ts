@@ -10,6 +10,7 @@ const feed = (id: number, status: number = CONVERSATION_STATUS.OPEN): GroupFeed 
   name: `#${id}`,
   type: 10,
   adminId: null,
+  users: [],
   membersId: [],
   groupUsers: [],
   metadata: {},

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../../http/errors.js';
 import { authorize } from '../../http/policy.js';
 import { markPolicy, markPrivilege } from '../../http/security-route-table.js';
 import type { Db } from '../../platform/db/database.js';
+import { actingAs } from './delegation.js';
 import * as accounts from './repository.js';
 import type { SessionCache } from './session-cache.js';
 
@@ -37,7 +38,12 @@ export function authenticator(
     }
     const auth = authContextOf(found, tokenHash);
     if (opts.membersOnly && !can(auth, 'application.work', APPLICATION)) throw forbidden();
-    request.auth = auth;
+    // The messaging family's delegated calls: an admin acts for the user the header names.
+    const ofUser = request.headers['of-user-id'];
+    request.auth =
+      !opts.membersOnly && typeof ofUser === 'string' && ofUser.trim() !== ''
+        ? await actingAs(db, auth, ofUser.trim())
+        : auth;
   };
 }
 

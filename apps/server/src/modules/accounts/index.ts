@@ -4,6 +4,7 @@
 
 export { applicationRoutes } from './applications-routes.js';
 export { insertUser } from './create-user.js';
+export { actingAs } from './delegation.js';
 export { accountBus, type PresenceChanged, type UserCreated } from './events.js';
 export { adminChecker, authContextOf, authenticator, type LiveSession, privilegeChecker } from './guards.js';
 export { type InvitationAcceptance, invitations } from './invitation-port.js';

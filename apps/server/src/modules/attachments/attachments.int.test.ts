@@ -42,6 +42,8 @@ describe.each(testDatabaseKinds())('attachments on %s', (kind) => {
     const meta = res.json();
     expect(meta).toMatchObject({ name: 'pixel.png', size: png.length, contentType: 'image/png' });
     expect(meta.key).toMatch(/^[0-9a-f-]{36}$/);
+    // The platform's clients (the Kommunicate widget) read the stored file's key as blobKey.
+    expect(meta.blobKey).toBe(meta.key);
     expect(meta.url).toBe(`http://localhost:3000/rest/ws/file/${meta.key}`);
     expect(meta.thumbnailUrl).toBe(meta.url);
     expect(typeof meta.createdAtTime).toBe('number');

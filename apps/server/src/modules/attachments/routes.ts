@@ -17,6 +17,7 @@ export const ATTACHMENT_PATHS = {
 
 export const fileMetaSchema = z.object({
   key: z.string(),
+  blobKey: z.string(),
   name: z.string(),
   size: z.number(),
   contentType: z.string(),

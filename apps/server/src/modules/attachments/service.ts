@@ -24,6 +24,7 @@ export const isImageType = (type: string): type is ImageType =>
 /** The platform's fileMeta: what a message with a file (content type 1) carries. */
 export interface FileMeta {
   key: string;
+  blobKey: string;
   name: string;
   size: number;
   contentType: string;
@@ -169,6 +170,8 @@ export function toFileMeta(row: repo.AttachmentRow, publicUrl: string): FileMeta
   const url = fileUrl(publicUrl, row.id);
   return {
     key: row.id,
+    // The platform's clients name the stored file by blobKey (the widget's upload answer, fileMeta).
+    blobKey: row.id,
     name: row.name,
     size: row.size,
     contentType: row.contentType,

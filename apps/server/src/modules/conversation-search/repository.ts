@@ -56,6 +56,8 @@ export interface ConversationQuery {
   botActive?: boolean | undefined;
   /** Only conversations this user (users.id) belongs to: an end user's own list. */
   memberUserId?: string | undefined;
+  /** The platform's group type (10: support conversation). */
+  type?: number | undefined;
   sort: ConversationSortOrder;
   offset: number;
   limit: number;
@@ -84,6 +86,7 @@ function orderOf(sort: ConversationSortOrder): SQL[] {
 function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[] {
   const where: SQL[] = [eq(conversations.applicationId, applicationId)];
   if (q.statuses && q.statuses.length > 0) where.push(inArray(conversations.status, [...q.statuses]));
+  if (q.type !== undefined) where.push(eq(conversations.type, q.type));
   if (q.tagNames && q.tagNames.length > 0) {
     where.push(
       exists(

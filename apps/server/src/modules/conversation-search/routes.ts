@@ -3,9 +3,13 @@ import {
   conversationListQuerySchema,
   conversationPageResponseSchema,
   conversationSearchRequestSchema,
+  groupByTypeQuerySchema,
+  groupFeedSchema,
+  platformOk,
   waitingListQuerySchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
@@ -55,6 +59,29 @@ export function conversationSearchRoutes(ctx: RouteContext): FastifyPluginAsyncZ
         },
       },
       async (req) => ok(await service.conversationList(deps, requireAuth(req), req.query)),
+    );
+
+    // The Kommunicate widget's list of the visitor's conversations: the feed list of one group
+    // type, its answer an array of groups as the platform gives it.
+    app.get(
+      CONVERSATION_PATHS.groupByType,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: groupByTypeQuerySchema,
+          response: { 200: platformOk(z.array(groupFeedSchema)) },
+        },
+      },
+      async (req) => {
+        const { type, startIndex, limit } = req.query;
+        const page = await service.conversationList(deps, requireAuth(req), {
+          type,
+          startIndex,
+          pageSize: limit,
+        });
+        return ok(page.groupFeeds);
+      },
     );
   };
 }

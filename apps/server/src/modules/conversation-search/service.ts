@@ -94,10 +94,11 @@ export async function waitingList(deps: ReadDeps, caller: AuthContext, page: Pag
 export async function conversationList(
   deps: ReadDeps,
   caller: AuthContext,
-  input: PageInput & { status?: number[] | undefined },
+  input: PageInput & { status?: number[] | undefined; type?: number | undefined },
 ): Promise<ConversationPage> {
   const rows = await repo.findConversationPage(deps.db, caller.applicationId, {
     statuses: input.status,
+    type: input.type,
     // Members see every conversation; an end user only those they take part in.
     memberUserId: can(caller, 'conversation.see', { participant: false }) ? undefined : caller.userId,
     sort: 'newest',

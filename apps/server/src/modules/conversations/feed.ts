@@ -1,5 +1,5 @@
 import type { GroupFeed } from '@convo/api';
-import { messagePreview, SERVICE_WINDOW_CHANNELS, serviceWindowAt } from '@convo/domain';
+import { messagePreview, SERVICE_WINDOW_CHANNELS, serviceWindowAt, USER_STATUS } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
 import { readTogether } from '../../platform/db/read-together.js';
 import * as repo from './repository.js';
@@ -51,6 +51,15 @@ export async function toGroupFeeds(
       adminId: admin?.userId ?? null,
       membersId: own.map((m) => m.userId),
       groupUsers: own.map((m) => ({ userId: m.userId, role: m.role, displayName: m.displayName })),
+      users: own.map((m) => ({
+        id: m.id,
+        userId: m.userId,
+        displayName: m.displayName,
+        connected: m.status === USER_STATUS.ONLINE,
+        createdAtTime: m.createdAt.getTime(),
+        unreadCount: m.unreadCount,
+        deactivated: m.status === USER_STATUS.EXPIRED || m.status === USER_STATUS.DELETED,
+      })),
       metadata: {
         ...r.metadata,
         CONVERSATION_STATUS: r.status,

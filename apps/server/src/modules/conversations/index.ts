@@ -41,6 +41,7 @@ export {
   changeStatus,
   changeTags,
   conversationNotFound,
+  conversationWith,
   createConversation,
   findVisible,
   type GroupRef,

@@ -1,5 +1,6 @@
 import type { AnsweredTurn } from '@convo/domain';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   conversationEvents,
   conversationMembers,
@@ -115,6 +116,7 @@ export async function listMembers(db: Db, conversationIds: readonly number[]) {
       displayName: users.displayName,
       unreadCount: conversationMembers.unreadCount,
       status: users.status,
+      createdAt: users.createdAt,
     })
     .from(conversationMembers)
     .innerJoin(users, eq(users.id, conversationMembers.userId))
@@ -464,4 +466,29 @@ export async function listReceiptPositions(db: Db, conversationId: number) {
     .from(conversationMembers)
     .innerJoin(users, eq(users.id, conversationMembers.userId))
     .where(eq(conversationMembers.conversationId, conversationId));
+}
+
+/**
+ * The latest conversation of the application both users are members of (the messaging family's
+ * one-to-one send `{"to": …}` writes there), or undefined.
+ */
+export async function findSharedConversation(
+  db: Db,
+  applicationId: string,
+  userA: string,
+  userB: string,
+): Promise<number | undefined> {
+  const other = alias(conversationMembers, 'other_member');
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(
+      conversationMembers,
+      and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, userA)),
+    )
+    .innerJoin(other, and(eq(other.conversationId, conversations.id), eq(other.userId, userB)))
+    .where(eq(conversations.applicationId, applicationId))
+    .orderBy(desc(conversations.id))
+    .limit(1);
+  return row?.id;
 }

@@ -111,6 +111,28 @@ export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     );
 
     app.patch(
+      MESSAGING_PATHS.assigneeChangeV1,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: assigneeChangeQuerySchema,
+          response: { 200: platformOk(z.string()) },
+        },
+      },
+      async (req) => {
+        const { result } = await service.changeAssignee(
+          deps,
+          requireAuth(req),
+          req.query,
+          req.query.assignee,
+          req.query.takeOverFromBot,
+        );
+        return ok(result);
+      },
+    );
+
+    app.patch(
       MESSAGING_PATHS.teamChange,
       {
         ...pre,

@@ -15,7 +15,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { requireMember as requirePolicyMember } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
-import { findAppSettings } from '../accounts/index.js';
+import { findAppSettings, insertUser } from '../accounts/index.js';
 import { teamOfCustomersModule } from '../app-modules/index.js';
 import { preferencesOf } from '../conversation-settings/index.js';
 import type { EventSink, Realtime } from '../realtime/index.js';
@@ -46,6 +46,8 @@ export interface GroupRef {
 
 export const conversationNotFound = () => notFound('Conversation not found.');
 const FORCE_ASSIGNED_TAG = 'Force-assigned';
+/** The platform's SUPPORT_GROUP type (shared/reference/applozic-api.md §5): every Convo conversation. */
+const GROUP_TYPE_SUPPORT = 10;
 
 async function tagByName(tx: Db, conv: repo.ConversationRow, name: string) {
   const found = await repo.findActiveTags(tx, conv.applicationId, [name]);
@@ -234,8 +236,24 @@ export async function createConversation(
     const found = await repo.findUsersByUserIds(tx, caller.applicationId, [
       ...new Set([...listed, ...(wantedAssignee ? [wantedAssignee] : [])]),
     ]);
-    const missing = listed.filter((id) => !found.some((u) => u.userId === id));
-    if (missing.length > 0) throw badRequest('INVALID_PARAMETER', `Unknown user: ${missing.join(', ')}`);
+    const missing = [...new Set(listed.filter((id) => !found.some((u) => u.userId === id)))];
+    // As the platform's conversation create does, members not known yet become users (customers)
+    // of this application, when a member of the team creates it; a visitor cannot mint users, so
+    // the names it lists that do not exist (the widget's placeholder "bot") are left out.
+    if (missing.length > 0 && isMemberCaller(caller)) {
+      for (const userId of missing) {
+        const user = await insertUser(tx, {
+          applicationId: caller.applicationId,
+          userId,
+          displayName: userId,
+          roleType: null,
+          roleName: 'USER',
+          authenticationTypeId: 0,
+          metadata: {},
+        });
+        found.push(user);
+      }
+    }
     const customer = isMemberCaller(caller) ? found.find((u) => u.roleType === null) : { id: caller.userId };
     const assignee = wantedAssignee
       ? found.find((u) => u.userId === wantedAssignee && u.roleType !== null)
@@ -336,6 +354,30 @@ export async function conversationsInfo(deps: MessagingDeps, caller: AuthContext
       visible.push(row);
   }
   return toGroupFeeds(deps.db, visible, caller.userId);
+}
+
+/**
+ * The conversation a one-to-one send (`{"to": userId}`) writes in: the latest one the caller and
+ * that user share, else a new one with them (assigned to them when they are a member of the team).
+ */
+export async function conversationWith(
+  deps: MessagingDeps,
+  caller: AuthContext,
+  to: string,
+): Promise<number> {
+  const [other] = await repo.findUsersByUserIds(deps.db, caller.applicationId, [to]);
+  if (!other) throw new AppError(404, 'USER_NOT_FOUND', `No user "${to}" in this application.`);
+  if (other.id === caller.userId)
+    throw badRequest('INVALID_PARAMETER', 'A message cannot be sent to oneself.');
+  const shared = await repo.findSharedConversation(deps.db, caller.applicationId, caller.userId, other.id);
+  if (shared !== undefined) return shared;
+  const created = await createConversation(deps, caller, {
+    groupName: '',
+    type: GROUP_TYPE_SUPPORT,
+    groupMemberList: [to],
+    ...(other.roleType !== null && !isMemberCaller(caller) ? { admin: to } : {}),
+  });
+  return created.id;
 }
 
 export async function conversationInfo(deps: MessagingDeps, caller: AuthContext, ref: GroupRef) {

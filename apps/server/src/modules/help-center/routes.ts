@@ -23,6 +23,9 @@ import {
   helpCenterSitePath,
   helpCenterSiteResponseSchema,
   helpCenterSiteUpdateRequestSchema,
+  KB_COMPAT_PATHS,
+  kbCategoryListResponseSchema,
+  kbCategoryQuerySchema,
 } from '@convo/api';
 import { MAX_IMAGE_UPLOAD_BYTES } from '@convo/domain';
 import multipart from '@fastify/multipart';
@@ -30,7 +33,7 @@ import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { RouteContext } from '../../http/route-context.js';
+import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import type { FileStorage } from '../../platform/storage/storage.js';
 import * as attachments from '../attachments/index.js';
 import { featureGuard } from '../billing/index.js';
@@ -92,6 +95,25 @@ export function helpCenterRoutes(
     const customization = guarded('helpcenter.customization');
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
     const app_ = (req: FastifyRequest) => requireAuth(req).applicationId;
+
+    app.get(
+      KB_COMPAT_PATHS.categories,
+      {
+        schema: {
+          tags: ['help-center'],
+          querystring: kbCategoryQuerySchema,
+          response: { 200: kbCategoryListResponseSchema },
+        },
+        // Public, as the help-center site that shows the same categories.
+        config: { ...PUBLIC_ROUTE, rateLimit: { max: 120, timeWindow: 60_000 } },
+      },
+      async (req) => {
+        const applicationId = req.query.applicationId ?? req.query.appId;
+        if (!applicationId) throw badRequest('INVALID_PARAMETER', 'applicationId is required.');
+        const data = await service.publishedCategories(db, applicationId, req.query.lang ?? 'en');
+        return { code: 'SUCCESS' as const, data };
+      },
+    );
 
     app.get(
       HELP_CENTER_PATHS.categories,

@@ -74,6 +74,27 @@ export async function listCategories(db: Db, applicationId: string): Promise<Cat
   return rows.map((r) => toCategory(r.category, r.articleCount, translations));
 }
 
+/**
+ * The Kommunicate knowledge-base widget's categories (`kb/category?status=published`): those with
+ * at least one published article in the language, as the public help-center site shows them.
+ */
+export async function publishedCategories(db: Db, applicationId: string, language: string) {
+  const [rows, counts] = await Promise.all([
+    repo.listCategories(db, applicationId),
+    repo.countPublishedByCategory(db, applicationId, language),
+  ]);
+  const count = new Map(counts.map((c) => [c.categoryId, c.n]));
+  return rows
+    .filter((r) => (count.get(r.category.id) ?? 0) > 0)
+    .map(({ category }) => ({
+      id: category.id,
+      name: category.name,
+      description: category.description,
+      slug: category.slug,
+      articleCount: count.get(category.id) ?? 0,
+    }));
+}
+
 /** Languages given a name are stored; a language left without a name is removed. */
 async function writeTranslations(
   tx: Db,

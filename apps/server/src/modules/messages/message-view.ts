@@ -1,5 +1,5 @@
 import type { Message } from '@convo/api';
-import { MESSAGE_STATUS, SENDER_TYPE } from '@convo/domain';
+import { MESSAGE_STATUS, SENDER_TYPE, toApplozicMessage } from '@convo/domain';
 import type { MessageRow } from './repository.js';
 
 /** How far one side of a conversation has got, as message ids (0: nothing yet). */
@@ -47,28 +47,35 @@ export function receiptStatus(
 }
 
 /**
- * The platform's message shape. `type` 4 is received by the device (inbox), 5 sent (outbox).
+ * The platform's message shape (toApplozicMessage: type 4 received by `viewerUserId`, 5 sent by
+ * them; no viewer: a live event for everyone, seen from the sender) plus Convo's own fields.
  * Without receipts (a message just sent, a live event) the status is SENT.
  */
 export function toMessageView(
   row: MessageRow,
-  conversation: { id: number; clientGroupId: string },
+  conversation: { id: number; clientGroupId: string | null },
   senderUserId: string | null,
   receipts?: ConversationReceipts,
+  viewerUserId: string | null = null,
 ): Message {
   return {
-    key: row.clientKey,
+    ...toApplozicMessage(
+      {
+        key: row.clientKey,
+        groupId: conversation.id,
+        clientGroupId: conversation.clientGroupId,
+        senderUserId,
+        message: row.message,
+        contentType: row.contentType,
+        metadata: row.metadata,
+        fileMeta: row.fileMeta ?? null,
+        createdAt: row.createdAt.getTime(),
+        status: receiptStatus(row, receipts),
+      },
+      viewerUserId,
+    ),
     id: row.id,
-    groupId: conversation.id,
-    clientGroupId: conversation.clientGroupId,
     from: senderUserId,
-    message: row.message,
-    contentType: row.contentType,
     senderType: row.senderType,
-    metadata: row.metadata,
-    fileMeta: row.fileMeta ?? null,
-    createdAtTime: row.createdAt.getTime(),
-    type: 5,
-    status: receiptStatus(row, receipts),
   };
 }

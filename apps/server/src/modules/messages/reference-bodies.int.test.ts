@@ -47,7 +47,7 @@ const CASES: Case[] = [
     method: 'POST',
     url: () => MESSAGING_PATHS.messageSendV2,
     caller: 'admin',
-    body: (w) => ({ groupId: String(w.groupId), message: 'Hi John', fromUserName: 'admin' }),
+    body: (w) => ({ groupId: String(w.groupId), message: 'Hi John', fromUserName: w.tenant.adminUserName }),
   },
   {
     ref: '§3 Applozic v2 send, group body by groupId',

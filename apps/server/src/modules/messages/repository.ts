@@ -110,3 +110,12 @@ export async function findMessageKey(db: Db, applicationId: string, id: number) 
     .limit(1);
   return row?.key ?? null;
 }
+
+/** Messages of the application by their client keys (message/detail), in no particular order. */
+export async function findMessagesByKeys(db: Db, applicationId: string, keys: readonly string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.applicationId, applicationId), inArray(messages.clientKey, [...keys])));
+}

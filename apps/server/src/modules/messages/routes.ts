@@ -1,12 +1,17 @@
 import {
   MESSAGING_PATHS,
+  messageDetailQuerySchema,
   messageListQuerySchema,
   messageListResponseSchema,
+  messageSchema,
   messageSendRequestSchema,
   messageSendResponseSchema,
+  platformOk,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
+import { platformOk as ok } from '../../http/platform-envelope.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { visitorSendLimit } from '../../http/visitor-limits.js';
 import * as service from './service.js';
@@ -27,13 +32,15 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           schema: { tags, body: messageSendRequestSchema, response: { 200: messageSendResponseSchema } },
         },
         async (req) => {
+          const { fromUserName, ...body } = req.body;
+          // Kommunicate's Platform API names the sender in the body; an admin's delegation, as Of-User-Id.
+          const caller = fromUserName ? await ctx.actAs(requireAuth(req), fromUserName) : requireAuth(req);
           // The address (behind TRUST_PROXY, the client's) travels to the bot: its LLM spend ceiling.
-          const { row, conversation } = await service.sendMessage(deps, requireAuth(req), req.body, {
-            address: req.ip,
-          });
+          const { row, conversation } = await service.sendMessage(deps, caller, body, { address: req.ip });
           return {
             messageKey: row.clientKey,
             createdAt: row.createdAt.getTime(),
+            conversationId: conversation.id,
             groupId: conversation.id,
             id: row.id,
           };
@@ -54,5 +61,18 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         async (req) => service.listMessages(deps, requireAuth(req), req.query),
       );
     }
+
+    app.get(
+      MESSAGING_PATHS.messageDetail,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: messageDetailQuerySchema,
+          response: { 200: platformOk(z.array(messageSchema)) },
+        },
+      },
+      async (req) => ok(await service.messageDetails(deps, requireAuth(req), req.query.keys)),
+    );
   };
 }

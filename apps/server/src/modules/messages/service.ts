@@ -11,7 +11,7 @@ import {
   SENDER_TYPE,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment, toFileMeta } from '../attachments/index.js';
@@ -20,6 +20,7 @@ import {
   assignTo,
   audiencesOf,
   conversationNotFound,
+  conversationWith,
   findVisible,
   type GroupRef,
   type MessagingDeps,
@@ -50,6 +51,8 @@ async function resolveFileMeta(
 const REOPEN_TAG = DEFAULT_TAGS.find((t) => t === 'Reopen')!;
 
 export interface SendInput extends GroupRef {
+  /** One-to-one send: the other party's userId, when no conversation is named. */
+  to?: string | undefined;
   /** Absent in the documented v2 body: a fresh key then, so such a send is never de-duplicated. */
   key?: string | undefined;
   message: string;
@@ -119,9 +122,15 @@ export async function sendMessage(
   if (input.message.trim() === '' && !input.fileMeta) {
     throw badRequest('INVALID_PARAMETER', 'A message needs text or a file.');
   }
+  const { to, ...rest } = input;
+  // The one-to-one body names the other party instead of the conversation.
+  const target =
+    input.groupId === undefined && input.clientGroupId === undefined && to !== undefined
+      ? { groupId: await conversationWith(deps, caller, to) }
+      : {};
   return batcherOf(deps).submit(caller.applicationId, {
     caller,
-    input: { ...input, key: input.key ?? randomUUID() },
+    input: { ...rest, ...target, key: input.key ?? randomUUID() },
     address: origin.address,
   });
 }
@@ -402,10 +411,12 @@ export async function listMessages(deps: MessagingDeps, caller: AuthContext, inp
   const userIdOf = new Map(people.map((p) => [p.id, p.userId]));
   const receipts = receiptsOf(positions);
   const message: Message[] = rows.map((r) =>
-    toMessageView(r, conv, r.senderId ? (userIdOf.get(r.senderId) ?? null) : null, receipts),
+    toMessageView(r, conv, r.senderId ? (userIdOf.get(r.senderId) ?? null) : null, receipts, caller.userName),
   );
   return {
     message,
+    // The platform's contextual-chat topics: Convo has none, the clients expect the key.
+    conversationPxys: [],
     groupFeeds: feeds,
     userDetails: people.map((p) => ({
       userId: p.userId,
@@ -416,6 +427,45 @@ export async function listMessages(deps: MessagingDeps, caller: AuthContext, inp
       status: p.status,
     })),
   };
+}
+
+/**
+ * `message/detail?keys=`: the asked messages the caller may see (an end user only those of their
+ * own conversations; another application's key is simply not found), in the platform's shape.
+ */
+export async function messageDetails(deps: MessagingDeps, caller: AuthContext, keys: readonly string[]) {
+  const rows = await repo.findMessagesByKeys(deps.db, caller.applicationId, keys);
+  const out: Message[] = [];
+  for (const convId of [...new Set(rows.map((r) => r.conversationId))]) {
+    let conv: conversations.ConversationRow;
+    try {
+      conv = await findVisible(deps.db, caller, { groupId: convId });
+    } catch (err) {
+      // Not the caller's to see: left out, as a key that does not exist.
+      if (err instanceof AppError && err.statusCode === 404) continue;
+      throw err;
+    }
+    const own = rows.filter((r) => r.conversationId === convId);
+    const senderIds = [...new Set(own.map((r) => r.senderId).filter((id): id is string => id !== null))];
+    const [people, positions] = await Promise.all([
+      conversations.findUsersByIds(deps.db, caller.applicationId, senderIds),
+      conversations.listReceiptPositions(deps.db, conv.id),
+    ]);
+    const userIdOf = new Map(people.map((p) => [p.id, p.userId]));
+    const receipts = receiptsOf(positions);
+    for (const r of own)
+      out.push(
+        toMessageView(
+          r,
+          conv,
+          r.senderId ? (userIdOf.get(r.senderId) ?? null) : null,
+          receipts,
+          caller.userName,
+        ),
+      );
+  }
+  // In the order the keys were asked.
+  return keys.flatMap((k) => out.filter((m) => m.key === k));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   customerInfoResponseSchema,
   developerInviteRequestSchema,
   developerInviteResponseSchema,
+  feedbackGetResponseSchema,
   feedbackRequestSchema,
   feedbackResponseSchema,
   groupAllQuerySchema,
@@ -25,6 +26,7 @@ import {
   userFilterResponseSchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
 import { platformOk as ok } from '../../http/platform-envelope.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
@@ -117,7 +119,30 @@ export function messagingAdminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         // The customer rates their own conversation; the service refuses members.
         config: ANY_MEMBER,
       },
-      async (req) => ok(await service.feedback(widgetDeps, requireAuth(req), req.body)),
+      async (req) => {
+        const feedback = service.toFeedback(await service.feedback(widgetDeps, requireAuth(req), req.body));
+        return { ...ok(feedback), code: 'SUCCESS' as const, data: feedback };
+      },
+    );
+
+    app.get(
+      P.feedbackOf,
+      {
+        preHandler: ctx.authenticateMessaging,
+        schema: {
+          tags,
+          params: z.object({ groupId: z.coerce.number().int().positive() }),
+          response: { 200: feedbackGetResponseSchema },
+        },
+        // A visitor reads their own conversation's rating; a member any of the application's.
+        config: ANY_MEMBER,
+      },
+      async (req) => ({
+        status: 'success' as const,
+        code: 'SUCCESS' as const,
+        generatedAt: Date.now(),
+        data: await service.feedbackOf(db, requireAuth(req), req.params.groupId),
+      }),
     );
 
     app.get(

@@ -1,6 +1,12 @@
-import { APPLICATION, CONVERSATION_STATUS, DEFAULT_TEAM, isWithinBusinessHours } from '@convo/domain';
+import {
+  APPLICATION,
+  CONVERSATION_STATUS,
+  CSAT_OLD_SCALE,
+  DEFAULT_TEAM,
+  isWithinBusinessHours,
+} from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
 import { authorize, requireMember } from '../../http/policy.js';
 import { hashPassword } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
@@ -14,7 +20,7 @@ import { type InvitationDeps, invite } from '../invitations/index.js';
 import { listUsers, toMessagingUser } from '../messaging-users/index.js';
 import { applicationInfo } from '../registration/index.js';
 import { findTeam } from '../teams/index.js';
-import { rateConversation, type WidgetDeps } from '../widget/index.js';
+import { rateConversation, readRating, toRating, type WidgetDeps } from '../widget/index.js';
 import { businessHoursOf, findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import { checkCaptcha } from './captcha.js';
 import * as repo from './repository.js';
@@ -97,14 +103,46 @@ export async function feedback(
   input: { groupId: number; rating: number; comments?: string[] | undefined },
 ) {
   const comment = input.comments?.[0] || undefined;
-  const rating = await rateConversation(deps, caller, input.groupId, { rating: input.rating, comment });
+  // 10 exists only on the old scale (the Kommunicate widget's smileys); 1–5 are the new scale's.
+  const scale: 'old' | 'new' = input.rating === CSAT_OLD_SCALE.GREAT ? 'old' : 'new';
+  const rating = await rateConversation(
+    deps,
+    caller,
+    input.groupId,
+    { rating: input.rating, comment },
+    scale,
+  );
+  return { ...rating, scale };
+}
+
+/** A conversation's feedback as the platform shows it (the widget asks whether it is rated). */
+export function toFeedback(rating: {
+  groupId: number;
+  rating: number;
+  comment: string | null;
+  scale: 'old' | 'new';
+  createdAtTime: number;
+  updatedAtTime: number;
+}) {
   return {
     groupId: rating.groupId,
     rating: rating.rating,
+    scale: rating.scale,
     comments: rating.comment ? [rating.comment] : [],
     createdAtTime: rating.createdAtTime,
     updatedAtTime: rating.updatedAtTime,
   };
+}
+
+/** `GET feedback/v2/{groupId}`: the rating of a conversation the caller may see, or null. */
+export async function feedbackOf(db: Db, caller: AuthContext, groupId: number) {
+  try {
+    const row = await readRating(db, caller, groupId);
+    return toFeedback({ ...toRating(row), scale: row.scale });
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 404) return null;
+    throw err;
+  }
 }
 
 /** Customer info: the company, its account holder and the caller's role (SPEC §7 data.role). */

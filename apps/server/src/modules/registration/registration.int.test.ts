@@ -173,10 +173,36 @@ describe.each(testDatabaseKinds())('POST /rest/ws/register/client and look-ups o
   });
 
   it('asks for a password when a new user registers with authenticationTypeId 1 and none', async () => {
-    const res = await register({ userId: newUserId(), applicationId: a.applicationId });
+    const res = await register({
+      userId: newUserId(),
+      applicationId: a.applicationId,
+      authenticationTypeId: 1,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('PASSWORD_REQUIRED');
     expect(res.json()).not.toHaveProperty('authToken');
+  });
+
+  it("registers the reference's example body (no password, no authenticationTypeId) without a password", async () => {
+    const res = await register({
+      userId: newUserId(),
+      deviceType: '4',
+      applicationId: a.applicationId,
+      registrationId: 'put-gcm-registration-id-here',
+      pushNotificationFormat: '0',
+      contactNumber: '+911234567890',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('REGISTERED');
+    expect(res.json().authToken).toEqual(expect.any(String));
+  });
+
+  it('a password without authenticationTypeId is verified (1), as before', async () => {
+    const userId = newUserId();
+    const first = await register({ userId, applicationId: a.applicationId, password: 'S3cret-pass' });
+    expect(first.json().message).toBe('REGISTERED.WITHOUTREGISTRATIONID');
+    const wrong = await register({ userId, applicationId: a.applicationId, password: 'wrong-pass' });
+    expect(wrong.json().message).toBe('PASSWORD_INVALID');
   });
 
   it('needs no password with authenticationTypeId 0 (the customer server vouches for the user)', async () => {

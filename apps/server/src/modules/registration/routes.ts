@@ -31,7 +31,11 @@ export function registrationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           rateLimit: { max: ctx.config.rateLimit.registerClientPerMinute, timeWindow: 60_000 },
         },
       },
-      async (req) => service.registerClient(deps, req.body),
+      async (req) =>
+        service.registerClient(deps, {
+          ...req.body,
+          authenticationTypeId: req.body.authenticationTypeId ?? (req.body.password ? 1 : 0),
+        }),
     );
 
     app.get(

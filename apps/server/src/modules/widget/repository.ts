@@ -13,17 +13,18 @@ export async function upsertRating(
     userId: string;
     rating: number;
     comment: string | null;
+    scale: 'old' | 'new';
   },
 ): Promise<RatingRow> {
   const [row] = await db
     .insert(conversationRatings)
-    .values({ ...values, scale: 'new' })
+    .values(values)
     .onConflictDoUpdate({
       target: conversationRatings.conversationId,
-      // The widget rates on the new scale: a new rating replaces an old-scale one with its scale.
+      // A new rating replaces the last one with its own scale.
       set: {
         rating: values.rating,
-        scale: 'new',
+        scale: values.scale,
         comment: values.comment,
         userId: values.userId,
         updatedAt: sql`now()`,

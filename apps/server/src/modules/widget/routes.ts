@@ -13,20 +13,21 @@ import {
   widgetVisitorPatchSchema,
   widgetVisitorSchema,
 } from '@convo/api';
-import { can } from '@convo/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/request-origin.js';
 import { PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
 import { INIT_LIMIT } from '../../http/visitor-limits.js';
 import { demoStorePage, noDemoPage } from './demo-page.js';
 import { frameAncestors, hostOf } from './origin.js';
-import * as repo from './repository.js';
 import * as service from './service.js';
+
+// The Kommunicate widget's bootstrap routes and the family's CORS, wired by the composition root.
+export { registerPlatformCors } from './cross-origin.js';
+export { kommunicateWidgetRoutes } from './platform-routes.js';
 
 export interface WidgetRouteOptions {
   /** The built widget (loader, app); found beside the server when not given. */
@@ -128,14 +129,8 @@ export function widgetRoutes(ctx: RouteContext, options: WidgetRouteOptions = {}
         preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')],
         schema: { tags: ['widget'], params: widgetGroupParamsSchema, response: { 200: widgetRatingSchema } },
       },
-      async (req) => {
-        const caller = requireAuth(req);
-        const row = await repo.findRating(deps.db, caller.applicationId, req.params.groupId);
-        // A visitor sees only the rating of their own conversation.
-        if (!row || !can(caller, 'conversation.see', { participant: row.userId === caller.userId }))
-          throw notFound('No rating yet.');
-        return service.toRating(row);
-      },
+      async (req) =>
+        service.toRating(await service.readRating(deps.db, requireAuth(req), req.params.groupId)),
     );
 
     // The demo store, with the demo application's widget; `?appId=` makes it a test page of the

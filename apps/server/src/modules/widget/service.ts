@@ -2,12 +2,13 @@ import type { WidgetInitResponse, WidgetRating } from '@convo/api';
 import {
   APPLICATION,
   CONVERSATION_STATUS,
+  can,
   isWithinBusinessHours,
   validateEmail,
   validatePhone,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { authorize } from '../../http/policy.js';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from '../accounts/index.js';
@@ -55,6 +56,25 @@ export async function initVisitor(
   site: { host: string | null; ownHosts: readonly string[] },
   now = new Date(),
 ): Promise<WidgetInitResponse> {
+  return (await startVisitorSession(deps, input, site, now)).init;
+}
+
+/** A visitor's session as init starts it, with the platform's keys the Kommunicate widget reads. */
+export interface VisitorSession {
+  init: WidgetInitResponse;
+  /** The user's key: the platform's `token` (its socket topic) and payload-encryption key. */
+  userKey: string;
+  deviceKey: string;
+  imageLink: string | null;
+}
+
+/** Init (see `initVisitor`) with the session's platform keys: the Kommunicate widget's initialize.page. */
+export async function startVisitorSession(
+  deps: WidgetDeps,
+  input: InitInput,
+  site: { host: string | null; ownHosts: readonly string[] },
+  now = new Date(),
+): Promise<VisitorSession> {
   const found = await findWidgetApplication(deps.db, input.appId);
   if (!found) throw appNotFound(input.appId);
   const { application, settings } = found;
@@ -106,7 +126,7 @@ export async function initVisitor(
     await accounts.updateUser(deps.db, user.id, changes);
     user = { ...user, ...changes };
   }
-  return {
+  const init: WidgetInitResponse = {
     token: registered.authToken,
     userId: user.userId,
     displayName: user.displayName,
@@ -118,6 +138,12 @@ export async function initVisitor(
     settings,
     isWithinBusinessHours: isWithinBusinessHours(businessHoursOf(settings), now),
     encryptionEnabled: application.encryptionEnabled,
+  };
+  return {
+    init,
+    userKey: user.userKey,
+    deviceKey: registered.deviceKey ?? '',
+    imageLink: user.imageLink,
   };
 }
 
@@ -160,6 +186,8 @@ export async function rateConversation(
   caller: AuthContext,
   groupId: number,
   input: { rating: number; comment?: string | undefined },
+  /** The SPEC §9 scale of `rating`: Convo's widget rates 1–5 (new); the platform's smileys 1/5/10 (old). */
+  scale: 'old' | 'new' = 'new',
 ): Promise<WidgetRating> {
   requireVisitor(caller);
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
@@ -181,6 +209,7 @@ export async function rateConversation(
       userId: caller.userId,
       rating: input.rating,
       comment,
+      scale,
     });
     await insertTimelineEvent(tx, {
       applicationId: caller.applicationId,
@@ -205,6 +234,15 @@ export async function rateConversation(
     });
     return toRating(row);
   });
+}
+
+/** A conversation's rating as its customer (or a member) may read it; "not found" otherwise. */
+export async function readRating(db: Db, caller: AuthContext, groupId: number): Promise<repo.RatingRow> {
+  const row = await repo.findRating(db, caller.applicationId, groupId);
+  // A visitor sees only the rating of their own conversation.
+  if (!row || !can(caller, 'conversation.see', { participant: row.userId === caller.userId }))
+    throw notFound('No rating yet.');
+  return row;
 }
 
 export function toRating(row: repo.RatingRow): WidgetRating {

@@ -443,3 +443,21 @@ export async function findInboundMessage(db: Db, applicationId: string, messageI
     .limit(1);
   return row;
 }
+
+/** An enabled bot of the application by its member's userId (the platform names bots so). */
+export async function findEnabledBotByUserName(db: Db, applicationId: string, userName: string) {
+  const [row] = await db
+    .select({ id: bots.id, name: bots.name, engine: bots.engine, userId: users.userId })
+    .from(bots)
+    .innerJoin(users, eq(users.id, bots.userId))
+    .where(
+      and(
+        eq(bots.applicationId, applicationId),
+        eq(users.applicationId, applicationId),
+        eq(users.userId, userName),
+        eq(bots.enabled, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

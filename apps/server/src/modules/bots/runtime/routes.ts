@@ -3,6 +3,8 @@ import {
   botAnswerFeedbackRequestSchema,
   botAnswerFeedbackSchema,
   botAnswerParamsSchema,
+  botDetailsParamsSchema,
+  botDetailsResponseSchema,
   timeSavedQuerySchema,
   timeSavedResponseSchema,
 } from '@convo/api';
@@ -45,6 +47,21 @@ export function botRuntimeRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         generatedAt: Date.now(),
         response: await service.timeSaved(db, requireAuth(req), req.query),
       }),
+    );
+
+    // Any session of the application (the widget's visitor asks about its conversation's bot);
+    // only the bot's public facts, and another application's bot is not found.
+    app.get(
+      BOT_RUNTIME_PATHS.botDetails,
+      {
+        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('conversations')],
+        schema: {
+          tags: ['widget'],
+          params: botDetailsParamsSchema,
+          response: { 200: botDetailsResponseSchema },
+        },
+      },
+      async (req) => service.botDetails(db, requireAuth(req), req.params.userId),
     );
   };
 }

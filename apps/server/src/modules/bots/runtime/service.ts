@@ -1,4 +1,4 @@
-import type { BotAnswerFeedback, TimeSaved, TimeSavedQuery } from '@convo/api';
+import type { BotAnswerFeedback, BotDetails, TimeSaved, TimeSavedQuery } from '@convo/api';
 import { can } from '@convo/domain';
 import type { AuthContext } from '../../../http/auth.js';
 import { notFound } from '../../../http/errors.js';
@@ -48,5 +48,27 @@ export async function timeSaved(
     conversations: saved.conversations,
     handedOff: saved.handedOff,
     ...feedback,
+  };
+}
+
+/** `botdetails/{userId}`: the public facts of an enabled bot of the caller's application. */
+export async function botDetails(db: Db, caller: AuthContext, userName: string): Promise<BotDetails> {
+  const bot = await repo.findEnabledBotByUserName(db, caller.applicationId, userName);
+  return {
+    code: 'SUCCESS',
+    data: bot
+      ? [
+          {
+            id: bot.id,
+            userId: bot.userId,
+            name: bot.name,
+            aiPlatform: bot.engine,
+            // Convo's bots answer whole messages; the widget's own answer thumbs are not used.
+            generativeResponse: false,
+            answerFeedback: false,
+            dialogflowCXBot: false,
+          },
+        ]
+      : [],
   };
 }

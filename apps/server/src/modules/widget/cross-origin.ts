@@ -1,0 +1,81 @@
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isFamilyPath } from '../../http/api-paths.js';
+import type { Db } from '../../platform/db/database.js';
+import { hostOf, isAllowedSite } from './origin.js';
+import { findWidgetApplication } from './service.js';
+
+// CORS for the messaging family and the other paths the platform's web widget calls from a
+// customer's page (/rest/ws/…, /users/v3/chat/plugin/settings, /v2/tab/initialize.page, /kb/…).
+// @fastify/cors answers the preflights and writes the headers; which origins may read an answer
+// is the application's allowed-domains setting (Settings → Chat widget configuration), the same
+// rule the widget's init and its frame use. These calls carry their token in a header, never a
+// cookie, so a page that is refused cannot borrow a visitor's session either way.
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** How long a browser may keep a preflight's answer. */
+const PREFLIGHT_MAX_AGE_S = 600;
+/** How long an application's allowed domains are kept in memory, and for how many applications. */
+const DOMAINS_TTL_MS = 30_000;
+const DOMAINS_CACHE_MAX = 5_000;
+
+/** The application a request names: Application-Key (the family's header), else appId/applicationId. */
+export function applicationOf(req: FastifyRequest): string | null {
+  const header = req.headers['application-key'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  const query = req.query as Record<string, unknown> | undefined;
+  for (const key of ['appId', 'applicationId']) {
+    const v = query?.[key];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  }
+  return null;
+}
+
+/** Allowed domains per application, read at most once per TTL (null: no such application). */
+function allowedDomainsReader(db: Db, now: () => number = Date.now) {
+  const cache = new Map<string, { at: number; domains: readonly string[] | null }>();
+  return async (appId: string): Promise<readonly string[] | null> => {
+    const hit = cache.get(appId);
+    if (hit && now() - hit.at < DOMAINS_TTL_MS) return hit.domains;
+    const found = await findWidgetApplication(db, appId);
+    const domains = found ? found.settings.configuration.allowedDomains : null;
+    if (cache.size >= DOMAINS_CACHE_MAX) cache.clear();
+    cache.set(appId, { at: now(), domains });
+    return domains;
+  };
+}
+
+/**
+ * Registers CORS on the root instance (the plugin is global), before the routes. `ownHosts` are
+ * the server's own hosts: its chat frame and /demo page are always allowed.
+ */
+export async function registerPlatformCors(
+  app: FastifyInstance,
+  deps: { db: Db; publicUrl: string },
+): Promise<void> {
+  const domainsOf = allowedDomainsReader(deps.db);
+  const publicHost = hostOf(deps.publicUrl);
+  const off: FastifyCorsOptions = { origin: false };
+  await app.register(cors, {
+    hideOptionsRoute: true,
+    delegator: async (req: FastifyRequest): Promise<FastifyCorsOptions> => {
+      const origin = req.headers.origin;
+      if (!origin || !isFamilyPath(req.url)) return off;
+      const on: FastifyCorsOptions = {
+        origin,
+        methods: METHODS,
+        maxAge: PREFLIGHT_MAX_AGE_S,
+        strictPreflight: false,
+      };
+      const appId = applicationOf(req);
+      // A preflight names no application (the browser sends no header values): the real request
+      // that follows does, and is answered by the rule below.
+      if (appId === null) return on;
+      const domains = await domainsOf(appId);
+      // An unknown application: the route answers its own error, readable by the page.
+      if (domains === null) return on;
+      const ownHosts = [publicHost, req.host.toLowerCase()].filter((h): h is string => h !== null);
+      return isAllowedSite(hostOf(origin), domains, ownHosts) ? on : off;
+    },
+  });
+}
