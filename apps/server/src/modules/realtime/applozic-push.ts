@@ -1,10 +1,12 @@
-import { MESSAGE_STATUS } from '@convo/domain';
+import { APPLOZIC_MESSAGE_TYPE, MESSAGE_STATUS } from '@convo/domain';
 import { EVENT, type StoredEvent } from './event-types.js';
 
 // Convo's real-time events as the Applozic clients read them on their STOMP (or MQTT) topic:
 // `{ id, type, message, notifyUser }` with the APPLOZIC_xx codes of reference/applozic-api.md §7
 // (the web widget's `ALSocket.onMessage`, the SDKs' `NOTIFICATION_TYPE`). Pure: no I/O.
-// TODO(merge): the message object comes from the shared Applozic message serializer once it lands.
+// The event's message is already the family's object (messages/message-view.ts through @convo/domain's
+// toApplozicMessage), written for no viewer: here only its direction is set per receiver, and the
+// flags are filled for events stored before that serializer existed (a replay can reach them).
 
 export const APPLOZIC_PUSH = {
   MESSAGE_RECEIVED: 'APPLOZIC_01',
@@ -52,9 +54,9 @@ export function toApplozicMessage(m: ConvoMessage, viewer: PushViewer): Record<s
     ...rest,
     ...(fileMeta ? { fileMeta } : {}),
     metadata: m.metadata ?? {},
-    type: mine ? 5 : 4,
-    to: m.from,
-    contactIds: m.from,
+    type: mine ? APPLOZIC_MESSAGE_TYPE.MT_OUTBOX : APPLOZIC_MESSAGE_TYPE.MT_INBOX,
+    to: m.to ?? m.from,
+    contactIds: m.contactIds ?? m.from,
     sent: true,
     delivered: m.status >= MESSAGE_STATUS.DELIVERED,
     read: m.status >= MESSAGE_STATUS.DELIVERED_AND_READ,
