@@ -96,7 +96,7 @@ export const SESSION: Session = {
 };
 
 /** Registers the fake network, the stores and the translations for one test file. */
-export function useDashboardHarness(): void {
+export function setUpDashboardHarness(): void {
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'error' });
     configStore.setState({ config: CONFIG });

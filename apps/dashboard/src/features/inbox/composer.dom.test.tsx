@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, renderWithApp, use, useDashboardHarness } from '../../testing/render';
+import { ORIGIN, renderWithApp, setUpDashboardHarness, use } from '../../testing/render';
 import { Composer } from './composer';
 
-useDashboardHarness();
+setUpDashboardHarness();
 
 const SEND = `${ORIGIN}/messaging/rest/ws/message/v2/send`;
 
