@@ -27,7 +27,8 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['apps/dashboard/src/testing/dom-setup.ts'],
           environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
-          testTimeout: 20_000,
+          // User-event typing through Mantine is slow on two shared cores.
+          testTimeout: 30_000,
         },
       },
       {
