@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, two projects: fast pure/unit tests, and integration tests that open a real database
+// One config, three projects: fast pure/unit tests, dashboard component tests in a DOM, and integration tests that open a real database
 // (PGlite always; PostgreSQL as well when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
@@ -14,8 +14,21 @@ export default defineConfig({
             'bench/lib/**/*.test.ts',
             'scripts/**/*.test.mjs',
           ],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.dom.test.tsx', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        // Component tests of the dashboard (Testing Library): a DOM, the app's providers, the network
+        // faked by MSW (apps/dashboard/src/testing/render.tsx).
+        test: {
+          name: 'dom',
+          include: ['apps/dashboard/src/**/*.dom.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/dashboard/src/testing/dom-setup.ts'],
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+          // User-event typing through Mantine is slow on two shared cores.
+          testTimeout: 30_000,
         },
       },
       {

@@ -4,8 +4,8 @@
 import type { Session } from '@convo/api';
 import { isAdminRole, ROLE_TYPE } from '@convo/domain';
 import { firstSettingsPath } from '../../features/settings/settings-menu';
-import { SETTINGS_PAGES } from '../../features/settings/settings-pages';
 import { PATHS } from '../routing/paths';
+import { SETTINGS_PAGES } from '../routing/settings-pages';
 import { canOpen } from '../routing/use-landing';
 
 export type NavIcon =

@@ -3,7 +3,7 @@ import { PATHS } from './paths';
 
 // The settings screens' slugs, groups, paths and page type: below every feature, so a feature can
 // link to a settings page or declare its own (`settings-entries.ts`) without importing the
-// registry that lists them all (features/settings/settings-pages.ts).
+// registry that lists them all (./settings-pages.ts).
 
 export const SETTINGS_GROUPS = [
   'account',

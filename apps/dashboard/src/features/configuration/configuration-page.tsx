@@ -3,6 +3,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../app/config/config-store';
+import { SETTINGS_PAGES } from '../../app/routing/settings-pages';
 import { settingsPath } from '../../app/routing/settings-paths';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { LoadFailed } from '../../components/load-failed';
@@ -10,7 +11,6 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { useBillingState } from '../billing/use-billing-state';
 import { settingsMenu } from '../settings/settings-menu';
-import { SETTINGS_PAGES } from '../settings/settings-pages';
 import { SnippetBlock } from '../widget-settings/snippet-block';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {

@@ -4,11 +4,13 @@ import {
   INBOX_PATHS,
   inboxDeletedResponseSchema,
   type QuickReplyWriteRequest,
+  quickReplyListResponseSchema,
   quickReplyPath,
   quickReplyResponseSchema,
   type TagWriteRequest,
   TRANSCRIPT_SETTINGS_PATH,
   type TranscriptSettingsWrite,
+  tagListResponseSchema,
   tagPath,
   tagResponseSchema,
   tagRestorePath,
@@ -19,6 +21,33 @@ import { apiRequest } from '../../app/api/api-client';
 import { toastError } from '../../app/toasts';
 
 export const CONVERSATION_SETTINGS_KEY = ['conversation-settings'] as const;
+export const TAGS_KEY = ['tags'] as const;
+export const QUICK_REPLIES_KEY = ['quick-replies'] as const;
+
+const LONG = 5 * 60_000;
+
+export async function listTags(signal?: AbortSignal) {
+  return (await apiRequest(INBOX_PATHS.tags, { schema: tagListResponseSchema, signal })).data;
+}
+
+export async function listQuickReplies(signal?: AbortSignal) {
+  return (await apiRequest(INBOX_PATHS.quickReplies, { schema: quickReplyListResponseSchema, signal })).data;
+}
+
+/** The tags managed here, also read by the inbox (list filter, conversation header). */
+export function useTags() {
+  return useQuery({ queryKey: TAGS_KEY, queryFn: ({ signal }) => listTags(signal), staleTime: LONG });
+}
+
+/** `enabled: false` until they are needed (the inbox's composer asks once '/' is typed). */
+export function useQuickReplies(enabled = true) {
+  return useQuery({
+    queryKey: QUICK_REPLIES_KEY,
+    queryFn: ({ signal }) => listQuickReplies(signal),
+    staleTime: LONG,
+    enabled,
+  });
+}
 
 export function useConversationSettings() {
   return useQuery({

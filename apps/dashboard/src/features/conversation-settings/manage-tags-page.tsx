@@ -9,8 +9,7 @@ import { toast, toastError } from '../../app/toasts';
 import { FormModal } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
-import { useTags } from '../inbox/use-inbox-data';
-import { createTag, deleteTag, renameTag, restoreTag } from './conversation-settings-api';
+import { createTag, deleteTag, renameTag, restoreTag, TAGS_KEY, useTags } from './conversation-settings-api';
 
 export function ManageTagsPage() {
   const { t } = useTranslation('conversationSettings');
@@ -23,7 +22,7 @@ export function ManageTagsPage() {
     isDefault: boolean;
   } | null>(null);
   const [busy, setBusy] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['tags'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: TAGS_KEY });
 
   const act = async (fn: () => Promise<unknown>, done: string) => {
     setBusy(true);

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
+import { playSound } from '../../lib/notification-sound';
 import {
   fetchNotificationPreferences,
   NOTIFICATION_PREFERENCES_KEY,
   saveNotificationPreferences,
-} from '../inbox/notification-preferences-api';
-import { playSound } from '../widget-settings/notification-sound';
+} from './notification-preferences-api';
 import { SettingsLoadState } from './settings-load-state';
 
 const isSound = (v: string | null): v is Sound => v !== null && (SOUNDS as readonly string[]).includes(v);

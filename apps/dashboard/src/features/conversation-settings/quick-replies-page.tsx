@@ -11,8 +11,12 @@ import { toast, toastError } from '../../app/toasts';
 import { FormModal } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
-import { useQuickReplies } from '../inbox/use-inbox-data';
-import { deleteQuickReply, saveQuickReply } from './conversation-settings-api';
+import {
+  deleteQuickReply,
+  QUICK_REPLIES_KEY,
+  saveQuickReply,
+  useQuickReplies,
+} from './conversation-settings-api';
 
 interface Draft {
   id: string | null;
@@ -29,7 +33,7 @@ export function QuickRepliesPage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
   const admin = isAdminRole(session.roleType);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['quick-replies'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: QUICK_REPLIES_KEY });
 
   const save = async () => {
     if (!draft) return;

@@ -24,12 +24,12 @@ import { isApiError } from '../../app/api/api-error';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
+import { useQuickReplies } from '../conversation-settings/conversation-settings-api';
 import { channelName } from '../integrations/channel-icon';
 import { readDraft, saveDraft } from './drafts';
 import { addNote, sendMessage, uploadFile } from './inbox-api';
 import { ReplySuggestions } from './reply-suggestions';
 import { ServiceWindowClosed } from './service-window-closed';
-import { useQuickReplies } from './use-inbox-data';
 import { addSentMessage } from './use-messages';
 import { useTypingSender } from './use-typing';
 

@@ -24,11 +24,12 @@ import { useTranslation } from 'react-i18next';
 import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
+import { useTags } from '../conversation-settings/conversation-settings-api';
 import { ChannelIcon } from '../integrations/channel-icon';
 import { changeAssignee, changeStatus, changeTags, changeTeam, sendTranscript } from './inbox-api';
 import { toastInboxError } from './inbox-errors';
 import { StatusBadge } from './status-badge';
-import { useTags, useTeammates, useTeams } from './use-inbox-data';
+import { useTeammates, useTeams } from './use-inbox-data';
 
 /** Teams share the assign menu with people; their values carry this prefix. */
 const TEAM_VALUE = 'team:';

@@ -32,6 +32,7 @@ import { QUERY_ROOTS } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
 import { SectionLoader } from '../../components/page-loader';
+import { useTags } from '../conversation-settings/conversation-settings-api';
 import { ChannelIcon } from '../integrations/channel-icon';
 import { useOpenConversation } from './conversation-pane';
 import { CONVERSATION_PAGE_SIZE, changeStatusOfMany, searchConversations } from './inbox-api';
@@ -40,7 +41,7 @@ import { type AssigneeView, DEFAULT_FILTER, type InboxFilter, toSearchRequest } 
 import { type KeptRow, nextKept, withKeptRow } from './kept-row';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
-import { useTags, useTeammates, useTeams } from './use-inbox-data';
+import { useTeammates, useTeams } from './use-inbox-data';
 
 const CHANNELS = [
   'web',

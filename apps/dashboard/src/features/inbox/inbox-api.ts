@@ -1,5 +1,6 @@
 // Calls of the inbox: the messaging API (conversations, messages, notes, timeline, users, teams)
-// and the product API (tags, quick replies). Every response is checked against its contract.
+// and the product API (notes, e-mail originals, reply suggestions; tags and quick replies are
+// conversation-settings' own). Every response is checked against its contract.
 
 import {
   CONVERSATION_PATHS,
@@ -10,7 +11,6 @@ import {
   groupEventsPath,
   groupFeedSchema,
   groupNotesPath,
-  INBOX_PATHS,
   MESSAGING_PATHS,
   messageListResponseSchema,
   messageSendResponseSchema,
@@ -20,11 +20,9 @@ import {
   notePath,
   noteResponseSchema,
   platformOk,
-  quickReplyListResponseSchema,
   replySuggestionsPath,
   replySuggestionsResponseSchema,
   TEAM_USER_STATS_PATHS,
-  tagListResponseSchema,
   teamSummarySchema,
   timelineResponseSchema,
   userListSchema,
@@ -250,14 +248,6 @@ export async function sendTranscript(groupId: number, to?: string) {
     }),
   });
   return res.response;
-}
-
-export async function listTags(signal?: AbortSignal) {
-  return (await apiRequest(INBOX_PATHS.tags, { schema: tagListResponseSchema, signal })).data;
-}
-
-export async function listQuickReplies(signal?: AbortSignal) {
-  return (await apiRequest(INBOX_PATHS.quickReplies, { schema: quickReplyListResponseSchema, signal })).data;
 }
 
 export const uploadedFileSchema = z.object({

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QUERY_ROOTS, useRealtimeEvent } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
-import { playSound } from '../widget-settings/notification-sound';
+import { playSound } from '../../lib/notification-sound';
+import { useNotificationPreferences } from '../conversation-settings/notification-preferences-api';
 import { searchConversations } from './inbox-api';
 import { ACTIVE_STATUSES } from './inbox-filter';
-import { useNotificationPreferences } from './notification-preferences-api';
 
 /** Unread messages in my active conversations (the first 100 of them), for the title. */
 function useMyUnread(me: string): number {

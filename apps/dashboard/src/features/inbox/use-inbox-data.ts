@@ -1,7 +1,9 @@
-// Reference data of the inbox (teammates, teams, tags, quick replies), cached for the session.
+// Reference data of the inbox (teammates, teams), cached for the session. Tags and quick replies
+// are read through conversation-settings, which manages them.
 
 import { useQuery } from '@tanstack/react-query';
-import { listQuickReplies, listTags, listTeammates, listTeams } from './inbox-api';
+import { teamKeys } from '../team/team-api';
+import { listTeammates, listTeams } from './inbox-api';
 
 const LONG = 5 * 60_000;
 
@@ -13,27 +15,11 @@ export function useTeammates() {
   });
 }
 
-export const INBOX_TEAMS_KEY = ['inbox', 'teams'] as const;
-
 /** Teams change from Settings → Team (no live event): refetched when half a minute old. */
 export function useTeams() {
   return useQuery({
-    queryKey: INBOX_TEAMS_KEY,
+    queryKey: teamKeys.inboxTeams,
     queryFn: ({ signal }) => listTeams(signal),
     staleTime: 30_000,
-  });
-}
-
-export function useTags() {
-  return useQuery({ queryKey: ['tags'], queryFn: ({ signal }) => listTags(signal), staleTime: LONG });
-}
-
-/** `enabled: false` until they are needed (the composer asks once '/' is typed). */
-export function useQuickReplies(enabled = true) {
-  return useQuery({
-    queryKey: ['quick-replies'],
-    queryFn: ({ signal }) => listQuickReplies(signal),
-    staleTime: LONG,
-    enabled,
   });
 }

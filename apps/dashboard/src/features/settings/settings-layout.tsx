@@ -2,13 +2,13 @@ import { Box, Group, NavLink, Select, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, NavLink as RouterNavLink, Routes, useLocation, useNavigate } from 'react-router';
+import { SETTINGS_PAGES, settingsPath } from '../../app/routing/settings-pages';
 import { canOpen } from '../../app/routing/use-landing';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { NotAllowed } from '../../components/not-allowed';
 import { PageLoader } from '../../components/page-loader';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { firstSettingsPath, settingsMenu } from './settings-menu';
-import { SETTINGS_PAGES, settingsPath } from './settings-pages';
 
 /**
  * /settings/*: a menu of the settings pages the role may open (a column beside the page on wide

@@ -2,9 +2,9 @@
 // the matrix the menu is built from: a wrong matrix entry shows here as a wrong menu.
 import type { RoleType } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
+import { SETTINGS_PAGES } from '../../app/routing/settings-pages';
 import { makeSession } from '../../app/session/session.fixture';
 import { settingsMenu } from './settings-menu';
-import { SETTINGS_PAGES } from './settings-pages';
 
 const slugs = (product: 'classic' | 'agent', roleType: RoleType) =>
   settingsMenu(makeSession({ roleType, product }), SETTINGS_PAGES)

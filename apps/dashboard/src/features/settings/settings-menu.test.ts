@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { SettingsPage } from '../../app/routing/settings-paths';
 import { makeSession } from '../../app/session/session.fixture';
 import { firstSettingsPath, settingsMenu } from './settings-menu';
-import type { SettingsPage } from './settings-pages';
 
 const Page = () => null;
 const pages: SettingsPage[] = [

@@ -1,6 +1,11 @@
 import type { Session } from '@convo/api';
+import {
+  SETTINGS_GROUPS,
+  type SettingsGroup,
+  type SettingsPage,
+  settingsPath,
+} from '../../app/routing/settings-paths';
 import { canOpen } from '../../app/routing/use-landing';
-import { SETTINGS_GROUPS, type SettingsGroup, type SettingsPage, settingsPath } from './settings-pages';
 
 export interface SettingsMenuGroup {
   group: SettingsGroup;

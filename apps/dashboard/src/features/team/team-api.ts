@@ -28,6 +28,8 @@ export const teamKeys = {
   members: ['team', 'members'] as const,
   invitations: ['team', 'invitations'] as const,
   teams: ['team', 'teams'] as const,
+  /** The inbox's copy of the teams (the messaging API's list), refreshed after a change here. */
+  inboxTeams: ['inbox', 'teams'] as const,
 };
 
 export async function fetchMembers() {

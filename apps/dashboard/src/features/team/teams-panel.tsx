@@ -18,7 +18,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
-import { INBOX_TEAMS_KEY } from '../inbox/use-inbox-data';
 import { NS, PanelState } from './shared';
 import {
   changeTeammates,
@@ -49,7 +48,7 @@ function NameModal({ editing, onClose }: { editing: Editing; onClose: () => void
         team ? t('teams.renamed', { name: saved.teamName }) : t('teams.created', { name: saved.teamName }),
       );
       void queryClient.invalidateQueries({ queryKey: teamKeys.teams });
-      void queryClient.invalidateQueries({ queryKey: INBOX_TEAMS_KEY });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.inboxTeams });
       onClose();
     },
     onError: toastTeamError,
@@ -93,7 +92,7 @@ function MembersModal({ team, onClose }: { team: Team; onClose: () => void }) {
     onSuccess: () => {
       toast.success(t('teams.membersSaved', { name: team.teamName }));
       void queryClient.invalidateQueries({ queryKey: teamKeys.teams });
-      void queryClient.invalidateQueries({ queryKey: INBOX_TEAMS_KEY });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.inboxTeams });
       onClose();
     },
     onError: toastTeamError,

@@ -4,7 +4,7 @@ import { ActionIcon, Group, Select, Stack, Switch, TagsInput, Text, Tooltip } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
-import { playSound } from './notification-sound';
+import { playSound } from '../../lib/notification-sound';
 import { FormCard, NS, SaveBar, SectionPage, useSectionForm } from './section-page';
 
 type Configuration = ChatWidgetSettings['configuration'];

@@ -9,6 +9,7 @@ import {
 } from '@convo/api';
 import { isWithinBusinessHours, SOUNDS } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
+import { SOUND_NOTES, soundLength } from '../../lib/notification-sound';
 import {
   asBusinessHours,
   formPathOf,
@@ -18,7 +19,6 @@ import {
 } from './business-hours-form';
 import { androidSample, iosSample, mobileFrameUrl, reactNativeSample } from './install-samples';
 import { setLeadField } from './lead-fields';
-import { SOUND_NOTES, soundLength } from './notification-sound';
 import { validationProblems } from './validation-problems';
 import { initials, normaliseHex, previewColour, previewModel } from './widget-preview-model';
 
