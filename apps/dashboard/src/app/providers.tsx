@@ -1,13 +1,12 @@
 import type { ClientConfig } from '@convo/api';
-import { MODAL_OVERLAY_Z_INDEX } from '@convo/domain';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { queryClient } from './query-client';
 import { StorageFull } from './storage/storage-full';
 import { resolvePalette } from './theme/palette';
 import { buildCssVariablesResolver, buildTheme } from './theme/theme';
+import { ToastHost } from './toast-host';
 
 interface AppProvidersProps {
   config: ClientConfig;
@@ -26,8 +25,7 @@ export function AppProviders({ config, customPrimary, children }: AppProvidersPr
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        {/* Above modals (their overlay stacks at 5000), so a toast is never hidden by one. */}
-        <Notifications position="top-right" zIndex={MODAL_OVERLAY_Z_INDEX + 100} limit={5} />
+        <ToastHost />
         <StorageFull />
         {children}
       </QueryClientProvider>
