@@ -179,22 +179,5 @@ export const outboxMailSchema = z.object({
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const outboxListSchema = successEnvelope(z.array(outboxMailSchema));
 
-/** Paths of the product API, written once for the server routes, the client and the tests. */
-export const ACCOUNT_PATHS = {
-  config: '/api/config',
-  /** SPEC §7 IP lookup: the sign-up's country from its address ('us' when unknown). */
-  ipCountry: '/api/ip/country',
-  signup: '/api/signup',
-  login: '/api/login',
-  logout: '/api/users/logout',
-  me: '/api/users/me',
-  passwordChange: '/api/users/password/update',
-  passwordResetRequest: '/api/password/reset',
-  passwordResetValidate: '/api/password/reset/validate',
-  passwordResetUpdate: '/api/password/update',
-  emailValidate: '/api/email/validate',
-  emailResend: '/api/email/validation-mail',
-  googleStart: '/api/auth/google/start',
-  googleCallback: '/api/auth/google/callback',
-  devMailbox: '/api/dev/mailbox',
-} as const;
+// Zod-free, so light clients (the dashboard's boot) import it from @convo/api/constants.
+export { ACCOUNT_PATHS } from './account-paths.js';

@@ -1,26 +1,17 @@
 import { z } from 'zod';
 import { successEnvelope } from './accounts.js';
+import { ERROR_REPORT_LIMITS } from './error-report-constants.js';
 
 // Product API (/api/error-reports): the dashboard's unhandled errors (SPEC §2 error screen, §8), the
 // feedback a member writes on the error screen, and the list the workspace's super admins read.
 // Every text is size-limited here and shown as text only.
 
-export const ERROR_REPORT_PATHS = {
-  reports: '/api/error-reports',
-  feedback: '/api/error-reports/:eventId/feedback',
-} as const;
-export const errorReportFeedbackPath = (eventId: string) =>
-  `/api/error-reports/${encodeURIComponent(eventId)}/feedback`;
-
-/** Most a report may carry (the route's body limit is a little above). */
-export const ERROR_REPORT_LIMITS = {
-  message: 1000,
-  name: 120,
-  stack: 8000,
-  url: 2000,
-  comments: 2000,
-  bodyBytes: 16 * 1024,
-} as const;
+// Zod-free, so the dashboard's boot imports them from @convo/api/constants.
+export {
+  ERROR_REPORT_LIMITS,
+  ERROR_REPORT_PATHS,
+  errorReportFeedbackPath,
+} from './error-report-constants.js';
 
 export const errorReportRequestSchema = z.strictObject({
   /** Made by the browser, so the feedback dialog can name the event before the answer arrives. */

@@ -9,7 +9,12 @@ import { startConfigRefresh } from './config/config-refresh';
 import { loadConfig } from './config/config-store';
 import { AppProviders } from './providers';
 import { notifyNewerVersion } from './routing/lazy-page';
-import { landingNamespaces, prefetchLandingChunks, prefetchLandingData } from './routing/prefetch-landing';
+import {
+  landingNamespaces,
+  prefetchLandingChunks,
+  prefetchLandingData,
+  prefetchLandingDataCode,
+} from './routing/prefetch-landing';
 import { router } from './routing/router';
 import { storage } from './storage/safe-storage';
 import { STORAGE_KEYS } from './storage/storage-keys';
@@ -55,6 +60,7 @@ export function Boot() {
       return config;
     });
     const i18nPromise = startI18n();
+    prefetchLandingDataCode(window.location.pathname);
     // After the config's and the translations' requests: those come first on the few connections.
     // Waited for too (they load side by side): the first render then shows the landing page whole,
     // where a page still loading would show a loader and then reveal it late (see lazy-page.tsx).

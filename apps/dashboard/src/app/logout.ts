@@ -2,7 +2,7 @@
 // storage and the query cache, and goes to the login page. Other tabs follow through the
 // `storage` event on the session key.
 
-import { ACCOUNT_PATHS } from '@convo/api';
+import { ACCOUNT_PATHS } from '@convo/api/constants';
 import { MESSAGES } from '@convo/domain';
 import { abortAllRequests, setUnauthorizedHandler } from './api/api-client';
 import { joinUrl } from './api/api-error';

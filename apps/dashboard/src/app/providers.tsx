@@ -1,14 +1,12 @@
 import type { ClientConfig } from '@convo/api';
-import { MODAL_OVERLAY_Z_INDEX } from '@convo/domain';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { queryClient } from './query-client';
-import { StorageFullModal } from './storage/storage-full-modal';
+import { StorageFull } from './storage/storage-full';
 import { resolvePalette } from './theme/palette';
 import { buildCssVariablesResolver, buildTheme } from './theme/theme';
+import { ToastHost } from './toast-host';
 
 interface AppProvidersProps {
   config: ClientConfig;
@@ -27,12 +25,9 @@ export function AppProviders({ config, customPrimary, children }: AppProvidersPr
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          {/* Above modals (their overlay stacks at 5000), so a toast is never hidden by one. */}
-          <Notifications position="top-right" zIndex={MODAL_OVERLAY_Z_INDEX + 100} limit={5} />
-          <StorageFullModal />
-          {children}
-        </ModalsProvider>
+        <ToastHost />
+        <StorageFull />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

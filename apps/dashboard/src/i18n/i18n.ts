@@ -1,10 +1,21 @@
 import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from '@convo/domain';
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '../app/storage/safe-storage';
 import { STORAGE_KEYS } from '../app/storage/storage-keys';
-import { LOCALES_LOAD_PATH } from './languages';
+import { localesUrl } from './languages';
+
+/**
+ * Each namespace's JSON is fetched with the browser's fetch (the http backend brought a fetch
+ * polyfill, cross-fetch, into the boot chunk; issue 39). A failed answer rejects, which i18next
+ * reports as failedLoading like before.
+ */
+const fetchBackend = resourcesToBackend(async (language: string, namespace: string) => {
+  const response = await fetch(localesUrl(language, namespace));
+  if (!response.ok) throw new Error(`${response.status} for ${language}/${namespace}`);
+  return (await response.json()) as Record<string, unknown>;
+});
 
 function applyDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
@@ -21,7 +32,7 @@ export async function initI18n(language: Language, namespaces: readonly string[]
   i18next.on('languageChanged', applyDocumentLanguage);
   try {
     await i18next
-      .use(HttpBackend)
+      .use(fetchBackend)
       .use(initReactI18next)
       .init({
         lng: language,
@@ -31,7 +42,6 @@ export async function initI18n(language: Language, namespaces: readonly string[]
         load: 'languageOnly',
         ns: ['translation', ...namespaces],
         defaultNS: 'translation',
-        backend: { loadPath: LOCALES_LOAD_PATH },
         interpolation: { escapeValue: false },
         react: { useSuspense: false },
       });

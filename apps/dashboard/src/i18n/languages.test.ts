@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES_LOAD_PATH, pickLanguage } from './languages';
+import { LOCALES_LOAD_PATH, localesUrl, pickLanguage } from './languages';
 
 describe('pickLanguage', () => {
   it('prefers ?lng=, kn included although it is not in the selector', () => {
@@ -17,5 +17,9 @@ describe('pickLanguage', () => {
 describe('LOCALES_LOAD_PATH', () => {
   it('carries the release as a version suffix', () => {
     expect(LOCALES_LOAD_PATH).toBe('/locales/{{lng}}/{{ns}}.json?v=17.9.1');
+  });
+
+  it('gives the URL of one language and namespace', () => {
+    expect(localesUrl('fr', 'inbox')).toBe('/locales/fr/inbox.json?v=17.9.1');
   });
 });

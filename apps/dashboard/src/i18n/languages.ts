@@ -9,6 +9,14 @@ import { DEFAULT_LANGUAGE, isSupportedLanguage, type Language, RELEASE_VERSION }
  */
 export const LOCALES_LOAD_PATH = `/locales/{{lng}}/{{ns}}.json?v=${RELEASE_VERSION}`;
 
+/** LOCALES_LOAD_PATH for one language and namespace. */
+export function localesUrl(language: string, namespace: string): string {
+  return LOCALES_LOAD_PATH.replace('{{lng}}', encodeURIComponent(language)).replace(
+    '{{ns}}',
+    encodeURIComponent(namespace),
+  );
+}
+
 /** Names shown in the selector, each in its own language. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   en: 'English',

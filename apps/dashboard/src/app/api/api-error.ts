@@ -1,8 +1,9 @@
 // Typed API errors and the pure parsing of responses into data or ApiError.
 
-import { apiErrorSchema } from '@convo/api';
 import { ERROR_CODES, MESSAGES } from '@convo/domain';
 import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import { apiErrorSchema } from '../boot-schemas';
 
 /** Client-side codes (server codes come from the body). */
 export const CLIENT_ERROR_CODES = {
@@ -89,7 +90,7 @@ export function parseResponse<S extends z.ZodType>(
   const text = response.body.trim();
   if (!response.ok) {
     const json = text === '' ? { ok: false as const } : parseJson(text);
-    const body = json.ok ? apiErrorSchema.safeParse(json.value) : null;
+    const body = json.ok ? safeParse(apiErrorSchema, json.value) : null;
     if (body?.success) {
       throw new ApiError(response.status, body.data.code, body.data.message, body.data.details);
     }

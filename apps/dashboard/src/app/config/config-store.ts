@@ -1,7 +1,10 @@
 // Run-time configuration read at boot from GET /api/config.
 
-import { ACCOUNT_PATHS, type ClientConfig, clientConfigSchema } from '@convo/api';
+import type { ClientConfig } from '@convo/api';
+import { ACCOUNT_PATHS } from '@convo/api/constants';
+import { safeParse } from 'zod/mini';
 import { createStore, useStore } from 'zustand';
+import { clientConfigSchema } from '../boot-schemas';
 
 interface ConfigState {
   config: ClientConfig | null;
@@ -16,7 +19,9 @@ export async function loadConfig(signal?: AbortSignal): Promise<ClientConfig> {
   // Tolerate both the bare object and the { code: 'SUCCESS', data } envelope.
   const candidate =
     typeof json === 'object' && json !== null && 'data' in json ? (json as { data: unknown }).data : json;
-  const config = clientConfigSchema.parse(candidate);
+  const parsed = safeParse(clientConfigSchema, candidate);
+  if (!parsed.success) throw new Error(`GET ${ACCOUNT_PATHS.config}: ${parsed.error.message}`);
+  const config = parsed.data;
   configStore.setState({ config });
   return config;
 }

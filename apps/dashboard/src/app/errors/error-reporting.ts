@@ -1,10 +1,5 @@
-import {
-  ERROR_REPORT_LIMITS,
-  ERROR_REPORT_PATHS,
-  type ErrorReportRequest,
-  errorReportAcceptedResponseSchema,
-  errorReportFeedbackPath,
-} from '@convo/api';
+import type { ErrorReportRequest } from '@convo/api';
+import { ERROR_REPORT_LIMITS, ERROR_REPORT_PATHS, errorReportFeedbackPath } from '@convo/api/constants';
 import { ERROR_REPORTING_SAMPLE_RATE, RELEASE_VERSION } from '@convo/domain';
 import { apiRequest } from '../api/api-client';
 import { configStore } from '../config/config-store';
@@ -14,6 +9,10 @@ import { inSample, shouldReport } from './report-filter';
 // Sends the dashboard's unhandled errors to the server (SPEC §2 error screen, §8), when the server
 // enables error reporting and a member is signed in (reports belong to a workspace). A failed send
 // is only logged: reporting must never raise an error of its own.
+
+/** The answer's schema (zod), loaded with the first report rather than at boot. */
+const loadAnswerSchema = () =>
+  import('./error-report-schema').then((m) => m.errorReportAcceptedResponseSchema);
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
@@ -36,11 +35,9 @@ export function reportError(
     url: clip(`${window.location.pathname}${window.location.search}`, ERROR_REPORT_LIMITS.url),
     kind,
   };
-  apiRequest(ERROR_REPORT_PATHS.reports, {
-    method: 'POST',
-    body,
-    schema: errorReportAcceptedResponseSchema,
-  }).catch((failure: unknown) => console.warn('Error report not sent', failure));
+  loadAnswerSchema()
+    .then((schema) => apiRequest(ERROR_REPORT_PATHS.reports, { method: 'POST', body, schema }))
+    .catch((failure: unknown) => console.warn('Error report not sent', failure));
   return body.eventId;
 }
 
@@ -49,7 +46,7 @@ export async function sendErrorFeedback(eventId: string, comments: string, email
   await apiRequest(errorReportFeedbackPath(eventId), {
     method: 'POST',
     body: { comments, ...(email.trim() ? { email: email.trim() } : {}) },
-    schema: errorReportAcceptedResponseSchema,
+    schema: await loadAnswerSchema(),
   });
 }
 

@@ -1,5 +1,5 @@
 import { Anchor, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ErrorIllustration } from '../../components/error-illustration';
 import { Logo } from '../../components/logo';
@@ -8,7 +8,11 @@ import { PATHS } from '../routing/paths';
 import { useLandingPath } from '../routing/use-landing';
 import { SUPPORT_EMAIL } from '../support';
 import { reportRenderError } from './error-reporting';
-import { ReportErrorDialog } from './report-error-dialog';
+
+// Fetched when the member first asks to report: the error screen is in every page's boot (issue 39).
+const ReportErrorDialog = lazy(() =>
+  import('./report-error-dialog').then((m) => ({ default: m.ReportErrorDialog })),
+);
 
 /** Session-missing variant: the translated message and a way back to the login page. */
 export function SessionMissingScreen() {
@@ -31,6 +35,8 @@ export function GeneralErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const config = useConfig();
   const [reporting, setReporting] = useState(false);
+  // Mounted from the first ask on (kept then, so its closing transition plays).
+  const [asked, setAsked] = useState(false);
   // The crash is reported as the screen shows; 'Report an Error' adds the member's words to it.
   const eventId = useMemo(() => reportRenderError(error), [error]);
   // Reload Dashboard: a full load of the variant's home (/bots/manage-bots in agentic, /dashboard in
@@ -46,7 +52,13 @@ export function GeneralErrorScreen({ error }: { error: unknown }) {
           <Button component="a" href={reloadTarget}>
             {t('messages.reloadDashboard')}
           </Button>
-          <Button variant="default" onClick={() => setReporting(true)}>
+          <Button
+            variant="default"
+            onClick={() => {
+              setAsked(true);
+              setReporting(true);
+            }}
+          >
             {t('messages.reportAnError')}
           </Button>
         </Group>
@@ -58,12 +70,16 @@ export function GeneralErrorScreen({ error }: { error: unknown }) {
           />
         </Text>
       </Stack>
-      <ReportErrorDialog
-        opened={reporting}
-        onClose={() => setReporting(false)}
-        error={error}
-        eventId={eventId}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <ReportErrorDialog
+            opened={reporting}
+            onClose={() => setReporting(false)}
+            error={error}
+            eventId={eventId}
+          />
+        </Suspense>
+      )}
     </Center>
   );
 }

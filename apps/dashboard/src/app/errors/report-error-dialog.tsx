@@ -1,4 +1,4 @@
-import { ERROR_REPORT_LIMITS } from '@convo/api';
+import { ERROR_REPORT_LIMITS } from '@convo/api/constants';
 import { RELEASE_VERSION } from '@convo/domain';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';

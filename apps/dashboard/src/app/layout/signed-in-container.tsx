@@ -4,6 +4,7 @@ import {
   type SignupBlock,
   TRIAL_EXPIRED_ROUTE,
 } from '@convo/domain';
+import { ModalsProvider } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -289,9 +290,13 @@ function useSessionRefresh(): void {
  */
 export function SignedInContainer({ blocked }: { blocked: SignupBlock | null }) {
   useSessionRefresh();
+  // The modals manager (confirmations of the signed-in screens) lives here, not in the providers
+  // of every page: the sign-in page then loads no Modal (issue 39).
   return (
-    <AppLayout>
-      {blocked !== null ? <DomainBlockedModal reason={blocked} /> : <AuthenticatedRoutes />}
-    </AppLayout>
+    <ModalsProvider>
+      <AppLayout>
+        {blocked !== null ? <DomainBlockedModal reason={blocked} /> : <AuthenticatedRoutes />}
+      </AppLayout>
+    </ModalsProvider>
   );
 }

@@ -32,8 +32,22 @@ export type LazyPage<P extends object> = FunctionComponent<P> & {
   preload(): Promise<void>;
 };
 
+/** Mantine's stylesheets of the pages' components beyond the sign-in page's (styles/mantine-boot.ts). */
+const loadPageStyles = () => import('../styles/mantine-pages');
+
+interface LazyPageOptions {
+  /** The page needs only the boot's stylesheets (the sign-in page: it stays small, issue 39). */
+  bootStylesOnly?: boolean;
+}
+
 /** React.lazy for a page with a named export; failure shows the newer-version notice, not a crash. */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+export function lazyPage<P extends object>(
+  loadPage: () => Promise<ComponentType<P>>,
+  options: LazyPageOptions = {},
+): LazyPage<P> {
+  const load = options.bootStylesOnly
+    ? loadPage
+    : () => Promise.all([loadPageStyles(), loadPage()]).then(([, page]) => page);
   // Once the chunk is in, a page mounted from then on renders at once: React.lazy would suspend
   // it for a tick even then, and React holds back a reveal after a fallback (some 300 ms), which a
   // cold /dashboard paid twice, for the signed-in container and for its page nested in it.

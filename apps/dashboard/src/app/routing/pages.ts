@@ -2,7 +2,9 @@
 
 import { lazyPage } from './lazy-page';
 
-export const LoginPage = lazyPage(() => import('../../features/auth/login-page').then((m) => m.LoginPage));
+export const LoginPage = lazyPage(() => import('../../features/auth/login-page').then((m) => m.LoginPage), {
+  bootStylesOnly: true,
+});
 export const SignupPage = lazyPage(() => import('../../features/auth/signup-page').then((m) => m.SignupPage));
 export const PasswordResetPage = lazyPage(() =>
   import('../../features/auth/password-reset-page').then((m) => m.PasswordResetPage),

@@ -1,10 +1,11 @@
 // Session encode/decode (SPEC §3): base64 of the JSON, never holding a password. The app
 // settings travel under their own key, so the session key holds the user part only.
 
-import { type AppSettings, appSettingsSchema, type Session, sessionSchema } from '@convo/api';
+import type { AppSettings, Session } from '@convo/api';
 import { MESSAGES } from '@convo/domain';
+import { safeParse } from 'zod/mini';
+import { appSettingsSchema, storedSessionSchema } from '../boot-schemas';
 
-const storedSessionSchema = sessionSchema.omit({ appSettings: true });
 export type StoredSession = Omit<Session, 'appSettings'>;
 
 export function toBase64(text: string): string {
@@ -51,7 +52,7 @@ export function decodeSession(rawSession: string | null, rawSettings: string | n
   }
   let user: StoredSession;
   try {
-    const parsed = storedSessionSchema.safeParse(JSON.parse(fromBase64(rawSession)));
+    const parsed = safeParse(storedSessionSchema, JSON.parse(fromBase64(rawSession)));
     if (!parsed.success) return { ok: false, reason: 'corrupt', message: MESSAGES.sessionNotFound };
     user = parsed.data;
   } catch {
@@ -59,7 +60,7 @@ export function decodeSession(rawSession: string | null, rawSettings: string | n
   }
   let appSettings: AppSettings;
   try {
-    const parsed = appSettingsSchema.safeParse(rawSettings === null ? undefined : JSON.parse(rawSettings));
+    const parsed = safeParse(appSettingsSchema, rawSettings === null ? undefined : JSON.parse(rawSettings));
     if (!parsed.success)
       return { ok: false, reason: 'settings-missing', message: MESSAGES.appSettingNotFound };
     appSettings = parsed.data;

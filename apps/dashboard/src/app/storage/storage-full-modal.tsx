@@ -1,22 +1,14 @@
 import { RELEASE_VERSION, STORAGE_MODAL_WIDTH_PX } from '@convo/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mailtoLink, SUPPORT_EMAIL } from '../support';
-import { QUOTA_EXCEEDED_EVENT, storage } from './safe-storage';
+import { storage } from './safe-storage';
 import { usageByKey } from './safe-storage-core';
 import { ESSENTIAL_KEYS } from './storage-keys';
 
-/** "Browser storage full": opens on the quota-exceeded event of the storage module. */
-export function StorageFullModal() {
+/** "Browser storage full" (loaded when the storage first reports its quota exceeded, see storage-full.tsx). */
+export function StorageFullModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-
-  useEffect(() => {
-    const open = () => setOpened(true);
-    window.addEventListener(QUOTA_EXCEEDED_EVENT, open);
-    return () => window.removeEventListener(QUOTA_EXCEEDED_EVENT, open);
-  }, []);
 
   const report = () => {
     const usage = usageByKey(storage)
@@ -36,7 +28,7 @@ export function StorageFullModal() {
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
-      onClose={() => setOpened(false)}
+      onClose={onClose}
       title={t('storageFull.title')}
       size={STORAGE_MODAL_WIDTH_PX}
       centered
@@ -47,7 +39,7 @@ export function StorageFullModal() {
           {t('storageFull.clearHint')}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setOpened(false)}>
+          <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
           <Button variant="light" onClick={report}>

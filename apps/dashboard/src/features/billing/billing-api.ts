@@ -15,12 +15,7 @@ import { apiRequest } from '../../app/api/api-client';
 
 // Billing's product API (issue 19): the account state every member follows, the billing screens.
 
-export const billingKeys = {
-  state: ['billing', 'state'] as const,
-  overview: ['billing', 'overview'] as const,
-  helpCenter: ['billing', 'helpcenter'] as const,
-  changePreview: (q: BillingChangePreviewQuery) => ['billing', 'change-preview', q] as const,
-};
+export { billingKeys } from './billing-keys';
 
 export async function fetchBillingState(signal?: AbortSignal) {
   return (await apiRequest(BILLING_PATHS.state, { schema: billingStateResponseSchema, signal })).data;
