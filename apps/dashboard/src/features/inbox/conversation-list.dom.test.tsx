@@ -23,6 +23,7 @@ const feed = (id: number, name: string, preview: string): GroupFeed => ({
   adminId: null,
   membersId: [],
   groupUsers: [],
+  users: [],
   metadata: {},
   status: CONVERSATION_STATUS.OPEN,
   assignee: null,

@@ -19,6 +19,7 @@ const bot: Bot = {
   operationMode: 'classic',
   settings: {},
   hasApiKey: false,
+  credentials: null,
   firstResponder: false,
   firstResponderTeamIds: [],
   conversationsThisWeek: 0,
