@@ -16,7 +16,13 @@ function recordSends() {
     http.post(SEND, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       bodies.push(body);
-      return HttpResponse.json({ messageKey: String(body.key), createdAt: 1, groupId: 7, id: 99 });
+      return HttpResponse.json({
+        messageKey: String(body.key),
+        createdAt: 1,
+        groupId: 7,
+        conversationId: 7,
+        id: 99,
+      });
     }),
   );
   return bodies;

@@ -66,9 +66,11 @@ describe('ClassicView (bot builder)', () => {
     renderWithApp(view());
     await user.click(await screen.findByRole('button', { name: 'Add' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const alerts = (await screen.findAllByRole('alert')).map((a) => a.textContent);
-    expect(alerts).toContain('Give it a name.');
-    expect(alerts).toContain('Add at least one phrase the customer may say.');
+    // The field says it, and so may the error toast (its host loads with the first toast).
+    expect((await screen.findAllByText('Give it a name.')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Add at least one phrase the customer may say.')).length,
+    ).toBeGreaterThan(0);
     expect(writes).toHaveLength(0);
   });
 
