@@ -109,7 +109,13 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
     if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     if (res.headers['x-content-type-options'] !== 'nosniff') failures.push(`${where}: no nosniff`);
     const type = String(res.headers['content-type'] ?? '');
-    if ((res.body.includes(SCRIPT) || res.body.includes(IMG)) && !type.startsWith('application/json')) {
+    // Inert: JSON, or a file download (attachment, nosniff) the browser never renders as a page.
+    const download = String(res.headers['content-disposition'] ?? '').startsWith('attachment');
+    if (
+      (res.body.includes(SCRIPT) || res.body.includes(IMG)) &&
+      !type.startsWith('application/json') &&
+      !download
+    ) {
       failures.push(`${where}: a script comes back as ${type}`);
     }
   }

@@ -486,13 +486,13 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
     });
     expect(noKey.statusCode).toBe(502);
     expect(noKey.json().code).toBe('INVALID_CREDENTIALS');
-    // An engine this server does not run answers a clear 400.
+    // An external engine not connected yet: no provider is called, and the admin reads why.
     const other = await addTestBot(t.database, tenant.applicationId, 'dialogflow', 'Other bot');
     const noEngine = await api(tenant, 'POST', path(BOT_PATHS.emulator, { botId: other.id }), {
       message: 'hi',
     });
-    expect(noEngine.statusCode).toBe(400);
-    expect(noEngine.json().code).toBe('ENGINE_NOT_AVAILABLE');
+    expect(noEngine.statusCode).toBe(502);
+    expect(noEngine.json().code).toBe('INVALID_CREDENTIALS');
     // Nor is it trained: saving its intents enqueues nothing, "train now" says why.
     const trained = await api(tenant, 'POST', path(BOT_PATHS.training, { botId: llm.id }), {});
     expect(trained.json().code).toBe('NOT_TRAINABLE');
