@@ -2,7 +2,14 @@ import { AUTOMATION_HEADERS, automationDeliveryBodySchema } from '@convo/api';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { type Job, type JobHandler, PermanentJobError } from '../../platform/jobs/job-queue.js';
-import { DELIVERY_TIMEOUT_MS, openSecret, postSigned, signTimestampedBody } from '../webhooks/index.js';
+import {
+  attemptRecord,
+  DELIVERY_TIMEOUT_MS,
+  DeliveryFailed,
+  openSecret,
+  postSigned,
+  signTimestampedBody,
+} from '../webhooks/index.js';
 import * as repo from './repository.js';
 
 // The `automation.hook` queue's handler: one signed POST per attempt through the webhooks'
@@ -19,8 +26,6 @@ export interface AutomationDeliveryDeps {
   timeoutMs?: number | undefined;
   fetch?: typeof fetch | undefined;
 }
-
-class DeliveryFailed extends Error {}
 
 export function automationDeliveryHandler(deps: AutomationDeliveryDeps): JobHandler {
   return async (job: Job) => {
@@ -52,7 +57,7 @@ export function automationDeliveryHandler(deps: AutomationDeliveryDeps): JobHand
     }
     const body = JSON.stringify(stored.data);
     const timestamp = String(Date.now());
-    const { statusCode, error } = await postSigned({
+    const outcome = await postSigned({
       url: hook.targetUrl,
       body,
       headers: {
@@ -65,34 +70,18 @@ export function automationDeliveryHandler(deps: AutomationDeliveryDeps): JobHand
       fetch: deps.fetch,
     });
 
-    if (error === null) {
-      await repo.updateDelivery(deps.db, applicationId, deliveryId, {
-        status: 'delivered',
-        attempts: job.attempts,
-        lastStatusCode: statusCode,
-        lastError: null,
-        deliveredAt: new Date(),
-      });
-      return;
-    }
-    if (statusCode === 410) {
+    if (outcome.statusCode === 410) {
       // The platform turned the zap off: it unsubscribes, as Zapier's REST hooks expect.
       await repo.deleteHook(deps.db, applicationId, hook.id);
       await repo.updateDelivery(deps.db, applicationId, deliveryId, {
         status: 'unsubscribed',
         attempts: job.attempts,
-        lastStatusCode: statusCode,
+        lastStatusCode: outcome.statusCode,
         lastError: 'The receiver answered 410 Gone: unsubscribed',
       });
       return;
     }
-    const last = job.attempts >= job.maxAttempts;
-    await repo.updateDelivery(deps.db, applicationId, deliveryId, {
-      status: last ? 'failed' : 'retrying',
-      attempts: job.attempts,
-      lastStatusCode: statusCode,
-      lastError: error,
-    });
-    throw new DeliveryFailed(error);
+    await repo.updateDelivery(deps.db, applicationId, deliveryId, attemptRecord(outcome, job));
+    if (outcome.error !== null) throw new DeliveryFailed(outcome.error);
   };
 }

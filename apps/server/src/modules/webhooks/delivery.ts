@@ -5,7 +5,7 @@ import { type Job, type JobHandler, PermanentJobError } from '../../platform/job
 import * as repo from './repository.js';
 import { openSecret } from './secret-box.js';
 import { signWebhookBody } from './signature.js';
-import { DELIVERY_TIMEOUT_MS, postSigned } from './signed-post.js';
+import { attemptRecord, DELIVERY_TIMEOUT_MS, DeliveryFailed, postSigned } from './signed-post.js';
 
 // The 'webhook' queue's handler: one POST per attempt, the outcome written to the delivery log.
 // A non-2xx answer, a network error or a timeout throws, and the job queue retries with backoff.
@@ -22,8 +22,6 @@ export interface DeliveryDeps {
   /** The server's outbound guard (platform/outbound) unless a test gives another. */
   fetch?: typeof fetch;
 }
-
-class DeliveryFailed extends Error {}
 
 export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
   const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -57,8 +55,7 @@ export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
       security?.authHeaderName && security.authHeaderSealed
         ? openSecret(deps.appSecret, security.authHeaderSealed)
         : null;
-    const last = job.attempts >= job.maxAttempts;
-    const { statusCode, error } = await postSigned({
+    const outcome = await postSigned({
       url: webhook.url,
       headers: {
         ...(security?.authHeaderName && authValue !== null ? { [security.authHeaderName]: authValue } : {}),
@@ -71,22 +68,7 @@ export function webhookDeliveryHandler(deps: DeliveryDeps): JobHandler {
       fetch: deps.fetch,
     });
 
-    if (error === null) {
-      await repo.updateDelivery(deps.db, applicationId, deliveryId, {
-        status: 'delivered',
-        attempts: job.attempts,
-        lastStatusCode: statusCode,
-        lastError: null,
-        deliveredAt: new Date(),
-      });
-      return;
-    }
-    await repo.updateDelivery(deps.db, applicationId, deliveryId, {
-      status: last ? 'failed' : 'retrying',
-      attempts: job.attempts,
-      lastStatusCode: statusCode,
-      lastError: error,
-    });
-    throw new DeliveryFailed(error);
+    await repo.updateDelivery(deps.db, applicationId, deliveryId, attemptRecord(outcome, job));
+    if (outcome.error !== null) throw new DeliveryFailed(outcome.error);
   };
 }

@@ -11,4 +11,11 @@ export { sealLegacyWebhookSecrets } from './service.js';
 // The delivery machinery other outgoing hooks reuse (the automation connector): one signed POST
 // through the outbound guard, and the signatures.
 export { signTimestampedBody, signWebhookBody, verifyTimestampedSignature } from './signature.js';
-export { DELIVERY_TIMEOUT_MS, type PostOutcome, postSigned, type SignedPost } from './signed-post.js';
+export {
+  attemptRecord,
+  DELIVERY_TIMEOUT_MS,
+  DeliveryFailed,
+  type PostOutcome,
+  postSigned,
+  type SignedPost,
+} from './signed-post.js';

@@ -55,3 +55,21 @@ export async function postSigned(post: SignedPost): Promise<PostOutcome> {
     return { statusCode: null, error: reasonOf(err).slice(0, 500) };
   }
 }
+
+/** Thrown once a failed attempt is recorded: the job queue retries the delivery. */
+export class DeliveryFailed extends Error {}
+
+/**
+ * A delivery row's fields after an attempt: delivered, or retrying until the job's last attempt
+ * and failed then (webhooks and automation hooks log attempts alike).
+ */
+export function attemptRecord(outcome: PostOutcome, job: { attempts: number; maxAttempts: number }) {
+  const base = { attempts: job.attempts, lastStatusCode: outcome.statusCode };
+  return outcome.error === null
+    ? { ...base, status: 'delivered' as const, lastError: null, deliveredAt: new Date() }
+    : {
+        ...base,
+        status: job.attempts >= job.maxAttempts ? ('failed' as const) : ('retrying' as const),
+        lastError: outcome.error,
+      };
+}
