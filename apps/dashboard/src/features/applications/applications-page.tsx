@@ -12,6 +12,7 @@ import { loginUrlWithReferrer } from '../../app/routing/referrer';
 import { useLandingPath } from '../../app/routing/use-landing';
 import { useSession } from '../../app/session/session-store';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { Logo } from '../../components/logo';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { applicationKeys, createApplication, fetchApplications } from './applications-api';
@@ -77,12 +78,7 @@ function ApplicationList({
   if (apps.isPending) return <SectionLoader label={t('loading')} />;
   if (apps.isError) {
     return (
-      <Stack align="center" py="xl" gap="xs" role="alert">
-        <Text>{t('loadFailed')}</Text>
-        <Button variant="light" onClick={() => void apps.refetch()}>
-          {t('retry')}
-        </Button>
-      </Stack>
+      <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void apps.refetch()} />
     );
   }
   if (apps.data.length === 0) {

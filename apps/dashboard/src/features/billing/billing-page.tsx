@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { mailtoLink, SUPPORT_EMAIL } from '../../app/support';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed as LoadFailedBlock } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
 import { AddonCard } from './addon-card';
@@ -42,14 +43,7 @@ const NS = 'billing';
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation(NS);
-  return (
-    <Stack align="center" py="xl" gap="xs" role="alert">
-      <Text>{t('loadFailed')}</Text>
-      <Button variant="light" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </Stack>
-  );
+  return <LoadFailedBlock message={t('loadFailed')} retryLabel={t('retry')} onRetry={onRetry} />;
 }
 
 export function GetInTouchButton({ variant = 'default' }: { variant?: 'default' | 'filled' | 'light' }) {

@@ -2,13 +2,14 @@
 // error toasts for the bots API's codes, and the list's loading / failure states.
 
 import { isAdminRole } from '@convo/domain';
-import { Button, Stack, Tabs, Text } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../app/api/api-error';
 import { useConfig } from '../../app/config/config-store';
 import { useSession } from '../../app/session/session-store';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed as LoadFailedBlock } from '../../components/load-failed';
 import { i18next } from '../../i18n/i18n';
 import { BOT_SCREEN_PATHS, type BotWording, wordingOf } from './bot-screens';
 
@@ -67,11 +68,6 @@ export function BotsTabs() {
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation(NS);
   return (
-    <Stack align="center" py="xl" gap="xs" role="alert">
-      <Text>{t('common.loadFailed')}</Text>
-      <Button variant="light" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </Stack>
+    <LoadFailedBlock message={t('common.loadFailed')} retryLabel={t('common.retry')} onRetry={onRetry} />
   );
 }

@@ -47,6 +47,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../app/routing/paths';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { uploadFile } from '../inbox/inbox-api';
@@ -671,12 +672,12 @@ export function CampaignComposePage() {
         {users.isPending ? (
           <SectionLoader label={t('compose.usersLoading')} />
         ) : users.isError ? (
-          <Stack align="center" py="md" role="alert">
-            <Text>{t('compose.usersFailed')}</Text>
-            <Button variant="light" onClick={() => void users.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
+          <LoadFailed
+            message={t('compose.usersFailed')}
+            retryLabel={t('retry')}
+            onRetry={() => void users.refetch()}
+            py="md"
+          />
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
             {filter !== '' || lastSeen !== null || attribute.key !== ''

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/routing/paths';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { CampaignPager } from './campaign-pager';
@@ -107,12 +108,7 @@ export function CampaignsPage() {
       {list.isPending ? (
         <SectionLoader label={t('loading')} />
       ) : list.isError ? (
-        <Stack align="center" py="xl" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void list.refetch()} />
       ) : campaigns.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">
           <Text c="dimmed" ta="center" data-testid="campaigns-empty">

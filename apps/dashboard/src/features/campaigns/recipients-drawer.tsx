@@ -2,10 +2,11 @@
 // refreshed while the campaign is still sending.
 
 import type { CampaignSummary } from '@convo/api';
-import { Badge, Button, Drawer, Stack, Table, Text } from '@mantine/core';
+import { Badge, Drawer, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
 import { SectionLoader } from '../../components/page-loader';
 import { CampaignPager } from './campaign-pager';
 import { campaignKeys, fetchRecipients } from './campaigns-api';
@@ -48,12 +49,12 @@ export function RecipientsDrawer({
       {recipients.isPending ? (
         <SectionLoader label={t('recipientsLoading')} />
       ) : recipients.isError ? (
-        <Stack align="center" py="md" role="alert">
-          <Text>{t('recipientsFailed')}</Text>
-          <Button variant="light" onClick={() => void recipients.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('recipientsFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void recipients.refetch()}
+          py="md"
+        />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t('noRecipientsYet')}</Text>
       ) : (

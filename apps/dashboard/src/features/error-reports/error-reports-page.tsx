@@ -1,11 +1,12 @@
 import type { ErrorReport } from '@convo/api';
 import { isAdminRole } from '@convo/domain';
-import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { NotAllowed } from '../../components/not-allowed';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
@@ -75,12 +76,7 @@ function ReportList() {
   if (!ready || reports.isPending) return <SectionLoader label={t('loading')} />;
   if (reports.isError) {
     return (
-      <Stack align="center" py="xl" gap="xs" role="alert">
-        <Text>{t('loadFailed')}</Text>
-        <Button variant="light" onClick={() => void reports.refetch()}>
-          {t('retry')}
-        </Button>
-      </Stack>
+      <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void reports.refetch()} />
     );
   }
   if (reports.data.length === 0) {

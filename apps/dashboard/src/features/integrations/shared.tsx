@@ -1,8 +1,9 @@
 import type { Integration } from '@convo/api';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed as LoadFailedBlock } from '../../components/load-failed';
 import { i18next } from '../../i18n/i18n';
 import { STATUS_COLOR } from './integration-views';
 
@@ -19,14 +20,7 @@ export function IntegrationStatusBadge({ status }: { status: Integration['status
 
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation(NS);
-  return (
-    <Stack align="center" py="xl" gap="xs">
-      <Text c="dimmed">{t('loadFailed')}</Text>
-      <Button variant="default" size="xs" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </Stack>
-  );
+  return <LoadFailedBlock message={t('loadFailed')} retryLabel={t('retry')} onRetry={onRetry} />;
 }
 
 /** The provider's refusal is shown as the server words it (it names what was wrong). */

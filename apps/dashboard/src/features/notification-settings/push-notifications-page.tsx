@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import {
@@ -161,12 +162,11 @@ export function PushNotificationsPage() {
       {subscriptions.isPending ? (
         <SectionLoader label={t('loading')} />
       ) : subscriptions.isError ? (
-        <Stack align="center" py="xl" gap="xs" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void subscriptions.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void subscriptions.refetch()}
+        />
       ) : list.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
           {t('push.empty')}

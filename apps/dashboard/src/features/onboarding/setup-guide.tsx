@@ -9,6 +9,7 @@ import { useConfig } from '../../app/config/config-store';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toastError } from '../../app/toasts';
 import { CheckIcon } from '../../components/icons';
+import { LoadFailed } from '../../components/load-failed';
 import { SectionLoader } from '../../components/page-loader';
 import { SnippetBlock } from '../widget-settings/snippet-block';
 import { fetchOnboarding, onboardingKeys } from './onboarding-api';
@@ -136,12 +137,7 @@ export function SetupGuide() {
   if (!ready || guide.isPending) return <SectionLoader label={t('loading')} />;
   if (failed) {
     return (
-      <Stack align="center" py="xl" gap="xs" role="alert">
-        <Text>{t('loadFailed')}</Text>
-        <Button variant="light" onClick={() => void guide.refetch()}>
-          {t('retry')}
-        </Button>
-      </Stack>
+      <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void guide.refetch()} />
     );
   }
   const reached = new Map(guide.data.steps.map((s) => [s.state, s.reachedAt]));

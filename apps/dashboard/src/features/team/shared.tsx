@@ -1,6 +1,7 @@
 import { USER_STATUS } from '@convo/domain';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
 import { SectionLoader } from '../../components/page-loader';
 
 export const NS = 'team';
@@ -63,14 +64,7 @@ export function PanelState({
   const { t } = useTranslation(NS);
   if (loading) return <SectionLoader />;
   if (error)
-    return (
-      <Stack align="center" py="xl" gap="xs" role="alert">
-        <Text>{t('common.loadFailed')}</Text>
-        <Button variant="light" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed message={t('common.loadFailed')} retryLabel={t('common.retry')} onRetry={onRetry} />;
   if (empty)
     return (
       <Text c="dimmed" ta="center" py="xl">

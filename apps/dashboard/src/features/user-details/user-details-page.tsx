@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import {
@@ -268,12 +269,11 @@ export function UserDetailsPage() {
       {attributes.isPending ? (
         <SectionLoader label={t('userDetails.loading')} />
       ) : attributes.isError ? (
-        <Stack align="center" py="xl" gap="xs" role="alert">
-          <Text>{t('userDetails.loadFailed')}</Text>
-          <Button variant="light" onClick={() => void attributes.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('userDetails.loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void attributes.refetch()}
+        />
       ) : list.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {t('userDetails.empty')}

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast, toastError } from '../../app/toasts';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { ImportModal } from './import-modal';
@@ -163,12 +164,7 @@ export function UsersPage() {
       {users.isPending ? (
         <SectionLoader label={t('loading')} />
       ) : users.isError ? (
-        <Stack align="center" py="xl" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void users.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void users.refetch()} />
       ) : list.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {debounced !== '' || status !== 'all' ? t('noMatch') : t('empty')}

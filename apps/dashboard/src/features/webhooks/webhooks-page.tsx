@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/api-error';
 import { toast, toastError } from '../../app/toasts';
 import { FormModal } from '../../components/form-modal';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { i18next } from '../../i18n/i18n';
@@ -183,12 +184,11 @@ function DeliveriesModal({ webhook, onClose }: { webhook: Webhook; onClose: () =
         {deliveries.isPending ? (
           <SectionLoader label={t('deliveries.loading')} />
         ) : deliveries.isError ? (
-          <Stack align="center" py="xl" gap="xs" role="alert">
-            <Text>{t('loadFailed')}</Text>
-            <Button variant="light" onClick={() => void deliveries.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
+          <LoadFailed
+            message={t('loadFailed')}
+            retryLabel={t('retry')}
+            onRetry={() => void deliveries.refetch()}
+          />
         ) : list.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {t('deliveries.empty')}
@@ -336,12 +336,11 @@ export function WebhooksPage() {
       {webhooks.isPending ? (
         <SectionLoader label={t('loading')} />
       ) : webhooks.isError ? (
-        <Stack align="center" py="xl" gap="xs" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void webhooks.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void webhooks.refetch()}
+        />
       ) : list.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {t('empty')}

@@ -28,6 +28,7 @@ import { useConfig } from '../../../app/config/config-store';
 import { botSettingsPath, type SettingsSlug } from '../../../app/routing/settings-paths';
 import { toast, toastError } from '../../../app/toasts';
 import { FormModal } from '../../../components/form-modal';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { LANGUAGE_NAMES } from '../../../i18n/languages';
@@ -320,12 +321,7 @@ export function BotBuilderPage() {
     if (isApiError(bot.error) && (bot.error.status === 404 || bot.error.status === 400))
       return <NoBot reason="notFound" />;
     return (
-      <Stack align="center" py="xl" gap="xs" role="alert">
-        <Text>{t('loadFailed')}</Text>
-        <Button variant="light" onClick={() => void bot.refetch()}>
-          {t('retry')}
-        </Button>
-      </Stack>
+      <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void bot.refetch()} />
     );
   }
   // Each engine has its sub-path: a link without it (or with another engine's) is corrected.

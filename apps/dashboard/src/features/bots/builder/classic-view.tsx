@@ -31,6 +31,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../app/toasts';
+import { LoadFailed } from '../../../components/load-failed';
 import { SectionLoader } from '../../../components/page-loader';
 import { LANGUAGE_NAMES } from '../../../i18n/languages';
 import { KnowledgeSection } from '../knowledge/KnowledgeSection';
@@ -429,12 +430,11 @@ export function ClassicView({
     if (intents.isPending && usesIntents) return <SectionLoader label={t('loading')} />;
     if (intents.isError && usesIntents)
       return (
-        <Stack align="center" py="xl" gap="xs" role="alert">
-          <Text>{t('loadFailed')}</Text>
-          <Button variant="light" onClick={() => void intents.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void intents.refetch()}
+        />
       );
     switch (sectionKey) {
       case 'agent-instructions':

@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../../app/toasts';
+import { LoadFailed } from '../../../../components/load-failed';
 import { SectionLoader } from '../../../../components/page-loader';
 import { builderKeys, deleteEntity, fetchEntities, saveEntity } from '../builder-api';
 import { ENTITY_NAME_PATTERN, entityValuesFromText, entityValuesToText } from './entity-lines';
@@ -137,12 +138,12 @@ export function EntitiesEditor({ botId, language }: { botId: string; language: B
       {entities.isPending ? (
         <SectionLoader label={t('loading')} />
       ) : entities.isError ? (
-        <Stack align="center" gap="xs" role="alert">
-          <Text>{t('entities.loadFailed')}</Text>
-          <Button variant="light" onClick={() => void entities.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed
+          message={t('entities.loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void entities.refetch()}
+          py="0"
+        />
       ) : list.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
           {t('entities.empty')}
