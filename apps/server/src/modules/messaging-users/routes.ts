@@ -69,10 +69,7 @@ export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         schema: { tags, body: userUpdateRequestSchema, response: { 200: platformOk(z.literal('success')) } },
       },
       async (req) => {
-        // Applozic's header for acting on another user; validated by the service (admins only).
-        const header = req.headers['of-user-id'];
-        const ofUserId = typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
-        await service.updateProfile(deps, requireAuth(req), req.body, ofUserId);
+        await service.updateProfile(deps, requireAuth(req), req.body);
         return ok('success' as const);
       },
     );

@@ -1,8 +1,8 @@
 import type { MessagingUser } from '@convo/api';
-import { APPLICATION, can, toRoleType, USER_STATUS } from '@convo/domain';
+import { can, USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { authorize, requireMember } from '../../http/policy.js';
+import { requireMember } from '../../http/policy.js';
 import { recordPresence } from '../analytics/index.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/index.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/index.js';
@@ -81,33 +81,12 @@ export async function userDetails(deps: MessagingDeps, caller: AuthContext, user
 }
 
 /**
- * `user/update`: the caller's own profile; a super admin or admin may name an end user of the
- * application in `Of-User-Id` to update theirs. Metadata keys are merged into the stored ones.
+ * `user/update`: the caller's own profile. An admin's `Of-User-Id` has already made the caller the
+ * named user (the messaging guard's `actingAs`, accounts/delegation.ts), so delegation needs no rule
+ * here. Metadata keys are merged into the stored ones.
  */
-export async function updateProfile(
-  deps: MessagingDeps,
-  caller: AuthContext,
-  change: repo.ProfileChange,
-  ofUserId?: string | undefined,
-) {
-  let targetId = caller.userId;
-  if (ofUserId !== undefined && ofUserId !== caller.userName) {
-    authorize(
-      caller,
-      'application.administer',
-      APPLICATION,
-      "Only admins can update another user's profile (Of-User-Id).",
-    );
-    const target = await repo.findUserByUserId(deps.db, caller.applicationId, ofUserId);
-    if (!target) throw notFound('User not found.');
-    authorize(
-      caller,
-      'user.update-profile',
-      { userId: target.id, roleType: toRoleType(target.roleType) },
-      'Of-User-Id can only name an end user; members update their own profile.',
-    );
-    targetId = target.id;
-  }
+export async function updateProfile(deps: MessagingDeps, caller: AuthContext, change: repo.ProfileChange) {
+  const targetId = caller.userId;
   return deps.db.transaction(async (tx) => {
     const target = await repo.findUserById(tx, caller.applicationId, targetId);
     if (!target) throw notFound('User not found.');
