@@ -166,6 +166,7 @@ import {
   publicSiteRoutes,
   rewriteForDomain,
 } from './modules/help-center/index.js';
+import { installKitRoutes } from './modules/install-kits/index.js';
 import { acceptInvitation, invalidInvite, invitationRoutes } from './modules/invitations/index.js';
 import { mailPreferenceRoutes, unsubscribeUrl } from './modules/mail-preferences/index.js';
 import { messageLogRoutes } from './modules/message-logs/index.js';
@@ -567,6 +568,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetRoutes(ctx, { dist: ctx.config.widgetDist }));
   await app.register(kommunicateWidgetRoutes(ctx));
   await app.register(widgetSettingsRoutes(ctx));
+  await app.register(installKitRoutes(ctx));
   await app.register(botRoutes(ctx, storage));
 
   await app.register(botBuilderRoutes(ctx));

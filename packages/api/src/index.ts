@@ -24,6 +24,7 @@ export * from './error-reports.js';
 export * from './errors.js';
 export * from './help-center.js';
 export * from './inbox.js';
+export * from './install-kits.js';
 export * from './knowledge.js';
 export * from './messaging.js';
 export * from './messaging-admin.js';

@@ -11,9 +11,7 @@ import {
   teammateLoginsResponseSchema,
 } from '@convo/api';
 import { apiRequest } from '../../app/api/api-client';
-import { joinUrl } from '../../app/api/api-error';
-import { configStore } from '../../app/config/config-store';
-import { getSession } from '../../app/session/session-store';
+import { downloadFile } from '../../app/api/download';
 
 // Calls of the analytics screens (/dashboard's analytics, /reports, /metabase-dashboard).
 
@@ -84,18 +82,5 @@ export async function fetchMetabaseEmbed(signal?: AbortSignal) {
 
 /** Saves a finished report's CSV as the file the server names. */
 export async function downloadReport(id: string): Promise<void> {
-  const base = configStore.getState().config?.apiBaseUrl ?? '';
-  const token = getSession()?.token;
-  const response = await fetch(joinUrl(base, P.reportDownload.replace(':id', id)), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`Report download failed (${response.status})`);
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'report.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(P.reportDownload.replace(':id', id), 'report.csv');
 }

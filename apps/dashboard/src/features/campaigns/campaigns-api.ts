@@ -13,9 +13,7 @@ import {
 } from '@convo/api';
 import type { WhatsAppProvider } from '@convo/domain';
 import { apiRequest } from '../../app/api/api-client';
-import { joinUrl } from '../../app/api/api-error';
-import { messagingAuthHeaders } from '../../app/api/authorized-file';
-import { configStore } from '../../app/config/config-store';
+import { downloadFile } from '../../app/api/download';
 
 export const campaignKeys = {
   all: ['campaigns'] as const,
@@ -116,14 +114,6 @@ export async function cancelCampaign(campaignId: string) {
 
 /** The campaign's per-recipient results as a CSV file the browser saves. */
 export async function downloadResults(campaignId: string): Promise<void> {
-  const base = configStore.getState().config?.messagingBaseUrl ?? '';
-  const url = `${joinUrl(base, P.users)}?campaignId=${encodeURIComponent(campaignId)}&blob=true`;
-  const response = await fetch(url, { headers: messagingAuthHeaders() });
-  if (!response.ok) throw new Error(`Export failed (${response.status})`);
-  const href = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `campaign-${campaignId}.csv`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  const query = `?campaignId=${encodeURIComponent(campaignId)}&blob=true`;
+  await downloadFile(`${P.users}${query}`, `campaign-${campaignId}.csv`, 'messaging');
 }

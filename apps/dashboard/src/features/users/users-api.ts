@@ -10,9 +10,7 @@ import {
 import type { CustomerCsvRow } from '@convo/domain';
 import type { z } from 'zod';
 import { apiRequest } from '../../app/api/api-client';
-import { joinUrl } from '../../app/api/api-error';
-import { configStore } from '../../app/config/config-store';
-import { getSession } from '../../app/session/session-store';
+import { downloadFile } from '../../app/api/download';
 
 export const usersKeys = {
   all: ['users'] as const,
@@ -51,16 +49,5 @@ export async function deleteUsers(userIds: string[]) {
 
 /** The CSV of every user, as a file the browser saves. */
 export async function downloadExport(): Promise<void> {
-  const base = configStore.getState().config?.apiBaseUrl ?? '';
-  const token = getSession()?.token;
-  const response = await fetch(joinUrl(base, P.export), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`Export failed (${response.status})`);
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'users.csv';
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(P.export, 'users.csv');
 }

@@ -1,4 +1,12 @@
-import { ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  androidNativeSample,
+  flutterNativeSample,
+  flutterWebViewSample,
+  type InstallTestPlatform,
+  iosNativeSample,
+  reactNativeNativeSample,
+} from '@convo/api';
+import { ActionIcon, Code, CopyButton, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, CopyIcon } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
@@ -6,10 +14,14 @@ import { AppModulesSection } from '../app-modules/app-modules-section';
 import { useSnippetInput } from './install-page';
 import { androidSample, iosSample, mobileFrameUrl, reactNativeSample } from './install-samples';
 import { InstallTabs } from './install-tabs';
+import { InstallTestEvent } from './install-test-event';
 import { NS, PageHeading } from './section-page';
 import { SnippetBlock } from './snippet-block';
 
-/** /settings/install-mobile: the chat in an Android, iOS or React Native web view. */
+/**
+ * /settings/install-mobile: the chat in an Android, iOS, React Native or Flutter web view, or an
+ * app's own chat screen on the messaging API (REST) and STOMP over a WebSocket.
+ */
 export function InstallMobilePage() {
   const { t, ready } = useTranslation(NS);
   const input = useSnippetInput();
@@ -34,6 +46,18 @@ export function InstallMobilePage() {
       body: t('installMobile.reactNative.body'),
       code: reactNativeSample(url),
     },
+    {
+      id: 'flutter',
+      title: t('installMobile.flutter.title'),
+      body: t('installMobile.flutter.body'),
+      code: flutterWebViewSample(url),
+    },
+  ];
+  const native: { id: InstallTestPlatform; title: string; code: string }[] = [
+    { id: 'android', title: t('installMobile.android.title'), code: androidNativeSample(input) },
+    { id: 'ios', title: t('installMobile.ios.title'), code: iosNativeSample(input) },
+    { id: 'react-native', title: t('installMobile.reactNative.title'), code: reactNativeNativeSample(input) },
+    { id: 'flutter', title: t('installMobile.flutter.title'), code: flutterNativeSample(input) },
   ];
   return (
     <Stack gap="lg" maw={1100}>
@@ -69,6 +93,24 @@ export function InstallMobilePage() {
           description={s.body}
           code={s.code}
           copyLabel={t('installMobile.copySample', { name: s.title })}
+        />
+      ))}
+      <Stack gap={4}>
+        <Title order={2} fz="h4">
+          {t('installMobile.native.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('installMobile.native.body')}
+        </Text>
+      </Stack>
+      {native.map((s) => (
+        <SnippetBlock
+          key={s.id}
+          id={`native-${s.id}`}
+          title={s.title}
+          code={s.code}
+          copyLabel={t('installMobile.copySample', { name: s.title })}
+          footer={<InstallTestEvent appId={input.appId} platform={s.id} platformName={s.title} />}
         />
       ))}
       <AppModulesSection />

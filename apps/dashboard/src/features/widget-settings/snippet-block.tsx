@@ -11,10 +11,12 @@ interface SnippetBlockProps {
   code: string;
   /** Accessible name of the copy button, e.g. 'Copy the Script code'. */
   copyLabel: string;
+  /** Below the code: what the block lets the admin do with it (a download, a test event). */
+  footer?: ReactNode;
 }
 
 /** A titled block of code with a copy button. */
-export function SnippetBlock({ id, title, description, code, copyLabel }: SnippetBlockProps) {
+export function SnippetBlock({ id, title, description, code, copyLabel, footer }: SnippetBlockProps) {
   const { t } = useTranslation(NS);
   return (
     <Paper
@@ -60,6 +62,7 @@ export function SnippetBlock({ id, title, description, code, copyLabel }: Snippe
         >
           {code}
         </Code>
+        {footer}
       </Stack>
     </Paper>
   );
