@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { type BotPlatform, isBotLanguage } from '@convo/domain';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -639,9 +641,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Public at the HTTP level: the socket's first frame carries the token.
-  app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket, req) =>
-    hub.accept(socket, req.raw.socket),
-  );
+  app.get('/ws', { websocket: true, schema: { hide: true }, config: PUBLIC_ROUTE }, (socket, req) => {
+    // What the upgrade leaves attached would live as long as the socket, about half of an idle
+    // socket's memory (bench/sockets.bench.ts): the plugin's 'error' listener closes over the
+    // request and reply (the hub adds its own listener), the plugin's response stays assigned to
+    // the TCP socket with the request, its headers and a child logger, and the HTTP keep-alive
+    // timer stays armed.
+    socket.removeAllListeners('error');
+    const raw = req.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+    raw._httpMessage?.detachSocket(raw);
+    raw.setTimeout(0);
+    hub.accept(socket, raw);
+  });
   const mailInbound = {
     db: deps.database.db,
     realtime,
