@@ -171,7 +171,9 @@ async function main(): Promise<void> {
         pass: at100k <= BUDGET_MB,
       },
       {
-        figure: measuredAll ? '100,000 idle sessions: server RSS' : '100,000 idle sessions: server RSS (extrapolated)',
+        figure: measuredAll
+          ? '100,000 idle sessions: server RSS'
+          : '100,000 idle sessions: server RSS (extrapolated)',
         value: `${(measuredAll ? after : at100k).toFixed(0)} MB`,
         budget: `< ${BUDGET_MB} MB`,
         pass: (measuredAll ? after : at100k) < BUDGET_MB,
