@@ -1,9 +1,12 @@
 import { CONVERSATION_PATHS, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { updateConversation } from '../conversations/repository.js';
+import { chooseContentPlan, contentPlanSettled, SHARES_TTL_MS } from './content-plan.js';
+import { type ContentPlan, commonLexemeShares, findConversationPage } from './repository.js';
 
 type Headers = Record<string, string>;
 interface Feed {
@@ -321,5 +324,39 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     // Our token with the other application's key is refused outright.
     const mixed = await search({ ...tenant.admin, 'application-key': other.applicationId }, {});
     expect(mixed.statusCode).toBe(403);
+  });
+
+  it('finds the same page with either content plan, and walks conversations for a word in most messages', async () => {
+    const db = t.database.db;
+    const page = (of: Tenant, content: string, contentPlan: ContentPlan, offset = 0) =>
+      findConversationPage(db, of.applicationId, {
+        content,
+        contentPlan,
+        sort: 'newest',
+        offset,
+        limit: 3,
+      }).then((rows) => rows.map((r) => r.id));
+    for (const of of [tenant, other]) {
+      for (const content of ['zanzibar', 'zanzibar charges', 'delay', 'pricing page', 'my', 'no-such-word']) {
+        for (const offset of [0, 1]) {
+          expect(await page(of, content, 'by-conversation', offset), `${content} @${offset}`).toEqual(
+            await page(of, content, 'by-match', offset),
+          );
+        }
+      }
+    }
+    // A word in nearly every message of the table: after ANALYZE the statistics list it, and a
+    // search for it walks the conversations (the read happens in the background).
+    for (let i = 0; i < 12; i++) await send(visitors.A, ids.A, `ubiquitous word ${i}`);
+    await db.execute(sql`analyze messages`);
+    const shares = await commonLexemeShares(db);
+    expect(shares.get('ubiquitous')).toBeGreaterThan(0.02);
+    // Statistics older than their time to live are read again.
+    chooseContentPlan(db, 'ubiquitous', Date.now() + SHARES_TTL_MS);
+    await contentPlanSettled(db);
+    expect(chooseContentPlan(db, 'ubiquitous')).toBe('by-conversation');
+    expect(chooseContentPlan(db, 'ubiquitous nowhereelse')).toBe('by-match');
+    expect(await found({ content: 'ubiquitous' })).toEqual([ids.A]);
+    expect(await found({ content: 'ubiquitous' }, other.admin)).toEqual([]);
   });
 });

@@ -25,13 +25,22 @@ import {
   teams,
   users,
 } from '../../db/schema/index.js';
-import type { Db } from '../../platform/db/database.js';
+import { type Db, rowsOf } from '../../platform/db/database.js';
 import type { ConversationRow } from '../conversations/index.js';
 
 // Conversation lists and the SPEC §3 conversation filter, each page in one statement. Every
 // condition, subqueries included, names the application.
 
 export type ConversationSortOrder = 'newest' | 'oldest' | 'waiting';
+
+/**
+ * How a content search finds its page. `by-match`: the planner's choice, which for a full-text
+ * condition collects every matching message first (right for a rare word: few matches). For a
+ * common word that is every tenth message, and only the page's 20 conversations are wanted:
+ * `by-conversation` walks the conversations in the page's order and asks each whether one of its
+ * messages matches, stopping when the page is full. The same rows either way.
+ */
+export type ContentPlan = 'by-match' | 'by-conversation';
 
 export interface ConversationQuery {
   statuses?: readonly number[] | undefined;
@@ -56,6 +65,8 @@ export interface ConversationQuery {
   botActive?: boolean | undefined;
   /** Only conversations this user (users.id) belongs to: an end user's own list. */
   memberUserId?: string | undefined;
+  /** How `content` is looked for (see `ContentPlan`); the planner's choice when absent. */
+  contentPlan?: ContentPlan | undefined;
   /** The platform's group type (10: support conversation). */
   type?: number | undefined;
   sort: ConversationSortOrder;
@@ -129,19 +140,23 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
     );
   }
   if (q.content !== undefined) {
-    const inMessages = exists(
-      db
-        .select({ one: sql`1` })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, conversations.id),
-            eq(messages.applicationId, applicationId),
-            sql`${messages.contentType} <> ${NOTIFY_CONTENT_TYPE}`,
-            sql`${messages.searchVector} @@ plainto_tsquery('simple', ${q.content})`,
-          ),
+    const matching = db
+      .select({ one: sql`1` })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversations.id),
+          eq(messages.applicationId, applicationId),
+          sql`${messages.contentType} <> ${NOTIFY_CONTENT_TYPE}`,
+          sql`${messages.searchVector} @@ plainto_tsquery('simple', ${q.content})`,
         ),
-    );
+      );
+    // OFFSET 0 keeps PostgreSQL from turning the EXISTS into a join or a hashed set of every
+    // match (it only does so for a subquery without OFFSET): the check then runs per conversation,
+    // in the page's order, through messages_conversation_id_idx. Written out because the query
+    // builder drops an offset of 0.
+    const inMessages =
+      q.contentPlan === 'by-conversation' ? sql`exists (${matching.getSQL()} offset 0)` : exists(matching);
     const inName = ilike(conversations.name, containsPattern(q.content));
     where.push(or(inMessages, inName) ?? inMessages);
   }
@@ -225,4 +240,27 @@ export async function countByStatus(db: Db, applicationId: string, statuses: rea
     .from(conversations)
     .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.status, [...statuses])));
   return row?.total ?? 0;
+}
+
+/**
+ * The share of messages holding each of the most common words, from the planner's statistics of
+ * messages.search_vector (ANALYZE, run by autovacuum). Empty until the table has been analysed.
+ */
+export async function commonLexemeShares(db: Db): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select array_to_json(most_common_elems::text::text[]) as elems,
+           array_to_json(most_common_elem_freqs) as freqs
+    from pg_stats
+    where schemaname = current_schema() and tablename = 'messages' and attname = 'search_vector'`);
+  const shares = new Map<string, number>();
+  for (const row of rowsOf<{ elems: string[] | null; freqs: number[] | null }>(result)) {
+    const elems = row.elems ?? [];
+    const freqs = row.freqs ?? [];
+    // The frequencies end with three summary figures (min, max, null share): pair by position.
+    elems.forEach((lexeme, i) => {
+      const share = freqs[i];
+      if (typeof share === 'number') shares.set(lexeme, share);
+    });
+  }
+  return shares;
 }

@@ -5,6 +5,7 @@ import { badRequest } from '../../http/errors.js';
 import { requireMember } from '../../http/policy.js';
 import type { ConversationRow, MessagingDeps } from '../conversations/index.js';
 import { toGroupFeeds } from '../conversations/index.js';
+import { chooseContentPlan } from './content-plan.js';
 import * as repo from './repository.js';
 
 type ReadDeps = Pick<MessagingDeps, 'db'>;
@@ -48,6 +49,7 @@ export async function searchConversations(
     ]);
   }
   const assignee = blankToUndefined(filter.assignee);
+  const content = blankToUndefined(filter.content);
   const rows = await repo.findConversationPage(deps.db, caller.applicationId, {
     statuses: filter.status,
     tagNames: filter.tags,
@@ -57,7 +59,8 @@ export async function searchConversations(
     customerUserId: filter.customer,
     channel: filter.channel,
     botActive: filter.handledBy === undefined ? undefined : filter.handledBy === 'bot',
-    content: blankToUndefined(filter.content),
+    content,
+    contentPlan: content === undefined ? undefined : chooseContentPlan(deps.db, content),
     attributes: filter.attributeFilter
       ? Object.fromEntries(Object.entries(filter.attributeFilter).map(([k, v]) => [k, String(v)]))
       : undefined,
