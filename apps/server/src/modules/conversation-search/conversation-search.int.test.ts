@@ -347,7 +347,8 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     }
     // A word in nearly every message of the table: after ANALYZE the statistics list it, and a
     // search for it walks the conversations (the read happens in the background).
-    for (let i = 0; i < 12; i++) await send(visitors.A, ids.A, `ubiquitous word ${i}`);
+    const alice = visitors.A as Headers;
+    for (let i = 0; i < 12; i++) await send(alice, ids.A as number, `ubiquitous word ${i}`);
     await db.execute(sql`analyze messages`);
     const shares = await commonLexemeShares(db);
     expect(shares.get('ubiquitous')).toBeGreaterThan(0.02);

@@ -1,7 +1,6 @@
 import type { GroupFeed } from '@convo/api';
 import { messagePreview, SERVICE_WINDOW_CHANNELS, serviceWindowAt, USER_STATUS } from '@convo/domain';
 import type { Db } from '../../platform/db/database.js';
-import { readTogether } from '../../platform/db/read-together.js';
 import * as repo from './repository.js';
 
 // Who receives a conversation's events; realtime's rule, which its hub applies too.
@@ -23,12 +22,12 @@ export async function toGroupFeeds(
     ? rows.map((r) => r.lastMessageId).filter((id): id is number => id !== null)
     : [];
   const applicationId = rows[0]?.applicationId ?? '';
-  const [members, tags, teams, lastMessages] = await readTogether(
+  const { members, tags, teams, lastMessages } = await repo.listFeedParts(
     db,
-    () => repo.listMembers(db, ids),
-    () => repo.listTags(db, ids),
-    () => repo.listTeamKeys(db, teamIds),
-    () => repo.listMessagesByIds(db, applicationId, lastIds),
+    applicationId,
+    ids,
+    teamIds,
+    lastIds,
   );
   const teamKey = new Map(teams.map((t) => [t.id, t.clientGroupId]));
   const lastOf = new Map(lastMessages.map((m) => [m.id, m]));

@@ -492,3 +492,63 @@ export async function findSharedConversation(
     .limit(1);
   return row?.id;
 }
+
+/** One member of a conversation as a list shows it (listMembers' shape). */
+export interface FeedMember {
+  conversationId: number;
+  id: string;
+  userId: string;
+  role: string;
+  roleType: string | null;
+  displayName: string;
+  unreadCount: number;
+  status: number;
+  createdAt: Date;
+}
+
+/**
+ * What a page of conversations shows besides their rows (members, tags, team keys, last
+ * messages), in one statement: four reads would be four round trips and four pooled connections
+ * per page (issue 39 item 4: a first page in at most three statements).
+ */
+export async function listFeedParts(
+  db: Db,
+  applicationId: string,
+  conversationIds: readonly number[],
+  teamIds: readonly string[],
+  lastMessageIds: readonly number[],
+) {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_object(
+          'conversationId', cm.conversation_id, 'id', u.id, 'userId', u.user_id, 'role', cm.role,
+          'roleType', u.role_type, 'displayName', u.display_name, 'unreadCount', cm.unread_count,
+          'status', u.status, 'createdAt', u.created_at) order by cm.joined_at), '[]')
+        from ${conversationMembers} cm join ${users} u on u.id = cm.user_id
+        where ${anyOf(sql`cm.conversation_id`, conversationIds, 'bigint')}) as members,
+      (select coalesce(json_agg(json_build_object('conversationId', ct.conversation_id, 'id', t.id, 'name', t.name)), '[]')
+        from ${conversationTags} ct join ${tags} t on t.id = ct.tag_id
+        where ${anyOf(sql`ct.conversation_id`, conversationIds, 'bigint')}) as tags,
+      (select coalesce(json_agg(json_build_object('id', tm.id, 'clientGroupId', tm.client_group_id)), '[]')
+        from ${teams} tm where ${anyOf(sql`tm.id`, teamIds, 'uuid')}) as teams,
+      (select coalesce(json_agg(json_build_object('id', m.id, 'message', m.message,
+          'contentType', m.content_type, 'senderType', m.sender_type)), '[]')
+        from ${messages} m
+        where m.application_id = ${applicationId} and ${anyOf(sql`m.id`, lastMessageIds, 'bigint')}) as "lastMessages"`);
+  type Row = {
+    members: (Omit<FeedMember, 'createdAt'> & { createdAt: string })[] | string;
+    tags: { conversationId: number; id: string; name: string }[] | string;
+    teams: { id: string; clientGroupId: string }[] | string;
+    lastMessages: { id: number; message: string; contentType: number; senderType: number }[] | string;
+  };
+  const [row] = rowsOf<Row>(result);
+  // One driver hands json columns back parsed, the other as text.
+  const parsed = <T>(value: T | string | undefined): T =>
+    (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T;
+  return {
+    members: parsed(row?.members).map((m): FeedMember => ({ ...m, createdAt: new Date(m.createdAt) })),
+    tags: parsed(row?.tags),
+    teams: parsed(row?.teams),
+    lastMessages: parsed(row?.lastMessages),
+  };
+}
