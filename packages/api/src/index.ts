@@ -45,3 +45,4 @@ export * from './webhooks.js';
 export * from './widget-public.js';
 export * from './widget-settings.js';
 export * from './widget-snippets.js';
+export * from './code-actions.js';

@@ -22,3 +22,4 @@ export * from './slack.js';
 export * from './support-tickets.js';
 export * from './team.js';
 export * from './widget.js';
+export * from './code-actions.js';
