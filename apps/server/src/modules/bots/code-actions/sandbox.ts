@@ -52,7 +52,8 @@ function readablePaths(): string[] {
 }
 
 let permissionFlags: string[] | undefined;
-function permissions(): string[] {
+/** The Node flags of the sandbox process (exported for the test of that wall). */
+export function sandboxProcessFlags(): string[] {
   permissionFlags ??= [
     '--experimental-permission',
     ...readablePaths().map((p) => `--allow-fs-read=${p}`),
@@ -88,7 +89,7 @@ export async function runInSandbox(
   const outcome = await runIsolated<SandboxReply>(ENTRY, request, {
     timeoutMs: limits.timeMs + STARTUP_ALLOWANCE_MS,
     memoryMb: PROCESS_HEAP_MB,
-    execArgv: permissions(),
+    execArgv: sandboxProcessFlags(),
     concurrency: CONCURRENCY,
   });
   const durationMs = Date.now() - started;
