@@ -53,7 +53,10 @@ describe('the code-action sandbox', () => {
     const viaConstructor = await run(
       'function action() { const g = (function () {}).constructor("return this")(); return { process: typeof g.process, require: typeof g.require }; }',
     );
-    expect(viaConstructor).toMatchObject({ ok: true, output: { process: 'undefined', require: 'undefined' } });
+    expect(viaConstructor).toMatchObject({
+      ok: true,
+      output: { process: 'undefined', require: 'undefined' },
+    });
     const proc = await run('function action() { return { pid: process.pid }; }');
     expect(proc).toMatchObject({ ok: false, kind: 'error', error: expect.stringContaining('process') });
   });
