@@ -109,7 +109,13 @@ async function run(request) {
         Promise.resolve()
           .then(() => ${request.functionName}(JSON.parse(globalThis.${INPUT})))
           .then(
-            (value) => { globalThis.${RESULT} = { ok: true, json: JSON.stringify(value === undefined ? null : value) }; },
+            (value) => {
+              const json = JSON.stringify(value === undefined ? null : value);
+              // Measured inside the isolate: an oversized answer never crosses into this process.
+              globalThis.${RESULT} = typeof json === 'string' && json.length > ${request.limits.outputChars}
+                ? { ok: false, invalidOutput: true, error: 'The output is over ${request.limits.outputChars} characters of JSON.' }
+                : { ok: true, json };
+            },
             (err) => { globalThis.${RESULT} = { ok: false, error: err instanceof Error ? err.name + ': ' + err.message : String(err) }; },
           );
       })()`,
@@ -131,13 +137,13 @@ async function run(request) {
       if (jobs.value === 0) break;
     }
     const resultHandle = ctx.getProp(ctx.global, RESULT);
-    /** @type {{ ok: boolean; json?: unknown; error?: unknown } | undefined} */
+    /** @type {{ ok: boolean; json?: unknown; error?: unknown; invalidOutput?: boolean } | undefined} */
     const result = ctx.dump(resultHandle);
     resultHandle.dispose();
     if (!result) return fail('error', 'The function’s promise never settled.');
     if (!result.ok) {
       const message = String(result.error);
-      return fail(kindOf(message), message);
+      return fail(result.invalidOutput ? 'invalid-output' : kindOf(message), message);
     }
     if (typeof result.json !== 'string')
       return fail('invalid-output', 'The function returned nothing JSON can hold.');
