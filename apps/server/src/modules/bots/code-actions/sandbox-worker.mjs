@@ -1,4 +1,6 @@
 // @ts-check
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import baseVariant from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core';
 
@@ -35,6 +37,11 @@ function guestError(ctx, handle) {
   return String(value);
 }
 
+/** The engine compiled once per process; each run instantiates it afresh with its own memory. */
+const wasmModule = new WebAssembly.Module(
+  readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')),
+);
+
 /** @param {string} message @returns {'timeout' | 'memory' | 'error'} */
 function kindOf(message) {
   if (/\binterrupted\b/.test(message)) return 'timeout';
@@ -56,7 +63,8 @@ async function run(request) {
     initial: ENGINE_BYTES / PAGE,
     maximum: (ENGINE_BYTES + limitBytes) / PAGE,
   });
-  const module = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmMemory }));
+  // A new instance per run: nothing one run leaves in the engine's memory is seen by the next.
+  const module = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmMemory, wasmModule }));
   const runtime = module.newRuntime();
   runtime.setMemoryLimit(limitBytes);
   runtime.setMaxStackSize(512 * 1024);
@@ -156,14 +164,17 @@ async function run(request) {
     const message = err instanceof Error ? err.message : String(err);
     return fail(kindOf(message), message);
   }
-  // Nothing is disposed: the process exits after this one run, and disposing an isolate stopped
-  // mid-allocation can abort instead of answering.
+  // Nothing is disposed: disposing an isolate stopped mid-allocation can abort instead of
+  // answering. The instance and its memory are dropped with the last reference to them.
 }
 
+// Serves runs one at a time for as long as the parent keeps it (sandbox.ts replaces a process
+// that ran past its time, and recycles each after a number of runs).
 const send = process.send?.bind(process);
 if (send) {
-  process.once('message', (request) => {
-    void run(/** @type {SandboxRequest} */ (request))
+  process.on('message', (message) => {
+    const { id, request } = /** @type {{ id: number; request: SandboxRequest }} */ (message);
+    void run(request)
       .catch(
         /** @returns {SandboxReply} */
         (err) => ({
@@ -174,6 +185,6 @@ if (send) {
           durationMs: 0,
         }),
       )
-      .then((reply) => send(reply, undefined, {}, () => process.exit(0)));
+      .then((reply) => send({ id, reply }));
   });
 }

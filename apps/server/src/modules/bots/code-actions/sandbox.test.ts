@@ -61,6 +61,31 @@ describe('the code-action sandbox', () => {
     expect(proc).toMatchObject({ ok: false, kind: 'error', error: expect.stringContaining('process') });
   });
 
+  it('gives each run a fresh isolate: nothing one run leaves is seen by the next', async () => {
+    // Runs one after another reuse a warm process; the isolate and its memory are new each time.
+    const leave = await run(
+      'function action(input) { globalThis.secret = input.secret; Object.prototype.leak = 1; return {}; }',
+      {
+        secret: 'tenant-a-secret',
+      },
+    );
+    expect(leave).toMatchObject({ ok: true });
+    for (let i = 0; i < 3; i++) {
+      const look = await run(
+        'function action() { return { secret: typeof globalThis.secret, leak: typeof ({}).leak }; }',
+      );
+      expect(look).toMatchObject({ ok: true, output: { secret: 'undefined', leak: 'undefined' } });
+    }
+  });
+
+  it('answers the next run normally after one was stopped', async () => {
+    expect(await run('function action() { for (;;) {} }')).toMatchObject({ ok: false, kind: 'timeout' });
+    expect(await run('function action() { return { fine: true }; }')).toMatchObject({
+      ok: true,
+      output: { fine: true },
+    });
+  });
+
   it('stops an endless loop at its time limit', async () => {
     const started = Date.now();
     const result = await run('function action() { for (;;) {} }');
