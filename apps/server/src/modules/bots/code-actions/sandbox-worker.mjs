@@ -172,6 +172,8 @@ async function run(request) {
 // that ran past its time, and recycles each after a number of runs).
 const send = process.send?.bind(process);
 if (send) {
+  // The server is gone: nothing more will come.
+  process.once('disconnect', () => process.exit(0));
   process.on('message', (message) => {
     const { id, request } = /** @type {{ id: number; request: SandboxRequest }} */ (message);
     void run(request)
