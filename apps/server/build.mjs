@@ -17,6 +17,7 @@ await build({
     main: './src/main.ts',
     convo: './src/ops/main.ts',
     'knowledge-parse-worker': './src/modules/bots/knowledge/parsers/parse-worker.ts',
+    'code-action-sandbox': './src/modules/bots/code-actions/sandbox-worker.mjs',
   },
   absWorkingDir: here,
   outdir: 'dist',

@@ -77,6 +77,7 @@ import {
   botRuntimeRoutes,
   botSettingsRoutes,
   botsOnStoredMessages,
+  codeActionRoutes,
   configuredEmbedder,
   createBotIn,
   createKomposeEngine,
@@ -595,6 +596,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: deps.database.db,
       appSecret: deps.config.appSecret,
       engines: Object.fromEntries(llmEngines(deps.config)),
+    }),
+  );
+  // Custom actions (issue 36 item 4): written by the application's LLM, tested in the sandbox.
+  await app.register(
+    codeActionRoutes(ctx, {
+      db: deps.database.db,
+      appSecret: deps.config.appSecret,
+      llmBaseUrls: deps.config.llmBaseUrls,
     }),
   );
   await app.register(knowledgeRoutes(ctx, storage));

@@ -56,6 +56,7 @@ describe('builder sections', () => {
       'knowledge-source',
       'help-center-faq',
       'fallback',
+      'generate-code',
     ]);
   });
 

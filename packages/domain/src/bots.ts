@@ -127,6 +127,7 @@ export const BUILDER_SECTION_KEYS = [
   'knowledge-source',
   'help-center-faq',
   'fallback',
+  'generate-code',
 ] as const;
 export type BuilderSectionKey = (typeof BUILDER_SECTION_KEYS)[number];
 
@@ -153,6 +154,8 @@ export function builderSections(variant: 'classic' | 'agentic'): readonly Builde
     // SPEC §2 imported help-center FAQ editor: the help center's articles, edited as Q&A.
     { key: 'help-center-faq', hasUserSays: false, namePlaceholder: null },
     { key: 'fallback', hasUserSays: false, namePlaceholder: null },
+    // SPEC §2 generate code: custom actions the application's LLM writes (issue 36 item 4).
+    { key: 'generate-code', hasUserSays: false, namePlaceholder: null },
   ];
 }
 

@@ -17,6 +17,8 @@ export interface IsolatedLimits {
   timeoutMs: number;
   /** The process's old-generation heap, in MB. */
   memoryMb: number;
+  /** More Node flags for the child (e.g. the permission model's), after the heap cap. */
+  execArgv?: readonly string[] | undefined;
 }
 
 export type IsolatedOutcome<T> =
@@ -88,7 +90,12 @@ function runOnce<T>(entry: URL, input: unknown, limits: IsolatedLimits): Promise
   return new Promise((resolve) => {
     let settled = false;
     const child = fork(fileURLToPath(entry), [], {
-      execArgv: [`--max-old-space-size=${limits.memoryMb}`, ...(fromSource ? ['--import', tsxLoader()] : [])],
+      execArgv: [
+        `--max-old-space-size=${limits.memoryMb}`,
+        ...(limits.execArgv ?? []),
+        // A TypeScript entry (from the sources) needs tsx's loader; a JavaScript one runs as it is.
+        ...(fromSource && entry.pathname.endsWith('.ts') ? ['--import', tsxLoader()] : []),
+      ],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

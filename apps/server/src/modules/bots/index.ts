@@ -5,6 +5,16 @@ export { insertMissingIntents } from './builder/repository.js';
 // The integrations hub's AI model providers (issue 38 item 6), wired by the composition root: the
 // agents' keys masked and tested.
 export { botBuilderRoutes } from './builder/routes.js';
+// Custom actions (issue 36 item 4): code the application's LLM writes, run in the sandbox. Flows
+// run a saved action as a step through runCodeAction and list them with listCodeActionsOf.
+export { codeActionRoutes } from './code-actions/routes.js';
+export {
+  type CodeActionDeps,
+  listCodeActionsOf,
+  type RunCodeActionDeps,
+  type RunCodeActionResult,
+  runCodeAction,
+} from './code-actions/service.js';
 export { botEmulatorRoutes } from './emulator/routes.js';
 export type { BotEngine, BotRuntimeConfig, BotTools, RetrievedPassage } from './engine.js';
 export { createKomposeEngine, savedSnapshots } from './engines/kompose/engine.js';

@@ -28,7 +28,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../app/toasts';
 import { LoadFailed } from '../../../components/load-failed';
@@ -69,6 +69,11 @@ import { InstructionsSection } from './sections/instructions-section';
 import { TrainingWarnings } from './training-warnings';
 import { useGuardedSwitch } from './use-unsaved-guard';
 
+// The generate-code section (custom actions) in its own chunk: most visits never open it.
+const GenerateCodeSection = lazy(() =>
+  import('./sections/generate-code-section').then((m) => ({ default: m.GenerateCodeSection })),
+);
+
 const NS = 'botBuilder';
 
 /** Which intent the middle pane edits: a list section's chosen or new answer, or a default intent. */
@@ -87,6 +92,7 @@ const OWN_DATA_SECTIONS: readonly BuilderSectionKey[] = [
   'agent-instructions',
   'knowledge-source',
   'help-center-faq',
+  'generate-code',
 ];
 
 function useSectionTitle(variant: 'classic' | 'agentic'): (key: BuilderSectionKey) => string {
@@ -170,6 +176,7 @@ export function ClassicView({
   const [entitiesOpen, setEntitiesOpen] = useState(false);
   // The FAQ section keeps its own draft (it edits help-center articles); only its dirtiness is here.
   const [faqDirty, setFaqDirty] = useState(false);
+  const [codeDirty, setCodeDirty] = useState(false);
 
   const section = sections.find((s) => s.key === sectionKey) as BuilderSection;
   const hasUserSays = (key: string) => sections.find((s) => s.key === key)?.hasUserSays ?? false;
@@ -211,7 +218,7 @@ export function ClassicView({
   const savedInstructions = bot.settings.instructions ?? '';
   const instructionsValue = instructionsDraft ?? savedInstructions;
   const instructionsDirty = instructionsDraft !== null && instructionsDraft !== savedInstructions;
-  const dirty = intentDirty || fallbackDirty || instructionsDirty || faqDirty;
+  const dirty = intentDirty || fallbackDirty || instructionsDirty || faqDirty || codeDirty;
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
@@ -222,6 +229,7 @@ export function ClassicView({
     setInstructionsDraft(null);
     setFallbackDraft(null);
     setFaqDirty(false);
+    setCodeDirty(false);
   };
   const switchTo = (action: () => void) =>
     guard(() => {
@@ -455,6 +463,12 @@ export function ClassicView({
         return <KnowledgeSection botId={bot.id} />;
       case 'help-center-faq':
         return <HelpCenterFaqSection botId={bot.id} language={language} onDirtyChange={setFaqDirty} />;
+      case 'generate-code':
+        return (
+          <Suspense fallback={<SectionLoader label={t('loading')} />}>
+            <GenerateCodeSection onDirtyChange={setCodeDirty} />
+          </Suspense>
+        );
       case 'welcome-message':
         return editor;
       case 'fallback':
