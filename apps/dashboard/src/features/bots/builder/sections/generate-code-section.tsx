@@ -25,6 +25,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../app/api/api-error';
 import { toast, toastError } from '../../../../app/toasts';
+import { LoadFailed } from '../../../../components/load-failed';
 import { SectionLoader } from '../../../../components/page-loader';
 import { useCanManageBots } from '../../bots-shared';
 import {
@@ -212,12 +213,12 @@ export function GenerateCodeSection({ onDirtyChange }: { onDirtyChange: (dirty: 
           {actions.isPending ? (
             <SectionLoader label={t('loading')} />
           ) : actions.isError ? (
-            <Stack align="center" gap="xs" role="alert">
-              <Text size="sm">{t('loadFailed')}</Text>
-              <Button variant="light" size="xs" onClick={() => void actions.refetch()}>
-                {t('retry')}
-              </Button>
-            </Stack>
+            <LoadFailed
+              message={t('loadFailed')}
+              retryLabel={t('retry')}
+              onRetry={() => void actions.refetch()}
+              py={0}
+            />
           ) : list.length === 0 ? (
             <Text size="sm" c="dimmed" data-testid="code-actions-empty">
               {t('code.empty')}
