@@ -559,6 +559,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     replySuggestionRoutes(ctx, {
       tools: botTools(deps.database.db, configuredEmbedder(deps.config.knowledgeEmbeddings)),
+      // Agent assist: the application's own AI agent (its key), the providers' configured URLs.
+      assist: { models: { llmBaseUrls: deps.config.llmBaseUrls } },
     }),
   );
   await app.register(conversationSettingsRoutes(ctx));

@@ -17,6 +17,7 @@ import { isMissingError } from '../../app/api/api-error';
 import { QUERY_ROOTS, sendRealtimeFrame, useRealtimeEvent } from '../../app/realtime';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { SectionLoader } from '../../components/page-loader';
+import { ConversationSummary } from './agent-assist';
 import { Composer, type ComposerHandle } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { conversationInfo } from './inbox-api';
@@ -172,6 +173,7 @@ export const ConversationPane = forwardRef<
   return (
     <Stack gap={0} h="100%" style={{ minWidth: 0 }}>
       <Header feed={data} title={title} onBack={onBack} extra={headerExtra} />
+      <ConversationSummary groupId={groupId} />
       <Box style={{ flex: 1, minHeight: 0 }}>
         <MessageList feed={data} state={messages.state} loadOlder={messages.loadOlder} />
       </Box>

@@ -6,6 +6,8 @@ import {
   CONVERSATION_PATHS,
   type ConversationFilterRequest,
   conversationPageResponseSchema,
+  conversationSummaryPath,
+  conversationSummaryResponseSchema,
   emailOriginalPath,
   emailOriginalResponseSchema,
   groupEventsPath,
@@ -14,6 +16,8 @@ import {
   MESSAGING_PATHS,
   messageListResponseSchema,
   messageSendResponseSchema,
+  messageTranslationPath,
+  messageTranslationResponseSchema,
   messagingUserSchema,
   noteDeleteResponseSchema,
   noteListResponseSchema,
@@ -28,7 +32,7 @@ import {
   userListSchema,
   userStatusResponseSchema,
 } from '@convo/api';
-import { NOTES_PAGE_SIZE } from '@convo/domain';
+import { isSupportedLanguage, NOTES_PAGE_SIZE } from '@convo/domain';
 import { z } from 'zod';
 import { apiRequest } from '../../app/api/api-client';
 import { joinUrl, parseResponse } from '../../app/api/api-error';
@@ -310,4 +314,29 @@ export async function downloadEmailOriginal(groupId: number, messageId: number):
 export async function fetchReplySuggestions(groupId: number, signal?: AbortSignal) {
   return (await apiRequest(replySuggestionsPath(groupId), { schema: replySuggestionsResponseSchema, signal }))
     .data;
+}
+
+/** Agent assist: a summary of the conversation by the application's AI agent. */
+export async function fetchConversationSummary(groupId: number) {
+  return (
+    await apiRequest(conversationSummaryPath(groupId), {
+      method: 'POST',
+      body: {},
+      schema: conversationSummaryResponseSchema,
+    })
+  ).data;
+}
+
+/**
+ * Agent assist: one message translated into the agent's language: the dashboard's (when it is one
+ * the server knows), else the server takes their profile's.
+ */
+export async function fetchMessageTranslation(groupId: number, messageKey: string, language: string | null) {
+  return (
+    await apiRequest(messageTranslationPath(groupId), {
+      method: 'POST',
+      body: isSupportedLanguage(language) ? { messageKey, language } : { messageKey },
+      schema: messageTranslationResponseSchema,
+    })
+  ).data;
 }

@@ -4,12 +4,13 @@
 // all its rows again, and it renders on every scroll step.
 
 import type { GroupFeed, Message } from '@convo/api';
-import { customerDisplayName, SENDER_TYPE } from '@convo/domain';
+import { customerDisplayName, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
 import { Center, Divider, Loader, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListItem, Virtuoso } from 'react-virtuoso';
 import { SectionLoader } from '../../components/page-loader';
+import { TranslateAction } from './agent-assist';
 import { MessageBubble, type Receipt, useBubbleLabels } from './message-content';
 import classes from './message-list.module.css';
 import { type MessageRow, toRows } from './message-rows';
@@ -24,6 +25,9 @@ const START_INDEX = 10_000_000;
 // measuring it first (one frame less to open, and no over-rendering when the probe is a day row).
 const ROW_HEIGHT = 74;
 const VIEWPORT_MARGIN = { top: 400, bottom: 200 };
+
+/** Customer messages that can be translated: text (plain or HTML). */
+const TRANSLATABLE = new Set<number>([MESSAGE_CONTENT_TYPE.DEFAULT, MESSAGE_CONTENT_TYPE.TEXT_HTML]);
 
 interface ListContext {
   loading: boolean;
@@ -120,7 +124,7 @@ export const MessageList = memo(function MessageList({
             : m.id <= deliveredUpTo
               ? 'delivered'
               : 'sent';
-      return (
+      const bubble = (
         <MessageBubble
           message={m}
           senderName={m.from ? (names.get(m.from) ?? m.from) : system}
@@ -129,8 +133,17 @@ export const MessageList = memo(function MessageList({
           labels={labels}
         />
       );
+      // Agent assist: a customer's text can be translated into the agent's language.
+      if (m.senderType !== SENDER_TYPE.USER || !TRANSLATABLE.has(m.contentType) || m.message.trim() === '')
+        return bubble;
+      return (
+        <div>
+          {bubble}
+          <TranslateAction groupId={feed.id} messageKey={m.key} />
+        </div>
+      );
     },
-    [dayFormat, timeOf, names, system, labels, readUpTo, deliveredUpTo],
+    [dayFormat, timeOf, names, system, labels, readUpTo, deliveredUpTo, feed.id],
   );
   const positioned = useRef(false);
   const startReached = useCallback(() => {

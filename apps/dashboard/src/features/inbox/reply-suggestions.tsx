@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts';
+import { useLockedFeature } from '../billing/feature-gate';
 import { fetchReplySuggestions } from './inbox-api';
 
 export function ReplySuggestions({
@@ -20,11 +21,13 @@ export function ReplySuggestions({
   onPick: (text: string) => void;
 }) {
   const { t } = useTranslation('inbox');
+  // Agent assist is a plan feature: without it there is no strip (the server refuses the call).
+  const locked = useLockedFeature('agentAssist');
   // Keyed by the message: a new customer message asks again, an agent's own does not.
   const query = useQuery({
     queryKey: ['reply-suggestions', groupId, messageId],
     queryFn: ({ signal }) => fetchReplySuggestions(groupId, signal),
-    enabled: messageId !== null,
+    enabled: messageId !== null && !locked,
     staleTime: 10 * 60_000,
     retry: false,
   });
@@ -34,7 +37,7 @@ export function ReplySuggestions({
     if (failed) toast.error(t('composer.suggestions.failed'));
   }, [failed, t]);
 
-  if (messageId === null) return null;
+  if (messageId === null || locked) return null;
   const suggestions = query.data?.suggestions ?? [];
   return (
     <Group
@@ -82,7 +85,7 @@ export function ReplySuggestions({
               data-testid="reply-suggestion"
               onClick={() => onPick(s.text)}
             >
-              {s.text}
+              {s.source === 'llm' ? `${t('composer.suggestions.ai')} · ${s.text}` : s.text}
             </Button>
           </Tooltip>
         ))

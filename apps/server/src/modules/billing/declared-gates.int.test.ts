@@ -15,8 +15,8 @@ import { setPlan } from './service.js';
 // Issue 32 item 4: the SPEC §6 features the matrix declared and no route enforced (measured: a
 // starter plan set a help-center custom domain and got 200). Each is refused with 402
 // FEATURE_NOT_AVAILABLE on a plan without it and allowed on one with it; the operator plan (no
-// BILLING_PROVIDER) keeps everything open. The conversation summary and agent assist have no
-// route yet: nothing to gate.
+// BILLING_PROVIDER) keeps everything open. Agent assist, the conversation summary and translation
+// are gated in reply-suggestions/assist.int.test.ts.
 
 const rand = () => Math.random().toString(36).slice(2, 8);
 const connectUrl = (type: IntegrationType) => INTEGRATION_PATHS.connect.replace(':type', type);

@@ -39,6 +39,7 @@ const FEATURE_NAMES: Partial<Record<FeatureKey, string>> = {
   mailbox: 'The e-mail channel',
   llmBots: 'An AI agent on a large language model (LLM)',
   conversationSummary: 'The conversation summary',
+  translation: 'Translation',
   agentAssist: 'Agent assist',
 };
 

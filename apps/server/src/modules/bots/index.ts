@@ -17,11 +17,18 @@ export {
 } from './code-actions/service.js';
 export { botEmulatorRoutes } from './emulator/routes.js';
 export type { BotEngine, BotRuntimeConfig, BotTools, RetrievedPassage } from './engine.js';
+export { BotEngineError } from './engine.js';
 export { createKomposeEngine, savedSnapshots } from './engines/kompose/engine.js';
 export { messageLanguage } from './engines/kompose/language.js';
 export { KOMPOSE_TRAIN_QUEUE } from './engines/kompose/queue.js';
 export { trainModels } from './engines/kompose/snapshot.js';
 export { komposeTrainingHandler } from './engines/kompose/training.js';
+export {
+  type AgentModel,
+  assistAgent,
+  completeWithAgent,
+  type ModelOptions,
+} from './engines/llm/model.js';
 export { externalBotEngines, llmEngines } from './engines/registry.js';
 export { createSmartReplyEngine } from './engines/smartreply/engine.js';
 export { rankReplies } from './engines/smartreply/ranking.js';

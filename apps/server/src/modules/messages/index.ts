@@ -5,5 +5,5 @@ export { messageBus } from './events.js';
 export { toMessageView } from './message-view.js';
 export { listConversationMessages, type MessageRow } from './repository.js';
 export { messageRoutes } from './routes.js';
-export { listMessages, messageByKey, recordReceipt, sendMessage } from './service.js';
+export { listMessages, messageByKey, messageDetails, recordReceipt, sendMessage } from './service.js';
 export { writeSystemMessage } from './system-message.js';

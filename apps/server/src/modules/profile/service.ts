@@ -80,3 +80,10 @@ export async function update(
   });
   return read(deps, caller);
 }
+
+/** The dashboard language a member chose (agent assist translates into it); null when none. */
+export async function memberLanguage(db: Db, applicationId: string, userId: string) {
+  const row = await repo.findMemberWithPreferences(db, applicationId, userId);
+  const language = row?.language;
+  return isSupportedLanguage(language) ? language : null;
+}

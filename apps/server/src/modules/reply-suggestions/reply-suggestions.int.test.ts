@@ -202,7 +202,7 @@ describe.each(testDatabaseKinds())('smartreply on %s', (kind) => {
     // Nothing asked yet: nothing to suggest.
     const before = await t.app.inject({ method: 'GET', url, headers: agent.headers });
     expect(before.statusCode, before.body).toBe(200);
-    expect(before.json().data).toEqual({ messageId: null, suggestions: [] });
+    expect(before.json().data).toEqual({ messageId: null, suggestions: [], llm: 'off' });
 
     await sendTestMessage(t, visitor.headers, groupId, `k-${Math.random()}`, 'When will my parcel arrive?');
     const res = await t.app.inject({ method: 'GET', url, headers: agent.headers });
