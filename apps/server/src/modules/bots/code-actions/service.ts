@@ -9,14 +9,13 @@ import {
   type CodeRunResult,
   codeActionWriteSchema,
 } from '@convo/api';
-import type { LlmBotEngine } from '@convo/domain';
 import { generateText } from 'ai';
 import { AppError, conflict, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
+import { agentModel, assistAgent, isLlm, type ModelOptions } from '../engines/llm/model.js';
 import { toBotEngineError } from '../engines/llm/run.js';
 import { listBots, runtimeConfigOf } from '../repository.js';
-import { agentModel, type ModelOptions } from './model.js';
 import { CODE_SYSTEM_PROMPT, codeFromAnswer, declaresAction } from './prompt.js';
 import * as repo from './repository.js';
 import { DEFAULT_SANDBOX_LIMITS, runInSandbox, type SandboxLimits } from './sandbox.js';
@@ -33,8 +32,6 @@ export interface CodeActionDeps extends ModelOptions {
   sandboxLimits?: SandboxLimits | undefined;
 }
 
-const LLM_ENGINES: readonly LlmBotEngine[] = ['openai', 'anthropic', 'gemini'];
-const isLlm = (engine: string): engine is LlmBotEngine => (LLM_ENGINES as readonly string[]).includes(engine);
 const DEFAULT_GENERATE_TIMEOUT_MS = 45_000;
 /** A function with comments fits easily; this bounds what one generation can cost. */
 const MAX_OUTPUT_TOKENS = 2500;
@@ -42,20 +39,16 @@ const MAX_OUTPUT_TOKENS = 2500;
 const generationError = (status: number, reason: string, detail: string) =>
   new AppError(status, CODE_GENERATION_ERROR, `${CODE_GENERATION_ERROR_MESSAGE}: ${detail}`, { reason });
 
-/** The AI agent whose model writes code: the one asked for, else the first with a model set up. */
+/** The AI agent whose model writes code: the one asked for, else the one agent assist uses. */
 async function writer(deps: CodeActionDeps, applicationId: string, botId: string | undefined) {
-  const rows = (await listBots(deps.db, applicationId)).filter((row) => isLlm(row.engine));
   if (botId) {
-    const row = rows.find((r) => r.id === botId);
+    const row = (await listBots(deps.db, applicationId)).find((r) => r.id === botId && isLlm(r.engine));
     const bot = row && runtimeConfigOf(row, deps.appSecret);
-    if (!row || !bot || !isLlm(row.engine)) throw notFound('No AI agent with a model provider here.');
-    return { bot, engine: row.engine };
+    if (!bot) throw notFound('No AI agent with a model provider here.');
+    return bot;
   }
-  for (const row of rows) {
-    if (!row.enabled || !isLlm(row.engine)) continue;
-    const bot = runtimeConfigOf(row, deps.appSecret);
-    if (bot && (bot.apiKey || typeof bot.settings.baseUrl === 'string')) return { bot, engine: row.engine };
-  }
+  const bot = await assistAgent(deps.db, applicationId, deps.appSecret);
+  if (bot) return bot;
   throw generationError(
     400,
     'LLM_NOT_CONFIGURED',
@@ -68,11 +61,11 @@ export async function generateCode(
   applicationId: string,
   request: CodeGenerateRequest,
 ): Promise<CodeGenerateResult> {
-  const { bot, engine } = await writer(deps, applicationId, request.botId);
+  const bot = await writer(deps, applicationId, request.botId);
   const timeoutMs = deps.generateTimeoutMs ?? DEFAULT_GENERATE_TIMEOUT_MS;
   let text: string;
   try {
-    const { model, providerOptions } = agentModel(bot, engine, deps);
+    const { model, providerOptions } = agentModel(bot, deps);
     const result = await generateText({
       model,
       system: CODE_SYSTEM_PROMPT,
@@ -104,7 +97,7 @@ export async function generateCode(
       `the model wrote more than ${CODE_ACTION_LIMITS.codeChars} characters.`,
     );
   }
-  return { code, generatedBy: { botId: bot.id, botName: bot.name, engine } };
+  return { code, generatedBy: { botId: bot.id, botName: bot.name, engine: bot.engine } };
 }
 
 /** The admin's test run of (possibly unsaved) code on a sample input. */

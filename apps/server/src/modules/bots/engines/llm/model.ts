@@ -14,8 +14,7 @@ import { toBotEngineError } from './run.js';
 // The language model of an AI agent, as its engine builds it (engines/openai, anthropic, gemini):
 // the agent's own key, model and base URL, never the server's keys. Agent assist (suggestions,
 // summaries, translation) needs a plain completion, not the engines' chat turn with its
-// support-assistant prompt and tools. (h/codegen's code-actions/model.ts is the same rule; one of
-// the two should import the other at merge.)
+// support-assistant prompt and tools; code generation (code-actions/) uses it too.
 
 export interface ModelOptions {
   /** The providers' API base URLs (config OPENAI_BASE_URL…, or fakes). */
@@ -31,7 +30,7 @@ export interface AgentModel {
 }
 
 const LLM_ENGINES: readonly string[] = ['openai', 'anthropic', 'gemini'] satisfies LlmBotEngine[];
-const isLlm = (engine: string): engine is LlmBotEngine => LLM_ENGINES.includes(engine);
+export const isLlm = (engine: string): engine is LlmBotEngine => LLM_ENGINES.includes(engine);
 
 export function agentModel(bot: BotRuntimeConfig, options: ModelOptions): AgentModel {
   if (!isLlm(bot.engine)) throw new BotEngineError('PROVIDER_ERROR', `${bot.name} has no language model.`);
