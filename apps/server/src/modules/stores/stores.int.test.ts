@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_PATHS,
   REGISTRATION_PATHS,
   STORE_PATHS,
   type StoreConnection,
@@ -14,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureOutbound } from '../../platform/outbound/index.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
+import { newSignup } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 
@@ -251,6 +253,20 @@ describe.each(testDatabaseKinds())('online stores on %s', (kind) => {
       url: `${STORE_PATHS.bigCommerceLoad}?signed_payload=${encodeURIComponent(`${payload.split('.')[0]}.${Buffer.from('00').toString('base64')}`)}`,
     });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('a sign-up from the Shopify app records the shop and billingPlatform shopify', async () => {
+    const shop = `signup-${suffix}.myshopify.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ACCOUNT_PATHS.signup,
+      payload: newSignup({ shop, billingPlatform: 'shopify' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.database.db.execute(
+      `select billing_platform from customers where shop_url = '${shop}'`,
+    );
+    expect(JSON.stringify(rows)).toContain('"billing_platform":"shopify"');
   });
 
   it('two applications sharing a customer e-mail each see only their own store’s orders', async () => {

@@ -38,14 +38,18 @@ function pendingStores(): Pending[] {
 }
 
 export async function connectStoresAfterSignup(): Promise<void> {
-  for (const pending of pendingStores()) {
+  const pending = pendingStores();
+  if (pending.length === 0) return;
+  // The sign-up page does not load the hub's strings; the toasts below use them.
+  await i18next.loadNamespaces('integrations').catch(() => undefined);
+  for (const store of pending) {
     try {
-      const connected = await connectStore(pending.provider, {
-        store: pending.store,
-        accessToken: pending.accessToken,
+      const connected = await connectStore(store.provider, {
+        store: store.store,
+        accessToken: store.accessToken,
       });
       // The token is not kept in the browser once the server holds it.
-      pending.clear();
+      store.clear();
       toast.success(i18next.t('stores.connectedToast', { ns: 'integrations', name: connected.displayName }));
     } catch (error) {
       toastError(error, i18next.t('stores.connectFailed', { ns: 'integrations' }));
