@@ -7,6 +7,7 @@ import {
   E2E_INBOUND_DOMAIN,
   E2E_PORT,
   E2E_ROOT,
+  E2E_SHOPIFY_PORT,
   E2E_SLACK_PORT,
   E2E_SMTP_PORT,
   E2E_TELEGRAM_PORT,
@@ -73,6 +74,8 @@ export default defineConfig({
       SLACK_API_URL: `http://127.0.0.1:${E2E_SLACK_PORT}/api`,
       // The WhatsApp campaign spec's local 360dialog API (started by the spec on this port).
       DIALOG360_API_URL: `http://127.0.0.1:${E2E_DIALOG360_PORT}`,
+      // The stores spec's local Shopify Admin API: every shop at /{shop} on this port.
+      SHOPIFY_ADMIN_URL: `http://127.0.0.1:${E2E_SHOPIFY_PORT}/{shop}`,
       // The built-in SMTP receiver, which the e-mail channel spec sends to.
       SMTP_RECEIVER_PORT: String(E2E_SMTP_PORT),
       SMTP_RECEIVER_HOST: '127.0.0.1',

@@ -13,6 +13,8 @@ export const E2E_TELEGRAM_PORT = Number(process.env.E2E_TELEGRAM_PORT ?? E2E_POR
 export const E2E_SLACK_PORT = Number(process.env.E2E_SLACK_PORT ?? E2E_PORT + 1500);
 /** The campaigns spec's local 360dialog API (DIALOG360_API_URL); per E2E port. */
 export const E2E_DIALOG360_PORT = Number(process.env.E2E_DIALOG360_PORT ?? E2E_PORT + 1600);
+/** The stores spec's local Shopify Admin API (SHOPIFY_ADMIN_URL); per E2E port. */
+export const E2E_SHOPIFY_PORT = Number(process.env.E2E_SHOPIFY_PORT ?? E2E_PORT + 1700);
 /** The server's built-in SMTP receiver (SMTP_RECEIVER_PORT), for the e-mail channel spec; per E2E port. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1300);
 /** INBOUND_MAIL_DOMAIN of the e2e server: inbound addresses are `<applicationId>@` this. */

@@ -208,6 +208,7 @@ import { rolesPermissionsRoutes } from './modules/roles-permissions/index.js';
 import { customRoutingRoutes } from './modules/routing/index.js';
 import { ssoRoutes } from './modules/sso/index.js';
 import { statsRoutes } from './modules/stats/index.js';
+import { storeRoutes } from './modules/stores/index.js';
 import { supportTicketRoutes } from './modules/support-tickets/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
@@ -545,6 +546,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       automationActions({ db: deps.database.db, realtime, publicUrl: deps.config.publicUrl }),
     ),
   );
+  await app.register(storeRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
   await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
   await app.register(invitationRoutes(ctx));

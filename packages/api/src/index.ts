@@ -38,6 +38,7 @@ export * from './reply-suggestions.js';
 export * from './report-figures.js';
 export * from './sso.js';
 export * from './starter-bot.js';
+export * from './stores.js';
 export * from './support-tickets.js';
 export * from './team-admin.js';
 export * from './teams-users-stats.js';

@@ -1,6 +1,12 @@
 // Local HTTP servers that speak real providers' wire formats, for integration tests, e2e and
 // benches (docs/architecture.md, "a provider's local test server").
 export { startFakeAnthropic } from './anthropic/index.js';
+export {
+  type BigCommerceCall,
+  type FakeBigCommerce,
+  type FakeBigCommerceOrderInput,
+  startFakeBigCommerce,
+} from './bigcommerce/index.js';
 export { type FakeCustomBot, startFakeCustomBot } from './custom-bot/index.js';
 export {
   type Dialog360Call,
@@ -57,6 +63,12 @@ export {
 export { type FakeSentry, type SentryCall, startFakeSentry } from './sentry/index.js';
 export type { BotFakeAnswer, BotFakeCall } from './shared/bot-fake.js';
 export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
+export {
+  type FakeShopify,
+  type FakeShopifyOrderInput,
+  type ShopifyCall,
+  startFakeShopify,
+} from './shopify/index.js';
 export {
   type Delivery as SlackDelivery,
   type DeliveryOptions as SlackDeliveryOptions,

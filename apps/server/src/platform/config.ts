@@ -188,6 +188,14 @@ const envSchema = z.object({
   LINE_DATA_API_URL: z.url().default('https://api-data.line.me'),
   /** Slack's Web API (a local fake in tests and e2e). */
   SLACK_API_URL: z.url().default('https://slack.com/api'),
+  /** Shopify's Admin API; `{shop}` stands for the shop's myshopify.com domain (a local fake in tests and e2e). */
+  SHOPIFY_ADMIN_URL: z.string().includes('{shop}').default('https://{shop}'),
+  /** BigCommerce's store API and its OAuth login (local fakes in tests and e2e). */
+  BIGCOMMERCE_API_URL: z.url().default('https://api.bigcommerce.com'),
+  BIGCOMMERCE_LOGIN_URL: z.url().default('https://login.bigcommerce.com'),
+  /** The operator's BigCommerce marketplace app (both or neither): the install and load callbacks. */
+  BIGCOMMERCE_CLIENT_ID: optionalText,
+  BIGCOMMERCE_CLIENT_SECRET: optionalText,
   /** The Viber REST bot API. */
   VIBER_API_URL: z.url().default('https://chatapi.viber.com'),
   /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
@@ -366,6 +374,14 @@ export interface AppConfig {
   };
   /** The operator's Meta app (META_APP_ID and META_APP_SECRET); null: pasted page tokens only. */
   metaApp: { appId: string; appSecret: string; verifyToken: string | null; dialogUrl: string } | null;
+  /** Online stores' APIs (issue 38 items 1–2). */
+  stores: {
+    /** `{shop}` is replaced by the shop's domain; the default https://{shop} is each shop's own host. */
+    shopifyAdminUrl: string;
+    bigCommerceApiUrl: string;
+    bigCommerceLoginUrl: string;
+    bigCommerceApp: { clientId: string; clientSecret: string } | null;
+  };
   /** CAMPAIGN_RATE_PER_SECOND: campaign sends per second per platform (undefined: per provider). */
   campaignRatePerSecond: number | undefined;
   /** EMAIL_POLL_SECONDS in milliseconds. */
@@ -555,6 +571,15 @@ export function loadConfig(
       dialog360: e.DIALOG360_API_URL.replace(/\/$/, ''),
       gallabox: e.GALLABOX_API_URL.replace(/\/$/, ''),
       slack: e.SLACK_API_URL.replace(/\/$/, ''),
+    },
+    stores: {
+      shopifyAdminUrl: e.SHOPIFY_ADMIN_URL.replace(/\/$/, ''),
+      bigCommerceApiUrl: e.BIGCOMMERCE_API_URL.replace(/\/$/, ''),
+      bigCommerceLoginUrl: e.BIGCOMMERCE_LOGIN_URL.replace(/\/$/, ''),
+      bigCommerceApp:
+        e.BIGCOMMERCE_CLIENT_ID && e.BIGCOMMERCE_CLIENT_SECRET
+          ? { clientId: e.BIGCOMMERCE_CLIENT_ID, clientSecret: e.BIGCOMMERCE_CLIENT_SECRET }
+          : null,
     },
     metaApp:
       e.META_APP_ID && e.META_APP_SECRET

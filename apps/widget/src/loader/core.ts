@@ -43,6 +43,16 @@ function serverOrigin(): string {
   return src ? new URL(src, location.href).origin : location.origin;
 }
 
+/** `{ appId }` from the loader's own URL (`loader.js?appId=…`), or undefined. */
+function appIdFromOwnSrc(): WidgetOptions | undefined {
+  const own = document.currentScript as HTMLScriptElement | null;
+  const src =
+    own?.src || document.querySelector<HTMLScriptElement>('script[src*="/widget/"][src*="appId="]')?.src;
+  if (!src) return undefined;
+  const appId = new URL(src, location.href).searchParams.get('appId');
+  return appId ? { appId } : undefined;
+}
+
 const store = {
   get(key: string, session = false): string | null {
     try {
@@ -137,7 +147,9 @@ export function start(given: WidgetOptions | undefined, defaults: { agentic: boo
   };
   window.Convo = { ...window.Convo, ...api };
 
-  const options = given;
+  // A store's script tag (Shopify's ScriptTag API) can only give a URL: loader.js?appId=… stands
+  // for window.convoSettings = { appId } when the page set no settings of its own.
+  const options = given ?? appIdFromOwnSrc();
   if (!options || typeof options.appId !== 'string' || options.appId.trim() === '') {
     console.error(PREFIX, 'window.convoSettings.appId is missing.');
     return;

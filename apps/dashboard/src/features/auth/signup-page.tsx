@@ -100,6 +100,12 @@ export function SignupPage() {
       // onboarding mark to /startingup until the guide is done or dismissed. An invited member
       // joins a workspace that is already set up.
       if (!invited) storage.setJson(STORAGE_KEYS.onboarding, { getStarted: true });
+      // A sign-up from a store's install link connects that store (loaded only then).
+      if (
+        !invited &&
+        (storage.getItem(STORAGE_KEYS.shopify) ?? storage.getItem(STORAGE_KEYS.bigCommerce)) !== null
+      )
+        void import('../integrations/stores/connect-after-signup').then((m) => m.connectStoresAfterSignup());
       const target =
         safeReferrer(storage.getItem(STORAGE_KEYS.referrer)) ?? landingForSession(created, config.variant);
       storage.removeItem(STORAGE_KEYS.referrer);

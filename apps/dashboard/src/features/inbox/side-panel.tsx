@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QUERY_ROOTS } from '../../app/realtime';
@@ -38,6 +38,9 @@ import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 import { useTeammates } from './use-inbox-data';
 import { useMessagesShown } from './use-messages';
+
+// The stores' orders load on their own chunk: most inboxes never show them.
+const StoreOrders = lazy(() => import('./store-orders').then((m) => ({ default: m.StoreOrders })));
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -332,6 +335,11 @@ export function SidePanel({ groupId }: { groupId: number }) {
             </Text>
           )}
         </Section>
+        {customerId && (
+          <Suspense fallback={null}>
+            <StoreOrders userId={customerId} />
+          </Suspense>
+        )}
         <Rating groupId={groupId} />
         <Divider />
         <Section title={t('side.notes')}>

@@ -19,6 +19,7 @@ import {
   visibleIntegrations,
 } from './integration-views';
 import { IntegrationStatusBadge, LoadFailed, NS } from './shared';
+import { StoresSection } from './stores/stores-section';
 
 export function IntegrationsPage({ view }: { view: IntegrationView }) {
   const { t, ready } = useTranslation(NS);
@@ -104,6 +105,8 @@ export function IntegrationsPage({ view }: { view: IntegrationView }) {
           ))}
         </SimpleGrid>
       )}
+      {/* Online stores (issue 38 items 1–2): Shopify and BigCommerce. */}
+      {view === 'all' && (category === 'all' || category === 'ecommerce') && <StoresSection />}
       {/* One place for credentials: the AI agents' provider keys beside the channels' (issue 38 item 6). */}
       {view === 'all' && (category === 'all' || category === 'ai') && <AiModelsSection />}
     </Stack>

@@ -23,6 +23,8 @@ export const customers = pgTable(
     signupSource: text('signup_source'),
     dealCode: text('deal_code'),
     shopUrl: text('shop_url'),
+    /** Who bills the company: 'shopify' for a sign-up from the Shopify app (SPEC §2 billingPlatform), else null. */
+    billingPlatform: text('billing_platform'),
     industry: text('industry'),
     /**
      * The sign-up e-mail's company domain (null for shared mail providers): frequent sign-ups of one

@@ -20,6 +20,7 @@ export * from './messaging.js';
 export * from './onboarding.js';
 export * from './routing.js';
 export * from './slack.js';
+export * from './stores.js';
 export * from './support-tickets.js';
 export * from './team.js';
 export * from './widget.js';

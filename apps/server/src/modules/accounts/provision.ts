@@ -27,6 +27,7 @@ export interface WorkspaceInput {
   signupSource?: string | undefined;
   dealCode?: string | undefined;
   shopUrl?: string | undefined;
+  billingPlatform?: 'shopify' | undefined;
   /** Blocked by its e-mail domain from the start (frequent sign-ups); none by default. */
   signupBlock?: SignupBlock | null | undefined;
 }
@@ -104,6 +105,7 @@ export async function provisionWorkspace(db: Db, input: WorkspaceInput) {
     signupSource: input.signupSource ?? null,
     dealCode: input.dealCode ?? null,
     shopUrl: input.shopUrl ?? null,
+    billingPlatform: input.billingPlatform ?? null,
     emailDomain: companyDomainOf(input.owner.email),
   });
   const created = await provisionApplication(db, {

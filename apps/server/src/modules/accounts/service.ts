@@ -126,6 +126,7 @@ export interface SignupInput {
   dealCode?: string | undefined;
   inviteToken?: string | undefined;
   shop?: string | undefined;
+  billingPlatform?: 'shopify' | undefined;
 }
 
 /** Sign-up: the whole workspace and the first session in one transaction, then the validation mail. */
@@ -150,6 +151,7 @@ export async function signup(deps: AccountsDeps, input: SignupInput): Promise<Se
         signupSource: input.signupSource,
         dealCode: input.dealCode,
         shopUrl: input.shop,
+        billingPlatform: input.billingPlatform,
         signupBlock,
       });
       await createCode(tx, owner.id, EMAIL_VALIDATION, code, VALIDATION_CODE_TTL_MS);

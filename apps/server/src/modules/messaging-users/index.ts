@@ -3,6 +3,6 @@
 // index.ts). Modules import each other one way only, so re-exporting services and routes closes no circle.
 
 export { type CustomerFilter, customersSubquery, findMemberId } from './customer-audience.js';
-export { listUsers } from './repository.js';
+export { findUsersByUserIds, listUsers } from './repository.js';
 export { messagingUserRoutes } from './routes.js';
 export { toMessagingUser } from './service.js';
