@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FLOW_PATHS, type FlowGraphInput, flowPath } from '@convo/api';
+import { BOT_SETTINGS_PATHS, FLOW_PATHS, type FlowGraphInput, flowPath } from '@convo/api';
 import { SENDER_TYPE } from '@convo/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,5 +284,35 @@ describe.each(testDatabaseKinds())('bot flows on %s', (kind) => {
       path: ['ask', 'call', 'human'],
     });
     expect((await call(other, 'POST', url, {})).statusCode).toBe(404);
+  });
+
+  it('exports a bot with its flows and imports them into another application’s bot', async () => {
+    const { bot } = await botWithFlow(tenant, ticketFlow(`${apiUrl}/ok`));
+    const exported = await call(tenant, 'GET', flowPath(BOT_SETTINGS_PATHS.export, { botId: bot.id }));
+    expect(exported.statusCode, exported.body).toBe(200);
+    const file = exported.json();
+    expect(file.flows).toEqual([
+      expect.objectContaining({ name: 'Tickets', isDefault: true, published: true }),
+    ]);
+
+    const target = await addTestBot(t.database, other.applicationId, 'kompose', 'Imported');
+    const importUrl = flowPath(BOT_SETTINGS_PATHS.import, { botId: target.id });
+    // A published flow that breaks the publish rules refuses the whole file, naming the step.
+    const broken = structuredClone(file);
+    broken.flows[0].graph.edges.push({ id: 'x', source: 'sorry', target: 'ghost', handle: 'next' });
+    const refused = await call(other, 'POST', importUrl, broken);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('sorry');
+    expect((await call(other, 'GET', flowPath(FLOW_PATHS.flows, { botId: target.id }))).json().data).toEqual(
+      [],
+    );
+
+    const imported = await call(other, 'POST', importUrl, file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().data.flows.added).toEqual([{ language: '', name: 'Tickets' }]);
+    const flows = (await call(other, 'GET', flowPath(FLOW_PATHS.flows, { botId: target.id }))).json().data;
+    expect(flows).toEqual([
+      expect.objectContaining({ name: 'Tickets', isDefault: true, publishedVersion: 1, hasChanges: false }),
+    ]);
   });
 });

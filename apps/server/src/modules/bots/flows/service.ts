@@ -246,10 +246,10 @@ export async function continueOrStartFlow(
   if (run && run.status === 'running' && run.botId === input.botId) {
     // A retried job for a message this run already took: nothing more to say.
     if (run.lastMessageId !== null && run.lastMessageId >= input.messageId) return null;
-    const version = await repo.findVersion(db, input.applicationId, run.flowId, run.version);
-    if (version) {
+    const graph = await publishedGraph(db, input.applicationId, run.flowId, run.version);
+    if (graph) {
       const state: FlowRunState = { nodeId: run.nodeId, waiting: run.waiting, attributes: run.attributes };
-      return advance(db, http, input, run.flowId, run.version, graphOf(version.graph), state, input.message);
+      return advance(db, http, input, run.flowId, run.version, graph, state, input.message);
     }
   }
   if (run) return null;
@@ -268,12 +268,31 @@ export async function startFlowForIntent(
   return flow ? startFlow(db, http, input, flow) : null;
 }
 
+// A published version never changes, so its parsed graph is kept (bounded) instead of being read
+// and parsed on every customer turn; the key names the application, so nothing crosses tenants.
+const VERSION_CACHE_MAX = 500;
+const versionCache = new Map<string, FlowGraph>();
+
+async function publishedGraph(db: Db, applicationId: string, flowId: string, version: number) {
+  const key = `${applicationId}\u0000${flowId}\u0000${version}`;
+  const cached = versionCache.get(key);
+  if (cached) return cached;
+  const row = await repo.findVersion(db, applicationId, flowId, version);
+  if (!row) return undefined;
+  const graph = graphOf(row.graph);
+  if (versionCache.size >= VERSION_CACHE_MAX) {
+    const oldest = versionCache.keys().next().value;
+    if (oldest !== undefined) versionCache.delete(oldest);
+  }
+  versionCache.set(key, graph);
+  return graph;
+}
+
 async function startFlow(db: Db, http: FlowHttp, input: FlowTurnInput, flow: repo.FlowRow) {
   if (flow.publishedVersion === null) return null;
-  const version = await repo.findVersion(db, input.applicationId, flow.id, flow.publishedVersion);
-  if (!version) return null;
-  const graph = graphOf(version.graph);
-  return advance(db, http, input, flow.id, version.version, graph, startState(graph), null);
+  const graph = await publishedGraph(db, input.applicationId, flow.id, flow.publishedVersion);
+  if (!graph) return null;
+  return advance(db, http, input, flow.id, flow.publishedVersion, graph, startState(graph), null);
 }
 
 async function advance(
@@ -300,4 +319,102 @@ async function advance(
     lastMessageId: input.messageId,
   });
   return result;
+}
+
+// --- Export and import (the builder's /settings/export and /settings/import) ------------------
+
+export interface FlowExport {
+  name: string;
+  intent: string | null;
+  isDefault: boolean;
+  published: boolean;
+  graph: FlowGraph;
+}
+
+/** The bot's flows as the export file holds them: the published graph, else the draft. */
+export async function exportFlows(db: Db, applicationId: string, botId: string): Promise<FlowExport[]> {
+  const rows = await repo.listFlows(db, applicationId, botId);
+  return Promise.all(
+    rows.map(async (row) => {
+      const live =
+        row.publishedVersion === null
+          ? undefined
+          : await repo.findVersion(db, applicationId, row.id, row.publishedVersion);
+      return {
+        name: row.name,
+        intent: row.intent,
+        isDefault: row.isDefault,
+        published: live !== undefined,
+        graph: graphOf(live?.graph ?? row.draft),
+      };
+    }),
+  );
+}
+
+/** A flow the file says was published must pass the publish rules (the error names the step). */
+function checkFlowImport(flows: readonly FlowExport[]): void {
+  for (const [i, flow] of flows.entries()) {
+    if (flow.published) {
+      const [problem] = validateFlowGraph(flow.graph);
+      if (problem)
+        throw new AppError(400, FLOW_INVALID, `flows[${i}] '${flow.name}': ${problem.message}`, {
+          path: `flows.${i}`,
+          problem,
+        });
+    }
+  }
+}
+
+/** Which of the file's flows are new and which replace one of the same name. */
+export async function previewFlowImport(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  flows: readonly FlowExport[],
+): Promise<{ added: string[]; replaced: string[] }> {
+  checkFlowImport(flows);
+  const names = new Set((await repo.listFlows(db, applicationId, botId)).map((r) => r.name));
+  return {
+    added: flows.filter((f) => !names.has(f.name)).map((f) => f.name),
+    replaced: flows.filter((f) => names.has(f.name)).map((f) => f.name),
+  };
+}
+
+/**
+ * Adds the file's flows or replaces those of the same name (inside the import's transaction): the
+ * graph becomes the draft and, when the file had it published, a new version after the same
+ * validation a publish does (a flow that fails it refuses the whole import, naming the step).
+ */
+export async function importFlows(
+  tx: Db,
+  applicationId: string,
+  botId: string,
+  flows: readonly FlowExport[],
+): Promise<void> {
+  checkFlowImport(flows);
+  const existing = new Map((await repo.listFlows(tx, applicationId, botId)).map((r) => [r.name, r]));
+  if (flows.some((f) => f.isDefault)) await repo.clearDefault(tx, applicationId, botId);
+  for (const flow of flows) {
+    const row =
+      existing.get(flow.name) ??
+      (await repo.insertFlow(tx, { applicationId, botId, name: flow.name, draft: flow.graph }));
+    let publishedVersion = row.publishedVersion;
+    if (flow.published) {
+      await repo.findFlow(tx, applicationId, botId, row.id, true);
+      publishedVersion = (
+        await repo.insertVersion(tx, {
+          applicationId,
+          flowId: row.id,
+          graph: flow.graph,
+          rolledBackFrom: null,
+        })
+      ).version;
+    }
+    await repo.updateFlow(tx, applicationId, row.id, {
+      draft: flow.graph,
+      intent: flow.intent,
+      isDefault: flow.isDefault,
+      publishedVersion,
+    });
+  }
 }
