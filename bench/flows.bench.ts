@@ -186,7 +186,11 @@ async function run(kind: TestDbKind): Promise<Row[]> {
   }
 }
 
-const kinds: TestDbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds: TestDbKind[] = process.env.BENCH_FLOW_KINDS
+  ? (process.env.BENCH_FLOW_KINDS.split(',') as TestDbKind[])
+  : process.env.TEST_DATABASE_URL
+    ? ['pglite', 'postgres']
+    : ['pglite'];
 const rows: Row[] = [];
 for (const kind of kinds) rows.push(...(await run(kind)));
 printTable('Bot flows: 20 steps, 200 at once', rows);
