@@ -123,6 +123,8 @@ async function run(kind: TestDbKind): Promise<Row[]> {
 
     const perTurn: number[] = [];
     const perStep: number[] = [];
+    /** Steps of the turns after the first: a running flow, customers answering at their own pace. */
+    const runningStep: number[] = [];
     let messageId = 1;
     let handedOff = 0;
     const wall = performance.now();
@@ -145,6 +147,7 @@ async function run(kind: TestDbKind): Promise<Row[]> {
           if (result.handoff) handedOff++;
           perTurn.push(ms);
           perStep.push(ms / Math.max(1, result.path.length));
+          if (turn > 0) runningStep.push(ms / Math.max(1, result.path.length));
         }
       }),
     );
@@ -152,6 +155,8 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     if (handedOff !== FLOWS) throw new Error(`${handedOff} of ${FLOWS} flows reached the hand-off`);
     perTurn.sort((a, b) => a - b);
     perStep.sort((a, b) => a - b);
+    runningStep.sort((a, b) => a - b);
+    const p95Running = percentile(runningStep, 95);
     const p95Step = percentile(perStep, 95);
     return [
       { figure: `${kind}: flows run at once`, value: String(FLOWS), budget: '200', pass: FLOWS >= 200 },
@@ -160,6 +165,12 @@ async function run(kind: TestDbKind): Promise<Row[]> {
         value: `${p95Step.toFixed(2)} ms`,
         budget: `< ${BUDGET_MS} ms`,
         pass: p95Step < BUDGET_MS,
+      },
+      {
+        figure: `${kind}: step p95, answers only (not the 200 starting at one instant)`,
+        value: `${p95Running.toFixed(2)} ms`,
+        budget: `< ${BUDGET_MS} ms`,
+        pass: p95Running < BUDGET_MS,
       },
       {
         figure: `${kind}: step p50`,
