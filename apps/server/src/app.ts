@@ -72,6 +72,7 @@ import {
   type BotTools,
   botBuilderRoutes,
   botEmulatorRoutes,
+  botFlowRoutes,
   botReplyHandler,
   botRoutes,
   botRuntimeRoutes,
@@ -580,6 +581,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(botBuilderRoutes(ctx));
   await app.register(botSettingsRoutes(ctx));
+  await app.register(botFlowRoutes(ctx));
   await app.register(
     botEmulatorRoutes(ctx, {
       db: deps.database.db,

@@ -1,6 +1,7 @@
 import { BOT_EXPORT_FORMAT, BOT_EXPORT_VERSION, BOT_LANGUAGES, BOT_OPERATION_MODES } from '@convo/domain';
 import { z } from 'zod';
 import { successEnvelope } from './accounts.js';
+import { flowGraphSchema } from './bot-flows.js';
 import {
   botEngineSchema,
   botEngineSettingsSchema,
@@ -101,6 +102,21 @@ export const botExportFileSchema = z
       .strict(),
     intents: z.array(intentWriteSchema.strict()).max(5000),
     entities: z.array(entityWriteSchema.strict()).max(2000),
+    /** The bot's flows (Flow Designer): each one's published graph, else its draft. Absent in older files. */
+    flows: z
+      .array(
+        z
+          .object({
+            name: z.string().trim().min(1).max(100),
+            intent: z.string().trim().min(1).max(150).nullable(),
+            isDefault: z.boolean(),
+            published: z.boolean(),
+            graph: flowGraphSchema,
+          })
+          .strict(),
+      )
+      .max(100)
+      .default([]),
   })
   .strict();
 export type BotExportFile = z.output<typeof botExportFileSchema>;
@@ -114,6 +130,10 @@ export const botImportPreviewSchema = z.object({
   applied: z.boolean(),
   intents: z.object({ added: z.array(namedItem), replaced: z.array(namedItem) }),
   entities: z.object({ added: z.array(namedItem), replaced: z.array(namedItem) }),
+  /** Flows by name (language is ''); a replaced flow keeps its history and gets a new version. */
+  flows: z
+    .object({ added: z.array(namedItem), replaced: z.array(namedItem) })
+    .default({ added: [], replaced: [] }),
   /** Languages the import turns on. */
   languagesAdded: z.array(z.string()),
   /** Whether the bot's settings (handover, threshold, instructions, webhook…) change. */

@@ -9,6 +9,7 @@ export * from './applications.js';
 export * from './automation.js';
 export * from './billing.js';
 export * from './bot-credentials.js';
+export * from './bot-flows.js';
 export * from './bot-runtime.js';
 export * from './bot-settings.js';
 export * from './bots.js';

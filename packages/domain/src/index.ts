@@ -9,6 +9,7 @@ export * from './billing-account';
 export * from './billing-change';
 export * from './billing-features';
 export * from './billing-pricing';
+export * from './bot-flows';
 export * from './bot-runtime';
 export * from './bot-training-warnings';
 export * from './bots';

@@ -286,3 +286,79 @@ export const knowledgePassages = pgTable(
     index('knowledge_passages_search_idx').using('gin', t.searchVector),
   ],
 );
+
+/**
+ * A bot's conversation flow (Flow Designer, issue 36 item 1): its editable draft graph and which
+ * published version customers run. The graph is validated by @convo/domain before publishing.
+ */
+export const botFlows = pgTable(
+  'bot_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: text('application_id').notNull(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The answer (intent name) that starts this flow; null: none. */
+    intent: text('intent'),
+    /** The bot's default flow: it starts a conversation's first turn (SPEC §3 defaultFlowId). */
+    isDefault: boolean('is_default').notNull().default(false),
+    draft: jsonb('draft').$type<unknown>().notNull(),
+    publishedVersion: integer('published_version'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bot_flows_bot_idx').on(t.applicationId, t.botId),
+    uniqueIndex('bot_flows_default_uq').on(t.botId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Every published graph of a flow, kept so any earlier one can be published again. */
+export const botFlowVersions = pgTable(
+  'bot_flow_versions',
+  {
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => botFlows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    applicationId: text('application_id').notNull(),
+    graph: jsonb('graph').$type<unknown>().notNull(),
+    rolledBackFrom: integer('rolled_back_from'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.flowId, t.version] })],
+);
+
+/**
+ * Where a flow stands in one conversation: the step, whether it waits for the customer's answer,
+ * and the attributes collected. Written after every turn, so a restarted server resumes here.
+ */
+export const botFlowRuns = pgTable(
+  'bot_flow_runs',
+  {
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    applicationId: text('application_id').notNull(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => botFlows.id, { onDelete: 'cascade' }),
+    /** The version being run: publishing a new one does not change a conversation mid-flow. */
+    version: integer('version').notNull(),
+    nodeId: text('node_id'),
+    waiting: boolean('waiting').notNull().default(false),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    /** 'running' until the flow ends, hands off or goes to an answer. */
+    status: text('status').notNull().default('running'),
+    /** The last customer message this run consumed: a retried job does not answer it twice. */
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bot_flow_runs_flow_idx').on(t.flowId)],
+);

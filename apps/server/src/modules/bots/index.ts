@@ -34,6 +34,7 @@ export { createSmartReplyEngine } from './engines/smartreply/engine.js';
 export { rankReplies } from './engines/smartreply/ranking.js';
 export { MIN_SUGGESTION_SCORE } from './engines/smartreply/settings.js';
 export { applicationSources, enabledBots } from './engines/smartreply/sources.js';
+export { botFlowRoutes } from './flows/routes.js';
 export { configuredEmbedder, type Embedder } from './knowledge/embeddings.js';
 export { queueHelpCenterSync } from './knowledge/help-center-source.js';
 export { KNOWLEDGE_INDEX_QUEUE, knowledgeIndexHandler } from './knowledge/indexing.js';

@@ -1,5 +1,5 @@
 // /bots/bot-builder and /bots/bot-builder/<engine>?botId=…: the bot builder. Two tabs: Flow
-// Designer (disabled until the flows work arrives, with its reason) and Classic View. Above them
+// Designer (loaded lazily with its graph editor) and Classic View; the tab is the bot's operationMode. Above them
 // the bot, its training state (kompose), the language switcher and the languages it answers in.
 
 import type { Bot } from '@convo/api';
@@ -20,7 +20,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError, isCancellation } from '../../../app/api/api-error';
@@ -38,6 +38,9 @@ import { ClassicView } from './classic-view';
 import { languageChange, pickBuilderLanguage } from './languages';
 import { TRAINING_BADGE_COLOURS, trainingBadge, trainingInProgress } from './training-status';
 import { UnsavedChangesPrompt, useGuardedSwitch } from './use-unsaved-guard';
+
+// @xyflow/react and the designer stay in their own chunk, fetched when the tab opens.
+const FlowDesigner = lazy(() => import('./flows/flow-designer'));
 
 const NS = 'botBuilder';
 export const BOT_BUILDER_PATH = '/bots/bot-builder';
@@ -193,6 +196,7 @@ function Builder({ bot }: { bot: Bot }) {
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const [bannerClosed, setBannerClosed] = useState(false);
   const guard = useGuardedSwitch(dirty);
+  const [mode, setMode] = useState<'flow' | 'classic'>(bot.operationMode === 'flow' ? 'flow' : 'classic');
   const language = pickBuilderLanguage(bot, searchParams.get('lang'));
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
   const setLanguage = (code: string) =>
@@ -260,21 +264,27 @@ function Builder({ bot }: { bot: Bot }) {
           </Text>
         </Alert>
       )}
-      <Tabs value="classic" keepMounted={false}>
+      <Tabs
+        value={mode}
+        keepMounted={false}
+        onChange={(value) => {
+          // Switching the operation mode closes the flow editor (SPEC §4); it is remembered per bot.
+          if ((value === 'flow' || value === 'classic') && value !== mode)
+            guard(() => {
+              setMode(value);
+              void updateBot(bot.id, { operationMode: value }).catch((error: unknown) => toastError(error));
+            });
+        }}
+      >
         <Tabs.List>
-          <Tooltip label={t('tabs.flowDisabled')}>
-            {/* A disabled tab takes no focus: the wrapper carries the reason for pointer users. */}
-            <span>
-              <Tabs.Tab value="flow" disabled>
-                {t('tabs.flow')}
-              </Tabs.Tab>
-            </span>
-          </Tooltip>
+          <Tabs.Tab value="flow">{t('tabs.flow')}</Tabs.Tab>
           <Tabs.Tab value="classic">{t('tabs.classic')}</Tabs.Tab>
         </Tabs.List>
-        <Text size="xs" c="dimmed" mt={4}>
-          {t('tabs.flowDisabled')}
-        </Text>
+        <Tabs.Panel value="flow" pt="md">
+          <Suspense fallback={<PageLoader />}>
+            <FlowDesigner botId={bot.id} />
+          </Suspense>
+        </Tabs.Panel>
         <Tabs.Panel value="classic" pt="md">
           <ClassicView bot={bot} language={language} variant={variant} onDirtyChange={onDirtyChange} />
         </Tabs.Panel>

@@ -41,6 +41,8 @@ import {
   type BotTools,
   type BotTurn,
 } from '../engine.js';
+import { type FlowHttp, type FlowTurnResult, guardedFlowHttp } from '../flows/runner.js';
+import { continueOrStartFlow, startFlowForIntent } from '../flows/service.js';
 import type { BotRow } from '../repository.js';
 import { callFulfillment, callsWebhook } from '../settings/fulfillment.js';
 import { handOffToHuman } from './handoff.js';
@@ -69,6 +71,8 @@ export interface BotRuntimeDeps {
   fulfillmentTimeoutMs?: number | undefined;
   /** The LLM spend ceilings; without it (tests of other things) LLM replies are not counted. */
   llmCaps?: LlmCapGuard | undefined;
+  /** How a flow's API step calls out (default: through the outbound guard). */
+  flowHttp?: FlowHttp | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -177,6 +181,15 @@ async function fallbackMessages(db: Db, bot: BotRow, language: string): Promise<
     : [{ kind: 'text', text: botDefaultText(DEFAULT_BOT_FALLBACK_MESSAGE, language) }];
 }
 
+/** An answer's replies (a flow's go-to-answer step); nothing when the answer has none. */
+async function intentMessages(db: Db, bot: BotRow, language: string, intent: string): Promise<BotMessage[]> {
+  const stored = await repo.findIntentReplies(db, bot.applicationId, bot.id, language, intent);
+  return (stored ?? []).flatMap((m) => {
+    const r = storedMessageSchema.safeParse(m);
+    return r.success ? [r.data] : [];
+  });
+}
+
 /** Reply jobs of one application that run at the same time share their reads and their records. */
 const MAX_REPLY_BATCH = 100;
 
@@ -233,12 +246,13 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
       answer: readonly BotMessage[],
       extra: Record<string, string>,
       welcome: readonly BotMessage[] = [],
+      keyBase = `bot-${question.id}`,
     ) => {
       const keyed = [
         ...welcome.map((m, i) => ({ m, key: `bot-welcome-${conv.id}-${i}`, tags: WELCOME_TAGS })),
         ...answer.map((m, i) => ({
           m,
-          key: `bot-${question.id}-${i}`,
+          key: `${keyBase}-${i}`,
           tags: i === answer.length - 1 ? extra : {},
         })),
       ];
@@ -261,6 +275,45 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         KM_BOT_STREAM_ID: `bot-${question.id}`,
       });
       await handOff(deps, applicationId, conv.id, bot, 'customer-request');
+      return;
+    }
+
+    // A flow that has the conversation (or the bot's default flow at its first turn) answers
+    // instead of the engine; its place is stored, so a restarted server continues from there.
+    const flowHttp = deps.flowHttp ?? guardedFlowHttp;
+    const flowInput = {
+      applicationId,
+      botId: bot.id,
+      conversationId: conv.id,
+      messageId: question.id,
+      message: question.message,
+    };
+    const sendFlow = async (turn: FlowTurnResult, suffix: readonly BotMessage[] = [], keyBase?: string) => {
+      for (const e of turn.errors)
+        deps.log.warn(
+          { botId: bot.id, conversationId: conv.id, node: e.nodeId, err: e.error },
+          'flow API step failed',
+        );
+      const said: BotMessage[] = turn.messages.map((m) =>
+        Object.keys(m.metadata).length > 0
+          ? { kind: 'rich', text: m.text, metadata: m.metadata }
+          : { kind: 'text', text: m.text },
+      );
+      const all = [...said, ...suffix];
+      if (all.length > 0)
+        await send(all, { KM_BOT_STREAM_ID: `bot-${question.id}`, KM_BOT_FLOW: 'true' }, [], keyBase);
+      if (turn.handoff)
+        await handOff(deps, applicationId, conv.id, bot, 'tool', {
+          ...(turn.handoff.assignTo ? { assignTo: turn.handoff.assignTo } : {}),
+          ...(turn.handoff.assignTeam ? { assignTeam: turn.handoff.assignTeam } : {}),
+        });
+    };
+    const flowTurn = await continueOrStartFlow(deps.db, flowHttp, flowInput);
+    // A flow that goes to an answer ends with that answer's replies.
+    if (flowTurn) {
+      const answer =
+        flowTurn.answer === null ? [] : await intentMessages(deps.db, bot, language, flowTurn.answer);
+      await sendFlow(flowTurn, answer);
       return;
     }
 
@@ -395,6 +448,11 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     const sent = await send(reply.messages, tags, welcome);
     const answer = sent.at(-1);
     if (!answer) return;
+    // An answer that starts a flow: its first steps follow the answer.
+    if (!reply.fallback && failure === null) {
+      const started = await startFlowForIntent(deps.db, flowHttp, flowInput, reply.intent);
+      if (started) await sendFlow(started, [], `bot-flow-${question.id}`);
+    }
 
     const consecutive = nextConsecutiveFallbacks(state?.consecutiveFallbacks ?? 0, reply.fallback);
     const limit = Number(bot.settings.fallbacksBeforeHandoff ?? DEFAULT_FALLBACKS_BEFORE_HANDOFF);

@@ -15,6 +15,7 @@ import { requireAdmin } from '../../teams/index.js';
 import { findSecurity, sealSecret } from '../../webhooks/index.js';
 import * as builderRepo from '../builder/repository.js';
 import { checkEntity, checkIntent, listIntents, requireBot, scheduleTraining } from '../builder/service.js';
+import { exportFlows, importFlows, previewFlowImport } from '../flows/service.js';
 import { type BotRow, lockBot, updateBot } from '../repository.js';
 import { dropClearedSettings, settingsView } from '../service.js';
 import { FULFILLMENT_TIMEOUT_MS, webhookSettingsOf } from './fulfillment.js';
@@ -145,6 +146,7 @@ export async function exportBot(
     entities: entities.flatMap((row) =>
       isBotLanguage(row.locale) ? [{ entity: row.entity, locale: row.locale, values: row.values }] : [],
     ),
+    flows: await exportFlows(deps.db, caller.applicationId, botId),
   };
 }
 
@@ -262,6 +264,7 @@ export async function importBot(
       applied: !dryRun,
       intents: { added: [], replaced: [] },
       entities: { added: [], replaced: [] },
+      flows: { added: [], replaced: [] },
       languagesAdded: [],
       settingsChanged: false,
     };
@@ -279,6 +282,12 @@ export async function importBot(
         : preview.entities.added
       ).push(item);
     }
+
+    const flows = await previewFlowImport(tx, applicationId, botId, file.flows);
+    preview.flows = {
+      added: flows.added.map((name) => ({ language: '', name })),
+      replaced: flows.replaced.map((name) => ({ language: '', name })),
+    };
 
     // Every language the file uses is turned on; the bot's own default stays.
     const current = bot.languages.filter(isBotLanguage);
@@ -329,6 +338,7 @@ export async function importBot(
       if (found) await builderRepo.updateEntity(tx, applicationId, botId, found.id, entity);
       else await builderRepo.insertEntity(tx, applicationId, botId, entity);
     }
+    await importFlows(tx, applicationId, botId, file.flows);
     const touched = new Set([...file.intents.map((i) => i.language), ...file.entities.map((e) => e.locale)]);
     const trained = { ...bot, languages };
     for (const language of languages)

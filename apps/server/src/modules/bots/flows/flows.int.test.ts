@@ -1,0 +1,318 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BOT_SETTINGS_PATHS, FLOW_PATHS, type FlowGraphInput, flowPath } from '@convo/api';
+import { SENDER_TYPE } from '@convo/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botFirstResponders, botFlowRuns, conversations, messages } from '../../../db/schema/index.js';
+import { JobWorker } from '../../../platform/jobs/job-queue.js';
+import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
+import { addTestBot } from '../../../testing/bots.js';
+import { newVisitorConversation, sendTestMessage, type Tenant } from '../../../testing/messaging-fixtures.js';
+import { createRuleEngine, STORE_INTENTS } from '../../../testing/rule-engine.js';
+import { testDatabaseKinds } from '../../../testing/test-database.js';
+import { useTestApp } from '../../../testing/use-test-app.js';
+import { createRealtime } from '../../realtime/realtime.js';
+import { BOT_REPLY_QUEUE } from '../runtime/enqueue.js';
+import { botReplyHandler } from '../runtime/reply-job.js';
+
+const silent = { warn: () => {}, error: () => {} };
+const at = { x: 0, y: 0 };
+
+/** Asks an e-mail, posts it to the API, says the ticket and hands off; the API failing ends politely. */
+function ticketFlow(apiUrl: string, timeoutMs = 2000): FlowGraphInput {
+  return {
+    start: 'hello',
+    attributes: ['email', 'ticket'],
+    nodes: [
+      { id: 'hello', type: 'message', position: at, text: 'Let us open a ticket.' },
+      {
+        id: 'ask',
+        type: 'question',
+        position: at,
+        text: 'What is your e-mail?',
+        attribute: 'email',
+        answer: 'email',
+        retryText: 'That is not an e-mail address; try again.',
+      },
+      {
+        id: 'call',
+        type: 'api',
+        position: at,
+        method: 'POST',
+        url: apiUrl,
+        headers: [{ name: 'x-mail', value: '{{email}}' }],
+        body: '{"email":"{{email}}"}',
+        responseMap: [{ path: 'ticket.id', attribute: 'ticket' }],
+        timeoutMs,
+      },
+      {
+        id: 'human',
+        type: 'handoff',
+        position: at,
+        text: 'Ticket {{ticket}} for {{email}}: a person takes over.',
+      },
+      { id: 'sorry', type: 'end', position: at, text: 'Our ticket system is down, sorry.' },
+    ],
+    edges: [
+      { id: 'e1', source: 'hello', target: 'ask', handle: 'next' },
+      { id: 'e2', source: 'ask', target: 'call', handle: 'next' },
+      { id: 'e3', source: 'call', target: 'human', handle: 'success' },
+      { id: 'e4', source: 'call', target: 'sorry', handle: 'error' },
+    ],
+  };
+}
+
+describe.each(testDatabaseKinds())('bot flows on %s', (kind) => {
+  const pubsub = createMemoryPubSub();
+  const { t, tenants } = useTestApp(kind, { tenants: 2, pubsub });
+  const [tenant, other] = tenants;
+  let api: Server;
+  let apiUrl = '';
+  const received: { body: string; mail: string | undefined }[] = [];
+
+  const newWorker = () =>
+    new JobWorker({
+      db: t.database.db,
+      log: silent,
+      handlers: {
+        [BOT_REPLY_QUEUE]: botReplyHandler({
+          db: t.database.db,
+          realtime: createRealtime(pubsub, silent),
+          engines: new Map([['kompose' as const, createRuleEngine(STORE_INTENTS)]]),
+          appSecret: t.config.appSecret,
+          log: silent,
+        }),
+      },
+      backoffBaseMs: 0,
+    });
+  let worker: JobWorker;
+
+  beforeAll(async () => {
+    worker = newWorker();
+    api = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on('end', () => {
+        received.push({ body, mail: req.headers['x-mail'] as string | undefined });
+        if (req.url === '/slow') return void setTimeout(() => res.end('{}'), 3000);
+        if (req.url === '/garbage') return void res.end('<html>not json');
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ticket: { id: 'T-42' } }));
+      });
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await pubsub.close();
+    await new Promise((r) => api.close(r));
+  });
+
+  const call = (who: Tenant, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${who.admin['x-authorization']}` },
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
+
+  const botWithFlow = async (
+    who: Tenant,
+    graph: FlowGraphInput,
+    extra: Record<string, unknown> = { isDefault: true },
+  ) => {
+    const bot = await addTestBot(t.database, who.applicationId, 'kompose', 'Flow Bot');
+    await t.database.db
+      .delete(botFirstResponders)
+      .where(eq(botFirstResponders.applicationId, who.applicationId));
+    await t.database.db
+      .insert(botFirstResponders)
+      .values({ applicationId: who.applicationId, botId: bot.id });
+    const created = await call(who, 'POST', flowPath(FLOW_PATHS.flows, { botId: bot.id }), {
+      name: 'Tickets',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const flowId = created.json().data.id as string;
+    const ids = { botId: bot.id, flowId };
+    const saved = await call(who, 'PATCH', flowPath(FLOW_PATHS.flow, ids), { draft: graph, ...extra });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await call(who, 'POST', flowPath(FLOW_PATHS.publish, ids));
+    expect(published.statusCode, published.body).toBe(200);
+    return { bot, ids };
+  };
+
+  const botTexts = async (groupId: number) =>
+    (
+      await t.database.db
+        .select({ message: messages.message })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, groupId),
+            eq(messages.senderType, SENDER_TYPE.BOT),
+            eq(messages.contentType, 0),
+            sql`${messages.metadata}->>'KM_BOT_WELCOME' is null`,
+          ),
+        )
+        .orderBy(asc(messages.id))
+    ).map((m) => m.message);
+
+  const say = async (headers: Record<string, string>, groupId: number, text: string, w = worker) => {
+    const res = await sendTestMessage(t, headers, groupId, `${text}-${Math.random()}`, text);
+    expect(res.statusCode, res.body).toBe(200);
+    await w.drain();
+  };
+
+  it('keeps versions: draft, publish, refuse an invalid draft naming the step, roll back', async () => {
+    const { ids } = await botWithFlow(tenant, ticketFlow(`${apiUrl}/ok`));
+    const broken = ticketFlow(`${apiUrl}/ok`);
+    broken.edges.push({ id: 'bad', source: 'sorry', target: 'ghost', handle: 'next' });
+    broken.attributes = ['email'];
+    await call(tenant, 'PATCH', flowPath(FLOW_PATHS.flow, ids), { draft: broken });
+    const refused = await call(tenant, 'POST', flowPath(FLOW_PATHS.publish, ids));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('FLOW_INVALID');
+    const problems = refused.json().details as { code: string; nodeId: string }[];
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'FLOW_DANGLING_EDGE', nodeId: 'sorry' }),
+        expect.objectContaining({ code: 'FLOW_UNKNOWN_ATTRIBUTE', nodeId: 'call' }),
+      ]),
+    );
+
+    // A second good version, then back to the first.
+    const v2 = ticketFlow(`${apiUrl}/ok`);
+    v2.nodes[0] = { id: 'hello', type: 'message', position: at, text: 'Version two.' };
+    await call(tenant, 'PATCH', flowPath(FLOW_PATHS.flow, ids), { draft: v2 });
+    expect((await call(tenant, 'POST', flowPath(FLOW_PATHS.publish, ids))).json().data.publishedVersion).toBe(
+      2,
+    );
+    const back = await call(tenant, 'POST', flowPath(FLOW_PATHS.rollback, ids), { version: 1 });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toMatchObject({ publishedVersion: 3, hasChanges: false });
+    expect(back.json().data.draft.nodes[0].text).toBe('Let us open a ticket.');
+    const versions = (await call(tenant, 'GET', flowPath(FLOW_PATHS.versions, ids))).json().data;
+    expect(
+      versions.map((v: { version: number; rolledBackFrom: number | null }) => [v.version, v.rolledBackFrom]),
+    ).toEqual([
+      [3, 1],
+      [2, null],
+      [1, null],
+    ]);
+
+    // Another application sees none of it and cannot change it.
+    expect((await call(other, 'GET', flowPath(FLOW_PATHS.flow, ids))).statusCode).toBe(404);
+    expect((await call(other, 'POST', flowPath(FLOW_PATHS.rollback, ids), { version: 2 })).statusCode).toBe(
+      404,
+    );
+    expect((await call(other, 'DELETE', flowPath(FLOW_PATHS.flow, ids))).statusCode).toBe(404);
+  });
+
+  it('runs ask → validate → API call → hand off in a conversation, and resumes after a restart', async () => {
+    await botWithFlow(tenant, ticketFlow(`${apiUrl}/ok`));
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    await say(visitor.headers, groupId, 'hi');
+    expect(await botTexts(groupId)).toEqual(['Let us open a ticket.', 'What is your e-mail?']);
+
+    await say(visitor.headers, groupId, 'not-an-email');
+    expect((await botTexts(groupId)).at(-1)).toBe('That is not an e-mail address; try again.');
+
+    // The server restarts: a new worker (no memory of the run) continues from the database.
+    await worker.stop();
+    worker = newWorker();
+    const [run] = await t.database.db
+      .select()
+      .from(botFlowRuns)
+      .where(eq(botFlowRuns.conversationId, groupId));
+    expect(run).toMatchObject({ nodeId: 'ask', waiting: true, status: 'running' });
+
+    await say(visitor.headers, groupId, 'ana@example.com');
+    expect((await botTexts(groupId)).at(-1)).toBe('Ticket T-42 for ana@example.com: a person takes over.');
+    expect(received.at(-1)).toEqual({ body: '{"email":"ana@example.com"}', mail: 'ana@example.com' });
+    const [conv] = await t.database.db.select().from(conversations).where(eq(conversations.id, groupId));
+    expect(conv?.botActive).toBe(false);
+  });
+
+  it('follows the error branch when the API times out or answers garbage', async () => {
+    for (const path of ['/slow', '/garbage']) {
+      await botWithFlow(tenant, ticketFlow(`${apiUrl}${path}`, 500));
+      const { visitor, groupId } = await newVisitorConversation(t, tenant);
+      await say(visitor.headers, groupId, 'hello');
+      await say(visitor.headers, groupId, 'bo@example.com');
+      expect((await botTexts(groupId)).at(-1)).toBe('Our ticket system is down, sorry.');
+    }
+  });
+
+  it('starts a flow from an answer, and keeps two bots of two applications apart', async () => {
+    const graph = ticketFlow(`${apiUrl}/ok`);
+    await botWithFlow(tenant, graph, { intent: 'shipping' });
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    await say(visitor.headers, groupId, 'how long does shipping take?');
+    expect(await botTexts(groupId)).toEqual([
+      STORE_INTENTS[0]?.reply,
+      'Let us open a ticket.',
+      'What is your e-mail?',
+    ]);
+
+    // The other application's bot has no flow: the same question is only answered.
+    const bot2 = await addTestBot(t.database, other.applicationId, 'kompose', 'Other');
+    await t.database.db
+      .insert(botFirstResponders)
+      .values({ applicationId: other.applicationId, botId: bot2.id });
+    const o = await newVisitorConversation(t, other);
+    await say(o.visitor.headers, o.groupId, 'how long does shipping take?');
+    expect(await botTexts(o.groupId)).toEqual([STORE_INTENTS[0]?.reply]);
+  });
+
+  it('emulates the draft turn by turn without storing a run', async () => {
+    const { ids } = await botWithFlow(tenant, ticketFlow(`${apiUrl}/ok`));
+    const url = flowPath(FLOW_PATHS.emulator, ids);
+    const first = (await call(tenant, 'POST', url, {})).json().data;
+    expect(first.messages.map((m: { text: string }) => m.text)).toEqual([
+      'Let us open a ticket.',
+      'What is your e-mail?',
+    ]);
+    const second = (await call(tenant, 'POST', url, { message: 'cy@example.com', state: first.state })).json()
+      .data;
+    expect(second).toMatchObject({
+      done: true,
+      handoff: { assignTo: null, assignTeam: null },
+      path: ['ask', 'call', 'human'],
+    });
+    expect((await call(other, 'POST', url, {})).statusCode).toBe(404);
+  });
+
+  it('exports a bot with its flows and imports them into another application’s bot', async () => {
+    const { bot } = await botWithFlow(tenant, ticketFlow(`${apiUrl}/ok`));
+    const exported = await call(tenant, 'GET', flowPath(BOT_SETTINGS_PATHS.export, { botId: bot.id }));
+    expect(exported.statusCode, exported.body).toBe(200);
+    const file = exported.json();
+    expect(file.flows).toEqual([
+      expect.objectContaining({ name: 'Tickets', isDefault: true, published: true }),
+    ]);
+
+    const target = await addTestBot(t.database, other.applicationId, 'kompose', 'Imported');
+    const importUrl = flowPath(BOT_SETTINGS_PATHS.import, { botId: target.id });
+    // A published flow that breaks the publish rules refuses the whole file, naming the step.
+    const broken = structuredClone(file);
+    broken.flows[0].graph.edges.push({ id: 'x', source: 'sorry', target: 'ghost', handle: 'next' });
+    const refused = await call(other, 'POST', importUrl, broken);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('sorry');
+    expect((await call(other, 'GET', flowPath(FLOW_PATHS.flows, { botId: target.id }))).json().data).toEqual(
+      [],
+    );
+
+    const imported = await call(other, 'POST', importUrl, file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().data.flows.added).toEqual([{ language: '', name: 'Tickets' }]);
+    const flows = (await call(other, 'GET', flowPath(FLOW_PATHS.flows, { botId: target.id }))).json().data;
+    expect(flows).toEqual([
+      expect.objectContaining({ name: 'Tickets', isDefault: true, publishedVersion: 1, hasChanges: false }),
+    ]);
+  });
+});

@@ -1,0 +1,171 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { botFlowRuns, botFlows, botFlowVersions } from '../../../db/schema/index.js';
+import type { Db } from '../../../platform/db/database.js';
+
+// The Flow Designer's tables: flows with their draft, their published versions, and each
+// conversation's run. Every query names the application.
+
+export type FlowRow = typeof botFlows.$inferSelect;
+export type FlowVersionRow = typeof botFlowVersions.$inferSelect;
+export type FlowRunRow = typeof botFlowRuns.$inferSelect;
+
+const ofBot = (applicationId: string, botId: string) =>
+  and(eq(botFlows.applicationId, applicationId), eq(botFlows.botId, botId));
+
+export async function listFlows(db: Db, applicationId: string, botId: string): Promise<FlowRow[]> {
+  return db
+    .select()
+    .from(botFlows)
+    .where(ofBot(applicationId, botId))
+    .orderBy(botFlows.createdAt, botFlows.id);
+}
+
+export async function findFlow(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  flowId: string,
+  lock = false,
+): Promise<FlowRow | undefined> {
+  const q = db
+    .select()
+    .from(botFlows)
+    .where(and(ofBot(applicationId, botId), eq(botFlows.id, flowId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function insertFlow(
+  db: Db,
+  values: { applicationId: string; botId: string; name: string; draft: unknown },
+): Promise<FlowRow> {
+  const [row] = await db.insert(botFlows).values(values).returning();
+  if (!row) throw new Error('flow insert returned nothing');
+  return row;
+}
+
+export async function updateFlow(
+  db: Db,
+  applicationId: string,
+  flowId: string,
+  values: Partial<Pick<FlowRow, 'name' | 'intent' | 'isDefault' | 'draft' | 'publishedVersion'>>,
+): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .update(botFlows)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(botFlows.applicationId, applicationId), eq(botFlows.id, flowId)))
+    .returning();
+  return row;
+}
+
+/** Clears the bot's default flow (before another becomes it). */
+export async function clearDefault(db: Db, applicationId: string, botId: string): Promise<void> {
+  await db
+    .update(botFlows)
+    .set({ isDefault: false })
+    .where(and(ofBot(applicationId, botId), eq(botFlows.isDefault, true)));
+}
+
+export async function deleteFlow(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  flowId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(botFlows)
+    .where(and(ofBot(applicationId, botId), eq(botFlows.id, flowId)))
+    .returning({ id: botFlows.id });
+  return rows.length > 0;
+}
+
+export async function listVersions(db: Db, applicationId: string, flowId: string): Promise<FlowVersionRow[]> {
+  return db
+    .select()
+    .from(botFlowVersions)
+    .where(and(eq(botFlowVersions.applicationId, applicationId), eq(botFlowVersions.flowId, flowId)))
+    .orderBy(desc(botFlowVersions.version));
+}
+
+export async function findVersion(
+  db: Db,
+  applicationId: string,
+  flowId: string,
+  version: number,
+): Promise<FlowVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(botFlowVersions)
+    .where(
+      and(
+        eq(botFlowVersions.applicationId, applicationId),
+        eq(botFlowVersions.flowId, flowId),
+        eq(botFlowVersions.version, version),
+      ),
+    );
+  return row;
+}
+
+/** Adds the next version (the caller holds the flow's row lock). */
+export async function insertVersion(
+  db: Db,
+  values: { applicationId: string; flowId: string; graph: unknown; rolledBackFrom: number | null },
+): Promise<FlowVersionRow> {
+  const [last] = await db
+    .select({ v: sql<number>`coalesce(max(${botFlowVersions.version}), 0)` })
+    .from(botFlowVersions)
+    .where(eq(botFlowVersions.flowId, values.flowId));
+  const [row] = await db
+    .insert(botFlowVersions)
+    .values({ ...values, version: Number(last?.v ?? 0) + 1 })
+    .returning();
+  if (!row) throw new Error('flow version insert returned nothing');
+  return row;
+}
+
+/** The published flow an answer starts, or the bot's default flow (intent null). */
+export async function findStartingFlow(
+  db: Db,
+  applicationId: string,
+  botId: string,
+  intent: string | null,
+): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(botFlows)
+    .where(
+      and(
+        ofBot(applicationId, botId),
+        intent === null ? eq(botFlows.isDefault, true) : eq(botFlows.intent, intent),
+        sql`${botFlows.publishedVersion} is not null`,
+      ),
+    )
+    .orderBy(botFlows.createdAt)
+    .limit(1);
+  return row;
+}
+
+export async function findRun(
+  db: Db,
+  applicationId: string,
+  conversationId: number,
+): Promise<FlowRunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(botFlowRuns)
+    .where(and(eq(botFlowRuns.applicationId, applicationId), eq(botFlowRuns.conversationId, conversationId)));
+  return row;
+}
+
+/** Whether the conversation ever had a run (the default flow starts only once). */
+export async function hasRun(db: Db, applicationId: string, conversationId: number): Promise<boolean> {
+  return (await findRun(db, applicationId, conversationId)) !== undefined;
+}
+
+export async function saveRun(db: Db, values: Omit<FlowRunRow, 'createdAt' | 'updatedAt'>): Promise<void> {
+  const { conversationId: _, ...rest } = values;
+  await db
+    .insert(botFlowRuns)
+    .values(values)
+    .onConflictDoUpdate({ target: botFlowRuns.conversationId, set: { ...rest, updatedAt: new Date() } });
+}
