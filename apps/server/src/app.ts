@@ -202,6 +202,7 @@ import {
   STOMP_SUBPROTOCOLS,
   type StompOptions,
   sessionRevoker,
+  WS_MAX_MESSAGE_BYTES,
 } from './modules/realtime/index.js';
 import { registrationRoutes } from './modules/registration/index.js';
 import { replySuggestionRoutes } from './modules/reply-suggestions/index.js';
@@ -649,7 +650,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(websocket, {
     options: {
-      maxPayload: 64 * 1024,
+      maxPayload: WS_MAX_MESSAGE_BYTES,
       // The Applozic widget's stomp.js offers v10/v11.stomp; a browser fails the handshake
       // unless one is chosen. Convo's own client offers none.
       handleProtocols: (offered) => STOMP_SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,

@@ -32,6 +32,8 @@ export const CAMPAIGN_PATHS = {
   templates: '/rest/ws/campaign/templates',
   /** The customer's campaign opt-out (consent), set by agents and the API. */
   optOut: '/api/campaigns/opt-outs/:userId',
+  /** A campaign saved without sending: POST saves (new or campaignId), GET ?campaignId reopens. */
+  draft: '/rest/ws/campaign/draft',
 } as const;
 export const campaignOptOutPath = (userId: string) => `/api/campaigns/opt-outs/${encodeURIComponent(userId)}`;
 
@@ -133,6 +135,8 @@ export const campaignSendRequestSchema = z
     scheduledAt: z.number().int().positive().optional(),
     /** Checks everything and counts the audience; stores and sends nothing. */
     dryRun: z.boolean().default(false),
+    /** Sends this saved draft: the campaign keeps the draft's id and the draft is gone. */
+    draftId: z.string().uuid().optional(),
   })
   .refine((r) => r.sendMessageToAll || r.userIds.length > 0, {
     message: 'Select at least one recipient.',
@@ -194,6 +198,8 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 export const campaignListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** Only campaigns in this status (`draft`: the saved drafts). */
+  status: campaignStatusSchema.optional(),
 });
 export const campaignListSchema = z.object({
   page: z.number().int(),
@@ -282,3 +288,45 @@ export const campaignSendersResponseSchema = platformOk(z.array(campaignSenderSc
 
 export const campaignTemplatesQuerySchema = z.object({ provider: whatsAppProviderSchema });
 export const campaignTemplatesResponseSchema = platformOk(z.array(whatsAppTemplateSchema));
+
+/** The largest form a draft keeps (its platforms' messages, as JSON). */
+export const MAX_CAMPAIGN_DRAFT_PLATFORMS_BYTES = 32 * 1024;
+
+/**
+ * A campaign saved without sending: the form as it stands. Unlike a send, nothing has to be
+ * complete yet (a platform may be checked before its message is written, no recipient picked);
+ * sending it (message/campaign/send with draftId) checks everything as any send does.
+ */
+export const campaignDraftFormSchema = z.object({
+  name: z.string().trim().max(120).default(''),
+  /** Per checked platform, what its form holds so far (the send's shapes once complete). */
+  platforms: z
+    .partialRecord(campaignPlatformSchema, z.record(z.string(), z.unknown()))
+    .default({})
+    .refine((p) => JSON.stringify(p).length <= MAX_CAMPAIGN_DRAFT_PLATFORMS_BYTES, {
+      message: 'The draft is too large.',
+    }),
+  userIds: z.array(z.string().trim().min(1).max(190)).max(MAX_CAMPAIGN_SELECTED_USERS).default([]),
+  sendMessageToAll: z.boolean().default(false),
+  filter: campaignAudienceFilterSchema.default({}),
+  groupAssignee: z.string().trim().min(1).max(190).optional(),
+  groupAssigneeTeam: z.string().trim().min(1).max(190).optional(),
+  scheduledAt: z.number().int().positive().optional(),
+});
+export type CampaignDraftForm = z.infer<typeof campaignDraftFormSchema>;
+
+export const campaignDraftRequestSchema = campaignDraftFormSchema.extend({
+  /** The draft to update; absent: a new draft. */
+  campaignId: z.string().uuid().optional(),
+});
+export type CampaignDraftRequest = z.input<typeof campaignDraftRequestSchema>;
+
+export const campaignDraftSchema = z.object({
+  campaignId: z.string(),
+  status: z.literal('draft'),
+  form: campaignDraftFormSchema,
+  createdAt: z.number().int(),
+});
+export type CampaignDraft = z.infer<typeof campaignDraftSchema>;
+export const campaignDraftResponseSchema = platformOk(campaignDraftSchema);
+export const campaignDraftQuerySchema = z.object({ campaignId: z.string().uuid() });

@@ -4,7 +4,14 @@
 // platform without its message raises its banner (SPEC §4, closed after 15 s); the audience's
 // left-out counts (opted out, unreachable) are shown before anything is sent.
 
-import type { CampaignPlatforms, CampaignSender, CampaignSendRequest, CampaignSendResult } from '@convo/api';
+import type {
+  CampaignDraft,
+  CampaignDraftRequest,
+  CampaignPlatforms,
+  CampaignSender,
+  CampaignSendRequest,
+  CampaignSendResult,
+} from '@convo/api';
 import {
   allOnPageSelected,
   CAMPAIGN_ERROR_BANNER_TIMEOUT_MS,
@@ -44,7 +51,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/routing/paths';
 import { toast, toastError } from '../../app/toasts';
 import { LoadFailed } from '../../components/load-failed';
@@ -56,9 +63,11 @@ import { CampaignPager } from './campaign-pager';
 import {
   type CampaignUsersQuery,
   campaignKeys,
+  fetchCampaignDraft,
   fetchCampaignUsers,
   fetchSenders,
   fetchTemplates,
+  saveCampaignDraft,
   sendCampaign,
 } from './campaigns-api';
 
@@ -93,6 +102,17 @@ function requestPlatforms(platforms: Platforms): CampaignPlatforms {
       out[p] = { ...text, selectedPage: data.selectedPage ?? '' };
     else if (p === 'telegram') out.telegram = { ...text, selectedToken: data.selectedToken ?? '' };
     else out[p] = text;
+  }
+  return out;
+}
+
+/** A reopened draft's platforms as the form holds them (a draft keeps each checked one's data). */
+function platformsOfDraft(draft: CampaignDraft): Platforms {
+  const out = emptyCampaignPlatforms();
+  for (const p of CAMPAIGN_PLATFORMS) {
+    const data = draft.form.platforms[p];
+    // The draft holds what this form saved (the same field names), so it is the form's data again.
+    if (data) out[p] = { isChecked: true, hasError: false, data: data as CampaignPlatformData };
   }
   return out;
 }
@@ -374,6 +394,39 @@ export function CampaignComposePage() {
   const [preview, setPreview] = useState<{ request: CampaignSendRequest; result: CampaignSendResult } | null>(
     null,
   );
+  // A reopened draft (?draft=<id>): its form fills this one once; sending it sends that draft.
+  const [params] = useSearchParams();
+  const [draftId, setDraftId] = useState<string | null>(() => params.get('draft'));
+  const [draftLoaded, setDraftLoaded] = useState(false);
+  const draft = useQuery({
+    queryKey: campaignKeys.draft(params.get('draft') ?? ''),
+    queryFn: ({ signal }) => fetchCampaignDraft(params.get('draft')!, signal),
+    enabled: params.get('draft') !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (draft.isError) toastError(draft.error);
+  }, [draft.isError, draft.error]);
+  useEffect(() => {
+    if (!draft.data || draftLoaded) return;
+    const { form } = draft.data;
+    setName(form.name);
+    setPlatforms(platformsOfDraft(draft.data));
+    setSelected(form.userIds);
+    setSendToAll(form.sendMessageToAll);
+    setSearch(form.filter.search ?? '');
+    setLastSeen(form.filter.lastSeenWithinDays ?? null);
+    setAttributeKey(form.filter.attribute?.key ?? '');
+    setAttributeValue(form.filter.attribute?.value ?? '');
+    setAssignee(form.groupAssignee ?? null);
+    setTeam(form.groupAssigneeTeam ?? null);
+    if (form.scheduledAt !== undefined && form.scheduledAt > Date.now()) {
+      setWhen('later');
+      const at = new Date(form.scheduledAt - new Date(form.scheduledAt).getTimezoneOffset() * 60_000);
+      setScheduleAt(at.toISOString().slice(0, 16));
+    }
+    setDraftLoaded(true);
+  }, [draft.data, draftLoaded]);
 
   const senders = useQuery({ queryKey: campaignKeys.senders, queryFn: ({ signal }) => fetchSenders(signal) });
   const query: CampaignUsersQuery = { filter, page, lastSeenWithinDays: lastSeen, attribute };
@@ -397,6 +450,15 @@ export function CampaignComposePage() {
     mutationFn: sendCampaign,
     onError: (e) => toastError(e),
   });
+  const saveDraft = useMutation({
+    mutationFn: saveCampaignDraft,
+    onSuccess: (saved) => {
+      setDraftId(saved.campaignId);
+      toast.success(t('compose.draftSaved'));
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+    },
+    onError: (e) => toastError(e),
+  });
   const send = useMutation({
     mutationFn: sendCampaign,
     onSuccess: (result) => {
@@ -414,7 +476,7 @@ export function CampaignComposePage() {
     onError: (e) => toastError(e),
   });
 
-  if (!ready) return <PageLoader />;
+  if (!ready || (draft.isPending && params.get('draft') !== null)) return <PageLoader />;
   const rows = markSelected(users.data?.result.map((u) => u.userId) ?? [], selected);
   const byId = new Map((users.data?.result ?? []).map((u) => [u.userId, u]));
   const sendersOf = (p: CampaignPlatform) => (senders.data ?? []).filter((s) => s.platform === p);
@@ -468,8 +530,33 @@ export function CampaignComposePage() {
       ...(at !== undefined ? { scheduledAt: at } : {}),
       ...(assignee ? { groupAssignee: assignee } : {}),
       ...(team ? { groupAssigneeTeam: team } : {}),
+      ...(draftId ? { draftId } : {}),
     };
     dryRun.mutate({ ...request, dryRun: true }, { onSuccess: (result) => setPreview({ request, result }) });
+  };
+
+  // Saved as it stands: nothing needs to be complete yet (sending checks everything).
+  const keepDraft = () => {
+    const at = when === 'later' ? new Date(scheduleAt).getTime() : Number.NaN;
+    const checked: CampaignDraftRequest['platforms'] = {};
+    for (const p of CAMPAIGN_PLATFORMS) if (platforms[p].isChecked) checked[p] = { ...platforms[p].data };
+    saveDraft.mutate({
+      ...(draftId ? { campaignId: draftId } : {}),
+      name,
+      platforms: checked,
+      userIds: [...selected],
+      sendMessageToAll: sendToAll,
+      filter: {
+        search: search.trim() || undefined,
+        lastSeenWithinDays: lastSeen ?? undefined,
+        ...(attributeKey.trim()
+          ? { attribute: { key: attributeKey.trim(), value: attributeValue.trim() } }
+          : {}),
+      },
+      ...(Number.isNaN(at) || at <= 0 ? {} : { scheduledAt: at }),
+      ...(assignee ? { groupAssignee: assignee } : {}),
+      ...(team ? { groupAssigneeTeam: team } : {}),
+    });
   };
 
   const selection = { selected, result: rows };
@@ -816,6 +903,14 @@ export function CampaignComposePage() {
       </Stack>
 
       <Group justify="flex-end">
+        <Button
+          variant="default"
+          onClick={keepDraft}
+          loading={saveDraft.isPending}
+          data-testid="campaign-save-draft"
+        >
+          {t('compose.saveDraft')}
+        </Button>
         <Button onClick={submit} loading={dryRun.isPending} data-testid="campaign-send">
           {when === 'later' ? t('compose.schedule') : t('compose.send')}
         </Button>

@@ -2,8 +2,10 @@
 // connected senders and WhatsApp templates for the form, the send itself, cancel and the export.
 
 import {
+  type CampaignDraftRequest,
   type CampaignSendRequest,
   campaignCancelResponseSchema,
+  campaignDraftResponseSchema,
   campaignListResponseSchema,
   campaignSendersResponseSchema,
   campaignSendResponseSchema,
@@ -22,6 +24,7 @@ export const campaignKeys = {
   recipients: (campaignId: string, page: number) => ['campaigns', 'recipients', campaignId, page] as const,
   senders: ['campaigns', 'senders'] as const,
   templates: (provider: WhatsAppProvider | null) => ['campaigns', 'templates', provider] as const,
+  draft: (campaignId: string) => ['campaigns', 'draft', campaignId] as const,
 };
 
 export const CAMPAIGN_LIST_LIMIT = 10;
@@ -97,6 +100,29 @@ export async function sendCampaign(body: CampaignSendRequest) {
       method: 'POST',
       body,
       schema: campaignSendResponseSchema,
+    })
+  ).response;
+}
+
+/** Saves the form without sending (a new draft, or the given one again). */
+export async function saveCampaignDraft(body: CampaignDraftRequest) {
+  return (
+    await apiRequest(P.draft, {
+      family: 'messaging',
+      method: 'POST',
+      body,
+      schema: campaignDraftResponseSchema,
+    })
+  ).response;
+}
+
+export async function fetchCampaignDraft(campaignId: string, signal?: AbortSignal) {
+  return (
+    await apiRequest(P.draft, {
+      family: 'messaging',
+      query: { campaignId },
+      schema: campaignDraftResponseSchema,
+      signal,
     })
   ).response;
 }

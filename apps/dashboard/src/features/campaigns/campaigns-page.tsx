@@ -160,6 +160,16 @@ export function CampaignsPage() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
+                      {c.status === 'draft' && (
+                        <Button
+                          size="xs"
+                          component={Link}
+                          to={`${PATHS.campaignPlatforms}?draft=${encodeURIComponent(c.campaignId)}`}
+                          data-testid="campaign-open-draft"
+                        >
+                          {t('openDraft')}
+                        </Button>
+                      )}
                       {isLive(c) && (
                         <Button
                           size="xs"

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CAMPAIGN_PATHS, integrationPath } from '@convo/api';
+import { CAMPAIGN_PATHS, channelWebhookPath, integrationPath } from '@convo/api';
 import {
+  type FakeMeta,
   type FakeTelegram,
   type FakeTwilio,
+  startFakeMeta,
   startFakeTelegram,
   startFakeTwilio,
+  whatsAppDelivery,
 } from '@convo/provider-fakes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,3 +226,164 @@ describe.each(testDatabaseKinds())('Campaign sends after a killed worker, Telegr
     expect(failed?.error).toContain('cannot say whether it went');
   });
 });
+
+const WA_TOKEN = 'EAAGrecoveryCloudToken0123456789abcd';
+const WA_SECRET = 'a9b8c7d6e5f4a3b2c1d0a9b8c7d6e5f4';
+const PHONE_ID = '106540352249777';
+const WABA_ID = '102290129349777';
+const WA_NUMBERS = ['15550007001', '15550007002', '15550007003'];
+const digits = (address: string) => address.replace(/\D/g, '');
+
+describe.each(testDatabaseKinds())(
+  'Campaign sends after a killed worker, WhatsApp Cloud API (tagged sends) on %s',
+  (kind) => {
+    let fake: FakeMeta;
+    let port = 0;
+    beforeAll(async () => {
+      fake = await startFakeMeta();
+      fake.addToken(WA_TOKEN);
+      fake.addNode(PHONE_ID, { display_phone_number: '+1 555-000-7777', verified_name: 'Recovery' });
+      fake.addTemplate(WABA_ID, {
+        name: 'back_soon',
+        language: 'en_US',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        body: 'Hi {{1}}, we are back soon.',
+      });
+      port = await freePort();
+    });
+    const { t, tenants } = useTestApp(kind, {
+      tenants: 1,
+      dataDir: true,
+      env: () => ({ META_GRAPH_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    });
+    const [tenant] = tenants;
+    const h = channelHarness(t, tenant, 'whatsapp-cloud-api');
+    beforeAll(async () => {
+      await t.app.listen({ host: '127.0.0.1', port });
+    });
+    afterAll(async () => {
+      await fake?.close();
+    });
+
+    it('settles the in-flight recipient from its tagged status webhook instead of failing it for good', async () => {
+      const connect = await t.app.inject({
+        method: 'POST',
+        url: integrationPath('whatsapp-cloud-api'),
+        headers: h.bearer(),
+        payload: {
+          phoneNumberId: PHONE_ID,
+          businessAccountId: WABA_ID,
+          accessToken: WA_TOKEN,
+          appSecret: WA_SECRET,
+          verifyToken: 'recovery-verify-1',
+        },
+      });
+      expect(connect.statusCode, connect.body).toBe(200);
+      await t.database.db.insert(users).values(
+        WA_NUMBERS.map((n, i) => ({
+          applicationId: tenant.applicationId,
+          userId: `wa-rec-${i}`,
+          displayName: `Customer ${i}`,
+          contactNumber: `+${n}`,
+        })),
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: CAMPAIGN_PATHS.send,
+        headers: tenant.admin,
+        payload: {
+          platforms: {
+            whatsApp: {
+              selectedProvider: 'whatsapp-cloud-api',
+              selectedTemplate: 'back_soon',
+              selectedTemplateData: { language: 'en_US', parameters: ['friend'] },
+            },
+          },
+          userIds: WA_NUMBERS.map((_, i) => `wa-rec-${i}`),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const campaignId = res.json().response.campaignId as string;
+      const [attempted, claimed] = await t.database.db
+        .select()
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.campaignId, campaignId))
+        .orderBy(campaignRecipients.id);
+      // The worker died right after Meta took the message for `attempted` (its answer was lost).
+      await leftByDeadRun(t.database.db, [attempted!.id], true);
+      await leftByDeadRun(t.database.db, [claimed!.id], false);
+      h.runWorker();
+      const done = await waitFor(
+        async () => (await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0],
+        (c) => c?.status === 'done',
+        20_000,
+      );
+      // Not sent again (nobody twice); failed only until the provider reports it.
+      expect(done).toMatchObject({ total: 3, sent: 2, failed: 1 });
+      const sends = fake.sent().filter((c) => c.path === `${PHONE_ID}/messages`);
+      expect(sends.map((c) => String(c.body.to)).sort()).toEqual(
+        WA_NUMBERS.filter((n) => n !== digits(attempted!.address)),
+      );
+      // Every send carries its recipient's tag, which Meta echoes in the message's statuses.
+      const rows = await t.database.db
+        .select()
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.campaignId, campaignId));
+      for (const c of sends) {
+        const row = rows.find((r) => digits(r.address) === String(c.body.to));
+        expect(c.body.biz_opaque_callback_data).toBe(`convo-campaign:${row!.id}`);
+      }
+      expect(rows.find((r) => r.id === attempted!.id)?.error).toContain('status callback will settle it');
+
+      // Meta's status webhook for the lost send: 'sent', with our tag and its wamid.
+      const hook = `http://127.0.0.1:${port}${channelWebhookPath('whatsapp-cloud-api', tenant.applicationId)}`;
+      const to = digits(attempted!.address);
+      const status = (s: string, extra: Record<string, unknown> = {}) =>
+        whatsAppDelivery(PHONE_ID, {
+          statuses: [
+            {
+              id: 'wamid.lostAnswer1',
+              status: s,
+              timestamp: String(Math.floor(Date.now() / 1000)),
+              recipient_id: to,
+              ...extra,
+            },
+          ],
+        });
+      // A tag naming a row that is not in flight changes nothing.
+      const stray = await fake.postWebhook(
+        hook,
+        WA_SECRET,
+        status('sent', { id: 'wamid.stray', biz_opaque_callback_data: `convo-campaign:${claimed!.id}` }),
+      );
+      expect(stray.status, stray.body).toBe(200);
+      const posted = await fake.postWebhook(
+        hook,
+        WA_SECRET,
+        status('sent', { biz_opaque_callback_data: `convo-campaign:${attempted!.id}` }),
+      );
+      expect(posted.status, posted.body).toBe(200);
+      const settled = await waitFor(
+        async () => (await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0],
+        (c) => c?.sent === 3,
+        10_000,
+      );
+      expect(settled).toMatchObject({ total: 3, sent: 3, failed: 0 });
+      // Later statuses find it by its wamid, as for any send.
+      await fake.postWebhook(hook, WA_SECRET, status('delivered'));
+      const [row] = await waitFor(
+        () => t.database.db.select().from(campaignRecipients).where(eq(campaignRecipients.id, attempted!.id)),
+        (r) => r[0]?.receipt === 'delivered',
+        10_000,
+      );
+      expect(row).toMatchObject({ status: 'sent', externalId: 'wamid.lostAnswer1', error: null });
+      const [untouched] = await t.database.db
+        .select()
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.id, claimed!.id));
+      expect(untouched?.externalId).not.toBe('wamid.stray');
+      expect(fake.sent().filter((c) => c.path === `${PHONE_ID}/messages`)).toHaveLength(2);
+    });
+  },
+);

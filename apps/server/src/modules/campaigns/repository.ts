@@ -137,8 +137,17 @@ export async function findCampaign(db: Db, applicationId: string, id: string) {
   return row;
 }
 
-export async function listCampaigns(db: Db, applicationId: string, offset: number, limit: number) {
-  const where = eq(campaigns.applicationId, applicationId);
+export async function listCampaigns(
+  db: Db,
+  applicationId: string,
+  offset: number,
+  limit: number,
+  status?: string,
+) {
+  const where = and(
+    eq(campaigns.applicationId, applicationId),
+    status === undefined ? undefined : eq(campaigns.status, status),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -450,8 +459,14 @@ export async function applyReceipt(
   db: Db,
   applicationId: string,
   channel: string,
-  update: { externalMessageId: string; status: 'delivered' | 'read' | 'failed'; error?: string | undefined },
+  update: {
+    externalMessageId: string;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    error?: string | undefined;
+  },
 ): Promise<boolean> {
+  if (update.status === 'sent') return false; // Recorded when the provider took it.
+  const status = update.status;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -480,11 +495,8 @@ export async function applyReceipt(
         .where(eq(campaigns.id, row.campaignId));
       return true;
     }
-    if (row.receipt === 'read' || row.receipt === update.status) return false;
-    await tx
-      .update(campaignRecipients)
-      .set({ receipt: update.status })
-      .where(eq(campaignRecipients.id, row.id));
+    if (row.receipt === 'read' || row.receipt === status) return false;
+    await tx.update(campaignRecipients).set({ receipt: status }).where(eq(campaignRecipients.id, row.id));
     return true;
   });
 }
@@ -524,4 +536,105 @@ export async function earlierCampaignSending(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * A status callback that names its recipient by the tag the send carried (providers with
+ * `tagsSends`): settles a send whose answer was lost with its worker. A row still in flight
+ * ('sending' with an attempt) or failed by recovery with `awaitingError` becomes sent (with its
+ * receipt) or failed as the provider says; the counters move with it. Any other row is left to
+ * the message-id path (applyReceipt). True when the row was settled here.
+ */
+export async function settleTagged(
+  db: Db,
+  applicationId: string,
+  channel: string,
+  recipientId: number,
+  update: {
+    externalMessageId: string;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    error?: string | undefined;
+  },
+  awaitingError: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(campaignRecipients)
+      .where(
+        and(
+          eq(campaignRecipients.id, recipientId),
+          eq(campaignRecipients.applicationId, applicationId),
+          eq(campaignRecipients.channel, channel),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (!row) return false;
+    const inFlight = row.status === 'sending' && row.attemptedAt !== null;
+    const givenUp = row.status === 'failed' && row.error === awaitingError;
+    if (!inFlight && !givenUp) return false;
+    if (update.status === 'failed') {
+      await tx
+        .update(campaignRecipients)
+        .set({
+          status: 'failed',
+          error: (update.error ?? 'The provider could not deliver it.').slice(0, 1000),
+        })
+        .where(eq(campaignRecipients.id, row.id));
+      if (inFlight)
+        await tx
+          .update(campaigns)
+          .set({ failed: sql`${campaigns.failed} + 1` })
+          .where(eq(campaigns.id, row.campaignId));
+      return true;
+    }
+    await tx
+      .update(campaignRecipients)
+      .set({
+        status: 'sent',
+        externalId: update.externalMessageId,
+        sentAt: sql`now()`,
+        error: null,
+        receipt: update.status === 'sent' ? null : update.status,
+      })
+      .where(eq(campaignRecipients.id, row.id));
+    await tx
+      .update(campaigns)
+      .set(
+        inFlight
+          ? { sent: sql`${campaigns.sent} + 1` }
+          : { sent: sql`${campaigns.sent} + 1`, failed: sql`${campaigns.failed} - 1` },
+      )
+      .where(eq(campaigns.id, row.campaignId));
+    return true;
+  });
+}
+
+/** Rewrites a draft (only while it is one): its name and form. False when it is not a draft. */
+export async function updateDraft(
+  db: Db,
+  applicationId: string,
+  id: string,
+  values: Pick<typeof campaigns.$inferInsert, 'name' | 'platforms'>,
+): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set(values)
+    .where(
+      and(eq(campaigns.applicationId, applicationId), eq(campaigns.id, id), eq(campaigns.status, 'draft')),
+    )
+    .returning();
+  return row;
+}
+
+/** Takes a draft away to send it (in the send's transaction): false when it is no longer a draft. */
+export async function takeDraft(db: Db, applicationId: string, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(campaigns)
+    .where(
+      and(eq(campaigns.applicationId, applicationId), eq(campaigns.id, id), eq(campaigns.status, 'draft')),
+    )
+    .returning({ id: campaigns.id });
+  return gone.length > 0;
 }

@@ -1,6 +1,9 @@
 import {
   campaignCancelQuerySchema,
   campaignCancelResponseSchema,
+  campaignDraftQuerySchema,
+  campaignDraftRequestSchema,
+  campaignDraftResponseSchema,
   campaignListQuerySchema,
   campaignListResponseSchema,
   campaignOptOutParamsSchema,
@@ -54,6 +57,28 @@ export function campaignRoutes(
         schema: { tags, body: campaignSendRequestSchema, response: { 200: campaignSendResponseSchema } },
       },
       async (req) => ok(await service.sendCampaign(deps, requireAuth(req), req.body)),
+    );
+
+    app.post(
+      P.draft,
+      {
+        ...guard,
+        schema: { tags, body: campaignDraftRequestSchema, response: { 200: campaignDraftResponseSchema } },
+      },
+      async (req) => ok(await service.saveDraft(deps, requireAuth(req), req.body)),
+    );
+
+    app.get(
+      P.draft,
+      {
+        ...guard,
+        schema: {
+          tags,
+          querystring: campaignDraftQuerySchema,
+          response: { 200: campaignDraftResponseSchema },
+        },
+      },
+      async (req) => ok(await service.getDraft(deps, requireAuth(req), req.query.campaignId)),
     );
 
     app.get(

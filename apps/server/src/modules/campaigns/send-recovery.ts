@@ -9,6 +9,10 @@ import type { PlatformMessage } from './service.js';
 // - never attempted (the provider was not called for it): back to the queue, sent normally;
 // - attempted (the worker may have died between the provider's answer and our write): the
 //   provider is asked (findSent) — sent there: recorded as sent; not there: back to the queue;
+// - attempted on a provider that tags its sends and echoes the tag in its status callbacks
+//   (WhatsApp Cloud API, 360dialog: biz_opaque_callback_data): settled by that callback
+//   (receipts.ts); if it has not come yet, failed for now with AWAITING_STATUS_ERROR, which the
+//   callback turns into sent (or the provider's failure) when it arrives; never sent again;
 // - attempted on a provider that cannot be asked: failed with a reason, never sent again.
 // A worker dies with at most one attempted row per run (sends are one at a time), so only that
 // row can end up failed, and only on a provider without a lookup.
@@ -17,6 +21,9 @@ import type { PlatformMessage } from './service.js';
 export const UNSTAMPED_ABANDONED_AFTER_MS = 2 * 60_000;
 export const ABANDONED_ERROR =
   'The worker stopped while this message was being sent and the provider cannot say whether it went; not sent again so nobody gets it twice.';
+
+export const AWAITING_STATUS_ERROR =
+  'The worker stopped while this message was being sent; not sent again so nobody gets it twice. The provider has not reported it yet: its status callback will settle it.';
 
 export class ProviderUnavailable extends Error {}
 
@@ -59,6 +66,11 @@ export async function recoverAbandoned(
     if (attemptedAt === null) continue;
     const sender = await senderOf(row.channel);
     const message = messages[row.platform];
+    if (!('error' in sender) && sender.settlesByStatus && !sender.findSent) {
+      await repo.finishRecipient(deps.db, row, { status: 'failed', error: AWAITING_STATUS_ERROR });
+      done.failed += 1;
+      continue;
+    }
     if ('error' in sender || !sender.findSent || !message) {
       await repo.finishRecipient(deps.db, row, { status: 'failed', error: ABANDONED_ERROR });
       done.failed += 1;

@@ -1,4 +1,7 @@
 import {
+  type CampaignDraft,
+  type CampaignDraftForm,
+  type CampaignDraftRequest,
   type CampaignList,
   type CampaignPlatforms,
   type CampaignSender,
@@ -7,6 +10,8 @@ import {
   type CampaignSummary,
   type CampaignUser,
   type CampaignUsers,
+  campaignDraftFormSchema,
+  campaignDraftRequestSchema,
   campaignPlatformsSchema,
   campaignSendRequestSchema,
   type campaignUsersQuerySchema,
@@ -325,6 +330,10 @@ export async function sendCampaign(
       'WhatsApp needs at least one recipient whose number is not WhatsApp-prefixed.',
     );
   await checkAssignee(deps, caller, request);
+  if (request.draftId && !request.dryRun) {
+    const draft = await repo.findCampaign(deps.db, caller.applicationId, request.draftId);
+    if (draft?.status !== 'draft') throw notFound('No such draft.');
+  }
   const messages = await platformMessages(deps, caller.applicationId, request.platforms);
   const planned = await plan(deps, caller, request, messages);
   if (request.dryRun) {
@@ -347,7 +356,11 @@ export async function sendCampaign(
   const later = request.scheduledAt !== undefined && request.scheduledAt > now;
   try {
     const row = await deps.db.transaction(async (tx) => {
+      // A draft becomes the campaign (same id), once: a second send of it finds no draft.
+      if (request.draftId && !(await repo.takeDraft(tx, caller.applicationId, request.draftId)))
+        throw notFound('No such draft.');
       const campaign = await repo.insertCampaign(tx, {
+        ...(request.draftId ? { id: request.draftId } : {}),
         applicationId: caller.applicationId,
         name: request.name,
         clientKey: request.clientKey ?? null,
@@ -386,7 +399,12 @@ export async function sendCampaign(
 }
 
 function platformsOf(row: repo.CampaignRow): CampaignPlatform[] {
-  const parsed = campaignPlatformsSchema.safeParse((row.platforms as { request?: unknown }).request);
+  const stored = row.platforms as { request?: unknown; draft?: unknown };
+  if (stored.draft !== undefined) {
+    const draft = campaignDraftFormSchema.safeParse(stored.draft);
+    return draft.success ? CAMPAIGN_PLATFORMS.filter((p) => draft.data.platforms[p] !== undefined) : [];
+  }
+  const parsed = campaignPlatformsSchema.safeParse(stored.request);
   return parsed.success ? CAMPAIGN_PLATFORMS.filter((p) => parsed.data[p] !== undefined) : [];
 }
 
@@ -440,7 +458,7 @@ function summaryOf(row: repo.CampaignRow, progress: readonly ProgressRow[]): Cam
 export async function listCampaigns(
   deps: Pick<CampaignDeps, 'db'>,
   caller: AuthContext,
-  query: { page: number; limit: number },
+  query: { page: number; limit: number; status?: CampaignStatus | undefined },
 ): Promise<CampaignList> {
   requireMember(caller);
   const { rows, total } = await repo.listCampaigns(
@@ -448,6 +466,7 @@ export async function listCampaigns(
     caller.applicationId,
     (query.page - 1) * query.limit,
     query.limit,
+    query.status,
   );
   const progress = await repo.progressOf(
     deps.db,
@@ -610,6 +629,56 @@ export async function cancelCampaign(
     );
   const row = (await repo.findCampaign(deps.db, caller.applicationId, campaign.id))!;
   return summaryOf(row, await repo.progressOf(deps.db, caller.applicationId, [row.id]));
+}
+
+function draftOf(row: repo.CampaignRow): CampaignDraft {
+  const form = campaignDraftFormSchema.parse((row.platforms as { draft?: unknown }).draft ?? {});
+  return {
+    campaignId: row.id,
+    status: 'draft',
+    form: { ...form, name: row.name },
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+/**
+ * Saves the campaign form without sending (issue 35, item 6): a new draft, or the same draft
+ * again. Nothing is checked beyond shapes and sizes: a draft may be half written; sending it
+ * checks everything. Stored as a campaign in status `draft` with no recipients, so it is listed
+ * with the others (and `status=draft` lists only drafts) and cancelled like them.
+ */
+export async function saveDraft(
+  deps: Pick<CampaignDeps, 'db'>,
+  caller: AuthContext,
+  input: CampaignDraftRequest,
+): Promise<CampaignDraft> {
+  requireMember(caller);
+  const { campaignId, ...form } = campaignDraftRequestSchema.parse(input);
+  const values = { name: form.name, platforms: { draft: form satisfies CampaignDraftForm } };
+  if (campaignId) {
+    const row = await repo.updateDraft(deps.db, caller.applicationId, campaignId, values);
+    if (!row) throw notFound('No such draft.');
+    return draftOf(row);
+  }
+  const row = await repo.insertCampaign(deps.db, {
+    ...values,
+    applicationId: caller.applicationId,
+    status: 'draft',
+    createdBy: caller.userName,
+  });
+  return draftOf(row);
+}
+
+/** Reopens a draft: the form as it was saved. */
+export async function getDraft(
+  deps: Pick<CampaignDeps, 'db'>,
+  caller: AuthContext,
+  campaignId: string,
+): Promise<CampaignDraft> {
+  requireMember(caller);
+  const row = await repo.findCampaign(deps.db, caller.applicationId, campaignId);
+  if (row?.status !== 'draft') throw notFound('No such draft.');
+  return draftOf(row);
 }
 
 /** The customer's campaign opt-out (consent): set by an agent or through the API. */

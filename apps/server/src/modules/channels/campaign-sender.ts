@@ -106,6 +106,21 @@ export interface CampaignSender {
   send(message: CampaignOutbound): Promise<CampaignSendOutcome>;
   /** Present for providers that can be asked what they sent (SentQuery); absent otherwise. */
   findSent?: ((query: SentQuery) => Promise<CampaignLookup>) | undefined;
+  /**
+   * The provider echoes campaignSendTag(recipient) in its status callbacks (the connector's
+   * `tagsSends`): a send whose answer was lost is settled when its callback arrives.
+   */
+  settlesByStatus: boolean;
+}
+
+const TAG_PREFIX = 'convo-campaign:';
+/** What a campaign send is tagged with where the provider echoes a tag (biz_opaque_callback_data). */
+export const campaignSendTag = (recipientId: number) => `${TAG_PREFIX}${recipientId}`;
+/** The recipient row a status callback's tag names, or null when the tag is not a campaign's. */
+export function recipientOfTag(tag: string | undefined): number | null {
+  if (!tag?.startsWith(TAG_PREFIX)) return null;
+  const id = tag.slice(TAG_PREFIX.length);
+  return /^\d{1,15}$/.test(id) ? Number(id) : null;
 }
 
 /**
@@ -133,6 +148,7 @@ export async function campaignSender(
         messageId: message.id,
         text: message.text,
         metadata: message.metadata,
+        ...(connector.tagsSends ? { callbackTag: campaignSendTag(message.id) } : {}),
         file: message.fileKey
           ? await readFile({ ...deps, storage: deps.storage }, applicationId, { key: message.fileKey })
           : undefined,
@@ -147,6 +163,7 @@ export async function campaignSender(
         return { ok: false, error, retryable: !(err instanceof ChannelProviderError) || err.retryable };
       }
     },
+    settlesByStatus: connector.tagsSends === true,
     findSent: connector.findSent
       ? async (query) => {
           try {

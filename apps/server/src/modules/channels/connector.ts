@@ -46,9 +46,12 @@ export interface WebhookReply {
 export type DeliveryStatusUpdate = {
   /** The customer at the provider: the conversation the reply belongs to. */
   externalUserId: string;
-  status: 'delivered' | 'read' | 'failed';
+  /** 'sent' is told only for a tagged send (see `tag`): a reply's receipt starts at delivered. */
+  status: 'sent' | 'delivered' | 'read' | 'failed';
   /** The provider's reason for a failure, as the team should read it. */
   error?: string | undefined;
+  /** What we tagged the send with (OutboundMessage.callbackTag), echoed by the provider. */
+  tag?: string | undefined;
 } & ({ externalMessageId: string } | { upTo: number });
 
 /** A reply to send: the message's text and, for a file, its bytes (and a signed public URL to it). */
@@ -62,6 +65,8 @@ export interface OutboundMessage {
   /** The message's metadata (a WhatsApp template reply names its template there). */
   metadata?: Record<string, unknown> | undefined;
   file?: { bytes: Uint8Array; contentType: string; name: string; url?: string | undefined } | undefined;
+  /** A tag the provider echoes in its status callbacks (connectors with `tagsSends`). */
+  callbackTag?: string | undefined;
 }
 
 /**
@@ -142,6 +147,12 @@ export interface ChannelConnector<Config, ConnectInput> {
    * that list what they sent have it; throws ChannelProviderError when the provider cannot say.
    */
   findSent?(query: SentQuery, config: Config): Promise<{ externalId: string } | null>;
+  /**
+   * The provider carries OutboundMessage.callbackTag with the send and echoes it in its status
+   * callbacks (WhatsApp Cloud API's `biz_opaque_callback_data`), 'sent' included: a send whose
+   * answer was lost is then settled by its callback.
+   */
+  tagsSends?: boolean;
 }
 
 /** A send to look up at the provider: to whom, from when, and its text (not for a template). */

@@ -13,8 +13,10 @@ export interface ChannelStatuses {
   kind: string;
   updates: readonly {
     externalMessageId: string;
-    status: 'delivered' | 'read' | 'failed';
+    status: 'sent' | 'delivered' | 'read' | 'failed';
     error?: string | undefined;
+    /** The tag the send carried (see campaignSendTag), when the provider echoes one. */
+    tag?: string | undefined;
   }[];
 }
 

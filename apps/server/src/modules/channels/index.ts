@@ -10,7 +10,9 @@ export {
   type CampaignSendOutcome,
   campaignChannelAccounts,
   campaignSender,
+  campaignSendTag,
   campaignWhatsAppTemplates,
+  recipientOfTag,
   variablesAcrossTemplate,
 } from './campaign-sender.js';
 export type { SentQuery } from './connector.js';

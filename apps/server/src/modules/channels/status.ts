@@ -54,9 +54,12 @@ export async function applyStatusUpdates(
           externalMessageId: update.externalMessageId,
           status: update.status,
           error: update.error,
+          ...(update.tag ? { tag: update.tag } : {}),
         });
       continue;
     }
+    // A reply's receipt starts at delivered; its 'sent' was recorded when the provider took it.
+    if (update.status === 'sent') continue;
     if (update.status === 'failed') {
       if (row.status === 'failed') continue;
       await recordFailed(deps, applicationId, row, update.error ?? 'The provider could not deliver it.');

@@ -19,6 +19,7 @@ import { OrderedStream } from './ordered-stream.js';
 import { type BusMessage, EVENTS_CHANNEL, type Realtime } from './realtime.js';
 import {
   DEFAULT_STOMP_OPTIONS,
+  JSON_MAX_FRAME_BYTES,
   looksLikeStomp,
   type StompHubLink,
   type StompOptions,
@@ -442,6 +443,12 @@ export async function createHub(
             toStomp(bytes);
             return;
           }
+        }
+        // ws lets through up to WS_MAX_MESSAGE_BYTES (for STOMP's ERROR); ours stays at 64 KiB.
+        if (asBuffer(raw).length > JSON_MAX_FRAME_BYTES) {
+          clearTimeout(timer);
+          socket.close(1009, 'message too big');
+          return;
         }
         let frame: z.infer<typeof clientFrame>;
         try {

@@ -4,4 +4,4 @@
 export * from './event-types.js';
 export * from './hub.js';
 export * from './realtime.js';
-export { STOMP_SUBPROTOCOLS, type StompOptions } from './stomp-session.js';
+export { STOMP_SUBPROTOCOLS, type StompOptions, WS_MAX_MESSAGE_BYTES } from './stomp-session.js';

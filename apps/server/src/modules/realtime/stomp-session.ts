@@ -73,6 +73,17 @@ export const DEFAULT_STOMP_OPTIONS: StompOptions = {
 /** STOMP subprotocols a WebSocket client may offer (stomp.js, @stomp/stompjs). */
 export const STOMP_SUBPROTOCOLS = ['v11.stomp', 'v12.stomp', 'v10.stomp'] as const;
 
+/**
+ * The WebSocket layer's own cap on one message (ws' maxPayload), well above either protocol's
+ * frame limit: past maxPayload ws closes with 1009 before our code sees a byte, so a STOMP client
+ * would get no ERROR frame. Each protocol enforces its own 64 KiB limit on what it is given (STOMP
+ * answers ERROR then closes; Convo's JSON closes with 1009 as before); only a single message past
+ * this cap is cut off by ws alone.
+ */
+export const WS_MAX_MESSAGE_BYTES = 1024 * 1024;
+/** Convo's own JSON protocol: one frame at most (the limit ws used to enforce). */
+export const JSON_MAX_FRAME_BYTES = 64 * 1024;
+
 /** A socket speaks STOMP when it negotiated a STOMP subprotocol or its first frame is CONNECT/STOMP. */
 export function looksLikeStomp(protocol: string, firstChunk: Buffer | null): boolean {
   if ((STOMP_SUBPROTOCOLS as readonly string[]).includes(protocol)) return true;

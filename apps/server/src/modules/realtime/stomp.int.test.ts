@@ -80,9 +80,13 @@ describe.each(testDatabaseKinds())('STOMP on /ws on %s', (kind) => {
     expect(stomp.connected.version).toBe('1.1');
     const topic = `/topic/${visitor.userKey}`;
     await stomp.subscribe(topic);
+    // The client also subscribes to the encrypted variant when it has a userEncryptionKey: its own
+    // is allowed. Convo hands out no such key, so everything comes on the plain topic, once.
+    await stomp.subscribe(`/topic/encr-${visitor.userKey}`);
     await send(tenant.admin, visitor.groupId, `agent-${visitor.groupId}`, 'How can I help?');
     const got = await stomp.next((m) => m.body.includes('How can I help?'));
     expect(got.headers.destination).toBe(topic);
+    await expect(stomp.next((m) => m.headers.destination !== topic, 300)).rejects.toThrow();
     const push = JSON.parse(got.body) as {
       type: string;
       message: Record<string, unknown>;
@@ -227,6 +231,8 @@ describe.each(testDatabaseKinds())('STOMP on /ws on %s', (kind) => {
       `/topic/group-${tenant.applicationId}-${stranger.groupId}`,
       `/topic/support-channel-${tenant.applicationId}`,
       `/topic/${stranger.userKey}`,
+      // The encrypted variant the Applozic client also subscribes to: the same rule.
+      `/topic/encr-${stranger.userKey}`,
     ]) {
       const raw = await RawSocket.open(base, ['v11.stomp']);
       expect(raw.ws.protocol).toBe('v11.stomp');
@@ -265,6 +271,33 @@ describe.each(testDatabaseKinds())('STOMP on /ws on %s', (kind) => {
     raw.send('CONNECT\naccept-version:1.1\nlogin:x\npasscode:nope\n\n\0');
     expect((await raw.closed).code).toBe(4401);
     expect(raw.received[0]).toMatch(/^ERROR\n(.*\n)*message:Sign in again/);
+  });
+
+  it('answers a single WebSocket message past the 64 KiB frame limit with an ERROR frame, then closes', async () => {
+    // STOMP 1.1 "Server Frames / ERROR": the server sends ERROR and then closes the connection.
+    for (const size of [64 * 1024 + 1, 200 * 1024, 1000 * 1024]) {
+      for (const withLength of [false, true]) {
+        const body = 'x'.repeat(size);
+        const raw = await RawSocket.open(base, ['v11.stomp']);
+        raw.send(`CONNECT\naccept-version:1.1\npasscode:${tenant.admin['x-authorization']}\n\n\0`);
+        await raw.until((r) => r.length === 1);
+        const length = withLength ? `content-length:${size}\n` : '';
+        raw.send(`SEND\ndestination:/topic/message-status\n${length}\n${body}\0`);
+        expect((await raw.closed).code).toBe(1002);
+        expect(raw.received).toHaveLength(2);
+        expect(raw.received[1]).toMatch(/^ERROR\n(.*\n)*message:Frame too large/);
+      }
+    }
+    // Before CONNECT too: the first message is a too-large CONNECT.
+    const early = await RawSocket.open(base);
+    early.send(`CONNECT\naccept-version:1.1\nx:${'y'.repeat(80 * 1024)}\n\n\0`);
+    expect((await early.closed).code).toBe(1002);
+    expect(early.received).toEqual([expect.stringMatching(/^ERROR\n/)]);
+    // Convo's own JSON protocol keeps its 64 KiB limit (1009, as before).
+    const json = await Client.connect(base, tenant.admin['x-authorization']!);
+    const closed = new Promise<number>((resolve) => json.ws.on('close', (code) => resolve(code)));
+    json.ws.send(JSON.stringify({ type: 'ping', pad: 'x'.repeat(70 * 1024) }));
+    expect(await closed).toBe(1009);
   });
 
   it('negotiates heart-beats: beats when the client asks, closes a client that stops beating', async () => {

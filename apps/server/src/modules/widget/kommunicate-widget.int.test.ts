@@ -121,10 +121,14 @@ describe.each(testDatabaseKinds())('the Kommunicate widget’s call sequence on 
     expect(Array.isArray(plugin.chatWidget.allowedDomains)).toBe(true);
     expect(init.headers['access-control-allow-origin']).toBe(SHOP);
     expect(session).toMatchObject({ userId, token: expect.any(String), authToken: expect.any(String) });
-    expect(init.json()).toMatchObject({
-      deviceKey: expect.any(String),
-      websocketUrl: expect.stringMatching(/^wss?:\/\//),
-    });
+    expect(init.json()).toMatchObject({ deviceKey: expect.any(String) });
+    // The URL the widget's own code builds from them (applozic.chat-6.2.9: strip "https://",
+    // then wss://<url>:<port>/ws) is this server's /ws.
+    const { websocketUrl, websocketPort } = init.json() as { websocketUrl: string; websocketPort: number };
+    const publicUrl = new URL(t.config.publicUrl);
+    expect(`wss://${websocketUrl.replace('https://', '')}:${websocketPort}/ws`).toBe(
+      `wss://${publicUrl.hostname}:${publicUrl.port || (publicUrl.protocol === 'https:' ? 443 : 80)}/ws`,
+    );
 
     // Its first look at the visitor's conversations: none yet.
     const none = await call('GET', '/rest/ws/group/bytype?type=10&startIndex=0&limit=10', headers);

@@ -24,12 +24,18 @@ const INIT_REFUSALS: Record<string, (typeof TAB_INITIALIZE_REFUSALS)[number]> = 
   PASSWORD_INVALID: 'INVALID_PASSWORD',
 };
 
-/** Where the widget opens its socket: the server's public address as ws(s) and its port. */
+/**
+ * Where the widget opens its socket. Applozic's client (applozic.chat-6.2.9) strips "https://"
+ * from websocketUrl and always opens `wss://<websocketUrl>:<websocketPort>/ws`, so the URL is the
+ * public origin's host as `https://host` (no port, no path) and the port is separate. A plain-http
+ * deployment gets the bare host: the widget then still asks for TLS on that port (it never speaks
+ * ws://), so it needs TLS in front, as it did with Applozic's own servers.
+ */
 export function websocketOf(publicUrl: string): { url: string; port: number } {
   const url = new URL(publicUrl);
   const secure = url.protocol === 'https:';
   return {
-    url: `${secure ? 'wss' : 'ws'}://${url.hostname}`,
+    url: secure ? `https://${url.hostname}` : url.hostname,
     port: url.port ? Number(url.port) : secure ? 443 : 80,
   };
 }

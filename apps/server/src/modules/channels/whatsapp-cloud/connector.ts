@@ -63,6 +63,7 @@ export function whatsAppCloudConnector(graphUrl: string): WhatsAppCloudConnector
 
   return {
     kind: 'whatsapp-cloud-api',
+    tagsSends: true,
     configSchema,
 
     async connect(input) {

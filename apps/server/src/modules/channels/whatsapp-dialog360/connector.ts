@@ -134,6 +134,7 @@ export function whatsAppDialog360Connector(apiUrl: string): WhatsAppDialog360Con
 
   return {
     kind: 'whatsapp-dialog360',
+    tagsSends: true,
     configSchema,
 
     async connect(input, webhook) {

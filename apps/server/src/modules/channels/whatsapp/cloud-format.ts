@@ -35,6 +35,7 @@ const statusSchema = z.object({
   id: z.string(),
   status: z.string(),
   recipient_id: z.string(),
+  biz_opaque_callback_data: z.string().optional(),
   errors: z
     .array(
       z.object({
@@ -146,17 +147,29 @@ export function parseCloudInbound(
   return inbound;
 }
 
-/** The statuses of our replies in a delivery (sent is not a status we show). */
+/**
+ * The statuses of our sends in a delivery. 'sent' is told only with our tag
+ * (`biz_opaque_callback_data`): it settles a campaign send whose answer was lost.
+ */
 export function parseCloudStatuses(values: readonly CloudValue[]): DeliveryStatusUpdate[] {
   const updates: DeliveryStatusUpdate[] = [];
   for (const value of values) {
     for (const s of value.statuses ?? []) {
-      if (s.status !== 'delivered' && s.status !== 'read' && s.status !== 'failed') continue;
+      const tag = s.biz_opaque_callback_data;
+      const status =
+        s.status === 'delivered' ||
+        s.status === 'read' ||
+        s.status === 'failed' ||
+        (s.status === 'sent' && tag)
+          ? s.status
+          : null;
+      if (status === null) continue;
       const error = s.errors?.[0];
       updates.push({
         externalUserId: s.recipient_id,
         externalMessageId: s.id,
-        status: s.status,
+        status,
+        ...(tag ? { tag } : {}),
         error: error
           ? `WhatsApp ${error.code ?? ''} ${error.title ?? error.message ?? ''}${
               error.error_data?.details ? `: ${error.error_data.details}` : ''
@@ -219,6 +232,8 @@ export async function cloudSendPayload(
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     to: stripWhatsAppPrefix(outbound.externalUserId).replace(/^\+/, ''),
+    // Echoed in this message's status webhooks (Meta: at most 512 characters).
+    ...(outbound.callbackTag ? { biz_opaque_callback_data: outbound.callbackTag.slice(0, 512) } : {}),
   };
   const template = templateOf(outbound);
   if (template) {
