@@ -57,7 +57,7 @@ export async function startServer(opts: {
     'bash',
     [
       '-c',
-      `ulimit -n "$(ulimit -Hn)" && exec node ${SERVER_NODE_ARGS} ${opts.nodeArgs ?? ''} ${path.join(root, 'apps/server/dist/main.js')} ${opts.serverArgs ?? ''}`,
+      `ulimit -n "$(ulimit -Hn)" && exec node ${SERVER_NODE_ARGS} ${opts.nodeArgs ?? ''} ${path.join(process.env.BENCH_SERVER_ROOT ?? root, 'apps/server/dist/main.js')} ${opts.serverArgs ?? ''}`,
     ],
     {
       env,
