@@ -48,6 +48,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../app/api/api-error';
 import { toast, toastError } from '../../../../app/toasts';
+import { LoadFailed } from '../../../../components/load-failed';
+import { SectionLoader } from '../../../../components/page-loader';
 import {
   createFlow,
   deleteFlow,
@@ -674,15 +676,10 @@ export default function FlowDesigner({ botId }: { botId: string }) {
     onError: (e) => toastError(e),
   });
 
-  if (flowList.isPending) return <Text>{t('loading')}</Text>;
+  if (flowList.isPending) return <SectionLoader label={t('loading')} />;
   if (flowList.isError)
     return (
-      <Stack align="center" role="alert">
-        <Text>{t('loadFailed')}</Text>
-        <Button variant="light" onClick={() => void flowList.refetch()}>
-          {t('retry')}
-        </Button>
-      </Stack>
+      <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void flowList.refetch()} />
     );
   const summary = flowList.data.find((f) => f.id === current);
   return (
