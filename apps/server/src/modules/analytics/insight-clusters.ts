@@ -32,7 +32,7 @@ export interface ClusterOptions {
 }
 
 const DEFAULTS: Required<ClusterOptions> = {
-  threshold: 0.45,
+  threshold: 0.3,
   minCount: 2,
   maxTopics: 50,
   maxExamples: 5,
@@ -58,6 +58,19 @@ interface Topic {
 
 const normalise = (text: string) => text.trim().replace(/\s+/g, ' ');
 
+// Words of asking rather than of the topic, which the stop-word lists keep ("when will my parcel
+// arrive" is about the parcel). Accent-folded, as the analyser gives words.
+const FILLERS = new Set(
+  [
+    'when where what which why how who will would can could should not no yet still please want need',
+    'get know tell ok okay hi hello hey thanks thank help just also really',
+    'esta estan ha he puedo puede quiero como cuando donde que hola gracias favor necesito ayuda',
+    'est sont peux peut veux comment quand ou quoi bonjour merci pas besoin aide',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
 /** The distinct sentences with their counts and vectors; sentences with no content word drop out. */
 function vectorise(
   sentences: readonly string[],
@@ -68,7 +81,11 @@ function vectorise(
   for (const raw of sentences) {
     const text = normalise(raw);
     if (!text) continue;
-    const key = text.toLowerCase();
+    // The same question with other case or punctuation is the same question.
+    const key = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M}\s]/gu, '')
+      .trim();
     const seen = distinct.get(key);
     if (seen) {
       seen.count += 1;
@@ -76,6 +93,7 @@ function vectorise(
     }
     const terms = new Map<string, number>();
     for (const t of tokenize(text)) {
+      if (FILLERS.has(t.word)) continue;
       terms.set(t.term, (terms.get(t.term) ?? 0) + 1);
       let forms = words.get(t.term);
       if (!forms) {
@@ -94,7 +112,8 @@ function vectorise(
     const vector = new Map<string, number>();
     let sq = 0;
     for (const [term, tf] of s.terms) {
-      const w = (1 + Math.log(tf)) * Math.log(1 + n / (df.get(term) ?? 1));
+      // Damped IDF: a topic's own word is frequent among its sentences and must still carry it.
+      const w = (1 + Math.log(tf)) * Math.sqrt(Math.log(1 + n / (df.get(term) ?? 1)));
       vector.set(term, w);
       sq += w * w;
     }
