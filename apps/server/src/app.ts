@@ -30,6 +30,8 @@ import {
 } from './modules/accounts/index.js';
 import {
   analyticsRoutes,
+  BOT_INSIGHTS_QUEUE,
+  botInsightsJobHandler,
   DIGEST_QUEUE,
   digestJobHandler,
   planWeeklyDigest,
@@ -65,6 +67,7 @@ import {
 // Deep on purpose: bots' front door re-exporting it would close a file circle through conversations (issue 33 baseline).
 import {
   aiModelCredentialRoutes,
+  analyse,
   BOT_REPLY_QUEUE,
   type BotEngine,
   type BotRuntimeConfig,
@@ -825,6 +828,14 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
       }),
       [REPORT_QUEUE]: reportJobHandler({ db: deps.db }),
       [DIGEST_QUEUE]: digestJobHandler({ db: deps.db }),
+      // Insights cluster unanswered questions with kompose's analyser (stems, stop words, synonyms).
+      [BOT_INSIGHTS_QUEUE]: botInsightsJobHandler({
+        db: deps.db,
+        tokenize: (text, language) =>
+          analyse(text, isBotLanguage(language) ? language : 'en')
+            .filter((t) => !t.stop)
+            .map((t) => ({ term: t.group ?? t.stem, word: t.word })),
+      }),
       [KOMPOSE_TRAIN_QUEUE]: komposeTrainingHandler({ db: deps.db, embedder: deps.embedder ?? null }),
       [EMAIL_FALLBACK_QUEUE]: emailFallbackHandler({ db: deps.db }),
       [TRANSCRIPT_ON_RESOLVE_QUEUE]: transcriptOnResolveHandler({

@@ -15,6 +15,10 @@ export const ANALYTICS_PATHS = {
   reportDownload: '/api/analytics/reports/:id/download',
   metabase: '/api/analytics/metabase',
   insights: '/api/analytics/insights',
+  /** One bot's analytics: overview, intents, unanswered sentences, answer feedback (issue 36.5). */
+  botAnalytics: '/api/analytics/bots/:botId',
+  /** The cached insights of a bot (GET) and asking the worker to compute them again (POST). */
+  botInsights: '/api/analytics/bots/:botId/insights',
 } as const;
 
 const millis = z.coerce.number().int().nonnegative();
@@ -243,3 +247,76 @@ export const insightsSchema = z.object({
 });
 export type Insights = z.infer<typeof insightsSchema>;
 export const insightsResponseSchema = successEnvelope(insightsSchema);
+
+// ---- Bot analytics and insights (issue 36 item 5; SPEC §7 bot analytics, kompose-nlp insight) ----
+
+export const botAnalyticsParamsSchema = z.object({ botId: z.string().trim().min(1).max(64) });
+
+/** How many intents, sentences and rated answers one bot analytics answer lists at most. */
+export const BOT_ANALYTICS_LIMITS = { intents: 50, sentences: 50, feedback: 20 } as const;
+
+export const botAnalyticsSchema = z.object({
+  bot: z.object({ id: z.string(), name: z.string() }),
+  /** The range's first and last UTC day (the counters are kept per UTC day). */
+  fromDay: z.string(),
+  toDay: z.string(),
+  overview: z.object({
+    conversations: z.number(),
+    /** Resolved with the bot never handing off nor paused by a person's reply. */
+    resolvedByBot: z.number(),
+    handedOff: z.number(),
+    answers: z.number(),
+    fallbacks: z.number(),
+    helpful: z.number(),
+    notHelpful: z.number(),
+  }),
+  days: z.array(z.object({ day: z.string(), answers: z.number(), fallbacks: z.number() })),
+  /** Intents the bot answered with, most hit first (fallbacks are the sentences below). */
+  intents: z.array(
+    z.object({ intent: z.string(), hits: z.number(), helpful: z.number(), notHelpful: z.number() }),
+  ),
+  /** Customer questions the bot could not answer, most asked first. */
+  sentences: z.array(z.object({ text: z.string(), count: z.number(), lastAt: z.number() })),
+  /** The latest rated answers. */
+  feedback: z.array(
+    z.object({
+      conversationId: z.number(),
+      intent: z.string(),
+      helpful: z.boolean(),
+      ratedAt: z.number(),
+    }),
+  ),
+});
+export type BotAnalytics = z.infer<typeof botAnalyticsSchema>;
+export const botAnalyticsResponseSchema = successEnvelope(botAnalyticsSchema);
+
+export const BOT_INSIGHT_STATUSES = ['none', 'queued', 'ready', 'failed'] as const;
+export type BotInsightStatus = (typeof BOT_INSIGHT_STATUSES)[number];
+/** The message the dashboard shows when insights cannot be had (SPEC §7). */
+export const ERROR_GETTING_INSIGHT = 'ERROR_GETTING_INSIGHT';
+
+export const botInsightTopicSchema = z.object({
+  /** The topic's most telling words, as customers wrote them. */
+  label: z.string(),
+  count: z.number(),
+  /** Distinct example sentences, most asked first (the training phrases of a new answer). */
+  examples: z.array(z.string()),
+});
+export type BotInsightTopic = z.infer<typeof botInsightTopicSchema>;
+
+export const botInsightsSchema = z.object({
+  status: z.enum(BOT_INSIGHT_STATUSES),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  requestedAt: z.number().nullable(),
+  computedAt: z.number().nullable(),
+  sentenceCount: z.number(),
+  topics: z.array(botInsightTopicSchema),
+  error: z.string().nullable(),
+});
+export type BotInsights = z.infer<typeof botInsightsSchema>;
+export const botInsightsResponseSchema = successEnvelope(botInsightsSchema);
+export const botInsightsRequestSchema = z.object({
+  from: z.number().int().nonnegative(),
+  to: z.number().int().nonnegative(),
+});

@@ -265,6 +265,8 @@ export const ROUTE_PRIVILEGES: Readonly<Record<string, PrivilegeKey>> = {
   '/reports': 'reports',
   '/waiting-queue/stats': 'settings.waiting-queue',
   '/bot': 'bots',
+  /** One bot's analytics and insights (issue 36 item 5): the dashboard's bots section. */
+  '/bots/analytics': 'dashboard.bots',
   '/welcome': 'setup-page',
   '/configuration': 'configuration',
   '/faq': 'faq',

@@ -20,6 +20,7 @@ import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import {
   AutomationPage,
   BillingStatePages,
+  BotAnalyticsPage,
   BotBuilderListPage,
   BotBuilderPage,
   BotIntegrationsPage,
@@ -171,6 +172,7 @@ function AuthenticatedRoutes() {
               [PATHS.botIntegrations, <BotIntegrationsPage key="integrations" />],
               [PATHS.botBuilderList, <BotBuilderListPage key="builder-list" />],
               [PATHS.botSuggestions, <BotSuggestionsPage key="suggestions" />],
+              [PATHS.botAnalytics, <BotAnalyticsPage key="bot-analytics" />],
             ] as const
           ).map(([path, page]) => (
             <Route key={path} path={path} element={<Guarded path={path}>{page}</Guarded>} />

@@ -72,6 +72,9 @@ export const IntegrationDetailsPage = lazyPage(() =>
 export const BotSuggestionsPage = lazyPage(() =>
   import('../../features/bots/suggestions/suggestions-page').then((m) => m.SuggestionsPage),
 );
+export const BotAnalyticsPage = lazyPage(() =>
+  import('../../features/analytics/bot-analytics-page').then((m) => m.BotAnalyticsPage),
+);
 export const BotBuilderPage = lazyPage(() =>
   import('../../features/bots/builder/bot-builder-page').then((m) => m.BotBuilderPage),
 );

@@ -46,6 +46,7 @@ export const PATHS = {
   botBuilderList: '/bots/bot-builder-list',
   botBuilder: '/bots/bot-builder',
   botSuggestions: '/bots/suggestions',
+  botAnalytics: '/bots/analytics',
   helpCenterContent: '/helpcenter/content',
   helpCenterCustomization: '/helpcenter/customization',
   helpCenterAnswerBot: '/helpcenter/answer-bot',

@@ -1,6 +1,8 @@
 import {
   analyticsCsatResponseSchema,
   analyticsOverviewResponseSchema,
+  botAnalyticsResponseSchema,
+  botInsightsResponseSchema,
   botsOverviewResponseSchema,
   insightsResponseSchema,
   metabaseEmbedResponseSchema,
@@ -36,6 +38,8 @@ export const analyticsKeys = {
   logins: (p: RangeParams) => ['analytics', 'logins', p] as const,
   bots: (p: RangeParams) => ['analytics', 'bots', p] as const,
   insights: (applicationId: string, p: RangeParams) => ['analytics', 'insights', applicationId, p] as const,
+  bot: (botId: string, p: RangeParams) => ['analytics', 'bot', botId, p] as const,
+  botInsights: (botId: string) => ['analytics', 'bot-insights', botId] as const,
   reports: ['analytics', 'reports'] as const,
   metabase: ['analytics', 'metabase'] as const,
 };
@@ -83,4 +87,33 @@ export async function fetchMetabaseEmbed(signal?: AbortSignal) {
 /** Saves a finished report's CSV as the file the server names. */
 export async function downloadReport(id: string): Promise<void> {
   await downloadFile(P.reportDownload.replace(':id', id), 'report.csv');
+}
+
+const botPath = (path: string, botId: string) => path.replace(':botId', encodeURIComponent(botId));
+
+/** One bot's analytics (issue 36 item 5). */
+export async function fetchBotAnalytics(botId: string, p: RangeParams, signal?: AbortSignal) {
+  return (
+    await apiRequest(botPath(P.botAnalytics, botId), {
+      query: { ...p },
+      schema: botAnalyticsResponseSchema,
+      signal,
+    })
+  ).data;
+}
+
+/** The bot's cached insights (the worker computes them). */
+export async function fetchBotInsights(botId: string, signal?: AbortSignal) {
+  return (await apiRequest(botPath(P.botInsights, botId), { schema: botInsightsResponseSchema, signal }))
+    .data;
+}
+
+export async function requestBotInsights(botId: string, range: { from: number; to: number }) {
+  return (
+    await apiRequest(botPath(P.botInsights, botId), {
+      method: 'POST',
+      body: range,
+      schema: botInsightsResponseSchema,
+    })
+  ).data;
 }

@@ -1,8 +1,9 @@
 import { formatDuration } from '@convo/domain';
-import { Table } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toastError } from '../../app/toasts';
 import { analyticsKeys, fetchBotsOverview, type RangeParams } from './analytics-api';
 import { AnalyticsCard } from './analytics-card';
@@ -45,7 +46,12 @@ export function BotsOverviewCard({ range }: { range: RangeParams }) {
           <Table.Tbody>
             {rows.map((b) => (
               <Table.Tr key={b.botId}>
-                <Table.Td>{b.name}</Table.Td>
+                <Table.Td>
+                  {/* One bot's intents, sentences, feedback and insights. */}
+                  <Anchor component={Link} to={`/bots/analytics?bot=${encodeURIComponent(b.botId)}`}>
+                    {b.name}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{b.conversations}</Table.Td>
                 <Table.Td>{b.handedOff}</Table.Td>
                 <Table.Td>{b.answers}</Table.Td>

@@ -2,10 +2,13 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -124,3 +127,44 @@ export const conversationRollupFacts = pgTable('conversation_rollup_facts', {
   firstResponseMs: numeric('first_response_ms'),
   resolutionMs: numeric('resolution_ms'),
 });
+
+/**
+ * Bot answers per UTC day and intent (issue 36 item 5), kept by a trigger on bot_answers (migration
+ * bot_analytics) in the answer's own transaction: the bot analytics page sums days, never messages.
+ * The bot id is not a foreign key so a deleted bot's history can be dropped with its application.
+ */
+export const botAnswerRollups = pgTable(
+  'bot_answer_rollups',
+  {
+    applicationId: text('application_id').notNull(),
+    botId: uuid('bot_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    intent: text('intent').notNull(),
+    answers: integer('answers').notNull().default(0),
+    fallbacks: integer('fallbacks').notNull().default(0),
+    helpful: integer('helpful').notNull().default(0),
+    notHelpful: integer('not_helpful').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.botId, t.day, t.intent] })],
+);
+
+/** The insights the worker last computed for a bot (clustered unanswered questions), as shown. */
+export const botInsights = pgTable(
+  'bot_insights',
+  {
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.id),
+    botId: uuid('bot_id').notNull(),
+    /** queued | ready | failed */
+    status: text('status').notNull(),
+    rangeFrom: timestamp('range_from', { withTimezone: true }).notNull(),
+    rangeTo: timestamp('range_to', { withTimezone: true }).notNull(),
+    sentenceCount: integer('sentence_count').notNull().default(0),
+    topics: jsonb('topics').notNull().default([]),
+    error: text('error'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.botId] })],
+);

@@ -211,6 +211,8 @@ export const botAnswers = pgTable(
     passageId: bigint('passage_id', { mode: 'number' }),
     /** The LLM spend ceiling that made this the fallback without a provider call (`visitor-hour`…). */
     llmCap: text('llm_cap'),
+    /** The customer's question a fallback answered (bounded): bot analytics' unanswered sentences. */
+    question: text('question'),
     /** Customer feedback: true helpful, false not helpful, null not rated. */
     helpful: boolean('helpful'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
@@ -219,6 +221,13 @@ export const botAnswers = pgTable(
   (t) => [
     index('bot_answers_bot_idx').on(t.applicationId, t.botId, t.createdAt),
     index('bot_answers_conversation_idx').on(t.conversationId),
+    // Bot analytics reads the unanswered questions and the rated answers of a range by these.
+    index('bot_answers_fallback_idx')
+      .on(t.applicationId, t.botId, t.createdAt)
+      .where(sql`${t.fallback} and ${t.question} is not null`),
+    index('bot_answers_rated_idx')
+      .on(t.applicationId, t.botId, t.ratedAt)
+      .where(sql`${t.helpful} is not null`),
   ],
 );
 

@@ -5,6 +5,10 @@ import {
   analyticsOverviewQuerySchema,
   analyticsOverviewResponseSchema,
   analyticsRangeQuerySchema,
+  botAnalyticsParamsSchema,
+  botAnalyticsResponseSchema,
+  botInsightsRequestSchema,
+  botInsightsResponseSchema,
   botsOverviewResponseSchema,
   insightsResponseSchema,
   metabaseEmbedResponseSchema,
@@ -21,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { featureGuard } from '../billing/index.js';
+import * as botAnalytics from './bot-analytics.js';
 import { metabaseEmbed } from './metabase.js';
 import * as service from './service.js';
 
@@ -116,6 +121,54 @@ export function analyticsRoutes(ctx: AnalyticsRouteContext): FastifyPluginAsyncZ
         },
       },
       async (req) => ok(await service.insights(db, requireAuth(req), req.query)),
+    );
+
+    // One bot's analytics and its insights (issue 36 item 5), sold as bot analytics (SPEC §6).
+    // Insights also need intent-insights, which agents lack (SPEC §6).
+    const botSection = (...keys: Parameters<AnalyticsRouteContext['requirePrivilege']>[0][]) => ({
+      preHandler: [...guard('dashboard', ...keys).preHandler, featureGuard(ctx.billing, 'botAnalytics')],
+    });
+    app.get(
+      P.botAnalytics,
+      {
+        ...botSection('dashboard.bots'),
+        schema: {
+          tags,
+          security,
+          params: botAnalyticsParamsSchema,
+          querystring: analyticsRangeQuerySchema,
+          response: { 200: botAnalyticsResponseSchema },
+        },
+      },
+      async (req) => ok(await botAnalytics.botAnalytics(db, requireAuth(req), req.params.botId, req.query)),
+    );
+    app.get(
+      P.botInsights,
+      {
+        ...botSection('dashboard.insights', 'intent-insights'),
+        schema: {
+          tags,
+          security,
+          params: botAnalyticsParamsSchema,
+          response: { 200: botInsightsResponseSchema },
+        },
+      },
+      async (req) => ok(await botAnalytics.botInsights(db, requireAuth(req), req.params.botId)),
+    );
+    app.post(
+      P.botInsights,
+      {
+        ...botSection('dashboard.insights', 'intent-insights'),
+        schema: {
+          tags,
+          security,
+          params: botAnalyticsParamsSchema,
+          body: botInsightsRequestSchema,
+          response: { 200: botInsightsResponseSchema },
+        },
+      },
+      async (req) =>
+        ok(await botAnalytics.requestBotInsights(db, requireAuth(req), req.params.botId, req.body)),
     );
 
     app.post(

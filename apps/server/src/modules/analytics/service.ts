@@ -46,7 +46,7 @@ interface RangeInput {
 }
 
 /** The range as dates, or a 400 saying what is wrong with it. */
-async function checkedRange(db: Db, q: RangeInput) {
+export async function checkedRange(db: Db, q: RangeInput) {
   const problem = analyticsRangeProblem(q.from, q.to, q.timeZone);
   if (problem) throw badRequest('INVALID_PARAMETER', problem);
   const timeZone = await checkTimezone(db, q.timeZone);

@@ -18,6 +18,7 @@ export {
 export { botEmulatorRoutes } from './emulator/routes.js';
 export type { BotEngine, BotRuntimeConfig, BotTools, RetrievedPassage } from './engine.js';
 export { BotEngineError } from './engine.js';
+export { analyse, type Token } from './engines/kompose/analyser.js';
 export { createKomposeEngine, savedSnapshots } from './engines/kompose/engine.js';
 export { messageLanguage } from './engines/kompose/language.js';
 export { KOMPOSE_TRAIN_QUEUE } from './engines/kompose/queue.js';

@@ -199,6 +199,14 @@ function Builder({ bot }: { bot: Bot }) {
   const [mode, setMode] = useState<'flow' | 'classic'>(bot.operationMode === 'flow' ? 'flow' : 'classic');
   const language = pickBuilderLanguage(bot, searchParams.get('lang'));
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
+  // ?phrase=…&phrase=… opens a new answer with these training phrases (bot insights' topics).
+  const [prefillPhrases] = useState(() =>
+    searchParams
+      .getAll('phrase')
+      .map((p) => p.trim().slice(0, 500))
+      .filter((p) => p.length > 0)
+      .slice(0, 20),
+  );
   const setLanguage = (code: string) =>
     setSearchParams(
       (params) => {
@@ -286,7 +294,13 @@ function Builder({ bot }: { bot: Bot }) {
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="classic" pt="md">
-          <ClassicView bot={bot} language={language} variant={variant} onDirtyChange={onDirtyChange} />
+          <ClassicView
+            bot={bot}
+            language={language}
+            variant={variant}
+            onDirtyChange={onDirtyChange}
+            prefillPhrases={prefillPhrases}
+          />
         </Tabs.Panel>
       </Tabs>
       {languagesOpen && <LanguagesModal bot={bot} onClose={() => setLanguagesOpen(false)} />}

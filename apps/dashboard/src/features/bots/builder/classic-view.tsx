@@ -148,11 +148,14 @@ export function ClassicView({
   language,
   variant,
   onDirtyChange,
+  prefillPhrases = [],
 }: {
   bot: Bot;
   language: BotLanguage;
   variant: 'classic' | 'agentic';
   onDirtyChange: (dirty: boolean) => void;
+  /** Training phrases of a new answer to open with (bot insights' "create an answer from this"). */
+  prefillPhrases?: readonly string[];
 }) {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
@@ -162,12 +165,15 @@ export function ClassicView({
   const multilingual = bot.languages.length > 1;
 
   const [sectionKey, setSectionKey] = useState<BuilderSectionKey>('answers');
+  const prefilled = prefillPhrases.length > 0;
   const [selected, setSelected] = useState<{
     language: BotLanguage;
     section: BuilderSectionKey;
     id: string | 'new';
-  } | null>(null);
-  const [edit, setEdit] = useState<Edit | null>(null);
+  } | null>(prefilled ? { language, section: 'answers', id: 'new' } : null);
+  const [edit, setEdit] = useState<Edit | null>(
+    prefilled ? { language, key: 'new', draft: { ...emptyDraft(), userSays: [...prefillPhrases] } } : null,
+  );
   const [showErrors, setShowErrors] = useState(false);
   const [instructionsDraft, setInstructionsDraft] = useState<string | null>(null);
   const [fallbackDraft, setFallbackDraft] = useState<FallbackSettingsDraft | null>(null);

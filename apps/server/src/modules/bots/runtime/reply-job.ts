@@ -477,6 +477,8 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
         language: reply.language ?? null,
         passageId: reply.passage?.id ?? null,
         llmCap: cap ? llmCapName(cap) : null,
+        // What the bot could not answer, bounded: bot analytics' sentences and insights read it.
+        question: reply.fallback && question.message ? question.message.slice(0, 500) : null,
       },
       state: {
         conversationId: conv.id,

@@ -1,0 +1,289 @@
+// Bot analytics and insights budgets (issue 36 item 5) on PostgreSQL:
+// - one bot's analytics (overview, intents, sentences, feedback) at 1,000,000 messages: p95 < 500 ms;
+// - the cached insights read by the page: p95 < 200 ms;
+// - clustering 50,000 unanswered sentences in the worker (the job: read, cluster, cache): < 60 s.
+// Seeds set-based: the application of bench/lib/seed-application.ts (100,000 conversations,
+// 1,000,000 messages), then one bot answer per two messages (500,000, through the roll-up trigger,
+// over three bots of the application and one of a second application), a quarter of them fallbacks
+// with the customer's question, a tenth rated. BENCH_EXPLAIN=1 prints the hot queries' plans.
+// Run: npx tsx bench/bot-analytics.bench.ts (TEST_DATABASE_URL, else the machine's PostgreSQL).
+
+import { sql } from 'drizzle-orm';
+import type { AuthContext } from '../apps/server/src/http/auth.js';
+import { provisionWorkspace } from '../apps/server/src/modules/accounts/provision.js';
+import {
+  BOT_INSIGHTS_QUEUE,
+  botAnalytics,
+  botInsights,
+  botInsightsJobHandler,
+  requestBotInsights,
+} from '../apps/server/src/modules/analytics/bot-analytics.js';
+import { clusterSentences } from '../apps/server/src/modules/analytics/insight-clusters.js';
+import { analyse } from '../apps/server/src/modules/bots/index.js';
+import { openDatabase, rowsOf } from '../apps/server/src/platform/db/database.js';
+import { addTestBot } from '../apps/server/src/testing/bots.js';
+import { freshPostgres } from './lib/fresh-postgres.js';
+import { seedApplication, seedSizeFromEnv } from './lib/seed-application.js';
+import { percentile, printTable, type Row, timeMany } from './lib/stats.js';
+
+const SIZE = seedSizeFromEnv();
+const RUNS = Number(process.env.ANALYTICS_RUNS ?? 20);
+const CLUSTER_SENTENCES = 50_000;
+
+const tokenize = (text: string, language: string) =>
+  analyse(text, language === 'es' || language === 'fr' || language === 'kn' ? language : 'en')
+    .filter((t) => !t.stop)
+    .map((t) => ({ term: t.group ?? t.stem, word: t.word }));
+
+// Questions customers ask that a bot has no answer for: 60 topics, each a few wordings, with
+// extra words so that most sentences are distinct (as real ones are).
+const TOPICS = [
+  'reset my password',
+  'ship to canada',
+  'pay with paypal',
+  'delete my account',
+  'track my parcel',
+  'change delivery address',
+  'cancel my subscription',
+  'student discount',
+  'gift card balance',
+  'warranty for headphones',
+  'return a damaged item',
+  'invoice with vat number',
+  'opening hours on sunday',
+  'loyalty points expire',
+  'size guide for shoes',
+  'bulk order pricing',
+  'change email address',
+  'two factor login code',
+  'refund takes too long',
+  'coupon code not working',
+];
+const EXTRA = [
+  'today',
+  'urgently',
+  'again',
+  'for my sister',
+  'from my phone',
+  'since yesterday',
+  'last week',
+  'on the website',
+  'in the app',
+  'for the third time',
+  'before friday',
+  'this month',
+];
+const FRAMES = ['how do I %', 'can I %', 'I want to %', 'is it possible to %', 'help me %', '% please'];
+
+function sentence(i: number): string {
+  const topic = TOPICS[i % TOPICS.length] as string;
+  const frame = FRAMES[Math.floor(i / TOPICS.length) % FRAMES.length] as string;
+  const extra = EXTRA[Math.floor(i / 7) % EXTRA.length] as string;
+  return `${frame.replace('%', topic)} ${extra} #${Math.floor(i / 997)}`;
+}
+
+const fresh = await freshPostgres();
+if (!fresh) {
+  process.stdout.write('No PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432): nothing measured.\n');
+  process.exit(0);
+}
+const database = await openDatabase({ databaseUrl: fresh.url, dataDir: 'unused', poolSize: 4 });
+const rows: Row[] = [];
+try {
+  const db = database.db;
+  const provision = (name: string) =>
+    db.transaction((tx) =>
+      provisionWorkspace(tx, {
+        companyName: name,
+        owner: {
+          email: `owner@${name.toLowerCase()}.local`,
+          name: 'Owner',
+          passwordHash: null,
+          roleType: '0',
+        },
+        product: 'classic',
+      }),
+    );
+  const ws = await provision('Bench');
+  const other = await provision('Other');
+  const seeded = await seedApplication(fresh.url, ws.application.id, SIZE);
+  process.stdout.write(
+    `seeded ${SIZE.messages.toLocaleString('en')} messages in ${seeded.seconds.toFixed(0)} s\n`,
+  );
+
+  const bots = [
+    await addTestBot(database, ws.application.id, 'kompose', 'Main'),
+    await addTestBot(database, ws.application.id, 'kompose', 'Second'),
+    await addTestBot(database, ws.application.id, 'kompose', 'Third'),
+  ];
+  const otherBot = await addTestBot(database, other.application.id, 'kompose', 'Elsewhere');
+  const botArray = sql.raw(`array[${bots.map((b) => `'${b.id}'::uuid`).join(',')}]`);
+  const topicArray = sql`${TOPICS}::text[]`;
+  const extraArray = sql`${EXTRA}::text[]`;
+  const t0 = performance.now();
+  // Each conversation gets a bot (the main one for half of them); one answer per two messages.
+  await db.execute(sql`
+    insert into bot_conversations (conversation_id, application_id, bot_id, handed_off_at, created_at)
+    select c.id, c.application_id,
+      (${botArray})[case when c.id % 2 = 0 then 1 else 2 + (c.id % 2)::int end],
+      case when c.id % 5 = 0 then c.created_at + interval '10 minutes' end, c.created_at
+    from conversations c where c.application_id = ${ws.application.id}`);
+  await db.execute(sql`
+    insert into bot_answers (message_id, application_id, bot_id, conversation_id, intent, confidence_pct,
+      fallback, question, helpful, rated_at, created_at)
+    select m.id, m.application_id, bc.bot_id, m.conversation_id,
+      case when m.id % 4 = 0 then 'fallback' else 'intent ' || (m.id % 40)::text end, 80,
+      m.id % 4 = 0,
+      case when m.id % 4 = 0 then 'how do I ' || (${topicArray})[1 + (m.id / 4 % ${TOPICS.length})::int]
+        || ' ' || (${extraArray})[1 + (m.id / 7 % ${EXTRA.length})::int] end,
+      case when m.id % 10 = 1 then m.id % 20 = 1 end,
+      case when m.id % 10 = 1 then m.created_at + interval '1 minute' end,
+      m.created_at
+    from messages m join bot_conversations bc on bc.conversation_id = m.conversation_id
+    where m.application_id = ${ws.application.id} and m.id % 2 = 0`);
+  // The second application: its own bot, the same intent names.
+  const otherConv = await db.execute(sql`
+    insert into conversations (application_id, client_group_id, name, status, channel)
+    values (${other.application.id}, 'other-1', 'Other', 0, 'web') returning id`);
+  const otherId = rowsOf<{ id: number }>(otherConv)[0]?.id;
+  await db.execute(sql`
+    insert into bot_answers (message_id, application_id, bot_id, conversation_id, intent, confidence_pct, created_at)
+    select 10000000000 + g, ${other.application.id}, ${otherBot.id}::uuid, ${otherId}, 'intent ' || (g % 40)::text, 80,
+      now() - (g % 30) * interval '1 day'
+    from generate_series(1, 10000) g`);
+  await db.execute(sql`analyze bot_answers; analyze bot_conversations; analyze bot_answer_rollups`);
+  const counted = rowsOf<{ n: number; f: number }>(
+    await db.execute(
+      sql`select count(*)::int as n, count(*) filter (where fallback)::int as f from bot_answers`,
+    ),
+  )[0];
+  process.stdout.write(
+    `seeded ${counted?.n.toLocaleString('en')} bot answers (${counted?.f.toLocaleString('en')} unanswered) in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+  );
+
+  const owner: AuthContext = {
+    tokenHash: '',
+    userId: ws.owner.id,
+    userName: ws.owner.userId,
+    applicationId: ws.application.id,
+    roleType: '0',
+    product: 'classic',
+    sessionExpiresAt: new Date(Date.now() + 3_600_000),
+  };
+  const to = Date.now() + 60_000;
+  const main = bots[0]!.id;
+  const ranges: [string, number][] = [
+    ['last 30 days', 30],
+    ['last 90 days', 90],
+  ];
+  for (const [label, days] of ranges) {
+    const range = { from: to - days * 86_400_000, to, timeZone: 'UTC' };
+    const run = () => botAnalytics(db, owner, main, range);
+    await run();
+    const times = await timeMany(RUNS, async () => {
+      await run();
+    });
+    const p95 = percentile(times, 95);
+    rows.push({
+      figure: `bot analytics (overview, intents, sentences, feedback), ${label}, p95 (${RUNS} runs)`,
+      value: `${p95.toFixed(0)} ms`,
+      budget: '< 500 ms',
+      pass: p95 < 500,
+    });
+  }
+
+  // Insights: the worker's job on the seeded fallbacks (it reads the newest 50,000).
+  const range = { from: to - 90 * 86_400_000, to };
+  await requestBotInsights(db, owner, main, range);
+  const job = rowsOf<{ id: string; payload: Record<string, unknown> }>(
+    await db.execute(
+      sql`select id::text as id, payload from jobs where queue = ${BOT_INSIGHTS_QUEUE} limit 1`,
+    ),
+  )[0]!;
+  const handler = botInsightsJobHandler({ db, tokenize });
+  const j0 = performance.now();
+  await handler({
+    id: job.id,
+    queue: BOT_INSIGHTS_QUEUE,
+    applicationId: ws.application.id,
+    payload: job.payload,
+    attempts: 1,
+    maxAttempts: 2,
+  } as Parameters<typeof handler>[0]);
+  const jobSeconds = (performance.now() - j0) / 1000;
+  const cached = await botInsights(db, owner, main);
+  rows.push({
+    figure: `insights job: ${cached.sentenceCount.toLocaleString('en')} seeded questions read, clustered (${cached.topics.length} topics), cached`,
+    value: `${jobSeconds.toFixed(1)} s`,
+    budget: '< 60 s',
+    pass: jobSeconds < 60 && cached.status === 'ready',
+  });
+  const readTimes = await timeMany(RUNS, async () => {
+    await botInsights(db, owner, main);
+  });
+  const readP95 = percentile(readTimes, 95);
+  rows.push({
+    figure: `cached insights read p95 (${RUNS} runs)`,
+    value: `${readP95.toFixed(0)} ms`,
+    budget: '< 200 ms',
+    pass: readP95 < 200,
+  });
+
+  // Clustering alone on 50,000 mostly distinct sentences.
+  const sentences = Array.from({ length: CLUSTER_SENTENCES }, (_, i) => sentence(i));
+  const c0 = performance.now();
+  const topics = clusterSentences(sentences, (text) => tokenize(text, 'en'));
+  const clusterSeconds = (performance.now() - c0) / 1000;
+  rows.push({
+    figure: `clustering ${CLUSTER_SENTENCES.toLocaleString('en')} sentences (${new Set(sentences).size.toLocaleString('en')} distinct) into ${topics.length} topics`,
+    value: `${clusterSeconds.toFixed(1)} s`,
+    budget: '< 60 s',
+    pass: clusterSeconds < 60,
+  });
+
+  if (process.env.BENCH_EXPLAIN === '1') {
+    const from = new Date(to - 30 * 86_400_000).toISOString();
+    const until = new Date(to).toISOString();
+    const app = ws.application.id;
+    const plans: [string, ReturnType<typeof sql>][] = [
+      [
+        'conversations',
+        sql`select count(*), count(b.handed_off_at), count(*) filter (where b.handed_off_at is null and b.paused_at is null and c.status = 2)
+          from bot_conversations b join conversations c on c.id = b.conversation_id
+          where b.bot_id = ${main}::uuid and b.application_id = ${app} and b.created_at >= ${from}::timestamptz and b.created_at < ${until}::timestamptz`,
+      ],
+      [
+        'days',
+        sql`select day, sum(answers), sum(fallbacks), sum(helpful), sum(not_helpful) from bot_answer_rollups
+          where application_id = ${app} and bot_id = ${main}::uuid and day >= ${from.slice(0, 10)}::date and day <= ${until.slice(0, 10)}::date group by day order by day`,
+      ],
+      [
+        'intents',
+        sql`select intent, sum(answers - fallbacks) as hits from bot_answer_rollups
+          where application_id = ${app} and bot_id = ${main}::uuid and day >= ${from.slice(0, 10)}::date and day <= ${until.slice(0, 10)}::date
+          group by intent having sum(answers - fallbacks) > 0 order by hits desc, intent limit 50`,
+      ],
+      [
+        'sentences',
+        sql`select min(question), count(*) as n, max(created_at) as last_at from bot_answers
+          where application_id = ${app} and bot_id = ${main}::uuid and fallback and question is not null
+            and created_at >= ${from}::timestamptz and created_at < ${until}::timestamptz
+          group by lower(question) order by n desc, last_at desc limit 50`,
+      ],
+      [
+        'feedback',
+        sql`select conversation_id, intent, helpful, rated_at from bot_answers
+          where application_id = ${app} and bot_id = ${main}::uuid and helpful is not null
+            and rated_at >= ${from}::timestamptz and rated_at < ${until}::timestamptz order by rated_at desc limit 20`,
+      ],
+    ];
+    for (const [name, q] of plans) {
+      const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers) ${q}`));
+      process.stdout.write(`\n-- ${name}\n${plan.map((r) => Object.values(r)[0]).join('\n')}\n`);
+    }
+  }
+} finally {
+  await database.close();
+  await fresh.drop();
+}
+printTable(`Bot analytics on PostgreSQL (${SIZE.messages.toLocaleString('en')} messages)`, rows);
