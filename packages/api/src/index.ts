@@ -14,6 +14,7 @@ export * from './bot-settings.js';
 export * from './bots.js';
 export * from './campaigns.js';
 export * from './channels.js';
+export * from './crm.js';
 export * from './custom-routing.js';
 export * from './customer-attributes.js';
 export * from './customers.js';

@@ -188,6 +188,10 @@ const envSchema = z.object({
   LINE_DATA_API_URL: z.url().default('https://api-data.line.me'),
   /** Slack's Web API (a local fake in tests and e2e). */
   SLACK_API_URL: z.url().default('https://slack.com/api'),
+  /** HubSpot's API (a local fake in tests); Zendesk's and Salesforce's addresses are each tenant's own. */
+  HUBSPOT_API_URL: z.url().default('https://api.hubapi.com'),
+  /** The deadline of one call to a CRM or helpdesk (Zendesk, HubSpot, Salesforce). */
+  CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** The Viber REST bot API. */
   VIBER_API_URL: z.url().default('https://chatapi.viber.com'),
   /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
@@ -364,6 +368,8 @@ export interface AppConfig {
     gallabox: string;
     slack: string;
   };
+  /** CRMs and helpdesks: HubSpot's API (HUBSPOT_API_URL) and the deadline of one call (CRM_TIMEOUT_MS). */
+  crm: { hubspotApiUrl: string; timeoutMs: number };
   /** The operator's Meta app (META_APP_ID and META_APP_SECRET); null: pasted page tokens only. */
   metaApp: { appId: string; appSecret: string; verifyToken: string | null; dialogUrl: string } | null;
   /** CAMPAIGN_RATE_PER_SECOND: campaign sends per second per platform (undefined: per provider). */
@@ -556,6 +562,7 @@ export function loadConfig(
       gallabox: e.GALLABOX_API_URL.replace(/\/$/, ''),
       slack: e.SLACK_API_URL.replace(/\/$/, ''),
     },
+    crm: { hubspotApiUrl: e.HUBSPOT_API_URL.replace(/\/$/, ''), timeoutMs: e.CRM_TIMEOUT_MS },
     metaApp:
       e.META_APP_ID && e.META_APP_SECRET
         ? {

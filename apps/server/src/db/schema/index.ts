@@ -7,6 +7,7 @@ export * from './billing.js';
 export * from './bots.js';
 export * from './campaigns.js';
 export * from './channels.js';
+export * from './crm.js';
 export * from './customer-attributes.js';
 export * from './email.js';
 export * from './email-fallback.js';
