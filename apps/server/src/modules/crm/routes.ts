@@ -17,10 +17,14 @@ import type { RouteContext } from '../../http/route-context.js';
 import type { CrmProviders } from './registry.js';
 import * as service from './service.js';
 
-export type CrmRouteContext = Pick<RouteContext, 'database' | 'authenticate' | 'requirePrivilege' | 'config'>;
+export type CrmRouteContext = Pick<
+  RouteContext,
+  'database' | 'authenticate' | 'requirePrivilege' | 'requireAdmin' | 'config'
+>;
 
 /**
- * CRMs and helpdesks (issue 38 item 3). Settings: privilege `integrations`. A conversation's
+ * CRMs and helpdesks (issue 38 item 3). Settings: privilege `integrations` to see and test, an admin
+ * to change. A conversation's
  * actions (its ticket, its CRM activity): any member who sees the conversation.
  */
 export function crmRoutes(ctx: CrmRouteContext, providers: CrmProviders): FastifyPluginAsyncZod {
@@ -31,7 +35,9 @@ export function crmRoutes(ctx: CrmRouteContext, providers: CrmProviders): Fastif
     providers,
   };
   return async (app) => {
-    const admin = { preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations')] };
+    const viewer = { preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations')] };
+    // Credentials are an admin's to set or remove; whoever sees the hub sees the status.
+    const admin = { preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations'), ctx.requireAdmin] };
     const member = { preHandler: [ctx.authenticate] };
     const tags = ['crm'];
     const security = [{ bearer: [] }];
@@ -39,7 +45,7 @@ export function crmRoutes(ctx: CrmRouteContext, providers: CrmProviders): Fastif
 
     app.get(
       CRM_PATHS.list,
-      { ...admin, schema: { tags, security, response: { 200: crmListResponseSchema } } },
+      { ...viewer, schema: { tags, security, response: { 200: crmListResponseSchema } } },
       async (req) => ok(await service.listConnections(deps, requireAuth(req).applicationId)),
     );
     app.put(
@@ -79,7 +85,7 @@ export function crmRoutes(ctx: CrmRouteContext, providers: CrmProviders): Fastif
     app.post(
       CRM_PATHS.test,
       {
-        ...admin,
+        ...viewer,
         schema: {
           tags,
           security,
