@@ -53,12 +53,13 @@ export const crmSettingsRequestSchema = z.discriminatedUnion('provider', [
     provider: z.literal('zendesk'),
     subdomain: zendeskSite,
     email: z.email().max(254),
-    apiToken: secret,
+    /** Left out when the settings are saved again: the stored token is kept. */
+    apiToken: secret.optional(),
     syncOnResolve: z.boolean().default(false),
   }),
   z.object({
     provider: z.literal('hubspot'),
-    accessToken: secret,
+    accessToken: secret.optional(),
     syncOnResolve: z.boolean().default(true),
   }),
   z.object({

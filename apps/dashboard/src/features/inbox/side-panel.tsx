@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QUERY_ROOTS } from '../../app/realtime';
@@ -38,6 +38,11 @@ import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 import { useTeammates } from './use-inbox-data';
 import { useMessagesShown } from './use-messages';
+
+// The conversation's CRMs and helpdesks (issue 38 item 3): its own chunk, loaded with the panel.
+const ConversationCrm = lazy(() =>
+  import('../integrations/crms/conversation-crm').then((m) => ({ default: m.ConversationCrm })),
+);
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -333,6 +338,9 @@ export function SidePanel({ groupId }: { groupId: number }) {
           )}
         </Section>
         <Rating groupId={groupId} />
+        <Suspense fallback={null}>
+          <ConversationCrm groupId={groupId} />
+        </Suspense>
         <Divider />
         <Section title={t('side.notes')}>
           <Notes groupId={groupId} />
