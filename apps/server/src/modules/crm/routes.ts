@@ -25,7 +25,7 @@ export type CrmRouteContext = Pick<
 /**
  * CRMs and helpdesks (issue 38 item 3). Settings: privilege `integrations` to see and test, an admin
  * to change. A conversation's
- * actions (its ticket, its CRM activity): any member who sees the conversation.
+ * actions (its ticket, its CRM activity): privilege `conversations`, on a conversation the member sees.
  */
 export function crmRoutes(ctx: CrmRouteContext, providers: CrmProviders): FastifyPluginAsyncZod {
   const deps: service.CrmDeps = {
@@ -38,7 +38,8 @@ export function crmRoutes(ctx: CrmRouteContext, providers: CrmProviders): Fastif
     const viewer = { preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations')] };
     // Credentials are an admin's to set or remove; whoever sees the hub sees the status.
     const admin = { preHandler: [ctx.authenticate, ctx.requirePrivilege('integrations'), ctx.requireAdmin] };
-    const member = { preHandler: [ctx.authenticate] };
+    // A conversation's ticket and CRM activity: whoever works the inbox (and sees the conversation).
+    const member = { preHandler: [ctx.authenticate, ctx.requirePrivilege('conversations')] };
     const tags = ['crm'];
     const security = [{ bearer: [] }];
     const ok = <T>(data: T) => ({ code: 'SUCCESS' as const, data });
