@@ -22,7 +22,6 @@ export interface CrmConversation {
   link: string;
   subject: string;
   transcript: string;
-  transcriptHtml: string;
   customer: CrmCustomer | null;
   resolvedAt: Date | null;
   createdAt: Date;
@@ -58,3 +57,19 @@ export interface CrmConnector<Config, Input> {
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds connectors of every config type.
 export type AnyCrmConnector = CrmConnector<any, any>;
+
+/**
+ * A transcript within a provider's field limit: the heading and the latest messages, with the
+ * number of characters left out (a long chat's end is what the ticket or the activity needs).
+ */
+export function boundedText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const firstBreak = text.indexOf('\n');
+  const heading = firstBreak > 0 && firstBreak < 300 ? text.slice(0, firstBreak) : '';
+  const note = `\n[… ${text.length - max} earlier characters left out …]\n`;
+  const tail = text.slice(text.length - (max - heading.length - note.length));
+  return `${heading}${note}${tail}`;
+}
+
+export const escapeHtml = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');

@@ -239,7 +239,6 @@ async function crmConversationOf(
     link: `${deps.publicUrl}/conversations/${conv.id}`,
     subject: transcript.subject,
     transcript: transcript.text,
-    transcriptHtml: transcript.html,
     customer: customer
       ? {
           userId: customer.userId,

@@ -17,7 +17,8 @@ export function ConversationCrm({ groupId }: { groupId: number }) {
   const state = useConversationCrm(groupId);
   const ticket = useCreateTicket(groupId);
   const sync = useSyncConversation(groupId);
-  if (!ready || state.isPending) return <Loader size="xs" aria-label="…" />;
+  if (!ready) return null;
+  if (state.isPending) return <Loader size="xs" aria-label={t('loading')} />;
   // Nothing connected, or the state could not be read: the panel stays as it was.
   if (state.isError || state.data.providers.length === 0) return null;
   const { providers, links, zendesk } = state.data;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CrmConnector, CrmCustomer } from '../connector.js';
+import { boundedText, type CrmConnector, type CrmCustomer, escapeHtml } from '../connector.js';
 import { type CrmHttp, CrmRejectedError, expectOk } from '../http.js';
 
 // HubSpot CRM v3 (developers.hubspot.com/docs/api/crm/contacts, /notes): a private app's token as
@@ -87,11 +87,8 @@ export function hubspotConnector(apiUrl: string): CrmConnector<HubSpotConfig, Hu
           await call(http, config, '/crm/v3/objects/notes', 'POST', {
             properties: {
               hs_timestamp: (c.resolvedAt ?? new Date()).toISOString(),
-              hs_note_body:
-                `${c.transcriptHtml.replace(/^<!doctype html>/i, '')}<p><a href="${c.link}">${c.link}</a></p>`.slice(
-                  0,
-                  65_000,
-                ),
+              // A note's body holds 65,536 characters: the plain transcript, escaped, within that.
+              hs_note_body: `<p>${escapeHtml(boundedText(c.transcript, 50_000)).replaceAll('\n', '<br>')}</p><p><a href="${escapeHtml(c.link)}">${escapeHtml(c.link)}</a></p>`,
             },
             associations: [
               {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CrmConnector, CrmCustomer } from '../connector.js';
+import { boundedText, type CrmConnector, type CrmCustomer } from '../connector.js';
 import { CrmAuthError, type CrmHttp, CrmRejectedError, expectOk } from '../http.js';
 import { splitName } from '../hubspot/connector.js';
 
@@ -131,7 +131,8 @@ export const salesforceConnector: CrmConnector<SalesforceConfig, SalesforceInput
         await call('/sobjects/Task', 'POST', {
           WhoId: contactId,
           Subject: c.subject.slice(0, 255),
-          Description: `${c.transcript}\n${c.link}`.slice(0, 32_000),
+          // A Task's Description holds 32,000 characters.
+          Description: `${boundedText(c.transcript, 31_500)}\n${c.link}`,
           Status: 'Completed',
           ActivityDate: day,
           TaskSubtype: 'Task',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CrmConnector } from '../connector.js';
+import { boundedText, type CrmConnector } from '../connector.js';
 import { type CrmHttp, CrmRejectedError, expectOk } from '../http.js';
 
 // Zendesk Support (developer.zendesk.com/api-reference/ticketing/tickets/tickets): API token auth
@@ -67,7 +67,8 @@ export const zendeskConnector: CrmConnector<ZendeskConfig, ZendeskInput> = {
       json: {
         ticket: {
           subject: c.subject.slice(0, 250),
-          comment: { body: `${c.transcript}\n${c.link}`, public: false },
+          // Zendesk refuses comments over 64 KB.
+          comment: { body: `${boundedText(c.transcript, 60_000)}\n${c.link}`, public: false },
           ...requester,
           external_id: `convo-${c.id}`,
           tags: ['convo'],
