@@ -143,6 +143,14 @@ import {
   startAutoResolve,
   systemMessages,
 } from './modules/conversations/index.js';
+import {
+  CRM_SYNC_QUEUE,
+  type CrmSetup,
+  crmOnResolved,
+  crmProviders,
+  crmRoutes,
+  crmSyncHandler,
+} from './modules/crm/index.js';
 import { customerAttributeRoutes } from './modules/customer-attributes/index.js';
 import { customerRoutes } from './modules/customers/index.js';
 import { devMailboxRoutes } from './modules/dev-mailbox/index.js';
@@ -304,6 +312,8 @@ export function subscribeToEvents(): void {
     onConversationResolved(findUsersByIds),
   );
   widgetBus.subscribe('csat.received', 'automation.csat-received', onCsatReceived);
+  // CRMs and helpdesks set to sync on resolve: a job per provider (issue 38 item 3).
+  conversationBus.subscribe('conversation.resolved', 'crm.sync-on-resolve', crmOnResolved);
   accountBus.subscribe('user.created', 'automation.user-created', onUserCreated);
   accountBus.subscribe('account.presence-changed', 'analytics.presence', (e) =>
     recordPresence(e.tx, e.applicationId, e.userId, e.presence),
@@ -552,6 +562,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   await app.register(storeRoutes(ctx));
+  await app.register(crmRoutes(ctx, crmProviders(deps.config.crm)));
   await app.register(analyticsRoutes(ctx));
   await app.register(teamMemberRoutes(ctx, sessionRevoker(pubsub, app.log)));
   await app.register(invitationRoutes(ctx));
@@ -752,6 +763,8 @@ export interface WorkerDeps {
     | undefined;
   /** Forwards the stored error reports to this Sentry-compatible DSN (SENTRY_DSN). */
   sentryDsn?: string | undefined;
+  /** CRMs and helpdesks' automatic sync on resolve: HubSpot's API and the deadline of a call (config.crm). */
+  crm?: CrmSetup | undefined;
   /** Bots answering in conversations: the engines this server runs and the key to their secrets. */
   bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs' | 'llmCaps'> | undefined;
 }
@@ -825,6 +838,12 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         db: deps.db,
         appSecret: deps.appSecret,
         timeoutMs: deps.webhookTimeoutMs,
+      }),
+      [CRM_SYNC_QUEUE]: crmSyncHandler({
+        db: deps.db,
+        appSecret: deps.appSecret,
+        publicUrl: deps.publicUrl ?? '',
+        providers: crmProviders(deps.crm ?? { hubspotApiUrl: 'https://api.hubapi.com', timeoutMs: 10_000 }),
       }),
       [REPORT_QUEUE]: reportJobHandler({ db: deps.db }),
       [DIGEST_QUEUE]: digestJobHandler({ db: deps.db }),

@@ -50,6 +50,7 @@ async function main() {
         },
         parseLimits: config.parseLimits,
         embedder: configuredEmbedder(config.knowledgeEmbeddings),
+        crm: config.crm,
       })
     : null;
 

@@ -16,6 +16,7 @@ export * from './bots.js';
 export * from './campaigns.js';
 export * from './channels.js';
 export * from './code-actions.js';
+export * from './crm.js';
 export * from './custom-routing.js';
 export * from './customer-attributes.js';
 export * from './customers.js';

@@ -25,6 +25,13 @@ export {
   startFakeGallabox,
 } from './gallabox/index.js';
 export { geminiModelOf, startFakeGemini } from './gemini/index.js';
+export {
+  type FakeHubSpot,
+  type FakeHubSpotPortal,
+  type FakeHubSpotRecord,
+  HUBSPOT_NOTE_TO_CONTACT,
+  startFakeHubSpot,
+} from './hubspot/index.js';
 export { type FakeLex, startFakeLex } from './lex/index.js';
 export {
   type FakeLine,
@@ -60,6 +67,12 @@ export {
   type FakeS3Options,
   startFakeS3,
 } from './s3/index.js';
+export {
+  type FakeSalesforce,
+  type FakeSalesforceOrg,
+  type FakeSalesforceRecord,
+  startFakeSalesforce,
+} from './salesforce/index.js';
 export { type FakeSentry, type SentryCall, startFakeSentry } from './sentry/index.js';
 export type { BotFakeAnswer, BotFakeCall } from './shared/bot-fake.js';
 export type { FakeOptions, FakeProvider, FakeReply, FakeUsage, RecordedCall } from './shared/fake-server.js';
@@ -112,3 +125,4 @@ export {
   viberSignature,
 } from './viber/index.js';
 export { type FakeWatson, startFakeWatson } from './watson/index.js';
+export { type FakeZendesk, type FakeZendeskTicket, startFakeZendesk } from './zendesk/index.js';

@@ -31,6 +31,7 @@ declare module 'i18next' {
       routes: typeof import('../../public/locales/en/routes.json');
       campaigns: typeof import('../../public/locales/en/campaigns.json');
       automation: typeof import('../../public/locales/en/automation.json');
+      crms: typeof import('../../public/locales/en/crms.json');
     };
   }
 }

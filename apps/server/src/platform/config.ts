@@ -196,6 +196,10 @@ const envSchema = z.object({
   /** The operator's BigCommerce marketplace app (both or neither): the install and load callbacks. */
   BIGCOMMERCE_CLIENT_ID: optionalText,
   BIGCOMMERCE_CLIENT_SECRET: optionalText,
+  /** HubSpot's API (a local fake in tests); Zendesk's and Salesforce's addresses are each tenant's own. */
+  HUBSPOT_API_URL: z.url().default('https://api.hubapi.com'),
+  /** The deadline of one call to a CRM or helpdesk (Zendesk, HubSpot, Salesforce). */
+  CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** The Viber REST bot API. */
   VIBER_API_URL: z.url().default('https://chatapi.viber.com'),
   /** Meta's Graph API: WhatsApp Cloud API, Messenger and Instagram (a local fake in tests and e2e). */
@@ -372,6 +376,8 @@ export interface AppConfig {
     gallabox: string;
     slack: string;
   };
+  /** CRMs and helpdesks: HubSpot's API (HUBSPOT_API_URL) and the deadline of one call (CRM_TIMEOUT_MS). */
+  crm: { hubspotApiUrl: string; timeoutMs: number };
   /** The operator's Meta app (META_APP_ID and META_APP_SECRET); null: pasted page tokens only. */
   metaApp: { appId: string; appSecret: string; verifyToken: string | null; dialogUrl: string } | null;
   /** Online stores' APIs (issue 38 items 1–2). */
@@ -581,6 +587,7 @@ export function loadConfig(
           ? { clientId: e.BIGCOMMERCE_CLIENT_ID, clientSecret: e.BIGCOMMERCE_CLIENT_SECRET }
           : null,
     },
+    crm: { hubspotApiUrl: e.HUBSPOT_API_URL.replace(/\/$/, ''), timeoutMs: e.CRM_TIMEOUT_MS },
     metaApp:
       e.META_APP_ID && e.META_APP_SECRET
         ? {

@@ -29,6 +29,7 @@ import {
   CampaignsPage,
   ComponentsPage,
   ConfigurationPage,
+  CrmsPage,
   DashboardPage,
   ErrorReportsPage,
   HelpCenterAnswerBotPage,
@@ -229,6 +230,7 @@ function AuthenticatedRoutes() {
               [PATHS.manageIntegrations, <IntegrationsPage key="manage" view="manage" />],
               [PATHS.integrationDetails, <IntegrationDetailsPage key="details" />],
               [PATHS.automationIntegration, <AutomationPage key="automation" />],
+              [PATHS.crmsIntegration, <CrmsPage key="crms" />],
             ] as const
           ).map(([path, page]) => (
             // /messaging and /manage have no privilege of their own: they are the hub's views.

@@ -63,6 +63,9 @@ export const BotBuilderListPage = lazyPage(() =>
 export const AutomationPage = lazyPage(() =>
   import('../../features/integrations/automation/automation-page').then((m) => m.AutomationPage),
 );
+export const CrmsPage = lazyPage(() =>
+  import('../../features/integrations/crms/crms-page').then((m) => m.CrmsPage),
+);
 export const IntegrationsPage = lazyPage(() =>
   import('../../features/integrations/integrations-page').then((m) => m.IntegrationsPage),
 );

@@ -58,6 +58,8 @@ export const PATHS = {
   manageIntegrations: '/manage',
   /** SPEC §2: the automation connector (REST hooks for Zapier, Make, n8n). */
   automationIntegration: '/integrations/automation-analytics',
+  /** SPEC §2: CRMs and helpdesks (Zendesk, HubSpot, Salesforce). */
+  crmsIntegration: '/integrations/crms',
   components: '/components',
   configuration: '/configuration',
   policies: '/policies',

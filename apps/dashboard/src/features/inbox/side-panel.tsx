@@ -41,6 +41,10 @@ import { useMessagesShown } from './use-messages';
 
 // The stores' orders load on their own chunk: most inboxes never show them.
 const StoreOrders = lazy(() => import('./store-orders').then((m) => ({ default: m.StoreOrders })));
+// The conversation's CRMs and helpdesks (issue 38 item 3): its own chunk, loaded with the panel.
+const ConversationCrm = lazy(() =>
+  import('../integrations/crms/conversation-crm').then((m) => ({ default: m.ConversationCrm })),
+);
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -341,6 +345,9 @@ export function SidePanel({ groupId }: { groupId: number }) {
           </Suspense>
         )}
         <Rating groupId={groupId} />
+        <Suspense fallback={null}>
+          <ConversationCrm groupId={groupId} />
+        </Suspense>
         <Divider />
         <Section title={t('side.notes')}>
           <Notes groupId={groupId} />

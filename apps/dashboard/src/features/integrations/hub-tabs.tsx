@@ -12,6 +12,7 @@ const TABS = [
   { key: 'messaging', path: INTEGRATION_SCREEN_PATHS.messaging },
   { key: 'manage', path: INTEGRATION_SCREEN_PATHS.manage },
   { key: 'automation', path: INTEGRATION_SCREEN_PATHS.automation },
+  { key: 'crms', path: INTEGRATION_SCREEN_PATHS.crms },
 ] as const;
 
 export function IntegrationHubTabs() {

@@ -18,6 +18,8 @@ export const INTEGRATION_SCREEN_PATHS = {
   manage: '/manage',
   /** The automation connector (REST hooks for Zapier, Make, n8n): SPEC §2 /integrations/automation-analytics. */
   automation: '/integrations/automation-analytics',
+  /** CRMs and helpdesks (Zendesk, HubSpot, Salesforce): SPEC §2 /integrations/crms. */
+  crms: '/integrations/crms',
 } as const;
 
 /** all: every integration; messaging: the messaging channels; manage: the ones connected (or failing). */

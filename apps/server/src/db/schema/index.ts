@@ -8,6 +8,7 @@ export * from './bots.js';
 export * from './campaigns.js';
 export * from './channels.js';
 export * from './code-actions.js';
+export * from './crm.js';
 export * from './customer-attributes.js';
 export * from './email.js';
 export * from './email-fallback.js';
