@@ -40,8 +40,16 @@ export const CODE_ACTION_LIMITS = {
 export const CODE_ACTION_FUNCTION = 'action';
 
 const jsonObject = z.record(z.string(), z.unknown());
+/** Its JSON's length; a value too deeply nested to serialise counts as endless. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value).length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
 const boundedObject = (max: number) =>
-  jsonObject.refine((value) => JSON.stringify(value).length <= max, {
+  jsonObject.refine((value) => jsonLength(value) <= max, {
     message: `must be at most ${max} characters of JSON`,
   });
 
