@@ -1,4 +1,4 @@
-import { outbound, outboundErrorIn } from '../../platform/outbound/index.js';
+import { outbound, outboundErrorIn, readBodyBounded } from '../../platform/outbound/index.js';
 
 // One bounded JSON call to a provider. Every call has a deadline; the answers are read only up to a
 // size; what a tenant is told names the provider's reason, never a socket error. Tenant-chosen
@@ -54,24 +54,6 @@ export function providerMessage(body: unknown): string | null {
   return null;
 }
 
-async function readLimited(res: Response): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new CrmUnavailableError('The provider answered with more than 1 MB.');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export function createCrmHttp(options: CrmHttpOptions): CrmHttp {
   const doFetch = options.fetch ?? outbound.fetch;
   return {
@@ -95,7 +77,9 @@ export function createCrmHttp(options: CrmHttpOptions): CrmHttp {
           redirect: 'error',
           signal: AbortSignal.timeout(options.timeoutMs),
         });
-        text = await readLimited(res);
+        const read = await readBodyBounded(res, MAX_ANSWER_BYTES);
+        if (read === null) throw new CrmUnavailableError('The provider answered with more than 1 MB.');
+        text = read;
       } catch (err) {
         if (err instanceof CrmUnavailableError) throw err;
         if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))

@@ -1,4 +1,4 @@
-import { outbound } from '../../platform/outbound/index.js';
+import { outbound, readBodyBounded } from '../../platform/outbound/index.js';
 
 // Every call to a store's API: a deadline, a bounded body, and the store's refusal told apart from
 // an outage. The store's answer is never trusted to be small or quick (a tenant picks the store).
@@ -55,33 +55,11 @@ export async function storeJson(url: string, request: StoreRequest): Promise<unk
     await res.body?.cancel();
     throw new StoreUnavailableError(`the store answered ${res.status}`);
   }
-  const text = await readBounded(res);
+  const text = await readBodyBounded(res, STORE_MAX_BYTES);
+  if (text === null) throw new StoreUnavailableError('the store answered too much');
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new StoreUnavailableError('the store answered something other than JSON');
   }
-}
-
-async function readBounded(res: Response): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > STORE_MAX_BYTES) {
-    await res.body?.cancel();
-    throw new StoreUnavailableError('the store answered too much');
-  }
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > STORE_MAX_BYTES) {
-      await reader.cancel();
-      throw new StoreUnavailableError('the store answered too much');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

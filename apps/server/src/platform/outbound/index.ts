@@ -13,6 +13,7 @@ export {
 } from './guard.js';
 export { allowEntryProblem, DEFAULT_POLICY, type OutboundPolicy, policyOf } from './policy.js';
 export { BLOCKED_RANGES, blockedRangeOf } from './ranges.js';
+export { readBodyBounded } from './read-bounded.js';
 
 // The server's one guard, shared by every module. Like the mail links, it is configured once at
 // start from OUTBOUND_ALLOW (buildApp); until then, and by default, it allows no internal address.

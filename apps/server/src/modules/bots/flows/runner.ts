@@ -10,7 +10,7 @@ import {
   nextFlowNode,
   readJsonPath,
 } from '@convo/domain';
-import { outbound } from '../../../platform/outbound/index.js';
+import { outbound, readBodyBounded } from '../../../platform/outbound/index.js';
 
 // Walks a flow for one customer turn: from where the conversation stands, step after step until a
 // question waits for the customer, or the flow ends, hands off or goes to an answer. Storage and
@@ -70,7 +70,8 @@ export const guardedFlowHttp: FlowHttp = async (request) => {
       redirect: 'manual',
       signal: AbortSignal.timeout(request.timeoutMs),
     });
-    const text = await readBounded(res, FLOW_LIMITS.responseBytes);
+    const text = await readBodyBounded(res, FLOW_LIMITS.responseBytes);
+    if (text === null) return { ok: false, error: 'the answer is too large' };
     if (!res.ok) return { ok: false, error: `HTTP ${res.status}` };
     if (text.trim() === '') return { ok: true, json: null };
     try {
@@ -84,24 +85,6 @@ export const guardedFlowHttp: FlowHttp = async (request) => {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
 };
-
-async function readBounded(res: Response, max: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new Error('the answer is too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function requestOf(
   node: Extract<FlowNode, { type: 'api' }>,
