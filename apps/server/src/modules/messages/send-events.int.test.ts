@@ -67,6 +67,7 @@ describe.each(testDatabaseKinds())('messages stored event on %s', (kind) => {
     expect(conversationBus.subscribers('conversation.resolved')).toEqual([
       'transcripts.on-resolve',
       'automation.conversation-resolved',
+      'crm.sync-on-resolve',
     ]);
     expect(conversationBus.subscribers('conversation.created')).toEqual(['automation.conversation-created']);
   });
