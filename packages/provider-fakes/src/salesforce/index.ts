@@ -28,6 +28,10 @@ export interface FakeSalesforce extends BotFakeServer {
   /** Every token of the org stops working (session revoked); the client credentials keep working unless `app`. */
   revoke(accessToken: string): void;
   revokeApp(clientId: string): void;
+  /** The sessions the connected app was given end (as Salesforce's session timeout does); its credentials still sign in. */
+  expireSessions(clientId: string): void;
+  /** How many access tokens the token endpoint has issued. */
+  readonly tokensIssued: number;
 }
 
 const DATA = /^\/services\/data\/v\d+\.\d+(\/.*)$/;
@@ -40,6 +44,7 @@ const sfId = (prefix: string) => `${prefix}5g00000${String(++counter).padStart(8
 export async function startFakeSalesforce(options: { port?: number } = {}): Promise<FakeSalesforce> {
   const tokens = new Map<string, FakeSalesforceOrg>();
   const apps = new Map<string, { secret: string; org: FakeSalesforceOrg }>();
+  let tokensIssued = 0;
   const err = (message: string, errorCode: string, fields?: string[]) => [
     { message, errorCode, ...(fields ? { fields } : {}) },
   ];
@@ -60,6 +65,7 @@ export async function startFakeSalesforce(options: { port?: number } = {}): Prom
         });
       const token = `00D!${randomBytes(12).toString('hex')}`;
       tokens.set(token, app.org);
+      tokensIssued++;
       return writeJson(res, 200, {
         access_token: token,
         instance_url: base,
@@ -152,6 +158,13 @@ export async function startFakeSalesforce(options: { port?: number } = {}): Prom
       const app = apps.get(clientId);
       apps.delete(clientId);
       for (const [t, o] of tokens) if (o === app?.org) tokens.delete(t);
+    },
+    expireSessions(clientId) {
+      const app = apps.get(clientId);
+      for (const [t, o] of tokens) if (o === app?.org) tokens.delete(t);
+    },
+    get tokensIssued() {
+      return tokensIssued;
     },
   };
 }

@@ -300,6 +300,15 @@ describe.each(testDatabaseKinds())('CRMs and helpdesks on %s', (kind) => {
     await call(bearer(tenant), 'POST', crmSyncPath(groupId, 'salesforce'));
     expect(org.contacts).toHaveLength(1);
     expect(org.tasks).toHaveLength(2);
+    // One token served the check on save and both syncs; when the org ends that session, the next
+    // sync signs in again instead of asking the admin to reconnect.
+    const issued = salesforce.tokensIssued;
+    expect(issued).toBe(1);
+    salesforce.expireSessions('sf-client');
+    const afterExpiry = await call(bearer(tenant), 'POST', crmSyncPath(groupId, 'salesforce'));
+    expect(afterExpiry.statusCode, afterExpiry.body).toBe(200);
+    expect(salesforce.tokensIssued).toBe(issued + 1);
+    expect(org.tasks).toHaveLength(3);
 
     // An access token instead, then revoked: reconnect.
     const tokenOrg = salesforce.addOrg('00Dtoken');
