@@ -577,8 +577,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     replySuggestionRoutes(ctx, {
       tools: botTools(deps.database.db, configuredEmbedder(deps.config.knowledgeEmbeddings)),
-      // Agent assist: the application's own AI agent (its key), the providers' configured URLs.
-      assist: { models: { llmBaseUrls: deps.config.llmBaseUrls } },
+      // Agent assist: the application's own AI agent (its key), the providers' configured URLs; its
+      // calls count against the same LLM spend ceilings as the bots' replies (the shared store).
+      assist: {
+        models: { llmBaseUrls: deps.config.llmBaseUrls },
+        llmCaps: createLlmCapGuard({
+          limits: app.limits,
+          planCaps: async (applicationId) => (await entitlements.of(applicationId)).llmCalls,
+        }),
+      },
     }),
   );
   await app.register(conversationSettingsRoutes(ctx));

@@ -36,6 +36,7 @@ export const AGENT_ASSIST_REASONS = [
   'PROVIDER_ERROR',
   'EMPTY_ANSWER',
   'NOTHING_TO_SUMMARIZE',
+  'SPEND_LIMIT_REACHED',
 ] as const;
 export type AgentAssistReason = (typeof AGENT_ASSIST_REASONS)[number];
 

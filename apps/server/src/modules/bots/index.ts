@@ -46,7 +46,7 @@ export { aiModelCredentialRoutes } from './model-keys/routes.js';
 export { setFirstResponder } from './repository.js';
 export { botRoutes } from './routes.js';
 export { BOT_REPLY_QUEUE } from './runtime/enqueue.js';
-export { createLlmCapGuard } from './runtime/llm-caps.js';
+export { createLlmCapGuard, type LlmCapGuard } from './runtime/llm-caps.js';
 export { botsOnStoredMessages } from './runtime/on-messages-stored.js';
 export { type BotRuntimeDeps, botReplyHandler } from './runtime/reply-job.js';
 export { findEnabledBotOfMember, findFirstResponder, insertBotConversation } from './runtime/repository.js';

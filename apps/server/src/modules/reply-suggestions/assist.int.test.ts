@@ -59,6 +59,7 @@ describe.each(testDatabaseKinds())('agent assist on %s', (kind) => {
   const [tenant, other] = tenants;
   const bearer = (who: Tenant) => ({ authorization: `Bearer ${who.admin['x-authorization']}` });
   let agentBot: Bot;
+  let otherBot: Bot;
   let agent: Awaited<ReturnType<typeof signedInMember>>;
 
   async function llmAgent(who: Tenant, settings: Json = {}) {
@@ -122,7 +123,7 @@ describe.each(testDatabaseKinds())('agent assist on %s', (kind) => {
     expect(quick.statusCode, quick.body).toBe(200);
     agent = await signedInMember(t.database, tenant.applicationId, ROLE_TYPE.AGENT);
     // The second application has an AI agent of its own, and no knowledge.
-    await llmAgent(other);
+    otherBot = await llmAgent(other);
   });
 
   it("adds the AI agent's reply, written from the knowledge passages, to the team's own answers", async () => {
@@ -340,6 +341,34 @@ describe.each(testDatabaseKinds())('agent assist on %s', (kind) => {
       authorization: `Bearer ${ours.visitor.token}`,
     });
     expect(asVisitor.statusCode).toBe(403);
+  });
+
+  it("counts on the application's LLM spend ceiling: past it, nothing reaches the provider (429)", async () => {
+    await setAgent(other, otherBot, { llmCaps: { applicationPerHour: 2 } });
+    const theirAgent = await signedInMember(t.database, other.applicationId, ROLE_TYPE.AGENT);
+    const { groupId } = await conversation(other, 'Where is my parcel?');
+    let refused: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 3 && !refused; i++) {
+      const before = fake.calls.length;
+      fake.script({ kind: 'text', chunks: ['The customer asks where the parcel is.'] });
+      const res = await post(conversationSummaryPath(groupId), theirAgent.headers);
+      if (res.statusCode === 429) {
+        refused = res;
+        expect(fake.calls.length).toBe(before);
+      } else expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(refused?.json()).toMatchObject({
+      code: 'UNABLE_TO_GET_CONVERSATION_SUMMARY',
+      details: { reason: 'SPEND_LIMIT_REACHED' },
+    });
+    // Suggestions still come from the team's own answers; the AI agent's part is refused.
+    const suggestions = await get(replySuggestionsPath(groupId), theirAgent.headers);
+    expect([200, 429]).toContain(suggestions.statusCode);
+    if (suggestions.statusCode === 200) expect(suggestions.json().data.llm).toBe('failed');
+    // The other application's ceiling is its own.
+    const ours = await conversation(tenant, 'Where is order 77?');
+    fake.script({ kind: 'text', chunks: ['Order 77.'] });
+    expect((await post(conversationSummaryPath(ours.groupId), agent.headers)).statusCode).toBe(200);
   });
 
   it('without an AI agent: suggestions from own answers only, summary and translation say so', async () => {

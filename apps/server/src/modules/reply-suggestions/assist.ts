@@ -16,6 +16,7 @@ import {
   BotEngineError,
   type BotRuntimeConfig,
   completeWithAgent,
+  type LlmCapGuard,
   type ModelOptions,
   type RetrievedPassage,
 } from '../bots/index.js';
@@ -37,6 +38,30 @@ export interface AssistDeps {
   models: ModelOptions;
   /** Upper bound of a summary or translation call (ms). */
   timeoutMs: number;
+  /** The LLM spend ceilings; each call counts once on the application's counters. */
+  llmCaps?: LlmCapGuard | undefined;
+}
+
+/** An application past its LLM spend ceiling: the provider is not called. */
+export class SpendCeilingReached extends Error {
+  override name = 'SpendCeilingReached';
+}
+
+/**
+ * Counts one AI-agent call on the application's spend ceilings (not a visitor's or an address's:
+ * the caller is a member). Throws past a ceiling, before anything reaches the provider.
+ */
+export async function chargeAgentCall(
+  llmCaps: LlmCapGuard | undefined,
+  agent: BotRuntimeConfig,
+): Promise<void> {
+  const cap = await llmCaps?.charge({
+    applicationId: agent.applicationId,
+    settings: agent.settings,
+    visitorId: null,
+    address: null,
+  });
+  if (cap) throw new SpendCeilingReached(`${cap.max} calls per ${cap.window}`);
 }
 
 const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
@@ -81,8 +106,14 @@ export function assistError(
     PROVIDER_ERROR: "the AI agent's provider failed.",
     EMPTY_ANSWER: 'the AI agent gave no answer.',
     NOTHING_TO_SUMMARIZE: 'the conversation has no messages yet.',
+    SPEND_LIMIT_REACHED: "the application's AI spend ceiling was reached; try again later.",
   };
-  const status = reason === 'LLM_NOT_CONFIGURED' || reason === 'NOTHING_TO_SUMMARIZE' ? 400 : 502;
+  const status =
+    reason === 'LLM_NOT_CONFIGURED' || reason === 'NOTHING_TO_SUMMARIZE'
+      ? 400
+      : reason === 'SPEND_LIMIT_REACHED'
+        ? 429
+        : 502;
   return new AppError(status, AGENT_ASSIST_ERRORS[kind], `${what}: ${detail ?? why[reason]}`, {
     reason,
   });
@@ -90,6 +121,7 @@ export function assistError(
 
 /** A provider failure as the assist error's reason (the engines' codes; anything else a provider error). */
 export function failureReason(err: unknown): AgentAssistReason {
+  if (err instanceof SpendCeilingReached) return 'SPEND_LIMIT_REACHED';
   if (err instanceof BotEngineError) {
     return err.code === 'NOT_TRAINED' ? 'PROVIDER_ERROR' : err.code;
   }
@@ -166,6 +198,7 @@ async function complete(
 ): Promise<string> {
   let text: string;
   try {
+    await chargeAgentCall(deps.llmCaps, agent);
     text = await completeWithAgent(agent, deps.models, { timeoutMs: deps.timeoutMs, ...input });
   } catch (err) {
     throw assistError(kind, failureReason(err));

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/auth.js';
 import type { RouteContext } from '../../http/route-context.js';
 import { featureGuard } from '../billing/index.js';
-import type { ModelOptions } from '../bots/index.js';
+import type { LlmCapGuard, ModelOptions } from '../bots/index.js';
 import * as assist from './assist.js';
 import * as service from './service.js';
 
@@ -19,6 +19,8 @@ export interface ReplySuggestionRouteDeps extends Pick<service.ReplySuggestionDe
   assist?:
     | {
         models: ModelOptions;
+        /** The LLM spend ceilings: each call to the AI agent counts on the application's counters. */
+        llmCaps?: LlmCapGuard | undefined;
         /** How long suggestions wait for the AI agent after the other sources (default 4 s). */
         suggestionWaitMs?: number | undefined;
         /** Upper bound of a summary or translation (default 20 s). */
@@ -41,7 +43,12 @@ export function replySuggestionRoutes(
     realtime: ctx.realtime,
     tools: deps.tools,
     llm: models
-      ? { appSecret: ctx.config.appSecret, models, waitMs: deps.assist?.suggestionWaitMs ?? 4_000 }
+      ? {
+          appSecret: ctx.config.appSecret,
+          models,
+          waitMs: deps.assist?.suggestionWaitMs ?? 4_000,
+          llmCaps: deps.assist?.llmCaps,
+        }
       : undefined,
   };
   const assistDeps: assist.AssistDeps = {
@@ -50,6 +57,7 @@ export function replySuggestionRoutes(
     appSecret: ctx.config.appSecret,
     models: models ?? { llmBaseUrls: {} },
     timeoutMs: deps.assist?.timeoutMs ?? 20_000,
+    llmCaps: deps.assist?.llmCaps,
   };
   const security = [{ bearer: [] }];
   const tags = ['conversations'];
@@ -96,7 +104,8 @@ export function replySuggestionRoutes(
           summary: "A summary of the conversation by the application's AI agent",
           description:
             'The newest messages within a character budget, summarized in the caller’s language. 400 ' +
-            'UNABLE_TO_GET_CONVERSATION_SUMMARY without an AI agent, 502 when its provider fails (details.reason).',
+            'UNABLE_TO_GET_CONVERSATION_SUMMARY without an AI agent, 502 when its provider fails, 429 past the ' +
+            "application's LLM spend ceiling (details.reason).",
           security,
           params: replySuggestionParamsSchema,
           response: { 200: conversationSummaryResponseSchema },
@@ -121,7 +130,8 @@ export function replySuggestionRoutes(
           summary: "A message translated into the agent's language by the application's AI agent",
           description:
             'Into `language`, else the caller’s dashboard language (profile), else English. 400 ' +
-            'UNABLE_TO_TRANSLATE_MESSAGE without an AI agent, 502 when its provider fails (details.reason).',
+            'UNABLE_TO_TRANSLATE_MESSAGE without an AI agent, 502 when its provider fails, 429 past the ' +
+            "application's LLM spend ceiling (details.reason).",
           security,
           params: replySuggestionParamsSchema,
           body: messageTranslationRequestSchema,

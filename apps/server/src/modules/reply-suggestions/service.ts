@@ -8,6 +8,7 @@ import {
   type BotRuntimeConfig,
   type BotTools,
   enabledBots,
+  type LlmCapGuard,
   MIN_SUGGESTION_SCORE,
   type ModelOptions,
   messageLanguage,
@@ -16,7 +17,14 @@ import {
 } from '../bots/index.js';
 import { listQuickReplies } from '../quick-replies/index.js';
 import type { Realtime } from '../realtime/index.js';
-import { assistError, failureReason, llmSuggestion, readTranscript, type TranscriptLine } from './assist.js';
+import {
+  assistError,
+  chargeAgentCall,
+  failureReason,
+  llmSuggestion,
+  readTranscript,
+  type TranscriptLine,
+} from './assist.js';
 
 // The inbox's suggested replies (SPEC §1 smartreply, "in the inbox"; issue 36 item 3 agent assist):
 // the newest customer message of a conversation the agent may see, answered from the application's
@@ -39,6 +47,8 @@ export interface ReplySuggestionDeps {
          * they answer without it (a slow provider never holds the team's own answers back).
          */
         waitMs: number;
+        /** The LLM spend ceilings; a suggestion asked of the AI agent counts once. */
+        llmCaps?: LlmCapGuard | undefined;
       }
     | undefined;
 }
@@ -72,6 +82,11 @@ async function askAgent(
   lines: readonly TranscriptLine[],
   passages: readonly RetrievedPassage[],
 ): Promise<LlmOutcome> {
+  try {
+    await chargeAgentCall(deps.llmCaps, agent);
+  } catch (error) {
+    return { status: 'failed', error };
+  }
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<LlmOutcome>((resolve) => {
