@@ -1,5 +1,5 @@
 import { type FakeProvider, startFakeOpenAI } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
 
@@ -35,8 +35,18 @@ test('the hub lists an AI agent’s key masked, tests the connection, and replac
     data: { settings: { baseUrl: fake.url, model: 'gpt-test' }, apiKey: KEY },
   });
   expect(keyed.ok(), await keyed.text()).toBe(true);
-
+  // The agent would stay the demo workspace's AI agent for the specs after this one (agent assist
+  // picks the first): it goes when the test ends, passed or not.
   const page = await logIn(browser, OWNER);
+  try {
+    await hubSteps(page, botId, name);
+  } finally {
+    await page.close();
+    await request.delete(`/api/bots/${botId}`, { headers: auth });
+  }
+});
+
+async function hubSteps(page: Page, botId: string, name: string) {
   await page.goto('/integrations');
   const card = page.getByTestId(`ai-model-${botId}`);
 
@@ -69,4 +79,4 @@ test('the hub lists an AI agent’s key masked, tests the connection, and replac
     await expect(card).toBeVisible();
     await expectFitsViewport(page);
   });
-});
+}
