@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 
 // BigCommerce as https://developer.bigcommerce.com documents it, for the calls Convo makes:
 // - the store API at `/stores/{store_hash}/…` with the token in `X-Auth-Token`: v3
@@ -83,7 +83,6 @@ export async function startFakeBigCommerce(
   const stores = new Map<string, Store>();
   const codes = new Map<string, { storeHash: string; owner: { id: number; email: string } }>();
   const calls: BigCommerceCall[] = [];
-  const sockets = new Set<Socket>();
   let nextId = 100;
 
   const storeOf = (hash: string): Store => {
@@ -197,12 +196,8 @@ export async function startFakeBigCommerce(
       return answer(404, { status: 404, title: 'Not Found' });
     })();
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -277,11 +272,7 @@ export async function startFakeBigCommerce(
       });
       return id;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

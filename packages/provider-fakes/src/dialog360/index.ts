@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 import {
   cloudTemplateError,
   type FakeWhatsAppTemplate,
@@ -74,7 +74,6 @@ export async function startFakeDialog360(options: { port?: number } = {}): Promi
   const media = new Map<string, { bytes: Uint8Array; mimeType: string; apiKey: string }>();
   const failures: { suffix: string; error: Dialog360Error }[] = [];
   const calls: Dialog360Call[] = [];
-  const sockets = new Set<Socket>();
 
   const fail = (res: ServerResponse, call: Dialog360Call, error: Dialog360Error) => {
     call.status = error.status;
@@ -194,12 +193,8 @@ export async function startFakeDialog360(options: { port?: number } = {}): Promi
       writeJson(res, 500, { error: { message: String(err), code: 1 } }),
     );
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -229,8 +224,7 @@ export async function startFakeDialog360(options: { port?: number } = {}): Promi
       return { status: res.status, body: await res.text() };
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { readBody, writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 import {
   type FakeWhatsAppTemplate,
   metaComponents,
@@ -146,7 +146,6 @@ export async function startFakeGallabox(options: { port?: number } = {}): Promis
   const media = new Map<string, { bytes: Uint8Array; mimeType: string }>();
   const failures: GallaboxError[] = [];
   const calls: GallaboxCall[] = [];
-  const sockets = new Set<Socket>();
   let base = '';
 
   const fail = (res: ServerResponse, call: GallaboxCall, error: GallaboxError) => {
@@ -232,12 +231,8 @@ export async function startFakeGallabox(options: { port?: number } = {}): Promis
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => writeJson(res, 500, { statusCode: 500, message: String(err) }));
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
   base = `http://127.0.0.1:${port}`;
 
   return {
@@ -268,8 +263,7 @@ export async function startFakeGallabox(options: { port?: number } = {}): Promis
       return { status: res.status, body: await res.text() };
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

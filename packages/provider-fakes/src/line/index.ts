@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { readBody, writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 
 // The LINE Messaging API as https://developers.line.biz/en/reference/messaging-api/ documents it:
 // `Authorization: Bearer <channel access token>` on every call, errors as `{ message, details? }`
@@ -83,7 +83,6 @@ export async function startFakeLine(options: { port?: number } = {}): Promise<Fa
   const contents = new Map<string, Uint8Array>();
   const failures: { endpoint: string; error: LineError }[] = [];
   const calls: LineCall[] = [];
-  const sockets = new Set<Socket>();
   let nextId = 100_000_000_000_000;
 
   const fail = (res: ServerResponse, call: LineCall, error: LineError) => {
@@ -167,12 +166,8 @@ export async function startFakeLine(options: { port?: number } = {}): Promise<Fa
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => writeJson(res, 500, { message: String(err) }));
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -232,8 +227,7 @@ export async function startFakeLine(options: { port?: number } = {}): Promise<Fa
       );
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 import {
   cloudTemplateError,
   type FakeWhatsAppTemplate,
@@ -146,7 +146,6 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
   let denyLogin = false;
   const codes = new Map<string, { redirectUri: string; pages: FakeMetaPage[] }>();
   const userTokens = new Map<string, FakeMetaPage[]>();
-  const sockets = new Set<Socket>();
   let base = '';
 
   const fail = (res: ServerResponse, call: MetaCall, error: MetaGraphError) => {
@@ -401,12 +400,8 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
       writeJson(res, 500, { error: { message: String(err), code: 1 } }),
     );
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
   base = `http://127.0.0.1:${port}`;
 
   return {
@@ -467,8 +462,7 @@ export async function startFakeMeta(options: { port?: number } = {}): Promise<Fa
       return { status: res.status, body: await res.text() };
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { readBody } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 
 // Sentry's event ingest as self-hosted Sentry and its compatible servers (GlitchTip…) accept it:
 // `POST /api/<project>/store/` with `X-Sentry-Auth: Sentry sentry_version=7, sentry_key=<public key>, …`
@@ -27,7 +27,6 @@ export async function startFakeSentry(
   const publicKey = options.publicKey ?? 'fakepublickey';
   const projectId = options.projectId ?? '42';
   const calls: SentryCall[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     void readBody(req).then((raw) => {
       const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -52,20 +51,12 @@ export async function startFakeSentry(
       return answer(200, { id });
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
   return {
     dsn: `http://${publicKey}@127.0.0.1:${port}/${projectId}`,
     url: `http://127.0.0.1:${port}`,
     calls,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 
 // The Shopify Admin REST API as https://shopify.dev/docs/api/admin-rest documents it, for the
 // calls Convo makes: `GET /admin/api/{version}/shop.json`, `customers/search.json?query=email:…`,
@@ -98,7 +98,6 @@ function matchesQuery(customer: FakeShopifyCustomer, query: string): boolean {
 export async function startFakeShopify(options: { port?: number } = {}): Promise<FakeShopify> {
   const shops = new Map<string, Shop>();
   const calls: ShopifyCall[] = [];
-  const sockets = new Set<Socket>();
   let nextId = 7_000_000_000;
 
   const shopOf = (name: string): Shop => {
@@ -173,12 +172,8 @@ export async function startFakeShopify(options: { port?: number } = {}): Promise
       return answer(404, { errors: 'Not Found' });
     })();
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -243,10 +238,6 @@ export async function startFakeShopify(options: { port?: number } = {}): Promise
       return id;
     },
     scriptTags: (shop) => shopOf(shop).scriptTags.map(({ id, src, event }) => ({ id, src, event })),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

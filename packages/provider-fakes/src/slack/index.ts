@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { readBody, writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 
 // Slack's Web API and Events API as api.slack.com documents them. Web API methods are
 // `POST /api/<method>` with the bot token as `Authorization: Bearer xoxb-…` (or a `token`
@@ -137,7 +137,6 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
   const failures: { method: string; error: SlackError }[] = [];
   const calls: SlackCall[] = [];
   const posted: SlackMessage[] = [];
-  const sockets = new Set<Socket>();
   let subscription: { url: string; secret: string } | null = null;
   let seq = 0;
   let events = 0;
@@ -339,12 +338,8 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
       writeJson(res, 500, { ok: false, error: String(err) });
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
 
   return {
     url: `http://127.0.0.1:${port}/api`,
@@ -395,8 +390,7 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
     },
     deliver,
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 
 // The Telegram Bot API as https://core.telegram.org/bots/api documents it: methods at
 // `/bot<token>/<method>` answering `{ ok: true, result }` or `{ ok: false, error_code, description }`,
@@ -107,7 +107,6 @@ export async function startFakeTelegram(options: { port?: number } = {}): Promis
   const files = new Map<string, { bytes: Uint8Array; path: string }>();
   const failures: { apiMethod: string; error: TelegramError }[] = [];
   const calls: TelegramCall[] = [];
-  const sockets = new Set<Socket>();
   let nextMessageId = 1000;
   let nextUpdateId = 500_000;
   let nextBotId = 7_000_000_001;
@@ -216,12 +215,8 @@ export async function startFakeTelegram(options: { port?: number } = {}): Promis
       writeJson(res, 500, { ok: false, error_code: 500, description: String(err) });
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -294,8 +289,7 @@ export async function startFakeTelegram(options: { port?: number } = {}): Promis
       );
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { readBody, writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 import { placeholderNumbers } from '../shared/whatsapp-templates.js';
 
 // Twilio's REST API as https://www.twilio.com/docs/messaging/api/message-resource documents it,
@@ -183,7 +183,6 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
   const failures: TwilioError[] = [];
   const calls: TwilioCall[] = [];
   const messages: CreatedMessage[] = [];
-  const sockets = new Set<Socket>();
   let base = '';
 
   const fail = (res: ServerResponse, call: TwilioCall, error: TwilioError) => {
@@ -396,12 +395,8 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
       writeJson(res, 500, { code: 20500, message: String(err), more_info: '', status: 500 }),
     );
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
   base = `http://127.0.0.1:${port}`;
 
   return {
@@ -459,8 +454,7 @@ export async function startFakeTwilio(options: { port?: number } = {}): Promise<
       return { status: res.status, body: await res.text() };
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

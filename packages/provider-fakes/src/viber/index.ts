@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { readBody, writeJson } from '../shared/fake-server.js';
+import { listenOnLoopback } from '../shared/listen.js';
 
 // The Viber REST bot API as https://developers.viber.com/docs/api/rest-bot-api/ documents it:
 // `POST /pa/<method>` with JSON and `X-Viber-Auth-Token`; the answer is HTTP 200 with
@@ -75,7 +75,6 @@ export async function startFakeViber(options: { port?: number } = {}): Promise<F
   const files = new Map<string, Uint8Array>();
   const failures: { apiMethod: string; error: ViberError }[] = [];
   const calls: ViberCall[] = [];
-  const sockets = new Set<Socket>();
   let nextToken = 5_000_000_000_000_000;
   let baseUrl = '';
 
@@ -190,12 +189,8 @@ export async function startFakeViber(options: { port?: number } = {}): Promise<F
       writeJson(res, 500, { status: 500, status_message: String(err) }),
     );
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options.port);
+  const port = listening.port;
   baseUrl = `http://127.0.0.1:${port}`;
 
   return {
@@ -252,8 +247,7 @@ export async function startFakeViber(options: { port?: number } = {}): Promise<F
       );
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }
