@@ -7,6 +7,7 @@ import {
 } from '@convo/domain';
 import { z } from 'zod';
 import { successEnvelope } from './accounts.js';
+import { jsonLength } from './bounded-json.js';
 import {
   integrationTypeSchema,
   whatsAppTemplateButtonValueSchema,
@@ -303,7 +304,7 @@ export const campaignDraftFormSchema = z.object({
   platforms: z
     .partialRecord(campaignPlatformSchema, z.record(z.string(), z.unknown()))
     .default({})
-    .refine((p) => JSON.stringify(p).length <= MAX_CAMPAIGN_DRAFT_PLATFORMS_BYTES, {
+    .refine((p) => jsonLength(p) <= MAX_CAMPAIGN_DRAFT_PLATFORMS_BYTES, {
       message: 'The draft is too large.',
     }),
   userIds: z.array(z.string().trim().min(1).max(190)).max(MAX_CAMPAIGN_SELECTED_USERS).default([]),

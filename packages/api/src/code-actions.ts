@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './accounts.js';
+import { boundedJsonObject } from './bounded-json.js';
 
 // Issue 36 item 4, SPEC §2 "generate code" and §7 "code-pilot generate and test-code": an admin
 // describes a custom action, the application's LLM writes a JavaScript function, the admin edits
@@ -40,20 +41,8 @@ export const CODE_ACTION_LIMITS = {
 export const CODE_ACTION_FUNCTION = 'action';
 
 const jsonObject = z.record(z.string(), z.unknown());
-/** Its JSON's length; a value too deeply nested to serialise counts as endless. */
-function jsonLength(value: unknown): number {
-  try {
-    return JSON.stringify(value).length;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
-const boundedObject = (max: number) =>
-  jsonObject.refine((value) => jsonLength(value) <= max, {
-    message: `must be at most ${max} characters of JSON`,
-  });
 
-export const codeActionInputSchema = boundedObject(CODE_ACTION_LIMITS.inputChars);
+export const codeActionInputSchema = boundedJsonObject(CODE_ACTION_LIMITS.inputChars);
 const codeText = z.string().min(1).max(CODE_ACTION_LIMITS.codeChars);
 
 export const codeGenerateRequestSchema = z.object({
