@@ -1,6 +1,6 @@
 import { FREQUENT_SIGNUPS, SUBSCRIPTION_REQUIRED } from '@convo/domain';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { billingKeys } from '../features/billing/billing-keys';
+import { billingKeys } from '../features/billing/api/billing-keys';
 import { isApiError } from './api/api-error';
 
 /**

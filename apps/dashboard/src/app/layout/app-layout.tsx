@@ -16,7 +16,7 @@ import {
   UsersIcon,
 } from '../../components/icons';
 import { Logo } from '../../components/logo';
-import { PresenceControl } from '../../features/inbox/presence-control';
+import { PresenceControl } from '../../features/inbox/components/presence-control';
 import { useConfig } from '../config/config-store';
 import { ConnectionBanner } from '../realtime/connection-banner';
 import { useRealtimeConnection } from '../realtime/use-realtime';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal';
 import { PasswordField } from '../../components/password-field';
 import { usePasswordRule } from '../../components/use-password-rule';
-import { changePassword } from '../../features/auth/auth-api';
+import { changePassword } from '../../features/auth/api/auth-api';
 import { endsSession, isApiError } from '../api/api-error';
 import { logout } from '../logout';
 import { PATHS } from '../routing/paths';

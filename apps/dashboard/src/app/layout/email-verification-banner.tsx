@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon } from '../../components/icons';
-import { resendValidationEmail } from '../../features/auth/auth-api';
+import { resendValidationEmail } from '../../features/auth/api/auth-api';
 import { useRequiredSession } from '../session/use-required-session';
 import { toast, toastError } from '../toasts';
 

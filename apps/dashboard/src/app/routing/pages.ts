@@ -2,18 +2,23 @@
 
 import { lazyPage } from './lazy-page';
 
-export const LoginPage = lazyPage(() => import('../../features/auth/login-page').then((m) => m.LoginPage), {
-  bootStylesOnly: true,
-});
-export const SignupPage = lazyPage(() => import('../../features/auth/signup-page').then((m) => m.SignupPage));
+export const LoginPage = lazyPage(
+  () => import('../../features/auth/pages/login-page').then((m) => m.LoginPage),
+  {
+    bootStylesOnly: true,
+  },
+);
+export const SignupPage = lazyPage(() =>
+  import('../../features/auth/pages/signup-page').then((m) => m.SignupPage),
+);
 export const PasswordResetPage = lazyPage(() =>
-  import('../../features/auth/password-reset-page').then((m) => m.PasswordResetPage),
+  import('../../features/auth/pages/password-reset-page').then((m) => m.PasswordResetPage),
 );
 export const PasswordUpdatePage = lazyPage(() =>
-  import('../../features/auth/password-reset-page').then((m) => m.PasswordUpdatePage),
+  import('../../features/auth/pages/password-reset-page').then((m) => m.PasswordUpdatePage),
 );
 export const EmailValidatePage = lazyPage(() =>
-  import('../../features/auth/email-validate-page').then((m) => m.EmailValidatePage),
+  import('../../features/auth/pages/email-validate-page').then((m) => m.EmailValidatePage),
 );
 export const DevMailboxPage = lazyPage(() =>
   import('../../features/dev-mailbox/dev-mailbox-page').then((m) => m.DevMailboxPage),
@@ -28,7 +33,9 @@ export const PublicHelpPage = lazyPage(() =>
 export const SettingsLayout = lazyPage(() =>
   import('../../features/settings/settings-layout').then((m) => m.SettingsLayout),
 );
-export const InboxPage = lazyPage(() => import('../../features/inbox/inbox-page').then((m) => m.InboxPage));
+export const InboxPage = lazyPage(() =>
+  import('../../features/inbox/pages/inbox-page').then((m) => m.InboxPage),
+);
 export const MessageLogsPage = lazyPage(() =>
   import('../../features/message-logs/message-logs-page').then((m) => m.MessageLogsPage),
 );
@@ -36,10 +43,10 @@ export const WaitingQueueStatsPage = lazyPage(() =>
   import('../../features/waiting-queue/waiting-queue-stats-page').then((m) => m.WaitingQueueStatsPage),
 );
 export const ReportsPage = lazyPage(() =>
-  import('../../features/analytics/reports-page').then((m) => m.ReportsPage),
+  import('../../features/analytics/pages/reports-page').then((m) => m.ReportsPage),
 );
 export const MetabasePage = lazyPage(() =>
-  import('../../features/analytics/metabase-page').then((m) => m.MetabasePage),
+  import('../../features/analytics/pages/metabase-page').then((m) => m.MetabasePage),
 );
 export const CampaignsPage = lazyPage(() =>
   import('../../features/campaigns/campaigns-page').then((m) => m.CampaignsPage),
@@ -76,7 +83,7 @@ export const BotSuggestionsPage = lazyPage(() =>
   import('../../features/bots/suggestions/suggestions-page').then((m) => m.SuggestionsPage),
 );
 export const BotAnalyticsPage = lazyPage(() =>
-  import('../../features/analytics/bot-analytics-page').then((m) => m.BotAnalyticsPage),
+  import('../../features/analytics/pages/bot-analytics-page').then((m) => m.BotAnalyticsPage),
 );
 export const BotBuilderPage = lazyPage(() =>
   import('../../features/bots/builder/bot-builder-page').then((m) => m.BotBuilderPage),
@@ -110,13 +117,13 @@ export const ErrorReportsPage = lazyPage(() =>
 );
 export const BillingStatePages = {
   TrialExpired: lazyPage(() =>
-    import('../../features/billing/account-state-pages').then((m) => m.TrialExpiredPage),
+    import('../../features/billing/pages/account-state-pages').then((m) => m.TrialExpiredPage),
   ),
   AccountSuspended: lazyPage(() =>
-    import('../../features/billing/account-state-pages').then((m) => m.AccountSuspendedPage),
+    import('../../features/billing/pages/account-state-pages').then((m) => m.AccountSuspendedPage),
   ),
   HelpCenterBilling: lazyPage(() =>
-    import('../../features/billing/helpcenter-billing-page').then((m) => m.HelpCenterBillingPage),
+    import('../../features/billing/pages/helpcenter-billing-page').then((m) => m.HelpCenterBillingPage),
   ),
 };
 export const ApplicationsPage = lazyPage(() =>
@@ -126,7 +133,7 @@ export const MailPreferencesPage = lazyPage(() =>
   import('../../features/notification-settings/mail-preferences-page').then((m) => m.MailPreferencesPage),
 );
 export const EmailUpdatePage = lazyPage(() =>
-  import('../../features/auth/email-update-page').then((m) => m.EmailUpdatePage),
+  import('../../features/auth/pages/email-update-page').then((m) => m.EmailUpdatePage),
 );
 export const BigCommercePage = lazyPage(() =>
   import('../../features/public-pages/bigcommerce-page').then((m) => m.BigCommercePage),

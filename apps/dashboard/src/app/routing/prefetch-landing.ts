@@ -31,12 +31,12 @@ export function prefetchLandingChunks(pathname: string): Promise<void> {
 
 // The overview's code (its contract, zod) comes with the page's chunks, not in the boot chunk: it
 // is asked for at boot's start, beside the config, and runs once both are in (issue 39).
-let overviewModule: Promise<typeof import('../../features/analytics/initial-overview')> | null = null;
+let overviewModule: Promise<typeof import('../../features/analytics/lib/initial-overview')> | null = null;
 
 /** At boot's start: the landing page's first query's code starts to download. */
 export function prefetchLandingDataCode(pathname: string): void {
   if (overviewModule !== null || !landsOnDashboard(pathname)) return;
-  overviewModule = import('../../features/analytics/initial-overview');
+  overviewModule = import('../../features/analytics/lib/initial-overview');
 }
 
 let dataStarted = false;

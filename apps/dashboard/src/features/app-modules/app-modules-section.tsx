@@ -23,7 +23,7 @@ import { toast, toastError } from '../../app/toasts';
 import { FormModal } from '../../components/form-modal';
 import { LoadFailed } from '../../components/load-failed';
 import { PageLoader } from '../../components/page-loader';
-import { fetchTeams, teamKeys } from '../team/team-api';
+import { fetchTeams, teamKeys } from '../team/api/team-api';
 import {
   appModuleKeys,
   createAppModule,

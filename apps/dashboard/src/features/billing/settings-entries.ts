@@ -7,11 +7,11 @@ export const BILLING_SETTINGS_PAGES: readonly SettingsPage[] = [
   {
     slug: 'billing',
     group: 'company',
-    Page: lazyPage(() => import('./billing-page').then((m) => m.BillingPage)),
+    Page: lazyPage(() => import('./pages/billing-page').then((m) => m.BillingPage)),
   },
   {
     slug: 'helpcenter-billing',
     group: 'company',
-    Page: lazyPage(() => import('./helpcenter-billing-page').then((m) => m.HelpCenterBillingPage)),
+    Page: lazyPage(() => import('./pages/helpcenter-billing-page').then((m) => m.HelpCenterBillingPage)),
   },
 ];

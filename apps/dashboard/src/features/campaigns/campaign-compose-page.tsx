@@ -57,8 +57,8 @@ import { toast, toastError } from '../../app/toasts';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
-import { uploadFile } from '../inbox/inbox-api';
-import { useTeammates, useTeams } from '../inbox/use-inbox-data';
+import { uploadFile } from '../inbox/api/inbox-api';
+import { useTeammates, useTeams } from '../inbox/hooks/use-inbox-data';
 import { CampaignPager } from './campaign-pager';
 import {
   type CampaignUsersQuery,

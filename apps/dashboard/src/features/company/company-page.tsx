@@ -10,9 +10,9 @@ import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { fetchMe } from '../auth/auth-api';
-import { formatDate, NS, PanelState } from '../team/shared';
-import { toastTeamError } from '../team/team-errors';
+import { fetchMe } from '../auth/api/auth-api';
+import { formatDate, NS, PanelState } from '../team/components/shared';
+import { toastTeamError } from '../team/lib/team-errors';
 
 const companyKey = ['settings', 'company'] as const;
 type Company = Awaited<ReturnType<typeof fetchCompany>>;

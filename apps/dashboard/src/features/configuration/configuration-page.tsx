@@ -9,9 +9,9 @@ import { useRequiredSession } from '../../app/session/use-required-session';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { useBillingState } from '../billing/use-billing-state';
+import { useBillingState } from '../billing/hooks/use-billing-state';
 import { settingsMenu } from '../settings/settings-menu';
-import { SnippetBlock } from '../widget-settings/snippet-block';
+import { SnippetBlock } from '../widget-settings/components/snippet-block';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

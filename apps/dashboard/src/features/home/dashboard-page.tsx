@@ -17,8 +17,8 @@ import { useRoleLabel } from '../../app/layout/use-role-label';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { CheckIcon, CopyIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
-import { AnalyticsSection } from '../analytics/analytics-section';
-import { useBillingState } from '../billing/use-billing-state';
+import { AnalyticsSection } from '../analytics/components/analytics-section';
+import { useBillingState } from '../billing/hooks/use-billing-state';
 import { dayPart, firstName, planView } from './workspace';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

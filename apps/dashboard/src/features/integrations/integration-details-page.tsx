@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
-import { UpgradeNotice, useLockedFeature } from '../billing/feature-gate';
+import { UpgradeNotice, useLockedFeature } from '../billing/components/feature-gate';
 import { useDisconnectIntegration, useIntegration, useSetIntegrationEnabled } from './api';
 import { ChannelIcon } from './channel-icon';
 import {

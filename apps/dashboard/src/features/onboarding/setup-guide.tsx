@@ -11,7 +11,7 @@ import { toastError } from '../../app/toasts';
 import { CheckIcon } from '../../components/icons';
 import { LoadFailed } from '../../components/load-failed';
 import { SectionLoader } from '../../components/page-loader';
-import { SnippetBlock } from '../widget-settings/snippet-block';
+import { SnippetBlock } from '../widget-settings/components/snippet-block';
 import { fetchOnboarding, onboardingKeys } from './onboarding-api';
 import { type SetupStep, setupSteps, testPageUrl } from './setup-steps';
 import { StarterBotPanel } from './starter-bot';

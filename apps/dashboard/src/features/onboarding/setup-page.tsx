@@ -7,7 +7,7 @@ import { useLandingPath } from '../../app/routing/use-landing';
 import { useSession } from '../../app/session/session-store';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
-import { InstallSnippets } from '../widget-settings/install-page';
+import { InstallSnippets } from '../widget-settings/pages/install-page';
 import { NS } from './setup-guide';
 import { testPageUrl } from './setup-steps';
 

@@ -7,7 +7,7 @@ import { isApiError } from '../../app/api/api-error';
 import { toast, toastError } from '../../app/toasts';
 import { translateMessage } from '../../app/translate-message';
 import { PasswordField } from '../../components/password-field';
-import { requestEmailChange } from '../auth/email-change-api';
+import { requestEmailChange } from '../auth/api/email-change-api';
 
 /** "Change e-mail": the link goes to the new address; nothing changes until it is opened there. */
 export function EmailChangeModal({

@@ -11,8 +11,8 @@ import { updateSession } from '../../app/session/session-store';
 import { toast } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { NS, PanelState } from '../team/shared';
-import { teamErrorText, toastTeamError } from '../team/team-errors';
+import { NS, PanelState } from '../team/components/shared';
+import { teamErrorText, toastTeamError } from '../team/lib/team-errors';
 import { EmailChangeModal } from './email-change-modal';
 import { fetchProfile, profileKey, updateProfile, uploadProfileImage } from './profile-api';
 

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormCard, SaveBar, SectionPage, useSectionForm } from '../widget-settings/section-page';
+import { FormCard, SaveBar, SectionPage, useSectionForm } from '../widget-settings/pages/section-page';
 
 type QuickLinks = ChatWidgetSettings['quickLinks'];
 const same = (value: QuickLinks): QuickLinks => value;

@@ -21,9 +21,9 @@ import { useRequiredSession } from '../../app/session/use-required-session';
 import { toast } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { fetchMe } from '../auth/auth-api';
-import { NS, PanelState, useRoleNames } from '../team/shared';
-import { toastTeamError } from '../team/team-errors';
+import { fetchMe } from '../auth/api/auth-api';
+import { NS, PanelState, useRoleNames } from '../team/components/shared';
+import { toastTeamError } from '../team/lib/team-errors';
 import { effectiveMatrix, isCustomised, type Matrix, overridesOf, toggle } from './matrix';
 import { fetchRolesPermissions, rolesPermissionsKey, saveRolesPermissions } from './roles-permissions-api';
 

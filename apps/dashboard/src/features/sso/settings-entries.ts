@@ -2,7 +2,7 @@
 
 import { lazyPage } from '../../app/routing/lazy-page';
 import type { SettingsPage } from '../../app/routing/settings-paths';
-import { gated } from '../billing/feature-gate';
+import { gated } from '../billing/components/feature-gate';
 
 export const SSO_SETTINGS_PAGES: readonly SettingsPage[] = [
   {

@@ -20,7 +20,7 @@ import { QUERY_ROOTS } from '../../app/realtime';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/page-loader';
-import { RelativeTime } from '../inbox/relative-time';
+import { RelativeTime } from '../inbox/components/relative-time';
 
 const PAGE = 50;
 

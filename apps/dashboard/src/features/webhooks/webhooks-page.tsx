@@ -27,7 +27,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader, SectionLoader } from '../../components/page-loader';
 import { i18next } from '../../i18n/i18n';
-import { formatDate } from '../team/shared';
+import { formatDate } from '../team/components/shared';
 import { SecretModal } from './secret-modal';
 import {
   deliveryStatusColour,

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/toasts';
 import { FormModal } from '../../../components/form-modal';
-import { UpgradeNotice, useLockedFeature } from '../../billing/feature-gate';
+import { UpgradeNotice, useLockedFeature } from '../../billing/components/feature-gate';
 import { useCreateBot } from '../api';
 import { ENGINE_CARDS } from '../bot-screens';
 import { NS, toastBotError, useWording } from '../bots-shared';

@@ -13,7 +13,7 @@ import { toast } from '../../../app/toasts';
 import { ChevronDownIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader, SectionLoader } from '../../../components/page-loader';
-import { fetchTeams, teamKeys } from '../../team/team-api';
+import { fetchTeams, teamKeys } from '../../team/api/team-api';
 import { useBots, useClearFirstResponder, useDeleteBot, useSetBotStatus, useSetFirstResponder } from '../api';
 import { builderPath, engineDisplayName } from '../bot-screens';
 import { BotsTabs, LoadFailed, NS, toastBotError, useCanManageBots, useWording } from '../bots-shared';

@@ -16,8 +16,8 @@ import { toast } from '../../../app/toasts';
 import {
   useConversationSettings,
   useSaveConversationSettings,
-} from '../../conversation-settings/conversation-settings-api';
-import { fetchMembers, fetchTeams, teamKeys } from '../../team/team-api';
+} from '../../conversation-settings/api/conversation-settings-api';
+import { fetchMembers, fetchTeams, teamKeys } from '../../team/api/team-api';
 import { useUpdateBotEngine } from '../api';
 import { toastBotError, useCanManageBots } from '../bots-shared';
 import { BotSettingsFrame, NS } from './bot-settings-frame';

@@ -37,8 +37,8 @@ import { toast, toastError } from '../../../app/toasts';
 import { FormModal } from '../../../components/form-modal';
 import { PageHeader } from '../../../components/page-header';
 import { SectionLoader } from '../../../components/page-loader';
-import { UpgradeNotice, useLockedFeature } from '../../billing/feature-gate';
-import { formatDate } from '../../team/shared';
+import { UpgradeNotice, useLockedFeature } from '../../billing/components/feature-gate';
+import { formatDate } from '../../team/components/shared';
 import { CategoriesPanel } from '../categories/categories-panel';
 import {
   type ArticleQuery,

@@ -1,0 +1,114 @@
+import type { GroupFeed } from '@convo/api';
+import { CONVERSATION_STATUS } from '@convo/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import type { ReactNode } from 'react';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { describe, expect, it, vi } from 'vitest';
+import { ORIGIN, renderWithApp, setUpDashboardHarness, use } from '../../../testing/render';
+import { DEFAULT_FILTER } from '../lib/inbox-filter';
+import { ConversationList } from './conversation-list';
+
+setUpDashboardHarness();
+
+const MESSAGING = `${ORIGIN}/messaging/rest/ws`;
+const ok = (response: unknown) => HttpResponse.json({ status: 'success', generatedAt: 1, response });
+
+const feed = (id: number, name: string, preview: string): GroupFeed => ({
+  id,
+  clientGroupId: `c-${id}`,
+  name,
+  type: 10,
+  adminId: null,
+  membersId: [],
+  groupUsers: [],
+  users: [],
+  metadata: {},
+  status: CONVERSATION_STATUS.OPEN,
+  assignee: null,
+  teamId: null,
+  tags: [],
+  unreadCount: id === 1 ? 2 : 0,
+  createdAtTime: 1,
+  updatedAtTime: 1,
+  lastMessageAtTime: null,
+  lastMessage: { preview, contentType: 0, senderType: 2 },
+});
+
+/** The inbox's reference data and a search answering `feeds`; returns the search bodies sent. */
+function serve(feeds: GroupFeed[]) {
+  const searches: unknown[] = [];
+  use(
+    http.post(`${MESSAGING}/group/support/search`, async ({ request }) => {
+      searches.push(await request.json());
+      return ok({ groupFeeds: feeds, nextStartIndex: null });
+    }),
+    http.get(`${MESSAGING}/user/list`, () => ok({ users: [], totalCount: 0, startIndex: 0, pageSize: 100 })),
+    http.get(`${MESSAGING}/team/v2/list`, () => ok([])),
+    http.get(`${ORIGIN}/api/api/tags`, () =>
+      HttpResponse.json({ code: 'SUCCESS', data: { active: [], deleted: [] } }),
+    ),
+  );
+  return searches;
+}
+
+// Virtuoso measures its viewport; happy-dom lays nothing out, so the library's own test context gives it sizes.
+const sized = (ui: ReactNode) => (
+  <VirtuosoMockContext.Provider value={{ viewportHeight: 800, itemHeight: 64 }}>
+    {ui}
+  </VirtuosoMockContext.Provider>
+);
+
+function list(onOpen = vi.fn()) {
+  return sized(
+    <ConversationList
+      filter={DEFAULT_FILTER}
+      onFilter={() => {}}
+      selectedId={null}
+      onOpen={onOpen}
+      onItems={() => {}}
+    />,
+  );
+}
+
+describe('ConversationList', () => {
+  it('renders a row per conversation with its name and preview', async () => {
+    const searches = serve([
+      feed(1, 'Grace Hopper', 'Where is my order?'),
+      feed(2, 'Alan Turing', 'Thanks!'),
+    ]);
+    renderWithApp(list());
+    const rows = await screen.findAllByTestId('conversation-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByText('Grace Hopper')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Where is my order?')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Alan Turing')).toBeTruthy();
+    expect(searches).toHaveLength(1);
+  });
+
+  it('says so when no conversation matches', async () => {
+    serve([]);
+    renderWithApp(list());
+    expect((await screen.findByTestId('empty-list')).textContent).toBe(
+      'No conversations match these filters.',
+    );
+    expect(screen.queryAllByTestId('conversation-row')).toHaveLength(0);
+  });
+
+  it('opens a conversation and selects rows from the keyboard', async () => {
+    serve([feed(1, 'Grace Hopper', 'Where is my order?'), feed(2, 'Alan Turing', 'Thanks!')]);
+    const onOpen = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(list(onOpen));
+    await screen.findAllByTestId('conversation-row');
+    const check = screen.getByRole('checkbox', { name: 'Select Alan Turing' });
+    check.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(screen.getByText('1 selected')).toBeTruthy());
+    await user.tab(); // from the checkbox to the row's button
+    expect(document.activeElement?.textContent).toContain('Alan Turing');
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith(2);
+  });
+});

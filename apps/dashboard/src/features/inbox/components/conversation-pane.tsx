@@ -1,0 +1,204 @@
+// The middle pane: header actions, messages, who is typing, the composer. A conversation that
+// does not exist (or belongs to another application) shows a not-found state.
+
+import type { ConversationPage } from '@convo/api';
+import { customerDisplayName, isAllowed, SENDER_TYPE } from '@convo/domain';
+import { Box, Button, Center, Stack, Text } from '@mantine/core';
+import {
+  type InfiniteData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { forwardRef, memo, type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isMissingError } from '../../../app/api/api-error';
+import { QUERY_ROOTS, sendRealtimeFrame, useRealtimeEvent } from '../../../app/realtime';
+import { useRequiredSession } from '../../../app/session/use-required-session';
+import { SectionLoader } from '../../../components/page-loader';
+import { conversationInfo } from '../api/inbox-api';
+import { useTeammates } from '../hooks/use-inbox-data';
+import { preloadMessages, useMessages } from '../hooks/use-messages';
+import { useTypingPeople } from '../hooks/use-typing';
+import { ConversationSummary } from './agent-assist';
+import { Composer, type ComposerHandle } from './composer';
+import { ConversationHeader } from './conversation-header';
+import { MessageList } from './message-list';
+
+const conversationQuery = (groupId: number) =>
+  queryOptions({
+    queryKey: [QUERY_ROOTS.conversation, groupId],
+    queryFn: ({ signal }) => conversationInfo(groupId, signal),
+    retry: (count, error) => count < 1 && !isMissingError(error),
+  });
+
+export function useConversation(groupId: number) {
+  return useQuery(conversationQuery(groupId));
+}
+
+/** The open conversation, if any (the list keeps its row while it is open). */
+export function useOpenConversation(groupId: number | null) {
+  return useQuery({ ...conversationQuery(groupId ?? 0), enabled: groupId !== null });
+}
+
+/**
+ * Starts fetching a conversation (its info and newest messages) as soon as the agent picks it, in
+ * parallel with rendering the pane rather than after it.
+ */
+export function prefetchConversation(queryClient: QueryClient, groupId: number): void {
+  void queryClient.prefetchQuery(conversationQuery(groupId));
+  preloadMessages(groupId);
+}
+
+type ConversationsData = ConversationPage | InfiniteData<ConversationPage>;
+const isInfinite = (data: ConversationsData): data is InfiniteData<ConversationPage> =>
+  Array.isArray((data as Partial<InfiniteData<ConversationPage>>).pages);
+
+function withoutUnread(page: ConversationPage, groupId: number): ConversationPage {
+  if (!page.groupFeeds.some((f) => f.id === groupId && f.unreadCount !== 0)) return page;
+  return {
+    ...page,
+    groupFeeds: page.groupFeeds.map((f) => (f.id === groupId ? { ...f, unreadCount: 0 } : f)),
+  };
+}
+
+/**
+ * My read receipt reached the server: the conversation has no unread message for me any more. The
+ * cached lists are corrected in place rather than searched again (three searches on every open).
+ */
+function clearUnread(queryClient: QueryClient, groupId: number) {
+  queryClient.setQueriesData<ConversationsData>({ queryKey: [QUERY_ROOTS.conversations] }, (data) => {
+    if (!data || typeof data !== 'object') return data;
+    if (isInfinite(data)) {
+      const pages = data.pages.map((p) => withoutUnread(p, groupId));
+      return pages.every((p, i) => p === data.pages[i]) ? data : { ...data, pages };
+    }
+    const page: ConversationPage = data;
+    return Array.isArray(page.groupFeeds) ? withoutUnread(page, groupId) : page;
+  });
+}
+
+/** The customer of a conversation: its member who is not a teammate. */
+export function useCustomerId(groupId: number): string | null {
+  const feed = useConversation(groupId);
+  const teammates = useTeammates();
+  if (!feed.data || !teammates.data) return null;
+  const staff = new Set(teammates.data.map((u) => u.userId));
+  return feed.data.membersId.find((id) => !staff.has(id)) ?? null;
+}
+
+export function ConversationNotFound({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('inbox');
+  return (
+    <Center h="100%" p="md">
+      <Stack align="center" gap="xs" data-testid="conversation-not-found">
+        <Text fw={600}>{t('conversation.notFound')}</Text>
+        <Text size="sm" c="dimmed" ta="center">
+          {t('conversation.notFoundHelp')}
+        </Text>
+        <Button variant="light" size="xs" onClick={onBack}>
+          {t('conversation.backToList')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+// Every page of messages re-renders the pane: the header's selects and the composer's autosized
+// textarea (which measures itself) only re-render when their own props change.
+const Header = memo(ConversationHeader);
+const MemoComposer = memo(Composer);
+
+export const ConversationPane = forwardRef<
+  ComposerHandle,
+  { groupId: number; onBack: () => void; headerExtra?: ReactNode }
+>(function ConversationPane({ groupId, onBack, headerExtra }, composerRef) {
+  const { t } = useTranslation('inbox');
+  const session = useRequiredSession();
+  const feed = useConversation(groupId);
+  const customerId = useCustomerId(groupId);
+  const messages = useMessages(groupId, customerId);
+  const typing = useTypingPeople(groupId, session.userName);
+  const lastRead = useRef(0);
+  const canNote = isAllowed(
+    'conversation-notes',
+    session.roleType,
+    session.appSettings.companySetting,
+    session.product,
+  );
+
+  // My own read receipt came back: my unread counts in the lists are now zero for this conversation.
+  const queryClient = useQueryClient();
+  useRealtimeEvent('message.read', (event) => {
+    if (event.data.userId === session.userName && event.data.groupId === groupId)
+      clearUnread(queryClient, groupId);
+  });
+
+  // The agent has seen the newest message: tell the server (unread count back to zero, receipts).
+  const newest = messages.state.messages[messages.state.messages.length - 1];
+  const lastCustomerMessageId = newestCustomerMessageId(messages.state.messages);
+  useEffect(() => {
+    if (!newest || newest.id <= lastRead.current || document.visibilityState !== 'visible') return;
+    if (sendRealtimeFrame({ type: 'read', groupId, messageId: newest.id })) lastRead.current = newest.id;
+  }, [newest, groupId]);
+
+  if (feed.isPending) return <SectionLoader fill label={t('loading')} />;
+  // A failed refetch keeps the conversation on screen (the offline banner says why); only the
+  // server's own "not there" answer is "not found", never a network failure.
+  if (messages.state.notFound || (feed.isError && isMissingError(feed.error)))
+    return <ConversationNotFound onBack={onBack} />;
+  if (feed.data === undefined)
+    return (
+      <Center h="100%" p="md">
+        <Stack align="center" gap="xs" data-testid="conversation-unreachable">
+          <Text fw={600}>{t('conversation.unreachable')}</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {t('conversation.unreachableHelp')}
+          </Text>
+          <Button variant="light" size="xs" onClick={() => void feed.refetch()}>
+            {t('retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  const data = feed.data;
+  const names = new Map(data.groupUsers.map((u) => [u.userId, u.displayName]));
+  const customerName = customerId
+    ? customerDisplayName({ userId: customerId, displayName: names.get(customerId) })
+    : '';
+  const title = data.name || customerName || t('conversation.untitled', { id: data.id });
+  const typingNames = typing.map((id) => (id === customerId ? customerName : names.get(id) || id));
+
+  return (
+    <Stack gap={0} h="100%" style={{ minWidth: 0 }}>
+      <Header feed={data} title={title} onBack={onBack} extra={headerExtra} />
+      <ConversationSummary groupId={groupId} />
+      <Box style={{ flex: 1, minHeight: 0 }}>
+        <MessageList feed={data} state={messages.state} loadOlder={messages.loadOlder} />
+      </Box>
+      <Text size="xs" c="dimmed" px="sm" h={18} aria-live="polite" data-testid="typing-indicator">
+        {typingNames.length > 0 ? t('conversation.typing', { names: typingNames.join(', ') }) : ''}
+      </Text>
+      <Box p="xs">
+        <MemoComposer
+          ref={composerRef}
+          groupId={groupId}
+          canNote={canNote}
+          channel={data.channel}
+          serviceWindowClosesAt={data.serviceWindowClosesAt}
+          lastCustomerMessageId={lastCustomerMessageId}
+        />
+      </Box>
+    </Stack>
+  );
+});
+
+/** The id of the customer's newest stored message (what the suggested replies answer), or null. */
+function newestCustomerMessageId(list: readonly { id: number; senderType: number }[]): number | null {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const m = list[i];
+    if (m && m.senderType === SENDER_TYPE.USER && m.id > 0) return m.id;
+  }
+  return null;
+}

@@ -1,0 +1,209 @@
+// The conversation's messages, virtualised: only what is on screen is rendered, older pages load
+// when the top is reached, and the view follows new messages while it is at the bottom.
+// Every prop handed to Virtuoso is stable between renders: a new function or object makes it render
+// all its rows again, and it renders on every scroll step.
+
+import type { GroupFeed, Message } from '@convo/api';
+import { customerDisplayName, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
+import { Center, Divider, Loader, Text } from '@mantine/core';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListItem, Virtuoso } from 'react-virtuoso';
+import { SectionLoader } from '../../../components/page-loader';
+import { useTeammates } from '../hooks/use-inbox-data';
+import { type MessagesState, markMessagesShown } from '../hooks/use-messages';
+import { type MessageRow, toRows } from '../lib/message-rows';
+import { TranslateAction } from './agent-assist';
+import { MessageBubble, type Receipt, useBubbleLabels } from './message-content';
+import classes from './message-list.module.css';
+
+// Virtuoso keeps the scroll position when rows are prepended if the first index moves down by as
+// many rows; counting back from a large number lets it go on for as long as there are pages.
+const START_INDEX = 10_000_000;
+
+// A one-line bubble's height: Virtuoso starts from it instead of rendering a probe row and
+// measuring it first (one frame less to open, and no over-rendering when the probe is a day row).
+const ROW_HEIGHT = 74;
+const VIEWPORT_MARGIN = { top: 400, bottom: 200 };
+
+/** Customer messages that can be translated: text (plain or HTML). */
+const TRANSLATABLE = new Set<number>([MESSAGE_CONTENT_TYPE.DEFAULT, MESSAGE_CONTENT_TYPE.TEXT_HTML]);
+
+interface ListContext {
+  loading: boolean;
+  label: string;
+}
+
+/** Defined once (not per render): Virtuoso passes the loading state through its context. */
+function OlderLoading({ context }: { context?: ListContext }) {
+  return context?.loading ? (
+    <Center py="xs">
+      <Loader size="xs" aria-label={context.label} />
+    </Center>
+  ) : null;
+}
+
+const COMPONENTS = { Header: OlderLoading };
+const rowKey = (_: number, row: MessageRow) => row.key;
+const follow = (atBottom: boolean): 'smooth' | false => (atBottom ? 'smooth' : false);
+
+const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
+  return <Divider my="xs" label={label} labelPosition="center" data-testid="day-separator" />;
+});
+
+/** Formats with one formatter, remembering each message's time (rows render again while scrolling). */
+function useTimeOf(language: string): (m: Message) => string {
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+    const known = new WeakMap<Message, string>();
+    return (m: Message) => {
+      let time = known.get(m);
+      if (time === undefined) {
+        time = format.format(m.createdAtTime);
+        known.set(m, time);
+      }
+      return time;
+    };
+  }, [language]);
+}
+
+export const MessageList = memo(function MessageList({
+  feed,
+  state,
+  loadOlder,
+}: {
+  feed: GroupFeed;
+  state: MessagesState;
+  loadOlder: () => void;
+}) {
+  const { t, i18n } = useTranslation('inbox');
+  const rows = useMemo(() => toRows(state.messages), [state.messages]);
+  const teammates = useTeammates();
+  const labels = useBubbleLabels();
+  const system = t('message.system');
+  // Members who are not teammates are the customer: the name they gave, else their pseudonym.
+  const names = useMemo(
+    () =>
+      new Map([
+        ...feed.groupUsers.map((u): [string, string] => [u.userId, customerDisplayName(u)]),
+        ...(teammates.data ?? []).map((u): [string, string] => [u.userId, u.displayName || u.userId]),
+      ]),
+    [feed.groupUsers, teammates.data],
+  );
+  const { anchorId } = state;
+  // The day row just before the anchor belongs to the first page too.
+  const firstPageStart = useMemo(() => {
+    const anchorIndex = Math.max(
+      0,
+      rows.findIndex((r) => r.kind === 'message' && r.message.id === anchorId),
+    );
+    return anchorIndex > 0 && rows[anchorIndex - 1]?.kind === 'day' ? anchorIndex - 1 : anchorIndex;
+  }, [rows, anchorId]);
+  const dayFormat = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.language, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
+    [i18n.language],
+  );
+  const timeOf = useTimeOf(i18n.language);
+  const { readUpTo, deliveredUpTo, hasOlder, loadingOlder } = state;
+
+  const itemContent = useCallback(
+    (_: number, row: MessageRow) => {
+      if (row.kind === 'day') return <DaySeparator label={dayFormat.format(row.dayMs)} />;
+      const m = row.message;
+      const receipt: Receipt | null =
+        m.senderType === SENDER_TYPE.USER
+          ? null
+          : m.id <= readUpTo
+            ? 'read'
+            : m.id <= deliveredUpTo
+              ? 'delivered'
+              : 'sent';
+      const bubble = (
+        <MessageBubble
+          message={m}
+          senderName={m.from ? (names.get(m.from) ?? m.from) : system}
+          time={timeOf(m)}
+          receipt={receipt}
+          labels={labels}
+        />
+      );
+      // Agent assist: a customer's text can be translated into the agent's language.
+      if (m.senderType !== SENDER_TYPE.USER || !TRANSLATABLE.has(m.contentType) || m.message.trim() === '')
+        return bubble;
+      return (
+        <div>
+          {bubble}
+          <TranslateAction groupId={feed.id} messageKey={m.key} />
+        </div>
+      );
+    },
+    [dayFormat, timeOf, names, system, labels, readUpTo, deliveredUpTo, feed.id],
+  );
+  const positioned = useRef(false);
+  const startReached = useCallback(() => {
+    if (hasOlder && positioned.current) loadOlder();
+  }, [hasOlder, loadOlder]);
+  const context = useMemo(() => ({ loading: loadingOlder, label: t('loading') }), [loadingOlder, t]);
+
+  // Virtuoso renders the top of the page on its way to the newest message (initialTopMostItemIndex),
+  // and then keeps its rows hidden until no size has changed for 150 ms. The list shows as soon as
+  // the newest row is rendered instead; until then it is hidden, and reaching the top on the way is
+  // not the agent scrolling up (no older page). From then on the side panel may load too.
+  const box = useRef<HTMLDivElement>(null);
+  const newest = rows[rows.length - 1];
+  const show = useCallback((groupId: number) => {
+    if (positioned.current) return;
+    positioned.current = true;
+    box.current?.setAttribute('data-positioned', '');
+    requestAnimationFrame(() => setTimeout(() => markMessagesShown(groupId), 0));
+  }, []);
+  const itemsRendered = useCallback(
+    (items: ListItem<MessageRow>[]) => {
+      if (items.some((i) => i.data === newest)) show(feed.id);
+    },
+    [feed.id, newest, show],
+  );
+  // A list with no room to render (a hidden pane) does not hold anything back for long.
+  useEffect(() => {
+    if (state.loading) return;
+    const timer = setTimeout(() => show(feed.id), 1000);
+    return () => clearTimeout(timer);
+  }, [state.loading, feed.id, show]);
+
+  if (state.loading && rows.length === 0) return <SectionLoader fill label={t('loading')} />;
+  if (rows.length === 0)
+    return (
+      <Center h="100%">
+        <Text c="dimmed" size="sm">
+          {t('conversation.noMessages')}
+        </Text>
+      </Center>
+    );
+
+  return (
+    <div ref={box} className={classes.list} key={feed.id}>
+      <Virtuoso
+        style={{ height: '100%' }}
+        data={rows}
+        firstItemIndex={START_INDEX - firstPageStart}
+        initialTopMostItemIndex={rows.length - 1}
+        defaultItemHeight={ROW_HEIGHT}
+        computeItemKey={rowKey}
+        startReached={startReached}
+        followOutput={follow}
+        increaseViewportBy={VIEWPORT_MARGIN}
+        context={context}
+        components={COMPONENTS}
+        itemContent={itemContent}
+        itemsRendered={itemsRendered}
+        data-testid="message-list"
+      />
+    </div>
+  );
+});

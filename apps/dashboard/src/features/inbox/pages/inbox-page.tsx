@@ -1,0 +1,240 @@
+// /conversations and /conversations/:groupId: list, conversation, side panel. On phones one pane
+// at a time (list, or the conversation with a drawer for the details).
+
+import { CONVERSATION_STATUS } from '@convo/domain';
+import { Box, Button, Center, Drawer, Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { QUERY_ROOTS } from '../../../app/realtime';
+import { toast } from '../../../app/toasts';
+import { useConversationSettings } from '../../conversation-settings/api/conversation-settings-api';
+import { changeStatus } from '../api/inbox-api';
+import type { ComposerHandle } from '../components/composer';
+import { ConversationList } from '../components/conversation-list';
+import {
+  ConversationNotFound,
+  ConversationPane,
+  prefetchConversation,
+} from '../components/conversation-pane';
+import { SidePanel } from '../components/side-panel';
+import { useInboxAlerts } from '../hooks/use-inbox-alerts';
+import { toastInboxError } from '../lib/inbox-errors';
+import { DEFAULT_FILTER, filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
+import { neighbour, SHORTCUTS, shortcutOf } from '../lib/keyboard';
+
+const FILTER_KEY = 'convo.inbox.filter';
+
+function readFilter(): InboxFilter {
+  try {
+    const raw = window.sessionStorage.getItem(FILTER_KEY);
+    return raw ? { ...DEFAULT_FILTER, ...(JSON.parse(raw) as Partial<InboxFilter>) } : DEFAULT_FILTER;
+  } catch {
+    return DEFAULT_FILTER;
+  }
+}
+
+function hasSavedFilter(): boolean {
+  try {
+    return window.sessionStorage.getItem(FILTER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function parseGroupId(raw: string | undefined): number | null | 'invalid' {
+  if (raw === undefined) return null;
+  return /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 'invalid';
+}
+
+export function InboxPage() {
+  const { t } = useTranslation('inbox');
+  const params = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  // Three panes from 1280 px; the list and the details narrow until 1440 px.
+  const veryWide = useMediaQuery('(min-width: 80em)', true);
+  const roomy = useMediaQuery('(min-width: 90em)', true);
+  const [filter, setFilterState] = useState<InboxFilter>(readFilter);
+  const [ids, setIds] = useState<number[]>([]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const composer = useRef<ComposerHandle>(null);
+  const groupId = parseGroupId(params.groupId);
+  const openId = typeof groupId === 'number' ? groupId : null;
+  useInboxAlerts(openId);
+  const settings = useConversationSettings();
+  // Until the agent picks a filter of their own, the list starts from the application's defaults.
+  useEffect(() => {
+    if (settings.data && !hasSavedFilter()) setFilterState(filterWithDefaults(settings.data));
+  }, [settings.data]);
+
+  const setFilter = useCallback((next: InboxFilter) => {
+    setFilterState(next);
+    try {
+      window.sessionStorage.setItem(FILTER_KEY, JSON.stringify(next));
+    } catch {
+      // The filter simply is not kept across reloads.
+    }
+  }, []);
+  const open = useCallback(
+    (id: number) => {
+      prefetchConversation(queryClient, id);
+      return navigate(`/conversations/${id}`);
+    },
+    [navigate, queryClient],
+  );
+  const back = useCallback(() => navigate('/conversations'), [navigate]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = shortcutOf(event);
+      if (action === null) return;
+      event.preventDefault();
+      switch (action) {
+        case 'next':
+        case 'previous': {
+          const next = neighbour(ids, openId, action === 'next' ? 1 : -1);
+          if (next !== null) open(next);
+          return;
+        }
+        case 'reply':
+          composer.current?.focus('reply');
+          return;
+        case 'note':
+          composer.current?.focus('note');
+          return;
+        case 'quickReplies':
+          composer.current?.openQuickReplies();
+          return;
+        case 'resolve':
+          if (openId !== null)
+            changeStatus(openId, CONVERSATION_STATUS.CLOSED)
+              .then((feed) => {
+                queryClient.setQueryData([QUERY_ROOTS.conversation, openId], feed);
+                void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.conversations] });
+                toast.success(t('header.statusChanged'));
+              })
+              .catch(toastInboxError);
+          return;
+        case 'help':
+          setHelpOpen(true);
+          return;
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [ids, openId, open, queryClient, t]);
+
+  const showList = wide || openId === null;
+  const listPane = (
+    <Box
+      w={wide ? (roomy || !veryWide ? 340 : 300) : '100%'}
+      h="100%"
+      style={{
+        flexShrink: 0,
+        borderRight: wide ? '1px solid var(--mantine-color-default-border)' : undefined,
+      }}
+    >
+      <ConversationList
+        filter={filter}
+        onFilter={setFilter}
+        selectedId={openId}
+        onOpen={open}
+        onItems={setIds}
+      />
+    </Box>
+  );
+
+  let middle: React.ReactNode = null;
+  if (groupId === 'invalid') middle = <ConversationNotFound onBack={back} />;
+  else if (openId !== null)
+    middle = (
+      <ConversationPane
+        key={openId}
+        ref={composer}
+        groupId={openId}
+        onBack={back}
+        headerExtra={
+          !veryWide ? (
+            <Button size="xs" variant="subtle" onClick={() => setDetailsOpen(true)}>
+              {t('side.details')}
+            </Button>
+          ) : null
+        }
+      />
+    );
+  else if (wide)
+    middle = (
+      <Center h="100%">
+        <Text c="dimmed" size="sm">
+          {t('conversation.pick')}
+        </Text>
+      </Center>
+    );
+
+  return (
+    <Box
+      h="calc(100dvh - 60px - 2 * var(--mantine-spacing-md))"
+      mih={420}
+      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, overflow: 'hidden' }}
+    >
+      <h1
+        className="convo-visually-hidden"
+        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
+        {t('title')}
+      </h1>
+      <Group h="100%" gap={0} wrap="nowrap" align="stretch">
+        {showList && listPane}
+        {(wide || openId !== null || groupId === 'invalid') && (
+          <Box h="100%" style={{ flex: 1, minWidth: 0 }}>
+            {middle}
+          </Box>
+        )}
+        {veryWide && openId !== null && (
+          <Box
+            w={320}
+            h="100%"
+            style={{ flexShrink: 0, borderLeft: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <SidePanel groupId={openId} />
+          </Box>
+        )}
+      </Group>
+      {!veryWide && openId !== null && (
+        <Drawer
+          opened={detailsOpen}
+          onClose={() => setDetailsOpen(false)}
+          position="right"
+          title={t('side.details')}
+          size="sm"
+        >
+          <SidePanel groupId={openId} />
+        </Drawer>
+      )}
+      <Modal opened={helpOpen} onClose={() => setHelpOpen(false)} title={t('shortcuts.title')}>
+        <Table>
+          <Table.Tbody>
+            {SHORTCUTS.map((s) => (
+              <Table.Tr key={s.key}>
+                <Table.Td>
+                  <Kbd>{s.key}</Kbd>
+                </Table.Td>
+                <Table.Td>{t(`shortcuts.${s.action}`)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Stack mt="sm">
+          <Text size="xs" c="dimmed">
+            {t('shortcuts.helpText')}
+          </Text>
+        </Stack>
+      </Modal>
+    </Box>
+  );
+}
