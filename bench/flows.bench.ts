@@ -5,10 +5,13 @@
 // The turn is the bot reply job's flow part (modules/bots/flows/service.ts continueOrStartFlow),
 // called directly: the job queue and the message sends around it are measured by bot-reply.bench.ts.
 // Usage: npx tsx bench/flows.bench.ts  (PostgreSQL too when TEST_DATABASE_URL is set)
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import type { FlowGraph, FlowNode } from '@convo/domain';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { botFlows, botFlowVersions } from '../apps/server/src/db/schema/index.js';
 import { guardedFlowHttp } from '../apps/server/src/modules/bots/flows/runner.js';
 import { continueOrStartFlow } from '../apps/server/src/modules/bots/flows/service.js';
@@ -23,6 +26,18 @@ const BUDGET_MS = 50;
 /** A customer's pause between an answer and the next message (0: every turn at once, a stress test). */
 const THINK_MS = Number(process.env.BENCH_FLOW_THINK_MS ?? 1000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Statements per turn: the database clients' query calls are counted for the turn that made them
+// (a statement made for several turns at once counts for the one whose call sent it).
+const turnOf = new AsyncLocalStorage<{ statements: number }>();
+for (const proto of [pg.Client.prototype, PGlite.prototype] as { query: (...a: unknown[]) => unknown }[]) {
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const turn = turnOf.getStore();
+    if (turn) turn.statements++;
+    return query.apply(this, args);
+  };
+}
 
 /** 20 steps: five rounds of question → message → condition → API call, then a hand-off. */
 function twentySteps(apiUrl: string): FlowGraph {
@@ -125,6 +140,9 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     const perStep: number[] = [];
     /** Steps of the turns after the first: a running flow, customers answering at their own pace. */
     const runningStep: number[] = [];
+    const startTurn: number[] = [];
+    /** Statements of the starts, of the answers. */
+    const statements = { starts: 0, answers: 0 };
     let messageId = 1;
     let handedOff = 0;
     const wall = performance.now();
@@ -135,19 +153,25 @@ async function run(kind: TestDbKind): Promise<Row[]> {
         for (let turn = 0; turn <= 5; turn++) {
           if (turn > 0) await sleep(THINK_MS * (0.5 + Math.random()));
           const started = performance.now();
-          const result = await continueOrStartFlow(t.database.db, guardedFlowHttp, {
-            applicationId: tenant.applicationId,
-            botId: bot.id,
-            conversationId,
-            messageId: messageId++,
-            message: String(turn + 1),
-          });
+          const counted = { statements: 0 };
+          const result = await turnOf.run(counted, () =>
+            continueOrStartFlow(t.database.db, guardedFlowHttp, {
+              applicationId: tenant.applicationId,
+              botId: bot.id,
+              conversationId,
+              messageId: messageId++,
+              message: String(turn + 1),
+            }),
+          );
           const ms = performance.now() - started;
+          if (turn === 0) statements.starts += counted.statements;
+          else statements.answers += counted.statements;
           if (!result) throw new Error(`conversation ${conversationId} had no flow turn`);
           if (result.handoff) handedOff++;
           perTurn.push(ms);
           perStep.push(ms / Math.max(1, result.path.length));
           if (turn > 0) runningStep.push(ms / Math.max(1, result.path.length));
+          else startTurn.push(ms);
         }
       }),
     );
@@ -156,6 +180,7 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     perTurn.sort((a, b) => a - b);
     perStep.sort((a, b) => a - b);
     runningStep.sort((a, b) => a - b);
+    startTurn.sort((a, b) => a - b);
     const p95Running = percentile(runningStep, 95);
     const p95Step = percentile(perStep, 95);
     return [
@@ -171,6 +196,18 @@ async function run(kind: TestDbKind): Promise<Row[]> {
         value: `${p95Running.toFixed(2)} ms`,
         budget: `< ${BUDGET_MS} ms`,
         pass: p95Running < BUDGET_MS,
+      },
+      {
+        figure: `${kind}: statements per start / per answer (mean)`,
+        value: `${(statements.starts / FLOWS).toFixed(2)} / ${(statements.answers / (FLOWS * 5)).toFixed(2)}`,
+        budget: '',
+        pass: null,
+      },
+      {
+        figure: `${kind}: start (turn 0) p50 / p95`,
+        value: `${percentile(startTurn, 50).toFixed(1)} / ${percentile(startTurn, 95).toFixed(1)} ms`,
+        budget: '',
+        pass: null,
       },
       {
         figure: `${kind}: step p50`,
@@ -205,3 +242,9 @@ const kinds: TestDbKind[] = process.env.BENCH_FLOW_KINDS
 const rows: Row[] = [];
 for (const kind of kinds) rows.push(...(await run(kind)));
 printTable('Bot flows: 20 steps, 200 at once', rows);
+process.stdout.write(
+  `load: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
