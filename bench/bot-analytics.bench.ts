@@ -18,6 +18,7 @@ import {
   botInsightsJobHandler,
   requestBotInsights,
 } from '../apps/server/src/modules/analytics/bot-analytics.js';
+import * as analyticsRepo from '../apps/server/src/modules/analytics/bot-analytics-repository.js';
 import { clusterSentences } from '../apps/server/src/modules/analytics/insight-clusters.js';
 import { analyse } from '../apps/server/src/modules/bots/index.js';
 import { openDatabase, rowsOf } from '../apps/server/src/platform/db/database.js';
@@ -118,28 +119,53 @@ try {
   ];
   const otherBot = await addTestBot(database, other.application.id, 'kompose', 'Elsewhere');
   const botArray = sql.raw(`array[${bots.map((b) => `'${b.id}'::uuid`).join(',')}]`);
-  const topicArray = sql`${TOPICS}::text[]`;
-  const extraArray = sql`${EXTRA}::text[]`;
+  // A text[] of constants (drizzle spreads a bare JS array into a record, which does not cast).
+  const textArray = (values: readonly string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`;
+  const topicArray = textArray(TOPICS);
+  const extraArray = textArray(EXTRA);
+  const frameArray = textArray(FRAMES.map((f) => f.replace(' %', '').replace('% ', '')));
   const t0 = performance.now();
-  // Each conversation gets a bot (the main one for half of them); one answer per two messages.
+  // Each conversation gets a bot (the main one for half of them, the other two a quarter each;
+  // `c.id % 2` alone gave every odd conversation to the third bot) and a start spread over the last
+  // 120 days, so a 30-day range reads a quarter of the rows and a 90-day one three quarters (the
+  // seeded messages span only 12 days, which made both ranges read everything).
   await db.execute(sql`
     insert into bot_conversations (conversation_id, application_id, bot_id, handed_off_at, created_at)
     select c.id, c.application_id,
-      (${botArray})[case when c.id % 2 = 0 then 1 else 2 + (c.id % 2)::int end],
-      case when c.id % 5 = 0 then c.created_at + interval '10 minutes' end, c.created_at
-    from conversations c where c.application_id = ${ws.application.id}`);
+      (${botArray})[case when c.id % 2 = 0 then 1 else 2 + (c.id / 2 % 2)::int end],
+      case when c.id % 5 = 0 then s.at + interval '10 minutes' end, s.at
+    from conversations c,
+      lateral (select now() - ((c.id * 7919) % (120 * 86400)) * interval '1 second' as at) s
+    where c.application_id = ${ws.application.id}`);
+  // One answer per even message, at its conversation's time. Which answers are fallbacks (a
+  // quarter, carrying a customer's question: a third in few words that repeat, the rest mostly
+  // distinct), which are rated (one in ten, half helpful) and their intent are drawn by a hash of
+  // the message id: `m.id % 10 = 1` made the rated answers' query run on no rows (m.id is even
+  // here), and `m.id % 4` tied the fallbacks to the bot (seeded message ids follow their
+  // conversation's), giving the main bot one fallback in two answers and only ten intents.
   await db.execute(sql`
     insert into bot_answers (message_id, application_id, bot_id, conversation_id, intent, confidence_pct,
       fallback, question, helpful, rated_at, created_at)
     select m.id, m.application_id, bc.bot_id, m.conversation_id,
-      case when m.id % 4 = 0 then 'fallback' else 'intent ' || (m.id % 40)::text end, 80,
-      m.id % 4 = 0,
-      case when m.id % 4 = 0 then 'how do I ' || (${topicArray})[1 + (m.id / 4 % ${TOPICS.length})::int]
-        || ' ' || (${extraArray})[1 + (m.id / 7 % ${EXTRA.length})::int] end,
-      case when m.id % 10 = 1 then m.id % 20 = 1 end,
-      case when m.id % 10 = 1 then m.created_at + interval '1 minute' end,
-      m.created_at
-    from messages m join bot_conversations bc on bc.conversation_id = m.conversation_id
+      case when h.fallback then 'fallback' else 'intent ' || h.intent::text end, 80,
+      h.fallback,
+      case when h.fallback then (${frameArray})[1 + (h.n / ${TOPICS.length} % ${FRAMES.length})::int]
+        || ' ' || (${topicArray})[1 + (h.n % ${TOPICS.length})::int]
+        -- a third asked in few words (the head of the list), the rest in many (the long tail)
+        || case when h.n % 3 = 0 then '' else ' ' || (${extraArray})[1 + (h.n / 7 % ${EXTRA.length})::int]
+          || ' #' || (h.n / 3989 % 250)::text end end,
+      case when h.rated then h.helpful end,
+      case when h.rated then a.at + interval '1 minute' end,
+      a.at
+    from messages m join bot_conversations bc on bc.conversation_id = m.conversation_id,
+      lateral (select bc.created_at + (m.id % 3600) * interval '1 second' as at) a,
+      lateral (select abs(hashint8(m.id)::bigint) % 4 = 0 as fallback, abs(hashint8(m.id + 1)::bigint) % 10 = 0 as rated,
+        abs(hashint8(m.id + 2)::bigint) % 2 = 0 as helpful, abs(hashint8(m.id + 3)::bigint) % 40 as intent,
+        abs(hashint8(m.id + 4)::bigint) as n) h
     where m.application_id = ${ws.application.id} and m.id % 2 = 0`);
   // The second application: its own bot, the same intent names.
   const otherConv = await db.execute(sql`
@@ -152,13 +178,26 @@ try {
       now() - (g % 30) * interval '1 day'
     from generate_series(1, 10000) g`);
   await db.execute(sql`analyze bot_answers; analyze bot_conversations; analyze bot_answer_rollups`);
-  const counted = rowsOf<{ n: number; f: number }>(
+  const counted = rowsOf<{
+    n: number;
+    f: number;
+    d: number;
+    r: number;
+    m30: number;
+    m90: number;
+    f90: number;
+  }>(
     await db.execute(
-      sql`select count(*)::int as n, count(*) filter (where fallback)::int as f from bot_answers`,
+      sql`select count(*)::int as n, count(*) filter (where fallback)::int as f,
+        count(distinct lower(question))::int as d, count(helpful)::int as r,
+        count(*) filter (where bot_id = ${bots[0]!.id}::uuid and created_at > now() - interval '30 days')::int as m30,
+        count(*) filter (where bot_id = ${bots[0]!.id}::uuid and created_at > now() - interval '90 days')::int as m90,
+        count(*) filter (where bot_id = ${bots[0]!.id}::uuid and fallback and created_at > now() - interval '90 days')::int as f90
+        from bot_answers`,
     ),
   )[0];
   process.stdout.write(
-    `seeded ${counted?.n.toLocaleString('en')} bot answers (${counted?.f.toLocaleString('en')} unanswered) in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+    `seeded ${counted?.n.toLocaleString('en')} bot answers (${counted?.f.toLocaleString('en')} unanswered, ${counted?.d.toLocaleString('en')} distinct questions, ${counted?.r.toLocaleString('en')} rated; the main bot's in 30 / 90 days: ${counted?.m30.toLocaleString('en')} / ${counted?.m90.toLocaleString('en')}, unanswered in 90 days: ${counted?.f90.toLocaleString('en')}) in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
   );
 
   const owner: AuthContext = {
@@ -184,12 +223,36 @@ try {
       await run();
     });
     const p95 = percentile(times, 95);
+    const seen = await run();
     rows.push({
-      figure: `bot analytics (overview, intents, sentences, feedback), ${label}, p95 (${RUNS} runs)`,
+      figure: `bot analytics (overview, intents, sentences, feedback), ${label}, p95 (${RUNS} runs): ${seen.overview.conversations.toLocaleString('en')} conversations, ${seen.overview.answers.toLocaleString('en')} answers, ${seen.intents.length} intents, ${seen.sentences.length} sentences, ${seen.feedback.length} rated`,
       value: `${p95.toFixed(0)} ms`,
       budget: '< 500 ms',
       pass: p95 < 500,
     });
+    // Each statement alone (the endpoint runs them at once on the pool).
+    const from = new Date(range.from);
+    const until = new Date(range.to);
+    const fromDay = from.toISOString().slice(0, 10);
+    const toDay = new Date(range.to - 1).toISOString().slice(0, 10);
+    const app = ws.application.id;
+    const statements: [string, () => Promise<unknown>][] = [
+      ['conversations', () => analyticsRepo.conversationCounts(db, app, main, from, until)],
+      ['daily counts', () => analyticsRepo.dailyCounts(db, app, main, fromDay, toDay)],
+      ['intents', () => analyticsRepo.intentCounts(db, app, main, fromDay, toDay)],
+      ['unanswered sentences', () => analyticsRepo.unansweredSentences(db, app, main, from, until)],
+      ['rated answers', () => analyticsRepo.ratedAnswers(db, app, main, from, until)],
+    ];
+    for (const [name, statement] of statements) {
+      await statement();
+      const one = percentile(await timeMany(RUNS, async () => void (await statement())), 95);
+      rows.push({
+        figure: `  ${name}, ${label}, p95`,
+        value: `${one.toFixed(1)} ms`,
+        budget: '< 500 ms',
+        pass: one < 500,
+      });
+    }
   }
 
   // Insights: the worker's job on the seeded fallbacks (it reads the newest 50,000).
@@ -242,7 +305,7 @@ try {
   });
 
   if (process.env.BENCH_EXPLAIN === '1') {
-    const from = new Date(to - 30 * 86_400_000).toISOString();
+    const from = new Date(to - Number(process.env.BENCH_EXPLAIN_DAYS ?? 90) * 86_400_000).toISOString();
     const until = new Date(to).toISOString();
     const app = ws.application.id;
     const plans: [string, ReturnType<typeof sql>][] = [

@@ -5,10 +5,13 @@
 // The turn is the bot reply job's flow part (modules/bots/flows/service.ts continueOrStartFlow),
 // called directly: the job queue and the message sends around it are measured by bot-reply.bench.ts.
 // Usage: npx tsx bench/flows.bench.ts  (PostgreSQL too when TEST_DATABASE_URL is set)
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import type { FlowGraph, FlowNode } from '@convo/domain';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { botFlows, botFlowVersions } from '../apps/server/src/db/schema/index.js';
 import { guardedFlowHttp } from '../apps/server/src/modules/bots/flows/runner.js';
 import { continueOrStartFlow } from '../apps/server/src/modules/bots/flows/service.js';
@@ -20,9 +23,28 @@ import { percentile, printTable, type Row } from './lib/stats.js';
 
 const FLOWS = Number(process.env.BENCH_FLOWS ?? 200);
 const BUDGET_MS = 50;
+/** Conversations that run the flow before the measured ones (BENCH_FLOW_WARMUP, default 0). */
+const WARM_UP = Number(process.env.BENCH_FLOW_WARMUP ?? 0);
 /** A customer's pause between an answer and the next message (0: every turn at once, a stress test). */
 const THINK_MS = Number(process.env.BENCH_FLOW_THINK_MS ?? 1000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Statements per turn (BENCH_FLOW_STATEMENTS=1): the database clients' query calls are counted
+// for the turn that made them (a statement made for several turns at once counts for the one whose
+// call sent it). Off by default: AsyncLocalStorage's hooks on every promise slow what is measured.
+const COUNT_STATEMENTS = process.env.BENCH_FLOW_STATEMENTS === '1';
+const turnOf = new AsyncLocalStorage<{ statements: number }>();
+// pg.Pool's query, not its clients': a client runs a queued query in another call's context.
+for (const proto of (COUNT_STATEMENTS ? [pg.Pool.prototype, PGlite.prototype] : []) as {
+  query: (...a: unknown[]) => unknown;
+}[]) {
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const turn = turnOf.getStore();
+    if (turn) turn.statements++;
+    return query.apply(this, args);
+  };
+}
 
 /** 20 steps: five rounds of question → message → condition → API call, then a hand-off. */
 function twentySteps(apiUrl: string): FlowGraph {
@@ -96,7 +118,7 @@ async function run(kind: TestDbKind): Promise<Row[]> {
 
     const conversations: number[] = [];
     // Each visitor from its own address, as 200 browsers would be (the widget limits one address).
-    for (let i = 0; i < FLOWS; i++) {
+    for (let i = 0; i < FLOWS + WARM_UP; i++) {
       const remoteAddress = `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`;
       const reg = await t.app.inject({
         method: 'POST',
@@ -125,9 +147,30 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     const perStep: number[] = [];
     /** Steps of the turns after the first: a running flow, customers answering at their own pace. */
     const runningStep: number[] = [];
+    const startTurn: number[] = [];
+    /** Statements of the starts, of the answers. */
+    const statements = { starts: 0, answers: 0 };
     let messageId = 1;
     let handedOff = 0;
+    // A server that has run a flow before (its code compiled by the JIT), as a live one has: the
+    // warm-up conversations walk the whole flow first, one at a time, unmeasured.
+    for (const conversationId of conversations.splice(0, WARM_UP))
+      for (let turn = 0; turn <= 5; turn++)
+        await continueOrStartFlow(t.database.db, guardedFlowHttp, {
+          applicationId: tenant.applicationId,
+          botId: bot.id,
+          conversationId,
+          messageId: messageId++,
+          message: String(turn + 1),
+        });
     const wall = performance.now();
+    // Under --cpu-prof: the burst's window on the profile's clock (microseconds of hrtime).
+    const mark = (what: string) => {
+      if (process.execArgv.some((a) => a.startsWith('--cpu-prof')))
+        process.stderr.write(`profile mark ${kind} ${what} ${process.hrtime.bigint() / 1000n}\n`);
+    };
+    mark('burst');
+    let startsDone = 0;
     // Turn 0 starts every flow (all 200 at the same moment); turns 1–5 answer the five questions,
     // each customer after reading the last answer (THINK_MS ± 50 %), as in bot-reply.bench.ts.
     await Promise.all(
@@ -135,19 +178,28 @@ async function run(kind: TestDbKind): Promise<Row[]> {
         for (let turn = 0; turn <= 5; turn++) {
           if (turn > 0) await sleep(THINK_MS * (0.5 + Math.random()));
           const started = performance.now();
-          const result = await continueOrStartFlow(t.database.db, guardedFlowHttp, {
-            applicationId: tenant.applicationId,
-            botId: bot.id,
-            conversationId,
-            messageId: messageId++,
-            message: String(turn + 1),
-          });
+          const counted = { statements: 0 };
+          const flowTurn = () =>
+            continueOrStartFlow(t.database.db, guardedFlowHttp, {
+              applicationId: tenant.applicationId,
+              botId: bot.id,
+              conversationId,
+              messageId: messageId++,
+              message: String(turn + 1),
+            });
+          const result = await (COUNT_STATEMENTS ? turnOf.run(counted, flowTurn) : flowTurn());
           const ms = performance.now() - started;
+          if (turn === 0) statements.starts += counted.statements;
+          else statements.answers += counted.statements;
           if (!result) throw new Error(`conversation ${conversationId} had no flow turn`);
           if (result.handoff) handedOff++;
           perTurn.push(ms);
           perStep.push(ms / Math.max(1, result.path.length));
           if (turn > 0) runningStep.push(ms / Math.max(1, result.path.length));
+          else {
+            startTurn.push(ms);
+            if (++startsDone === conversations.length) mark('started');
+          }
         }
       }),
     );
@@ -156,6 +208,7 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     perTurn.sort((a, b) => a - b);
     perStep.sort((a, b) => a - b);
     runningStep.sort((a, b) => a - b);
+    startTurn.sort((a, b) => a - b);
     const p95Running = percentile(runningStep, 95);
     const p95Step = percentile(perStep, 95);
     return [
@@ -171,6 +224,20 @@ async function run(kind: TestDbKind): Promise<Row[]> {
         value: `${p95Running.toFixed(2)} ms`,
         budget: `< ${BUDGET_MS} ms`,
         pass: p95Running < BUDGET_MS,
+      },
+      {
+        figure: `${kind}: statements per start / per answer (mean)`,
+        value: COUNT_STATEMENTS
+          ? `${(statements.starts / FLOWS).toFixed(3)} / ${(statements.answers / (FLOWS * 5)).toFixed(3)}`
+          : 'BENCH_FLOW_STATEMENTS=1',
+        budget: '',
+        pass: null,
+      },
+      {
+        figure: `${kind}: start (turn 0) p50 / p95`,
+        value: `${percentile(startTurn, 50).toFixed(1)} / ${percentile(startTurn, 95).toFixed(1)} ms`,
+        budget: '',
+        pass: null,
       },
       {
         figure: `${kind}: step p50`,
@@ -205,3 +272,9 @@ const kinds: TestDbKind[] = process.env.BENCH_FLOW_KINDS
 const rows: Row[] = [];
 for (const kind of kinds) rows.push(...(await run(kind)));
 printTable('Bot flows: 20 steps, 200 at once', rows);
+process.stdout.write(
+  `load: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { botFlowRuns, botFlows, botFlowVersions } from '../../../db/schema/index.js';
 import type { Db } from '../../../platform/db/database.js';
 
@@ -157,12 +157,79 @@ export async function findRun(
   return row;
 }
 
+/** The runs of these conversations of the application: one statement for a batch of turns. */
+export async function findRuns(
+  db: Db,
+  applicationId: string,
+  conversationIds: readonly number[],
+): Promise<FlowRunRow[]> {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select()
+    .from(botFlowRuns)
+    .where(
+      and(
+        eq(botFlowRuns.applicationId, applicationId),
+        inArray(botFlowRuns.conversationId, [...conversationIds]),
+      ),
+    );
+}
+
+/** These bots' published default flows (a bot has one default at most: bot_flows_default_uq). */
+export async function findDefaultFlows(
+  db: Db,
+  applicationId: string,
+  botIds: readonly string[],
+): Promise<FlowRow[]> {
+  if (botIds.length === 0) return [];
+  return db
+    .select()
+    .from(botFlows)
+    .where(
+      and(
+        eq(botFlows.applicationId, applicationId),
+        inArray(botFlows.botId, [...botIds]),
+        eq(botFlows.isDefault, true),
+        sql`${botFlows.publishedVersion} is not null`,
+      ),
+    );
+}
+
 /** Whether the conversation ever had a run (the default flow starts only once). */
 export async function hasRun(db: Db, applicationId: string, conversationId: number): Promise<boolean> {
   return (await findRun(db, applicationId, conversationId)) !== undefined;
 }
 
-export async function saveRun(db: Db, values: Omit<FlowRunRow, 'createdAt' | 'updatedAt'>): Promise<void> {
+export type FlowRunWrite = Omit<FlowRunRow, 'createdAt' | 'updatedAt'>;
+
+/**
+ * Stores several conversations' runs in one statement (one row per conversation: the caller
+ * keeps the last write of a conversation, as one upsert after the other would leave it).
+ */
+export async function saveRuns(db: Db, values: readonly FlowRunWrite[]): Promise<void> {
+  if (values.length === 0) return;
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  await db
+    .insert(botFlowRuns)
+    .values([...values])
+    .onConflictDoUpdate({
+      target: botFlowRuns.conversationId,
+      set: {
+        applicationId: excluded('application_id'),
+        botId: excluded('bot_id'),
+        flowId: excluded('flow_id'),
+        version: excluded('version'),
+        nodeId: excluded('node_id'),
+        waiting: excluded('waiting'),
+        attributes: excluded('attributes'),
+        status: excluded('status'),
+        lastMessageId: excluded('last_message_id'),
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export async function saveRun(db: Db, values: FlowRunWrite): Promise<void> {
   const { conversationId: _, ...rest } = values;
   await db
     .insert(botFlowRuns)

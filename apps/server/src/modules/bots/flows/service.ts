@@ -9,6 +9,7 @@ import {
 import { type FlowGraph, validateFlowGraph } from '@convo/domain';
 import { AppError, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
+import { createKeyedBatcher, type KeyedBatcher } from '../../../platform/keyed-batcher.js';
 import { findBot } from '../repository.js';
 import * as repo from './repository.js';
 import { type FlowHttp, type FlowRunState, type FlowTurnResult, runFlowTurn, startState } from './runner.js';
@@ -233,6 +234,63 @@ export interface FlowTurnInput {
   message: string;
 }
 
+// The hot path: every customer turn of a bot with flows. Turns arriving together (a burst of
+// conversations starting at one instant) read their runs and the default flows in one statement
+// and store their runs in one (group commit, platform/keyed-batcher): on the embedded database
+// every statement waits for the one before it, and 200 starts of 3–4 statements each queued for
+// most of a second (bench/flows.bench.ts). A turn alone is a batch of one, one event-loop turn later.
+const MAX_TURN_BATCH = 200;
+
+interface TurnRead {
+  conversationId: number;
+  botId: string;
+}
+interface TurnFound {
+  run: repo.FlowRunRow | undefined;
+  /** The bot's published default flow, looked up only when the conversation has no run. */
+  defaultFlow: repo.FlowRow | undefined;
+}
+
+const turnReads = new WeakMap<Db, KeyedBatcher<TurnRead, TurnFound>>();
+const runWrites = new WeakMap<Db, KeyedBatcher<repo.FlowRunWrite, void>>();
+
+function turnReadsOf(db: Db) {
+  let batcher = turnReads.get(db);
+  if (!batcher) {
+    batcher = createKeyedBatcher<TurnRead, TurnFound>(async (applicationId, items) => {
+      const runs = await repo.findRuns(
+        db,
+        applicationId,
+        items.map((i) => i.conversationId),
+      );
+      const runOf = new Map(runs.map((r) => [r.conversationId, r]));
+      const starting = [...new Set(items.filter((i) => !runOf.has(i.conversationId)).map((i) => i.botId))];
+      const flows = await repo.findDefaultFlows(db, applicationId, starting);
+      const flowOf = new Map(flows.map((f) => [f.botId, f]));
+      return items.map((i) => {
+        const run = runOf.get(i.conversationId);
+        return { ok: true, value: { run, defaultFlow: run ? undefined : flowOf.get(i.botId) } };
+      });
+    }, MAX_TURN_BATCH);
+    turnReads.set(db, batcher);
+  }
+  return batcher;
+}
+
+function runWritesOf(db: Db) {
+  let batcher = runWrites.get(db);
+  if (!batcher) {
+    batcher = createKeyedBatcher<repo.FlowRunWrite, void>(async (_applicationId, items) => {
+      // One row per conversation in a statement: the later write of a conversation wins.
+      const last = new Map(items.map((i) => [i.conversationId, i]));
+      await repo.saveRuns(db, [...last.values()]);
+      return items.map(() => ({ ok: true, value: undefined }));
+    }, MAX_TURN_BATCH);
+    runWrites.set(db, batcher);
+  }
+  return batcher;
+}
+
 /**
  * The customer's message inside a running flow, or starting the bot's default flow at the
  * conversation's first turn. null: no flow has the conversation (the engine answers).
@@ -242,7 +300,10 @@ export async function continueOrStartFlow(
   http: FlowHttp,
   input: FlowTurnInput,
 ): Promise<FlowTurnResult | null> {
-  const run = await repo.findRun(db, input.applicationId, input.conversationId);
+  const { run, defaultFlow } = await turnReadsOf(db).submit(input.applicationId, {
+    conversationId: input.conversationId,
+    botId: input.botId,
+  });
   if (run && run.status === 'running' && run.botId === input.botId) {
     // A retried job for a message this run already took: nothing more to say.
     if (run.lastMessageId !== null && run.lastMessageId >= input.messageId) return null;
@@ -253,8 +314,7 @@ export async function continueOrStartFlow(
     }
   }
   if (run) return null;
-  const flow = await repo.findStartingFlow(db, input.applicationId, input.botId, null);
-  return flow ? startFlow(db, http, input, flow) : null;
+  return defaultFlow ? startFlow(db, http, input, defaultFlow) : null;
 }
 
 /** The engine answered with an intent that starts a flow: start it (the customer's message is not an answer yet). */
@@ -270,22 +330,31 @@ export async function startFlowForIntent(
 
 // A published version never changes, so its parsed graph is kept (bounded) instead of being read
 // and parsed on every customer turn; the key names the application, so nothing crosses tenants.
+// The promise is kept, not the graph: turns that miss together (a new version's first burst) share
+// one read and one parse instead of each making its own.
 const VERSION_CACHE_MAX = 500;
-const versionCache = new Map<string, FlowGraph>();
+const versionCache = new Map<string, Promise<FlowGraph | undefined>>();
 
-async function publishedGraph(db: Db, applicationId: string, flowId: string, version: number) {
+function publishedGraph(db: Db, applicationId: string, flowId: string, version: number) {
   const key = `${applicationId}\u0000${flowId}\u0000${version}`;
   const cached = versionCache.get(key);
   if (cached) return cached;
-  const row = await repo.findVersion(db, applicationId, flowId, version);
-  if (!row) return undefined;
-  const graph = graphOf(row.graph);
+  const loading = repo.findVersion(db, applicationId, flowId, version).then(
+    (row) => {
+      if (!row) versionCache.delete(key);
+      return row ? graphOf(row.graph) : undefined;
+    },
+    (err: unknown) => {
+      versionCache.delete(key);
+      throw err;
+    },
+  );
   if (versionCache.size >= VERSION_CACHE_MAX) {
     const oldest = versionCache.keys().next().value;
     if (oldest !== undefined) versionCache.delete(oldest);
   }
-  versionCache.set(key, graph);
-  return graph;
+  versionCache.set(key, loading);
+  return loading;
 }
 
 async function startFlow(db: Db, http: FlowHttp, input: FlowTurnInput, flow: repo.FlowRow) {
@@ -306,7 +375,8 @@ async function advance(
   message: string | null,
 ): Promise<FlowTurnResult> {
   const result = await runFlowTurn(graph, state, message, http);
-  await repo.saveRun(db, {
+  // Stored before the turn's messages are sent: a restart resumes from here.
+  await runWritesOf(db).submit(input.applicationId, {
     conversationId: input.conversationId,
     applicationId: input.applicationId,
     botId: input.botId,
