@@ -11,7 +11,7 @@ import { MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import type { FlowGraph, FlowNode } from '@convo/domain';
 import { botFlows, botFlowVersions } from '../apps/server/src/db/schema/index.js';
 import { guardedFlowHttp } from '../apps/server/src/modules/bots/flows/runner.js';
-import { continueOrStartFlow } from '../apps/server/src/modules/bots/flows/service.js';
+import { continueOrStartFlow, type FlowCodeRunner } from '../apps/server/src/modules/bots/flows/service.js';
 import { addTestBot } from '../apps/server/src/testing/bots.js';
 import { newTenant } from '../apps/server/src/testing/messaging-fixtures.js';
 import { createTestApp } from '../apps/server/src/testing/test-app.js';
@@ -22,6 +22,8 @@ const FLOWS = Number(process.env.BENCH_FLOWS ?? 200);
 const BUDGET_MS = 50;
 /** A customer's pause between an answer and the next message (0: every turn at once, a stress test). */
 const THINK_MS = Number(process.env.BENCH_FLOW_THINK_MS ?? 1000);
+/** The bench's flow has no code steps. */
+const noCode: FlowCodeRunner = async () => ({ ok: false, error: 'no code steps here' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** 20 steps: five rounds of question → message → condition → API call, then a hand-off. */
@@ -135,13 +137,17 @@ async function run(kind: TestDbKind): Promise<Row[]> {
         for (let turn = 0; turn <= 5; turn++) {
           if (turn > 0) await sleep(THINK_MS * (0.5 + Math.random()));
           const started = performance.now();
-          const result = await continueOrStartFlow(t.database.db, guardedFlowHttp, {
-            applicationId: tenant.applicationId,
-            botId: bot.id,
-            conversationId,
-            messageId: messageId++,
-            message: String(turn + 1),
-          });
+          const result = await continueOrStartFlow(
+            t.database.db,
+            { http: guardedFlowHttp, code: noCode },
+            {
+              applicationId: tenant.applicationId,
+              botId: bot.id,
+              conversationId,
+              messageId: messageId++,
+              message: String(turn + 1),
+            },
+          );
           const ms = performance.now() - started;
           if (!result) throw new Error(`conversation ${conversationId} had no flow turn`);
           if (result.handoff) handedOff++;
