@@ -1,6 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BOT_SETTINGS_PATHS, CODE_ACTION_PATHS, FLOW_PATHS, type FlowGraphInput, flowPath } from '@convo/api';
+import {
+  ANALYTICS_PATHS,
+  BOT_SETTINGS_PATHS,
+  CODE_ACTION_PATHS,
+  FLOW_PATHS,
+  type FlowGraphInput,
+  flowPath,
+} from '@convo/api';
 import { SENDER_TYPE } from '@convo/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -450,6 +457,23 @@ describe.each(testDatabaseKinds())('bot flows on %s', (kind) => {
     // Handed off by the flow: answered stays counted, the time saved goes (an agent works on it).
     await say(visitor.headers, groupId, 'gus@example.com');
     expect(await state()).toMatchObject({ answered: 3, secondsSaved: 0, handoffReason: 'tool' });
+    // Bot analytics (its roll-up and the conversation's row) sees the flow's three replies.
+    const now = Date.now();
+    const report = await call(
+      tenant,
+      'GET',
+      `${ANALYTICS_PATHS.botAnalytics.replace(':botId', bot.id)}?from=${now - 86_400_000}&to=${now + 86_400_000}&timeZone=UTC`,
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.overview).toMatchObject({
+      conversations: 1,
+      handedOff: 1,
+      answers: 3,
+      fallbacks: 0,
+    });
+    expect(report.json().data.intents).toEqual([
+      expect.objectContaining({ intent: 'flow: Tickets', hits: 3 }),
+    ]);
     // Still one welcome.
     expect(
       await t.database.db
