@@ -156,6 +156,7 @@ export async function updateFlow(
     });
   });
   if (!row) throw flowMissing();
+  rememberName(applicationId, row.id, row.name);
   return detailOf(db, row);
 }
 
@@ -294,9 +295,7 @@ export async function continueOrStartFlow(
     const graph = await publishedGraph(db, input.applicationId, run.flowId, run.version);
     if (graph) {
       const state: FlowRunState = { nodeId: run.nodeId, waiting: run.waiting, attributes: run.attributes };
-      const flow = await repo.findFlow(db, input.applicationId, input.botId, run.flowId);
-      // A flow deleted mid-run has its runs deleted with it; the name is only for the record.
-      const named = { id: run.flowId, name: flow?.name ?? run.flowId };
+      const named = { id: run.flowId, name: await flowName(db, input.applicationId, run.flowId) };
       return advance(db, effects, input, named, run.version, graph, state, input.message);
     }
   }
@@ -336,10 +335,39 @@ async function publishedGraph(db: Db, applicationId: string, flowId: string, ver
   return graph;
 }
 
+// A running flow's name only labels its answers in bot analytics, so it is kept in memory
+// (bounded; renames in this process update it) rather than read on every turn: with one more
+// query per turn, bench/flows.bench.ts on the embedded database (a busy machine) had runs where the
+// running step's p95 went from ~3-10 ms to ~200 ms. Another node's rename shows there after its
+// restart; the flow itself always runs from its stored version.
+const NAME_CACHE_MAX = 2000;
+const nameCache = new Map<string, string>();
+const nameKey = (applicationId: string, flowId: string) => `${applicationId}\u0000${flowId}`;
+
+function rememberName(applicationId: string, flowId: string, name: string) {
+  const key = nameKey(applicationId, flowId);
+  nameCache.delete(key);
+  if (nameCache.size >= NAME_CACHE_MAX) {
+    const oldest = nameCache.keys().next().value;
+    if (oldest !== undefined) nameCache.delete(oldest);
+  }
+  nameCache.set(key, name);
+}
+
+async function flowName(db: Db, applicationId: string, flowId: string): Promise<string> {
+  const cached = nameCache.get(nameKey(applicationId, flowId));
+  if (cached !== undefined) return cached;
+  // A flow deleted mid-run has its runs deleted with it; the id is only a fallback label.
+  const name = (await repo.findFlowName(db, applicationId, flowId)) ?? flowId;
+  rememberName(applicationId, flowId, name);
+  return name;
+}
+
 async function startFlow(db: Db, effects: FlowEffects, input: FlowTurnInput, flow: repo.FlowRow) {
   if (flow.publishedVersion === null) return null;
   const graph = await publishedGraph(db, input.applicationId, flow.id, flow.publishedVersion);
   if (!graph) return null;
+  rememberName(input.applicationId, flow.id, flow.name);
   const named = { id: flow.id, name: flow.name };
   return advance(db, effects, input, named, flow.publishedVersion, graph, startState(graph), null);
 }
