@@ -14,7 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { botFlows, botFlowVersions } from '../apps/server/src/db/schema/index.js';
 import { guardedFlowHttp } from '../apps/server/src/modules/bots/flows/runner.js';
-import { continueOrStartFlow } from '../apps/server/src/modules/bots/flows/service.js';
+import { continueOrStartFlow, type FlowCodeRunner } from '../apps/server/src/modules/bots/flows/service.js';
 import { addTestBot } from '../apps/server/src/testing/bots.js';
 import { newTenant } from '../apps/server/src/testing/messaging-fixtures.js';
 import { createTestApp } from '../apps/server/src/testing/test-app.js';
@@ -27,6 +27,8 @@ const BUDGET_MS = 50;
 const WARM_UP = Number(process.env.BENCH_FLOW_WARMUP ?? 0);
 /** A customer's pause between an answer and the next message (0: every turn at once, a stress test). */
 const THINK_MS = Number(process.env.BENCH_FLOW_THINK_MS ?? 1000);
+/** The bench's flow has no code steps. */
+const noCode: FlowCodeRunner = async () => ({ ok: false, error: 'no code steps here' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Statements per turn (BENCH_FLOW_STATEMENTS=1): the database clients' query calls are counted
@@ -156,13 +158,17 @@ async function run(kind: TestDbKind): Promise<Row[]> {
     // warm-up conversations walk the whole flow first, one at a time, unmeasured.
     for (const conversationId of conversations.splice(0, WARM_UP))
       for (let turn = 0; turn <= 5; turn++)
-        await continueOrStartFlow(t.database.db, guardedFlowHttp, {
-          applicationId: tenant.applicationId,
-          botId: bot.id,
-          conversationId,
-          messageId: messageId++,
-          message: String(turn + 1),
-        });
+        await continueOrStartFlow(
+          t.database.db,
+          { http: guardedFlowHttp, code: noCode },
+          {
+            applicationId: tenant.applicationId,
+            botId: bot.id,
+            conversationId,
+            messageId: messageId++,
+            message: String(turn + 1),
+          },
+        );
     const wall = performance.now();
     // Under --cpu-prof: the burst's window on the profile's clock (microseconds of hrtime).
     const mark = (what: string) => {
@@ -180,13 +186,17 @@ async function run(kind: TestDbKind): Promise<Row[]> {
           const started = performance.now();
           const counted = { statements: 0 };
           const flowTurn = () =>
-            continueOrStartFlow(t.database.db, guardedFlowHttp, {
-              applicationId: tenant.applicationId,
-              botId: bot.id,
-              conversationId,
-              messageId: messageId++,
-              message: String(turn + 1),
-            });
+            continueOrStartFlow(
+              t.database.db,
+              { http: guardedFlowHttp, code: noCode },
+              {
+                applicationId: tenant.applicationId,
+                botId: bot.id,
+                conversationId,
+                messageId: messageId++,
+                message: String(turn + 1),
+              },
+            );
           const result = await (COUNT_STATEMENTS ? turnOf.run(counted, flowTurn) : flowTurn());
           const ms = performance.now() - started;
           if (turn === 0) statements.starts += counted.statements;

@@ -76,6 +76,14 @@ export const flowNodeSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...base,
+    type: z.literal('code'),
+    actionId: z.string().max(64),
+    responseMap: z
+      .array(z.object({ path: z.string().max(200), attribute: z.string().max(64) }))
+      .max(FLOW_LIMITS.responseMap),
+  }),
+  z.object({
+    ...base,
     type: z.literal('handoff'),
     text,
     assignTo: z.string().max(200).optional(),

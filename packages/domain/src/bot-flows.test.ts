@@ -107,6 +107,41 @@ describe('validateFlowGraph', () => {
   });
 });
 
+describe('code steps', () => {
+  const withCode = (actionId: string): FlowGraph => ({
+    start: 'run',
+    attributes: ['out'],
+    nodes: [
+      { id: 'run', type: 'code', position: at, actionId, responseMap: [{ path: 'x', attribute: 'out' }] },
+      { id: 'end', type: 'end', position: at },
+    ],
+    edges: [
+      { id: 'a', source: 'run', target: 'end', handle: 'success' },
+      { id: 'b', source: 'run', target: 'end', handle: 'error' },
+    ],
+  });
+  it('names a step whose action the application does not have, when it knows them', () => {
+    expect(validateFlowGraph(withCode('a1'), { codeActions: new Set(['a1']) })).toEqual([]);
+    expect(validateFlowGraph(withCode('a2'), { codeActions: new Set(['a1']) })).toEqual([
+      expect.objectContaining({ code: FLOW_ERROR_CODES.unknownCodeAction, nodeId: 'run' }),
+    ]);
+    // Without the list (a pure check of the shape) only an empty action is a problem.
+    expect(validateFlowGraph(withCode('a2'))).toEqual([]);
+    expect(validateFlowGraph(withCode(''))).toEqual([
+      expect.objectContaining({ code: FLOW_ERROR_CODES.missingField, nodeId: 'run' }),
+    ]);
+  });
+  it('maps results only into declared attributes, and has no "next" way out', () => {
+    const g = withCode('a1');
+    g.attributes = [];
+    g.edges.push({ id: 'c', source: 'run', target: 'end', handle: 'next' });
+    expect(validateFlowGraph(g).map((p) => p.code)).toEqual([
+      FLOW_ERROR_CODES.unknownAttribute,
+      FLOW_ERROR_CODES.wrongHandle,
+    ]);
+  });
+});
+
 describe('checkFlowAnswer', () => {
   it('checks e-mail, phone (SPEC §5), number and choice', () => {
     expect(checkFlowAnswer('email', ' ana@example.com ')).toEqual({ ok: true, value: 'ana@example.com' });

@@ -10,6 +10,7 @@ export const FLOW_NODE_TYPES = [
   'question',
   'condition',
   'api',
+  'code',
   'handoff',
   'answer',
   'end',
@@ -101,6 +102,13 @@ export type FlowNode =
       timeoutMs: number;
     })
   | (NodeBase & {
+      type: 'code';
+      /** A saved code action of the application; it gets the flow's attributes as its input. */
+      actionId: string;
+      /** `path` is a dotted path into what the action returned. */
+      responseMap: { path: string; attribute: string }[];
+    })
+  | (NodeBase & {
       type: 'handoff';
       text: string;
       /** An agent's user id or a team's id; neither: the usual routing decides. */
@@ -134,6 +142,7 @@ export const FLOW_ERROR_CODES = {
   duplicateNode: 'FLOW_DUPLICATE_NODE',
   wrongHandle: 'FLOW_WRONG_BRANCH',
   missingField: 'FLOW_MISSING_FIELD',
+  unknownCodeAction: 'FLOW_UNKNOWN_CODE_ACTION',
 } as const;
 export type FlowErrorCode = (typeof FLOW_ERROR_CODES)[keyof typeof FLOW_ERROR_CODES];
 
@@ -151,6 +160,7 @@ export function handlesOf(type: FlowNodeType): readonly FlowHandle[] {
     case 'condition':
       return ['true', 'false'];
     case 'api':
+    case 'code':
       return ['success', 'error'];
     case 'handoff':
     case 'answer':
@@ -193,6 +203,8 @@ function attributesUsed(node: FlowNode): string[] {
         ...node.headers.flatMap((h) => placeholdersIn(h.value)),
         ...node.responseMap.map((m) => m.attribute),
       ];
+    case 'code':
+      return node.responseMap.map((m) => m.attribute);
     case 'handoff':
       return placeholdersIn(node.text);
     case 'end':
@@ -220,6 +232,9 @@ function missingFields(node: FlowNode): string[] {
     case 'api':
       if (!node.url.trim()) missing.push('url');
       break;
+    case 'code':
+      if (!node.actionId.trim()) missing.push('code action');
+      break;
     case 'answer':
       if (!node.intent.trim()) missing.push('intent');
       break;
@@ -229,13 +244,19 @@ function missingFields(node: FlowNode): string[] {
   return missing;
 }
 
+export interface FlowValidationContext {
+  /** The application's code action ids; given, a code step naming another one is a problem. */
+  codeActions?: ReadonlySet<string> | undefined;
+}
+
 /**
  * Everything that keeps a flow from being published, each naming its step: no start, a step id
  * used twice, an edge to or from nowhere, an edge leaving by a branch the step does not have, a
- * required field left empty, an attribute the flow does not declare, and a loop the customer
- * can never leave because no step in it waits for their answer.
+ * required field left empty, an attribute the flow does not declare, a code action that does not
+ * exist (when the caller knows the application's), and a loop the customer can never leave
+ * because no step in it waits for their answer.
  */
-export function validateFlowGraph(graph: FlowGraph): FlowProblem[] {
+export function validateFlowGraph(graph: FlowGraph, context: FlowValidationContext = {}): FlowProblem[] {
   const problems: FlowProblem[] = [];
   const byId = new Map<string, FlowNode>();
   for (const node of graph.nodes) {
@@ -268,6 +289,17 @@ export function validateFlowGraph(graph: FlowGraph): FlowProblem[] {
         code: FLOW_ERROR_CODES.unknownAttribute,
         nodeId: node.id,
         message: `Step ${node.id} uses the unknown attribute ${name}.`,
+      });
+    if (
+      node.type === 'code' &&
+      context.codeActions &&
+      node.actionId.trim() &&
+      !context.codeActions.has(node.actionId)
+    )
+      problems.push({
+        code: FLOW_ERROR_CODES.unknownCodeAction,
+        nodeId: node.id,
+        message: `Step ${node.id} runs a code action that does not exist.`,
       });
   }
 

@@ -7,7 +7,7 @@ import { newVisitorConversation, type Tenant } from '../../../testing/messaging-
 import { testDatabaseKinds } from '../../../testing/test-database.js';
 import { useTestApp } from '../../../testing/use-test-app.js';
 import type { FlowHttp } from './runner.js';
-import { continueOrStartFlow } from './service.js';
+import { continueOrStartFlow, type FlowEffects } from './service.js';
 
 // Turns arriving together are read and stored in one statement each (service.ts): a burst must
 // still give every conversation its own run, keep two applications apart, and not answer a
@@ -15,6 +15,10 @@ import { continueOrStartFlow } from './service.js';
 
 const at = { x: 0, y: 0 };
 const noHttp: FlowHttp = async () => ({ ok: false, error: 'no API in this test' });
+const effects: FlowEffects = {
+  http: noHttp,
+  code: async () => ({ ok: false, error: 'no code in this test' }),
+};
 
 /** Asks a number, says it, ends. */
 const graph: FlowGraph = {
@@ -65,21 +69,21 @@ describe.each(testDatabaseKinds())('bot flows in a burst on %s', (kind) => {
     }
     const db = t.database.db;
     const started = await Promise.all(
-      turns.map((turn) => continueOrStartFlow(db, noHttp, { ...turn, messageId: 1, message: 'hi' })),
+      turns.map((turn) => continueOrStartFlow(db, effects, { ...turn, messageId: 1, message: 'hi' })),
     );
     for (const r of started) expect(r?.messages.map((m) => m.text)).toEqual(['A number?']);
 
     // Each answers its own number; a retried job of the first (same message id) in the same burst.
     const answered = await Promise.all([
       ...turns.map((turn, i) =>
-        continueOrStartFlow(db, noHttp, { ...turn, messageId: 2, message: String(i + 1) }),
+        continueOrStartFlow(db, effects, { ...turn, messageId: 2, message: String(i + 1) }),
       ),
     ]);
     answered.forEach((r, i) => {
       expect(r?.messages.map((m) => m.text)).toEqual([`Got ${i + 1}.`]);
       expect(r?.done).toBe(true);
     });
-    const retried = await continueOrStartFlow(db, noHttp, { ...turns[0]!, messageId: 2, message: '1' });
+    const retried = await continueOrStartFlow(db, effects, { ...turns[0]!, messageId: 2, message: '1' });
     expect(retried).toBeNull();
 
     const runs = await db
@@ -110,11 +114,11 @@ describe.each(testDatabaseKinds())('bot flows in a burst on %s', (kind) => {
     const { groupId } = await newVisitorConversation(t, who);
     const turn = { applicationId: who.applicationId, botId: bot.id, conversationId: groupId };
     const db = t.database.db;
-    await continueOrStartFlow(db, noHttp, { ...turn, messageId: 1, message: 'hi' });
+    await continueOrStartFlow(db, effects, { ...turn, messageId: 1, message: 'hi' });
     // Both read the waiting question; both store; the second's state is the one kept.
     const [a, b] = await Promise.all([
-      continueOrStartFlow(db, noHttp, { ...turn, messageId: 2, message: 'x' }),
-      continueOrStartFlow(db, noHttp, { ...turn, messageId: 3, message: '7' }),
+      continueOrStartFlow(db, effects, { ...turn, messageId: 2, message: 'x' }),
+      continueOrStartFlow(db, effects, { ...turn, messageId: 3, message: '7' }),
     ]);
     expect(a?.done).toBe(false);
     expect(b?.done).toBe(true);

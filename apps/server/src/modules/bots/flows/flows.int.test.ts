@@ -1,10 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BOT_SETTINGS_PATHS, FLOW_PATHS, type FlowGraphInput, flowPath } from '@convo/api';
+import {
+  ANALYTICS_PATHS,
+  BOT_SETTINGS_PATHS,
+  CODE_ACTION_PATHS,
+  FLOW_PATHS,
+  type FlowGraphInput,
+  flowPath,
+} from '@convo/api';
 import { SENDER_TYPE } from '@convo/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botFirstResponders, botFlowRuns, conversations, messages } from '../../../db/schema/index.js';
+import {
+  botAnswers,
+  botConversations,
+  botFirstResponders,
+  botFlowRuns,
+  conversations,
+  messages,
+} from '../../../db/schema/index.js';
 import { JobWorker } from '../../../platform/jobs/job-queue.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { addTestBot } from '../../../testing/bots.js';
@@ -314,5 +328,160 @@ describe.each(testDatabaseKinds())('bot flows on %s', (kind) => {
     expect(flows).toEqual([
       expect.objectContaining({ name: 'Tickets', isDefault: true, publishedVersion: 1, hasChanges: false }),
     ]);
+  });
+
+  /** Asks an e-mail, runs the code action on it, says its result; the action failing ends politely. */
+  const codeFlow = (actionId: string): FlowGraphInput => ({
+    start: 'ask',
+    attributes: ['email', 'domain'],
+    nodes: [
+      {
+        id: 'ask',
+        type: 'question',
+        position: at,
+        text: 'Your e-mail?',
+        attribute: 'email',
+        answer: 'email',
+      },
+      {
+        id: 'run',
+        type: 'code',
+        position: at,
+        actionId,
+        responseMap: [{ path: 'domain', attribute: 'domain' }],
+      },
+      { id: 'done', type: 'end', position: at, text: 'You write from {{domain}}.' },
+      { id: 'failed', type: 'end', position: at, text: 'The action failed.' },
+    ],
+    edges: [
+      { id: 'e1', source: 'ask', target: 'run', handle: 'next' },
+      { id: 'e2', source: 'run', target: 'done', handle: 'success' },
+      { id: 'e3', source: 'run', target: 'failed', handle: 'error' },
+    ],
+  });
+
+  const saveAction = async (who: Tenant, name: string, code: string) => {
+    const res = await call(who, 'POST', CODE_ACTION_PATHS.actions, { name, code });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as string;
+  };
+
+  it('runs a saved code action as a step: attributes in, its result mapped out, a throw or a loop to the error branch', async () => {
+    const domainOf = await saveAction(
+      tenant,
+      `domain-${Math.random()}`,
+      "function action(input) { return { domain: input.email.split('@')[1] }; }",
+    );
+    await botWithFlow(tenant, codeFlow(domainOf));
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    await say(visitor.headers, groupId, 'hi');
+    await say(visitor.headers, groupId, 'dee@example.org');
+    expect((await botTexts(groupId)).at(-1)).toBe('You write from example.org.');
+
+    for (const code of [
+      "function action(input) { throw new Error('no'); }",
+      'function action(input) { for (;;) {} }',
+    ]) {
+      await botWithFlow(tenant, codeFlow(await saveAction(tenant, `bad-${Math.random()}`, code)));
+      const c = await newVisitorConversation(t, tenant);
+      await say(c.visitor.headers, c.groupId, 'hi');
+      await say(c.visitor.headers, c.groupId, 'eve@example.org');
+      expect((await botTexts(c.groupId)).at(-1)).toBe('The action failed.');
+    }
+
+    // The emulator runs the same action on the draft.
+    const { ids } = await botWithFlow(tenant, codeFlow(domainOf));
+    const url = flowPath(FLOW_PATHS.emulator, ids);
+    const first = (await call(tenant, 'POST', url, {})).json().data;
+    const second = (
+      await call(tenant, 'POST', url, { message: 'fay@example.net', state: first.state })
+    ).json().data;
+    expect(second.messages.map((m: { text: string }) => m.text)).toEqual(['You write from example.net.']);
+  });
+
+  it('refuses to publish a code step whose action does not exist here, naming the step', async () => {
+    const elsewhere = await saveAction(
+      other,
+      `other-${Math.random()}`,
+      'function action(input) { return {}; }',
+    );
+    for (const actionId of ['00000000-0000-0000-0000-000000000000', elsewhere]) {
+      const bot = await addTestBot(t.database, tenant.applicationId, 'kompose', 'Code Bot');
+      const created = await call(tenant, 'POST', flowPath(FLOW_PATHS.flows, { botId: bot.id }), {
+        name: 'C',
+      });
+      const ids = { botId: bot.id, flowId: created.json().data.id as string };
+      const saved = await call(tenant, 'PATCH', flowPath(FLOW_PATHS.flow, ids), {
+        draft: codeFlow(actionId),
+      });
+      expect(saved.json().data.problems).toEqual([
+        expect.objectContaining({ code: 'FLOW_UNKNOWN_CODE_ACTION', nodeId: 'run' }),
+      ]);
+      const refused = await call(tenant, 'POST', flowPath(FLOW_PATHS.publish, ids));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toContain('Step run runs a code action that does not exist.');
+    }
+  });
+
+  it("opens a flow's first turn with the welcome and counts its replies in bot analytics", async () => {
+    const { bot } = await botWithFlow(tenant, ticketFlow(`${apiUrl}/ok`));
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    await say(visitor.headers, groupId, 'hi');
+    const welcome = await t.database.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(eq(messages.conversationId, groupId), sql`${messages.metadata}->>'KM_BOT_WELCOME' = 'true'`),
+      );
+    expect(welcome).toHaveLength(1);
+    const state = async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(botConversations)
+        .where(eq(botConversations.conversationId, groupId));
+      return row;
+    };
+    expect(await state()).toMatchObject({ botId: bot.id, answered: 1, secondsSaved: 60 });
+
+    await say(visitor.headers, groupId, 'not-an-email');
+    expect(await state()).toMatchObject({ answered: 2, secondsSaved: 60, handedOffAt: null });
+    const answers = await t.database.db
+      .select({ intent: botAnswers.intent, fallback: botAnswers.fallback })
+      .from(botAnswers)
+      .where(eq(botAnswers.conversationId, groupId));
+    expect(answers).toEqual([
+      { intent: 'flow: Tickets', fallback: false },
+      { intent: 'flow: Tickets', fallback: false },
+    ]);
+
+    // Handed off by the flow: answered stays counted, the time saved goes (an agent works on it).
+    await say(visitor.headers, groupId, 'gus@example.com');
+    expect(await state()).toMatchObject({ answered: 3, secondsSaved: 0, handoffReason: 'tool' });
+    // Bot analytics (its roll-up and the conversation's row) sees the flow's three replies.
+    const now = Date.now();
+    const report = await call(
+      tenant,
+      'GET',
+      `${ANALYTICS_PATHS.botAnalytics.replace(':botId', bot.id)}?from=${now - 86_400_000}&to=${now + 86_400_000}&timeZone=UTC`,
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.overview).toMatchObject({
+      conversations: 1,
+      handedOff: 1,
+      answers: 3,
+      fallbacks: 0,
+    });
+    expect(report.json().data.intents).toEqual([
+      expect.objectContaining({ intent: 'flow: Tickets', hits: 3 }),
+    ]);
+    // Still one welcome.
+    expect(
+      await t.database.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(eq(messages.conversationId, groupId), sql`${messages.metadata}->>'KM_BOT_WELCOME' = 'true'`),
+        ),
+    ).toHaveLength(1);
   });
 });

@@ -35,6 +35,19 @@ export async function findFlow(
   return row;
 }
 
+/** A flow's name alone (a running flow's turn needs only that, not the draft's JSON). */
+export async function findFlowName(
+  db: Db,
+  applicationId: string,
+  flowId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: botFlows.name })
+    .from(botFlows)
+    .where(and(eq(botFlows.applicationId, applicationId), eq(botFlows.id, flowId)));
+  return row?.name;
+}
+
 export async function insertFlow(
   db: Db,
   values: { applicationId: string; botId: string; name: string; draft: unknown },

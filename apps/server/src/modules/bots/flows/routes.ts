@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../http/auth.js';
 import type { RouteContext } from '../../../http/route-context.js';
 import { type FlowHttp, guardedFlowHttp } from './runner.js';
+import type { FlowCodeRunner } from './service.js';
 import * as service from './service.js';
 
 export type FlowRouteContext = Pick<
@@ -24,9 +25,13 @@ export type FlowRouteContext = Pick<
 >;
 
 /** The Flow Designer's API (privilege bots to read; every change an admin's, like other bot changes). */
-export function botFlowRoutes(ctx: FlowRouteContext, deps: { http?: FlowHttp } = {}): FastifyPluginAsyncZod {
+export function botFlowRoutes(
+  ctx: FlowRouteContext,
+  deps: { http?: FlowHttp; code?: FlowCodeRunner } = {},
+): FastifyPluginAsyncZod {
   const db = ctx.database.db;
   const http = deps.http ?? guardedFlowHttp;
+  const code = deps.code ?? service.sandboxFlowCode(db);
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, ctx.requirePrivilege('bots')] };
     const admin = { preHandler: [...guard.preHandler, ctx.requireAdmin] };
@@ -143,6 +148,7 @@ export function botFlowRoutes(ctx: FlowRouteContext, deps: { http?: FlowHttp } =
           req.params.botId,
           req.params.flowId,
           req.body,
+          code,
         );
         return ok({
           messages: r.messages,

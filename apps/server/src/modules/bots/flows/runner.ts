@@ -14,8 +14,8 @@ import { outbound, readBodyBounded } from '../../../platform/outbound/index.js';
 
 // Walks a flow for one customer turn: from where the conversation stands, step after step until a
 // question waits for the customer, or the flow ends, hands off or goes to an answer. Storage and
-// sending are the caller's; the only outside effect here is an API step's HTTP call, made through
-// a `FlowHttp` function so another kind of step runner (tests, a code action) can be given.
+// sending are the caller's; the only outside effects here are an API step's HTTP call and a code
+// step's sandboxed action, made through the `FlowHttp` and `FlowCode` functions the caller gives.
 
 export interface FlowRunState {
   /** The step the conversation is at; null when the flow is over. */
@@ -38,6 +38,12 @@ export type FlowHttpResult = { ok: true; json: unknown } | { ok: false; error: s
 
 /** Makes an API step's call. */
 export type FlowHttp = (request: FlowHttpRequest) => Promise<FlowHttpResult>;
+
+/** Runs a code step's saved action on the flow's attributes; its output is read like an API's answer. */
+export type FlowCode = (actionId: string, input: Record<string, string>) => Promise<FlowHttpResult>;
+
+/** Where no code actions can run (a caller that was not given any): every code step fails. */
+export const noFlowCode: FlowCode = async () => ({ ok: false, error: 'code actions are not available here' });
 
 export interface FlowTurnResult {
   messages: { text: string; metadata: Record<string, string> }[];
@@ -121,6 +127,7 @@ export async function runFlowTurn(
   from: FlowRunState,
   input: string | null,
   http: FlowHttp,
+  code: FlowCode = noFlowCode,
 ): Promise<FlowTurnResult> {
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const attributes = { ...from.attributes };
@@ -201,8 +208,14 @@ export async function runFlowTurn(
             : 'false',
         );
         break;
-      case 'api': {
-        const outcome = await http(requestOf(node, attributes)).catch(
+      case 'api':
+      case 'code': {
+        const call =
+          node.type === 'api'
+            ? http(requestOf(node, attributes))
+            : // The action sees the attributes as they are now (a copy: it cannot change the run's).
+              code(node.actionId, { ...attributes });
+        const outcome = await call.catch(
           (err: unknown): FlowHttpResult => ({
             ok: false,
             error: err instanceof Error ? err.message : String(err),
@@ -215,6 +228,7 @@ export async function runFlowTurn(
           }
           at = go(node, 'success');
         } else {
+          // An API's failure or an action's throw, timeout or limit: the step's error branch.
           result.errors.push({ nodeId: node.id, error: outcome.error });
           at = go(node, 'error');
         }

@@ -6,13 +6,21 @@ import {
   type FlowVersion,
   flowGraphSchema,
 } from '@convo/api';
-import { type FlowGraph, validateFlowGraph } from '@convo/domain';
+import { type FlowGraph, type FlowValidationContext, validateFlowGraph } from '@convo/domain';
 import { AppError, notFound } from '../../../http/errors.js';
 import type { Db } from '../../../platform/db/database.js';
 import { createKeyedBatcher, type KeyedBatcher } from '../../../platform/keyed-batcher.js';
+import { listCodeActionsOf, runCodeAction } from '../code-actions/service.js';
 import { findBot } from '../repository.js';
 import * as repo from './repository.js';
-import { type FlowHttp, type FlowRunState, type FlowTurnResult, runFlowTurn, startState } from './runner.js';
+import {
+  type FlowCode,
+  type FlowHttp,
+  type FlowRunState,
+  type FlowTurnResult,
+  runFlowTurn,
+  startState,
+} from './runner.js';
 
 // Flows of a bot: the draft is saved as the admin edits; publishing validates it and adds an
 // immutable version; rollback publishes an earlier version again as the newest (history stays
@@ -37,6 +45,32 @@ export function emptyGraph(): FlowGraph {
 export function graphOf(value: unknown): FlowGraph {
   const parsed = flowGraphSchema.safeParse(value);
   return parsed.success ? parsed.data : { start: '', attributes: [], nodes: [], edges: [] };
+}
+
+/** Runs a code step's action of an application (the composition's choice; tests give their own). */
+export type FlowCodeRunner = (
+  applicationId: string,
+  actionId: string,
+  input: Record<string, string>,
+) => Promise<Awaited<ReturnType<FlowCode>>>;
+
+/** Code steps run the application's saved actions in the code-action sandbox. */
+export function sandboxFlowCode(db: Db): FlowCodeRunner {
+  return async (applicationId, actionId, input) => {
+    const r = await runCodeAction({ db }, { applicationId, actionId, input });
+    return r.ok ? { ok: true, json: r.output } : { ok: false, error: r.error };
+  };
+}
+
+const bindCode =
+  (runner: FlowCodeRunner, applicationId: string): FlowCode =>
+  (actionId, input) =>
+    runner(applicationId, actionId, input);
+
+/** What publishing checks a graph against: the application's code actions. */
+async function validationContext(db: Db, applicationId: string): Promise<FlowValidationContext> {
+  const actions = await listCodeActionsOf({ db }, applicationId);
+  return { codeActions: new Set(actions.map((a) => a.id)) };
 }
 
 async function requireBot(db: Db, applicationId: string, botId: string) {
@@ -70,7 +104,8 @@ async function summaryOf(db: Db, row: repo.FlowRow): Promise<FlowSummary> {
 
 async function detailOf(db: Db, row: repo.FlowRow): Promise<FlowDetail> {
   const draft = graphOf(row.draft);
-  return { ...(await summaryOf(db, row)), draft, problems: validateFlowGraph(draft) };
+  const context = await validationContext(db, row.applicationId);
+  return { ...(await summaryOf(db, row)), draft, problems: validateFlowGraph(draft, context) };
 }
 
 export async function listFlows(db: Db, applicationId: string, botId: string): Promise<FlowSummary[]> {
@@ -122,6 +157,7 @@ export async function updateFlow(
     });
   });
   if (!row) throw flowMissing();
+  rememberName(applicationId, row.id, row.name);
   return detailOf(db, row);
 }
 
@@ -144,7 +180,7 @@ export async function publishFlow(
   const row = await db.transaction(async (tx) => {
     const flow = await requireFlow(tx, applicationId, botId, flowId, true);
     const draft = graphOf(flow.draft);
-    const problems = validateFlowGraph(draft);
+    const problems = validateFlowGraph(draft, await validationContext(tx, applicationId));
     if (problems.length > 0) {
       const first = problems[0];
       throw new AppError(
@@ -217,11 +253,12 @@ export async function emulateFlow(
   botId: string,
   flowId: string,
   input: { message?: string | undefined; state?: FlowRunState | null | undefined },
+  code: FlowCodeRunner = sandboxFlowCode(db),
 ): Promise<FlowTurnResult> {
   const flow = await requireFlow(db, applicationId, botId, flowId);
   const graph = graphOf(flow.draft);
   const state = input.state ?? startState(graph);
-  return runFlowTurn(graph, state, input.message?.trim() || null, http);
+  return runFlowTurn(graph, state, input.message?.trim() || null, http, bindCode(code, applicationId));
 }
 
 // --- The bot runtime's side ------------------------------------------------------------------
@@ -291,15 +328,24 @@ function runWritesOf(db: Db) {
   return batcher;
 }
 
+/** A turn of a customer's flow, with the flow it ran (bot analytics records its answers by name). */
+export type FlowRuntimeTurn = FlowTurnResult & { flow: { id: string; name: string } };
+
+/** How the runtime's flow steps reach outside: an API step's HTTP, a code step's sandbox. */
+export interface FlowEffects {
+  http: FlowHttp;
+  code: FlowCodeRunner;
+}
+
 /**
  * The customer's message inside a running flow, or starting the bot's default flow at the
  * conversation's first turn. null: no flow has the conversation (the engine answers).
  */
 export async function continueOrStartFlow(
   db: Db,
-  http: FlowHttp,
+  effects: FlowEffects,
   input: FlowTurnInput,
-): Promise<FlowTurnResult | null> {
+): Promise<FlowRuntimeTurn | null> {
   const { run, defaultFlow } = await turnReadsOf(db).submit(input.applicationId, {
     conversationId: input.conversationId,
     botId: input.botId,
@@ -310,22 +356,23 @@ export async function continueOrStartFlow(
     const graph = await publishedGraph(db, input.applicationId, run.flowId, run.version);
     if (graph) {
       const state: FlowRunState = { nodeId: run.nodeId, waiting: run.waiting, attributes: run.attributes };
-      return advance(db, http, input, run.flowId, run.version, graph, state, input.message);
+      const named = { id: run.flowId, name: await flowName(db, input.applicationId, run.flowId) };
+      return advance(db, effects, input, named, run.version, graph, state, input.message);
     }
   }
   if (run) return null;
-  return defaultFlow ? startFlow(db, http, input, defaultFlow) : null;
+  return defaultFlow ? startFlow(db, effects, input, defaultFlow) : null;
 }
 
 /** The engine answered with an intent that starts a flow: start it (the customer's message is not an answer yet). */
 export async function startFlowForIntent(
   db: Db,
-  http: FlowHttp,
+  effects: FlowEffects,
   input: FlowTurnInput,
   intent: string,
-): Promise<FlowTurnResult | null> {
+): Promise<FlowRuntimeTurn | null> {
   const flow = await repo.findStartingFlow(db, input.applicationId, input.botId, intent);
-  return flow ? startFlow(db, http, input, flow) : null;
+  return flow ? startFlow(db, effects, input, flow) : null;
 }
 
 // A published version never changes, so its parsed graph is kept (bounded) instead of being read
@@ -357,30 +404,61 @@ function publishedGraph(db: Db, applicationId: string, flowId: string, version: 
   return loading;
 }
 
-async function startFlow(db: Db, http: FlowHttp, input: FlowTurnInput, flow: repo.FlowRow) {
+// A running flow's name only labels its answers in bot analytics, so it is kept in memory
+// (bounded; renames in this process update it) rather than read on every turn: with one more
+// query per turn, bench/flows.bench.ts on the embedded database (a busy machine) had runs where the
+// running step's p95 went from ~3-10 ms to ~200 ms. Another node's rename shows there after its
+// restart; the flow itself always runs from its stored version.
+const NAME_CACHE_MAX = 2000;
+const nameCache = new Map<string, string>();
+const nameKey = (applicationId: string, flowId: string) => `${applicationId}\u0000${flowId}`;
+
+function rememberName(applicationId: string, flowId: string, name: string) {
+  const key = nameKey(applicationId, flowId);
+  nameCache.delete(key);
+  if (nameCache.size >= NAME_CACHE_MAX) {
+    const oldest = nameCache.keys().next().value;
+    if (oldest !== undefined) nameCache.delete(oldest);
+  }
+  nameCache.set(key, name);
+}
+
+async function flowName(db: Db, applicationId: string, flowId: string): Promise<string> {
+  const cached = nameCache.get(nameKey(applicationId, flowId));
+  if (cached !== undefined) return cached;
+  // A flow deleted mid-run has its runs deleted with it; the id is only a fallback label.
+  const name = (await repo.findFlowName(db, applicationId, flowId)) ?? flowId;
+  rememberName(applicationId, flowId, name);
+  return name;
+}
+
+async function startFlow(db: Db, effects: FlowEffects, input: FlowTurnInput, flow: repo.FlowRow) {
   if (flow.publishedVersion === null) return null;
   const graph = await publishedGraph(db, input.applicationId, flow.id, flow.publishedVersion);
   if (!graph) return null;
-  return advance(db, http, input, flow.id, flow.publishedVersion, graph, startState(graph), null);
+  rememberName(input.applicationId, flow.id, flow.name);
+  const named = { id: flow.id, name: flow.name };
+  return advance(db, effects, input, named, flow.publishedVersion, graph, startState(graph), null);
 }
 
 async function advance(
   db: Db,
-  http: FlowHttp,
+  effects: FlowEffects,
   input: FlowTurnInput,
-  flowId: string,
+  flow: { id: string; name: string },
   version: number,
   graph: FlowGraph,
   state: FlowRunState,
   message: string | null,
-): Promise<FlowTurnResult> {
-  const result = await runFlowTurn(graph, state, message, http);
+): Promise<FlowRuntimeTurn> {
+  const code = bindCode(effects.code, input.applicationId);
+  const result = await runFlowTurn(graph, state, message, effects.http, code);
   // Stored before the turn's messages are sent: a restart resumes from here.
   await runWritesOf(db).submit(input.applicationId, {
     conversationId: input.conversationId,
     applicationId: input.applicationId,
     botId: input.botId,
-    flowId,
+    flowId: flow.id,
     version,
     nodeId: result.state.nodeId,
     waiting: result.state.waiting,
@@ -388,7 +466,7 @@ async function advance(
     status: result.done ? 'done' : 'running',
     lastMessageId: input.messageId,
   });
-  return result;
+  return { ...result, flow };
 }
 
 // --- Export and import (the builder's /settings/export and /settings/import) ------------------
@@ -422,10 +500,10 @@ export async function exportFlows(db: Db, applicationId: string, botId: string):
 }
 
 /** A flow the file says was published must pass the publish rules (the error names the step). */
-function checkFlowImport(flows: readonly FlowExport[]): void {
+function checkFlowImport(flows: readonly FlowExport[], context: FlowValidationContext): void {
   for (const [i, flow] of flows.entries()) {
     if (flow.published) {
-      const [problem] = validateFlowGraph(flow.graph);
+      const [problem] = validateFlowGraph(flow.graph, context);
       if (problem)
         throw new AppError(400, FLOW_INVALID, `flows[${i}] '${flow.name}': ${problem.message}`, {
           path: `flows.${i}`,
@@ -442,7 +520,7 @@ export async function previewFlowImport(
   botId: string,
   flows: readonly FlowExport[],
 ): Promise<{ added: string[]; replaced: string[] }> {
-  checkFlowImport(flows);
+  checkFlowImport(flows, await validationContext(db, applicationId));
   const names = new Set((await repo.listFlows(db, applicationId, botId)).map((r) => r.name));
   return {
     added: flows.filter((f) => !names.has(f.name)).map((f) => f.name),
@@ -461,7 +539,7 @@ export async function importFlows(
   botId: string,
   flows: readonly FlowExport[],
 ): Promise<void> {
-  checkFlowImport(flows);
+  checkFlowImport(flows, await validationContext(tx, applicationId));
   const existing = new Map((await repo.listFlows(tx, applicationId, botId)).map((r) => [r.name, r]));
   if (flows.some((f) => f.isDefault)) await repo.clearDefault(tx, applicationId, botId);
   for (const flow of flows) {

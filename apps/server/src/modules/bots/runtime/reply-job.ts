@@ -42,7 +42,13 @@ import {
   type BotTurn,
 } from '../engine.js';
 import { type FlowHttp, type FlowTurnResult, guardedFlowHttp } from '../flows/runner.js';
-import { continueOrStartFlow, startFlowForIntent } from '../flows/service.js';
+import {
+  continueOrStartFlow,
+  type FlowCodeRunner,
+  type FlowEffects,
+  sandboxFlowCode,
+  startFlowForIntent,
+} from '../flows/service.js';
 import type { BotRow } from '../repository.js';
 import { callFulfillment, callsWebhook } from '../settings/fulfillment.js';
 import { handOffToHuman } from './handoff.js';
@@ -73,6 +79,8 @@ export interface BotRuntimeDeps {
   llmCaps?: LlmCapGuard | undefined;
   /** How a flow's API step calls out (default: through the outbound guard). */
   flowHttp?: FlowHttp | undefined;
+  /** How a flow's code step runs its action (default: the code-action sandbox). */
+  flowCode?: FlowCodeRunner | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -201,6 +209,10 @@ const allOrNothing =
 
 export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
   const messaging = { db: deps.db, realtime: deps.realtime, publicUrl: deps.publicUrl };
+  const flowEffects: FlowEffects = {
+    http: deps.flowHttp ?? guardedFlowHttp,
+    code: deps.flowCode ?? sandboxFlowCode(deps.db),
+  };
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // On the embedded database every statement waits for the one before it, so a burst of customer
   // messages is answered sooner when its jobs read and record together (bench/bot-reply.bench.ts).
@@ -280,7 +292,6 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
 
     // A flow that has the conversation (or the bot's default flow at its first turn) answers
     // instead of the engine; its place is stored, so a restarted server continues from there.
-    const flowHttp = deps.flowHttp ?? guardedFlowHttp;
     const flowInput = {
       applicationId,
       botId: bot.id,
@@ -288,11 +299,16 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
       messageId: question.id,
       message: question.message,
     };
-    const sendFlow = async (turn: FlowTurnResult, suffix: readonly BotMessage[] = [], keyBase?: string) => {
+    const sendFlow = async (
+      turn: FlowTurnResult,
+      suffix: readonly BotMessage[] = [],
+      keyBase?: string,
+      welcome: readonly BotMessage[] = [],
+    ) => {
       for (const e of turn.errors)
         deps.log.warn(
           { botId: bot.id, conversationId: conv.id, node: e.nodeId, err: e.error },
-          'flow API step failed',
+          'flow API or code step failed',
         );
       const said: BotMessage[] = turn.messages.map((m) =>
         Object.keys(m.metadata).length > 0
@@ -300,20 +316,63 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
           : { kind: 'text', text: m.text },
       );
       const all = [...said, ...suffix];
-      if (all.length > 0)
-        await send(all, { KM_BOT_STREAM_ID: `bot-${question.id}`, KM_BOT_FLOW: 'true' }, [], keyBase);
-      if (turn.handoff)
-        await handOff(deps, applicationId, conv.id, bot, 'tool', {
-          ...(turn.handoff.assignTo ? { assignTo: turn.handoff.assignTo } : {}),
-          ...(turn.handoff.assignTeam ? { assignTeam: turn.handoff.assignTeam } : {}),
-        });
+      const sent =
+        all.length > 0
+          ? await send(all, { KM_BOT_STREAM_ID: `bot-${question.id}`, KM_BOT_FLOW: 'true' }, welcome, keyBase)
+          : [];
+      return sent.at(-1)?.row.id ?? null;
     };
-    const flowTurn = await continueOrStartFlow(deps.db, flowHttp, flowInput);
+    const flowHandOff = (turn: FlowTurnResult) =>
+      turn.handoff
+        ? handOff(deps, applicationId, conv.id, bot, 'tool', {
+            ...(turn.handoff.assignTo ? { assignTo: turn.handoff.assignTo } : {}),
+            ...(turn.handoff.assignTeam ? { assignTeam: turn.handoff.assignTeam } : {}),
+          })
+        : Promise.resolve();
+    // The bot's first turn in the conversation opens with its welcome message, flow or not.
+    const firstTurn = !state || (state.answered === 0 && state.consecutiveFallbacks === 0);
+    const flowTurn = await continueOrStartFlow(deps.db, flowEffects, flowInput);
     // A flow that goes to an answer ends with that answer's replies.
     if (flowTurn) {
       const answer =
         flowTurn.answer === null ? [] : await intentMessages(deps.db, bot, language, flowTurn.answer);
-      await sendFlow(flowTurn, answer);
+      const welcome = firstTurn ? await welcomeReplies(deps.db, applicationId, bot.id, language) : [];
+      const lastId = await sendFlow(flowTurn, answer, undefined, welcome);
+      // A flow's reply is the bot answering, like an answer's: bot analytics counts it (by the
+      // flow's name, or the answer it went to) and the time it saved; a handoff then zeroes that.
+      if (lastId !== null) {
+        const answered = (state?.answered ?? 0) + 1;
+        await records.submit(applicationId, {
+          answer: {
+            messageId: lastId,
+            applicationId,
+            botId: bot.id,
+            conversationId: conv.id,
+            intent: (flowTurn.answer ?? `flow: ${flowTurn.flow.name}`).slice(0, 200),
+            confidence: 100,
+            fallback: false,
+            language: null,
+            passageId: null,
+            llmCap: null,
+            question: null,
+          },
+          state: {
+            conversationId: conv.id,
+            applicationId,
+            botId: bot.id,
+            answered,
+            consecutiveFallbacks: 0,
+            inputTokens: state?.inputTokens ?? 0,
+            outputTokens: state?.outputTokens ?? 0,
+            secondsSaved: secondsSavedByBot({
+              answered,
+              handedOff: false,
+              secondsPerConversation: numberOr(bot.settings.secondsSavedPerAnswer),
+            }),
+          },
+        });
+      }
+      await flowHandOff(flowTurn);
       return;
     }
 
@@ -430,7 +489,6 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
 
     // The bot's first turn in the conversation opens with its welcome message (the builder's
     // welcome intent), in the language it answers in.
-    const firstTurn = !state || (state.answered === 0 && state.consecutiveFallbacks === 0);
     const welcome = firstTurn
       ? await welcomeReplies(
           deps.db,
@@ -450,8 +508,11 @@ export function botReplyHandler(deps: BotRuntimeDeps): JobHandler {
     if (!answer) return;
     // An answer that starts a flow: its first steps follow the answer.
     if (!reply.fallback && failure === null) {
-      const started = await startFlowForIntent(deps.db, flowHttp, flowInput, reply.intent);
-      if (started) await sendFlow(started, [], `bot-flow-${question.id}`);
+      const started = await startFlowForIntent(deps.db, flowEffects, flowInput, reply.intent);
+      if (started) {
+        await sendFlow(started, [], `bot-flow-${question.id}`);
+        await flowHandOff(started);
+      }
     }
 
     const consecutive = nextConsecutiveFallbacks(state?.consecutiveFallbacks ?? 0, reply.fallback);

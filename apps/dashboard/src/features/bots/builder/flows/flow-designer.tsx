@@ -44,12 +44,13 @@ import {
   Position,
   ReactFlow,
 } from '@xyflow/react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../app/api/api-error';
 import { toast, toastError } from '../../../../app/toasts';
 import { LoadFailed } from '../../../../components/load-failed';
 import { SectionLoader } from '../../../../components/page-loader';
+import { codeActionKeys, fetchCodeActions } from '../code-actions-api';
 import {
   createFlow,
   deleteFlow,
@@ -61,6 +62,7 @@ import {
   rollbackFlow,
   updateFlow,
 } from './flow-api';
+import { FlowTestPanel } from './flow-test-panel';
 
 const NS = 'botBuilder';
 const HIDE_STYLE_ID = 'convo-hide-support-widget';
@@ -76,22 +78,12 @@ function useHideSupportWidget() {
   }, []);
 }
 
-type StepData = { step: FlowNode; problems: FlowProblem[]; isStart: boolean };
+type StepData = { step: FlowNode; problems: FlowProblem[]; isStart: boolean; summary: string };
 type StepNode = Node<StepData, 'step'>;
 
 function StepView({ data, selected }: NodeProps<StepNode>) {
   const { t } = useTranslation(NS);
-  const { step, problems, isStart } = data;
-  const summary =
-    'text' in step && step.text
-      ? step.text
-      : step.type === 'api'
-        ? `${step.method} ${step.url}`
-        : step.type === 'answer'
-          ? step.intent
-          : step.type === 'condition'
-            ? `${step.attribute} ${step.op} ${step.value}`
-            : '';
+  const { step, problems, isStart, summary } = data;
   const handles = handlesOf(step.type);
   return (
     <Paper
@@ -146,6 +138,61 @@ function StepView({ data, selected }: NodeProps<StepNode>) {
 
 const nodeTypes = { step: StepView };
 
+/** A step's one line: what it says or does (a code step by its action's name). */
+function summaryOf(step: FlowNode, actionNames: ReadonlyMap<string, string>): string {
+  if ('text' in step && step.text) return step.text;
+  switch (step.type) {
+    case 'api':
+      return `${step.method} ${step.url}`;
+    case 'code':
+      return actionNames.get(step.actionId) ?? step.actionId;
+    case 'answer':
+      return step.intent;
+    case 'condition':
+      return `${step.attribute} ${step.op} ${step.value}`;
+    default:
+      return '';
+  }
+}
+
+/**
+ * A list edited as lines of text (headers, response mappings). The text is kept as typed, so a
+ * half-written line or an empty one does not jump back to the parsed form under the cursor.
+ */
+function LinesField({
+  label,
+  description,
+  initial,
+  parse,
+}: {
+  label: string;
+  description: string;
+  initial: string;
+  parse: (text: string) => void;
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <Textarea
+      label={label}
+      description={description}
+      autosize
+      minRows={2}
+      value={value}
+      onChange={(e) => {
+        setValue(e.currentTarget.value);
+        parse(e.currentTarget.value);
+      }}
+    />
+  );
+}
+
+const responseMapOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.split('='))
+    .filter((p) => (p[0] ?? '').trim() !== '')
+    .map((p) => ({ path: (p[0] ?? '').trim(), attribute: (p[1] ?? '').trim() }));
+
 function newStep(type: FlowNodeType, id: string, position: { x: number; y: number }): FlowNode {
   switch (type) {
     case 'message':
@@ -154,6 +201,8 @@ function newStep(type: FlowNodeType, id: string, position: { x: number; y: numbe
       return { id, type, position, text: '', attribute: '', answer: 'text' };
     case 'condition':
       return { id, type, position, attribute: '', op: 'equals', value: '' };
+    case 'code':
+      return { id, type, position, actionId: '', responseMap: [] };
     case 'api':
       return {
         id,
@@ -178,17 +227,46 @@ function newStep(type: FlowNodeType, id: string, position: { x: number; y: numbe
 function StepForm({
   step,
   graph,
+  codeActions,
+  summaries,
   onChange,
+  onLink,
   onRemove,
   onStart,
 }: {
   step: FlowNode;
   graph: FlowGraphInput;
+  codeActions: { id: string; name: string }[] | null;
+  summaries: ReadonlyMap<string, string>;
   onChange: (step: FlowNode) => void;
+  /** Points the step's way out `handle` at another step (null: nowhere), as drawing an edge does. */
+  onLink: (handle: FlowHandle, target: string | null) => void;
   onRemove: () => void;
   onStart: () => void;
 }) {
   const { t } = useTranslation(NS);
+  // The keyboard's way to connect steps: one select per way out, beside dragging an edge.
+  const targets = graph.nodes
+    .filter((n) => n.id !== step.id)
+    .map((n) => ({
+      value: n.id,
+      label: `${t(`flows.types.${n.type}`)} · ${summaries.get(n.id) || n.id}`,
+    }));
+  const links: ReactNode = handlesOf(step.type).map((h) => (
+    <Select
+      key={h}
+      label={
+        h === 'next' ? t('flows.nextStep') : t('flows.nextStepWhen', { branch: t(`flows.handles.${h}`) })
+      }
+      placeholder={t('flows.noNextStep')}
+      data={targets}
+      value={graph.edges.find((e) => e.source === step.id && e.handle === h)?.target ?? null}
+      clearable
+      searchable
+      onChange={(v) => onLink(h, v)}
+      data-testid={`flow-next-${h}`}
+    />
+  ));
   const attrs = graph.attributes.map((a) => ({ value: a, label: a }));
   const text = (label: string, value: string, set: (v: string) => void) => (
     <Textarea label={label} autosize minRows={2} value={value} onChange={(e) => set(e.currentTarget.value)} />
@@ -265,16 +343,14 @@ function StepForm({
             value={step.url}
             onChange={(e) => onChange({ ...step, url: e.currentTarget.value })}
           />
-          <Textarea
+          <LinesField
             label={t('flows.fields.headers')}
             description={t('flows.fields.headersHelp')}
-            autosize
-            minRows={2}
-            value={step.headers.map((h) => `${h.name}: ${h.value}`).join('\n')}
-            onChange={(e) =>
+            initial={step.headers.map((h) => `${h.name}: ${h.value}`).join('\n')}
+            parse={(v) =>
               onChange({
                 ...step,
-                headers: e.currentTarget.value
+                headers: v
                   .split('\n')
                   .map((line) => line.split(/:(.*)/s))
                   .filter((p) => (p[0] ?? '').trim() !== '')
@@ -283,22 +359,11 @@ function StepForm({
             }
           />
           {text(t('flows.fields.body'), step.body, (v) => onChange({ ...step, body: v }))}
-          <Textarea
+          <LinesField
             label={t('flows.fields.responseMap')}
             description={t('flows.fields.responseMapHelp')}
-            autosize
-            minRows={2}
-            value={step.responseMap.map((m) => `${m.path} = ${m.attribute}`).join('\n')}
-            onChange={(e) =>
-              onChange({
-                ...step,
-                responseMap: e.currentTarget.value
-                  .split('\n')
-                  .map((line) => line.split('='))
-                  .filter((p) => (p[0] ?? '').trim() !== '')
-                  .map((p) => ({ path: (p[0] ?? '').trim(), attribute: (p[1] ?? '').trim() })),
-              })
-            }
+            initial={step.responseMap.map((m) => `${m.path} = ${m.attribute}`).join('\n')}
+            parse={(v) => onChange({ ...step, responseMap: responseMapOf(v) })}
           />
           <NumberInput
             label={t('flows.fields.timeoutMs')}
@@ -306,6 +371,31 @@ function StepForm({
             max={30_000}
             value={step.timeoutMs}
             onChange={(v) => onChange({ ...step, timeoutMs: typeof v === 'number' ? v : 10_000 })}
+          />
+        </>
+      )}
+      {step.type === 'code' && (
+        <>
+          <Select
+            label={t('flows.fields.codeAction')}
+            description={t('flows.fields.codeActionHelp')}
+            placeholder={codeActions === null ? t('loading') : undefined}
+            data={(codeActions ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            value={step.actionId || null}
+            searchable
+            nothingFoundMessage={t('flows.noCodeActions')}
+            onChange={(v) => onChange({ ...step, actionId: v ?? '' })}
+          />
+          {codeActions !== null && codeActions.length === 0 && (
+            <Text size="xs" c="dimmed">
+              {t('flows.noCodeActions')}
+            </Text>
+          )}
+          <LinesField
+            label={t('flows.fields.responseMap')}
+            description={t('flows.fields.codeResponseMapHelp')}
+            initial={step.responseMap.map((m) => `${m.path} = ${m.attribute}`).join('\n')}
+            parse={(v) => onChange({ ...step, responseMap: responseMapOf(v) })}
           />
         </>
       )}
@@ -330,6 +420,7 @@ function StepForm({
           onChange={(e) => onChange({ ...step, intent: e.currentTarget.value })}
         />
       )}
+      {links}
       <Group gap="xs">
         {graph.start !== step.id && (
           <Button size="xs" variant="default" onClick={onStart}>
@@ -406,7 +497,25 @@ function Editor({ botId, flow }: { botId: string; flow: FlowDetail }) {
   const [dirty, setDirty] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [newAttribute, setNewAttribute] = useState('');
-  const problems = useMemo(() => validateFlowGraph(graph), [graph]);
+  const [testing, setTesting] = useState(false);
+  const codeActions = useQuery({
+    queryKey: codeActionKeys.list,
+    queryFn: ({ signal }) => fetchCodeActions(signal),
+  });
+  const actionIds = useMemo(
+    () => (codeActions.data ? new Set(codeActions.data.map((a) => a.id)) : undefined),
+    [codeActions.data],
+  );
+  const actionNames = useMemo(
+    () => new Map((codeActions.data ?? []).map((a) => [a.id, a.name])),
+    [codeActions.data],
+  );
+  // The same rules the server publishes by, with the application's code actions once they are known.
+  const problems = useMemo(() => validateFlowGraph(graph, { codeActions: actionIds }), [graph, actionIds]);
+  const summaries = useMemo(
+    () => new Map(graph.nodes.map((n) => [n.id, summaryOf(n, actionNames)])),
+    [graph.nodes, actionNames],
+  );
   const change = (next: FlowGraphInput) => {
     setGraph(next);
     setDirty(true);
@@ -443,7 +552,12 @@ function Editor({ botId, flow }: { botId: string; flow: FlowDetail }) {
     type: 'step',
     position: n.position,
     selected: n.id === selected,
-    data: { step: n, problems: problems.filter((p) => p.nodeId === n.id), isStart: graph.start === n.id },
+    data: {
+      step: n,
+      problems: problems.filter((p) => p.nodeId === n.id),
+      isStart: graph.start === n.id,
+      summary: summaries.get(n.id) ?? '',
+    },
   }));
   const edges: Edge[] = graph.edges.map((e) => ({
     id: e.id,
@@ -453,6 +567,15 @@ function Editor({ botId, flow }: { botId: string; flow: FlowDetail }) {
     label: e.handle === 'next' ? undefined : t(`flows.handles.${e.handle}`),
   }));
   const step = graph.nodes.find((n) => n.id === selected);
+  /** One way out per branch: a new connection replaces the old one; null removes it. */
+  const link = (source: string, handle: FlowHandle, target: string | null) => {
+    const kept = graph.edges.filter((e) => !(e.source === source && e.handle === handle));
+    const id = `${source}-${handle}-${target}`;
+    change({
+      ...graph,
+      edges: target === null ? kept : [...kept, { id, source, target, handle }],
+    });
+  };
   const addStep = (type: FlowNodeType) => {
     let i = graph.nodes.length + 1;
     while (graph.nodes.some((n) => n.id === `${type}-${i}`)) i++;
@@ -486,6 +609,13 @@ function Editor({ botId, flow }: { botId: string; flow: FlowDetail }) {
               {t('flows.problems', { count: problems.length })}
             </Badge>
           )}
+          <Button
+            variant={testing ? 'filled' : 'default'}
+            aria-pressed={testing}
+            onClick={() => setTesting((v) => !v)}
+          >
+            {t('flows.test.open')}
+          </Button>
           <Button variant="default" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate()}>
             {t('flows.saveDraft')}
           </Button>
@@ -530,13 +660,8 @@ function Editor({ botId, flow }: { botId: string; flow: FlowDetail }) {
                 change({ ...graph, edges: graph.edges.filter((e) => !removed.has(e.id)) });
             }}
             onConnect={(c: Connection) => {
-              const handle = (c.sourceHandle ?? 'next') as FlowHandle;
-              // One way out per branch: a new connection replaces the old one.
-              const kept = graph.edges.filter((e) => !(e.source === c.source && e.handle === handle));
-              const id = `${c.source}-${handle}-${c.target}`;
-              const merged = addEdge({ ...c, id }, []);
-              if (merged.length > 0)
-                change({ ...graph, edges: [...kept, { id, source: c.source, target: c.target, handle }] });
+              const merged = addEdge({ ...c, id: `${c.source}-${c.target}` }, []);
+              if (merged.length > 0) link(c.source, (c.sourceHandle ?? 'next') as FlowHandle, c.target);
             }}
           >
             <Background />
@@ -544,10 +669,28 @@ function Editor({ botId, flow }: { botId: string; flow: FlowDetail }) {
           </ReactFlow>
         </div>
         <Stack gap="sm" style={{ flex: '1 1 260px', maxWidth: 360 }}>
+          {testing && (
+            <FlowTestPanel
+              botId={botId}
+              flowId={flow.id}
+              // The emulator runs the stored draft: unsaved changes are saved first.
+              beforeStart={async () => {
+                if (dirty) await save.mutateAsync();
+              }}
+              onPath={(path) => {
+                const last = path.at(-1);
+                if (last) setSelected(last);
+              }}
+            />
+          )}
           {step ? (
             <StepForm
+              key={step.id}
               step={step}
               graph={graph}
+              codeActions={codeActions.data ?? (codeActions.isError ? [] : null)}
+              summaries={summaries}
+              onLink={(h, target) => link(step.id, h, target)}
               onChange={(s) => change({ ...graph, nodes: graph.nodes.map((n) => (n.id === s.id ? s : n)) })}
               onRemove={() => {
                 change({
