@@ -23,6 +23,39 @@ export function toApplozicUserRole(roleType: string | null): number {
   return roleType === ROLE_TYPE.BOT ? APPLOZIC_USER_ROLE.BOT : APPLOZIC_USER_ROLE.APPLICATION_WEB_ADMIN;
 }
 
+/**
+ * A status line's `KM_STATUS` as the Kommunicate widget reads it: a word it upper-cases into its
+ * status table (and compares with 'closed' and 'Open' to show or hide its resolved banner and
+ * CSAT), where Convo stores the status number. The family's message object carries the word.
+ */
+export const KM_STATUS_WORDS: Readonly<Record<string, string>> = {
+  '-1': 'Initial',
+  '0': 'Open',
+  '1': 'Progress',
+  '2': 'closed',
+  '3': 'Spam',
+  '4': 'Duplicate',
+  '5': 'Archive',
+  '6': 'Unresponded',
+  '7': 'Waiting',
+};
+
+/** A `KM_STATUS` as the status number, whichever of the two forms it has (undefined: neither). */
+export function kmStatusNumber(value: unknown): string | undefined {
+  const text = String(value);
+  if (text in KM_STATUS_WORDS) return text;
+  const lower = text.toLowerCase();
+  if (lower === 'resolved') return '2';
+  return Object.keys(KM_STATUS_WORDS).find((k) => KM_STATUS_WORDS[k]?.toLowerCase() === lower);
+}
+
+function withStatusWord(metadata: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out = { ...metadata };
+  const word = typeof out.KM_STATUS === 'string' ? KM_STATUS_WORDS[out.KM_STATUS] : undefined;
+  if (word !== undefined) out.KM_STATUS = word;
+  return out;
+}
+
 /** What the serializer needs of a stored message, whatever module holds it. */
 export interface ApplozicMessageInput {
   /** The client's key of the message (the platform's `key`). */
@@ -85,7 +118,7 @@ export function toApplozicMessage(m: ApplozicMessageInput, viewerUserId: string 
     conversationId: m.groupId,
     message: m.message,
     contentType: m.contentType,
-    metadata: { ...m.metadata },
+    metadata: withStatusWord(m.metadata),
     ...(m.fileMeta ? { fileMeta: { ...m.fileMeta } } : {}),
     createdAtTime: m.createdAt,
     type: sentByViewer ? APPLOZIC_MESSAGE_TYPE.MT_OUTBOX : APPLOZIC_MESSAGE_TYPE.MT_INBOX,
