@@ -74,12 +74,22 @@ export const applicationStatsSchema = z.object({
 });
 export const statsGetResponseSchema = platformOk(applicationStatsSchema);
 
-/** `team/business-settings`: the business hours that apply to a team, and whether it is open now. */
+/**
+ * `team/business-settings`: the business hours of the application's teams, as the Kommunicate
+ * widget reads them (`teamId`, `teamName`, `timezone`, `businessHourMap` weekday → 'HHMM-HHMM',
+ * the banner `message`), with Convo's own hours and whether it is open now. One team with `teamId`.
+ * A visitor gets the default team and the teams of their own conversations.
+ */
 export const teamBusinessSettingsQuerySchema = z.object({
   teamId: z.string().trim().min(1).max(190).optional(),
 });
 export const teamBusinessSettingsSchema = z.object({
   teamId: z.string(),
+  teamName: z.string(),
+  timezone: z.string(),
+  businessHourMap: z.record(z.string(), z.string()),
+  /** The away message shown outside the hours; absent when the away message is off. */
+  message: z.string().optional(),
   businessHours: z.object({
     enabled: z.boolean(),
     timeZone: z.string(),
@@ -87,10 +97,10 @@ export const teamBusinessSettingsSchema = z.object({
   }),
   openNow: z.boolean(),
 });
-export const teamBusinessSettingsResponseSchema = platformOk(teamBusinessSettingsSchema);
+export const teamBusinessSettingsResponseSchema = platformOk(z.array(teamBusinessSettingsSchema));
 
 /**
- * `feedback/v2/v2`: the customer's rating of their resolved conversation, 1 bad … 5 great (SPEC §9
+ * `feedback/v2/v2`: the customer's rating of their conversation (open or resolved), 1 bad … 5 great (SPEC §9
  * new scale); 10 is the Kommunicate widget's "great" smiley (its 1/5/10 scale), kept on the old
  * scale. The widget also sends applicationId, supportAgentName, teamId and userInfo: ignored.
  */

@@ -154,12 +154,20 @@ export const messageListQuerySchema = z.object({
   endTime: z.coerce.number().int().positive().optional(),
 });
 
+/** The platform's conversationPxy (contextual chat): one per Convo conversation. */
+export const conversationPxySchema = z.object({
+  id: z.number(),
+  topicId: z.string(),
+  groupId: z.number(),
+  closed: z.boolean(),
+});
+
 export const messageListResponseSchema = z.object({
   message: z.array(messageSchema),
   groupFeeds: z.array(groupFeedSchema),
   userDetails: z.array(userDetailSchema),
   /** Contextual-chat topics of the platform; always empty here, present because clients read it. */
-  conversationPxys: z.array(z.record(z.string(), z.unknown())),
+  conversationPxys: z.array(conversationPxySchema),
 });
 
 /** `message/detail?keys=k1,k2` (the widget's reply preview asks one key). */
@@ -251,6 +259,9 @@ export const tagsChangeRequestSchema = z.object({
 export const platformOk = <T extends z.ZodType>(response: T) =>
   z.object({ status: z.literal('success'), generatedAt: z.number(), response });
 
+/** `conversation/topicId?id=`: the platform's conversationPxy of one conversation (packages/domain). */
+export const conversationTopicQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+
 export const MESSAGING_PATHS = {
   messageSend: '/rest/ws/message/send',
   messageSendV2: '/rest/ws/message/v2/send',
@@ -258,6 +269,8 @@ export const MESSAGING_PATHS = {
   messageListV2: '/rest/ws/message/v2/list',
   messageListV3: '/rest/ws/message/v3/list',
   messageDetail: '/rest/ws/message/detail',
+  /** The conversationPxy of a message's `conversationId` (the widget's getTopicId). */
+  conversationTopic: '/rest/ws/conversation/topicId',
   groupCreate: '/rest/ws/group/v2/create',
   groupCreateV21: '/rest/ws/group/v2.1/create',
   groupInfo: '/rest/ws/group/v2/info',

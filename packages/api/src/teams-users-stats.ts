@@ -155,6 +155,24 @@ export const messagingUserSchema = z.object({
 });
 export type MessagingUser = z.infer<typeof messagingUserSchema>;
 
+/**
+ * `user/v2/detail` for a widget visitor: a team member of their own conversations as a customer may
+ * see them (the id as asked, the public name, the platform's role number the Kommunicate widget
+ * compares: 1 bot, 8 team member; presence), never their e-mail, phone or metadata.
+ */
+export const visitorPeerSchema = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  displayName: z.string(),
+  imageLink: z.string().nullable(),
+  roleType: z.number().int(),
+  connected: z.boolean(),
+  deactivated: z.boolean(),
+  createdAtTime: z.number(),
+  lastSeenAtTime: z.number().nullable(),
+});
+export type VisitorPeer = z.infer<typeof visitorPeerSchema>;
+
 export const userListQuerySchema = z.object({
   /** Role types, comma-separated, or `customers` for the application's end users. */
   roleType: z

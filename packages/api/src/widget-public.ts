@@ -91,7 +91,32 @@ export const widgetGroupParamsSchema = z.object({ groupId: z.coerce.number().int
 export const KOMMUNICATE_WIDGET_PATHS = {
   pluginSettings: '/users/v3/chat/plugin/settings',
   initialize: '/v2/tab/initialize.page',
+  /** The away message the widget shows under a conversation (kommunicate.js getAwayMessage). */
+  awayMessage: '/applications/:applicationId/awaymessage',
 } as const;
+
+export const awayMessageParamsSchema = z.object({ applicationId: z.string().trim().min(1).max(64) });
+/** The widget sends the conversation and its language; the answer is the application's. */
+export const awayMessageQuerySchema = z.object({
+  conversationId: z.string().max(40).optional(),
+  languageCode: z.string().max(20).optional(),
+});
+
+/**
+ * The widget's away-message answer: `AGENTS_ONLINE` inside business hours (no message), else
+ * `SUCCESS` with the away message in `messageList` (`eventId` 1: the platform's event that offers
+ * the e-mail capture, 2: without it) and the lead-collection switches the widget reads.
+ */
+export const awayMessageResponseSchema = z.object({
+  code: z.enum(['SUCCESS', 'AGENTS_ONLINE']),
+  data: z.object({
+    messageList: z.array(z.object({ message: z.string(), eventId: z.union([z.literal(1), z.literal(2)]) })),
+    collectEmailOnAwayMessage: z.boolean(),
+    collectEmailOnWelcomeMessage: z.boolean(),
+    welcomeMessageEnabled: z.boolean(),
+    anonymousUser: z.boolean(),
+  }),
+});
 
 export const pluginSettingsQuerySchema = z
   .object({ appId: z.string().trim().min(1).max(64) })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApplozicMessageInput, toApplozicMessage } from './applozic-message';
+import { type ApplozicMessageInput, kmStatusNumber, toApplozicMessage } from './applozic-message';
 
 const base: ApplozicMessageInput = {
   key: 'k-1',
@@ -59,5 +59,18 @@ describe('the platform message object', () => {
       expect(m, field).toHaveProperty(field);
     expect(m.source).toBe(1);
     expect(toApplozicMessage({ ...base, source: 3 }, 'bob').source).toBe(3);
+  });
+
+  it('names a status line’s KM_STATUS as the Kommunicate widget compares it, and reads both forms back', () => {
+    const line = { ...base, senderUserId: null, metadata: { KM_STATUS: '2', KM_ACTOR_NAME: 'Ana' } };
+    expect(toApplozicMessage(line, 'bob').metadata).toEqual({ KM_STATUS: 'closed', KM_ACTOR_NAME: 'Ana' });
+    expect(toApplozicMessage({ ...line, metadata: { KM_STATUS: '0' } }, 'bob').metadata.KM_STATUS).toBe(
+      'Open',
+    );
+    expect(toApplozicMessage({ ...line, metadata: { KM_STATUS: 'odd' } }, 'bob').metadata.KM_STATUS).toBe(
+      'odd',
+    );
+    expect(['2', 'closed', 'Resolved', 'Open', '0'].map(kmStatusNumber)).toEqual(['2', '2', '2', '0', '0']);
+    expect(kmStatusNumber('nonsense')).toBeUndefined();
   });
 });

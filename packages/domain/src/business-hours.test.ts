@@ -5,6 +5,7 @@ import {
   isWithinBusinessHours,
   localWeekdayAndMinute,
   opensOnQuarterHours,
+  toBusinessHourMap,
 } from './business-hours';
 
 const weekdays9to17: BusinessHours = {
@@ -53,5 +54,25 @@ describe('business hours', () => {
     expect(opensOnQuarterHours({ ...weekdays9to17, days: [{ day: 1, open: '09:00', close: '16:59' }] })).toBe(
       false,
     );
+  });
+
+  it('gives the Kommunicate widget one HHMM-HHMM interval a day, empty when not enabled', () => {
+    expect(toBusinessHourMap(weekdays9to17)).toEqual({
+      '1': '0900-1700',
+      '2': '0900-1700',
+      '3': '0900-1700',
+      '4': '0900-1700',
+      '5': '0900-1700',
+    });
+    const split: BusinessHours = {
+      enabled: true,
+      timeZone: 'UTC',
+      days: [
+        { day: 6, open: '14:00', close: '18:30' },
+        { day: 6, open: '08:15', close: '12:00' },
+      ],
+    };
+    expect(toBusinessHourMap(split)).toEqual({ '6': '0815-1830' });
+    expect(toBusinessHourMap({ ...weekdays9to17, enabled: false })).toEqual({});
   });
 });

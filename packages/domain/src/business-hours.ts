@@ -78,3 +78,24 @@ export function opensOnQuarterHours(hours: BusinessHours): boolean {
       minutesOfDay(d.close) % ROLLUP_BUCKET_MINUTES === 0,
   );
 }
+
+/**
+ * Business hours as the Kommunicate widget reads a team's `businessHourMap`: weekday (0 Sunday …
+ * 6 Saturday) → 'HHMM-HHMM'. The widget takes one interval a day, so a day with several is given
+ * from its first opening to its last closing (the widget's banner is then off during a break;
+ * Convo's own `openNow` stays exact). Hours not enabled: an empty map, which the widget reads as
+ * always open.
+ */
+export function toBusinessHourMap(hours: BusinessHours): Record<string, string> {
+  const map: Record<string, string> = {};
+  if (!hours.enabled) return map;
+  const compact = (time: string) => time.replace(':', '');
+  for (const day of WEEKDAYS) {
+    const intervals = hours.days.filter((d) => d.day === day);
+    if (intervals.length === 0) continue;
+    const open = intervals.reduce((a, b) => (minutesOfDay(b.open) < minutesOfDay(a.open) ? b : a)).open;
+    const close = intervals.reduce((a, b) => (minutesOfDay(b.close) > minutesOfDay(a.close) ? b : a)).close;
+    map[String(day)] = `${compact(open)}-${compact(close)}`;
+  }
+  return map;
+}

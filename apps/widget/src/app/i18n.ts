@@ -1,6 +1,6 @@
 // The widget's strings in en, es, fr and kn; small JSON files bundled into the app (about 1 KB
 // gzip each: cheaper than a second request before the first render).
-import { ACTOR_NAME_KEY, relativeTimeParts } from '@convo/domain';
+import { ACTOR_NAME_KEY, kmStatusNumber, relativeTimeParts } from '@convo/domain';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
@@ -64,7 +64,8 @@ export function systemLine(t: Translate, message: string, metadata: Record<strin
   if (metadata.KM_WAITING_QUEUE === 'true') return message;
   if (metadata.KM_BOT_HANDOFF !== undefined) return t('sysTeammateJoins');
   const name = metadata[ACTOR_NAME_KEY];
-  const status = String(metadata.KM_STATUS);
+  // The number as stored, or the platform's word as the messaging family serves it.
+  const status = String(kmStatusNumber(metadata.KM_STATUS));
   if (typeof name === 'string' && name && VISITOR_STATUSES.has(status))
     return t(`sysStatus${status}` as StringKey, { name });
   return null;

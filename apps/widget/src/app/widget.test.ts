@@ -44,6 +44,10 @@ describe('widget strings', () => {
     const fr = translator('fr');
     const resolved = { category: 'SYSTEM', KM_STATUS: '2', KM_ACTOR_NAME: 'Ana Agent' };
     expect(systemLine(fr, 'Resolved by Ana Agent', resolved)).toBe('Résolue par Ana Agent');
+    // The messaging family serves the platform's word (applozic-message.ts): read the same.
+    expect(systemLine(fr, 'Resolved by Ana Agent', { ...resolved, KM_STATUS: 'closed' })).toBe(
+      'Résolue par Ana Agent',
+    );
     // A bot's handoff: a friendly line, never the bot's reason.
     const handoff = { KM_BOT_HANDOFF: 'customer-request' };
     const reason = 'Store Assistant handed the conversation to a teammate: the customer asked for a person';

@@ -28,6 +28,8 @@ export {
   markDelivered,
   markRead,
   removeBotMembers,
+  teamPeersOfParticipant,
+  teamsOfParticipant,
   updateConversation,
 } from './repository.js';
 export { conversationRoutes } from './routes.js';

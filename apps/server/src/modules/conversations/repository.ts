@@ -552,3 +552,51 @@ export async function listFeedParts(
     lastMessages: parsed(row?.lastMessages),
   };
 }
+
+/**
+ * The teams of the conversations an end user takes part in (their client group id and name): what
+ * the Kommunicate widget looks up a conversation's business hours by (`KM_TEAM_ID`).
+ */
+export async function teamsOfParticipant(db: Db, applicationId: string, userId: string) {
+  return db
+    .selectDistinct({ clientGroupId: teams.clientGroupId, name: teams.name })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(teams, eq(teams.id, conversations.teamId))
+    .where(
+      and(
+        eq(conversationMembers.userId, userId),
+        eq(conversations.applicationId, applicationId),
+        eq(teams.applicationId, applicationId),
+      ),
+    );
+}
+
+/**
+ * The team members (role type set: agents, admins, bots) who take part in, or are assigned to, a
+ * conversation `userId` takes part in: the people an end user may read the details of.
+ */
+export async function teamPeersOfParticipant(db: Db, applicationId: string, userId: string) {
+  const mine = db
+    .select({ id: conversationMembers.conversationId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.applicationId, applicationId)));
+  const inThem = db
+    .select({ id: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(inArray(conversationMembers.conversationId, mine));
+  const assigned = db
+    .select({ id: conversations.assigneeId })
+    .from(conversations)
+    .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.id, mine)));
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.applicationId, applicationId),
+        sql`${users.roleType} is not null`,
+        sql`(${users.id} in ${inThem} or ${users.id} in ${assigned})`,
+      ),
+    );
+}

@@ -1,6 +1,8 @@
 import {
   assigneeChangeQuerySchema,
   bulkStatusChangeRequestSchema,
+  conversationPxySchema,
+  conversationTopicQuerySchema,
   groupCreateRequestSchema,
   groupFeedSchema,
   groupQuerySchema,
@@ -46,6 +48,19 @@ export function conversationRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         schema: { tags, querystring: groupQuerySchema, response: { 200: platformOk(groupFeedSchema) } },
       },
       async (req) => ok(await service.conversationInfo(deps, requireAuth(req), req.query)),
+    );
+
+    app.get(
+      MESSAGING_PATHS.conversationTopic,
+      {
+        ...pre,
+        schema: {
+          tags,
+          querystring: conversationTopicQuerySchema,
+          response: { 200: platformOk(conversationPxySchema) },
+        },
+      },
+      async (req) => ok(await service.conversationTopic(deps, requireAuth(req), req.query.id)),
     );
 
     app.get(

@@ -10,6 +10,7 @@ import {
   DEFAULT_TEAM,
   GROUP_ROLE,
   isAgentSettableStatus,
+  toConversationPxy,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -382,6 +383,15 @@ export async function conversationWith(
 
 export async function conversationInfo(deps: MessagingDeps, caller: AuthContext, ref: GroupRef) {
   return feedOne(deps.db, await findVisible(deps.db, caller, ref), caller.userId);
+}
+
+/**
+ * `conversation/topicId?id=`: the platform's conversationPxy of a message's `conversationId` (the
+ * Kommunicate widget asks for it when it meets an id it has not seen), for a conversation the
+ * caller may see; another's is "not found".
+ */
+export async function conversationTopic(deps: MessagingDeps, caller: AuthContext, id: number) {
+  return toConversationPxy(await findVisible(deps.db, caller, { groupId: id }));
 }
 
 const STATUS_LABELS: Record<number, string> = {

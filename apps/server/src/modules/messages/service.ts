@@ -9,6 +9,7 @@ import {
   isValidContentType,
   MESSAGE_CONTENT_TYPE,
   SENDER_TYPE,
+  toConversationPxy,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -415,8 +416,9 @@ export async function listMessages(deps: MessagingDeps, caller: AuthContext, inp
   );
   return {
     message,
-    // The platform's contextual-chat topics: Convo has none, the clients expect the key.
-    conversationPxys: [],
+    // The platform's contextual-chat topic of the messages' conversationId: the conversation itself,
+    // so the widget knows it and does not ask conversation/topicId for each message.
+    conversationPxys: [toConversationPxy(conv)],
     groupFeeds: feeds,
     userDetails: people.map((p) => ({
       userId: p.userId,

@@ -101,7 +101,8 @@ export function messagingAdminRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
     app.get(
       P.teamBusinessSettings,
       {
-        ...member('settings.business-hours'),
+        // The widget's visitor reads them too (its away banner); the service shows them less.
+        preHandler: [ctx.authenticateMessaging, ctx.requirePrivilege('settings.business-hours')],
         schema: {
           tags,
           querystring: teamBusinessSettingsQuerySchema,

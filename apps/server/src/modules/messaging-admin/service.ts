@@ -4,6 +4,7 @@ import {
   CSAT_OLD_SCALE,
   DEFAULT_TEAM,
   isWithinBusinessHours,
+  toBusinessHourMap,
 } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
@@ -15,11 +16,12 @@ import * as accounts from '../accounts/index.js';
 import { type AccountsDeps, changePassword, signup } from '../accounts/index.js';
 import * as company from '../company/index.js';
 import { conversationList, countByStatus } from '../conversation-search/index.js';
+import { teamsOfParticipant } from '../conversations/index.js';
 import { deleteAll } from '../customers/index.js';
 import { type InvitationDeps, invite } from '../invitations/index.js';
 import { listUsers, toMessagingUser } from '../messaging-users/index.js';
 import { applicationInfo } from '../registration/index.js';
-import { findTeam } from '../teams/index.js';
+import { findTeam, listTeams } from '../teams/index.js';
 import { rateConversation, readRating, toRating, type WidgetDeps } from '../widget/index.js';
 import { businessHoursOf, findChatWidgetSettingsOrDefaults } from '../widget-settings/index.js';
 import { checkCaptcha } from './captcha.js';
@@ -77,7 +79,10 @@ export async function applicationStats(db: Db, caller: AuthContext, appKey: stri
 
 /**
  * `team/business-settings`: business hours are the application's (Settings → Business hours) and
- * apply to every team; the team is checked so a wrong id is a clear 404.
+ * apply to every team, so each team answers the same hours, in the Kommunicate widget's shape and
+ * Convo's. Members get every team (one with `teamId`; an unknown one is 404). A visitor gets what
+ * their widget needs and nothing more: the default team and the teams of their own conversations
+ * (the widget looks a conversation's team up by `KM_TEAM_ID`), never the others' names.
  */
 export async function teamBusinessSettings(
   db: Db,
@@ -85,18 +90,40 @@ export async function teamBusinessSettings(
   teamId: string | undefined,
   now = new Date(),
 ) {
-  const key = teamId ?? DEFAULT_TEAM.clientGroupId;
-  const team = await findTeam(db, caller.applicationId, key);
-  if (!team) throw notFound('Team not found.');
-  const hours = businessHoursOf(await findChatWidgetSettingsOrDefaults(db, caller.applicationId));
-  return {
-    teamId: team.clientGroupId,
+  let found: { clientGroupId: string; name: string }[];
+  if (caller.roleType === null) {
+    const own = await teamsOfParticipant(db, caller.applicationId, caller.userId);
+    const byKey = new Map(own.map((t) => [t.clientGroupId, t]));
+    if (!byKey.has(DEFAULT_TEAM.clientGroupId)) {
+      const fallback = await findTeam(db, caller.applicationId, DEFAULT_TEAM.clientGroupId);
+      byKey.set(DEFAULT_TEAM.clientGroupId, fallback ?? DEFAULT_TEAM);
+    }
+    found = [...byKey.values()];
+  } else {
+    found = await listTeams(db, caller.applicationId);
+  }
+  if (teamId !== undefined) {
+    found = found.filter((t) => t.clientGroupId === teamId);
+    if (found.length === 0) throw notFound('Team not found.');
+  }
+  const settings = await findChatWidgetSettingsOrDefaults(db, caller.applicationId);
+  const hours = businessHoursOf(settings);
+  const shared = {
+    timezone: hours.timeZone,
+    businessHourMap: toBusinessHourMap(hours),
+    ...(settings.awayMessage.enabled ? { message: settings.awayMessage.message } : {}),
     businessHours: { enabled: hours.enabled, timeZone: hours.timeZone, days: [...hours.days] },
     openNow: !hours.enabled || isWithinBusinessHours(hours, now),
   };
+  return found.map((t) => ({ teamId: t.clientGroupId, teamName: t.name, ...shared }));
 }
 
-/** `feedback/v2/v2`: the widget's CSAT rating, with the platform's `comments` list. */
+/**
+ * `feedback/v2/v2`: the widget's CSAT rating, with the platform's `comments` list. The Kommunicate
+ * widget lets its customer rate a conversation at any time (its menu's "rate this conversation"),
+ * so this family accepts a rating of an open conversation too; a later rating, after the
+ * resolution, replaces it (docs/decisions.md).
+ */
 export async function feedback(
   deps: WidgetDeps,
   caller: AuthContext,
@@ -111,6 +138,7 @@ export async function feedback(
     input.groupId,
     { rating: input.rating, comment },
     scale,
+    true,
   );
   return { ...rating, scale };
 }

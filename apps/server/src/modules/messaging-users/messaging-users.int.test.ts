@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('messaging users on %s', (kind) => {
     expect((await call('GET', `${P.userSearch}?q=zebra`, visitor.headers)).statusCode).toBe(403);
   });
 
-  it('gives user details; an end user only their own', async () => {
+  it('gives user details; an end user their own and no one of no conversation of theirs', async () => {
     const agent = await member(a, '2', { name: 'Detail Dora' });
     const visitor = await newVisitor(t, a);
     const found = await details(a.admin, [agent.userId, visitor.userId, 'nobody-at-all']);
@@ -118,8 +118,14 @@ describe.each(testDatabaseKinds())('messaging users on %s', (kind) => {
 
     const own = await details(visitor.headers, [visitor.userId]);
     expect(own).toHaveLength(1);
-    const other = await call('POST', P.userDetail, visitor.headers, { userIdList: [agent.userId] });
-    expect(other.statusCode).toBe(403);
+    // An agent of none of the visitor's conversations, and another customer: simply absent
+    // (the team members of their own conversations: kommunicate-widget.int.test.ts).
+    const stranger = await newVisitor(t, a);
+    const other = await call('POST', P.userDetail, visitor.headers, {
+      userIdList: [agent.userId, stranger.userId],
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().response).toEqual([]);
     expect(other.body).not.toContain('Detail Dora');
     const empty = await call('POST', P.userDetail, a.admin, { userIdList: [] });
     expect(empty.statusCode).toBe(400);

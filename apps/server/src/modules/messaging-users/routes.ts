@@ -9,6 +9,7 @@ import {
   userStatusRequestSchema,
   userStatusResponseSchema,
   userUpdateRequestSchema,
+  visitorPeerSchema,
 } from '@convo/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,10 +57,17 @@ export function messagingUserRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           body: userDetailRequestSchema,
-          response: { 200: platformOk(z.array(messagingUserSchema)) },
+          response: { 200: platformOk(z.array(z.union([messagingUserSchema, visitorPeerSchema]))) },
         },
       },
-      async (req) => ok(await service.userDetails(deps, requireAuth(req), req.body.userIdList)),
+      async (req) =>
+        ok(
+          await service.userDetails(
+            { ...deps, secret: ctx.config.appSecret },
+            requireAuth(req),
+            req.body.userIdList,
+          ),
+        ),
     );
 
     app.post(

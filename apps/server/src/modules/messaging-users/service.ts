@@ -1,11 +1,12 @@
-import type { MessagingUser } from '@convo/api';
-import { can, USER_STATUS } from '@convo/domain';
+import type { MessagingUser, VisitorPeer } from '@convo/api';
+import { USER_STATUS } from '@convo/domain';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { requireMember } from '../../http/policy.js';
 import { recordPresence } from '../analytics/index.js';
 import { assignWaiting, type MessagingDeps } from '../conversations/index.js';
 import { AUDIENCE_MEMBERS, EVENT } from '../realtime/index.js';
+import { visitorPeerDetails } from '../widget/index.js';
 import * as repo from './repository.js';
 
 // Users of the messaging API. Members (agents, admins…) see the application's users; an end user
@@ -66,12 +67,26 @@ export async function searchUsers(deps: MessagingDeps, caller: AuthContext, q: s
 
 /**
  * `user/v2/detail`: the users of the caller's application among the given ids (unknown ids, and
- * another application's, are simply absent). An end user may only ask for themself.
+ * another application's, are simply absent). An end user reads themself in full and the team
+ * members of their own conversations as a customer may see them (widget/visitor-peers.ts); other
+ * customers are absent too.
  */
-export async function userDetails(deps: MessagingDeps, caller: AuthContext, userIdList: string[]) {
+export async function userDetails(
+  deps: MessagingDeps & { secret: string },
+  caller: AuthContext,
+  userIdList: string[],
+): Promise<(MessagingUser | VisitorPeer)[]> {
   const wanted = [...new Set(userIdList)];
-  if (!wanted.every((userName) => can(caller, 'user.read', { userName }))) {
-    throw forbidden('An end user can only read their own details.');
+  if (caller.roleType === null) {
+    const [self, peers] = await Promise.all([
+      wanted.includes(caller.userName)
+        ? repo.findUserById(deps.db, caller.applicationId, caller.userId)
+        : null,
+      visitorPeerDetails(deps.db, deps.secret, caller, wanted),
+    ]);
+    const found = new Map<string, MessagingUser | VisitorPeer>(peers.map((p) => [p.userId, p]));
+    if (self) found.set(caller.userName, toMessagingUser(self));
+    return wanted.flatMap((id) => found.get(id) ?? []);
   }
   const rows = await repo.findUsersByUserIds(deps.db, caller.applicationId, wanted);
   return wanted

@@ -23,6 +23,15 @@ const DOMAINS_CACHE_MAX = 5_000;
 export function applicationOf(req: FastifyRequest): string | null {
   const header = req.headers['application-key'];
   if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  // The away message names it in its path (`/applications/{id}/awaymessage`).
+  const inPath = /^\/applications\/([^/?#]+)\//.exec(req.url)?.[1];
+  if (inPath) {
+    try {
+      return decodeURIComponent(inPath);
+    } catch {
+      return null; // A malformed escape: the route answers its own 400/404.
+    }
+  }
   const query = req.query as Record<string, unknown> | undefined;
   for (const key of ['appId', 'applicationId']) {
     const v = query?.[key];

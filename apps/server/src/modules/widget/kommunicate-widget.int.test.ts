@@ -6,6 +6,7 @@ import { messagingMember } from '../../testing/members.js';
 import { newTenant, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { memberAlias } from './visitor-view.js';
 
 // A test client that makes the Kommunicate web widget's calls, in its order (issue 37): plugin
 // settings → initialize.page → group/v2.1/create → message/send → an agent's reply in the history
@@ -130,6 +131,19 @@ describe.each(testDatabaseKinds())('the Kommunicate widget’s call sequence on 
       `wss://${publicUrl.hostname}:${publicUrl.port || (publicUrl.protocol === 'https:' ? 443 : 80)}/ws`,
     );
 
+    // The business hours it shows its away banner by (team/business-settings): the visitor gets
+    // the default team, never the names of the others.
+    await call('POST', '/rest/ws/team/create', tenant.admin, { teamName: 'VIP escalations' });
+    const hours = await call('GET', '/rest/ws/team/business-settings', headers);
+    expect(hours.statusCode, hours.body).toBe(200);
+    expect(hours.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(hours.json().response).toMatchObject([
+      { teamId: 'km_default_team', teamName: 'Default Team', timezone: 'UTC', businessHourMap: {} },
+    ]);
+    expect(hours.body).not.toContain('VIP escalations');
+    const memberHours = await call('GET', '/rest/ws/team/business-settings', tenant.admin);
+    expect(memberHours.body).toContain('VIP escalations');
+
     // Its first look at the visitor's conversations: none yet.
     const none = await call('GET', '/rest/ws/group/bytype?type=10&startIndex=0&limit=10', headers);
     expect(none.statusCode, none.body).toBe(200);
@@ -183,7 +197,6 @@ describe.each(testDatabaseKinds())('the Kommunicate widget’s call sequence on 
     );
     expect(history.statusCode, history.body).toBe(200);
     const body = history.json();
-    expect(body.conversationPxys).toEqual([]);
     expect(body.groupFeeds[0].metadata.CONVERSATION_STATUS).toEqual(expect.any(Number));
     const mine = body.message.find((m: { key: string }) => m.key === key);
     const theirs = body.message.find((m: { message: string }) => m.message === 'It ships today.');
@@ -208,6 +221,85 @@ describe.each(testDatabaseKinds())('the Kommunicate widget’s call sequence on 
     );
     expect(agentTypes).toMatchObject({ 'Where is my parcel?': 4, 'It ships today.': 5 });
 
+    // A message's conversationId is the conversation itself: listed in conversationPxys, and what
+    // conversation/topicId answers when the widget meets an id it does not know.
+    expect(body.conversationPxys).toEqual([
+      { id: group.id, topicId: group.clientGroupId, groupId: group.id, closed: false },
+    ]);
+    const topic = await call('GET', `/rest/ws/conversation/topicId?id=${theirs.conversationId}`, headers);
+    expect(topic.statusCode, topic.body).toBe(200);
+    expect(topic.json()).toMatchObject({
+      status: 'success',
+      response: { id: group.id, topicId: group.clientGroupId, groupId: group.id, closed: false },
+    });
+    expect((await call('GET', '/rest/ws/conversation/topicId?id=999999999', headers)).statusCode).toBe(404);
+
+    // The people of its conversation (user/v2/detail): itself in full, the agent who answered by
+    // the alias it was shown, as a person (role 8) under their public name, without their e-mail;
+    // another customer, and an agent of no conversation of theirs, are absent.
+    const stranger = await widgetLogin(tenant, `kw-stranger-${Math.random().toString(36).slice(2, 9)}`);
+    const idle = await messagingMember(t.database, tenant.applicationId, '2');
+    const idleAlias = memberAlias(t.config.appSecret, tenant.applicationId, idle.userId);
+    const people = await call('POST', '/rest/ws/user/v2/detail', headers, {
+      userIdList: [userId, theirs.to, stranger.session.userId, idleAlias],
+    });
+    expect(people.statusCode, people.body).toBe(200);
+    expect(people.headers['access-control-allow-origin']).toBe(SHOP);
+    const found = people.json().response as { userId: string; roleType: unknown; displayName: string }[];
+    expect(found.map((u) => u.userId)).toEqual([userId, theirs.to]);
+    expect(found[1]).toMatchObject({ roleType: 8, connected: expect.any(Boolean), deactivated: false });
+    expect(found[1]).not.toHaveProperty('email');
+    expect(people.body).not.toContain(tenant.adminUserName);
+    expect(people.body).not.toContain('@');
+
+    // The away message under the conversation (public, the application's): inside business hours
+    // (here: none set) the team is there.
+    const awayPath = `/applications/${tenant.applicationId}/awaymessage?conversationId=${group.id}&languageCode=default`;
+    const awayPreflight = await call('OPTIONS', awayPath, {
+      origin: SHOP,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'content-type,x-authorization,application-key',
+    });
+    expect(awayPreflight.statusCode).toBe(204);
+    const online = await call('GET', awayPath, { origin: SHOP });
+    expect(online.statusCode, online.body).toBe(200);
+    expect(online.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(online.json()).toMatchObject({ code: 'AGENTS_ONLINE', data: { messageList: [] } });
+    // Outside them: the away message, with the e-mail capture (eventId 1) the settings ask for.
+    const later = (new Date().getUTCDay() + 3) % 7;
+    await t.database.db
+      .update(appSettings)
+      .set({
+        chatWidget: {
+          businessHours: {
+            enabled: true,
+            timeZone: 'UTC',
+            days: [{ day: later, open: '09:00', close: '10:00' }],
+          },
+        },
+        collectEmailOnAwayMessage: true,
+      })
+      .where(eq(appSettings.applicationId, tenant.applicationId));
+    const away = await call('GET', awayPath, { origin: SHOP });
+    expect(away.json()).toMatchObject({
+      code: 'SUCCESS',
+      data: {
+        messageList: [{ message: expect.stringContaining('away'), eventId: 1 }],
+        collectEmailOnAwayMessage: true,
+      },
+    });
+    const awayHours = await call('GET', '/rest/ws/team/business-settings', headers);
+    expect(awayHours.json().response[0]).toMatchObject({
+      businessHourMap: { [String(later)]: '0900-1000' },
+      openNow: false,
+      message: expect.stringContaining('away'),
+    });
+    const unknownApp = await call('GET', '/applications/no-such-app/awaymessage?conversationId=1', {
+      origin: SHOP,
+    });
+    expect(unknownApp.statusCode).toBe(404);
+    expect(unknownApp.headers['content-type']).toContain('application/json');
+
     // The reply preview's message detail.
     const detail = await call('GET', `${MESSAGING_PATHS.messageDetail}?keys=${theirs.key}`, headers);
     expect(detail.statusCode, detail.body).toBe(200);
@@ -225,16 +317,27 @@ describe.each(testDatabaseKinds())('the Kommunicate widget’s call sequence on 
     expect(kb.statusCode, kb.body).toBe(200);
     expect(kb.json()).toEqual({ code: 'SUCCESS', data: [] });
 
-    // Resolved by the agent; the widget asks whether it is rated, then rates with its smileys.
+    // Its menu's "rate this conversation" while it is open (docs/decisions.md: the family takes it).
+    const before = await call('GET', `/rest/ws/feedback/v2/${group.id}`, headers);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data).toBeNull();
+    const midway = await call('POST', '/rest/ws/feedback/v2/v2?sendAsMessage=true', headers, {
+      groupId: group.id,
+      comments: [],
+      rating: 5,
+      applicationId: tenant.applicationId,
+      userInfo: { name: 'Robert', userId },
+    });
+    expect(midway.statusCode, midway.body).toBe(200);
+    expect(midway.json().data).toMatchObject({ groupId: group.id, rating: 5 });
+
+    // Resolved by the agent; the widget rates again with its smileys, which replaces the first.
     const resolved = await call(
       'PATCH',
       `${MESSAGING_PATHS.statusChange}?groupId=${group.id}&status=2`,
       tenant.admin,
     );
     expect(resolved.statusCode, resolved.body).toBe(200);
-    const before = await call('GET', `/rest/ws/feedback/v2/${group.id}`, headers);
-    expect(before.statusCode, before.body).toBe(200);
-    expect(before.json().data).toBeNull();
     const rated = await call('POST', '/rest/ws/feedback/v2/v2?sendAsMessage=true', headers, {
       groupId: group.id,
       comments: ['Quick, thanks'],
@@ -309,6 +412,24 @@ describe.each(testDatabaseKinds())('the Kommunicate widget’s call sequence on 
     await call('PATCH', `${MESSAGING_PATHS.statusChange}?groupId=${ga.id}&status=2`, a.admin);
     await call('POST', '/rest/ws/feedback/v2/v2', va.headers, { groupId: ga.id, rating: 5 });
 
+    // B's visitor with the same userId sees none of it: not its conversation's topic, not its
+    // agent, not A's teams.
+    expect((await call('GET', `/rest/ws/conversation/topicId?id=${ga.id}`, vb.headers)).statusCode).toBe(404);
+    const aAgent = memberAlias(t.config.appSecret, a.applicationId, a.adminUserName);
+    await call('POST', MESSAGING_PATHS.messageSendV2, a.admin, { groupId: ga.id, message: 'A answers' });
+    const aPeople = await call('POST', '/rest/ws/user/v2/detail', va.headers, { userIdList: [aAgent] });
+    expect(aPeople.json().response.map((u: { userId: string }) => u.userId)).toEqual([aAgent]);
+    const bPeople = await call('POST', '/rest/ws/user/v2/detail', vb.headers, {
+      userIdList: [aAgent, a.adminUserName, userId],
+    });
+    expect(bPeople.statusCode, bPeople.body).toBe(200);
+    expect(bPeople.json().response).toMatchObject([{ userId }]);
+    expect(bPeople.json().response).toHaveLength(1);
+    await call('POST', '/rest/ws/team/create', a.admin, { teamName: 'Only in A' });
+    const bHours = await call('GET', '/rest/ws/team/business-settings', vb.headers);
+    expect(bHours.statusCode, bHours.body).toBe(200);
+    expect(bHours.body).not.toContain('Only in A');
+
     // B's visitor with the same userId sees none of it.
     const list = await call('GET', '/rest/ws/group/bytype?type=10&startIndex=0&limit=50', vb.headers);
     expect(list.json().response).toEqual([]);
@@ -329,7 +450,7 @@ describe.each(testDatabaseKinds())('the Kommunicate widget’s call sequence on 
     expect(toShared.statusCode, toShared.body).toBe(200);
     expect(toShared.json().groupId).not.toBe(ga.id);
     const aHistory = await call('GET', `${MESSAGING_PATHS.messageListV3}?groupId=${ga.id}`, va.headers);
-    expect(people(aHistory.json().message).map((m) => m.message)).toEqual(['secret of A']);
+    expect(people(aHistory.json().message).map((m) => m.message)).toEqual(['A answers', 'secret of A']);
     // Delegation stays inside the application too.
     const delegated = await call(
       'POST',

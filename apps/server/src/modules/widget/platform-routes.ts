@@ -1,4 +1,7 @@
 import {
+  awayMessageParamsSchema,
+  awayMessageQuerySchema,
+  awayMessageResponseSchema,
   KOMMUNICATE_WIDGET_PATHS,
   pluginSettingsQuerySchema,
   pluginSettingsResponseSchema,
@@ -86,6 +89,21 @@ export function kommunicateWidgetRoutes(ctx: RouteContext): FastifyPluginAsyncZo
           },
         };
       },
+    );
+
+    app.get(
+      KOMMUNICATE_WIDGET_PATHS.awayMessage,
+      {
+        schema: {
+          tags: ['widget'],
+          params: awayMessageParamsSchema,
+          querystring: awayMessageQuerySchema,
+          response: { 200: awayMessageResponseSchema },
+        },
+        // Public like the plugin settings: the application's away message, nothing of a visitor.
+        config: { ...PUBLIC_ROUTE, rateLimit: INIT_LIMIT },
+      },
+      async (req) => service.awayMessageOf(deps.db, req.params.applicationId),
     );
 
     app.post(

@@ -147,6 +147,39 @@ export async function startVisitorSession(
   };
 }
 
+/**
+ * The Kommunicate widget's away message (`/applications/{id}/awaymessage`), by Convo's own widget's
+ * rule: outside business hours the away message shows, if it is on; inside them the team is
+ * there (`AGENTS_ONLINE`). The call carries no session (the widget sends it to its API host, often
+ * without its token), so the answer is the application's alone and treats the visitor as not
+ * known; the e-mail capture is offered with the message when the setting asks for it.
+ */
+export async function awayMessageOf(db: Db, appId: string, now = new Date()) {
+  const found = await findWidgetApplication(db, appId);
+  if (!found) throw appNotFound(appId);
+  const { settings } = found;
+  const away = !isWithinBusinessHours(businessHoursOf(settings), now);
+  const collectEmailOnAwayMessage = settings.awayMessage.collectEmailOnAwayMessage;
+  return {
+    code: away ? ('SUCCESS' as const) : ('AGENTS_ONLINE' as const),
+    data: {
+      messageList:
+        away && settings.awayMessage.enabled
+          ? [
+              {
+                message: settings.awayMessage.message,
+                eventId: collectEmailOnAwayMessage ? (1 as const) : (2 as const),
+              },
+            ]
+          : [],
+      collectEmailOnAwayMessage,
+      collectEmailOnWelcomeMessage: settings.welcomeMessage.collectEmailOnWelcomeMessage,
+      welcomeMessageEnabled: settings.welcomeMessage.enabled,
+      anonymousUser: true,
+    },
+  };
+}
+
 function requireVisitor(caller: AuthContext) {
   authorize(caller, 'widget.visit', APPLICATION, 'Only the visitor of the widget can do this.');
 }
@@ -179,7 +212,9 @@ export async function updateVisitor(
 
 /**
  * CSAT: the conversation's own visitor rates it once it is resolved; a second rating replaces the
- * first. Stored, written to the timeline and sent to the team in one transaction.
+ * first. Stored, written to the timeline and sent to the team in one transaction. `whileOpen`: the
+ * Kommunicate widget's "rate this conversation" at any time (the messaging family's feedback,
+ * docs/decisions.md); Convo's own widget rates resolved conversations only.
  */
 export async function rateConversation(
   deps: WidgetDeps,
@@ -188,6 +223,7 @@ export async function rateConversation(
   input: { rating: number; comment?: string | undefined },
   /** The SPEC §9 scale of `rating`: Convo's widget rates 1–5 (new); the platform's smileys 1/5/10 (old). */
   scale: 'old' | 'new' = 'new',
+  whileOpen = false,
 ): Promise<WidgetRating> {
   requireVisitor(caller);
   return deps.realtime.transaction(deps.db, caller.applicationId, async (tx, events) => {
@@ -195,7 +231,7 @@ export async function rateConversation(
     const conv = await findVisible(tx, caller, { groupId }, true);
     if (conv.customerId !== caller.userId)
       throw forbidden('Only the customer of a conversation can rate it.');
-    if (conv.status !== CONVERSATION_STATUS.CLOSED) {
+    if (!whileOpen && conv.status !== CONVERSATION_STATUS.CLOSED) {
       throw new AppError(
         409,
         'CONVERSATION_NOT_RESOLVED',

@@ -3,7 +3,7 @@
 // Members' user ids are e-mail addresses, so they become opaque aliases; names become public
 // names (packages/domain public-names.ts, docs/decisions.md).
 import { createHmac } from 'node:crypto';
-import { toVisitorView } from '@convo/domain';
+import { type PublicNaming, toVisitorView } from '@convo/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from '../accounts/index.js';
@@ -18,15 +18,20 @@ export function memberAlias(secret: string, applicationId: string, userId: strin
   return `agent-${mac.slice(0, 16)}`;
 }
 
+/** How the application names its team to customers (pseudonym, company name), cached. */
+export function visitorNamingOf(db: Db, applicationId: string): Promise<PublicNaming> {
+  return cachedVisitorNaming(applicationId, async () => {
+    const [application, settings] = await Promise.all([
+      accounts.findApplication(db, applicationId),
+      findChatWidgetSettingsOrDefaults(db, applicationId),
+    ]);
+    return { pseudonym: settings.customization.agentPseudonym, companyName: application?.name ?? '' };
+  });
+}
+
 export function visitorViewFactory(db: Db, secret: string): VisitorViewFactory {
   return async (applicationId, viewerId) => {
-    const naming = await cachedVisitorNaming(applicationId, async () => {
-      const [application, settings] = await Promise.all([
-        accounts.findApplication(db, applicationId),
-        findChatWidgetSettingsOrDefaults(db, applicationId),
-      ]);
-      return { pseudonym: settings.customization.agentPseudonym, companyName: application?.name ?? '' };
-    });
+    const naming = await visitorNamingOf(db, applicationId);
     const alias = (userId: string) => memberAlias(secret, applicationId, userId);
     return (value) => toVisitorView(value, { viewerId, alias, naming });
   };
