@@ -65,6 +65,9 @@ export const conversations = pgTable(
     // Analytics and reports read conversations by the day they started or were resolved.
     index('conversations_app_created_idx').on(t.applicationId, t.createdAt),
     index('conversations_app_resolved_idx').on(t.applicationId, t.resolvedAt),
+    // The inbox search's name half (ILIKE '%…%'): trigrams, so a word found in few names is found
+    // without reading every conversation (pg_trgm, created by the migration).
+    index('conversations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
