@@ -160,7 +160,10 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
       // Each half from its own index, then the page from their union: the messages through
       // messages_search_idx, the names through the trigram index conversations_name_trgm_idx. An OR of
       // the two in one condition would test the name (ILIKE '%…%') on every conversation of the
-      // application, since neither half alone can say which conversations to skip.
+      // application, since neither half alone can say which conversations to skip. The ids go
+      // through an array (= ANY), read first, so the conversations are fetched by primary key: as
+      // an IN, the planner guessed far more matches than a rare word has and hashed every
+      // conversation of the application against them (264 ms instead of a few at 1,000,000).
       const named = alias(conversations, 'named');
       const ids = db
         .select({ id: messages.conversationId })
@@ -172,7 +175,7 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
             .from(named)
             .where(and(eq(named.applicationId, applicationId), ilike(named.name, pattern))),
         );
-      where.push(inArray(conversations.id, ids));
+      where.push(sql`${conversations.id} = any(array(${ids}))`);
     }
   }
   if (q.attributes && Object.keys(q.attributes).length > 0) {
