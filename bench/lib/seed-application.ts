@@ -238,9 +238,15 @@ export async function seedApplication(
  * The application a previous run seeded in this database (the inbox bench's owner, signed up as
  * inbox-bench-…@example.com), to measure it again without seeding; null when there is none.
  */
-export async function findSeeded(
-  url: string,
-): Promise<(Omit<Seeded, 'seconds'> & { applicationId: string; ownerEmail: string }) | null> {
+export async function findSeeded(url: string): Promise<
+  | (Omit<Seeded, 'seconds'> & {
+      applicationId: string;
+      ownerEmail: string;
+      conversations: number;
+      messages: number;
+    })
+  | null
+> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
@@ -267,9 +273,16 @@ export async function findSeeded(
        order by created_at desc, client_group_id desc limit 1`,
       [appId],
     );
+    const { rows: counts } = await db.query<{ conversations: string; messages: string }>(
+      `select (select count(*) from conversations where application_id = $1) as conversations,
+              (select count(*) from messages where application_id = $1) as messages`,
+      [appId],
+    );
     return {
       applicationId: appId,
       ownerEmail: found.email,
+      conversations: Number(counts[0]!.conversations),
+      messages: Number(counts[0]!.messages),
       bigId: Number(big[0]!.id),
       agentUserId: agent[0]!.user_id,
       teamClientGroupId: team[0]!.client_group_id,
