@@ -1,7 +1,9 @@
 // The data generator of the benches: fills one application (already signed up through the API, so
 // its defaults exist) to a chosen size in a few set-based statements (generate_series), then
 // rebuilds the dashboard roll-up and analyzes. Defaults: 100,000 conversations, 1,000,000 messages,
-// 50 agents, 10 teams.
+// 50 agents, 10 teams; BENCH_INBOX_MESSAGES=10000000 seeds ten times that (one conversation per ten
+// messages). The secondary indexes of the bulk tables are dropped during the inserts and built
+// again afterwards, as a bulk load should: maintaining a GIN index row by row is most of the time.
 // Alone: SEED_DATABASE_URL=postgres://… SEED_APPLICATION_ID=… npx tsx bench/lib/seed-application.ts
 import pg from 'pg';
 import { backfillOf } from '../../apps/server/src/platform/db/migration-statements.js';
@@ -33,12 +35,16 @@ export interface Seeded {
   teamClientGroupId: string;
 }
 
-/** The size from SEED_CONVERSATIONS, SEED_MESSAGES, SEED_AGENTS, SEED_TEAMS, SEED_BIG_CONVERSATION. */
+/**
+ * The size from SEED_CONVERSATIONS, SEED_MESSAGES, SEED_AGENTS, SEED_TEAMS, SEED_BIG_CONVERSATION;
+ * BENCH_INBOX_MESSAGES sets the messages and, unless SEED_CONVERSATIONS does, a conversation per ten.
+ */
 export function seedSizeFromEnv(): SeedSize {
   const n = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+  const scaled = process.env.BENCH_INBOX_MESSAGES ? Number(process.env.BENCH_INBOX_MESSAGES) : null;
   return {
-    conversations: n('SEED_CONVERSATIONS', DEFAULT_SEED.conversations),
-    messages: n('SEED_MESSAGES', DEFAULT_SEED.messages),
+    conversations: n('SEED_CONVERSATIONS', scaled ? Math.round(scaled / 10) : DEFAULT_SEED.conversations),
+    messages: n('SEED_MESSAGES', scaled ?? DEFAULT_SEED.messages),
     agents: n('SEED_AGENTS', DEFAULT_SEED.agents),
     teams: n('SEED_TEAMS', DEFAULT_SEED.teams),
     bigConversation: n('SEED_BIG_CONVERSATION', DEFAULT_SEED.bigConversation),
@@ -61,6 +67,25 @@ export const SEED_WORDS = [
 /** In one message of 5,000. */
 export const SEED_RARE_WORD = 'zebracrossing';
 
+/** The tables whose secondary indexes are dropped during the bulk inserts. */
+const BULK_TABLES = ['messages', 'conversations', 'conversation_members'];
+
+/**
+ * Drops the indexes of `tables` that back no constraint and returns their definitions, to be run
+ * again once the rows are in (one sorted build instead of ten million insertions into each).
+ */
+async function dropSecondaryIndexes(db: pg.Client, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ name: string; def: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+     from pg_index i
+     where i.indrelid = any($1::regclass[])
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const r of rows) await db.query(`drop index ${r.name}`);
+  return rows.map((r) => r.def);
+}
+
 export async function seedApplication(
   url: string,
   appId: string,
@@ -69,10 +94,29 @@ export async function seedApplication(
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const started = Date.now();
+  // Each statement's time, for a seed of millions (SEED_VERBOSE=1, or at 10 million messages).
+  if (process.env.SEED_VERBOSE || size.messages >= 5_000_000) {
+    const query = db.query.bind(db) as (text: string, values?: unknown[]) => Promise<unknown>;
+    (db as unknown as { query: typeof query }).query = async (text: string, values?: unknown[]) => {
+      const t0 = Date.now();
+      const result = await query(text, values);
+      const ms = Date.now() - t0;
+      if (ms > 1000)
+        process.stdout.write(
+          `  seed: ${((Date.now() - started) / 1000).toFixed(0)} s, ${(ms / 1000).toFixed(1)} s for ${text.replace(/\s+/g, ' ').slice(0, 70)}\n`,
+        );
+      return result;
+    };
+  }
   try {
     // Bulk rows without the per-row triggers that keep the dashboard roll-up (migration 0022):
     // it is rebuilt set-based at the end, as the migration's backfill builds it.
     await db.query(`set session_replication_role = replica`);
+    // A bulk load: big sorts in memory, index builds with room and helpers, no flush per statement.
+    await db.query(`set work_mem = '256MB'`);
+    await db.query(`set maintenance_work_mem = '1GB'`);
+    await db.query(`set synchronous_commit = off`);
+    const indexes = await dropSecondaryIndexes(db, BULK_TABLES);
     const { rows: staff } = await db.query<{ id: string }>(
       `select id from users where application_id = $1 and role_type is not null`,
       [appId],
@@ -171,6 +215,7 @@ export async function seedApplication(
     // What the sends record for the statistics, computed by the migrations' own backfills: the
     // customer's first message and first human answer (0011), every answered turn (0012).
     for (const tag of ['0011_first_response', '0012_response_turns']) await db.query(backfillOf(tag));
+    for (const def of indexes) await db.query(def);
     await db.query(`set session_replication_role = origin`);
     await db.query(`select conversation_rollup_rebuild($1)`, [appId]);
     await db.query('analyze');
@@ -183,6 +228,64 @@ export async function seedApplication(
       bigId: first,
       agentUserId: agent[0]!.user_id,
       teamClientGroupId: teamRows.at(-1)!.client_group_id,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * The application a previous run seeded in this database (the inbox bench's owner, signed up as
+ * inbox-bench-…@example.com), to measure it again without seeding; null when there is none.
+ */
+export async function findSeeded(url: string): Promise<
+  | (Omit<Seeded, 'seconds'> & {
+      applicationId: string;
+      ownerEmail: string;
+      conversations: number;
+      messages: number;
+    })
+  | null
+> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ application_id: string; email: string }>(
+      `select u.application_id, u.user_id as email from users u
+       where u.user_id like 'inbox-bench-%@example.com'
+         and exists (select 1 from conversations c where c.application_id = u.application_id and c.client_group_id = 'bench-1')
+       order by u.created_at desc limit 1`,
+    );
+    const found = rows[0];
+    if (!found) return null;
+    const appId = found.application_id;
+    const { rows: big } = await db.query<{ id: string }>(
+      `select min(id) as id from conversations where application_id = $1`,
+      [appId],
+    );
+    const { rows: agent } = await db.query<{ user_id: string }>(
+      `select u.user_id from conversations c join users u on u.id = c.assignee_id
+       where c.application_id = $1 and c.client_group_id = 'bench-1'`,
+      [appId],
+    );
+    const { rows: team } = await db.query<{ client_group_id: string }>(
+      `select client_group_id from teams where application_id = $1
+       order by created_at desc, client_group_id desc limit 1`,
+      [appId],
+    );
+    const { rows: counts } = await db.query<{ conversations: string; messages: string }>(
+      `select (select count(*) from conversations where application_id = $1) as conversations,
+              (select count(*) from messages where application_id = $1) as messages`,
+      [appId],
+    );
+    return {
+      applicationId: appId,
+      ownerEmail: found.email,
+      conversations: Number(counts[0]!.conversations),
+      messages: Number(counts[0]!.messages),
+      bigId: Number(big[0]!.id),
+      agentUserId: agent[0]!.user_id,
+      teamClientGroupId: team[0]!.client_group_id,
     };
   } finally {
     await db.end();

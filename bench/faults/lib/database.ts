@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 // Read-only checks against the database the server wrote: PostgreSQL through a connection of our
@@ -28,7 +29,8 @@ export async function query<T>(target: DbTarget, text: string, params: unknown[]
       await client.end();
     }
   }
-  const db = new PGlite(path.join(target.dataDir, 'pglite'));
+  // The server's extensions (database.ts, PGLITE_EXTENSIONS), for a data directory it created.
+  const db = new PGlite(path.join(target.dataDir, 'pglite'), { extensions: { pg_trgm } });
   try {
     return (await db.query<T>(text, params)).rows;
   } finally {

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import type { AppConfig } from '../platform/config.js';
-import { migrationsFolder } from '../platform/db/database.js';
+import { migrationsFolder, PGLITE_EXTENSIONS } from '../platform/db/database.js';
 import {
   type AppliedMigration,
   journalMigrations,
@@ -136,7 +136,7 @@ async function checkDatabase(config: AppConfig): Promise<CheckLine> {
         detail: `embedded in ${dir}, in use by the running server (pid ${pid})`,
       };
   }
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   try {
     await client.waitReady;
     const state = schemaState(await appliedMigrations(client));

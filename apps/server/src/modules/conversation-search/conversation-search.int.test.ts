@@ -326,7 +326,7 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     expect(mixed.statusCode).toBe(403);
   });
 
-  it('finds the same page with either content plan, and walks conversations for a word in most messages', async () => {
+  it('finds the same page with either content plan (union of indexed halves, or the walk), and walks conversations for a word in most messages', async () => {
     const db = t.database.db;
     const page = (of: Tenant, content: string, contentPlan: ContentPlan, offset = 0) =>
       findConversationPage(db, of.applicationId, {
@@ -337,7 +337,22 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
         limit: 3,
       }).then((rows) => rows.map((r) => r.id));
     for (const of of [tenant, other]) {
-      for (const content of ['zanzibar', 'zanzibar charges', 'delay', 'pricing page', 'my', 'no-such-word']) {
+      // Words in messages, in names ('delay', 'pricing page'), in both tenants' names ('billing'), in
+      // a name and a message ('question', 'my'), parts of names too short for a trigram ('ue', 'a'),
+      // and the user's own wildcards.
+      for (const content of [
+        'zanzibar',
+        'zanzibar charges',
+        'delay',
+        'pricing page',
+        'billing',
+        'question',
+        'my',
+        'ue',
+        'a',
+        '100%_',
+        'no-such-word',
+      ]) {
         for (const offset of [0, 1]) {
           expect(await page(of, content, 'by-conversation', offset), `${content} @${offset}`).toEqual(
             await page(of, content, 'by-match', offset),

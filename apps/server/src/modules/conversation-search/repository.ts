@@ -12,10 +12,10 @@ import {
   isNull,
   lte,
   not,
-  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   conversationMembers,
   conversations,
@@ -140,25 +140,43 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
     );
   }
   if (q.content !== undefined) {
-    const matching = db
-      .select({ one: sql`1` })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, conversations.id),
-          eq(messages.applicationId, applicationId),
-          sql`${messages.contentType} <> ${NOTIFY_CONTENT_TYPE}`,
-          sql`${messages.searchVector} @@ plainto_tsquery('simple', ${q.content})`,
-        ),
-      );
-    // OFFSET 0 keeps PostgreSQL from turning the EXISTS into a join or a hashed set of every
-    // match (it only does so for a subquery without OFFSET): the check then runs per conversation,
-    // in the page's order, through messages_conversation_id_idx. Written out because the query
-    // builder drops an offset of 0.
-    const inMessages =
-      q.contentPlan === 'by-conversation' ? sql`exists (${matching.getSQL()} offset 0)` : exists(matching);
-    const inName = ilike(conversations.name, containsPattern(q.content));
-    where.push(or(inMessages, inName) ?? inMessages);
+    const inMessage = and(
+      eq(messages.applicationId, applicationId),
+      sql`${messages.contentType} <> ${NOTIFY_CONTENT_TYPE}`,
+      sql`${messages.searchVector} @@ plainto_tsquery('simple', ${q.content})`,
+    );
+    const pattern = containsPattern(q.content);
+    if (q.contentPlan === 'by-conversation') {
+      // OFFSET 0 keeps PostgreSQL from turning the EXISTS into a join or a hashed set of every
+      // match (it only does so for a subquery without OFFSET): the check then runs per
+      // conversation, in the page's order, through messages_conversation_id_idx, and the walk
+      // stops when the page is full. Written out because the query builder drops an offset of 0.
+      const matching = db
+        .select({ one: sql`1` })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversations.id), inMessage));
+      where.push(sql`(exists (${matching.getSQL()} offset 0) or ${ilike(conversations.name, pattern)})`);
+    } else {
+      // Each half from its own index, then the page from their union: the messages through
+      // messages_search_idx, the names through the trigram index conversations_name_trgm_idx. An OR of
+      // the two in one condition would test the name (ILIKE '%…%') on every conversation of the
+      // application, since neither half alone can say which conversations to skip. The ids go
+      // through an array (= ANY), read first, so the conversations are fetched by primary key: as
+      // an IN, the planner guessed far more matches than a rare word has and hashed every
+      // conversation of the application against them (264 ms instead of a few at 1,000,000).
+      const named = alias(conversations, 'named');
+      const ids = db
+        .select({ id: messages.conversationId })
+        .from(messages)
+        .where(inMessage)
+        .union(
+          db
+            .select({ id: named.id })
+            .from(named)
+            .where(and(eq(named.applicationId, applicationId), ilike(named.name, pattern))),
+        );
+      where.push(sql`${conversations.id} = any(array(${ids}))`);
+    }
   }
   if (q.attributes && Object.keys(q.attributes).length > 0) {
     where.push(sql`${conversations.metadata} @> ${JSON.stringify(q.attributes)}::jsonb`);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,6 +24,12 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The extensions the migrations create (0046: pg_trgm), which an embedded database loads when it
+ * starts: PostgreSQL finds them installed, PGlite only when it is given them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The migrations folder, found both from source (tsx/vitest) and from the bundled dist/. */
 export function migrationsFolder(): string {
@@ -60,7 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * directory: test databases load it (2–3 s) rather than initdb and migrate each (6–14 s).
  */
 export async function migratedPgliteDump(): Promise<Blob> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     return await client.dumpDataDir('none');
@@ -78,7 +85,9 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
     dir = path.join(dataDir, 'pglite');
   }
   try {
-    const client = inMemory ? new PGlite(dump ? { loadDataDir: dump } : {}) : new PGlite(dir);
+    const client = inMemory
+      ? new PGlite({ extensions: PGLITE_EXTENSIONS, ...(dump ? { loadDataDir: dump } : {}) })
+      : new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await assertMigrationHistory(db, migrationsFolder());

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase, openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
-import { migrationsFolder, openDatabase } from './database.js';
+import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS } from './database.js';
 import {
   appliedMigrations,
   assertMigrationHistory,
@@ -58,7 +58,7 @@ describe('upgrade safety: a database migrated by a newer release', () => {
     await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(SchemaTooNewError);
     // The lock was released: once the newer row is gone (the newer release's backup restored), it opens.
     const { PGlite } = await import('@electric-sql/pglite');
-    const raw = new PGlite(path.join(dir, 'pglite'));
+    const raw = new PGlite(path.join(dir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     await raw.query(`delete from drizzle.__drizzle_migrations where hash = 'future'`);
     await raw.close();
     const again = await openDatabase({ dataDir: dir });
