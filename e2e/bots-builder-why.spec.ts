@@ -1,6 +1,6 @@
-import { BOT_PATHS } from '@convo/api';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, logIn } from './support/inbox';
+import { removeSpecBots } from './support/demo-bot';
+import { logIn } from './support/inbox';
 
 // Issue 34, "the builder shows why": a 4-answer kompose bot built in the dashboard answers
 // paraphrases of its phrases in the test panel and refuses an off-topic question; the panel says
@@ -158,13 +158,5 @@ test('the builder shows why a kompose bot answered, and a miss is taught', async
 });
 
 test.afterAll(async ({ request }) => {
-  const { token } = await apiLogin(request, 'owner@demo.convo.local');
-  const headers = { authorization: `Bearer ${token}` };
-  const bots = (await (await request.get(BOT_PATHS.bots, { headers })).json()).data as {
-    id: string;
-    name: string;
-  }[];
-  for (const bot of bots.filter((b) => b.name === botName)) {
-    await request.delete(BOT_PATHS.bot.replace(':botId', bot.id), { headers });
-  }
+  await removeSpecBots(request, botName);
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOT_PATHS, MESSAGING_PATHS } from '@convo/api';
 import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
-import { restoreDemoFirstResponder } from './support/demo-bot';
+import { removeSpecBots } from './support/demo-bot';
 import { apiLogin, logIn } from './support/inbox';
 
 // Issue 36 item 1, as an admin and customers live it: in the bot builder's Flow Designer, build a
@@ -230,14 +230,5 @@ test('a flow built in the designer, tried, published, run in the widget, handed 
 
 // Whatever happened above, the spec's bot goes and the demo's bot answers first again.
 test.afterAll(async ({ request }) => {
-  const { token } = await apiLogin(request, 'owner@demo.convo.local');
-  const headers = { authorization: `Bearer ${token}` };
-  const bots = (await (await request.get(BOT_PATHS.bots, { headers })).json()).data as {
-    id: string;
-    name: string;
-  }[];
-  for (const bot of bots.filter((b) => b.name === botName)) {
-    await request.delete(BOT_PATHS.bot.replace(':botId', bot.id), { headers });
-  }
-  await restoreDemoFirstResponder(request);
+  await removeSpecBots(request, botName);
 });

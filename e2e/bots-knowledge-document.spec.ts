@@ -1,6 +1,6 @@
-import { BOT_PATHS } from '@convo/api';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, logIn } from './support/inbox';
+import { removeSpecBots } from './support/demo-bot';
+import { logIn } from './support/inbox';
 
 // Issue 34, "knowledge answers that answer": a document uploaded as a kompose bot's knowledge
 // source in the builder is indexed, and the test panel answers a question from it with the
@@ -90,13 +90,5 @@ test('a document uploaded in the builder answers a question with its sentence an
 });
 
 test.afterAll(async ({ request }) => {
-  const { token } = await apiLogin(request, 'owner@demo.convo.local');
-  const headers = { authorization: `Bearer ${token}` };
-  const bots = (await (await request.get(BOT_PATHS.bots, { headers })).json()).data as {
-    id: string;
-    name: string;
-  }[];
-  for (const bot of bots.filter((b) => b.name === botName)) {
-    await request.delete(BOT_PATHS.bot.replace(':botId', bot.id), { headers });
-  }
+  await removeSpecBots(request, botName);
 });

@@ -1,7 +1,7 @@
-import { BOT_PATHS, MESSAGING_PATHS } from '@convo/api';
+import { MESSAGING_PATHS } from '@convo/api';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { restoreDemoFirstResponder } from './support/demo-bot';
-import { apiLogin, logIn } from './support/inbox';
+import { removeSpecBots } from './support/demo-bot';
+import { logIn } from './support/inbox';
 
 // Issue 15's loop, as an admin and a customer live it: build a kompose bot in the builder (an
 // answer with two phrases), try it in the emulator before saving, save and let it train, make it
@@ -121,14 +121,5 @@ test('a kompose bot built, tried, answering first in the widget, rated, then han
 
 // Whatever happened above, no bot of this spec stays as a first responder for the later specs.
 test.afterAll(async ({ request }) => {
-  const { token } = await apiLogin(request, 'owner@demo.convo.local');
-  const headers = { authorization: `Bearer ${token}` };
-  const bots = (await (await request.get(BOT_PATHS.bots, { headers })).json()).data as {
-    id: string;
-    name: string;
-  }[];
-  for (const bot of bots.filter((b) => b.name === botName)) {
-    await request.delete(BOT_PATHS.bot.replace(':botId', bot.id), { headers });
-  }
-  await restoreDemoFirstResponder(request);
+  await removeSpecBots(request, botName);
 });

@@ -23,3 +23,20 @@ export async function restoreDemoFirstResponder(request: APIRequestContext): Pro
   const res = await request.put(BOT_PATHS.firstResponder, { headers, data: { botId: demo.id } });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/**
+ * Deletes the demo workspace's bots of this name (a spec's own bots, whatever state the spec left
+ * them in), then gives the first responder back to the demo's bot.
+ */
+export async function removeSpecBots(request: APIRequestContext, name: string): Promise<void> {
+  const { token } = await apiLogin(request, 'owner@demo.convo.local');
+  const headers = { authorization: `Bearer ${token}` };
+  const bots = (await (await request.get(BOT_PATHS.bots, { headers })).json()).data as {
+    id: string;
+    name: string;
+  }[];
+  for (const bot of bots.filter((b) => b.name === name)) {
+    await request.delete(BOT_PATHS.bot.replace(':botId', bot.id), { headers });
+  }
+  await restoreDemoFirstResponder(request);
+}
