@@ -207,7 +207,7 @@ function plannedAudience(
         ${sql.join(columns, sql`, `)}
       from ${c} left join ${campaignOptOuts} on ${optedOut(applicationId, c.id)}
       offset 0
-    ) y offset 0) x) a`;
+    ) y offset 0) x)`;
 }
 
 export interface AudiencePlan {
@@ -234,15 +234,16 @@ export async function planAudience(
         count(*) filter (where not a.opted and a.choice = 0)::int as "unreachable",
         count(*) filter (where not a.opted and a.choice > 0)::int as "reachable",
         min(a.user_id) filter (where not a.opted and a.choice < 0) as "badPhone"
-      from ${plannedAudience(db, applicationId, filter, platforms)}`),
+      from ${plannedAudience(db, applicationId, filter, platforms)} a`),
   );
   return row!;
 }
 
 /**
- * Stores a campaign's recipients straight from the audience, in one INSERT … SELECT: every
- * reachable customer who has not opted out, once (the unique index), on their first platform.
- * Answers how many were stored.
+ * Stores a campaign's recipients straight from the audience, in one statement (INSERT … SELECT):
+ * every reachable customer who has not opted out, once (the unique index), on their first
+ * platform; answers the same counts as planAudience, `reachable` being the rows stored. The
+ * caller's transaction is rolled back when the counts refuse the send.
  */
 export async function insertAudience(
   db: Db,
@@ -250,24 +251,30 @@ export async function insertAudience(
   applicationId: string,
   filter: AudienceFilter,
   platforms: readonly PlannedPlatform[],
-): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
+): Promise<AudiencePlan> {
+  const [row] = rowsOf<AudiencePlan>(
     await db.execute(sql`
-      with stored as (
+      with a as materialized (select * from ${plannedAudience(db, applicationId, filter, platforms)} p),
+      stored as (
         insert into campaign_recipients (campaign_id, application_id, customer_id, platform, channel, address)
         select ${campaignId}::uuid, ${applicationId}, a.id, a.platform, a.channel, a.address
-        from ${plannedAudience(db, applicationId, filter, platforms)}
+        from a
         where not a.opted and a.choice > 0
         on conflict do nothing
         returning 1)
-      select count(*)::int as n from stored`),
+      select count(*)::int as "matched",
+        count(*) filter (where a.opted)::int as "optedOut",
+        count(*) filter (where not a.opted and a.choice = 0)::int as "unreachable",
+        (select count(*)::int from stored) as "reachable",
+        min(a.user_id) filter (where not a.opted and a.choice < 0) as "badPhone"
+      from a`),
   );
-  return row?.n ?? 0;
+  return row!;
 }
 
-/** The total a campaign goes to, once its recipients are stored. */
-export async function setCampaignTotal(db: Db, id: string, total: number): Promise<void> {
-  await db.update(campaigns).set({ total }).where(eq(campaigns.id, id));
+/** A campaign's counts, once its recipients are stored. */
+export async function setCampaignCounts(db: Db, id: string, total: number, optedOut: number): Promise<void> {
+  await db.update(campaigns).set({ total, optedOut }).where(eq(campaigns.id, id));
 }
 
 export async function findCampaign(db: Db, applicationId: string, id: string) {

@@ -242,10 +242,12 @@ interface Planned {
  * the database (repository planAudience); the customers are never read into the server.
  */
 async function plan(
-  deps: CampaignDeps,
+  db: CampaignDeps['db'],
   caller: AuthContext,
   request: z.output<typeof campaignSendRequestSchema>,
   messages: Partial<Record<CampaignPlatform, PlatformMessage>>,
+  /** Counts the audience (a dry run), or stores it and counts what it stored (a send). */
+  count: (filter: repo.AudienceFilter, platforms: repo.PlannedPlatform[]) => Promise<repo.AudiencePlan>,
 ): Promise<Planned> {
   const wanted = new Set(request.userIds);
   const filter: repo.AudienceFilter = request.sendMessageToAll
@@ -261,16 +263,16 @@ async function plan(
     const message = messages[platform];
     return message ? [{ platform, channel: message.channel }] : [];
   });
-  const counted = await repo.planAudience(deps.db, caller.applicationId, filter, platforms);
+  const counted = await count(filter, platforms);
   if (!request.sendMessageToAll && counted.matched < wanted.size) {
     // Users of another application (or none) are never reachable: named as unknown, never sent to.
-    const known = new Set((await repo.audience(deps.db, caller.applicationId, filter)).map((c) => c.userId));
+    const known = new Set((await repo.audience(db, caller.applicationId, filter)).map((c) => c.userId));
     const unknown = [...wanted].filter((u) => !known.has(u)).slice(0, 10);
     throw notFound(`No such users in this application: ${unknown.join(', ')}.`);
   }
   if (counted.badPhone !== null) {
     // The message is the domain's own (SPEC §5), for the first platform whose rule refused it.
-    const customer = await repo.findCustomer(deps.db, caller.applicationId, counted.badPhone);
+    const customer = await repo.findCustomer(db, caller.applicationId, counted.badPhone);
     for (const { platform, channel } of platforms) {
       const address = customer ? campaignAddressOf(channel, customer) : null;
       if (address?.ok) break;
@@ -340,8 +342,10 @@ export async function sendCampaign(
     if (draft?.status !== 'draft') throw notFound('No such draft.');
   }
   const messages = await platformMessages(deps, caller.applicationId, request.platforms);
-  const planned = await plan(deps, caller, request, messages);
   if (request.dryRun) {
+    const planned = await plan(deps.db, caller, request, messages, (filter, platforms) =>
+      repo.planAudience(deps.db, caller.applicationId, filter, platforms),
+    );
     return {
       campaignId: null,
       status: null,
@@ -351,7 +355,6 @@ export async function sendCampaign(
       duplicate: false,
     };
   }
-  if (planned.total === 0) throw noRecipients();
   const now = Date.now();
   const later = request.scheduledAt !== undefined && request.scheduledAt > now;
   try {
@@ -371,20 +374,15 @@ export async function sendCampaign(
         scheduledAt: later ? new Date(request.scheduledAt!) : null,
         startedAt: later ? null : new Date(now),
         createdBy: caller.userName,
-        total: planned.total,
-        optedOut: planned.optedOut,
       });
-      // Straight from the audience (one INSERT … SELECT); a customer added, removed or opted out
-      // since the count is taken as the database has them now.
-      const stored = await repo.insertAudience(
-        tx,
-        campaign.id,
-        caller.applicationId,
-        planned.filter,
-        planned.platforms,
+      // Stored straight from the audience and counted in the same statement (INSERT … SELECT);
+      // a refusal (unknown users, a number without its country code, nobody reachable) throws and
+      // the transaction takes the rows back.
+      const planned = await plan(tx, caller, request, messages, (filter, platforms) =>
+        repo.insertAudience(tx, campaign.id, caller.applicationId, filter, platforms),
       );
-      if (stored === 0) throw noRecipients();
-      if (stored !== campaign.total) await repo.setCampaignTotal(tx, campaign.id, stored);
+      if (planned.total === 0) throw noRecipients();
+      await repo.setCampaignCounts(tx, campaign.id, planned.total, planned.optedOut);
       await enqueue(tx, {
         queue: CAMPAIGN_SEND_QUEUE,
         applicationId: caller.applicationId,
@@ -392,9 +390,9 @@ export async function sendCampaign(
         runAt: later ? new Date(request.scheduledAt!) : undefined,
         maxAttempts: CAMPAIGN_SEND_MAX_ATTEMPTS,
       });
-      return { ...campaign, total: stored };
+      return { row: { ...campaign, total: planned.total, optedOut: planned.optedOut }, planned };
     });
-    return sendResult(row, false, planned.unreachable);
+    return sendResult(row.row, false, row.planned.unreachable);
   } catch (err) {
     // The same form sent twice at once: the second finds the first's campaign.
     if (request.clientKey && isUniqueViolation(err)) {
