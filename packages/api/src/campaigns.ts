@@ -33,7 +33,10 @@ export const CAMPAIGN_PATHS = {
   templates: '/rest/ws/campaign/templates',
   /** The customer's campaign opt-out (consent), set by agents and the API. */
   optOut: '/api/campaigns/opt-outs/:userId',
-  /** A campaign saved without sending: POST saves (new or campaignId), GET ?campaignId reopens. */
+  /**
+   * A campaign saved without sending: POST saves (new or campaignId), GET ?campaignId reopens,
+   * DELETE ?campaignId deletes it.
+   */
   draft: '/rest/ws/campaign/draft',
 } as const;
 export const campaignOptOutPath = (userId: string) => `/api/campaigns/opt-outs/${encodeURIComponent(userId)}`;
@@ -331,3 +334,7 @@ export const campaignDraftSchema = z.object({
 export type CampaignDraft = z.infer<typeof campaignDraftSchema>;
 export const campaignDraftResponseSchema = platformOk(campaignDraftSchema);
 export const campaignDraftQuerySchema = z.object({ campaignId: z.string().uuid() });
+/** A deleted draft: gone for good (it had no recipients and nothing was sent). */
+export const campaignDraftDeletedSchema = z.object({ campaignId: z.string(), deleted: z.literal(true) });
+export type CampaignDraftDeleted = z.infer<typeof campaignDraftDeletedSchema>;
+export const campaignDraftDeleteResponseSchema = platformOk(campaignDraftDeletedSchema);

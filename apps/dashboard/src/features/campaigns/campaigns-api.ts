@@ -5,6 +5,7 @@ import {
   type CampaignDraftRequest,
   type CampaignSendRequest,
   campaignCancelResponseSchema,
+  campaignDraftDeleteResponseSchema,
   campaignDraftResponseSchema,
   campaignListResponseSchema,
   campaignSendersResponseSchema,
@@ -123,6 +124,18 @@ export async function fetchCampaignDraft(campaignId: string, signal?: AbortSigna
       query: { campaignId },
       schema: campaignDraftResponseSchema,
       signal,
+    })
+  ).response;
+}
+
+/** Deletes a draft for good (nothing was sent from it). */
+export async function deleteCampaignDraft(campaignId: string) {
+  return (
+    await apiRequest(P.draft, {
+      family: 'messaging',
+      method: 'DELETE',
+      query: { campaignId },
+      schema: campaignDraftDeleteResponseSchema,
     })
   ).response;
 }

@@ -19,6 +19,7 @@ import {
   CAMPAIGN_LIST_LIMIT,
   campaignKeys,
   cancelCampaign,
+  deleteCampaignDraft,
   downloadResults,
   fetchCampaigns,
 } from './campaigns-api';
@@ -83,6 +84,14 @@ export function CampaignsPage() {
     mutationFn: cancelCampaign,
     onSuccess: () => {
       toast.success(t('cancelled'));
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+    },
+    onError: (e) => toastError(e),
+  });
+  const removeDraft = useMutation({
+    mutationFn: deleteCampaignDraft,
+    onSuccess: () => {
+      toast.success(t('draftDeleted'));
       void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
     },
     onError: (e) => toastError(e),
@@ -168,6 +177,30 @@ export function CampaignsPage() {
                           data-testid="campaign-open-draft"
                         >
                           {t('openDraft')}
+                        </Button>
+                      )}
+                      {c.status === 'draft' && (
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          data-testid="campaign-delete-draft"
+                          loading={removeDraft.isPending && removeDraft.variables === c.campaignId}
+                          onClick={() =>
+                            modals.openConfirmModal({
+                              title: t('deleteDraftTitle'),
+                              children: (
+                                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                                  {t('deleteDraftConfirm', { name: c.name || t('untitled') })}
+                                </Text>
+                              ),
+                              labels: { confirm: t('deleteDraft'), cancel: t('keep') },
+                              confirmProps: { color: 'red', 'data-testid': 'campaign-delete-draft-confirm' },
+                              onConfirm: () => removeDraft.mutate(c.campaignId),
+                            })
+                          }
+                        >
+                          {t('deleteDraft')}
                         </Button>
                       )}
                       {isLive(c) && (

@@ -1,11 +1,10 @@
-import { CAMPAIGN_PATHS, integrationPath } from '@convo/api';
-import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
+import { CAMPAIGN_PATHS } from '@convo/api';
+import { startFakeTelegram } from '@convo/provider-fakes';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignRecipients, campaigns } from '../../db/schema/index.js';
-import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import { describe, expect, it } from 'vitest';
+import { campaignRecipients } from '../../db/schema/index.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { useTestApp } from '../../testing/use-test-app.js';
+import { campaignWhen, useCampaignApp } from './test-harness.js';
 
 // Campaign drafts (issue 35 item 6): the form saved without sending, half written if need be;
 // listed with status=draft; reopened as it was saved; sent later once (the campaign keeps the
@@ -15,35 +14,20 @@ const TOKEN = '7100044:AAHcampaignDraftsTelegramToken_0001';
 const CHATS = [7201, 7202];
 
 describe.each(testDatabaseKinds())('Campaign drafts on %s', (kind) => {
-  let fake: FakeTelegram;
-  let port = 0;
-  beforeAll(async () => {
-    fake = await startFakeTelegram();
-    fake.addBot(TOKEN, 'drafts_bot');
-    port = await freePort();
-  });
-  const { t, tenants } = useTestApp(kind, {
+  const { t, tenants, h, fake, connect } = useCampaignApp(kind, {
     tenants: 2,
-    dataDir: true,
-    env: () => ({ TELEGRAM_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    channel: 'telegram',
+    fake: async () => {
+      const telegram = await startFakeTelegram();
+      telegram.addBot(TOKEN, 'drafts_bot');
+      return telegram;
+    },
+    env: (url) => ({ TELEGRAM_API_URL: url }),
   });
   const [tenant, other] = tenants;
-  const h = channelHarness(t, tenant, 'telegram');
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
 
   it('saves a half-written form, lists it, reopens it, and sends it later exactly once', async () => {
-    const connect = await t.app.inject({
-      method: 'POST',
-      url: integrationPath('telegram'),
-      headers: h.bearer(),
-      payload: { botToken: TOKEN },
-    });
-    expect(connect.statusCode, connect.body).toBe(200);
+    await connect('telegram', { botToken: TOKEN });
     for (const chatId of CHATS)
       expect((await fake.postUpdate(TOKEN, { chatId, text: 'hi' })).status).toBe(200);
 
@@ -128,11 +112,7 @@ describe.each(testDatabaseKinds())('Campaign drafts on %s', (kind) => {
     const again = await send();
     expect(again.statusCode, again.body).toBe(404);
     h.runWorker();
-    const done = await waitFor(
-      async () => (await t.database.db.select().from(campaigns).where(eq(campaigns.id, draftId)))[0],
-      (c) => c?.status === 'done',
-      20_000,
-    );
+    const done = await campaignWhen(t, draftId);
     expect(done).toMatchObject({ total: 2, sent: 2, failed: 0, name: 'Winter sale' });
     const sends = fake
       .sent(TOKEN)
@@ -148,6 +128,45 @@ describe.each(testDatabaseKinds())('Campaign drafts on %s', (kind) => {
       headers: tenant.admin,
     });
     expect(none.json().response.total).toBe(0);
+  });
+
+  it('deletes a draft for its own application only, and never a sent campaign', async () => {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: CAMPAIGN_PATHS.draft,
+      headers: tenant.admin,
+      payload: { name: 'Spring sale', platforms: { telegram: { selectedToken: '@drafts_bot' } } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const draftId = saved.json().response.campaignId as string;
+    const remove = (headers: Record<string, string>, id = draftId) =>
+      t.app.inject({ method: 'DELETE', url: `${CAMPAIGN_PATHS.draft}?campaignId=${id}`, headers });
+
+    // Another application's draft id answers 404 and the draft stays.
+    const theirs = await remove(other.admin);
+    expect(theirs.statusCode, theirs.body).toBe(404);
+    expect(theirs.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `${CAMPAIGN_PATHS.draft}?campaignId=${draftId}`,
+        headers: tenant.admin,
+      });
+    expect((await read()).statusCode).toBe(200);
+
+    const mine = await remove(tenant.admin);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().response).toEqual({ campaignId: draftId, deleted: true });
+    expect((await read()).statusCode).toBe(404);
+    // Deleted twice, or an id that is not a uuid: 404 and 400, never a 500.
+    expect((await remove(tenant.admin)).statusCode).toBe(404);
+    expect((await remove(tenant.admin, 'not-a-uuid')).statusCode).toBe(400);
+    // A sent campaign is not a draft: its results stay (cancel stops it instead).
+    const [sent] = (
+      await t.app.inject({ method: 'GET', url: `${CAMPAIGN_PATHS.list}?status=done`, headers: tenant.admin })
+    ).json().response.campaigns as { campaignId: string }[];
+    expect(sent).toBeDefined();
+    expect((await remove(tenant.admin, sent!.campaignId)).statusCode).toBe(404);
   });
 
   it('refuses a draft whose send would be incomplete, and keeps the draft', async () => {

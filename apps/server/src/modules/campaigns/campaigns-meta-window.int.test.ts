@@ -1,11 +1,11 @@
 import { CAMPAIGN_PATHS, channelWebhookPath, integrationPath } from '@convo/api';
-import { type FakeMeta, messengerDelivery, startFakeMeta } from '@convo/provider-fakes';
+import { messengerDelivery, startFakeMeta } from '@convo/provider-fakes';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns, conversations } from '../../db/schema/index.js';
-import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import { waitFor } from '../../testing/channel-harness.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { useTestApp } from '../../testing/use-test-app.js';
+import { useCampaignApp } from './test-harness.js';
 
 // Meta's 24-hour window for Messenger and Instagram campaigns (issue 35): a campaign message goes
 // as the Send API's proactive `messaging_type: UPDATE` to customers who wrote within 24 hours;
@@ -19,28 +19,24 @@ const IG_ID = '17841400000000001';
 describe.each(testDatabaseKinds())(
   'Messenger and Instagram campaigns and the 24-hour window on %s',
   (kind) => {
-    let meta: FakeMeta;
-    let port = 0;
-    beforeAll(async () => {
-      meta = await startFakeMeta();
-      meta.addToken(TOKEN);
-      meta.addNode(PAGE_ID, { name: 'Window Page' });
-      meta.addNode(IG_ID, { id: IG_ID, username: 'window_shop' });
-      port = await freePort();
-    });
-    const { t, tenants } = useTestApp(kind, {
+    const {
+      t,
+      tenants,
+      h,
+      fake: meta,
+    } = useCampaignApp(kind, {
       tenants: 1,
-      dataDir: true,
-      env: () => ({ META_GRAPH_API_URL: meta.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+      channel: 'facebook',
+      fake: async () => {
+        const server = await startFakeMeta();
+        server.addToken(TOKEN);
+        server.addNode(PAGE_ID, { name: 'Window Page' });
+        server.addNode(IG_ID, { id: IG_ID, username: 'window_shop' });
+        return server;
+      },
+      env: (url) => ({ META_GRAPH_API_URL: url }),
     });
     const [tenant] = tenants;
-    const h = channelHarness(t, tenant, 'facebook');
-    beforeAll(async () => {
-      await t.app.listen({ host: '127.0.0.1', port });
-    });
-    afterAll(async () => {
-      await meta?.close();
-    });
 
     it('sends as UPDATE inside the window; outside it, each recipient fails with the reason and nothing goes', async () => {
       for (const [type, payload] of [
@@ -69,7 +65,7 @@ describe.each(testDatabaseKinds())(
       }
       const write = async (object: 'page' | 'instagram', account: string, sender: string) => {
         const type = object === 'page' ? 'facebook' : 'instagram';
-        const hook = `http://127.0.0.1:${port}${channelWebhookPath(type, tenant.applicationId)}`;
+        const hook = `${t.config.publicUrl}${channelWebhookPath(type, tenant.applicationId)}`;
         const delivery = messengerDelivery(object, account, [
           {
             sender: { id: sender },

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CAMPAIGN_PATHS, channelWebhookPath, integrationPath } from '@convo/api';
-import {
-  type FakeMeta,
-  type FakeTelegram,
-  type FakeTwilio,
-  startFakeMeta,
-  startFakeTelegram,
-  startFakeTwilio,
-  whatsAppDelivery,
-} from '@convo/provider-fakes';
+import { CAMPAIGN_PATHS, channelWebhookPath } from '@convo/api';
+import { startFakeMeta, startFakeTelegram, startFakeTwilio, whatsAppDelivery } from '@convo/provider-fakes';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns, users } from '../../db/schema/index.js';
-import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import { waitFor } from '../../testing/channel-harness.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { useTestApp } from '../../testing/use-test-app.js';
+import { useCampaignApp } from './test-harness.js';
 
 // The recovery rule of campaign sends (send-recovery.ts): rows a killed worker left claimed are
 // settled when the campaign's job runs again. Never attempted: sent normally. Attempted: the
@@ -28,11 +21,7 @@ const SENDER = '+14155238886';
 const NUMBERS = ['+15550000101', '+15550000102', '+15550000103', '+15550000104'];
 
 /** Leaves these rows as a worker killed mid-batch leaves them: claimed by a run that is over. */
-async function leftByDeadRun(
-  db: ReturnType<typeof useTestApp>['t']['database']['db'],
-  ids: readonly number[],
-  attempted: boolean,
-) {
+async function leftByDeadRun(db: TestApp['database']['db'], ids: readonly number[], attempted: boolean) {
   await db
     .update(campaignRecipients)
     .set({
@@ -47,43 +36,32 @@ async function leftByDeadRun(
 describe.each(testDatabaseKinds())(
   'Campaign sends after a killed worker, WhatsApp through Twilio on %s',
   (kind) => {
-    let fake: FakeTwilio;
-    let port = 0;
     let contentSid = '';
-    beforeAll(async () => {
-      fake = await startFakeTwilio();
-      fake.addAccount(ACCOUNT_SID, AUTH_TOKEN, 'Recovery Twilio');
-      contentSid = fake.addContent(ACCOUNT_SID, {
-        friendlyName: 'order_delay',
-        language: 'en',
-        body: 'Hi {{1}}, your order is delayed by {{2}} days.',
-        status: 'approved',
-        category: 'UTILITY',
-      });
-      port = await freePort();
-    });
-    const { t, tenants } = useTestApp(kind, {
+    const { t, tenants, h, fake, connect } = useCampaignApp(kind, {
       tenants: 1,
-      dataDir: true,
-      env: () => ({ TWILIO_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+      channel: 'whatsapp-twilio',
+      fake: async () => {
+        const server = await startFakeTwilio();
+        server.addAccount(ACCOUNT_SID, AUTH_TOKEN, 'Recovery Twilio');
+        contentSid = server.addContent(ACCOUNT_SID, {
+          friendlyName: 'order_delay',
+          language: 'en',
+          body: 'Hi {{1}}, your order is delayed by {{2}} days.',
+          status: 'approved',
+          category: 'UTILITY',
+        });
+        return server;
+      },
+      env: (url) => ({ TWILIO_API_URL: url }),
     });
     const [tenant] = tenants;
-    const h = channelHarness(t, tenant, 'whatsapp-twilio');
-    beforeAll(async () => {
-      await t.app.listen({ host: '127.0.0.1', port });
-    });
-    afterAll(async () => {
-      await fake?.close();
-    });
 
     it('asks Twilio about the attempted rows: the one it has is not sent again, the others are sent once', async () => {
-      const connect = await t.app.inject({
-        method: 'POST',
-        url: integrationPath('whatsapp-twilio'),
-        headers: h.bearer(),
-        payload: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, whatsAppNumber: SENDER },
+      await connect('whatsapp-twilio', {
+        accountSid: ACCOUNT_SID,
+        authToken: AUTH_TOKEN,
+        whatsAppNumber: SENDER,
       });
-      expect(connect.statusCode, connect.body).toBe(200);
       await t.database.db.insert(users).values(
         NUMBERS.map((n, i) => ({
           applicationId: tenant.applicationId,
@@ -157,35 +135,20 @@ const TOKEN = '7100031:AAHcampaignRecoveryTelegramToken_01';
 const CHATS = [6101, 6102, 6103];
 
 describe.each(testDatabaseKinds())('Campaign sends after a killed worker, Telegram on %s', (kind) => {
-  let fake: FakeTelegram;
-  let port = 0;
-  beforeAll(async () => {
-    fake = await startFakeTelegram();
-    fake.addBot(TOKEN, 'recovery_bot');
-    port = await freePort();
-  });
-  const { t, tenants } = useTestApp(kind, {
+  const { t, tenants, h, fake, connect } = useCampaignApp(kind, {
     tenants: 1,
-    dataDir: true,
-    env: () => ({ TELEGRAM_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    channel: 'telegram',
+    fake: async () => {
+      const server = await startFakeTelegram();
+      server.addBot(TOKEN, 'recovery_bot');
+      return server;
+    },
+    env: (url) => ({ TELEGRAM_API_URL: url }),
   });
   const [tenant] = tenants;
-  const h = channelHarness(t, tenant, 'telegram');
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
 
   it('a bot cannot be asked: the attempted row fails with its reason, the untouched ones are sent once', async () => {
-    const connect = await t.app.inject({
-      method: 'POST',
-      url: integrationPath('telegram'),
-      headers: h.bearer(),
-      payload: { botToken: TOKEN },
-    });
-    expect(connect.statusCode, connect.body).toBe(200);
+    await connect('telegram', { botToken: TOKEN });
     for (const chatId of CHATS)
       expect((await fake.postUpdate(TOKEN, { chatId, text: 'hi' })).status).toBe(200);
     const res = await t.app.inject({
@@ -237,49 +200,34 @@ const digits = (address: string) => address.replace(/\D/g, '');
 describe.each(testDatabaseKinds())(
   'Campaign sends after a killed worker, WhatsApp Cloud API (tagged sends) on %s',
   (kind) => {
-    let fake: FakeMeta;
-    let port = 0;
-    beforeAll(async () => {
-      fake = await startFakeMeta();
-      fake.addToken(WA_TOKEN);
-      fake.addNode(PHONE_ID, { display_phone_number: '+1 555-000-7777', verified_name: 'Recovery' });
-      fake.addTemplate(WABA_ID, {
-        name: 'back_soon',
-        language: 'en_US',
-        status: 'APPROVED',
-        category: 'UTILITY',
-        body: 'Hi {{1}}, we are back soon.',
-      });
-      port = await freePort();
-    });
-    const { t, tenants } = useTestApp(kind, {
+    const { t, tenants, h, fake, connect } = useCampaignApp(kind, {
       tenants: 1,
-      dataDir: true,
-      env: () => ({ META_GRAPH_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+      channel: 'whatsapp-cloud-api',
+      fake: async () => {
+        const server = await startFakeMeta();
+        server.addToken(WA_TOKEN);
+        server.addNode(PHONE_ID, { display_phone_number: '+1 555-000-7777', verified_name: 'Recovery' });
+        server.addTemplate(WABA_ID, {
+          name: 'back_soon',
+          language: 'en_US',
+          status: 'APPROVED',
+          category: 'UTILITY',
+          body: 'Hi {{1}}, we are back soon.',
+        });
+        return server;
+      },
+      env: (url) => ({ META_GRAPH_API_URL: url }),
     });
     const [tenant] = tenants;
-    const h = channelHarness(t, tenant, 'whatsapp-cloud-api');
-    beforeAll(async () => {
-      await t.app.listen({ host: '127.0.0.1', port });
-    });
-    afterAll(async () => {
-      await fake?.close();
-    });
 
     it('settles the in-flight recipient from its tagged status webhook instead of failing it for good', async () => {
-      const connect = await t.app.inject({
-        method: 'POST',
-        url: integrationPath('whatsapp-cloud-api'),
-        headers: h.bearer(),
-        payload: {
-          phoneNumberId: PHONE_ID,
-          businessAccountId: WABA_ID,
-          accessToken: WA_TOKEN,
-          appSecret: WA_SECRET,
-          verifyToken: 'recovery-verify-1',
-        },
+      await connect('whatsapp-cloud-api', {
+        phoneNumberId: PHONE_ID,
+        businessAccountId: WABA_ID,
+        accessToken: WA_TOKEN,
+        appSecret: WA_SECRET,
+        verifyToken: 'recovery-verify-1',
       });
-      expect(connect.statusCode, connect.body).toBe(200);
       await t.database.db.insert(users).values(
         WA_NUMBERS.map((n, i) => ({
           applicationId: tenant.applicationId,
@@ -337,7 +285,7 @@ describe.each(testDatabaseKinds())(
       expect(rows.find((r) => r.id === attempted!.id)?.error).toContain('status callback will settle it');
 
       // Meta's status webhook for the lost send: 'sent', with our tag and its wamid.
-      const hook = `http://127.0.0.1:${port}${channelWebhookPath('whatsapp-cloud-api', tenant.applicationId)}`;
+      const hook = `${t.config.publicUrl}${channelWebhookPath('whatsapp-cloud-api', tenant.applicationId)}`;
       const to = digits(attempted!.address);
       const status = (s: string, extra: Record<string, unknown> = {}) =>
         whatsAppDelivery(PHONE_ID, {

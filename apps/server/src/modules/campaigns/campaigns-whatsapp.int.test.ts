@@ -1,19 +1,13 @@
-import { CAMPAIGN_PATHS, channelWebhookPath, integrationPath, TEAM_USER_STATS_PATHS } from '@convo/api';
-import {
-  type FakeDialog360,
-  type FakeMeta,
-  startFakeDialog360,
-  startFakeMeta,
-  whatsAppDelivery,
-} from '@convo/provider-fakes';
+import { CAMPAIGN_PATHS, channelWebhookPath, TEAM_USER_STATS_PATHS } from '@convo/api';
+import { startFakeDialog360, startFakeMeta, whatsAppDelivery } from '@convo/provider-fakes';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns, teams, users } from '../../db/schema/index.js';
-import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import { waitFor } from '../../testing/channel-harness.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
-import { useTestApp } from '../../testing/use-test-app.js';
+import { useCampaignApp } from './test-harness.js';
 
 // WhatsApp template campaigns through the Cloud API and 360dialog (issue 35's integration tests per
 // provider), against the local Meta Graph and 360dialog servers: the approved template goes to each
@@ -106,43 +100,28 @@ const PHONE_ID = '106540352249001';
 const WABA_ID = '102290129349001';
 
 describe.each(testDatabaseKinds())('WhatsApp Cloud API campaigns on %s', (kind) => {
-  let fake: FakeMeta;
-  let port = 0;
-  beforeAll(async () => {
-    fake = await startFakeMeta();
-    fake.addToken(WA_TOKEN);
-    fake.addNode(PHONE_ID, { display_phone_number: '+1 555-000-9001', verified_name: 'Acme Campaigns' });
-    fake.addTemplate(WABA_ID, { ...TEMPLATE, language: 'en_US' });
-    port = await freePort();
-  });
-  const { t, tenants } = useTestApp(kind, {
+  const { t, tenants, h, fake, connect } = useCampaignApp(kind, {
     tenants: 1,
-    dataDir: true,
-    env: () => ({ META_GRAPH_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    channel: 'whatsapp-cloud-api',
+    fake: async () => {
+      const server = await startFakeMeta();
+      server.addToken(WA_TOKEN);
+      server.addNode(PHONE_ID, { display_phone_number: '+1 555-000-9001', verified_name: 'Acme Campaigns' });
+      server.addTemplate(WABA_ID, { ...TEMPLATE, language: 'en_US' });
+      return server;
+    },
+    env: (url) => ({ META_GRAPH_API_URL: url }),
   });
   const [tenant] = tenants;
-  const h = channelHarness(t, tenant, 'whatsapp-cloud-api');
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
 
   it('sends the approved template to each number once; a reply goes to the campaign’s team', async () => {
-    const connect = await t.app.inject({
-      method: 'POST',
-      url: integrationPath('whatsapp-cloud-api'),
-      headers: h.bearer(),
-      payload: {
-        phoneNumberId: PHONE_ID,
-        businessAccountId: WABA_ID,
-        accessToken: WA_TOKEN,
-        appSecret: APP_SECRET,
-        verifyToken: 'campaign-verify-1',
-      },
+    await connect('whatsapp-cloud-api', {
+      phoneNumberId: PHONE_ID,
+      businessAccountId: WABA_ID,
+      accessToken: WA_TOKEN,
+      appSecret: APP_SECRET,
+      verifyToken: 'campaign-verify-1',
     });
-    expect(connect.statusCode, connect.body).toBe(200);
     const { campaignId, teamId } = await sendCampaign(t, tenant, 'whatsapp-cloud-api', 'en_US');
     h.runWorker();
     expect(await doneCampaign(t, campaignId)).toMatchObject({ total: 3, sent: 3, failed: 0, errors: [] });
@@ -155,7 +134,7 @@ describe.each(testDatabaseKinds())('WhatsApp Cloud API campaigns on %s', (kind) 
         type: 'template',
         template: { name: TEMPLATE.name, language: { code: 'en_US' } },
       });
-    const hook = `http://127.0.0.1:${port}${channelWebhookPath('whatsapp-cloud-api', tenant.applicationId)}`;
+    const hook = `${t.config.publicUrl}${channelWebhookPath('whatsapp-cloud-api', tenant.applicationId)}`;
     const posted = await fake.postWebhook(hook, APP_SECRET, reply(PHONE_ID, NUMBERS[1]!, 'Where is it?'));
     expect(posted.status, posted.body).toBe(200);
     expect((await h.conversationOf(NUMBERS[1]!))?.teamId).toBe(teamId);
@@ -166,36 +145,21 @@ const API_KEY = 'D360keyForCampaigns0123456789abcd';
 const D360_PHONE_ID = '109876543219001';
 
 describe.each(testDatabaseKinds())('360dialog campaigns on %s', (kind) => {
-  let fake: FakeDialog360;
-  let port = 0;
-  beforeAll(async () => {
-    fake = await startFakeDialog360();
-    fake.addKey(API_KEY);
-    fake.addTemplate(API_KEY, { ...TEMPLATE, status: 'approved', language: 'en' });
-    port = await freePort();
-  });
-  const { t, tenants } = useTestApp(kind, {
+  const { t, tenants, h, fake, connect } = useCampaignApp(kind, {
     tenants: 1,
-    dataDir: true,
-    env: () => ({ DIALOG360_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    channel: 'whatsapp-dialog360',
+    fake: async () => {
+      const server = await startFakeDialog360();
+      server.addKey(API_KEY);
+      server.addTemplate(API_KEY, { ...TEMPLATE, status: 'approved', language: 'en' });
+      return server;
+    },
+    env: (url) => ({ DIALOG360_API_URL: url }),
   });
   const [tenant] = tenants;
-  const h = channelHarness(t, tenant, 'whatsapp-dialog360');
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
 
   it('sends the approved template to each number once; a reply goes to the campaign’s team', async () => {
-    const connect = await t.app.inject({
-      method: 'POST',
-      url: integrationPath('whatsapp-dialog360'),
-      headers: h.bearer(),
-      payload: { d360ApiKey: API_KEY },
-    });
-    expect(connect.statusCode, connect.body).toBe(200);
+    await connect('whatsapp-dialog360', { d360ApiKey: API_KEY });
     const { campaignId, teamId } = await sendCampaign(t, tenant, 'dialog360', 'en');
     h.runWorker();
     expect(await doneCampaign(t, campaignId)).toMatchObject({ total: 3, sent: 3, failed: 0, errors: [] });

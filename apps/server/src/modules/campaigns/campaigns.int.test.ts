@@ -7,9 +7,6 @@ import {
 } from '@convo/api';
 import {
   type FakeGallabox,
-  type FakeMeta,
-  type FakeTelegram,
-  type FakeViber,
   gallaboxStatusEvent,
   messengerDelivery,
   startFakeGallabox,
@@ -22,13 +19,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
 import { campaignRecipients, campaigns, conversations, teams, users } from '../../db/schema/index.js';
-import { channelHarness, freePort, waitFor } from '../../testing/channel-harness.js';
+import { channelHarness, waitFor } from '../../testing/channel-harness.js';
 import { addTestMember } from '../../testing/members.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { ATTACHMENT_PATHS } from '../attachments/routes.js';
 import { multipart, tinyPng } from '../attachments/test-harness.js';
+import { useCampaignApp } from './test-harness.js';
 
 // Campaigns end to end on the server (issue 35): SPEC §7 message/campaign/send, campaign/list and
 // campaign/users against the local Telegram and Gallabox (WhatsApp) servers, sent by the worker
@@ -39,27 +37,18 @@ const OTHER_TOKEN = '7100002:AAHcampaignOtherTelegramToken_98765';
 const CHATS = [5101, 5102, 5103, 5104];
 
 describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
-  let fake: FakeTelegram;
-  let port = 0;
-  beforeAll(async () => {
-    fake = await startFakeTelegram();
-    fake.addBot(TOKEN, 'campaign_bot');
-    fake.addBot(OTHER_TOKEN, 'other_campaign_bot');
-    port = await freePort();
-  });
-  const { t, tenants } = useTestApp(kind, {
+  const { t, tenants, h, fake } = useCampaignApp(kind, {
     tenants: 2,
-    dataDir: true,
-    env: () => ({ TELEGRAM_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    channel: 'telegram',
+    fake: async () => {
+      const server = await startFakeTelegram();
+      server.addBot(TOKEN, 'campaign_bot');
+      server.addBot(OTHER_TOKEN, 'other_campaign_bot');
+      return server;
+    },
+    env: (url) => ({ TELEGRAM_API_URL: url }),
   });
   const [tenant, other] = tenants;
-  const h = channelHarness(t, tenant, 'telegram');
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
 
   const send = (tn: Tenant, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: CAMPAIGN_PATHS.send, headers: tn.admin, payload });
@@ -739,26 +728,22 @@ describe.each(testDatabaseKinds())('WhatsApp template campaigns through Gallabox
 const VIBER_TOKEN = '4453b6ac12345678-e02603a123456789-a5f8c2b3c4d5e6aa';
 
 describe.each(testDatabaseKinds())('Campaigns on Viber on %s', (kind) => {
-  let viber: FakeViber;
-  let port = 0;
-  beforeAll(async () => {
-    viber = await startFakeViber();
-    viber.addBot(VIBER_TOKEN, { name: 'Campaign Shop', uri: 'campaignshop' });
-    port = await freePort();
-  });
-  const { t, tenants } = useTestApp(kind, {
+  const {
+    t,
+    tenants,
+    h,
+    fake: viber,
+  } = useCampaignApp(kind, {
     tenants: 1,
-    dataDir: true,
-    env: () => ({ VIBER_API_URL: viber.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    channel: 'viber',
+    fake: async () => {
+      const server = await startFakeViber();
+      server.addBot(VIBER_TOKEN, { name: 'Campaign Shop', uri: 'campaignshop' });
+      return server;
+    },
+    env: (url) => ({ VIBER_API_URL: url }),
   });
   const [tenant] = tenants;
-  const h = channelHarness(t, tenant, 'viber');
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await viber?.close();
-  });
 
   it('sends a text campaign to the customers who wrote to the bot', async () => {
     const res = await t.app.inject({
@@ -804,27 +789,23 @@ const FB_SECRET = 'f1e2d3c4b5a6f7e8d9c0f1e2d3c4b5a6';
 const PAGE_ID = '888777666555';
 
 describe.each(testDatabaseKinds())('Campaigns on Facebook Messenger on %s', (kind) => {
-  let meta: FakeMeta;
-  let port = 0;
-  beforeAll(async () => {
-    meta = await startFakeMeta();
-    meta.addToken(FB_TOKEN);
-    meta.addNode(PAGE_ID, { name: 'Campaign Page' });
-    port = await freePort();
-  });
-  const { t, tenants } = useTestApp(kind, {
+  const {
+    t,
+    tenants,
+    h,
+    fake: meta,
+  } = useCampaignApp(kind, {
     tenants: 1,
-    dataDir: true,
-    env: () => ({ META_GRAPH_API_URL: meta.url, PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    channel: 'facebook',
+    fake: async () => {
+      const server = await startFakeMeta();
+      server.addToken(FB_TOKEN);
+      server.addNode(PAGE_ID, { name: 'Campaign Page' });
+      return server;
+    },
+    env: (url) => ({ META_GRAPH_API_URL: url }),
   });
   const [tenant] = tenants;
-  const h = channelHarness(t, tenant, 'facebook');
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port });
-  });
-  afterAll(async () => {
-    await meta?.close();
-  });
 
   it('sends through the selected page; another page id is refused', async () => {
     const res = await t.app.inject({
@@ -839,7 +820,7 @@ describe.each(testDatabaseKinds())('Campaigns on Facebook Messenger on %s', (kin
       },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const hook = `http://127.0.0.1:${port}${channelWebhookPath('facebook', tenant.applicationId)}`;
+    const hook = `${t.config.publicUrl}${channelWebhookPath('facebook', tenant.applicationId)}`;
     const psid = '7009008007';
     const inbound = messengerDelivery('page', PAGE_ID, [
       {

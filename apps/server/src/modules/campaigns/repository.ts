@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, WHATSAPP_CHANNELS } from '@convo/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { campaignOptOuts, campaignRecipients, campaigns } from '../../db/schema/index.js';
 import { arrayLiteral } from '../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
@@ -102,30 +117,164 @@ export async function insertCampaign(db: Db, values: typeof campaigns.$inferInse
   return row!;
 }
 
-export type NewRecipient = Omit<typeof campaignRecipients.$inferInsert, 'id' | 'status'>;
+/** A checked platform in the order it is tried, and the channel it goes out on. */
+export interface PlannedPlatform {
+  platform: string;
+  channel: string;
+}
 
-const INSERT_CHUNK = 10_000;
+// A customer's address on a channel, in SQL: the same rule as campaignAddressOf in
+// packages/domain, so that a 100,000-recipient campaign is planned and stored by the database in
+// two statements instead of being read into the server and written back. Null when the customer
+// cannot be reached there or (WhatsApp) their contact number fails SPEC §5; the send then refuses
+// with the domain function's own message. campaigns-address.int.test.ts checks both agree.
+const lit = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
+const num = (value: number) => sql.raw(String(Math.trunc(value)));
+/** JS String#trim in SQL (whitespace at both ends). */
+const trimmed = (v: SQL) => sql`regexp_replace(${v}, '^[[:space:]]+|[[:space:]]+$', '', 'g')`;
+
+/** validatePhone (SPEC §5) on a trimmed number: null when it passes. */
+function phoneProblem(phone: SQL): SQL {
+  return sql`(case
+    when char_length(${phone}) < ${num(PHONE_MIN_LENGTH)} or char_length(${phone}) > ${num(PHONE_MAX_LENGTH)} then 'INVALID'
+    when left(${phone}, 1) <> '+' then 'NO_COUNTRY_CODE'
+    when substr(${phone}, 2) ~ '^[0-9]+$' then null
+    else 'INVALID' end)`;
+}
+
+function addressOf(channel: string, userId: SQL, contact: SQL): SQL {
+  const own = `${channel}-`;
+  const whens: SQL[] = [
+    sql`when left(${userId}, ${num(own.length)}) = ${lit(own)} and char_length(${userId}) > ${num(own.length)}
+        then substr(${userId}, ${num(own.length + 1)})`,
+  ];
+  if (WHATSAPP_CHANNELS.has(channel)) {
+    // A customer who wrote in through another WhatsApp provider is reached at the same number.
+    for (const other of WHATSAPP_CHANNELS) {
+      const prefix = `${other}-`;
+      const digits = sql`regexp_replace(regexp_replace(substr(${userId}, ${num(prefix.length + 1)}), '^whatsapp:', ''), '^[+]', '')`;
+      whens.push(
+        sql`when left(${userId}, ${num(prefix.length)}) = ${lit(prefix)} and ${digits} ~ '^[0-9]{7,15}$'
+            then 'whatsapp:+' || ${digits}`,
+      );
+    }
+    whens.push(
+      sql`when ${contact} <> '' and ${phoneProblem(trimmed(contact))} is null then 'whatsapp:' || ${trimmed(contact)}`,
+    );
+  }
+  return sql`(case ${sql.join(whens, sql` `)} else null end)`;
+}
 
 /**
- * Adds the recipients of one campaign; one customer twice is kept once (the unique index). Each
- * chunk is one statement over arrays (unnest): 100,000 recipients are a handful of statements.
+ * The audience as a derived table `a`: each matching customer once, with their opt-out and the
+ * first checked platform that reaches them (`choice`: its 1-based place; 0 unreachable; -1 a
+ * WhatsApp number that fails SPEC §5 before any platform reached them), its channel and address.
  */
-export async function insertRecipients(db: Db, rows: readonly NewRecipient[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK);
-    const first = chunk[0]!;
-    const column = (pick: (r: NewRecipient) => string) => arrayLiteral(chunk.map(pick));
+function plannedAudience(
+  db: Db,
+  applicationId: string,
+  filter: AudienceFilter,
+  platforms: readonly PlannedPlatform[],
+): SQL {
+  const c = customersSubquery(db, applicationId, filter);
+  const address = (i: number, from = 'x') => sql.raw(`${from}.a${i}`);
+  // The "offset 0"s keep PostgreSQL from flattening the subqueries: flattened, each address
+  // expression (regular expressions) would be repeated wherever choice and address name it.
+  const columns = platforms.map(
+    (p, i) => sql`${addressOf(p.channel, sql`${c.userId}`, sql`${c.contactNumber}`)} as a${num(i)}`,
+  );
+  const choice = sql`(case ${sql.join(
+    platforms.flatMap((p, i) => [
+      sql`when ${address(i, 'y')} is not null then ${num(i + 1)}`,
+      // No address on WhatsApp with a number given: the number failed SPEC §5.
+      ...(WHATSAPP_CHANNELS.has(p.channel) ? [sql`when y.has_phone then -1`] : []),
+    ]),
+    sql` `,
+  )} else 0 end)`;
+  const pick = (of: (p: PlannedPlatform, i: number) => SQL) =>
+    sql`(case x.choice ${sql.join(
+      platforms.map((p, i) => sql`when ${num(i + 1)} then ${of(p, i)}`),
+      sql` `,
+    )} end)`;
+  return sql`(select x.id, x.user_id, x.opted, x.choice,
+      ${pick((p) => lit(p.platform))} as platform,
+      ${pick((p) => lit(p.channel))} as channel,
+      ${pick((_, i) => address(i))} as address
+    from (select y.*, ${choice} as choice from (
+      select ${c.id} as id, ${c.userId} as user_id,
+        (${campaignOptOuts.customerId} is not null) as opted,
+        coalesce(${c.contactNumber} <> '', false) as has_phone,
+        ${sql.join(columns, sql`, `)}
+      from ${c} left join ${campaignOptOuts} on ${optedOut(applicationId, c.id)}
+      offset 0
+    ) y offset 0) x)`;
+}
+
+export interface AudiencePlan {
+  /** Customers the filter matched (opted out or not). */
+  matched: number;
+  optedOut: number;
+  unreachable: number;
+  reachable: number;
+  /** The first customer (by userId) whose WhatsApp number fails SPEC §5, if any. */
+  badPhone: string | null;
+}
+
+/** Counts a campaign's audience without reading it: one aggregate statement. */
+export async function planAudience(
+  db: Db,
+  applicationId: string,
+  filter: AudienceFilter,
+  platforms: readonly PlannedPlatform[],
+): Promise<AudiencePlan> {
+  const [row] = rowsOf<AudiencePlan>(
     await db.execute(sql`
-      insert into campaign_recipients (campaign_id, application_id, customer_id, platform, channel, address)
-      select ${first.campaignId}::uuid, ${first.applicationId}, r.customer_id, r.platform, r.channel, r.address
-      from unnest(
-        ${column((r) => r.customerId)}::text::uuid[],
-        ${column((r) => r.platform)}::text::text[],
-        ${column((r) => r.channel)}::text::text[],
-        ${column((r) => r.address)}::text::text[]
-      ) as r(customer_id, platform, channel, address)
-      on conflict do nothing`);
-  }
+      select count(*)::int as "matched",
+        count(*) filter (where a.opted)::int as "optedOut",
+        count(*) filter (where not a.opted and a.choice = 0)::int as "unreachable",
+        count(*) filter (where not a.opted and a.choice > 0)::int as "reachable",
+        min(a.user_id) filter (where not a.opted and a.choice < 0) as "badPhone"
+      from ${plannedAudience(db, applicationId, filter, platforms)} a`),
+  );
+  return row!;
+}
+
+/**
+ * Stores a campaign's recipients straight from the audience, in one statement (INSERT … SELECT):
+ * every reachable customer who has not opted out, once (the unique index), on their first
+ * platform; answers the same counts as planAudience, `reachable` being the rows stored. The
+ * caller's transaction is rolled back when the counts refuse the send.
+ */
+export async function insertAudience(
+  db: Db,
+  campaignId: string,
+  applicationId: string,
+  filter: AudienceFilter,
+  platforms: readonly PlannedPlatform[],
+): Promise<AudiencePlan> {
+  const [row] = rowsOf<AudiencePlan>(
+    await db.execute(sql`
+      with a as materialized (select * from ${plannedAudience(db, applicationId, filter, platforms)} p),
+      stored as (
+        insert into campaign_recipients (campaign_id, application_id, customer_id, platform, channel, address)
+        select ${campaignId}::uuid, ${applicationId}, a.id, a.platform, a.channel, a.address
+        from a
+        where not a.opted and a.choice > 0
+        on conflict do nothing
+        returning 1)
+      select count(*)::int as "matched",
+        count(*) filter (where a.opted)::int as "optedOut",
+        count(*) filter (where not a.opted and a.choice = 0)::int as "unreachable",
+        (select count(*)::int from stored) as "reachable",
+        min(a.user_id) filter (where not a.opted and a.choice < 0) as "badPhone"
+      from a`),
+  );
+  return row!;
+}
+
+/** A campaign's counts, once its recipients are stored. */
+export async function setCampaignCounts(db: Db, id: string, total: number, optedOut: number): Promise<void> {
+  await db.update(campaigns).set({ total, optedOut }).where(eq(campaigns.id, id));
 }
 
 export async function findCampaign(db: Db, applicationId: string, id: string) {
@@ -628,7 +777,10 @@ export async function updateDraft(
   return row;
 }
 
-/** Takes a draft away to send it (in the send's transaction): false when it is no longer a draft. */
+/**
+ * Takes a draft away, to send it (in the send's transaction) or to delete it: false when it is no
+ * longer a draft (sent, deleted, or another application's).
+ */
 export async function takeDraft(db: Db, applicationId: string, id: string): Promise<boolean> {
   const gone = await db
     .delete(campaigns)

@@ -1,6 +1,7 @@
 import {
   campaignCancelQuerySchema,
   campaignCancelResponseSchema,
+  campaignDraftDeleteResponseSchema,
   campaignDraftQuerySchema,
   campaignDraftRequestSchema,
   campaignDraftResponseSchema,
@@ -79,6 +80,19 @@ export function campaignRoutes(
         },
       },
       async (req) => ok(await service.getDraft(deps, requireAuth(req), req.query.campaignId)),
+    );
+
+    app.delete(
+      P.draft,
+      {
+        ...guard,
+        schema: {
+          tags,
+          querystring: campaignDraftQuerySchema,
+          response: { 200: campaignDraftDeleteResponseSchema },
+        },
+      },
+      async (req) => ok(await service.deleteDraft(deps, requireAuth(req), req.query.campaignId)),
     );
 
     app.get(

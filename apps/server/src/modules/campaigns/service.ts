@@ -1,5 +1,6 @@
 import {
   type CampaignDraft,
+  type CampaignDraftDeleted,
   type CampaignDraftForm,
   type CampaignDraftRequest,
   type CampaignList,
@@ -26,8 +27,10 @@ import {
   type CampaignStatus,
   campaignAddressOf,
   campaignChannelOf,
+  ERROR_CODES,
   hasNonWhatsAppRecipient,
   isApprovedTemplateStatus,
+  MESSAGES,
   renderTemplateMessage,
   templateValuesProblem,
   templateVariables,
@@ -225,7 +228,9 @@ export function storedMessages(
 }
 
 interface Planned {
-  recipients: repo.NewRecipient[];
+  filter: repo.AudienceFilter;
+  platforms: repo.PlannedPlatform[];
+  total: number;
   optedOut: number;
   unreachable: number;
 }
@@ -233,14 +238,18 @@ interface Planned {
 /**
  * Who the campaign goes to: each selected (or matching) customer once, on the first checked
  * platform that reaches them; opted-out customers are left out, and a WhatsApp number without
- * its country code (or not a number) refuses the whole send with the SPEC §5 message.
+ * its country code (or not a number) refuses the whole send with the SPEC §5 message. Counted by
+ * the database (repository planAudience); the customers are never read into the server.
  */
 async function plan(
-  deps: CampaignDeps,
+  db: CampaignDeps['db'],
   caller: AuthContext,
   request: z.output<typeof campaignSendRequestSchema>,
   messages: Partial<Record<CampaignPlatform, PlatformMessage>>,
+  /** Counts the audience (a dry run), or stores it and counts what it stored (a send). */
+  count: (filter: repo.AudienceFilter, platforms: repo.PlannedPlatform[]) => Promise<repo.AudiencePlan>,
 ): Promise<Planned> {
+  const wanted = new Set(request.userIds);
   const filter: repo.AudienceFilter = request.sendMessageToAll
     ? {
         search: request.filter.search || undefined,
@@ -249,45 +258,36 @@ async function plan(
           : undefined,
         attribute: request.filter.attribute,
       }
-    : { userIds: [...new Set(request.userIds)] };
-  const customers = await repo.audience(deps.db, caller.applicationId, filter);
-  if (!request.sendMessageToAll && customers.length < new Set(request.userIds).size) {
+    : { userIds: [...wanted] };
+  const platforms = CAMPAIGN_PLATFORMS.flatMap((platform) => {
+    const message = messages[platform];
+    return message ? [{ platform, channel: message.channel }] : [];
+  });
+  const counted = await count(filter, platforms);
+  if (!request.sendMessageToAll && counted.matched < wanted.size) {
     // Users of another application (or none) are never reachable: named as unknown, never sent to.
-    const known = new Set(customers.map((c) => c.userId));
-    const unknown = request.userIds.filter((u) => !known.has(u)).slice(0, 10);
+    const known = new Set((await repo.audience(db, caller.applicationId, filter)).map((c) => c.userId));
+    const unknown = [...wanted].filter((u) => !known.has(u)).slice(0, 10);
     throw notFound(`No such users in this application: ${unknown.join(', ')}.`);
   }
-  const checked = CAMPAIGN_PLATFORMS.filter((p) => messages[p] !== undefined);
-  const recipients: repo.NewRecipient[] = [];
-  let optedOut = 0;
-  let unreachable = 0;
-  for (const customer of customers) {
-    if (customer.optedOut) {
-      optedOut += 1;
-      continue;
+  if (counted.badPhone !== null) {
+    // The message is the domain's own (SPEC §5), for the first platform whose rule refused it.
+    const customer = await repo.findCustomer(db, caller.applicationId, counted.badPhone);
+    for (const { platform, channel } of platforms) {
+      const address = customer ? campaignAddressOf(channel, customer) : null;
+      if (address?.ok) break;
+      if (address?.reason === 'phone')
+        throw badRequest(address.code, address.message, { userId: counted.badPhone, platform });
     }
-    let placed = false;
-    for (const platform of checked) {
-      const message = messages[platform]!;
-      const address = campaignAddressOf(message.channel, customer);
-      if (address.ok) {
-        recipients.push({
-          campaignId: '',
-          applicationId: caller.applicationId,
-          customerId: customer.id,
-          platform,
-          channel: message.channel,
-          address: address.address,
-        });
-        placed = true;
-        break;
-      }
-      if (address.reason === 'phone')
-        throw badRequest(address.code, address.message, { userId: customer.userId, platform });
-    }
-    if (!placed) unreachable += 1;
+    throw badRequest(ERROR_CODES.INVALID, MESSAGES.invalidPhone, { userId: counted.badPhone });
   }
-  return { recipients, optedOut, unreachable };
+  return {
+    filter,
+    platforms,
+    total: counted.reachable,
+    optedOut: counted.optedOut,
+    unreachable: counted.unreachable,
+  };
 }
 
 async function checkAssignee(deps: CampaignDeps, caller: AuthContext, request: CampaignSendRequest) {
@@ -299,6 +299,13 @@ async function checkAssignee(deps: CampaignDeps, caller: AuthContext, request: C
   )
     throw notFound(`No team ${request.groupAssigneeTeam} in this application.`);
 }
+
+const noRecipients = () =>
+  new AppError(
+    422,
+    'NO_RECIPIENTS',
+    'None of the selected users can be reached on the checked platforms (or they opted out).',
+  );
 
 function sendResult(row: repo.CampaignRow, duplicate: boolean, unreachable = 0): CampaignSendResult {
   return {
@@ -335,23 +342,19 @@ export async function sendCampaign(
     if (draft?.status !== 'draft') throw notFound('No such draft.');
   }
   const messages = await platformMessages(deps, caller.applicationId, request.platforms);
-  const planned = await plan(deps, caller, request, messages);
   if (request.dryRun) {
+    const planned = await plan(deps.db, caller, request, messages, (filter, platforms) =>
+      repo.planAudience(deps.db, caller.applicationId, filter, platforms),
+    );
     return {
       campaignId: null,
       status: null,
-      total: planned.recipients.length,
+      total: planned.total,
       optedOut: planned.optedOut,
       unreachable: planned.unreachable,
       duplicate: false,
     };
   }
-  if (planned.recipients.length === 0)
-    throw new AppError(
-      422,
-      'NO_RECIPIENTS',
-      'None of the selected users can be reached on the checked platforms (or they opted out).',
-    );
   const now = Date.now();
   const later = request.scheduledAt !== undefined && request.scheduledAt > now;
   try {
@@ -371,13 +374,15 @@ export async function sendCampaign(
         scheduledAt: later ? new Date(request.scheduledAt!) : null,
         startedAt: later ? null : new Date(now),
         createdBy: caller.userName,
-        total: planned.recipients.length,
-        optedOut: planned.optedOut,
       });
-      await repo.insertRecipients(
-        tx,
-        planned.recipients.map((r) => ({ ...r, campaignId: campaign.id })),
+      // Stored straight from the audience and counted in the same statement (INSERT … SELECT);
+      // a refusal (unknown users, a number without its country code, nobody reachable) throws and
+      // the transaction takes the rows back.
+      const planned = await plan(tx, caller, request, messages, (filter, platforms) =>
+        repo.insertAudience(tx, campaign.id, caller.applicationId, filter, platforms),
       );
+      if (planned.total === 0) throw noRecipients();
+      await repo.setCampaignCounts(tx, campaign.id, planned.total, planned.optedOut);
       await enqueue(tx, {
         queue: CAMPAIGN_SEND_QUEUE,
         applicationId: caller.applicationId,
@@ -385,9 +390,9 @@ export async function sendCampaign(
         runAt: later ? new Date(request.scheduledAt!) : undefined,
         maxAttempts: CAMPAIGN_SEND_MAX_ATTEMPTS,
       });
-      return campaign;
+      return { row: { ...campaign, total: planned.total, optedOut: planned.optedOut }, planned };
     });
-    return sendResult(row, false, planned.unreachable);
+    return sendResult(row.row, false, row.planned.unreachable);
   } catch (err) {
     // The same form sent twice at once: the second finds the first's campaign.
     if (request.clientKey && isUniqueViolation(err)) {
@@ -679,6 +684,20 @@ export async function getDraft(
   const row = await repo.findCampaign(deps.db, caller.applicationId, campaignId);
   if (row?.status !== 'draft') throw notFound('No such draft.');
   return draftOf(row);
+}
+
+/**
+ * Deletes a draft for good. Only a draft: once sent it is a campaign (cancel stops it, its results
+ * stay). A draft has no recipients and no job, so removing its row is all there is to it.
+ */
+export async function deleteDraft(
+  deps: Pick<CampaignDeps, 'db'>,
+  caller: AuthContext,
+  campaignId: string,
+): Promise<CampaignDraftDeleted> {
+  requireMember(caller);
+  if (!(await repo.takeDraft(deps.db, caller.applicationId, campaignId))) throw notFound('No such draft.');
+  return { campaignId, deleted: true };
 }
 
 /** The customer's campaign opt-out (consent): set by an agent or through the API. */
