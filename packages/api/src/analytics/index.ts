@@ -1,0 +1,2 @@
+export * from './analytics.js';
+export * from './report-figures.js';

@@ -1,0 +1,2 @@
+export * from './channels.js';
+export * from './email-fallback.js';

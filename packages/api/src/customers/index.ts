@@ -1,0 +1,2 @@
+export * from './customer-attributes.js';
+export * from './customers.js';

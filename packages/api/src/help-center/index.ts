@@ -1,0 +1,3 @@
+export * from './answer-bot.js';
+export * from './answer-bot-paths.js';
+export * from './help-center.js';

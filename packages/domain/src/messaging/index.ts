@@ -1,0 +1,3 @@
+export * from './app-modules';
+export * from './applozic-message';
+export * from './messages';
