@@ -1,3 +1,7 @@
+// @convo/domain/billing: plans, pricing versions and the price list, account states and limits,
+// plan changes, feature access and the LLM spending caps. Other contexts import this one only
+// through this file.
+
 export * from './billing';
 export * from './billing-account';
 export * from './billing-change';
