@@ -1,13 +1,14 @@
 // Fails when files of the server or the dashboard import each other in a circle (directly or
 // through other files), or when a lower layer of the server imports a higher one (LAYERS), or when
-// a module boundary rule is broken beyond the checked-in baseline (moduleBoundaries below; issue 33). Uses the TypeScript compiler's own import scanner, so `.js` specifiers on
+// a module boundary rule is broken beyond the checked-in baseline (moduleBoundaries below; issue 33), or
+// when the shared packages' contexts loop or are entered past their entry points (packageContexts). Uses the TypeScript compiler's own import scanner, so `.js` specifiers on
 // TypeScript sources, `import type`, re-exports and lazy `import()` all count: a layer that
 // imports a higher one, even only for a type, is the start of a tangle. See docs/decisions.md.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const ROOTS = ['apps/server/src', 'apps/dashboard/src'];
+const ROOTS = ['apps/server/src', 'apps/dashboard/src', 'packages/api/src', 'packages/domain/src'];
 const EXTENSIONS = ['.ts', '.tsx'];
 
 const SERVER = 'apps/server/src/';
@@ -157,7 +158,14 @@ export function importGraph(roots) {
  * Zod-free entries: what light clients import (the chat widget), so nothing they reach may import
  * zod, whose top-level schemas cannot be tree-shaken (issue 39: zod was 55 % of the chat app).
  */
-const ZOD_FREE_ENTRIES = ['packages/api/src/constants.ts'];
+export function zodFreeEntries(repo) {
+  const api = 'packages/api/src';
+  const contexts = readdirSync(path.join(repo, api))
+    .filter((d) => existsSync(path.join(repo, api, d, 'constants.ts')))
+    .map((d) => `${api}/${d}/constants.ts`);
+  // @convo/domain is pure rules without zod altogether: everything its index reaches.
+  return [`${api}/constants.ts`, ...contexts.sort(), 'packages/domain/src/index.ts'];
+}
 
 /** The files reachable from `entry` through relative imports that import zod themselves. */
 export function zodImportersReachedFrom(entry) {
@@ -263,6 +271,89 @@ export function moduleBoundaries(graph, rel) {
   };
 }
 
+const PACKAGE_ROOTS = ['packages/api/src/', 'packages/domain/src/'];
+/** The package a file belongs to (`packages/api/src/…` is `api`), or null. */
+const packageOf = (file) => {
+  const root = PACKAGE_ROOTS.find((r) => file.startsWith(r));
+  return root ? root.split('/')[1] : null;
+};
+/** A shared package's context (`packages/api/src/bots/…` is `api/bots`), or null (outside, or a root entry). */
+export const contextOf = (file) => {
+  const pkg = packageOf(file);
+  if (pkg === null) return null;
+  const rest = file.slice(`packages/${pkg}/src/`.length);
+  return rest.includes('/') ? `${pkg}/${rest.split('/')[0]}` : null;
+};
+/** A context's entry points: its index.ts, and in packages/api its zod-free constants.ts where it has one. */
+const isContextEntry = (file) =>
+  /^packages\/[^/]+\/src\/[^/]+\/index\.ts$/.test(file) ||
+  /^packages\/api\/src\/[^/]+\/constants\.ts$/.test(file);
+const isPackageTest = (file) => /\.test\.ts$/.test(file);
+
+/**
+ * The shared packages' contexts (issue 33 item 4): arrows between contexts inside a folder-level loop
+ * (tests exempt), and imports of another context's files past its entry points or of the package's
+ * root entries from inside a context (tests included: they have the index like everyone else).
+ */
+export function packageContexts(graph, rel) {
+  const deep = [];
+  for (const [from, targets] of graph) {
+    const f = rel(from);
+    const own = contextOf(f);
+    if (own === null) continue;
+    for (const target of targets) {
+      const t = rel(target);
+      if (packageOf(t) === null) continue;
+      const other = contextOf(t);
+      if (other === own) continue;
+      if (other === null || !isContextEntry(t)) deep.push(`${f} -> ${t}`);
+    }
+  }
+  const loops = arrowsInsideCycles(groupGraph(graph, rel, contextOf, isPackageTest));
+  const contexts = new Set([...graph.keys()].map((f) => contextOf(rel(f))).filter((c) => c !== null));
+  return {
+    contexts,
+    loops,
+    findings: { packageContextCycleArrows: loops.arrows, packageDeepImports: deep.sort() },
+  };
+}
+
+/** `@convo/api` or one context's full entry: both reach zod (its `/constants` entries do not). */
+const ZOD_ENTRY = /^@convo\/api(\/(?!constants$)[a-z-]+)?$/;
+/**
+ * The chat widget's imports that would bundle zod: a value (not `import type`) from `@convo/api` or
+ * a context's full entry. Its constants come from the `/constants` entries, its types by `import type`.
+ */
+export function lightClientZodImports(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const found = [];
+  for (const node of source.statements) {
+    const spec =
+      node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : null;
+    if (spec === null || !ZOD_ENTRY.test(spec)) continue;
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      if (!clause || clause.isTypeOnly) {
+        if (!clause) found.push(spec); // a bare import runs the module
+        continue;
+      }
+      const named = clause.namedBindings;
+      const onlyTypes =
+        !clause.name &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.every((e) => e.isTypeOnly);
+      if (!onlyTypes) found.push(spec);
+    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly) {
+      const named = node.exportClause;
+      if (!(named && ts.isNamedExports(named) && named.elements.every((e) => e.isTypeOnly))) found.push(spec);
+    }
+  }
+  return found;
+}
+
+const LIGHT_CLIENTS = ['apps/widget/src'];
+
 /** Findings not in the baseline (new violations) and baseline entries no longer found (to remove). */
 export function compareWithBaseline(findings, baseline) {
   const added = [];
@@ -294,7 +385,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const names = `${LAYERS[layerOf(from)].name} → ${LAYERS[layerOf(to)].name}`;
     process.stderr.write(`\nUpward import (${names}): ${from} imports ${to}\n`);
   }
-  const zodLeaks = ZOD_FREE_ENTRIES.flatMap((entry) =>
+  const zodLeaks = zodFreeEntries(repo).flatMap((entry) =>
     zodImportersReachedFrom(path.join(repo, entry)).map((file) => [entry, rel(file)]),
   );
   for (const [entry, file] of zodLeaks) {
@@ -312,7 +403,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
   // Module boundaries: today's exceptions are the baseline; a new one fails, and so does an entry that
   // no longer occurs (remove it, so the budgets only fall). `--prune-baseline` removes those entries.
-  const { findings, folderCycles, features } = moduleBoundaries(graph, rel);
+  const boundaries = moduleBoundaries(graph, rel);
+  const { folderCycles, features } = boundaries;
+  const packages = packageContexts(graph, rel);
+  const lightClientImports = [];
+  for (const root of LIGHT_CLIENTS) {
+    for (const file of sourcesUnder(path.join(repo, root))) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      for (const spec of lightClientZodImports(file, readFileSync(file, 'utf8')))
+        lightClientImports.push(`${rel(file)} -> ${spec}`);
+    }
+  }
+  const findings = {
+    ...boundaries.findings,
+    ...packages.findings,
+    lightClientZodImports: lightClientImports.sort(),
+  };
   const baselinePath = path.join(repo, BASELINE);
   const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'));
   const { added, gone } = compareWithBaseline(findings, baseline);
@@ -325,7 +431,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `  deep imports past a module's index.ts: ${n('deepImports')}\n` +
       `  plumbing (http/, platform/, db/) imports of modules: ${n('plumbingImportsOfModules')}\n` +
       `  dashboard feature cycles: ${features.members} features in ${features.loops} loop(s), ` +
-      `${n('dashboardFeatureCycleArrows')} arrows inside loops\n`,
+      `${n('dashboardFeatureCycleArrows')} arrows inside loops\n` +
+      `Shared package contexts (target 0): ${packages.contexts.size} contexts in packages/api and packages/domain\n` +
+      `  cycles between contexts: ${packages.loops.members} contexts in ${packages.loops.loops} loop(s), ` +
+      `${n('packageContextCycleArrows')} arrows inside loops\n` +
+      `  imports past another context's index.ts or constants.ts: ${n('packageDeepImports')}\n` +
+      `  the chat widget's value imports of a zod entry of @convo/api: ${n('lightClientZodImports')}\n`,
   );
   if (process.argv.includes('--prune-baseline') && gone.length > 0) {
     const goneSet = new Set(gone.map(([rule, entry]) => `${rule}\0${entry}`));
@@ -349,7 +460,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(
       `\n${added.length} new boundary violation(s), ${stale} baseline entr(ies) no longer found. Import another ` +
         'module only through its index.ts, never its repository; shared plumbing imports no module; no loops ' +
-        `between modules or dashboard features (docs/architecture.md). Stale entries: run \`node ` +
+        'between modules or dashboard features; another context of packages/api or packages/domain only ' +
+        'through its index.ts or constants.ts, the widget takes values only from @convo/api/…/constants ' +
+        `(docs/architecture.md). Stale entries: run \`node ` +
         'scripts/check-import-cycles.mjs --prune-baseline`.\n',
     );
     process.exit(1);

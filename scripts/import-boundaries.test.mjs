@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, moduleBoundaries } from './check-import-cycles.mjs';
+import {
+  compareWithBaseline,
+  lightClientZodImports,
+  moduleBoundaries,
+  packageContexts,
+} from './check-import-cycles.mjs';
 
 const S = 'apps/server/src/';
 const M = `${S}modules/`;
@@ -70,5 +75,67 @@ describe('module boundaries', () => {
     );
     expect(added).toEqual([['deepImports', 'new -> one']]);
     expect(gone).toEqual([['crossModuleRepositoryImports', 'fixed -> repo']]);
+  });
+});
+
+describe('shared package contexts', () => {
+  const A = 'packages/api/src/';
+  const D = 'packages/domain/src/';
+  const contexts = (arrows) => packageContexts(graphOf(arrows), (f) => f);
+
+  it('allows a context index and constants entry, and imports inside one context', () => {
+    const { findings } = contexts([
+      [`${A}bots/bots.ts`, `${A}accounts/index.ts`],
+      [`${A}widget/constants.ts`, `${A}accounts/constants.ts`],
+      [`${A}bots/bots.ts`, `${A}bots/bot-credentials.ts`],
+      [`${A}index.ts`, `${A}bots/index.ts`],
+      [`${D}billing/billing.ts`, `${D}shared/index.ts`],
+    ]);
+    expect(Object.values(findings).flat()).toEqual([]);
+  });
+
+  it("finds another context's internals and the package root imported from inside a context", () => {
+    const { findings } = contexts([
+      [`${A}bots/bots.ts`, `${A}accounts/accounts.ts`],
+      [`${D}billing/billing.test.ts`, `${D}shared/constants.ts`],
+      [`${A}bots/bots.ts`, `${A}index.ts`],
+    ]);
+    expect(findings.packageDeepImports).toEqual([
+      `${A}bots/bots.ts -> ${A}accounts/accounts.ts`,
+      `${A}bots/bots.ts -> ${A}index.ts`,
+      `${D}billing/billing.test.ts -> ${D}shared/constants.ts`,
+    ]);
+  });
+
+  it('finds loops between contexts, but not through tests', () => {
+    const { findings, loops } = contexts([
+      [`${A}bots/bots.ts`, `${A}accounts/index.ts`],
+      [`${A}accounts/accounts.ts`, `${A}bots/index.ts`],
+      [`${D}shared/x.test.ts`, `${D}billing/index.ts`],
+      [`${D}billing/billing.ts`, `${D}shared/index.ts`],
+    ]);
+    expect(findings.packageContextCycleArrows).toEqual([
+      'api/accounts -> api/bots',
+      'api/bots -> api/accounts',
+    ]);
+    expect(loops.loops).toBe(1);
+  });
+
+  it("finds the widget's value imports of a zod entry, not its type imports or constants", () => {
+    const text = [
+      "import type { Message } from '@convo/api';",
+      "import { type GroupFeed } from '@convo/api/messaging';",
+      "import { BOT_PATHS } from '@convo/api/bots/constants';",
+      "import { ACCOUNT_PATHS } from '@convo/api/constants';",
+      "import { messageSchema } from '@convo/api/messaging';",
+      "import { type X, botSchema } from '@convo/api';",
+      "export { widgetSchema } from '@convo/api/widget';",
+      "export type { Y } from '@convo/api/widget';",
+    ].join('\n');
+    expect(lightClientZodImports('x.ts', text)).toEqual([
+      '@convo/api/messaging',
+      '@convo/api',
+      '@convo/api/widget',
+    ]);
   });
 });

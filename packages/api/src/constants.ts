@@ -1,8 +1,10 @@
-// `@convo/api/constants`: the contracts' constants without zod, for light clients (the chat widget,
-// the loader). Only files that import no zod belong here; scripts/check-import-cycles.mjs checks it.
+// `@convo/api/constants`: every context's constants without zod, for light clients (the chat
+// widget, the loader). Each context's own zod-free entry is @convo/api/<context>/constants;
+// scripts/check-import-cycles.mjs fails when anything reached from these entries imports zod.
 
-export * from './account-paths.js';
-export * from './answer-bot-paths.js';
-export * from './automation-constants.js';
-export * from './bot-runtime-constants.js';
-export * from './error-report-constants.js';
+export * from './accounts/constants.js';
+export * from './bots/constants.js';
+export * from './help-center/constants.js';
+export * from './integrations/constants.js';
+export * from './support/constants.js';
+export * from './widget/constants.js';

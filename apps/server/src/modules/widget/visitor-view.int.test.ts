@@ -61,7 +61,8 @@ describe.each(testDatabaseKinds())('what a visitor reads about the team on %s', 
     await socket.next(
       (f) =>
         f.type === 'message.received' &&
-        (f.data?.message as { metadata?: Record<string, string> } | undefined)?.metadata?.KM_STATUS === 'closed',
+        (f.data?.message as { metadata?: Record<string, string> } | undefined)?.metadata?.KM_STATUS ===
+          'closed',
     );
     socket.close();
     const get = (url: string) => app.inject({ method: 'GET', url, headers: visitor.headers });
@@ -126,7 +127,8 @@ describe.each(testDatabaseKinds())('what a visitor reads about the team on %s', 
     expect(texts).toContain('Resolved by Sam from Support');
     const resolvedFrame = frames.find(
       (f) =>
-        (f.data?.message as { metadata?: Record<string, string> } | undefined)?.metadata?.KM_STATUS === 'closed',
+        (f.data?.message as { metadata?: Record<string, string> } | undefined)?.metadata?.KM_STATUS ===
+        'closed',
     );
     const resolvedLine = resolvedFrame?.data?.message as { message: string } | undefined;
     expect(resolvedLine?.message).toBe('Resolved by Sam from Support');

@@ -1,0 +1,4 @@
+// @convo/api/billing: the account state, the billing screen and the help center product's plan.
+// Other contexts import this one only through this file.
+
+export * from './billing.js';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { successEnvelope } from '../accounts/index.js';
+import { boundedJsonObject } from '../shared/index.js';
+
+// Issue 36 item 4, SPEC §2 "generate code" and §7 "code-pilot generate and test-code": an admin
+// describes a custom action, the application's LLM writes a JavaScript function, the admin edits
+// it, tests it against a sample input in the sandbox and saves it; flows call it as a step.
+
+export const CODE_ACTION_PATHS = {
+  /** POST { description, botId? }: the LLM writes the function (SPEC code-pilot generate). */
+  generate: '/api/code-pilot/generate',
+  /** POST { code, input }: runs it in the sandbox (SPEC code-pilot test-code). */
+  testCode: '/api/code-pilot/test-code',
+  actions: '/api/code-pilot/actions',
+  action: '/api/code-pilot/actions/:actionId',
+} as const;
+export const codeActionPath = (actionId: string) =>
+  CODE_ACTION_PATHS.action.replace(':actionId', encodeURIComponent(actionId));
+
+/** SPEC §8: what the dashboard says when the LLM could not write the code. */
+export const CODE_GENERATION_ERROR = 'ERROR_GENERATING_CODE';
+export const CODE_GENERATION_ERROR_MESSAGE = 'Error generating code';
+
+export const CODE_ACTION_LIMITS = {
+  descriptionChars: 2000,
+  nameChars: 80,
+  codeChars: 20_000,
+  /** JSON of the input given to a run (and of a saved sample input), in characters. */
+  inputChars: 16_384,
+  /** JSON of what a run may return, in characters. */
+  outputChars: 65_536,
+  /** CPU time the function may use per run. */
+  timeMs: 1000,
+  /** Memory of the function's own heap (the isolate's limit), in MB. */
+  memoryMb: 32,
+  /** Lines of console output kept from a run. */
+  logLines: 50,
+} as const;
+
+/** The one function the code must define; it takes the input object and returns an object. */
+export const CODE_ACTION_FUNCTION = 'action';
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const codeActionInputSchema = boundedJsonObject(CODE_ACTION_LIMITS.inputChars);
+const codeText = z.string().min(1).max(CODE_ACTION_LIMITS.codeChars);
+
+export const codeGenerateRequestSchema = z.object({
+  description: z.string().trim().min(1).max(CODE_ACTION_LIMITS.descriptionChars),
+  /** The AI agent whose model writes the code; default the application's first one with a model. */
+  botId: z.uuid().optional(),
+});
+export type CodeGenerateRequest = z.infer<typeof codeGenerateRequestSchema>;
+export const codeGenerateResultSchema = z.object({
+  code: z.string(),
+  /** The AI agent whose model wrote it. */
+  generatedBy: z.object({ botId: z.string(), botName: z.string(), engine: z.string() }),
+});
+export type CodeGenerateResult = z.infer<typeof codeGenerateResultSchema>;
+export const codeGenerateResponseSchema = successEnvelope(codeGenerateResultSchema);
+
+export const codeTestRequestSchema = z.object({ code: codeText, input: codeActionInputSchema });
+export type CodeTestRequest = z.infer<typeof codeTestRequestSchema>;
+
+/** Why a run gave no output: its own exception, the limits, or output that is not a JSON object. */
+export const codeRunErrorKinds = ['error', 'timeout', 'memory', 'invalid-output', 'crashed'] as const;
+export type CodeRunErrorKind = (typeof codeRunErrorKinds)[number];
+
+export const codeRunResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), output: jsonObject, logs: z.array(z.string()), durationMs: z.number() }),
+  z.object({
+    ok: z.literal(false),
+    kind: z.enum(codeRunErrorKinds),
+    error: z.string(),
+    logs: z.array(z.string()),
+    durationMs: z.number(),
+  }),
+]);
+export type CodeRunResult = z.infer<typeof codeRunResultSchema>;
+export const codeTestResponseSchema = successEnvelope(codeRunResultSchema);
+
+export const codeActionWriteSchema = z.object({
+  name: z.string().trim().min(1).max(CODE_ACTION_LIMITS.nameChars),
+  description: z.string().trim().max(CODE_ACTION_LIMITS.descriptionChars).default(''),
+  code: codeText,
+  sampleInput: codeActionInputSchema.default({}),
+});
+export type CodeActionWrite = z.input<typeof codeActionWriteSchema>;
+
+export const codeActionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  code: z.string(),
+  sampleInput: jsonObject,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CodeAction = z.infer<typeof codeActionSchema>;
+export const codeActionIdParamsSchema = z.object({ actionId: z.uuid() });
+export const codeActionResponseSchema = successEnvelope(codeActionSchema);
+export const codeActionListResponseSchema = successEnvelope(z.array(codeActionSchema));
+export const codeActionDeleteResponseSchema = successEnvelope(z.object({ deleted: z.literal(true) }));

@@ -1,0 +1,5 @@
+// @convo/api/bots/constants: this context's constants without zod (no file reached from here
+// imports zod; scripts/check-import-cycles.mjs checks it). Types come from @convo/api/bots with
+// `import type`, which the bundle never holds.
+
+export * from './bot-runtime-constants.js';

@@ -1,0 +1,4 @@
+// @convo/api/campaigns: campaigns: send, list, recipients, drafts, opt-outs, senders and templates.
+// Other contexts import this one only through this file.
+
+export * from './campaigns.js';

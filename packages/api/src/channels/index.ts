@@ -1,0 +1,5 @@
+// @convo/api/channels: the integrations hub's channels and their inbound webhooks, Meta OAuth,
+// WhatsApp templates, e-mail fallback. Other contexts import this one only through this file.
+
+export * from './channels.js';
+export * from './email-fallback.js';

@@ -1,0 +1,193 @@
+import { SOUNDS } from '@convo/domain';
+import { z } from 'zod';
+import { CONVERSATION_SORTS } from '../messaging/index.js';
+
+// Product API (/api/...) of the inbox's settings: tags (SPEC §3 Tag: active and deleted lists),
+// quick replies (shared and personal), and the conversation settings stored in app_settings
+// (routing mode, bot hand-off, auto-resolve).
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ code: z.literal('SUCCESS'), data });
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a valid id');
+export const inboxIdParamsSchema = z.object({ id: uuid });
+
+// ---------------------------------------------------------------------------------------------
+// Tags
+
+export const TAG_NAME_MAX = 100;
+const hexColour = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'color must be a colour like #03B49B');
+
+export const tagSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+  /** One of the five SPEC §3 default tags: the server relies on them, they cannot be deleted or renamed. */
+  isDefault: z.boolean(),
+  deletedAt: z.number().nullable(),
+  createdAt: z.number(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const tagListSchema = z.object({ active: z.array(tagSchema), deleted: z.array(tagSchema) });
+export type TagList = z.infer<typeof tagListSchema>;
+
+export const tagWriteRequestSchema = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'A tag needs a name.')
+    .max(TAG_NAME_MAX, `A tag name is at most ${TAG_NAME_MAX} characters.`),
+  color: hexColour.nullable().optional(),
+});
+export type TagWriteRequest = z.input<typeof tagWriteRequestSchema>;
+
+export const tagListResponseSchema = ok(tagListSchema);
+export const tagResponseSchema = ok(tagSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Quick replies
+
+export const QUICK_REPLY_SHORTCUT_MAX = 40;
+export const QUICK_REPLY_CONTENT_MAX = 5000;
+
+export const quickReplySchema = z.object({
+  id: z.string(),
+  /** Typed after '/' in the composer. */
+  shortcut: z.string(),
+  content: z.string(),
+  /** Shared with every teammate, else only its owner's. */
+  shared: z.boolean(),
+  ownerUserId: z.string().nullable(),
+  /** The caller may edit and delete it. */
+  editable: z.boolean(),
+  updatedAt: z.number(),
+});
+export type QuickReply = z.infer<typeof quickReplySchema>;
+
+export const quickReplyWriteRequestSchema = z.object({
+  shortcut: z
+    .string({ error: 'shortcut is required' })
+    .trim()
+    .min(1, 'A quick reply needs a shortcut.')
+    .max(QUICK_REPLY_SHORTCUT_MAX, `A shortcut is at most ${QUICK_REPLY_SHORTCUT_MAX} characters.`)
+    .regex(/^[^\s/]+$/, 'A shortcut is one word, without spaces or "/".'),
+  content: z
+    .string({ error: 'content is required' })
+    .trim()
+    .min(1, 'A quick reply needs some text.')
+    .max(QUICK_REPLY_CONTENT_MAX, `A quick reply is at most ${QUICK_REPLY_CONTENT_MAX} characters.`),
+  shared: z.boolean().default(false),
+});
+export type QuickReplyWriteRequest = z.input<typeof quickReplyWriteRequestSchema>;
+
+export const quickReplyListResponseSchema = ok(z.array(quickReplySchema));
+export const quickReplyResponseSchema = ok(quickReplySchema);
+export const inboxDeletedResponseSchema = ok(z.object({ id: z.string(), deleted: z.literal(true) }));
+
+// ---------------------------------------------------------------------------------------------
+// Conversation settings (routing, hand-off, auto-resolve)
+
+/** The longest silence the auto-resolve setting accepts: 30 days. */
+export const AUTO_RESOLVE_MAX_MINUTES = 43_200;
+
+export const WAITING_MESSAGE_MAX = 1000;
+export const WAITING_QUEUE_MAX_LIMIT = 10_000;
+
+export const conversationSettingsSchema = z.object({
+  /** SPEC §4 routing: 0 notify everybody, 1 automatic assignment. */
+  agentRouting: z.union([z.literal(0), z.literal(1)]),
+  removeBotOnAgentHandOff: z.boolean(),
+  /** Minutes of silence before an open conversation is resolved; null: never. */
+  autoResolveAfterMinutes: z.number().nullable(),
+  /** Waiting queue: off, a conversation nobody is free for stays open and unassigned. */
+  waitingQueueEnabled: z.boolean(),
+  /** Said to the customer when their conversation starts waiting; null: nothing. */
+  waitingMessage: z.string().nullable(),
+  /** With this many waiting, a new conversation is not queued (it stays open for everybody). */
+  waitingQueueMax: z.number().nullable(),
+  /** Preferences: the inbox's default sort, resolved ones in "all", a tag before resolving. */
+  defaultSort: z.enum(CONVERSATION_SORTS),
+  showResolvedInAll: z.boolean(),
+  requireTagToResolve: z.boolean(),
+});
+export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
+
+export const conversationSettingsPatchSchema = z
+  .object({
+    agentRouting: z.union([z.literal(0), z.literal(1)], { error: 'agentRouting must be 0 or 1' }).optional(),
+    removeBotOnAgentHandOff: z.boolean().optional(),
+    autoResolveAfterMinutes: z
+      .number()
+      .int('autoResolveAfterMinutes must be whole minutes')
+      .min(1, 'autoResolveAfterMinutes must be at least 1')
+      .max(AUTO_RESOLVE_MAX_MINUTES, `autoResolveAfterMinutes must be at most ${AUTO_RESOLVE_MAX_MINUTES}`)
+      .nullable()
+      .optional(),
+    waitingQueueEnabled: z.boolean().optional(),
+    waitingMessage: z
+      .string()
+      .trim()
+      .max(WAITING_MESSAGE_MAX, `waitingMessage is at most ${WAITING_MESSAGE_MAX} characters`)
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
+    waitingQueueMax: z
+      .number()
+      .int('waitingQueueMax must be a whole number')
+      .min(1, 'waitingQueueMax must be at least 1')
+      .max(WAITING_QUEUE_MAX_LIMIT, `waitingQueueMax must be at most ${WAITING_QUEUE_MAX_LIMIT}`)
+      .nullable()
+      .optional(),
+    defaultSort: z
+      .enum(CONVERSATION_SORTS, { error: 'defaultSort must be newest, oldest or waiting' })
+      .optional(),
+    showResolvedInAll: z.boolean().optional(),
+    requireTagToResolve: z.boolean().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update.' });
+export type ConversationSettingsPatch = z.input<typeof conversationSettingsPatchSchema>;
+
+export const conversationSettingsResponseSchema = ok(conversationSettingsSchema);
+
+export const INBOX_PATHS = {
+  tags: '/api/tags',
+  tag: '/api/tags/:id',
+  tagRestore: '/api/tags/:id/restore',
+  quickReplies: '/api/quick-replies',
+  quickReply: '/api/quick-replies/:id',
+  conversationSettings: '/api/settings/conversations',
+} as const;
+
+export const tagPath = (id: string) => `/api/tags/${id}`;
+export const tagRestorePath = (id: string) => `/api/tags/${id}/restore`;
+export const quickReplyPath = (id: string) => `/api/quick-replies/${id}`;
+
+// ---------------------------------------------------------------------------------------------
+// Notification preferences (per person): the sound of SPEC §9, browser notifications, and what
+// deserves an alert.
+
+export const notificationPreferencesSchema = z.object({
+  sound: z.enum(SOUNDS),
+  browserNotifications: z.boolean(),
+  notifyOn: z.object({
+    newConversation: z.boolean(),
+    customerMessage: z.boolean(),
+    assignedToMe: z.boolean(),
+    /** Administrators only: the analytics digest by e-mail every Monday (off until chosen). */
+    weeklyDigest: z.boolean().default(false),
+  }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  sound: 'eventually',
+  browserNotifications: false,
+  notifyOn: { newConversation: true, customerMessage: true, assignedToMe: true, weeklyDigest: false },
+};
+
+export const notificationPreferencesResponseSchema = ok(notificationPreferencesSchema);
+export const NOTIFICATION_PREFERENCES_PATH = '/api/settings/notification-preferences';

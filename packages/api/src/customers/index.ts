@@ -1,0 +1,5 @@
+// @convo/api/customers: the company's customers (/users: list, import) and their attributes. Other
+// contexts import this one only through this file.
+
+export * from './customer-attributes.js';
+export * from './customers.js';

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { successEnvelope } from '../accounts/index.js';
+
+// Online stores in the integrations hub (issue 38 items 1–2): Shopify and BigCommerce. The store's
+// Admin API token is sent once, when connecting, and never comes back in any answer; the hub and
+// the inbox side panel see only the store's name, its state and the customer's orders.
+
+export const STORE_PROVIDERS = ['shopify', 'bigcommerce'] as const;
+export const storeProviderSchema = z.enum(STORE_PROVIDERS);
+export type StoreProvider = z.infer<typeof storeProviderSchema>;
+
+/** connected: the token works; reconnect: the store answered 401/403 (token expired or app uninstalled). */
+export const STORE_STATES = ['connected', 'reconnect'] as const;
+export type StoreState = (typeof STORE_STATES)[number];
+
+export const STORE_PATHS = {
+  list: '/api/integrations/stores',
+  connect: '/api/integrations/stores/:provider',
+  disconnect: '/api/integrations/stores/:provider',
+  customerOrders: '/api/integrations/stores/customer-orders',
+  /** BigCommerce marketplace: the app's auth callback (code, context, scope) and load callback (signed_payload). */
+  bigCommerceAuth: '/api/integrations/stores/bigcommerce/auth',
+  bigCommerceLoad: '/api/integrations/stores/bigcommerce/load',
+} as const;
+export const storePath = (provider: StoreProvider) => `/api/integrations/stores/${provider}`;
+
+/** A myshopify.com domain as Shopify names shops (`acme.myshopify.com`). */
+export const SHOPIFY_SHOP_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}\.myshopify\.com$/;
+/** A BigCommerce store hash (the `{store_hash}` of the API path). */
+export const BIGCOMMERCE_STORE_HASH_PATTERN = /^[a-z0-9]{1,32}$/;
+
+export const storeProviderParamsSchema = z.object({ provider: storeProviderSchema });
+
+export const storeConnectRequestSchema = z.object({
+  /** Shopify: the shop's myshopify.com domain; BigCommerce: the store hash. */
+  store: z.string().trim().toLowerCase().min(1).max(255),
+  accessToken: z.string().trim().min(1).max(4096),
+});
+export type StoreConnectRequest = z.infer<typeof storeConnectRequestSchema>;
+
+export const storeConnectionSchema = z.object({
+  provider: storeProviderSchema,
+  /** The shop domain or store hash. */
+  store: z.string(),
+  displayName: z.string(),
+  state: z.enum(STORE_STATES),
+  /** Shopify: the widget's script tag is in the store's theme. */
+  widgetInstalled: z.boolean(),
+  connectedAt: z.number(),
+});
+export type StoreConnection = z.infer<typeof storeConnectionSchema>;
+export const storeListResponseSchema = successEnvelope(z.array(storeConnectionSchema));
+export const storeConnectResponseSchema = successEnvelope(storeConnectionSchema);
+export const storeDisconnectResponseSchema = successEnvelope(z.object({ provider: storeProviderSchema }));
+
+export const storeCustomerOrdersQuerySchema = z.object({
+  /** The conversation's customer (messaging user id); the server reads their e-mail and phone. */
+  userId: z.string().min(1).max(255),
+});
+
+export const storeOrderSchema = z.object({
+  id: z.string(),
+  /** The order's number as the store shows it (#1001). */
+  name: z.string(),
+  status: z.string(),
+  createdAt: z.number().nullable(),
+  total: z.string(),
+  currency: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number() })),
+  trackingUrl: z.string().nullable(),
+});
+export type StoreOrder = z.infer<typeof storeOrderSchema>;
+
+export const storeCustomerViewSchema = z.object({
+  provider: storeProviderSchema,
+  displayName: z.string(),
+  /**
+   * ok: the customer was looked up (profile null: not a customer of the store); reconnect: the
+   * store refused the token; unavailable: the store did not answer in time or answered badly.
+   */
+  state: z.enum(['ok', 'reconnect', 'unavailable']),
+  profile: z
+    .object({
+      name: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      ordersCount: z.number().nullable(),
+    })
+    .nullable(),
+  orders: z.array(storeOrderSchema),
+});
+export type StoreCustomerView = z.infer<typeof storeCustomerViewSchema>;
+export const storeCustomerOrdersResponseSchema = successEnvelope(z.array(storeCustomerViewSchema));
+
+export const bigCommerceAuthQuerySchema = z.object({
+  code: z.string().min(1).max(512),
+  context: z.string().min(1).max(128),
+  scope: z.string().max(2048).default(''),
+});
+export const bigCommerceLoadQuerySchema = z.object({ signed_payload: z.string().min(1).max(8192) });

@@ -1,0 +1,3 @@
+// @convo/domain/widget: business hours. Other contexts import this one only through this file.
+
+export * from './business-hours';
