@@ -6,6 +6,7 @@ export * from './accounts/constants.js';
 export * from './analytics/constants.js';
 export * from './billing/constants.js';
 export * from './bots/constants.js';
+export * from './campaigns/constants.js';
 export * from './channels/constants.js';
 export * from './conversations/constants.js';
 export * from './customers/constants.js';

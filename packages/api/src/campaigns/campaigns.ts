@@ -2,7 +2,6 @@ import {
   CAMPAIGN_PLATFORMS,
   CAMPAIGN_RECIPIENT_STATUSES,
   CAMPAIGN_STATUSES,
-  CAMPAIGN_USERS_PAGE_SIZE,
   WHATSAPP_PROVIDERS,
 } from '@convo/domain';
 import { z } from 'zod';
@@ -15,30 +14,11 @@ import {
 } from '../channels/index.js';
 import { platformOk } from '../messaging/index.js';
 import { jsonLength, queryBooleanSchema } from '../shared/index.js';
+import { MAX_CAMPAIGN_DRAFT_PLATFORMS_BYTES, MAX_CAMPAIGN_SELECTED_USERS } from './constants.js';
 
 // Campaigns (SPEC §7 messaging side: POST message/campaign/send, GET campaign/list (page, limit),
 // GET campaign/users (campaignId, filter, blob); SPEC §3 campaign state per platform). A platform
 // present in `platforms` is a checked one: its payload is required (SPEC §5).
-
-export const CAMPAIGN_PATHS = {
-  send: '/rest/ws/message/campaign/send',
-  list: '/rest/ws/campaign/list',
-  users: '/rest/ws/campaign/users',
-  /** Stops a scheduled or running campaign: recipients not yet sent to are never sent to. */
-  cancel: '/rest/ws/campaign/cancel',
-  /** The connected accounts a campaign can send from (never their credentials). */
-  senders: '/rest/ws/campaign/senders',
-  /** A connected WhatsApp provider's templates, for the campaign form. */
-  templates: '/rest/ws/campaign/templates',
-  /** The customer's campaign opt-out (consent), set by agents and the API. */
-  optOut: '/api/campaigns/opt-outs/:userId',
-  /**
-   * A campaign saved without sending: POST saves (new or campaignId), GET ?campaignId reopens,
-   * DELETE ?campaignId deletes it.
-   */
-  draft: '/rest/ws/campaign/draft',
-} as const;
-export const campaignOptOutPath = (userId: string) => `/api/campaigns/opt-outs/${encodeURIComponent(userId)}`;
 
 export const campaignPlatformSchema = z.enum(CAMPAIGN_PLATFORMS);
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
@@ -117,8 +97,6 @@ export const campaignAudienceFilterSchema = z.object({
     .object({ key: z.string().trim().min(1).max(100), value: z.string().trim().max(500) })
     .optional(),
 });
-
-export const MAX_CAMPAIGN_SELECTED_USERS = 100_000;
 
 export const campaignSendRequestSchema = z
   .object({
@@ -266,7 +244,6 @@ export const campaignUsersSchema = z.object({
 });
 export type CampaignUsers = z.infer<typeof campaignUsersSchema>;
 export const campaignUsersResponseSchema = platformOk(campaignUsersSchema);
-export const CAMPAIGN_USERS_PAGE = CAMPAIGN_USERS_PAGE_SIZE;
 
 export const campaignCancelQuerySchema = z.object({ campaignId: z.string().uuid() });
 export const campaignCancelResponseSchema = platformOk(campaignSummarySchema);
@@ -291,9 +268,6 @@ export const campaignSendersResponseSchema = platformOk(z.array(campaignSenderSc
 
 export const campaignTemplatesQuerySchema = z.object({ provider: whatsAppProviderSchema });
 export const campaignTemplatesResponseSchema = platformOk(z.array(whatsAppTemplateSchema));
-
-/** The largest form a draft keeps (its platforms' messages, as JSON). */
-export const MAX_CAMPAIGN_DRAFT_PLATFORMS_BYTES = 32 * 1024;
 
 /**
  * A campaign saved without sending: the form as it stands. Unlike a send, nothing has to be

@@ -2,3 +2,4 @@
 // Other contexts import this one only through this file.
 
 export * from './campaigns.js';
+export * from './constants.js';

@@ -3,17 +3,9 @@ import { DEFAULT_TAGS, DEFAULT_TEAM } from '@convo/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  applications,
-  appSettings,
   billingUsage,
   conversations as conversationsTable,
-  customers,
   messages as messagesTable,
-  sessions,
-  tags,
-  teamMembers,
-  teams,
-  users,
 } from '../../db/schema/index.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
