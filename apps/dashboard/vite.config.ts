@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { precompressDir } from '../../scripts/precompress.mjs';
 
 // In development the API, the messaging API, WebSockets and health checks go to the local server.
@@ -10,14 +10,56 @@ const SERVER = 'http://localhost:3000';
 // itself the bundler made some 110 chunks, 50 of them preloaded by index.html: over HTTP/1.1 the
 // browser fetches six at a time, so a cold load spent most of its second queueing small files.
 // Grouped instead by what loads them: what index.html needs (one file), the libraries of the
-// charts and of the rich-text editor (only the pages that show them), and the rest left with the
-// route that imports it (a library used by several routes goes to a chunk they share), so the
-// sign-in page does not download the signed-in screens' libraries. dompurify stays out of the
-// editor group: the inbox sanitises messages with it and must not fetch the editor for that.
+// charts and of the rich-text editor (only the pages that show them), one group per first route
+// (ROUTE_GROUPS below), and the rest left to the bundler. dompurify stays out of the editor group:
+// the inbox sanitises messages with it and must not fetch the editor for that.
 const CHART_LIBRARIES =
   /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|decimal\.js-light|@reduxjs|redux|redux-thunk|reselect|react-redux|immer|es-toolkit|eventemitter3|react-is|internmap)[\\/]/;
 const EDITOR_LIBRARIES =
   /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname)[\\/]/;
+
+// Route groups (issue 39): left to itself the bundler makes a chunk per set of pages sharing a
+// module, some 100 small files per signed-in page, each paying its response headers and
+// compressing worse than one file. Instead, each module a route's page runs goes to the first
+// route (in the order a visitor meets them) that runs it: the sign-in page, the signed-in shell,
+// /dashboard, then /conversations. What a page runs is only known once the bundler has dropped
+// unused code (a page importing one component of @mantine/core's index imports them all), so a
+// first build without these groups (not written) says which modules each route's chunks hold.
+// A group then only needs its own, earlier groups' and the boot's modules: no cycle between
+// chunks. Modules no route runs keep the bundler's own chunks (settings, editor, charts...).
+const ROUTE_GROUPS: [name: string, roots: string[]][] = [
+  ['route-sign-in', ['src/features/auth/pages/login-page.tsx']],
+  ['route-shell', ['src/app/layout/signed-in-container.tsx']],
+  ['route-dashboard', ['src/features/home/dashboard-page.tsx', 'src/features/analytics/lib/initial-overview.ts']],
+  ['route-inbox', ['src/features/inbox/pages/inbox-page.tsx']],
+];
+
+/** Each module's route group, from a first build's chunks (see ROUTE_GROUPS). */
+function routeGroupsOf(output: Rolldown.OutputChunk[]): Map<string, string> {
+  const byFile = new Map(output.map((chunk) => [chunk.fileName, chunk]));
+  const groupOf = new Map<string, string>();
+  for (const [name, roots] of ROUTE_GROUPS) {
+    const rootIds = new Set(roots.map((root) => path.resolve(import.meta.dirname, root)));
+    const stack = output.filter((c) => c.facadeModuleId !== null && rootIds.has(c.facadeModuleId));
+    // A root may have no chunk of its own (mantine-pages.ts is only stylesheets): not one at all is a mistake.
+    if (stack.length === 0) throw new Error(`Route group ${name}: no chunk holds its roots`);
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const chunk = stack.pop() as Rolldown.OutputChunk;
+      if (seen.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      // The boot chunk stays as it is.
+      if (chunk.isEntry) continue;
+      for (const [id, module] of Object.entries(chunk.modules))
+        if (module.renderedLength > 0 && !groupOf.has(id)) groupOf.set(id, name);
+      for (const file of chunk.imports) {
+        const imported = byFile.get(file);
+        if (imported !== undefined) stack.push(imported);
+      }
+    }
+  }
+  return groupOf;
+}
 
 /** Writes .br and .gz beside each text file once the build is written (scripts/precompress.mjs). */
 function precompress(): Plugin {
@@ -32,32 +74,59 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': SERVER,
-      '/rest': SERVER,
-      '/ws': { target: SERVER, ws: true },
-      '/health': SERVER,
+const baseGroups = [
+  { name: 'boot', tags: ['$initial' as const], priority: 40 },
+  { name: 'charts', test: CHART_LIBRARIES, priority: 30 },
+  { name: 'editor', test: EDITOR_LIBRARIES, priority: 30 },
+];
+
+function config(groups: typeof baseGroups | Rolldown.CodeSplittingGroup[], plugins: Plugin[]): UserConfig {
+  return {
+    root: import.meta.dirname,
+    plugins: [react(), ...plugins],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': SERVER,
+        '/rest': SERVER,
+        '/ws': { target: SERVER, ws: true },
+        '/health': SERVER,
+      },
     },
-  },
-  preview: { port: 4173 },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'boot', tags: ['$initial'], priority: 40 },
-            { name: 'charts', test: CHART_LIBRARIES, priority: 30 },
-            { name: 'editor', test: EDITOR_LIBRARIES, priority: 30 },
-          ],
+    preview: { port: 4173 },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups,
+          },
         },
       },
     },
-  },
+  };
+}
+
+export default defineConfig(async ({ command, isPreview }) => {
+  if (command !== 'build' || isPreview) return config(baseGroups, []);
+  const probe = await build({
+    ...config(baseGroups, []),
+    configFile: false,
+    logLevel: 'warn',
+    build: { ...config(baseGroups, []).build, write: false },
+  });
+  const outputs = (Array.isArray(probe) ? probe : [probe]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) =>
+    o.output.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk'),
+  );
+  const groupOf = routeGroupsOf(chunks);
+  const routeGroups = ROUTE_GROUPS.map(([name], index) => ({
+    name,
+    test: (id: string) => groupOf.get(id) === name,
+    priority: 20 - index,
+    includeDependenciesRecursively: false,
+  }));
+  return config([...baseGroups, ...routeGroups], [precompress()]);
 });
