@@ -30,18 +30,24 @@ const EDITOR_LIBRARIES =
 const ROUTE_GROUPS: [name: string, roots: string[]][] = [
   ['route-sign-in', ['src/features/auth/pages/login-page.tsx']],
   ['route-shell', ['src/app/layout/signed-in-container.tsx']],
-  ['route-dashboard', ['src/features/home/dashboard-page.tsx', 'src/features/analytics/lib/initial-overview.ts']],
+  [
+    'route-dashboard',
+    ['src/features/home/dashboard-page.tsx', 'src/features/analytics/lib/initial-overview.ts'],
+  ],
   ['route-inbox', ['src/features/inbox/pages/inbox-page.tsx']],
 ];
 
-/** Each module's route group, from a first build's chunks (see ROUTE_GROUPS). */
+/**
+ * Each module's route group, from a first build's chunks (see ROUTE_GROUPS). A module that two
+ * pages behind the shell run (the inbox and /dashboard share lists, avatars, statuses) goes to the
+ * shell, which both load: neither page then fetches the other's group for it.
+ */
 function routeGroupsOf(output: Rolldown.OutputChunk[]): Map<string, string> {
   const byFile = new Map(output.map((chunk) => [chunk.fileName, chunk]));
-  const groupOf = new Map<string, string>();
-  for (const [name, roots] of ROUTE_GROUPS) {
+  const runBy = new Map<string, number[]>();
+  ROUTE_GROUPS.forEach(([name, roots], index) => {
     const rootIds = new Set(roots.map((root) => path.resolve(import.meta.dirname, root)));
     const stack = output.filter((c) => c.facadeModuleId !== null && rootIds.has(c.facadeModuleId));
-    // A root may have no chunk of its own (mantine-pages.ts is only stylesheets): not one at all is a mistake.
     if (stack.length === 0) throw new Error(`Route group ${name}: no chunk holds its roots`);
     const seen = new Set<string>();
     while (stack.length > 0) {
@@ -50,13 +56,24 @@ function routeGroupsOf(output: Rolldown.OutputChunk[]): Map<string, string> {
       seen.add(chunk.fileName);
       // The boot chunk stays as it is.
       if (chunk.isEntry) continue;
-      for (const [id, module] of Object.entries(chunk.modules))
-        if (module.renderedLength > 0 && !groupOf.has(id)) groupOf.set(id, name);
+      for (const [id, module] of Object.entries(chunk.modules)) {
+        if (module.renderedLength === 0) continue;
+        const routes = runBy.get(id) ?? [];
+        routes.push(index);
+        runBy.set(id, routes);
+      }
       for (const file of chunk.imports) {
         const imported = byFile.get(file);
         if (imported !== undefined) stack.push(imported);
       }
     }
+  });
+  const shell = ROUTE_GROUPS.findIndex(([name]) => name === 'route-shell');
+  const groupOf = new Map<string, string>();
+  for (const [id, routes] of runBy) {
+    const first = Math.min(...routes);
+    const group = first > shell && routes.length > 1 ? shell : first;
+    groupOf.set(id, ROUTE_GROUPS[group]?.[0] as string);
   }
   return groupOf;
 }

@@ -1,11 +1,18 @@
 import {
   clientConfigSchema as contractConfig,
   apiErrorSchema as contractError,
+  sessionResponseSchema as contractSessionResponse,
   sessionSchema,
 } from '@convo/api';
 import { describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/mini';
-import { apiErrorSchema, appSettingsSchema, clientConfigSchema, storedSessionSchema } from './boot-schemas';
+import {
+  apiErrorSchema,
+  appSettingsSchema,
+  clientConfigSchema,
+  sessionResponseSchema,
+  storedSessionSchema,
+} from './boot-schemas';
 import { makeSession } from './session/session.fixture';
 
 // The boot's zod-mini schemas must accept and refuse what the contracts (classic zod) do.
@@ -45,6 +52,16 @@ describe('boot schemas', () => {
     same(storedSessionSchema, sessionSchema.omit({ appSettings: true }), { ...user, roleType: '9' });
     same(appSettingsSchema, sessionSchema.shape.appSettings, appSettings);
     same(appSettingsSchema, sessionSchema.shape.appSettings, { ...appSettings, agentRouting: 'x' });
+  });
+
+  it('read the answer of sign-in and users/me as the contract does', () => {
+    const session = makeSession();
+    same(sessionResponseSchema, contractSessionResponse, { code: 'SUCCESS', data: session });
+    same(sessionResponseSchema, contractSessionResponse, { code: 'ERROR', data: session });
+    same(sessionResponseSchema, contractSessionResponse, {
+      code: 'SUCCESS',
+      data: { ...session, appSettings: { ...session.appSettings, agentRouting: 'x' } },
+    });
   });
 
   it("read an error's body as the contract does", () => {

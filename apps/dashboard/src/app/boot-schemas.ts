@@ -4,7 +4,7 @@
 // contract adds or changes fails the typecheck here; boot-schemas.test.ts parses the same samples
 // with both. The pages validate their own answers with the contracts, loaded with them.
 
-import type { ApiErrorBody, AppSettings, ClientConfig, Session } from '@convo/api';
+import type { ApiErrorBody, AppSettings, ClientConfig, Session, SessionResponse } from '@convo/api';
 import { REGIONS } from '@convo/domain';
 import * as z from 'zod/mini';
 
@@ -41,7 +41,7 @@ const appSettings = z.object({
 export const appSettingsSchema: z.ZodMiniType<AppSettings, unknown> = appSettings;
 
 /** The session as stored under its key: without the app settings, which have their own. */
-export const storedSessionSchema: z.ZodMiniType<Omit<Session, 'appSettings'>, unknown> = z.object({
+const storedSession = z.object({
   userName: z.string(),
   adminUserName: z.string(),
   name: z.string(),
@@ -79,6 +79,14 @@ export const storedSessionSchema: z.ZodMiniType<Omit<Session, 'appSettings'>, un
   customerId: z.string(),
   adminDisplayName: z.string(),
   product: z.enum(['classic', 'agent']),
+});
+
+export const storedSessionSchema: z.ZodMiniType<Omit<Session, 'appSettings'>, unknown> = storedSession;
+
+/** The answer of sign-in and users/me: the sign-in page reads it without classic zod (issue 39). */
+export const sessionResponseSchema: z.ZodMiniType<SessionResponse, unknown> = z.object({
+  code: z.literal('SUCCESS'),
+  data: z.extend(storedSession, { appSettings }),
 });
 
 export const apiErrorSchema: z.ZodMiniType<ApiErrorBody, unknown> = z.object({

@@ -1,10 +1,14 @@
 import { isSupportedLanguage, type Language, SELECTABLE_LANGUAGES } from '@convo/domain';
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n';
 import { LANGUAGE_NAMES } from '../i18n/languages';
 
-/** en, es and fr; kn is loadable with ?lng=kn but not offered here. */
+/**
+ * en, es and fr; kn is loadable with ?lng=kn but not offered here. The browser's own select: the
+ * sign-in page shows it, and Mantine's Select would bring its dropdown (Combobox, Popover,
+ * floating-ui: some 20 KB compressed) to a page that must stay small (issue 39).
+ */
 export function LanguageSelect({ w = 160 }: { w?: number }) {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage ?? i18n.language;
@@ -14,15 +18,14 @@ export function LanguageSelect({ w = 160 }: { w?: number }) {
       ? [...SELECTABLE_LANGUAGES, current]
       : SELECTABLE_LANGUAGES;
   return (
-    <Select
+    <NativeSelect
       label={t('language.label')}
       w={w}
       size="xs"
-      allowDeselect={false}
-      checkIconPosition="right"
       data={languages.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }))}
       value={current}
-      onChange={(value) => {
+      onChange={(event) => {
+        const value = event.currentTarget.value;
         if (isSupportedLanguage(value)) void changeLanguage(value);
       }}
     />

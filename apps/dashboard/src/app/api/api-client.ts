@@ -1,7 +1,7 @@
 // The one way the dashboard calls the server: auth headers, typed errors, cancellation on logout.
 
 import { MESSAGES } from '@convo/domain';
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { configStore } from '../config/config-store';
 import { getSession } from '../session/session-store';
 import {
@@ -16,7 +16,7 @@ import {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends $ZodType> {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
@@ -56,7 +56,7 @@ function baseUrl(family: ApiFamily): string {
   return family === 'messaging' ? config.messagingBaseUrl : config.apiBaseUrl;
 }
 
-function buildUrl(family: ApiFamily, path: string, query: RequestOptions<z.ZodType>['query']): string {
+function buildUrl(family: ApiFamily, path: string, query: RequestOptions<$ZodType>['query']): string {
   const url = joinUrl(baseUrl(family), path);
   if (query === undefined) return url;
   const params = new URLSearchParams();
@@ -77,10 +77,10 @@ function authHeaders(family: ApiFamily, token: string | null): Record<string, st
   };
 }
 
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends $ZodType>(
   path: string,
   options: RequestOptions<S>,
-): Promise<z.infer<S>> {
+): Promise<output<S>> {
   const family = options.family ?? 'product';
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const token = options.token === undefined ? (getSession()?.token ?? null) : options.token;

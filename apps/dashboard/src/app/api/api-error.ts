@@ -1,8 +1,8 @@
 // Typed API errors and the pure parsing of responses into data or ApiError.
 
 import { ERROR_CODES, MESSAGES } from '@convo/domain';
-import type { z } from 'zod';
 import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { apiErrorSchema } from '../boot-schemas';
 
 /** Client-side codes (server codes come from the body). */
@@ -82,11 +82,11 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * - an empty 2xx from the messaging side: 'Whoops! Unable to fetch your data. Please try again later.';
  * - a body that does not match the schema: a generic error (logged by the caller).
  */
-export function parseResponse<S extends z.ZodType>(
+export function parseResponse<S extends $ZodType>(
   response: RawResponse,
   schema: S,
   family: ApiFamily,
-): z.infer<S> {
+): output<S> {
   const text = response.body.trim();
   if (!response.ok) {
     const json = text === '' ? { ok: false as const } : parseJson(text);
@@ -100,14 +100,14 @@ export function parseResponse<S extends z.ZodType>(
     if (family === 'messaging') {
       throw new ApiError(response.status, CLIENT_ERROR_CODES.EMPTY_RESPONSE, MESSAGES.unableToFetchData);
     }
-    const empty = schema.safeParse(undefined);
+    const empty = safeParse(schema, undefined);
     if (empty.success) return empty.data;
     throw new ApiError(response.status, CLIENT_ERROR_CODES.INVALID_RESPONSE, MESSAGES.genericRetry);
   }
   const json = parseJson(text);
   if (!json.ok)
     throw new ApiError(response.status, CLIENT_ERROR_CODES.INVALID_RESPONSE, MESSAGES.genericRetry);
-  const parsed = schema.safeParse(json.value);
+  const parsed = safeParse(schema, json.value);
   if (!parsed.success) {
     throw new ApiError(
       response.status,

@@ -1,17 +1,13 @@
 // Account calls of the product API (packages/api ACCOUNT_PATHS), typed by the contract schemas.
 
-import {
-  ACCOUNT_PATHS,
-  type LoginRequest,
-  type Session,
-  type SignupRequest,
-  sessionResponseSchema,
-} from '@convo/api';
-import { z } from 'zod';
+import { ACCOUNT_PATHS, type LoginRequest, type Session, type SignupRequest } from '@convo/api';
+// zod mini: the sign-in page calls these, and classic zod would double its download (issue 39).
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../app/api/api-client';
+import { sessionResponseSchema } from '../../../app/boot-schemas';
 
 /** `{ code: 'SUCCESS', message? }` (the body of the calls that return no data). */
-const successSchema = z.object({ code: z.literal('SUCCESS'), message: z.string().optional() });
+const successSchema = z.object({ code: z.literal('SUCCESS'), message: z.optional(z.string()) });
 export type SuccessResponse = z.infer<typeof successSchema>;
 
 export async function login(body: LoginRequest): Promise<Session> {
