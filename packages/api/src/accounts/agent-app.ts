@@ -3,13 +3,6 @@ import { z } from 'zod';
 // /settings/agent-app: signing in on a phone by scanning a QR code shown in the signed-in
 // dashboard. The QR holds a short-lived, single-use link (`/t/<token>`, the SPEC §2 `{token}` route).
 
-export const AGENT_APP_PATHS = {
-  /** Signed in: a fresh sign-in link (earlier unused ones stop working). */
-  link: '/api/users/mobile-sign-in',
-  /** Public: the phone trades the link's token for its own session. */
-  exchange: '/api/mobile-sign-in',
-} as const;
-
 export const mobileSignInLinkSchema = z.object({
   url: z.string(),
   /** PNG data URL of the QR code of `url`. */

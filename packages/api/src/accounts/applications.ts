@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { roleTypeSchema, sessionResponseSchema, successEnvelope } from './accounts.js';
+import { APPLICATION_NAME_MAX } from './constants.js';
 
 // Several applications per account (issue 20 item 2; SPEC §2 `/apps`, §7 "application list by role
 // APPLICATION_WEB_ADMIN"): the applications a signed-in person is a member of, a new application
 // of the same company, and a switch (a new session for another membership, without signing out).
-
-export const APPLICATION_PATHS = {
-  /** GET: the caller's applications; POST: a new application of the caller's company. */
-  list: '/api/applications',
-  /** POST: a session for another application the caller is a member of. */
-  switch: '/api/applications/switch',
-  /** Messaging API (Applozic `user/getlist?roleNameList=APPLICATION_WEB_ADMIN`): id → name. */
-  listByRole: '/rest/ws/user/getlist',
-} as const;
-
-export const APPLICATION_NAME_MAX = 100;
 
 export const memberApplicationSchema = z.object({
   applicationId: z.string(),

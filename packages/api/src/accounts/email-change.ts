@@ -4,13 +4,6 @@ import { emailSchema, passwordSchema } from './accounts.js';
 // Changing the sign-in e-mail: the profile page asks for a link to the new address; opening it
 // (the public /email/update page) makes the change.
 
-export const EMAIL_CHANGE_PATHS = {
-  /** Signed in: mail a signed confirmation link to the new address. */
-  request: '/api/users/email/change',
-  /** Public: the link's token makes the change. */
-  confirm: '/api/email/update',
-} as const;
-
 export const emailChangeRequestSchema = z.object({
   newEmail: emailSchema,
   /** The current password, for accounts that have one (a Google-only account has none). */

@@ -45,17 +45,6 @@ export const pushSubscriptionListResponseSchema = successEnvelope(z.array(pushSu
 export const pushSubscriptionParamsSchema = z.object({ id: z.string().uuid() });
 export const pushTestResponseSchema = successEnvelope(z.object({ delivered: z.number() }));
 
-export const NOTIFICATION_SETTINGS_PATHS = {
-  email: '/api/settings/email-notifications',
-  pushPublicKey: '/api/push/public-key',
-  pushSubscriptions: '/api/push/subscriptions',
-  pushSubscription: '/api/push/subscriptions/:id',
-  pushTest: '/api/push/test',
-} as const;
-
-export const pushSubscriptionPath = (id: string) =>
-  NOTIFICATION_SETTINGS_PATHS.pushSubscription.replace(':id', encodeURIComponent(id));
-
 // /subscribe and /unsubscribe (SPEC §2): a member's mail choices from the signed link in every
 // notification mail, without signing in. The token names the member; the server signs and checks it.
 export const mailPreferencesTokenSchema = z.string().trim().min(20).max(400);
@@ -72,7 +61,6 @@ export const mailPreferencesUpdateSchema = z.object({
   choices: emailNotificationsSchema,
 });
 
-export const MAIL_PREFERENCES_PATH = '/api/mail-preferences';
 /** Everything off (the /unsubscribe action) and the defaults back on (the /subscribe action). */
 export const NO_EMAIL_NOTIFICATIONS: EmailNotifications = {
   assignedToMe: false,

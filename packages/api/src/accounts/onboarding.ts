@@ -5,10 +5,6 @@ import { successEnvelope } from './accounts.js';
 // (SPEC §3, §7 onboarding GET and POST). Steps are recorded by the actions themselves; the POST only
 // sets the flags a member may set for themselves.
 
-export const ONBOARDING_PATHS = {
-  onboarding: '/api/onboarding',
-} as const;
-
 export const onboardingStepSchema = z.object({
   state: z.number().int(),
   /** Epoch ms of the first time the step was reached. */

@@ -26,9 +26,3 @@ export const ssoSettingsRequestSchema = z.object({
 });
 
 export const ssoStartQuerySchema = z.object({ email: emailSchema, origin: z.string().max(300) });
-
-export const SSO_PATHS = {
-  settings: '/api/settings/sso',
-  start: '/api/auth/sso/start',
-  callback: '/api/auth/sso/callback',
-} as const;

@@ -126,26 +126,3 @@ export const companyUpdateRequestSchema = z.object({
 
 /** Sets only companySetting.disableSupportWidget; the other keys of the setting stay as they are. */
 export const companySupportWidgetRequestSchema = z.object({ disableSupportWidget: z.boolean() });
-
-export const TEAM_ADMIN_PATHS = {
-  members: '/api/users/members',
-  membersUpdate: '/api/users',
-  member: '/api/users/members/:userName',
-  bots: '/api/users/bots',
-  invite: '/api/users/invite',
-  inviteList: '/api/users/invite/list',
-  inviteDetail: '/api/users/invite/detail',
-  inviteResend: '/api/users/invite/resend',
-  invitation: '/api/users/invitation',
-  rolesPermissions: '/api/settings/roles-permissions',
-  profile: '/api/users/profile',
-  profileImage: '/api/users/profile/image',
-  company: '/api/settings/company',
-  companySupportWidget: '/api/settings/company/support-widget',
-  privilegeCheck: '/api/users/privileges/:key',
-} as const;
-
-export const memberPath = (userName: string) =>
-  TEAM_ADMIN_PATHS.member.replace(':userName', encodeURIComponent(userName));
-export const privilegeCheckPath = (key: string) =>
-  TEAM_ADMIN_PATHS.privilegeCheck.replace(':key', encodeURIComponent(key));

@@ -12,11 +12,3 @@ export const twoFactorQrResponseSchema = successEnvelope(
 export const twoFactorCodeRequestSchema = z.object({ code: z.string().trim().min(6).max(32) });
 export const twoFactorUpdateRequestSchema = twoFactorCodeRequestSchema.extend({ enabled: z.literal(false) });
 export const recoveryCodesResponseSchema = successEnvelope(z.object({ recoveryCodes: z.array(z.string()) }));
-
-export const TWO_FACTOR_PATHS = {
-  status: '/api/2fa/status',
-  generateQr: '/api/2fa/generate-qr',
-  setup: '/api/2fa/setup',
-  update: '/api/2fa/update',
-  recoveryCodes: '/api/2fa/recovery-codes',
-} as const;

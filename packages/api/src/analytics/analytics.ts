@@ -1,25 +1,10 @@
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
 import { queryBooleanSchema } from '../shared/index.js';
+import { BOT_INSIGHT_STATUSES, REPORT_KINDS } from './constants.js';
 
 // Product API of the analytics context (/api/analytics/...): the /dashboard figures, the CSAT and
 // teammate login tables, the bots overview, report exports and the Metabase embed.
-
-export const ANALYTICS_PATHS = {
-  overview: '/api/analytics/overview',
-  csat: '/api/analytics/csat',
-  teammateLogins: '/api/analytics/teammate-logins',
-  bots: '/api/analytics/bots',
-  reports: '/api/analytics/reports',
-  report: '/api/analytics/reports/:id',
-  reportDownload: '/api/analytics/reports/:id/download',
-  metabase: '/api/analytics/metabase',
-  insights: '/api/analytics/insights',
-  /** One bot's analytics: overview, intents, unanswered sentences, answer feedback (issue 36.5). */
-  botAnalytics: '/api/analytics/bots/:botId',
-  /** The cached insights of a bot (GET) and asking the worker to compute them again (POST). */
-  botInsights: '/api/analytics/bots/:botId/insights',
-} as const;
 
 const millis = z.coerce.number().int().nonnegative();
 
@@ -153,9 +138,6 @@ export const botsOverviewSchema = z.object({
 export type BotsOverview = z.infer<typeof botsOverviewSchema>;
 export const botsOverviewResponseSchema = successEnvelope(botsOverviewSchema);
 
-export const REPORT_KINDS = ['conversations', 'agents', 'teams', 'csat', 'channels', 'bots'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
 export const reportCreateRequestSchema = z.object({
   kind: z.enum(REPORT_KINDS),
   from: z.number().int().nonnegative(),
@@ -190,16 +172,6 @@ export type MetabaseEmbed = z.infer<typeof metabaseEmbedSchema>;
 export const metabaseEmbedResponseSchema = successEnvelope(metabaseEmbedSchema);
 
 // ---- Insights (SPEC §2: five suggested questions answered from the application's data) --------------
-
-/** The five suggested questions, in the order the dashboard shows them. */
-export const INSIGHT_QUESTIONS = [
-  'busiest-hour',
-  'slowest-team',
-  'top-tags',
-  'bot-answers',
-  'csat-trend',
-] as const;
-export type InsightQuestion = (typeof INSIGHT_QUESTIONS)[number];
 
 const countedSchema = z.object({ name: z.string(), count: z.number() });
 
@@ -252,9 +224,6 @@ export const insightsResponseSchema = successEnvelope(insightsSchema);
 
 export const botAnalyticsParamsSchema = z.object({ botId: z.string().trim().min(1).max(64) });
 
-/** How many intents, sentences and rated answers one bot analytics answer lists at most. */
-export const BOT_ANALYTICS_LIMITS = { intents: 50, sentences: 50, feedback: 20 } as const;
-
 export const botAnalyticsSchema = z.object({
   bot: z.object({ id: z.string(), name: z.string() }),
   /** The range's first and last UTC day (the counters are kept per UTC day). */
@@ -289,11 +258,6 @@ export const botAnalyticsSchema = z.object({
 });
 export type BotAnalytics = z.infer<typeof botAnalyticsSchema>;
 export const botAnalyticsResponseSchema = successEnvelope(botAnalyticsSchema);
-
-export const BOT_INSIGHT_STATUSES = ['none', 'queued', 'ready', 'failed'] as const;
-export type BotInsightStatus = (typeof BOT_INSIGHT_STATUSES)[number];
-/** The message the dashboard shows when insights cannot be had (SPEC §7). */
-export const ERROR_GETTING_INSIGHT = 'ERROR_GETTING_INSIGHT';
 
 export const botInsightTopicSchema = z.object({
   /** The topic's most telling words, as customers wrote them. */

@@ -1,33 +1,11 @@
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
-import { analyticsRangeQuerySchema, REPORT_KINDS } from './analytics.js';
+import { analyticsRangeQuerySchema } from './analytics.js';
+import { REPORT_KINDS, REPORT_METRICS } from './constants.js';
 
 // The figures /reports shows on screen (issue 40 item 3). A module of its own, apart from
 // analytics.ts: only the reports page's chunk imports it, so the dashboard's first load (which
 // holds analytics.ts for /dashboard) does not carry these schemas.
-
-export const REPORT_FIGURES_PATH = '/api/analytics/report-figures';
-
-/** The figures a report shows on /reports: its columns, in the order the table shows them. */
-export const REPORT_METRICS = [
-  'newConversations',
-  'resolvedConversations',
-  'avgFirstResponseSeconds',
-  'avgResolutionSeconds',
-  'ratings',
-  'avgRating',
-  'poor',
-  'average',
-  'great',
-  'conversations',
-  'handedOff',
-  'answers',
-  'fallbacks',
-  'helpful',
-  'notHelpful',
-  'secondsSaved',
-] as const;
-export type ReportMetric = (typeof REPORT_METRICS)[number];
 
 export const reportFiguresQuerySchema = analyticsRangeQuerySchema.extend({ kind: z.enum(REPORT_KINDS) });
 export type ReportFiguresQuery = z.input<typeof reportFiguresQuerySchema>;

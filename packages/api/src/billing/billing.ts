@@ -6,22 +6,6 @@ import { successEnvelope } from '../accounts/index.js';
 // billing screen's overview and the help-center product's plan. Prices are never read from the
 // browser: nothing here accepts one.
 
-export const BILLING_PATHS = {
-  state: '/api/billing/state',
-  overview: '/api/billing',
-  helpCenter: '/api/billing/helpcenter',
-  /** Stripe only: a Checkout Session for a new subscription. */
-  checkout: '/api/billing/checkout',
-  /** Stripe only: a customer-portal session (card update, cancel). */
-  portal: '/api/billing/portal',
-  /** What a plan change would cost now (proration of the server's prices). */
-  changePreview: '/api/billing/change-preview',
-  /** The overage add-on's packs (Stripe: an item of the subscription). */
-  addons: '/api/billing/addons',
-  /** Stripe only: Stripe's webhook deliveries (verified by Stripe-Signature). */
-  stripeWebhook: '/api/billing/stripe/webhook',
-} as const;
-
 /** A plan to buy: the server looks its price up; nothing about a price comes from the browser. */
 export const billingCheckoutRequestSchema = z.object({
   plan: z.string().trim().min(1).max(40),

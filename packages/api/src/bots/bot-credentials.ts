@@ -6,15 +6,6 @@ import { successEnvelope } from '../accounts/index.js';
 // They are write-only: the server seals them with the application secret and answers only which
 // fields are configured (identifiers in clear, secrets as names) — never a secret's value.
 
-export const BOT_CREDENTIALS_PATHS = {
-  /** PUT { engine, credentials } switches the bot to that engine with them; DELETE removes them. */
-  credentials: '/api/bots/:botId/credentials',
-  /** GET the Google consent URL that authorizes a Dialogflow agent (opened in a pop-up). */
-  dialogflowAuthorizeUrl: '/api/bots/:botId/dialogflow/authorize-url',
-  /** POST { code, state } from /dialogflow-callback: exchanges the code for the agent's tokens. */
-  dialogflowAuthorize: '/api/bots/dialogflow/authorize',
-} as const;
-
 const id = (max = 200) =>
   z
     .string()
@@ -131,15 +122,6 @@ export const botCredentialsUpdateSchema = z
   });
 export type BotCredentialsUpdate = z.input<typeof botCredentialsUpdateSchema>;
 export type BotCredentialsUpdateParsed = z.output<typeof botCredentialsUpdateSchema>;
-
-/** The secret fields of each engine's credentials (never returned). */
-export const CREDENTIAL_SECRET_FIELDS = [
-  'serviceAccountKey',
-  'secretAccessKey',
-  'apiKey',
-  'token',
-  'oauth',
-] as const;
 
 /** What the API says about stored credentials: identifiers, and which secrets are set. */
 export const credentialsViewSchema = z.object({

@@ -6,15 +6,6 @@ export { BOT_MESSAGE_METADATA, BOT_STREAMING_EVENT } from './bot-runtime-constan
 // Bots at work in conversations (issue 15): a visitor's feedback on a bot's answer, the time bots
 // saved (SPEC §7 stats/time/saved/bot), and the real-time event of a streamed answer.
 
-export const BOT_RUNTIME_PATHS = {
-  /** POST { helpful } by the visitor of the answer's conversation (the widget's messaging session). */
-  answerFeedback: '/widget/api/bot-answers/:messageId/feedback',
-  /** GET ?from=&botId= (messaging API, like the other statistics). */
-  timeSavedByBot: '/rest/ws/stats/time/saved/bot',
-  /** GET: the Kommunicate widget asks about the bot its conversation is assigned to (by userId). */
-  botDetails: '/rest/ws/botdetails/:userId',
-} as const;
-
 export const botDetailsParamsSchema = z.object({ userId: z.string().trim().min(1).max(190) });
 
 /** `botdetails/{userId}`: `data` holds the bot (empty when that user is no enabled bot). */

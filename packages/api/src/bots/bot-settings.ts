@@ -14,15 +14,6 @@ import {
 // The builder's settings pages (SPEC §2 /settings/general … /handover): a bot's fulfillment
 // webhook, and its export file and import. General, entities and handover use the bots API.
 
-export const BOT_SETTINGS_PATHS = {
-  /** GET the fulfillment webhook (never its secret); PUT changes it. */
-  webhook: '/api/bots/:botId/webhook',
-  /** GET: the bot as a versioned JSON file (no secrets). */
-  export: '/api/bots/:botId/export',
-  /** POST a file: `?dryRun=true` previews, else applies in one transaction and retrains. */
-  import: '/api/bots/:botId/import',
-} as const;
-
 /** Answers to the fulfillment webhook's call: the messages sent instead of the static reply. */
 export const fulfillmentResponseSchema = z.object({
   messages: z

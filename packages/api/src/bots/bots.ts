@@ -2,36 +2,10 @@ import { BOT_LANGUAGES, BOT_OPERATION_MODES, ENABLED_BOT_ENGINES, MAX_LLM_CAP } 
 import { z } from 'zod';
 import { messageResponseSchema, successEnvelope } from '../accounts/index.js';
 import { credentialsViewSchema } from './bot-credentials.js';
+import { INTENT_SECTIONS } from './constants.js';
 
 // Product API of AI agents (issue 15): bots, their engine settings, the builder's intents, the
 // emulator. Knowledge sources are in knowledge.ts; answer feedback and bot stats in bot-runtime.ts.
-
-export const BOT_PATHS = {
-  bots: '/api/bots',
-  bot: '/api/bots/:botId',
-  /** PUT { enabled } */
-  botStatus: '/api/bots/:botId/status',
-  /** PUT { botId, teamId? } sets the first responder; DELETE ?teamId= removes it. */
-  firstResponder: '/api/bots/first-responder',
-  /** PUT the engine's settings and (write-only) API key. */
-  botEngine: '/api/bots/:botId/engine',
-  intents: '/api/bots/:botId/intents',
-  intent: '/api/bots/:botId/intents/:intentId',
-  /** POST { intentIds?, from } copies answers to every enabled language ('Yes, copy!'). */
-  copyIntents: '/api/bots/:botId/intents/copy',
-  entities: '/api/bots/:botId/entities',
-  entity: '/api/bots/:botId/entities/:entityId',
-  suggestions: '/api/bots/suggestions',
-  suggestion: '/api/bots/suggestions/:suggestionId',
-  /** kompose training state per language; POST trains now. */
-  training: '/api/bots/:botId/training',
-  /** POST a customer message (and optional unsaved intents); answers what the bot would say. */
-  emulator: '/api/bots/:botId/emulator',
-  /** POST { threshold }: how the bot's recent answers would split between answer and fallback. */
-  thresholdPreview: '/api/bots/:botId/threshold-preview',
-  /** POST { message, language, intent|null }: "this should have been…" in the test panel. */
-  emulatorCorrection: '/api/bots/:botId/emulator/correction',
-} as const;
 
 export const botEngineSchema = z.enum(ENABLED_BOT_ENGINES as unknown as [string, ...string[]]);
 export const botLanguageSchema = z.enum(BOT_LANGUAGES);
@@ -170,7 +144,6 @@ export const botSaysSchema = z.discriminatedUnion('kind', [
 ]);
 export type BotSays = z.infer<typeof botSaysSchema>;
 
-export const INTENT_SECTIONS = ['welcome-message', 'answers', 'small-talk', 'fallback'] as const;
 export const intentSectionSchema = z.enum(INTENT_SECTIONS);
 
 export const intentWriteSchema = z.object({
@@ -246,11 +219,6 @@ export const suggestionListQuerySchema = z.object({ botId: z.uuid().optional() }
 export const suggestionIdParamsSchema = z.object({ suggestionId: z.uuid() });
 export const suggestionListResponseSchema = successEnvelope(z.array(suggestionSchema));
 export const suggestionResponseSchema = successEnvelope(suggestionSchema);
-
-/** A bot path with its ids filled in (`botPath(BOT_PATHS.botStatus, { botId })`). */
-export function botPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
-}
 
 /** What will go wrong with a language's phrases (packages/domain trainingWarnings). */
 export const trainingWarningSchema = z.object({

@@ -1,43 +1,10 @@
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
+import { CODE_ACTION_LIMITS, codeRunErrorKinds } from './constants.js';
 
 // Issue 36 item 4, SPEC §2 "generate code" and §7 "code-pilot generate and test-code": an admin
 // describes a custom action, the application's LLM writes a JavaScript function, the admin edits
 // it, tests it against a sample input in the sandbox and saves it; flows call it as a step.
-
-export const CODE_ACTION_PATHS = {
-  /** POST { description, botId? }: the LLM writes the function (SPEC code-pilot generate). */
-  generate: '/api/code-pilot/generate',
-  /** POST { code, input }: runs it in the sandbox (SPEC code-pilot test-code). */
-  testCode: '/api/code-pilot/test-code',
-  actions: '/api/code-pilot/actions',
-  action: '/api/code-pilot/actions/:actionId',
-} as const;
-export const codeActionPath = (actionId: string) =>
-  CODE_ACTION_PATHS.action.replace(':actionId', encodeURIComponent(actionId));
-
-/** SPEC §8: what the dashboard says when the LLM could not write the code. */
-export const CODE_GENERATION_ERROR = 'ERROR_GENERATING_CODE';
-export const CODE_GENERATION_ERROR_MESSAGE = 'Error generating code';
-
-export const CODE_ACTION_LIMITS = {
-  descriptionChars: 2000,
-  nameChars: 80,
-  codeChars: 20_000,
-  /** JSON of the input given to a run (and of a saved sample input), in characters. */
-  inputChars: 16_384,
-  /** JSON of what a run may return, in characters. */
-  outputChars: 65_536,
-  /** CPU time the function may use per run. */
-  timeMs: 1000,
-  /** Memory of the function's own heap (the isolate's limit), in MB. */
-  memoryMb: 32,
-  /** Lines of console output kept from a run. */
-  logLines: 50,
-} as const;
-
-/** The one function the code must define; it takes the input object and returns an object. */
-export const CODE_ACTION_FUNCTION = 'action';
 
 const jsonObject = z.record(z.string(), z.unknown());
 /** Its JSON's length; a value too deeply nested to serialise counts as endless. */
@@ -72,10 +39,6 @@ export const codeGenerateResponseSchema = successEnvelope(codeGenerateResultSche
 
 export const codeTestRequestSchema = z.object({ code: codeText, input: codeActionInputSchema });
 export type CodeTestRequest = z.infer<typeof codeTestRequestSchema>;
-
-/** Why a run gave no output: its own exception, the limits, or output that is not a JSON object. */
-export const codeRunErrorKinds = ['error', 'timeout', 'memory', 'invalid-output', 'crashed'] as const;
-export type CodeRunErrorKind = (typeof codeRunErrorKinds)[number];
 
 export const codeRunResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), output: jsonObject, logs: z.array(z.string()), durationMs: z.number() }),

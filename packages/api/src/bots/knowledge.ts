@@ -1,59 +1,16 @@
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
+import {
+  KNOWLEDGE_DEFAULT_PAGE_LIMIT,
+  KNOWLEDGE_ERROR_CODES,
+  KNOWLEDGE_MAX_PAGE_LIMIT,
+  KNOWLEDGE_SOURCE_KINDS,
+  KNOWLEDGE_SOURCE_STATUSES,
+} from './constants.js';
 
 // Product API of a bot's knowledge source (issue 15 item 6; SPEC §7 datapool scraper, sitemap,
 // document): uploaded documents, single pages and sitemaps, indexed into passages by the worker role.
 
-export const KNOWLEDGE_PATHS = {
-  /** GET the bot's sources (status, progress, counts, error). */
-  sources: '/api/bots/:botId/knowledge',
-  /** GET the counts the builder shows (sources and passages per kind). */
-  counts: '/api/bots/:botId/knowledge/counts',
-  /** POST multipart/form-data, the file in the field "file". */
-  documents: '/api/bots/:botId/knowledge/documents',
-  /** POST { url } */
-  urls: '/api/bots/:botId/knowledge/urls',
-  /** POST { url, pageLimit } */
-  sitemaps: '/api/bots/:botId/knowledge/sitemaps',
-  /** POST imports the application's help center (published articles, kept in sync); one per bot. */
-  helpCenter: '/api/bots/:botId/knowledge/helpcenter',
-  /** DELETE removes the source and its passages. */
-  source: '/api/bots/:botId/knowledge/:sourceId',
-  /** POST fetches (or parses) the source again; its passages are replaced when that succeeds. */
-  recrawl: '/api/bots/:botId/knowledge/:sourceId/recrawl',
-} as const;
-
-export const knowledgePath = (path: string, botId: string, sourceId?: string) =>
-  path.replace(':botId', encodeURIComponent(botId)).replace(':sourceId', encodeURIComponent(sourceId ?? ''));
-
-/** Largest accepted document upload. */
-export const KNOWLEDGE_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-/** Extensions of the documents a knowledge source accepts (the file input's `accept` too). */
-export const KNOWLEDGE_DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'txt', 'md', 'html', 'htm'] as const;
-export type KnowledgeDocumentExtension = (typeof KNOWLEDGE_DOCUMENT_EXTENSIONS)[number];
-export const KNOWLEDGE_DEFAULT_PAGE_LIMIT = 50;
-export const KNOWLEDGE_MAX_PAGE_LIMIT = 500;
-
-export const KNOWLEDGE_SOURCE_KINDS = ['document', 'url', 'sitemap', 'helpcenter'] as const;
-export type KnowledgeSourceKind = (typeof KNOWLEDGE_SOURCE_KINDS)[number];
-export const KNOWLEDGE_SOURCE_STATUSES = ['pending', 'indexing', 'ready', 'failed'] as const;
-export type KnowledgeSourceStatus = (typeof KNOWLEDGE_SOURCE_STATUSES)[number];
-
-/**
- * Codes of a source's failure that the dashboard words in its own language (a file over a parse
- * limit, issue 32); `error` keeps the English message.
- */
-export const KNOWLEDGE_ERROR_CODES = [
-  'UNPACKED_TOO_LARGE',
-  'TOO_MANY_ENTRIES',
-  'COMPRESSION_RATIO',
-  'TOO_MANY_PAGES',
-  'TOO_MANY_PASSAGES',
-  'PARSE_TIMEOUT',
-  'PARSE_OUT_OF_MEMORY',
-  'PARSE_CRASHED',
-] as const;
-export type KnowledgeErrorCode = (typeof KNOWLEDGE_ERROR_CODES)[number];
 export const knowledgeErrorDetailSchema = z.object({
   code: z.enum(KNOWLEDGE_ERROR_CODES),
   /** The numbers the message names (sizes in MB, counts, seconds). */

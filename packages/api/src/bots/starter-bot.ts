@@ -8,13 +8,6 @@ import { knowledgeSourceSchema } from './knowledge.js';
 // the first responder. A document is uploaded afterwards to the bot's knowledge (multipart stays on
 // the knowledge upload route), so the call takes JSON only.
 
-export const STARTER_BOT_PATHS = {
-  starterBot: '/api/bots/starter',
-} as const;
-
-export const STARTER_BOT_SOURCES = ['helpcenter', 'url', 'document'] as const;
-export type StarterBotSource = (typeof STARTER_BOT_SOURCES)[number];
-
 export const starterBotCreateSchema = z.discriminatedUnion('source', [
   z.strictObject({ source: z.literal('helpcenter') }),
   z.strictObject({ source: z.literal('url'), url: z.url({ protocol: /^https?$/ }).max(2000) }),

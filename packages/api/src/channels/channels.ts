@@ -1,41 +1,21 @@
 import type { FeatureKey } from '@convo/domain';
 import { z } from 'zod';
 import { messageResponseSchema, successEnvelope } from '../accounts/index.js';
+import {
+  INTEGRATION_CATEGORIES,
+  INTEGRATION_STATUSES,
+  INTEGRATION_TYPES,
+  type IntegrationCategory,
+  MAX_VOICE_AGENT_NUMBERS,
+} from './constants.js';
 
 // Product API of the integrations hub (SPEC §2 /integrations, §7 integration settings POST, GET
 // detail, DELETE, enable/disable through the status path segment) and the channels' public
 // inbound webhooks. Credentials go in, never out: no response carries a token or secret.
 
-/** The integrations that work today; others are listed as they land. */
-export const INTEGRATION_TYPES = [
-  'telegram',
-  'line',
-  'viber',
-  'whatsapp-cloud-api',
-  'whatsapp-twilio',
-  'whatsapp-dialog360',
-  'whatsapp-gallabox',
-  'facebook',
-  'instagram',
-  'email',
-  'voice-twilio',
-  'slack',
-] as const;
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES);
 export type IntegrationType = z.infer<typeof integrationTypeSchema>;
 
-/** SPEC §1 integration kinds, as the hub's category filter shows them ('all' is the default). */
-export const INTEGRATION_CATEGORIES = [
-  'messaging',
-  'ecommerce',
-  'crm',
-  'automation',
-  'ai',
-  'voice',
-  'email',
-] as const;
-export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];
-export const DEFAULT_INTEGRATION_CATEGORY = 'all';
 export const INTEGRATION_CATEGORY_OF: Readonly<Record<IntegrationType, IntegrationCategory>> = {
   telegram: 'messaging',
   line: 'messaging',
@@ -72,8 +52,6 @@ export const INTEGRATION_FEATURE: Readonly<Record<IntegrationType, FeatureKey>> 
   slack: 'channelIntegrations',
 };
 
-/** connected; error (the provider's last message in lastError); disabled by an admin; not connected. */
-export const INTEGRATION_STATUSES = ['connected', 'error', 'disabled', 'not_connected'] as const;
 export const integrationStatusSchema = z.enum(INTEGRATION_STATUSES);
 export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
 
@@ -193,9 +171,6 @@ const phoneNumberSchema = z
   .pipe(
     z.string().regex(/^\+[1-9]\d{6,14}$/, 'Give the number with its country code, for example +14155238886.'),
   );
-
-/** At most this many agents' phones ring at once for an incoming call (Twilio dials up to 10 numbers). */
-export const MAX_VOICE_AGENT_NUMBERS = 10;
 
 /**
  * Voice through Twilio: the account's SID and auth token, the Twilio phone number customers call,
@@ -319,7 +294,6 @@ export type SlackChannel = z.infer<typeof slackChannelSchema>;
 export const slackChannelsResponseSchema = successEnvelope(
   z.object({ team: z.string(), channels: z.array(slackChannelSchema) }),
 );
-export const SLACK_PATHS = { channels: '/api/integrations/slack/channels' } as const;
 
 /** The connect body of each type (each connector parses its own again). */
 export const integrationConnectRequestSchema = z.union([
@@ -354,16 +328,6 @@ export const integrationListResponseSchema = successEnvelope(z.array(integration
 export const integrationResponseSchema = successEnvelope(integrationSchema);
 export const integrationDeleteResponseSchema = messageResponseSchema;
 export const channelWebhookResponseSchema = z.object({ ok: z.literal(true), stored: z.number().int() });
-
-export const INTEGRATION_PATHS = {
-  list: '/api/integrations',
-  detail: '/api/integrations/settings/:type',
-  connect: '/api/integrations/settings/:type',
-  remove: '/api/integrations/settings/:type',
-  status: '/api/integrations/settings/:type/status/:status',
-  /** Public: the provider posts here; the connector checks its signature. */
-  webhook: '/api/channels/:type/:applicationId/webhook',
-} as const;
 
 /** An approved (or pending) WhatsApp message template, as the provider lists it. */
 export const whatsAppTemplateSchema = z.object({
@@ -446,28 +410,12 @@ export const WHATSAPP_INTEGRATION_TYPES = [
 export type WhatsAppIntegrationType = (typeof WHATSAPP_INTEGRATION_TYPES)[number];
 export const whatsAppTemplateParamsSchema = z.object({ type: z.enum(WHATSAPP_INTEGRATION_TYPES) });
 
-export const WHATSAPP_TEMPLATE_PATHS = {
-  /** A connected WhatsApp provider's templates (`type`: one of WHATSAPP_INTEGRATION_TYPES). */
-  list: '/api/integrations/:type/templates',
-  /** A template reply in a WhatsApp conversation, through the provider the conversation came from. */
-  send: '/api/integrations/whatsapp/templates/send',
-} as const;
 export const whatsAppTemplatesPath = (type: WhatsAppIntegrationType) => `/api/integrations/${type}/templates`;
 
 export const integrationPath = (type: IntegrationType) => `/api/integrations/settings/${type}`;
 export const channelWebhookPath = (type: IntegrationType, applicationId: string) =>
   `/api/channels/${type}/${encodeURIComponent(applicationId)}/webhook`;
 
-/**
- * SPEC §7 ".eml fetch and parse": the original of a received e-mail, kept when it arrived. `raw`
- * answers the mail's bytes (message/rfc822); `parsed` answers it read (headers, body, attachments).
- */
-export const EMAIL_ORIGINAL_PATHS = {
-  raw: '/api/conversations/:groupId/messages/:messageId/eml',
-  parsed: '/api/conversations/:groupId/messages/:messageId/eml/parsed',
-} as const;
-export const emailOriginalPath = (groupId: number, messageId: number, parsed = false) =>
-  `/api/conversations/${groupId}/messages/${messageId}/eml${parsed ? '/parsed' : ''}`;
 export const emailOriginalParamsSchema = z.object({
   groupId: z.coerce.number().int().positive(),
   messageId: z.coerce.number().int().positive(),
@@ -503,20 +451,7 @@ export const META_OAUTH_TYPES = ['facebook', 'instagram'] as const satisfies rea
 export type MetaOAuthType = (typeof META_OAUTH_TYPES)[number];
 export const metaOAuthTypeParamsSchema = z.object({ type: z.enum(META_OAUTH_TYPES) });
 
-export const META_OAUTH_PATHS = {
-  /** Whether this server has a Meta app (the "Connect with Facebook" button). */
-  config: '/api/integrations/meta/oauth',
-  start: '/api/integrations/meta/oauth/:type/start',
-  /** Public: Facebook Login redirects the admin's browser here. */
-  callback: '/api/channels/meta/oauth/callback',
-  pending: '/api/integrations/meta/oauth/pending/:id',
-  select: '/api/integrations/meta/oauth/pending/:id/select',
-  /** Public: the Meta app's one webhook (every page and Instagram account of every application). */
-  webhook: '/api/channels/meta/webhook',
-} as const;
 export const metaOAuthStartPath = (type: MetaOAuthType) => `/api/integrations/meta/oauth/${type}/start`;
-export const metaOAuthPendingPath = (id: string) => `/api/integrations/meta/oauth/pending/${id}`;
-export const metaOAuthSelectPath = (id: string) => `/api/integrations/meta/oauth/pending/${id}/select`;
 
 export const metaOAuthConfigResponseSchema = successEnvelope(z.object({ configured: z.boolean() }));
 export const metaOAuthStartResponseSchema = successEnvelope(z.object({ url: z.string().url() }));

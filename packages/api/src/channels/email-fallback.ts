@@ -6,8 +6,6 @@ import { successEnvelope } from '../accounts/index.js';
 // unread 2, unanswered 3): which of the team's messages a widget customer is mailed, and after
 // how long. Every type is always listed; a type never saved is off with its default delay.
 
-export const EMAIL_FALLBACK_PATHS = { settings: '/api/settings/email-fallback' } as const;
-
 export const fallbackTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
 export const emailFallbackRuleSchema = z.object({

@@ -6,12 +6,6 @@ import { platformOk } from '../messaging/index.js';
 // conversations to a chosen agent or team. Rows come as JSON or as one CSV text (header userId,
 // agentId, teamId); each row is checked on its own and the bad ones are reported by line.
 
-export const CUSTOM_ROUTING_PATHS = {
-  bulkUpsert: '/rest/ws/customRouting/bulk/upsert',
-  bulkDelete: '/rest/ws/customRouting/bulk/delete',
-  list: '/rest/ws/customRouting/list',
-} as const;
-
 /** Loose on purpose: a bad row is reported in the result, not a 400 for the whole batch. */
 const cell = z.string().max(1000);
 export const customRouteRowInputSchema = z.object({

@@ -1,6 +1,14 @@
 import { SOUNDS } from '@convo/domain';
 import { z } from 'zod';
 import { CONVERSATION_SORTS } from '../messaging/index.js';
+import {
+  AUTO_RESOLVE_MAX_MINUTES,
+  QUICK_REPLY_CONTENT_MAX,
+  QUICK_REPLY_SHORTCUT_MAX,
+  TAG_NAME_MAX,
+  WAITING_MESSAGE_MAX,
+  WAITING_QUEUE_MAX_LIMIT,
+} from './constants.js';
 
 // Product API (/api/...) of the inbox's settings: tags (SPEC §3 Tag: active and deleted lists),
 // quick replies (shared and personal), and the conversation settings stored in app_settings
@@ -15,7 +23,6 @@ export const inboxIdParamsSchema = z.object({ id: uuid });
 // ---------------------------------------------------------------------------------------------
 // Tags
 
-export const TAG_NAME_MAX = 100;
 const hexColour = z
   .string()
   .trim()
@@ -50,9 +57,6 @@ export const tagResponseSchema = ok(tagSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Quick replies
-
-export const QUICK_REPLY_SHORTCUT_MAX = 40;
-export const QUICK_REPLY_CONTENT_MAX = 5000;
 
 export const quickReplySchema = z.object({
   id: z.string(),
@@ -90,12 +94,6 @@ export const inboxDeletedResponseSchema = ok(z.object({ id: z.string(), deleted:
 
 // ---------------------------------------------------------------------------------------------
 // Conversation settings (routing, hand-off, auto-resolve)
-
-/** The longest silence the auto-resolve setting accepts: 30 days. */
-export const AUTO_RESOLVE_MAX_MINUTES = 43_200;
-
-export const WAITING_MESSAGE_MAX = 1000;
-export const WAITING_QUEUE_MAX_LIMIT = 10_000;
 
 export const conversationSettingsSchema = z.object({
   /** SPEC §4 routing: 0 notify everybody, 1 automatic assignment. */
@@ -153,19 +151,6 @@ export type ConversationSettingsPatch = z.input<typeof conversationSettingsPatch
 
 export const conversationSettingsResponseSchema = ok(conversationSettingsSchema);
 
-export const INBOX_PATHS = {
-  tags: '/api/tags',
-  tag: '/api/tags/:id',
-  tagRestore: '/api/tags/:id/restore',
-  quickReplies: '/api/quick-replies',
-  quickReply: '/api/quick-replies/:id',
-  conversationSettings: '/api/settings/conversations',
-} as const;
-
-export const tagPath = (id: string) => `/api/tags/${id}`;
-export const tagRestorePath = (id: string) => `/api/tags/${id}/restore`;
-export const quickReplyPath = (id: string) => `/api/quick-replies/${id}`;
-
 // ---------------------------------------------------------------------------------------------
 // Notification preferences (per person): the sound of SPEC §9, browser notifications, and what
 // deserves an alert.
@@ -190,4 +175,3 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 };
 
 export const notificationPreferencesResponseSchema = ok(notificationPreferencesSchema);
-export const NOTIFICATION_PREFERENCES_PATH = '/api/settings/notification-preferences';

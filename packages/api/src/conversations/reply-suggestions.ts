@@ -1,47 +1,11 @@
 import { SUPPORTED_LANGUAGES } from '@convo/domain';
 import { z } from 'zod';
+import { MAX_REPLY_SUGGESTIONS } from './constants.js';
 
 // Product API of the inbox's suggested replies (SPEC §1 smartreply): for the newest customer
 // message of a conversation, up to three replies drawn from the application's own answers (the
 // bots' saved answers, auto-suggest entries, quick replies, knowledge sentences). The agent
 // inserts one into the composer; nothing is sent by asking.
-
-export const REPLY_SUGGESTION_PATHS = {
-  conversation: '/api/conversations/:groupId/suggestions',
-  /** Agent assist (issue 36 item 3): a summary of the conversation by the application's AI agent. */
-  summary: '/api/conversations/:groupId/summary',
-  /** Agent assist: one customer message translated into the agent's language. */
-  translation: '/api/conversations/:groupId/translation',
-} as const;
-
-export const conversationSummaryPath = (groupId: number) => `/api/conversations/${groupId}/summary`;
-export const messageTranslationPath = (groupId: number) => `/api/conversations/${groupId}/translation`;
-
-/**
- * Agent assist's error codes (HTTP 400 without an AI agent, 502 when the provider fails; details.reason
- * says which): SPEC §8 names the suggestion's; the summary's and translation's are ours (decisions).
- */
-export const AGENT_ASSIST_ERRORS = {
-  suggestion: 'UNABLE_TO_GET_AGENT_SUGGESTION',
-  summary: 'UNABLE_TO_GET_CONVERSATION_SUMMARY',
-  translation: 'UNABLE_TO_TRANSLATE_MESSAGE',
-} as const;
-
-/** Why an assist call failed (details.reason): no AI agent, or the engines' provider failure codes. */
-export const AGENT_ASSIST_REASONS = [
-  'LLM_NOT_CONFIGURED',
-  'INVALID_CREDENTIALS',
-  'RATE_LIMITED',
-  'TIMEOUT',
-  'PROVIDER_ERROR',
-  'EMPTY_ANSWER',
-  'NOTHING_TO_SUMMARIZE',
-] as const;
-export type AgentAssistReason = (typeof AGENT_ASSIST_REASONS)[number];
-
-export const replySuggestionsPath = (groupId: number) => `/api/conversations/${groupId}/suggestions`;
-
-export const MAX_REPLY_SUGGESTIONS = 3;
 
 export const replySuggestionParamsSchema = z.object({
   groupId: z.coerce
@@ -91,11 +55,6 @@ export const replySuggestionsResponseSchema = z.object({
   code: z.literal('SUCCESS'),
   data: replySuggestionsSchema,
 });
-
-/** Transcript characters an assist call sends at most (the newest kept): about 3,000 tokens. */
-export const ASSIST_TRANSCRIPT_CHARS = 12_000;
-/** Characters of one message a translation takes at most. */
-export const MAX_TRANSLATION_CHARS = 4_000;
 
 export const conversationSummarySchema = z.object({
   summary: z.string(),

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
+import { TRANSCRIPT_EXTRA_RECIPIENTS_MAX } from './constants.js';
 
 // Product API of Settings → Conversation transcript: who is mailed the transcript of a
 // conversation when it is resolved (by a person, in bulk or by auto-resolve).
-
-/** More would turn the transcript into a mailing list; a shared inbox address covers a team. */
-export const TRANSCRIPT_EXTRA_RECIPIENTS_MAX = 5;
 
 /** One extra recipient, the way the other e-mail fields of the API take them. */
 export const transcriptRecipientSchema = z
@@ -46,5 +44,3 @@ export const transcriptSettingsWriteSchema = z.object({
 export type TranscriptSettingsWrite = z.input<typeof transcriptSettingsWriteSchema>;
 
 export const transcriptSettingsResponseSchema = successEnvelope(transcriptSettingsSchema);
-
-export const TRANSCRIPT_SETTINGS_PATH = '/api/settings/conversation-transcript';

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
+import { CUSTOMER_ATTRIBUTE_TYPES, CUSTOMER_ATTRIBUTES_MAX } from './constants.js';
 
 // Product API for /settings/user-details: which customer details and custom attributes agents see
 // on a customer (inbox side panel, /users), with their labels and order. Per application.
-
-export const CUSTOMER_ATTRIBUTE_TYPES = ['text', 'number', 'date', 'boolean', 'url'] as const;
-export type CustomerAttributeType = (typeof CUSTOMER_ATTRIBUTE_TYPES)[number];
-export const CUSTOMER_ATTRIBUTES_MAX = 100;
 
 export const customerAttributeSchema = z.object({
   id: z.string(),
@@ -46,12 +43,3 @@ export const customerAttributeParamsSchema = z.object({ id: z.string().uuid() })
 
 export const customerAttributeResponseSchema = successEnvelope(customerAttributeSchema);
 export const customerAttributeListResponseSchema = successEnvelope(z.array(customerAttributeSchema));
-
-export const CUSTOMER_ATTRIBUTE_PATHS = {
-  list: '/api/customer-attributes',
-  one: '/api/customer-attributes/:id',
-  order: '/api/customer-attributes/order',
-} as const;
-
-export const customerAttributePath = (id: string) =>
-  CUSTOMER_ATTRIBUTE_PATHS.one.replace(':id', encodeURIComponent(id));

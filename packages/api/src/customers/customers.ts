@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
+import { CUSTOMER_IMPORT_BATCH_MAX } from './constants.js';
 
 // Product API for /users (the company's customers: the application's end users). Lists are paged
 // by the dashboard's page size (SPEC §9); CSV import goes in batches, each reported row by row.
-
-export const CUSTOMER_IMPORT_BATCH_MAX = 500;
 
 export const customerSchema = z.object({
   userId: z.string(),
@@ -62,14 +61,3 @@ export const customerBulkDeleteRequestSchema = z.object({
   userIds: z.array(z.string().trim().min(1).max(190)).min(1).max(1000),
 });
 export const customerBulkDeleteResponseSchema = successEnvelope(z.object({ deleted: z.number() }));
-
-export const CUSTOMER_PATHS = {
-  list: '/api/customers',
-  one: '/api/customers/:userId',
-  importBulk: '/rest/ws/user/import/bulk',
-  deleteBulk: '/rest/ws/user/delete/bulk',
-  export: '/api/customers/export',
-} as const;
-
-export const customerPath = (userId: string) =>
-  CUSTOMER_PATHS.one.replace(':userId', encodeURIComponent(userId));

@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import { messageResponseSchema, successEnvelope } from '../accounts/index.js';
+import {
+  ARTICLE_BULK_ACTIONS,
+  ARTICLE_STATUSES,
+  CATEGORY_TRANSLATED_LANGUAGES,
+  DEFAULT_HELP_CENTER_COLOR,
+  HELP_CENTER_LANGUAGES,
+  HELP_CENTER_MAX_HEADER_LINKS,
+  MAX_ARTICLE_HTML,
+} from './constants.js';
 
 // Help center (issue 16): the product API of its content (SPEC §7 kb/category CRUD and kb/v2,
 // dashboard /helpcenter/content and /faq) and the public site's JSON search.
 
-/** The languages an article can be written in (the dashboard's languages). */
-export const HELP_CENTER_LANGUAGES = ['en', 'es', 'fr', 'kn'] as const;
 export const helpCenterLanguageSchema = z.enum(HELP_CENTER_LANGUAGES);
 export type HelpCenterLanguage = z.infer<typeof helpCenterLanguageSchema>;
 
-/** SPEC: FAQ type published or draft. */
-export const ARTICLE_STATUSES = ['published', 'draft'] as const;
 export const articleStatusSchema = z.enum(ARTICLE_STATUSES);
 export type ArticleStatus = z.infer<typeof articleStatusSchema>;
-
-/** Article bodies are HTML; 200 KB leaves room for long articles with tables (images are links). */
-export const MAX_ARTICLE_HTML = 200_000;
 
 const name = z.string().trim().min(1, 'Give a name.').max(120);
 const description = z.string().trim().max(500);
@@ -27,9 +29,6 @@ const slugSchema = z
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes.');
 
-/** The category's name and description in the site's other languages (English is name/description). */
-export const CATEGORY_TRANSLATED_LANGUAGES = ['es', 'fr', 'kn'] as const;
-export type CategoryTranslatedLanguage = (typeof CATEGORY_TRANSLATED_LANGUAGES)[number];
 export const categoryTranslationsSchema = z.partialRecord(
   z.enum(CATEGORY_TRANSLATED_LANGUAGES),
   z.object({ name: z.string().trim().max(120), description: description.default('') }),
@@ -104,7 +103,6 @@ export const articleMoveRequestSchema = z.object({ direction: z.enum(['up', 'dow
 export type ArticleMoveRequest = z.infer<typeof articleMoveRequestSchema>;
 export const articleMoveResponseSchema = successEnvelope(z.object({ moved: z.boolean() }));
 
-export const ARTICLE_BULK_ACTIONS = ['publish', 'unpublish', 'delete'] as const;
 export const articleBulkRequestSchema = z.object({
   action: z.enum(ARTICLE_BULK_ACTIONS),
   ids: z.array(z.uuid()).min(1).max(500),
@@ -190,7 +188,6 @@ export const helpCenterSiteResponseSchema = successEnvelope(helpCenterSiteSchema
 
 // ---- customization (issue 16 item 3): how the public site looks, kept in help_center_sites.settings
 
-export const HELP_CENTER_MAX_HEADER_LINKS = 5;
 /** #rrggbb only: the site derives its darker and text colours from it. */
 export const helpCenterColorSchema = z
   .string()
@@ -218,8 +215,6 @@ export const helpCenterHeaderLinkSchema = z.object({
   url: helpCenterLinkUrlSchema,
 });
 export type HelpCenterHeaderLink = z.infer<typeof helpCenterHeaderLinkSchema>;
-
-export const DEFAULT_HELP_CENTER_COLOR = '#03b49b';
 
 export const helpCenterCustomizationSchema = z.object({
   /** Shown in the header and the page titles; empty means the application's name. */
@@ -274,23 +269,6 @@ export const publicSearchResponseSchema = z.object({
 });
 export type PublicSearchResponse = z.infer<typeof publicSearchResponseSchema>;
 
-export const HELP_CENTER_PATHS = {
-  categories: '/api/helpcenter/categories',
-  category: '/api/helpcenter/categories/:id',
-  categoryOrder: '/api/helpcenter/categories/order',
-  articles: '/api/helpcenter/articles',
-  article: '/api/helpcenter/articles/:id',
-  articleBulk: '/api/helpcenter/articles/bulk',
-  articleMove: '/api/helpcenter/articles/:id/move',
-  images: '/api/helpcenter/images',
-  site: '/api/helpcenter/site',
-  customization: '/api/helpcenter/customization',
-  customizationPreview: '/api/helpcenter/customization/preview',
-} as const;
-
-/** The Kommunicate knowledge-base widget's category list (public, like the help-center site). */
-export const KB_COMPAT_PATHS = { categories: '/kb/category' } as const;
-
 export const kbCategoryQuerySchema = z.object({
   applicationId: z.string().trim().min(1).max(64).optional(),
   appId: z.string().trim().min(1).max(64).optional(),
@@ -311,10 +289,3 @@ export const kbCategoryListResponseSchema = z.object({
     }),
   ),
 });
-
-/** The public site of an application on this server (custom domains serve the same pages at /). */
-export const HELP_CENTER_PUBLIC_PREFIX = '/hc';
-export const helpCenterSitePath = (applicationId: string) =>
-  `${HELP_CENTER_PUBLIC_PREFIX}/${encodeURIComponent(applicationId)}`;
-
-export const helpCenterPath = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));

@@ -5,13 +5,6 @@ import { successEnvelope } from '../accounts/index.js';
 // AI agents' own (set on /bots/bot-integrations, write-only); the hub lists them in one place,
 // masked, and tests each against its provider. No key is ever returned.
 
-export const AI_MODEL_PATHS = {
-  list: '/api/integrations/ai-models',
-  test: '/api/integrations/ai-models/:botId/test',
-} as const;
-export const aiModelTestPath = (botId: string) =>
-  AI_MODEL_PATHS.test.replace(':botId', encodeURIComponent(botId));
-
 export const aiModelCredentialSchema = z.object({
   botId: z.string(),
   botName: z.string(),

@@ -1,34 +1,16 @@
 import { z } from 'zod';
+import { CRM_PROVIDERS, CRM_STATUSES } from './constants.js';
 
 // CRMs and helpdesks (issue 38 item 3; SPEC §2 /integrations/crms, §7 ticket-integration,
 // CRM-contact, conversation update). One settings record per provider and application; secrets are
 // written here and never read back. A conversation keeps the links to what was made from it (a
 // Zendesk ticket, a CRM contact and its logged activity).
 
-export const CRM_PROVIDERS = ['zendesk', 'hubspot', 'salesforce'] as const;
 export const crmProviderSchema = z.enum(CRM_PROVIDERS);
 export type CrmProvider = z.infer<typeof crmProviderSchema>;
 
-/** connected: the last call worked; reconnect: the provider refused the credentials (revoked, expired). */
-export const CRM_STATUSES = ['not_connected', 'connected', 'reconnect'] as const;
-export type CrmStatus = (typeof CRM_STATUSES)[number];
-
-export const CRM_PATHS = {
-  list: '/api/integrations/crms',
-  settings: '/api/integrations/crms/:provider',
-  test: '/api/integrations/crms/:provider/test',
-  /** SPEC §7 conversation update: what the conversation has at each provider (the ticket, the contact). */
-  conversation: '/api/conversations/:groupId/crm',
-  /** SPEC §7 ticket-integration: a Zendesk ticket from the conversation and its transcript. */
-  ticket: '/api/conversations/:groupId/crm/zendesk/ticket',
-  /** SPEC §7 CRM-contact: the customer as a contact, the conversation logged as an activity on it. */
-  sync: '/api/conversations/:groupId/crm/:provider/sync',
-} as const;
-
 export const crmPath = (provider: CrmProvider) => `/api/integrations/crms/${provider}`;
 export const crmTestPath = (provider: CrmProvider) => `/api/integrations/crms/${provider}/test`;
-export const crmConversationPath = (groupId: number) => `/api/conversations/${groupId}/crm`;
-export const crmTicketPath = (groupId: number) => `/api/conversations/${groupId}/crm/zendesk/ticket`;
 export const crmSyncPath = (groupId: number, provider: CrmProvider) =>
   `/api/conversations/${groupId}/crm/${provider}/sync`;
 
@@ -130,15 +112,3 @@ export const crmConversationResponseSchema = z.object({
   data: crmConversationSchema,
 });
 export const crmLinkResponseSchema = z.object({ code: z.literal('SUCCESS'), data: crmLinkSchema });
-
-/** The errors the CRM routes answer with (besides validation). */
-export const CRM_ERRORS = {
-  /** 409: the provider is not set up for this application. */
-  notConnected: 'CRM_NOT_CONNECTED',
-  /** 400 on save, 409 afterwards: the provider refused the credentials; the page says "reconnect". */
-  reconnect: 'CRM_RECONNECT',
-  /** 502: the provider failed, timed out or could not be reached. */
-  unavailable: 'CRM_UNAVAILABLE',
-  /** 400: the customer has no e-mail address to find or make the contact by. */
-  noEmail: 'CRM_NO_CUSTOMER_EMAIL',
-} as const;

@@ -1,33 +1,15 @@
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
+import { STORE_PROVIDERS, STORE_STATES } from './constants.js';
 
 // Online stores in the integrations hub (issue 38 items 1–2): Shopify and BigCommerce. The store's
 // Admin API token is sent once, when connecting, and never comes back in any answer; the hub and
 // the inbox side panel see only the store's name, its state and the customer's orders.
 
-export const STORE_PROVIDERS = ['shopify', 'bigcommerce'] as const;
 export const storeProviderSchema = z.enum(STORE_PROVIDERS);
 export type StoreProvider = z.infer<typeof storeProviderSchema>;
 
-/** connected: the token works; reconnect: the store answered 401/403 (token expired or app uninstalled). */
-export const STORE_STATES = ['connected', 'reconnect'] as const;
-export type StoreState = (typeof STORE_STATES)[number];
-
-export const STORE_PATHS = {
-  list: '/api/integrations/stores',
-  connect: '/api/integrations/stores/:provider',
-  disconnect: '/api/integrations/stores/:provider',
-  customerOrders: '/api/integrations/stores/customer-orders',
-  /** BigCommerce marketplace: the app's auth callback (code, context, scope) and load callback (signed_payload). */
-  bigCommerceAuth: '/api/integrations/stores/bigcommerce/auth',
-  bigCommerceLoad: '/api/integrations/stores/bigcommerce/load',
-} as const;
 export const storePath = (provider: StoreProvider) => `/api/integrations/stores/${provider}`;
-
-/** A myshopify.com domain as Shopify names shops (`acme.myshopify.com`). */
-export const SHOPIFY_SHOP_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}\.myshopify\.com$/;
-/** A BigCommerce store hash (the `{store_hash}` of the API path). */
-export const BIGCOMMERCE_STORE_HASH_PATTERN = /^[a-z0-9]{1,32}$/;
 
 export const storeProviderParamsSchema = z.object({ provider: storeProviderSchema });
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { messageResponseSchema, successEnvelope } from '../accounts/index.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_RESERVED_HEADERS } from './constants.js';
 
 // Product API (/api/settings/webhooks…) for outgoing webhooks (Settings → Webhooks & Security), and
 // the body a receiver gets: the documented Kommunicate message webhook (applozic-api.md §6).
 
-export const WEBHOOK_EVENTS = ['message.received'] as const;
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
@@ -61,8 +61,6 @@ export const webhookResponseSchema = successEnvelope(webhookSchema);
 export const webhookWithSecretResponseSchema = successEnvelope(webhookWithSecretSchema);
 export const webhookDeleteResponseSchema = messageResponseSchema;
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed', 'skipped'] as const;
-
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   webhookId: z.string(),
@@ -81,13 +79,6 @@ export const webhookDeliveriesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const webhookDeliveriesResponseSchema = successEnvelope(z.array(webhookDeliverySchema));
-
-/** Signature headers on every delivery (the receiver verifies X-Convo-Signature over the raw body). */
-export const WEBHOOK_HEADERS = {
-  signature: 'x-convo-signature',
-  timestamp: 'x-convo-timestamp',
-  delivery: 'x-convo-delivery',
-} as const;
 
 /** The attachment part of a message webhook, when the message carries a file. */
 export const messageWebhookFileSchema = z.object({
@@ -113,36 +104,6 @@ export const messageWebhookBodySchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
 });
 export type MessageWebhookBody = z.infer<typeof messageWebhookBodySchema>;
-
-export const WEBHOOK_PATHS = {
-  list: '/api/settings/webhooks',
-  create: '/api/settings/webhooks',
-  update: '/api/settings/webhooks/:id',
-  remove: '/api/settings/webhooks/:id',
-  rotateSecret: '/api/settings/webhooks/:id/rotate-secret',
-  deliveries: '/api/settings/webhooks/:id/deliveries',
-  /** GET / PUT the application's webhooks security (/settings/webhooks-security). */
-  security: '/api/settings/webhooks-security',
-} as const;
-
-/** A path with its `:id` filled in. */
-export const webhookPath = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
-
-/**
- * Headers a custom authentication header may not replace: the transport's own and our signature
- * headers (a receiver must always be able to check X-Convo-Signature).
- */
-export const WEBHOOK_RESERVED_HEADERS = [
-  'host',
-  'content-type',
-  'content-length',
-  'connection',
-  'transfer-encoding',
-  'user-agent',
-  WEBHOOK_HEADERS.signature,
-  WEBHOOK_HEADERS.timestamp,
-  WEBHOOK_HEADERS.delivery,
-] as const;
 
 const headerNameSchema = z
   .string()

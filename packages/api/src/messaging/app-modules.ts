@@ -6,13 +6,6 @@ import { platformOk } from './messaging.js';
 // `appModuleName` its SDK sends to `register/client`. List, create, edit (display name, team for
 // its customers' new conversations, on/off) and delete; answers in the Applozic envelope.
 
-export const APP_MODULE_PATHS = {
-  list: '/rest/ws/appmodule/list',
-  create: '/rest/ws/appmodule/create',
-  edit: '/rest/ws/appmodule/edit',
-  delete: '/rest/ws/appmodule/delete',
-} as const;
-
 /** Checked against the domain rule in the service, so the message is the rule's own. */
 const moduleName = z
   .string()

@@ -3,13 +3,6 @@ import { z } from 'zod';
 // /document-preview: a file shared by a signed link, opened without signing in. The link names the
 // application and file and carries an expiry and a signature (the channel-media link's).
 
-export const DOCUMENT_PREVIEW_PATHS = {
-  /** Signed in: a preview link of one of the application's files. */
-  share: '/api/documents/share',
-  /** Public: what the preview page shows of a signed link. */
-  preview: '/api/documents/preview',
-} as const;
-
 export const documentShareRequestSchema = z.object({ key: z.string().trim().uuid() });
 export const documentShareResponseSchema = z.object({
   code: z.literal('SUCCESS'),

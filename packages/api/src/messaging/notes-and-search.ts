@@ -1,22 +1,20 @@
 import { CONVERSATION_STATUS, NOTES_PAGE_SIZE } from '@convo/domain';
 import { z } from 'zod';
+import {
+  CONVERSATION_PAGE_DEFAULT,
+  CONVERSATION_PAGE_MAX,
+  CONVERSATION_SORTS,
+  MESSAGE_LOG_PAGE_DEFAULT,
+  MESSAGE_LOG_PAGE_MAX,
+  NOTE_MAX_LENGTH,
+  TIMELINE_PAGE_DEFAULT,
+  TIMELINE_PAGE_MAX,
+} from './constants.js';
 import { groupFeedSchema, messageSchema, platformOk } from './messaging.js';
 
 // Messaging API (/rest/ws/...) shapes for conversation notes, the conversation timeline, the
 // conversation lists (waiting queue, support search with the SPEC §3 conversation filter, the
 // caller's feed) and the message logs screen.
-
-/** Notes are at most this long (characters, after trimming). */
-export const NOTE_MAX_LENGTH = 5000;
-/** Support search and conversation lists: page size limit and default. */
-export const CONVERSATION_PAGE_MAX = 100;
-export const CONVERSATION_PAGE_DEFAULT = 20;
-/** Message logs: page size limit and default. */
-export const MESSAGE_LOG_PAGE_MAX = 100;
-export const MESSAGE_LOG_PAGE_DEFAULT = 50;
-/** Timeline: page size limit and default (a conversation rarely has more events). */
-export const TIMELINE_PAGE_MAX = 500;
-export const TIMELINE_PAGE_DEFAULT = 200;
 
 const MAX_OFFSET = 100_000;
 const MAX_EPOCH_MS = 8_640_000_000_000_000;
@@ -157,12 +155,6 @@ export const timelineResponseSchema = platformOk(timelinePageSchema);
 // ---------------------------------------------------------------------------------------------
 // Conversation lists and the SPEC §3 conversation filter
 
-export const CONVERSATION_SORTS = ['newest', 'oldest', 'waiting'] as const;
-export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
-
-/** `assignee` value selecting conversations nobody is assigned to. */
-export const UNASSIGNED = 'unassigned';
-
 export const conversationFilterSchema = z.object({
   /** Conversation statuses (SPEC §4), any of them; one number is read as a list of one. */
   status: z
@@ -273,19 +265,3 @@ export const messageLogPageSchema = z.object({
 export const messageLogResponseSchema = platformOk(messageLogPageSchema);
 
 // ---------------------------------------------------------------------------------------------
-
-export const CONVERSATION_PATHS = {
-  notes: '/rest/ws/group/:groupId/notes',
-  note: '/rest/ws/notes/:noteId',
-  events: '/rest/ws/group/:groupId/events',
-  waitingList: '/rest/ws/group/waiting/list',
-  supportSearch: '/rest/ws/group/support/search',
-  groupList: '/rest/ws/group/v2/list',
-  groupByType: '/rest/ws/group/bytype',
-  messageFilter: '/rest/ws/message/filter',
-} as const;
-
-/** Concrete paths for clients and tests. */
-export const groupNotesPath = (groupId: number | string) => `/rest/ws/group/${groupId}/notes`;
-export const notePath = (noteId: string) => `/rest/ws/notes/${noteId}`;
-export const groupEventsPath = (groupId: number | string) => `/rest/ws/group/${groupId}/events`;

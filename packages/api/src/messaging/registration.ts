@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTER_OUTCOMES } from './constants.js';
 
 // Messaging API (/rest/ws/...) shapes of the public Applozic platform, field for field where
 // documented (shared/reference/applozic-api.md §2), so existing clients can talk to us.
@@ -26,16 +27,6 @@ export const registerClientRequestSchema = z.object({
   metadata: z.record(z.string(), z.string()).optional(),
 });
 export type RegisterClientRequest = z.input<typeof registerClientRequestSchema>;
-
-export const REGISTER_OUTCOMES = [
-  'REGISTERED',
-  'REGISTERED.WITHOUTREGISTRATIONID',
-  'UPDATED',
-  'PASSWORD_INVALID',
-  'PASSWORD_REQUIRED',
-  'INVALID_APPLICATIONID',
-  'APPMODULE_NOT_FOUND',
-] as const;
 
 export const registerClientResponseSchema = z.object({
   message: z.enum(REGISTER_OUTCOMES),
@@ -83,9 +74,3 @@ export const userDataSchema = z.object({
   imageLink: z.string().nullable(),
   createdAtTime: z.number(),
 });
-
-export const REGISTRATION_PATHS = {
-  registerClient: '/rest/ws/register/client',
-  applicationGet: '/rest/ws/application/get',
-  userData: '/rest/ws/user/data',
-} as const;

@@ -6,17 +6,6 @@ import { successEnvelope } from '../accounts/index.js';
 // workspace (SUPPORT_APP_ID, else the first workspace); its members list, answer (by mail to the
 // requester) and solve them on the dashboard's /help. Issue types: SPEC §7 "issue type create and list".
 
-export const SUPPORT_TICKET_PATHS = {
-  publicTickets: '/api/public/support-tickets',
-  publicTypes: '/api/public/support-ticket-types',
-  tickets: '/api/support-tickets',
-  ticket: '/api/support-tickets/:id',
-  replies: '/api/support-tickets/:id/replies',
-  status: '/api/support-tickets/:id/status',
-  types: '/api/support-ticket-types',
-} as const;
-export const supportTicketPath = (id: string) => `/api/support-tickets/${encodeURIComponent(id)}`;
-
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const supportTicketCreateRequestSchema = z.strictObject({

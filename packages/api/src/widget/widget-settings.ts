@@ -8,6 +8,7 @@ import {
 } from '@convo/domain';
 import { z } from 'zod';
 import { successEnvelope } from '../accounts/index.js';
+import { LAUNCHER_ICONS, QUICK_LINKS_MAX, WIDGET_POSITIONS } from './constants.js';
 
 // The chat widget's settings (SPEC §2 Settings: install, chat-widget-customization,
 // chat-widget-configuration, welcome-message, away-message, greeting-message, business-hours,
@@ -18,9 +19,6 @@ import { successEnvelope } from '../accounts/index.js';
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is # and six hex digits');
 const text = (max: number) => z.string().trim().max(max);
-
-export const LAUNCHER_ICONS = ['chat', 'message', 'help', 'headset'] as const;
-export const WIDGET_POSITIONS = ['right', 'left'] as const;
 
 export const customizationSchema = z.object({
   /** The launcher, the window's header and the visitor's own bubbles. */
@@ -97,7 +95,6 @@ export const businessHoursSchema = z
   })
   .refine((b) => !b.enabled || b.days.length > 0, { message: 'Please select a date', path: ['days'] });
 
-export const LEAD_FIELDS = ['name', 'email', 'phone'] as const;
 const leadField = z.object({ enabled: z.boolean(), required: z.boolean() });
 
 export const preChatLeadCollectionSchema = z.object({
@@ -112,8 +109,6 @@ export const csatSchema = z.object({
   askComment: z.boolean(),
 });
 
-/** Most links the widget's quick links show (more would push the conversation off a phone screen). */
-export const QUICK_LINKS_MAX = 6;
 const httpUrl = z
   .string()
   .trim()
@@ -216,11 +211,6 @@ export function readChatWidgetSettings(stored: unknown): ChatWidgetSettings {
 /** A save from one settings page: any sections, each whole. */
 export const chatWidgetSettingsPatchSchema = chatWidgetSettingsSchema.partial();
 export type ChatWidgetSettingsPatch = z.infer<typeof chatWidgetSettingsPatchSchema>;
-
-export const WIDGET_SETTINGS_PATHS = {
-  /** Product API, for the dashboard's settings pages (GET and PATCH). */
-  chatWidget: '/api/settings/application/chat-widget',
-} as const;
 
 /** The privilege (SPEC §6) a save of each section needs; reading needs only membership. */
 export const CHAT_WIDGET_SECTION_PRIVILEGES: Readonly<Record<ChatWidgetSection, PrivilegeKey>> = {
