@@ -2,7 +2,7 @@ import { type Action, APPLICATION, can, type PolicyResources, type RoleType } fr
 import type { AuthContext } from './auth.js';
 import { forbidden } from './errors.js';
 
-// The server side of the one authorization policy (packages/domain/src/policy.ts): services and
+// The server side of the one authorization policy (packages/domain/src/access/policy.ts): services and
 // route guards ask `authorize`, which refuses with the spec's 403 FORBIDDEN; the decision itself
 // is the domain's `can`, so no role comparison lives on the server.
 

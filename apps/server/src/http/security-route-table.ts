@@ -22,7 +22,7 @@ function guardOf(hook: unknown): GuardKind | null {
 }
 
 /**
- * What a route guard asks the policy (packages/domain/src/policy.ts), decided from the caller
+ * What a route guard asks the policy (packages/domain/src/access/policy.ts), decided from the caller
  * alone: a SPEC §6 privilege key, the admin permissions, or a fixed plan feature.
  */
 export type RoutePolicy =

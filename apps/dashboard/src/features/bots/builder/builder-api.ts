@@ -1,4 +1,4 @@
-// The builder's calls (BOT_PATHS of packages/api/src/bots.ts): the bot, its engine settings, its
+// The builder's calls (BOT_PATHS of packages/api/src/bots/bots.ts): the bot, its engine settings, its
 // intents per language, training state and the emulator.
 
 import {

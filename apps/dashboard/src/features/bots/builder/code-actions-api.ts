@@ -1,4 +1,4 @@
-// The generate-code section's calls (CODE_ACTION_PATHS of packages/api/src/code-actions.ts):
+// The generate-code section's calls (CODE_ACTION_PATHS of packages/api/src/bots/code-actions.ts):
 // the LLM writes, the sandbox tests, the application's actions are saved.
 
 import {

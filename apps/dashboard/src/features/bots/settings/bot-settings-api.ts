@@ -1,4 +1,4 @@
-// The builder settings pages' own calls (BOT_SETTINGS_PATHS of packages/api/src/bot-settings.ts):
+// The builder settings pages' own calls (BOT_SETTINGS_PATHS of packages/api/src/bots/bot-settings.ts):
 // the fulfillment webhook, the export file and the import. General, entities and handover use
 // the bots API (../api.ts, ../builder/builder-api.ts).
 

@@ -1,6 +1,6 @@
 // /settings/inline-code: the builder's "generate code" (SPEC §2): the widget snippet that brings
 // this bot into every new conversation, and the messaging API calls that talk to it, with copy
-// buttons (snippets from packages/api/src/widget-snippets.ts).
+// buttons (snippets from packages/api/src/widget/widget-snippets.ts).
 
 import { type Bot, botApiSnippet, botWidgetSnippet } from '@convo/api';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';

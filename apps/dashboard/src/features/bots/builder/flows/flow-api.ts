@@ -1,4 +1,4 @@
-// The Flow Designer's calls (FLOW_PATHS of packages/api/src/bot-flows.ts).
+// The Flow Designer's calls (FLOW_PATHS of packages/api/src/bots/bot-flows.ts).
 
 import {
   FLOW_PATHS,
