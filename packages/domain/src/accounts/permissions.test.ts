@@ -10,6 +10,7 @@ import {
   PRODUCTS,
   type PrivilegeKey,
   privilegeForPath,
+  privilegeReadsCompanySetting,
   ROLE_PRIVILEGES,
   ROUTE_PRIVILEGES,
 } from './permissions';
@@ -176,6 +177,17 @@ describe('isAllowed rules', () => {
       expect(isAllowed(key, null)).toBe(true);
       expect(isAllowed(key, undefined, { rolesAndPermissions: { [key]: ['0'] } }, 'agent')).toBe(true);
     }
+  });
+
+  it('only a role reads the company setting: a guard may skip it for end users', () => {
+    expect(privilegeReadsCompanySetting(null)).toBe(false);
+    expect(privilegeReadsCompanySetting(undefined)).toBe(false);
+    for (const role of ROLE_TYPES) expect(privilegeReadsCompanySetting(role)).toBe(true);
+    // Whatever the company lists, an end user's answer is the same, so not reading it is safe.
+    for (const key of PRIVILEGE_KEYS)
+      expect(
+        isAllowed(key, null, { rolesAndPermissions: { [key]: [] }, hideBillingFromNonAdmin: true }),
+      ).toBe(true);
   });
 
   it('a key listed by the company is allowed exactly for the listed roles', () => {

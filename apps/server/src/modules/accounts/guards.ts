@@ -1,4 +1,4 @@
-import { APPLICATION, can, type PrivilegeKey, toRoleType } from '@convo/domain';
+import { APPLICATION, can, type PrivilegeKey, privilegeReadsCompanySetting, toRoleType } from '@convo/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthContext, requireAuth, tokenHashOf } from '../../http/auth.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
@@ -90,7 +90,9 @@ export function privilegeChecker(db: Db) {
   return (key: PrivilegeKey) =>
     markPrivilege(async function requirePrivilege(request: FastifyRequest): Promise<void> {
       const auth = requireAuth(request);
-      const settings = await accounts.findAppSettings(db, auth.applicationId);
+      const settings = privilegeReadsCompanySetting(auth.roleType)
+        ? await accounts.findAppSettings(db, auth.applicationId)
+        : undefined;
       authorize(auth, 'privilege.use', { key, companySetting: settings?.companySetting ?? null });
     }, key);
 }
