@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { anyOf } from '../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
+import { executePrepared } from '../../platform/db/prepared.js';
 import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
 // The only place conversation rows are read or written; every query names its application.
@@ -357,12 +358,15 @@ export async function lockSendTargets(
             and ${anyOf(conversationMembers.userId, refs.customerIds, 'uuid')}), '[]'::jsonb)`
       : sql`'[]'::jsonb`;
   // Hand-written: it runs in every batch of sends, and the query builder cost more than the query.
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     select ${CONVERSATION_ROWS.columns}, ${members} as "_members", ${extra} as "_extra"
     from ${conversations}
     where ${conversations.applicationId} = ${applicationId} and (${sql.join(matches, sql` or `)})
     order by ${conversations.id}
-    for update of ${conversations}`);
+    for update of ${conversations}`,
+  );
   const rows = rowsOf<Record<string, unknown> & { _members: string[] | string; _extra: boolean }>(result);
   return {
     targets: rows.map((r) => ({
@@ -428,7 +432,9 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
         from v cross join lateral jsonb_to_recordset(v.answered) as r(asked_at timestamptz, answered_at timestamptz)
       )`
     : sql``;
-  await db.execute(sql`
+  await executePrepared(
+    db,
+    sql`
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as v(id bigint, added int, added_by_sender jsonb, status int, last_message_id bigint,
@@ -452,7 +458,8 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
       unanswered_since = v.unanswered_since,
       updated_at = now()
     from v
-    where c.application_id = ${applicationId} and c.id = v.id`);
+    where c.application_id = ${applicationId} and c.id = v.id`,
+  );
 }
 
 /** Each member's stored receipts (last read and delivered message ids) with their role type, read-only. */

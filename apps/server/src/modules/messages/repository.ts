@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
+import { executePrepared } from '../../platform/db/prepared.js';
 import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -58,7 +59,9 @@ export async function insertMessagesOnce(
     client_key: v.clientKey,
     created_at: v.createdAt?.toISOString() ?? null,
   }));
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     insert into ${messages} (application_id, conversation_id, sender_id, sender_type, content_type,
       message, metadata, file_meta, client_key, created_at)
     select ${applicationId}, v.conversation_id, v.sender_id, v.sender_type, v.content_type,
@@ -70,7 +73,8 @@ export async function insertMessagesOnce(
         file_meta, client_key, created_at, ord)
     order by v.ord
     on conflict do nothing
-    returning ${MESSAGE_ROWS.columns}`);
+    returning ${MESSAGE_ROWS.columns}`,
+  );
   const byKey = new Map<string, { row: MessageRow; created: boolean }>();
   for (const raw of rowsOf<Record<string, unknown>>(result)) {
     const row = MESSAGE_ROWS.map(raw);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { applicationSequences, realtimeEvents } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
+import { executePrepared } from '../../platform/db/prepared.js';
 import type { NewEvent, StoredEvent } from './event-types.js';
 
 /**
@@ -23,7 +24,9 @@ export async function appendEvents(
   );
   if (rows.length === 0) return [];
   // One statement: take the next seqs (locking the counter row) and store the events.
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     with counter as (
       insert into ${applicationSequences} (application_id, last_seq) values (${applicationId}, ${rows.length})
       on conflict (application_id) do update set last_seq = ${applicationSequences.lastSeq} + ${rows.length}
@@ -34,7 +37,8 @@ export async function appendEvents(
     from counter,
       rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as (type text, conversation_id bigint, audience text, data jsonb)) with ordinality as e(type, conversation_id, audience, data, ord)
-    returning seq`);
+    returning seq`,
+  );
   const first = Math.min(...rowsOf<{ seq: string | number }>(result).map((r) => Number(r.seq)));
   return rows.map((r, i) => ({
     seq: first + i,
