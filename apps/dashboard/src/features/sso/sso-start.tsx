@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/translate-message';
-import { ssoStartUrl } from './sso-api';
+import { ssoStartUrl } from './sso-sign-in';
 
 /** /loginv2/sso: the work e-mail picks the company, whose identity provider signs the person in. */
 export function SsoStart({ apiBaseUrl }: { apiBaseUrl: string }) {
