@@ -1,6 +1,5 @@
 import type { LoginRequest, Session } from '@convo/api';
 import { Alert, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api/api-error';
@@ -21,6 +20,7 @@ import { ssoErrorText } from '../../sso/sso-sign-in';
 import { SsoStart } from '../../sso/sso-start';
 import { fetchMe, googleStartUrl, login } from '../api/auth-api';
 import { GoogleIcon } from '../components/google-icon';
+import { useFields } from '../lib/use-fields';
 
 /** Where to go once signed in: the referrer (query, then stored), else the landing page. */
 function useAfterLoginTarget(): (session: Session) => string {
@@ -54,13 +54,13 @@ export function LoginPage({ sso }: { sso: boolean }) {
     navigate(target, { replace: true });
   };
 
-  const form = useForm({
-    initialValues: { userName: '', password: '', otp: '' },
-    validate: {
+  const form = useFields(
+    { userName: '', password: '', otp: '' },
+    {
       userName: (value) => (value.trim() === '' ? t('validation.required') : null),
       password: (value) => (value === '' ? t('validation.required') : null),
     },
-  });
+  );
 
   // Two-factor sign-in: the server answers OTP_REQUIRED, then the code goes with the password.
   const [needsOtp, setNeedsOtp] = useState(false);
@@ -79,7 +79,7 @@ export function LoginPage({ sso }: { sso: boolean }) {
           return;
         }
         const otpText = twoFactorErrorText(error);
-        if (otpText !== null) form.setFieldError('otp', otpText);
+        if (otpText !== null) form.setError('otp', otpText);
         toastError(error);
       },
     );
@@ -143,13 +143,13 @@ export function LoginPage({ sso }: { sso: boolean }) {
             type="email"
             autoComplete="username"
             required
-            {...form.getInputProps('userName')}
+            {...form.input('userName')}
           />
           <PasswordField
             label={t('login.password')}
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
+            {...form.input('password')}
           />
           {needsOtp && (
             <TextInput
@@ -158,7 +158,7 @@ export function LoginPage({ sso }: { sso: boolean }) {
               autoComplete="one-time-code"
               required
               autoFocus
-              {...form.getInputProps('otp')}
+              {...form.input('otp')}
             />
           )}
           <Group justify="flex-end" mt={-8}>
