@@ -21,14 +21,17 @@ const EDITOR_LIBRARIES =
 // Route groups (issue 39): left to itself the bundler makes a chunk per set of pages sharing a
 // module, some 100 small files per signed-in page, each paying its response headers and
 // compressing worse than one file. Instead, each module a route's page runs goes to the first
-// route (in the order a visitor meets them) that runs it: the sign-in page, the signed-in shell,
-// /dashboard, then /conversations. What a page runs is only known once the bundler has dropped
-// unused code (a page importing one component of @mantine/core's index imports them all), so a
-// first build without these groups (not written) says which modules each route's chunks hold.
+// route (in the order a visitor meets them) that runs it: the sign-in page, the whole app's
+// router, the signed-in shell, /dashboard, then /conversations. What a page runs is only known
+// once the bundler has dropped unused code (a page importing one component of @mantine/core's
+// index imports them all), so a first build without these groups (not written) says which
+// modules each route's chunks hold.
 // A group then only needs its own, earlier groups' and the boot's modules: no cycle between
 // chunks. Modules no route runs keep the bundler's own chunks (settings, editor, charts...).
 const ROUTE_GROUPS: [name: string, roots: string[]][] = [
-  ['route-sign-in', ['src/features/auth/pages/login-page.tsx']],
+  ['route-sign-in', ['src/app/sign-in/sign-in-app.tsx', 'src/features/auth/pages/login-page.tsx']],
+  // The router, react-query and the routes' table: every page but a cold sign-in page.
+  ['route-app', ['src/app/full-app.tsx']],
   ['route-shell', ['src/app/layout/signed-in-container.tsx']],
   [
     'route-dashboard',

@@ -1,13 +1,11 @@
 import type { ClientConfig } from '@convo/api';
 import { MESSAGES, parseThemeColour } from '@convo/domain';
-import { useCallback, useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { LoadingScreen } from '../components/loading-screen';
 import { i18next, initI18n } from '../i18n/i18n';
 import { pickLanguage } from '../i18n/languages';
 import { startConfigRefresh } from './config/config-refresh';
 import { loadConfig } from './config/config-store';
-import { AppProviders } from './providers';
 import { notifyNewerVersion } from './routing/lazy-page';
 import {
   landingNamespaces,
@@ -15,7 +13,9 @@ import {
   prefetchLandingData,
   prefetchLandingDataCode,
 } from './routing/prefetch-landing';
-import { router } from './routing/router';
+import { getSession } from './session/session-store';
+import { ShellProviders } from './shell-providers';
+import { isSignInPath } from './sign-in/sign-in-app-path';
 import { storage } from './storage/safe-storage';
 import { STORAGE_KEYS } from './storage/storage-keys';
 import { themeColourFromSearch } from './theme/palette';
@@ -32,7 +32,23 @@ function readCustomTheme(): string | null {
 type BootState =
   | { phase: 'loading'; config: ClientConfig | null }
   | { phase: 'failed' }
-  | { phase: 'ready'; config: ClientConfig };
+  | { phase: 'ready'; config: ClientConfig; app: ComponentType<AppProps> };
+
+interface AppProps {
+  /** The sign-in app's hand-over to the whole app (the URL has already changed). */
+  onLeave: () => void;
+}
+
+// What boot renders once ready: a cold sign-in page (no session) alone, without the router and
+// react-query (issue 39: /loginv2 ≤ 120 KB on the wire); anything else, the whole app. Each is
+// its own chunk, asked for beside the config and the translations.
+const loadSignInApp = (): Promise<ComponentType<AppProps>> =>
+  import('./sign-in/sign-in-app').then((m) => m.SignInApp);
+const loadFullApp = (): Promise<ComponentType<AppProps>> => import('./full-app').then((m) => m.FullApp);
+
+function loadApp(): Promise<ComponentType<AppProps>> {
+  return isSignInPath(window.location.pathname) && getSession() === null ? loadSignInApp() : loadFullApp();
+}
 
 let i18nStarted: Promise<void> | null = null;
 
@@ -64,11 +80,12 @@ export function Boot() {
     // After the config's and the translations' requests: those come first on the few connections.
     // Waited for too (they load side by side): the first render then shows the landing page whole,
     // where a page still loading would show a loader and then reveal it late (see lazy-page.tsx).
+    const appPromise = loadApp();
     const chunksPromise = prefetchLandingChunks(window.location.pathname);
-    Promise.all([configPromise, i18nPromise, chunksPromise]).then(
-      ([config]) => {
+    Promise.all([configPromise, appPromise, i18nPromise, chunksPromise]).then(
+      ([config, app]) => {
         if (signal.aborted) return;
-        setState({ phase: 'ready', config });
+        setState({ phase: 'ready', config, app });
       },
       (error: unknown) => {
         if (signal.aborted) return;
@@ -91,6 +108,25 @@ export function Boot() {
     [bootedVersion],
   );
 
+  // The sign-in app was left (signed in, or a link): the whole app takes over at the new URL.
+  const leave = useCallback(() => {
+    setState((current) =>
+      current.phase === 'ready' ? { phase: 'loading', config: current.config } : current,
+    );
+    loadFullApp().then(
+      (app) =>
+        setState((current) =>
+          current.phase === 'loading' && current.config !== null
+            ? { phase: 'ready', config: current.config, app }
+            : current,
+        ),
+      (error: unknown) => {
+        console.error('Boot failed: the app did not load', error);
+        setState({ phase: 'failed' });
+      },
+    );
+  }, []);
+
   if (state.phase === 'failed') {
     return <BootFailed onRetry={() => start(new AbortController().signal)} />;
   }
@@ -101,9 +137,9 @@ export function Boot() {
     );
   }
   return (
-    <AppProviders config={state.config} customPrimary={customPrimary}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <ShellProviders config={state.config} customPrimary={customPrimary}>
+      <state.app onLeave={leave} />
+    </ShellProviders>
   );
 }
 

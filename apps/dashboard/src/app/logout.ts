@@ -7,7 +7,6 @@ import { MESSAGES } from '@convo/domain';
 import { abortAllRequests, setUnauthorizedHandler } from './api/api-client';
 import { joinUrl } from './api/api-error';
 import { configStore } from './config/config-store';
-import { queryClient } from './query-client';
 import { loginUrlWithReferrer } from './routing/referrer';
 import {
   dropSessionState,
@@ -19,7 +18,7 @@ import {
 import { isSwitchingApplication } from './session/switching';
 import { storage } from './storage/safe-storage';
 import { KEPT_ON_LOGOUT, STORAGE_KEYS } from './storage/storage-keys';
-import { unloadSupportWidget } from './support-widget/support-widget';
+import { unloadSupportWidget } from './support-widget/support-widget-script';
 
 type Navigate = (to: string) => Promise<void> | void;
 
@@ -30,6 +29,15 @@ let redirecting = false;
 /** True while logout is taking the browser to the login page (other redirects must wait). */
 export function isLogoutRedirecting(): boolean {
   return redirecting;
+}
+
+// react-query's cache, registered by the app that made it (full-app.tsx): the sign-in page, which
+// comes without react-query (issue 39), has nothing cached.
+let clearCaches: () => void = () => undefined;
+
+/** The app registers how its cached server data is dropped on logout. */
+export function setLogoutCacheClear(fn: () => void): void {
+  clearCaches = fn;
 }
 
 /** The router registers its navigate function, so logout does not reload the page. */
@@ -70,7 +78,7 @@ export function logout({ callServer = true, redirectTo }: LogoutOptions = {}): v
   if (callServer && token !== null) serverLogout(token);
   storage.clearExcept(KEPT_ON_LOGOUT);
   storage.setItem(STORAGE_KEYS.logoutMarker, String(Date.now()));
-  queryClient.clear();
+  clearCaches();
   unloadSupportWidget();
   dropSessionState();
   const target =

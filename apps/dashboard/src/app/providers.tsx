@@ -1,12 +1,8 @@
 import type { ClientConfig } from '@convo/api';
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { queryClient } from './query-client';
-import { StorageFull } from './storage/storage-full';
-import { resolvePalette } from './theme/palette';
-import { buildCssVariablesResolver, buildTheme } from './theme/theme';
-import { ToastHost } from './toast-host';
+import { ShellProviders } from './shell-providers';
 
 interface AppProvidersProps {
   config: ClientConfig;
@@ -15,20 +11,11 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
+/** The shell's providers and react-query's, as the signed-in app has them (full-app.tsx; tests). */
 export function AppProviders({ config, customPrimary, children }: AppProvidersProps) {
-  const palette = useMemo(
-    () => resolvePalette(config.variant, customPrimary),
-    [config.variant, customPrimary],
-  );
-  const theme = useMemo(() => buildTheme(palette), [palette]);
-  const cssVariablesResolver = useMemo(() => buildCssVariablesResolver(palette), [palette]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <ToastHost />
-        <StorageFull />
-        {children}
-      </QueryClientProvider>
-    </MantineProvider>
+    <ShellProviders config={config} customPrimary={customPrimary}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ShellProviders>
   );
 }

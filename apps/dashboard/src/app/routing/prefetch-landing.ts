@@ -1,5 +1,4 @@
 import { normalizePath } from '@convo/domain';
-import { queryClient } from '../query-client';
 import { getSession } from '../session/session-store';
 import { DashboardPage } from './pages';
 import { PATHS } from './paths';
@@ -46,8 +45,9 @@ export function prefetchLandingData(pathname: string): void {
   if (dataStarted || !landsOnDashboard(pathname)) return;
   dataStarted = true;
   prefetchLandingDataCode(pathname);
-  overviewModule?.then(
-    (m) => m.prefetchInitialOverview(queryClient),
+  // The query client comes with the whole app's chunk (full-app.tsx), asked for at boot's start.
+  Promise.all([overviewModule, import('../query-client')]).then(
+    ([m, { queryClient }]) => m?.prefetchInitialOverview(queryClient),
     // The page asks again itself, and reports a chunk that does not load.
     () => undefined,
   );

@@ -1,6 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useRouteError } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { useConfig } from '../config/config-store';
@@ -8,6 +8,7 @@ import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import { setLogoutNavigator } from '../logout';
 import { SupportWidget } from '../support-widget/support-widget';
 import { DefaultViewRoute } from './default-view-route';
+import { type PageNavigation, PageNavigationProvider } from './page-navigation';
 import {
   ApplicationsPage,
   BigCommercePage,
@@ -40,15 +41,31 @@ function DocumentTitle() {
   return null;
 }
 
+/** The pages written without react-router (the sign-in page, page-navigation.tsx) navigate with it here. */
+function RouterPageNavigation({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const navigation = useMemo<PageNavigation>(
+    () => ({
+      search,
+      navigate: (to, options) => {
+        void navigate(to, options?.replace === true ? { replace: true } : {});
+      },
+    }),
+    [search, navigate],
+  );
+  return <PageNavigationProvider value={navigation}>{children}</PageNavigationProvider>;
+}
+
 function Root() {
   return (
-    <>
+    <RouterPageNavigation>
       <DocumentTitle />
       <SupportWidget />
       <Suspense fallback={<PageLoader minHeight="100vh" />}>
         <Outlet />
       </Suspense>
-    </>
+    </RouterPageNavigation>
   );
 }
 
@@ -73,38 +90,53 @@ function DevMailboxRoute() {
   return devMailbox ? <DevMailboxPage /> : <NotFoundPage />;
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    errorElement: <RouteError />,
-    children: [
-      { path: PATHS.login, element: <LoginPage sso={false} /> },
-      { path: PATHS.loginSso, element: <LoginPage sso /> },
-      { path: PATHS.oldLogin, element: <RedirectKeepingQuery to={PATHS.login} /> },
-      { path: PATHS.oldLoginSso, element: <RedirectKeepingQuery to={PATHS.loginSso} /> },
-      { path: PATHS.signup, element: <SignupPage /> },
-      { path: PATHS.signupV2, element: <SignupPage /> },
-      { path: PATHS.passwordReset, element: <PasswordResetPage /> },
-      { path: PATHS.passwordUpdate, element: <PasswordUpdatePage /> },
-      { path: PATHS.emailValidate, element: <EmailValidatePage /> },
-      { path: PATHS.emailUpdate, element: <EmailUpdatePage /> },
-      { path: PATHS.bigCommerce, element: <BigCommercePage /> },
-      { path: PATHS.dialogflowCallback, element: <DialogflowCallbackPage /> },
-      { path: PATHS.liveAgent, element: <LiveAgentPage /> },
-      { path: PATHS.documentPreview, element: <DocumentPreviewPage /> },
-      { path: PATHS.tokenSignIn, element: <TokenSignInPage /> },
-      { path: PATHS.devMailbox, element: <DevMailboxRoute /> },
-      { path: PATHS.subscribe, element: <MailPreferencesPage mode="subscribe" /> },
-      { path: PATHS.unsubscribe, element: <MailPreferencesPage mode="unsubscribe" /> },
-      { path: PATHS.twoFactorSetup, element: <TwoFactorSetupPage /> },
-      { path: PATHS.getStarted, element: <GetStartedPage /> },
-      { path: PATHS.setUpPage, element: <SetUpPage skippable /> },
-      { path: PATHS.installation, element: <SetUpPage skippable={false} /> },
-      { path: PATHS.apps, element: <ApplicationsPage /> },
-      { path: PATHS.notFound, element: <NotFoundPage /> },
-      { path: '*', element: <DefaultViewRoute /> },
-    ],
-  },
-]);
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+let router: AppRouter | null = null;
 
-setLogoutNavigator((to) => router.navigate(to, { replace: true }));
+/**
+ * The router, made on first use rather than when this module runs: it reads the URL once, when
+ * made, and the sign-in app (app/sign-in/sign-in-app.tsx) may change the URL after this chunk was
+ * loaded for something else.
+ */
+export function appRouter(): AppRouter {
+  if (router !== null) return router;
+  const made = createRoutes();
+  setLogoutNavigator((to) => made.navigate(to, { replace: true }));
+  router = made;
+  return made;
+}
+
+const createRoutes = (): AppRouter =>
+  createBrowserRouter([
+    {
+      element: <Root />,
+      errorElement: <RouteError />,
+      children: [
+        { path: PATHS.login, element: <LoginPage sso={false} /> },
+        { path: PATHS.loginSso, element: <LoginPage sso /> },
+        { path: PATHS.oldLogin, element: <RedirectKeepingQuery to={PATHS.login} /> },
+        { path: PATHS.oldLoginSso, element: <RedirectKeepingQuery to={PATHS.loginSso} /> },
+        { path: PATHS.signup, element: <SignupPage /> },
+        { path: PATHS.signupV2, element: <SignupPage /> },
+        { path: PATHS.passwordReset, element: <PasswordResetPage /> },
+        { path: PATHS.passwordUpdate, element: <PasswordUpdatePage /> },
+        { path: PATHS.emailValidate, element: <EmailValidatePage /> },
+        { path: PATHS.emailUpdate, element: <EmailUpdatePage /> },
+        { path: PATHS.bigCommerce, element: <BigCommercePage /> },
+        { path: PATHS.dialogflowCallback, element: <DialogflowCallbackPage /> },
+        { path: PATHS.liveAgent, element: <LiveAgentPage /> },
+        { path: PATHS.documentPreview, element: <DocumentPreviewPage /> },
+        { path: PATHS.tokenSignIn, element: <TokenSignInPage /> },
+        { path: PATHS.devMailbox, element: <DevMailboxRoute /> },
+        { path: PATHS.subscribe, element: <MailPreferencesPage mode="subscribe" /> },
+        { path: PATHS.unsubscribe, element: <MailPreferencesPage mode="unsubscribe" /> },
+        { path: PATHS.twoFactorSetup, element: <TwoFactorSetupPage /> },
+        { path: PATHS.getStarted, element: <GetStartedPage /> },
+        { path: PATHS.setUpPage, element: <SetUpPage skippable /> },
+        { path: PATHS.installation, element: <SetUpPage skippable={false} /> },
+        { path: PATHS.apps, element: <ApplicationsPage /> },
+        { path: PATHS.notFound, element: <NotFoundPage /> },
+        { path: '*', element: <DefaultViewRoute /> },
+      ],
+    },
+  ]);

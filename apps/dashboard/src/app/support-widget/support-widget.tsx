@@ -6,28 +6,10 @@ import { useLocation } from 'react-router';
 import { joinUrl } from '../api/api-error';
 import { useConfig } from '../config/config-store';
 import { useSession } from '../session/session-store';
+import { SCRIPT_ID, unloadSupportWidget } from './support-widget-script';
 import { type SupportWidgetSettings, supportWidgetSettings } from './support-widget-settings';
 
 const LOADER_PATH = '/widget/loader.js';
-const SCRIPT_ID = 'convo-support-widget';
-
-declare global {
-  interface Window {
-    /** Read by the widget loader when it starts. */
-    convoSettings?: SupportWidgetSettings | undefined;
-    /** Set by the widget loader (apps/widget/src/loader/core.ts); only logout is used here. */
-    Convo?: { logout(): void } | undefined;
-  }
-}
-
-/** Ends the widget's session (SPEC §4 logout) and removes it from the page. */
-export function unloadSupportWidget(): void {
-  const script = document.getElementById(SCRIPT_ID);
-  if (script === null) return;
-  window.Convo?.logout();
-  script.remove();
-  window.convoSettings = undefined;
-}
 
 export function SupportWidget() {
   const { supportAppId, apiBaseUrl } = useConfig();

@@ -13,9 +13,9 @@ import {
   disableTwoFactor,
   fetchTwoFactorStatus,
   regenerateRecoveryCodes,
-  twoFactorErrorText,
   twoFactorKey,
 } from './two-factor-api';
+import { twoFactorErrorText } from './two-factor-errors';
 
 export const TWO_FACTOR_SETUP_PATH = PATHS.twoFactorSetup;
 

@@ -6,8 +6,6 @@ import {
   twoFactorStatusResponseSchema,
 } from '@convo/api';
 import { apiRequest } from '../../app/api/api-client';
-import { isApiError } from '../../app/api/api-error';
-import { i18next } from '../../i18n/i18n';
 
 export const twoFactorKey = ['security', 'two-factor'] as const;
 
@@ -25,19 +23,4 @@ export async function disableTwoFactor(code: string) {
 }
 export async function regenerateRecoveryCodes(code: string) {
   return (await apiRequest(P.recoveryCodes, { body: { code }, schema: recoveryCodesResponseSchema })).data;
-}
-
-const CODES = [
-  'INVALID_OTP',
-  'OTP_REQUIRED',
-  'TWO_FACTOR_ALREADY_ENABLED',
-  'TWO_FACTOR_NOT_SET_UP',
-  'TWO_FACTOR_NOT_ENABLED',
-] as const;
-
-/** The translated text of a two-factor error, or null for other errors. */
-export function twoFactorErrorText(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  const code = CODES.find((c) => c === error.code);
-  return code === undefined ? null : i18next.t(`errors.${code}`, { ns: 'security' });
 }

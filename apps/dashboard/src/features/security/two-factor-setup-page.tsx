@@ -12,7 +12,8 @@ import { AuthLayout } from '../../components/auth-layout';
 import { SectionLoader } from '../../components/page-loader';
 import { RecoveryCodes } from './recovery-codes';
 import { TWO_FACTOR_SETUP_PATH } from './security-page';
-import { enableTwoFactor, generateQr, twoFactorErrorText } from './two-factor-api';
+import { enableTwoFactor, generateQr } from './two-factor-api';
+import { twoFactorErrorText } from './two-factor-errors';
 
 const SECURITY_PATH = '/settings/security';
 

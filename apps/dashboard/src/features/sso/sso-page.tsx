@@ -19,7 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../app/toasts';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
-import { fetchSso, removeSso, saveSso, ssoErrorText, ssoKey } from './sso-api';
+import { fetchSso, removeSso, saveSso, ssoKey } from './sso-api';
+import { ssoErrorText } from './sso-sign-in';
 
 function SsoForm({ settings }: { settings: SsoSettings }) {
   const { t } = useTranslation('security');

@@ -1,24 +1,25 @@
 import { validateEmail } from '@convo/domain';
 import { Button, Divider, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/translate-message';
-import { ssoStartUrl } from './sso-api';
+import { useFields } from '../auth/lib/use-fields';
+import { ssoStartUrl } from './sso-sign-in';
 
 /** /loginv2/sso: the work e-mail picks the company, whose identity provider signs the person in. */
 export function SsoStart({ apiBaseUrl }: { apiBaseUrl: string }) {
   const { t } = useTranslation('security');
   const [leaving, setLeaving] = useState(false);
-  const form = useForm({
-    initialValues: { email: '' },
-    validate: {
+  // Not @mantine/form: this shows on the sign-in page, which comes without it (use-fields.ts).
+  const form = useFields(
+    { email: '' },
+    {
       email: (v) => {
         const r = validateEmail(v.trim());
         return r.ok ? null : translateMessage(r.message);
       },
     },
-  });
+  );
   return (
     <>
       <form
@@ -36,7 +37,7 @@ export function SsoStart({ apiBaseUrl }: { apiBaseUrl: string }) {
             type="email"
             autoComplete="email"
             required
-            {...form.getInputProps('email')}
+            {...form.input('email')}
           />
           <Button type="submit" fullWidth variant="light" loading={leaving}>
             {t('sso.continue')}

@@ -1,12 +1,10 @@
-import type { Session } from '@convo/api';
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import type { LoginRequest, Session } from '@convo/api';
+import { Alert, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../app/api/api-error';
 import { useConfig } from '../../../app/config/config-store';
+import { NavigateAway, PageLink, usePageNavigation } from '../../../app/routing/page-navigation';
 import { PATHS } from '../../../app/routing/paths';
 import { referrerFromSearch, safeReferrer } from '../../../app/routing/referrer';
 import { landingForSession } from '../../../app/routing/use-landing';
@@ -17,15 +15,16 @@ import { toast, toastError } from '../../../app/toasts';
 import { AuthLayout } from '../../../components/auth-layout';
 import { PageLoader } from '../../../components/page-loader';
 import { PasswordField } from '../../../components/password-field';
-import { twoFactorErrorText } from '../../security/two-factor-api';
-import { ssoErrorText } from '../../sso/sso-api';
+import { twoFactorErrorText } from '../../security/two-factor-errors';
+import { ssoErrorText } from '../../sso/sso-sign-in';
 import { SsoStart } from '../../sso/sso-start';
 import { fetchMe, googleStartUrl, login } from '../api/auth-api';
 import { GoogleIcon } from '../components/google-icon';
+import { useFields } from '../lib/use-fields';
 
 /** Where to go once signed in: the referrer (query, then stored), else the landing page. */
 function useAfterLoginTarget(): (session: Session) => string {
-  const { search } = useLocation();
+  const { search } = usePageNavigation();
   const { variant } = useConfig();
   return (session) =>
     referrerFromSearch(search) ??
@@ -38,8 +37,9 @@ export function LoginPage({ sso }: { sso: boolean }) {
   const { t: tSecurity, ready: securityReady } = useTranslation('security');
   const config = useConfig();
   const session = useSession();
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  // Not react-router's hooks nor react-query: a cold /loginv2 renders this page without them
+  // (app/sign-in/sign-in-app.tsx, issue 39).
+  const { search, navigate } = usePageNavigation();
   const params = new URLSearchParams(search);
   // A token vouched for by Google or by the company's SSO provider: both finish the same way.
   const googleToken = params.get('googleToken') ?? params.get('ssoToken');
@@ -54,51 +54,57 @@ export function LoginPage({ sso }: { sso: boolean }) {
     navigate(target, { replace: true });
   };
 
-  const form = useForm({
-    initialValues: { userName: '', password: '', otp: '' },
-    validate: {
+  const form = useFields(
+    { userName: '', password: '', otp: '' },
+    {
       userName: (value) => (value.trim() === '' ? t('validation.required') : null),
       password: (value) => (value === '' ? t('validation.required') : null),
     },
-  });
+  );
 
   // Two-factor sign-in: the server answers OTP_REQUIRED, then the code goes with the password.
   const [needsOtp, setNeedsOtp] = useState(false);
-  const passwordLogin = useMutation({
-    mutationFn: login,
-    onSuccess: finish,
-    onError: (error) => {
-      if (isApiError(error) && error.code === 'OTP_REQUIRED') {
-        setNeedsOtp(true);
-        return;
-      }
-      const otpText = twoFactorErrorText(error);
-      if (otpText !== null) form.setFieldError('otp', otpText);
-      toastError(error);
-    },
-  });
+  const [signingIn, setSigningIn] = useState(false);
+  const passwordLogin = (body: LoginRequest) => {
+    setSigningIn(true);
+    login(body).then(
+      (signedIn) => {
+        // Stays true: the page is left (a second submit must not go out meanwhile).
+        finish(signedIn);
+      },
+      (error: unknown) => {
+        setSigningIn(false);
+        if (isApiError(error) && error.code === 'OTP_REQUIRED') {
+          setNeedsOtp(true);
+          return;
+        }
+        const otpText = twoFactorErrorText(error);
+        if (otpText !== null) form.setError('otp', otpText);
+        toastError(error);
+      },
+    );
+  };
 
-  const googleLogin = useMutation({
-    mutationFn: (token: string) => fetchMe(token),
-    onSuccess: finish,
-    onError: (error) => {
+  const googleLogin = (token: string) => {
+    fetchMe(token).then(finish, (error: unknown) => {
       toastError(error);
       navigate(sso ? PATHS.loginSso : PATHS.login, { replace: true });
-    },
-  });
+    });
+  };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once (handled), googleLogin's identity does not matter
   useEffect(() => {
     // SSO and 2FA messages live in the security namespace: wait until it has loaded.
     if (handled.current || !securityReady) return;
     handled.current = true;
     const referrer = referrerFromSearch(search);
     if (referrer !== null) storage.setItem(STORAGE_KEYS.referrer, referrer);
-    if (googleToken !== null) googleLogin.mutate(googleToken);
+    if (googleToken !== null) googleLogin(googleToken);
     else if (googleError !== null)
       toast.error(ssoErrorText(googleError) ?? t('login.googleFailed', { code: googleError }), {
         id: 'google-error',
       });
-  }, [googleToken, googleError, search, googleLogin, t, securityReady]);
+  }, [googleToken, googleError, search, t, securityReady]);
 
   if (googleToken !== null) {
     return (
@@ -107,7 +113,7 @@ export function LoginPage({ sso }: { sso: boolean }) {
       </AuthLayout>
     );
   }
-  if (session !== null && !passwordLogin.isPending) return <Navigate to={targetFor(session)} replace />;
+  if (session !== null && !signingIn) return <NavigateAway to={targetFor(session)} />;
 
   const startGoogle = () => {
     window.location.assign(googleStartUrl(config.apiBaseUrl, config.variant, window.location.origin));
@@ -123,7 +129,7 @@ export function LoginPage({ sso }: { sso: boolean }) {
       {sso && <SsoStart apiBaseUrl={config.apiBaseUrl} />}
       <form
         onSubmit={form.onSubmit((values) =>
-          passwordLogin.mutate({
+          passwordLogin({
             userName: values.userName.trim(),
             password: values.password,
             ...(needsOtp && values.otp.trim() !== '' ? { otp: values.otp.trim() } : {}),
@@ -137,13 +143,13 @@ export function LoginPage({ sso }: { sso: boolean }) {
             type="email"
             autoComplete="username"
             required
-            {...form.getInputProps('userName')}
+            {...form.input('userName')}
           />
           <PasswordField
             label={t('login.password')}
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
+            {...form.input('password')}
           />
           {needsOtp && (
             <TextInput
@@ -152,15 +158,15 @@ export function LoginPage({ sso }: { sso: boolean }) {
               autoComplete="one-time-code"
               required
               autoFocus
-              {...form.getInputProps('otp')}
+              {...form.input('otp')}
             />
           )}
           <Group justify="flex-end" mt={-8}>
-            <Anchor component={Link} to={PATHS.passwordReset} size="sm">
+            <PageLink to={PATHS.passwordReset} size="sm">
               {t('login.forgotPassword')}
-            </Anchor>
+            </PageLink>
           </Group>
-          <Button type="submit" fullWidth loading={passwordLogin.isPending}>
+          <Button type="submit" fullWidth loading={signingIn}>
             {t('login.submit')}
           </Button>
         </Stack>
@@ -174,10 +180,7 @@ export function LoginPage({ sso }: { sso: boolean }) {
         </>
       )}
       <Text size="sm" ta="center">
-        {t('login.noAccount')}{' '}
-        <Anchor component={Link} to={PATHS.signup}>
-          {t('login.signUp')}
-        </Anchor>
+        {t('login.noAccount')} <PageLink to={PATHS.signup}>{t('login.signUp')}</PageLink>
       </Text>
     </AuthLayout>
   );
