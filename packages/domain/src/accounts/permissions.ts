@@ -232,9 +232,8 @@ export const ROLE_PRIVILEGES: Readonly<Record<Product, Readonly<Record<RoleType,
  * Whether a role's answer to `isAllowed` can depend on the company's settings: an end user's
  * never does, so a guard need not read them for the messaging API's hottest calls (sends).
  */
-export const privilegeReadsCompanySetting = (
-  roleType: RoleType | null | undefined,
-): roleType is RoleType => roleType !== null && roleType !== undefined;
+export const privilegeReadsCompanySetting = (roleType: RoleType | null | undefined): roleType is RoleType =>
+  roleType !== null && roleType !== undefined;
 
 export function isAllowed(
   key: PrivilegeKey,

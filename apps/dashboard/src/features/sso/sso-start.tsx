@@ -3,7 +3,7 @@ import { Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/translate-message';
-import { useFields } from '../auth/lib/use-fields';
+import { useFields } from '../../lib/use-fields';
 import { ssoStartUrl } from './sso-sign-in';
 
 /** /loginv2/sso: the work e-mail picks the company, whose identity provider signs the person in. */

@@ -15,12 +15,12 @@ import { toast, toastError } from '../../../app/toasts';
 import { AuthLayout } from '../../../components/auth-layout';
 import { PageLoader } from '../../../components/page-loader';
 import { PasswordField } from '../../../components/password-field';
+import { useFields } from '../../../lib/use-fields';
 import { twoFactorErrorText } from '../../security/two-factor-errors';
 import { ssoErrorText } from '../../sso/sso-sign-in';
 import { SsoStart } from '../../sso/sso-start';
 import { fetchMe, googleStartUrl, login } from '../api/auth-api';
 import { GoogleIcon } from '../components/google-icon';
-import { useFields } from '../lib/use-fields';
 
 /** Where to go once signed in: the referrer (query, then stored), else the landing page. */
 function useAfterLoginTarget(): (session: Session) => string {
