@@ -1,5 +1,5 @@
 import type { AnsweredTurn } from '@convo/domain';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   conversationEvents,
@@ -12,9 +12,9 @@ import {
   teams,
   users,
 } from '../../db/schema/index.js';
-import { anyOf } from '../../platform/db/any-of.js';
+import { anyOf, arrayLiteral } from '../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
-import { executePrepared } from '../../platform/db/prepared.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
 // The only place conversation rows are read or written; every query names its application.
@@ -331,52 +331,69 @@ export interface SendTarget {
   customerIds: Set<string>;
 }
 
+/** The lock statement of one shape (which references a batch holds, whether customers send). */
+function lockStatement(byId: boolean, byClientGroupId: boolean, withCustomers: boolean) {
+  return preparedStatement<{
+    applicationId: string;
+    ids: string;
+    clientGroupIds: string;
+    customerIds: string;
+  }>(() => {
+    const matches = [
+      byId ? sql`${conversations.id} = any(${sql.placeholder('ids')}::text::bigint[])` : undefined,
+      byClientGroupId
+        ? sql`${conversations.clientGroupId} = any(${sql.placeholder('clientGroupIds')}::text::text[])`
+        : undefined,
+    ].filter((m) => m !== undefined);
+    const members = withCustomers
+      ? sql`coalesce((select jsonb_agg(${conversationMembers.userId}) from ${conversationMembers}
+            where ${conversationMembers.conversationId} = ${conversations.id}
+              and ${conversationMembers.userId} = any(${sql.placeholder('customerIds')}::text::uuid[])), '[]'::jsonb)`
+      : sql`'[]'::jsonb`;
+    return sql`
+        select ${CONVERSATION_ROWS.columns}, ${members} as "_members"
+        from ${conversations}
+        where ${conversations.applicationId} = ${sql.placeholder('applicationId')}
+          and (${sql.join(matches, sql` or `)})
+        order by ${conversations.id}
+        for update of ${conversations}`;
+  });
+}
+
+// Hand-written and built once per shape: it runs in every batch of sends, and the query builder
+// cost more than the query.
+const LOCK_STATEMENTS = [false, true].flatMap((byId) =>
+  [false, true].flatMap((byClientGroupId) =>
+    [false, true].map((withCustomers) => lockStatement(byId, byClientGroupId, withCustomers)),
+  ),
+);
+
 /**
  * Locks the conversations a batch of sends writes to (by id or client group id, in id order, so
  * concurrent batches never deadlock) and answers, in the same round trip, which of the sending
- * customers are members and the value of `extra` (an application-wide fact such as "has message
- * webhooks"; false when no conversation matched).
+ * customers are members.
  */
 export async function lockSendTargets(
   db: Db,
   applicationId: string,
   refs: { ids: readonly number[]; clientGroupIds: readonly string[]; customerIds: readonly string[] },
-  /** A condition to learn in the same round trip (none on the send path since issue 33). */
-  extra: SQL<boolean> = sql<boolean>`false`,
-): Promise<{ targets: SendTarget[]; extra: boolean }> {
-  const matches = [
-    refs.ids.length > 0 ? anyOf(conversations.id, refs.ids, 'bigint') : undefined,
-    refs.clientGroupIds.length > 0
-      ? anyOf(conversations.clientGroupId, refs.clientGroupIds, 'text')
-      : undefined,
-  ].filter((m) => m !== undefined);
-  if (matches.length === 0) return { targets: [], extra: false };
-  const members =
-    refs.customerIds.length > 0
-      ? sql`coalesce((select jsonb_agg(${conversationMembers.userId}) from ${conversationMembers}
-          where ${conversationMembers.conversationId} = ${conversations.id}
-            and ${anyOf(conversationMembers.userId, refs.customerIds, 'uuid')}), '[]'::jsonb)`
-      : sql`'[]'::jsonb`;
-  // Hand-written: it runs in every batch of sends, and the query builder cost more than the query.
-  const result = await executePrepared(
-    db,
-    sql`
-    select ${CONVERSATION_ROWS.columns}, ${members} as "_members", ${extra} as "_extra"
-    from ${conversations}
-    where ${conversations.applicationId} = ${applicationId} and (${sql.join(matches, sql` or `)})
-    order by ${conversations.id}
-    for update of ${conversations}`,
-  );
-  const rows = rowsOf<Record<string, unknown> & { _members: string[] | string; _extra: boolean }>(result);
-  return {
-    targets: rows.map((r) => ({
-      row: CONVERSATION_ROWS.map(r),
-      customerIds: new Set(
-        typeof r._members === 'string' ? (JSON.parse(r._members) as string[]) : r._members,
-      ),
-    })),
-    extra: rows[0]?._extra ?? false,
-  };
+): Promise<SendTarget[]> {
+  const byId = refs.ids.length > 0;
+  const byClientGroupId = refs.clientGroupIds.length > 0;
+  if (!byId && !byClientGroupId) return [];
+  const withCustomers = refs.customerIds.length > 0;
+  const statement = LOCK_STATEMENTS[(byId ? 4 : 0) + (byClientGroupId ? 2 : 0) + (withCustomers ? 1 : 0)]!;
+  const result = await statement(db, {
+    applicationId,
+    ids: arrayLiteral(refs.ids),
+    clientGroupIds: arrayLiteral(refs.clientGroupIds),
+    customerIds: arrayLiteral(refs.customerIds),
+  });
+  const rows = rowsOf<Record<string, unknown> & { _members: string[] | string }>(result);
+  return rows.map((r) => ({
+    row: CONVERSATION_ROWS.map(r),
+    customerIds: new Set(typeof r._members === 'string' ? (JSON.parse(r._members) as string[]) : r._members),
+  }));
 }
 
 /** A conversation after new messages of a batch: its members' unread counts and its own state. */
@@ -425,18 +442,26 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
     })),
   }));
   // Most batches answer nothing (customers writing): then the statement has no insert at all.
-  const responses = updates.some((u) => u.answered.length > 0)
-    ? sql`, responses as (
-        insert into ${conversationResponses} (application_id, conversation_id, asked_at, answered_at)
-        select ${applicationId}, v.id, r.asked_at, r.answered_at
-        from v cross join lateral jsonb_to_recordset(v.answered) as r(asked_at timestamptz, answered_at timestamptz)
-      )`
-    : sql``;
-  await executePrepared(
-    db,
-    sql`
+  const statement = updates.some((u) => u.answered.length > 0)
+    ? AFTER_MESSAGES.answering
+    : AFTER_MESSAGES.plain;
+  await statement(db, { applicationId, rows: JSON.stringify(rows) });
+}
+
+/** The statement of applyAfterMessages, with or without the answered turns' insert; built once each. */
+function afterMessagesStatement(answering: boolean) {
+  return preparedStatement<{ applicationId: string; rows: string }>(() => {
+    const applicationId = sql.placeholder('applicationId');
+    const responses = answering
+      ? sql`, responses as (
+          insert into ${conversationResponses} (application_id, conversation_id, asked_at, answered_at)
+          select ${applicationId}, v.id, r.asked_at, r.answered_at
+          from v cross join lateral jsonb_to_recordset(v.answered) as r(asked_at timestamptz, answered_at timestamptz)
+        )`
+      : sql``;
+    return sql`
     with v as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
         as v(id bigint, added int, added_by_sender jsonb, status int, last_message_id bigint,
           last_message_at timestamptz, last_customer_message_at timestamptz, reopened boolean,
           first_customer_message_at timestamptz, first_response_at timestamptz,
@@ -458,9 +483,11 @@ export async function applyAfterMessages(db: Db, applicationId: string, updates:
       unanswered_since = v.unanswered_since,
       updated_at = now()
     from v
-    where c.application_id = ${applicationId} and c.id = v.id`,
-  );
+    where c.application_id = ${applicationId} and c.id = v.id`;
+  });
 }
+
+const AFTER_MESSAGES = { plain: afterMessagesStatement(false), answering: afterMessagesStatement(true) };
 
 /** Each member's stored receipts (last read and delivered message ids) with their role type, read-only. */
 export async function listReceiptPositions(db: Db, conversationId: number) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
-import { executePrepared } from '../../platform/db/prepared.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -26,6 +26,23 @@ export async function listConversationMessages(
     .limit(opts.pageSize)
     .offset(opts.startIndex);
 }
+
+// The batch's insert: the rows travel as one JSON parameter, in order (their ids follow it).
+const insertBatch = preparedStatement<{ applicationId: string; rows: string }>(
+  () => sql`
+    insert into ${messages} (application_id, conversation_id, sender_id, sender_type, content_type,
+      message, metadata, file_meta, client_key, created_at)
+    select ${sql.placeholder('applicationId')}, v.conversation_id, v.sender_id, v.sender_type,
+      v.content_type, v.message, v.metadata, v.file_meta, v.client_key, coalesce(v.created_at, now())
+    from rows from (jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+      as (conversation_id bigint, sender_id uuid, sender_type int, content_type int, message text,
+        metadata jsonb, file_meta jsonb, client_key text, created_at timestamptz))
+      with ordinality as v(conversation_id, sender_id, sender_type, content_type, message, metadata,
+        file_meta, client_key, created_at, ord)
+    order by v.ord
+    on conflict do nothing
+    returning ${MESSAGE_ROWS.columns}`,
+);
 
 /** A new message of a batch; the application is the batch's; no `createdAt`: the transaction's time. */
 export type NewBatchMessage = Omit<NewMessage, 'applicationId' | 'id'> & {
@@ -59,22 +76,7 @@ export async function insertMessagesOnce(
     client_key: v.clientKey,
     created_at: v.createdAt?.toISOString() ?? null,
   }));
-  const result = await executePrepared(
-    db,
-    sql`
-    insert into ${messages} (application_id, conversation_id, sender_id, sender_type, content_type,
-      message, metadata, file_meta, client_key, created_at)
-    select ${applicationId}, v.conversation_id, v.sender_id, v.sender_type, v.content_type,
-      v.message, v.metadata, v.file_meta, v.client_key, coalesce(v.created_at, now())
-    from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as (conversation_id bigint, sender_id uuid, sender_type int, content_type int, message text,
-        metadata jsonb, file_meta jsonb, client_key text, created_at timestamptz))
-      with ordinality as v(conversation_id, sender_id, sender_type, content_type, message, metadata,
-        file_meta, client_key, created_at, ord)
-    order by v.ord
-    on conflict do nothing
-    returning ${MESSAGE_ROWS.columns}`,
-  );
+  const result = await insertBatch(db, { applicationId, rows: JSON.stringify(rows) });
   const byKey = new Map<string, { row: MessageRow; created: boolean }>();
   for (const raw of rowsOf<Record<string, unknown>>(result)) {
     const row = MESSAGE_ROWS.map(raw);

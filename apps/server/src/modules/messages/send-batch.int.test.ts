@@ -1,5 +1,4 @@
 import { MESSAGING_PATHS } from '@convo/api';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   groupInfoOf,
@@ -89,17 +88,15 @@ describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
     const members = await conversations.listMembers(db, [a.groupId]);
     const customer = members.find((m) => m.roleType === null)!;
     const locked = await db.transaction((tx) =>
-      conversations.lockSendTargets(
-        tx,
-        tenant.applicationId,
-        { ids: [a.groupId], clientGroupIds: [], customerIds: [customer.id] },
-        sql<boolean>`true`,
-      ),
+      conversations.lockSendTargets(tx, tenant.applicationId, {
+        ids: [a.groupId],
+        clientGroupIds: [],
+        customerIds: [customer.id],
+      }),
     );
-    expect(locked.extra).toBe(true);
-    expect(locked.targets).toHaveLength(1);
-    expect(locked.targets[0]!.row).toEqual(expected);
-    expect(locked.targets[0]!.customerIds).toEqual(new Set([customer.id]));
+    expect(locked).toHaveLength(1);
+    expect(locked[0]!.row).toEqual(expected);
+    expect(locked[0]!.customerIds).toEqual(new Set([customer.id]));
   });
 
   it('finds conversations by client group id, whatever characters it holds', async () => {

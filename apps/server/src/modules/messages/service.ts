@@ -178,7 +178,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       else if (input.clientGroupId !== undefined) clientGroupIds.add(input.clientGroupId);
       if (caller.roleType === null) customerIds.add(caller.userId);
     }
-    const { targets } = await conversations.lockSendTargets(tx, applicationId, {
+    const targets = await conversations.lockSendTargets(tx, applicationId, {
       ids: [...ids],
       clientGroupIds: [...clientGroupIds],
       customerIds: [...customerIds],

@@ -1,8 +1,27 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { applicationSequences, realtimeEvents } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
-import { executePrepared } from '../../platform/db/prepared.js';
+import { preparedStatement } from '../../platform/db/prepared.js';
 import type { NewEvent, StoredEvent } from './event-types.js';
+
+// One statement: take the next seqs (locking the counter row) and store the events.
+const appendBatch = preparedStatement<{ applicationId: string; count: number; rows: string }>(
+  () => sql`
+    with counter as (
+      insert into ${applicationSequences} (application_id, last_seq)
+      values (${sql.placeholder('applicationId')}, ${sql.placeholder('count')})
+      on conflict (application_id)
+      do update set last_seq = ${applicationSequences.lastSeq} + ${sql.placeholder('count')}
+      returning last_seq
+    )
+    insert into ${realtimeEvents} (application_id, seq, type, conversation_id, audience, data)
+    select ${sql.placeholder('applicationId')}, counter.last_seq - ${sql.placeholder('count')} + e.ord,
+      e.type, e.conversation_id, e.audience, e.data
+    from counter,
+      rows from (jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+        as (type text, conversation_id bigint, audience text, data jsonb)) with ordinality as e(type, conversation_id, audience, data, ord)
+    returning seq`,
+);
 
 /**
  * Appends events with consecutive `seq` numbers of the application. The counter row stays locked
@@ -23,22 +42,7 @@ export async function appendEvents(
     })),
   );
   if (rows.length === 0) return [];
-  // One statement: take the next seqs (locking the counter row) and store the events.
-  const result = await executePrepared(
-    db,
-    sql`
-    with counter as (
-      insert into ${applicationSequences} (application_id, last_seq) values (${applicationId}, ${rows.length})
-      on conflict (application_id) do update set last_seq = ${applicationSequences.lastSeq} + ${rows.length}
-      returning last_seq
-    )
-    insert into ${realtimeEvents} (application_id, seq, type, conversation_id, audience, data)
-    select ${applicationId}, counter.last_seq - ${rows.length} + e.ord, e.type, e.conversation_id, e.audience, e.data
-    from counter,
-      rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as (type text, conversation_id bigint, audience text, data jsonb)) with ordinality as e(type, conversation_id, audience, data, ord)
-    returning seq`,
-  );
+  const result = await appendBatch(db, { applicationId, count: rows.length, rows: JSON.stringify(rows) });
   const first = Math.min(...rowsOf<{ seq: string | number }>(result).map((r) => Number(r.seq)));
   return rows.map((r, i) => ({
     seq: first + i,

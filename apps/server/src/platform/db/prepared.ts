@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database.js';
 
@@ -22,11 +22,21 @@ function nameOf(text: string): string | undefined {
 }
 
 /**
- * `db.execute(query)`, as a named prepared statement: for hand-written SQL run on a hot path whose
- * text is one of a few shapes (parameters vary, the text does not). Other texts would each take a
- * name, up to a bound, then run unnamed. PGlite ignores the name (it runs in the process).
+ * A hot statement, run as a named prepared statement whose text is built once, on first use:
+ * `build` writes it with `sql.placeholder(name)` for every value that varies, and each run only
+ * fills those in. Rebuilding the text of the send path's four statements from drizzle's templates
+ * in every batch was about 5 % of the server's CPU under load (docs/performance.md, "Sends").
+ * Texts beyond the bound of names run unnamed. PGlite ignores the name (it runs in the process).
  */
-export function executePrepared(db: Db, query: SQL): Promise<unknown> {
-  const built = dialect.sqlToQuery(query);
-  return db._.session.prepareQuery(built, undefined, nameOf(built.sql), false).execute();
+export function preparedStatement<V extends Record<string, unknown>>(
+  build: () => SQL,
+): (db: Db, values: V) => Promise<unknown> {
+  let built: { query: Query; name: string | undefined } | undefined;
+  return (db, values) => {
+    if (built === undefined) {
+      const query = dialect.sqlToQuery(build());
+      built = { query, name: nameOf(query.sql) };
+    }
+    return db._.session.prepareQuery(built.query, undefined, built.name, false).execute(values);
+  };
 }
