@@ -32,7 +32,7 @@ const OPEN_TIMER_SCRIPT = `(() => {
       performance.mark('open-visible');
       // When the conversation's two API answers were in: the rest of the span is the dashboard's.
       const answers = performance.getEntriesByType('resource').filter((r) =>
-        /group/v2/info|message/v3/list/.test(r.name) && r.startTime >= clickedAt);
+        (r.name.includes('group/v2/info') || r.name.includes('message/v3/list')) && r.startTime >= clickedAt);
       window.__dataMs = Math.max(0, ...answers.map((r) => r.responseEnd)) - clickedAt;
       window.__openMs = performance.now() - clickedAt;
     });
