@@ -5,7 +5,7 @@
 
 import { ActionIcon, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, isCancellation } from '../../../app/api/api-error';
 import { toast } from '../../../app/toasts';
@@ -86,15 +86,23 @@ export function ConversationSummary({ groupId }: { groupId: number }) {
   );
 }
 
-/** "Translate" under a customer's message, and the translation once asked. */
-export function TranslateAction({ groupId, messageKey }: { groupId: number; messageKey: string }) {
+/**
+ * "Translate" under a customer's message, and the translation once asked. The list asks whether the
+ * plan opens it (useLockedFeature('translation')), once for all its rows, and shows it only then.
+ * Memoised like the bubbles: the list's renders while it places itself leave it as it is.
+ */
+export const TranslateAction = memo(function TranslateAction({
+  groupId,
+  messageKey,
+}: {
+  groupId: number;
+  messageKey: string;
+}) {
   const { t, i18n } = useTranslation('inbox');
-  const locked = useLockedFeature('translation');
   const translation = useMutation({
     mutationFn: () => fetchMessageTranslation(groupId, messageKey, i18n.resolvedLanguage ?? i18n.language),
     onError: (error) => assistFailed(t, error, t('assist.translate.failed')),
   });
-  if (locked) return null;
   return (
     <Stack gap={2} px="sm" pb={4} data-testid="message-translation">
       {translation.data ? (
@@ -124,4 +132,4 @@ export function TranslateAction({ groupId, messageKey }: { groupId: number; mess
       )}
     </Stack>
   );
-}
+});

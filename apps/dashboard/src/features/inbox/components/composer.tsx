@@ -10,9 +10,7 @@ import {
   Group,
   Paper,
   Popover,
-  SegmentedControl,
   SimpleGrid,
-  Stack,
   Text,
   Textarea,
   UnstyledButton,
@@ -25,11 +23,11 @@ import { QUERY_ROOTS } from '../../../app/realtime';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { toast, toastError } from '../../../app/toasts';
 import { useQuickReplies } from '../../conversation-settings/api/conversation-settings-api';
-import { channelName } from '../../integrations/channel-icon';
 import { addNote, sendMessage, uploadFile } from '../api/inbox-api';
 import { addSentMessage } from '../hooks/use-messages';
 import { useTypingSender } from '../hooks/use-typing';
 import { readDraft, saveDraft } from '../lib/drafts';
+import { ComposerFrame, type ComposerMode, composerPlaceholder, PaperclipIcon } from './composer-frame';
 import { ReplySuggestions } from './reply-suggestions';
 import { ServiceWindowClosed } from './service-window-closed';
 
@@ -68,12 +66,9 @@ const EMOJIS = [
   '📞',
 ];
 
-export type ComposerMode = 'reply' | 'note';
+import type { ComposerHandle } from './composer-frame';
 
-export interface ComposerHandle {
-  focus(mode: ComposerMode): void;
-  openQuickReplies(): void;
-}
+export type { ComposerHandle, ComposerMode } from './composer-frame';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -260,126 +255,103 @@ export const Composer = forwardRef<
   };
 
   return (
-    <Paper withBorder p="xs" radius="md" bg={mode === 'note' ? 'var(--mantine-color-yellow-0)' : undefined}>
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <SegmentedControl
-            size="xs"
-            value={mode}
-            onChange={(v) => setMode(v === 'note' ? 'note' : 'reply')}
-            data={[
-              { value: 'reply', label: t('composer.reply') },
-              ...(canNote ? [{ value: 'note', label: t('composer.note') }] : []),
-            ]}
-            aria-label={t('composer.mode')}
-          />
-          <Text size="xs" c="dimmed" visibleFrom="xl">
-            {t('composer.hint')}
-          </Text>
-        </Group>
-        {matches.length > 0 && (
-          <Paper withBorder radius="sm" p={4} role="listbox" aria-label={t('composer.quickReplies')}>
-            {matches.map((r, i) => (
-              <UnstyledButton
-                key={r.id}
-                role="option"
-                aria-selected={i === quickIndex}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pickQuickReply(r.content);
-                }}
-                display="block"
-                w="100%"
-                px="xs"
-                py={4}
-                bg={i === quickIndex ? 'var(--mantine-primary-color-light)' : undefined}
-                style={{ borderRadius: 4 }}
-              >
-                <Text size="sm" fw={600} span>
-                  /{r.shortcut}
-                </Text>{' '}
-                <Text size="sm" c="dimmed" span lineClamp={1}>
-                  {r.content}
-                </Text>
-              </UnstyledButton>
-            ))}
-          </Paper>
-        )}
-        {mode === 'reply' && windowClosed ? (
-          <ServiceWindowClosed groupId={groupId} channel={channel} />
-        ) : (
-          <>
-            {mode === 'reply' && (
-              <ReplySuggestions
-                groupId={groupId}
-                messageId={lastCustomerMessageId ?? null}
-                onPick={insertSuggestion}
-              />
-            )}
-            <Textarea
-              ref={area}
-              value={text}
-              onChange={(e) => update(e.currentTarget.value)}
-              onKeyDown={onKeyDown}
-              onBlur={() => typing.stopped()}
-              placeholder={
-                mode === 'note'
-                  ? t('composer.notePlaceholder')
-                  : channel
-                    ? t('composer.channelPlaceholder', { channel: channelName(channel) })
-                    : t('composer.placeholder')
-              }
-              aria-label={mode === 'note' ? t('composer.note') : t('composer.reply')}
-              autosize
-              minRows={2}
-              maxRows={8}
-              data-testid="composer"
+    <ComposerFrame mode={mode} onMode={setMode} canNote={canNote}>
+      {matches.length > 0 && (
+        <Paper withBorder radius="sm" p={4} role="listbox" aria-label={t('composer.quickReplies')}>
+          {matches.map((r, i) => (
+            <UnstyledButton
+              key={r.id}
+              role="option"
+              aria-selected={i === quickIndex}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pickQuickReply(r.content);
+              }}
+              display="block"
+              w="100%"
+              px="xs"
+              py={4}
+              bg={i === quickIndex ? 'var(--mantine-primary-color-light)' : undefined}
+              style={{ borderRadius: 4 }}
+            >
+              <Text size="sm" fw={600} span>
+                /{r.shortcut}
+              </Text>{' '}
+              <Text size="sm" c="dimmed" span lineClamp={1}>
+                {r.content}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </Paper>
+      )}
+      {mode === 'reply' && windowClosed ? (
+        <ServiceWindowClosed groupId={groupId} channel={channel} />
+      ) : (
+        <>
+          {mode === 'reply' && (
+            <ReplySuggestions
+              groupId={groupId}
+              messageId={lastCustomerMessageId ?? null}
+              onPick={insertSuggestion}
             />
-            <Group justify="space-between">
-              <Group gap={4}>
-                <Popover opened={emojiOpen} onChange={setEmojiOpen} position="top-start" withArrow>
-                  <Popover.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('composer.emoji')}
-                      onClick={() => setEmojiOpen((o) => !o)}
-                    >
-                      <span aria-hidden>😊</span>
-                    </ActionIcon>
-                  </Popover.Target>
-                  <Popover.Dropdown>
-                    <SimpleGrid cols={8} spacing={2}>
-                      {EMOJIS.map((e) => (
-                        <ActionIcon key={e} variant="subtle" onClick={() => insertEmoji(e)} aria-label={e}>
-                          {e}
-                        </ActionIcon>
-                      ))}
-                    </SimpleGrid>
-                  </Popover.Dropdown>
-                </Popover>
-                {mode === 'reply' && (
-                  <FileButton onChange={(f) => void attach(f)}>
-                    {(props) => (
-                      <ActionIcon
-                        {...props}
-                        variant="subtle"
-                        aria-label={t('composer.attach')}
-                        disabled={sending}
-                      >
-                        <PaperclipIcon />
+          )}
+          <Textarea
+            ref={area}
+            value={text}
+            onChange={(e) => update(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => typing.stopped()}
+            placeholder={composerPlaceholder(t, mode, channel)}
+            aria-label={mode === 'note' ? t('composer.note') : t('composer.reply')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            data-testid="composer"
+          />
+          <Group justify="space-between">
+            <Group gap={4}>
+              <Popover opened={emojiOpen} onChange={setEmojiOpen} position="top-start" withArrow>
+                <Popover.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('composer.emoji')}
+                    onClick={() => setEmojiOpen((o) => !o)}
+                  >
+                    <span aria-hidden>😊</span>
+                  </ActionIcon>
+                </Popover.Target>
+                <Popover.Dropdown>
+                  <SimpleGrid cols={8} spacing={2}>
+                    {EMOJIS.map((e) => (
+                      <ActionIcon key={e} variant="subtle" onClick={() => insertEmoji(e)} aria-label={e}>
+                        {e}
                       </ActionIcon>
-                    )}
-                  </FileButton>
-                )}
-              </Group>
-              <Button size="xs" onClick={() => void submit()} loading={sending} disabled={text.trim() === ''}>
-                {mode === 'note' ? t('composer.addNote') : t('composer.send')}
-              </Button>
+                    ))}
+                  </SimpleGrid>
+                </Popover.Dropdown>
+              </Popover>
+              {mode === 'reply' && (
+                <FileButton onChange={(f) => void attach(f)}>
+                  {(props) => (
+                    <ActionIcon
+                      {...props}
+                      variant="subtle"
+                      aria-label={t('composer.attach')}
+                      disabled={sending}
+                    >
+                      <PaperclipIcon />
+                    </ActionIcon>
+                  )}
+                </FileButton>
+              )}
             </Group>
-          </>
-        )}
-      </Stack>
-    </Paper>
+            <Button size="xs" onClick={() => void submit()} loading={sending} disabled={text.trim() === ''}>
+              {mode === 'note' ? t('composer.addNote') : t('composer.send')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </ComposerFrame>
   );
 });
 
@@ -395,22 +367,6 @@ function useWindowClosed(closesAt: number | null | undefined): boolean {
     return () => clearTimeout(timer);
   }, [closesAt]);
   return closesAt !== undefined && (closesAt === null || closesAt <= now);
-}
-
-function PaperclipIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M21 12.5l-8.5 8.5a5.5 5.5 0 01-7.8-7.8l9.2-9.2a3.7 3.7 0 015.2 5.2l-9.2 9.2a1.8 1.8 0 01-2.6-2.6l8.5-8.5" />
-    </svg>
-  );
 }
 
 function ownMessage(

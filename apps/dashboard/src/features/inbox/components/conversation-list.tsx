@@ -238,6 +238,9 @@ function ListFooter({ context }: { context?: { loading: boolean; label: string }
   ) : null;
 }
 
+const LIST_COMPONENTS = { Footer: ListFooter };
+const feedKey = (_: number, f: GroupFeed) => f.id;
+
 const Row = memo(function Row({
   feed,
   selected,
@@ -392,6 +395,30 @@ export function ConversationList({
     [],
   );
 
+  // Stable props for Virtuoso: opening a conversation changes the selected row, and only that row
+  // (and the one selected before) renders again; the others are memoised on unchanged props.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const endReached = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const itemContent = useCallback(
+    (_: number, f: GroupFeed) => (
+      <Row
+        feed={f}
+        staff={staff}
+        selected={f.id === selectedId}
+        checked={checked.has(f.id)}
+        onOpen={onOpen}
+        onCheck={check}
+      />
+    ),
+    [staff, selectedId, checked, onOpen, check],
+  );
+  const context = useMemo(
+    () => ({ loading: isFetchingNextPage, label: t('loading') }),
+    [isFetchingNextPage, t],
+  );
+
   const allChecked = items.length > 0 && items.every((f) => checked.has(f.id));
 
   return (
@@ -443,22 +470,11 @@ export function ConversationList({
           <Virtuoso
             style={{ height: '100%' }}
             data={shown}
-            computeItemKey={(_, f) => f.id}
-            endReached={() => {
-              if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-            }}
-            itemContent={(_, f) => (
-              <Row
-                feed={f}
-                staff={staff}
-                selected={f.id === selectedId}
-                checked={checked.has(f.id)}
-                onOpen={onOpen}
-                onCheck={check}
-              />
-            )}
-            context={{ loading: list.isFetchingNextPage, label: t('loading') }}
-            components={{ Footer: ListFooter }}
+            computeItemKey={feedKey}
+            endReached={endReached}
+            itemContent={itemContent}
+            context={context}
+            components={LIST_COMPONENTS}
           />
         )}
       </section>

@@ -22,7 +22,8 @@ import { useTeammates } from '../hooks/use-inbox-data';
 import { preloadMessages, useMessages } from '../hooks/use-messages';
 import { useTypingPeople } from '../hooks/use-typing';
 import { ConversationSummary } from './agent-assist';
-import { Composer, type ComposerHandle } from './composer';
+import type { ComposerHandle } from './composer';
+import { DeferredComposer } from './composer-shell';
 import { ConversationHeader } from './conversation-header';
 import { MessageList } from './message-list';
 
@@ -108,7 +109,7 @@ export function ConversationNotFound({ onBack }: { onBack: () => void }) {
 // Every page of messages re-renders the pane: the header's selects and the composer's autosized
 // textarea (which measures itself) only re-render when their own props change.
 const Header = memo(ConversationHeader);
-const MemoComposer = memo(Composer);
+const MemoComposer = memo(DeferredComposer);
 
 export const ConversationPane = forwardRef<
   ComposerHandle,

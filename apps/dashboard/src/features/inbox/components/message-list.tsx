@@ -10,6 +10,7 @@ import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListItem, Virtuoso } from 'react-virtuoso';
 import { SectionLoader } from '../../../components/page-loader';
+import { useLockedFeature } from '../../billing/components/feature-gate';
 import { useTeammates } from '../hooks/use-inbox-data';
 import { type MessagesState, markMessagesShown } from '../hooks/use-messages';
 import { type MessageRow, toRows } from '../lib/message-rows';
@@ -80,6 +81,8 @@ export const MessageList = memo(function MessageList({
   const rows = useMemo(() => toRows(state.messages), [state.messages]);
   const teammates = useTeammates();
   const labels = useBubbleLabels();
+  // Asked once for every row (each row asking kept a query observer of its own).
+  const translatable = useLockedFeature('translation') === null;
   const system = t('message.system');
   // Members who are not teammates are the customer: the name they gave, else their pseudonym.
   const names = useMemo(
@@ -134,7 +137,12 @@ export const MessageList = memo(function MessageList({
         />
       );
       // Agent assist: a customer's text can be translated into the agent's language.
-      if (m.senderType !== SENDER_TYPE.USER || !TRANSLATABLE.has(m.contentType) || m.message.trim() === '')
+      if (
+        !translatable ||
+        m.senderType !== SENDER_TYPE.USER ||
+        !TRANSLATABLE.has(m.contentType) ||
+        m.message.trim() === ''
+      )
         return bubble;
       return (
         <div>
@@ -143,7 +151,7 @@ export const MessageList = memo(function MessageList({
         </div>
       );
     },
-    [dayFormat, timeOf, names, system, labels, readUpTo, deliveredUpTo, feed.id],
+    [dayFormat, timeOf, names, system, labels, readUpTo, deliveredUpTo, feed.id, translatable],
   );
   const positioned = useRef(false);
   const startReached = useCallback(() => {

@@ -1,15 +1,46 @@
 import { relativeTimeParts } from '@convo/domain';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// One clock for every relative time on screen (each row of the conversation list shows one): a
+// single 60 s timer while any of them is mounted, rather than one timer and one state per row.
+let now = Date.now();
+let timer: ReturnType<typeof setInterval> | undefined;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0)
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const l of listeners) l();
+    }, 60_000);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) clearInterval(timer);
+  };
+}
+
+/** Stable within a render; read afresh when no clock has been running (the first row mounting). */
+function getNow(): number {
+  if (listeners.size === 0 && Date.now() - now > 1000) now = Date.now();
+  return now;
+}
 
 /** The current time, refreshed every minute (relative times change by the minute). */
 export function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+  return useSyncExternalStore(subscribe, getNow);
+}
+
+// A formatter is costly to build (locale data): one per language, not one per row and render.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { day: '2-digit', month: 'long', year: 'numeric' });
+    dateFormats.set(language, format);
+  }
+  return format;
 }
 
 /** SPEC §9 relative time, worded in the user's language. */
@@ -26,11 +57,7 @@ export function useRelativeTime(): (ms: number) => string {
       case 'hours':
         return t('time.hours', { count: parts.count });
       default:
-        return new Intl.DateTimeFormat(i18n.language, {
-          day: '2-digit',
-          month: 'long',
-          year: 'numeric',
-        }).format(parts.ms);
+        return dateFormat(i18n.language).format(parts.ms);
     }
   };
 }

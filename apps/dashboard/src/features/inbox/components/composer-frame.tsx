@@ -1,0 +1,76 @@
+// What the reply box and its light stand-in (composer-shell.tsx) share: the frame with the
+// reply/note switch, the text box's placeholder, the attachment icon. One source, so the stand-in
+// looks like the box it stands in for.
+
+import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { channelName } from '../../integrations/channel-icon';
+
+export type ComposerMode = 'reply' | 'note';
+
+export interface ComposerHandle {
+  focus(mode: ComposerMode): void;
+  openQuickReplies(): void;
+}
+
+type Translate = ReturnType<typeof useTranslation<'inbox'>>['t'];
+
+export function composerPlaceholder(t: Translate, mode: ComposerMode, channel: string | undefined): string {
+  if (mode === 'note') return t('composer.notePlaceholder');
+  return channel
+    ? t('composer.channelPlaceholder', { channel: channelName(channel) })
+    : t('composer.placeholder');
+}
+
+export function ComposerFrame({
+  mode,
+  onMode,
+  canNote,
+  children,
+}: {
+  mode: ComposerMode;
+  onMode: (mode: ComposerMode) => void;
+  canNote: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('inbox');
+  return (
+    <Paper withBorder p="xs" radius="md" bg={mode === 'note' ? 'var(--mantine-color-yellow-0)' : undefined}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <SegmentedControl
+            size="xs"
+            value={mode}
+            onChange={(v) => onMode(v === 'note' ? 'note' : 'reply')}
+            data={[
+              { value: 'reply', label: t('composer.reply') },
+              ...(canNote ? [{ value: 'note', label: t('composer.note') }] : []),
+            ]}
+            aria-label={t('composer.mode')}
+          />
+          <Text size="xs" c="dimmed" visibleFrom="xl">
+            {t('composer.hint')}
+          </Text>
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function PaperclipIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M21 12.5l-8.5 8.5a5.5 5.5 0 01-7.8-7.8l9.2-9.2a3.7 3.7 0 015.2 5.2l-9.2 9.2a1.8 1.8 0 01-2.6-2.6l8.5-8.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,152 @@
+// A/B of one figure of the inbox bench: click → first message of the 5,000-message conversation
+// visible in Chromium, with the renderer main thread's CPU time over the same span (from a trace:
+// wall time alone is noisy on a shared machine). Each sample is a new signed-in page, as the bench's
+// one click is; the builds alternate sample by sample (the order within each pair too) so that both
+// see the same load, after one uncounted open each.
+// Run (on a database `bench/inbox.bench.ts` seeded and kept):
+//   BENCH_INBOX_DATABASE_URL=postgres://…/db OPEN_DISTS=/tmp/dist-main,apps/dashboard/dist \
+//   npx tsx bench/inbox-open.ts
+// OPEN_SAMPLES per build (8), BENCH_INBOX_PORT (3390: the first build's server; the next ones +1).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium } from '@playwright/test';
+import { findSeeded } from './lib/seed-application.js';
+import { type ServerProcess, startServer } from './lib/server-process.js';
+import { percentile } from './lib/stats.js';
+
+const PASSWORD = 'Bench1234';
+const SAMPLES = Number(process.env.OPEN_SAMPLES ?? 8);
+
+/** Marks the click and the frame after the first visible message (as the bench's timer does). */
+const OPEN_TIMER_SCRIPT = `(() => {
+  window.__openMs = 0;
+  let clickedAt = 0;
+  document.addEventListener('click', (e) => { clickedAt = e.timeStamp; performance.mark('open-click'); }, { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (!clickedAt) return;
+    const shown = [...document.querySelectorAll('[data-testid="message"]')].some((m) =>
+      m.checkVisibility({ visibilityProperty: true }),
+    );
+    if (!shown) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      performance.mark('open-visible');
+      // When the conversation's two API answers were in: the rest of the span is the dashboard's.
+      const answers = performance.getEntriesByType('resource').filter((r) =>
+        (r.name.includes('group/v2/info') || r.name.includes('message/v3/list')) && r.startTime >= clickedAt);
+      window.__dataMs = Math.max(0, ...answers.map((r) => r.responseEnd)) - clickedAt;
+      window.__openMs = performance.now() - clickedAt;
+    });
+  });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'data-positioned'] });
+})()`;
+
+interface TraceEvent {
+  name: string;
+  /** The thread's CPU clock (µs) when the event was recorded. */
+  tts?: number;
+}
+
+/** CPU time (ms) of the renderer main thread between the two marks (both made on that thread). */
+function mainThreadCpu(events: TraceEvent[]): number {
+  const click = events.find((e) => e.name === 'open-click')?.tts;
+  const visible = events.find((e) => e.name === 'open-visible')?.tts;
+  return click === undefined || visible === undefined ? Number.NaN : (visible - click) / 1000;
+}
+
+async function sample(browser: Browser, base: string, state: string, bigId: number) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    storageState: JSON.parse(state) as never,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/conversations`);
+    const rowButton = page.locator(`[data-group-id="${bigId}"]`).getByRole('button');
+    await rowButton.waitFor({ timeout: 60_000 });
+    // Let the list's own start-up settle: only the click's work is measured.
+    await page.waitForTimeout(1500);
+    await page.evaluate(OPEN_TIMER_SCRIPT);
+    await browser.startTracing(page, { categories: ['blink.user_timing'] });
+    await rowButton.click();
+    let openMs = 0;
+    for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
+      await new Promise((r) => setTimeout(r, 20));
+      openMs = (await page.evaluate('window.__openMs')) as number;
+    }
+    const raw = (await browser.stopTracing()).toString('utf8');
+    if (process.env.OPEN_TRACE_DUMP) writeFileSync(process.env.OPEN_TRACE_DUMP, raw);
+    const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
+    const dataMs = (await page.evaluate('window.__dataMs')) as number;
+    return { openMs, dataMs, cpuMs: mainThreadCpu(trace.traceEvents) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const url = process.env.BENCH_INBOX_DATABASE_URL;
+  const dists = (process.env.OPEN_DISTS ?? '').split(',').filter(Boolean);
+  if (!url || dists.length === 0) throw new Error('BENCH_INBOX_DATABASE_URL and OPEN_DISTS are needed');
+  const seeded = await findSeeded(url);
+  if (!seeded) throw new Error(`no seeded application in ${url}`);
+  const port = Number(process.env.BENCH_INBOX_PORT ?? 3390);
+  const servers: ServerProcess[] = [];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    for (const [i, dist] of dists.entries())
+      servers.push(
+        await startServer({ port: port + i, databaseUrl: url, env: { DASHBOARD_DIST: path.resolve(dist) } }),
+      );
+    // One sign-in per server (its own origin), kept as storage state for every sample.
+    const states: string[] = [];
+    for (const server of servers) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${server.base}/loginv2`);
+      await page
+        .getByRole('textbox', { name: 'Email', exact: true })
+        .fill(seeded.ownerEmail, { timeout: 60_000 });
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((u) => !u.pathname.includes('login'));
+      states.push(JSON.stringify(await context.storageState()));
+      await context.close();
+    }
+    const results = dists.map(() => ({ open: [] as number[], cpu: [] as number[], after: [] as number[] }));
+    // One open per server not counted (its first answers, the browser's first page of it), then
+    // the order within each pair alternates: the first of a pair was seen to be the slower one.
+    for (const [i, server] of servers.entries()) await sample(browser, server.base, states[i]!, seeded.bigId);
+    for (let s = 0; s < SAMPLES; s++) {
+      const order = s % 2 === 0 ? [...servers.keys()] : [...servers.keys()].reverse();
+      for (const i of order) {
+        const r = await sample(browser, servers[i]!.base, states[i]!, seeded.bigId);
+        results[i]!.open.push(r.openMs);
+        results[i]!.cpu.push(r.cpuMs);
+        results[i]!.after.push(r.openMs - r.dataMs);
+        process.stdout.write(
+          `${dists[i]} #${s + 1}: open ${r.openMs.toFixed(0)} ms (answers in at ${r.dataMs.toFixed(0)} ms), ` +
+            `main-thread CPU ${r.cpuMs.toFixed(0)} ms\n`,
+        );
+      }
+    }
+    const summary = (xs: number[]) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return `median ${percentile(sorted, 50).toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)})`;
+    };
+    for (const [i, dist] of dists.entries()) {
+      const r = results[i]!;
+      process.stdout.write(
+        `${dist}: open ${summary(r.open)}; after the answers ${summary(r.after)}; main-thread CPU ${summary(r.cpu)}\n`,
+      );
+    }
+  } finally {
+    await browser.close();
+    for (const server of servers) await server.stop();
+  }
+}
+
+await main();
