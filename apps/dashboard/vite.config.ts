@@ -72,9 +72,17 @@ function routeGroupsOf(output: Rolldown.OutputChunk[]): Map<string, string> {
     }
   });
   const shell = ROUTE_GROUPS.findIndex(([name]) => name === 'route-shell');
+  const signIn = ROUTE_GROUPS.findIndex(([name]) => name === 'route-sign-in');
   const groupOf = new Map<string, string>();
   for (const [id, routes] of runBy) {
     const first = Math.min(...routes);
+    // The sign-in page's modules that signed-in pages run too (Mantine's inputs, shared helpers)
+    // go to boot, which the sign-in page loads anyway: a signed-in page then never fetches the
+    // sign-in group.
+    if (first === signIn && routes.some((route) => route !== signIn)) {
+      groupOf.set(id, 'boot');
+      continue;
+    }
     const group = first > shell && routes.length > 1 ? shell : first;
     groupOf.set(id, ROUTE_GROUPS[group]?.[0] as string);
   }
@@ -148,5 +156,14 @@ export default defineConfig(async ({ command, isPreview }) => {
     priority: 20 - index,
     includeDependenciesRecursively: false,
   }));
-  return config([...baseGroups, ...routeGroups], [precompress()]);
+  // Boot: what index.html runs (the first build's entry chunk) and what the sign-in page shares with
+  // signed-in pages; one file still, so the sign-in page loads two.
+  const bootIds = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => Object.keys(c.modules)));
+  const boot = {
+    name: 'boot',
+    test: (id: string) => bootIds.has(id) || groupOf.get(id) === 'boot',
+    priority: 40,
+  };
+  const [, ...libraryGroups] = baseGroups;
+  return config([boot, ...libraryGroups, ...routeGroups], [precompress()]);
 });

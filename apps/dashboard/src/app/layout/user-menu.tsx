@@ -1,7 +1,7 @@
 import { profileResponseSchema, TEAM_ADMIN_PATHS } from '@convo/api';
 import { isAllowed, isSupportedLanguage, type Language, SELECTABLE_LANGUAGES } from '@convo/domain';
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, ChevronDownIcon, GlobeIcon, KeyIcon, LogoutIcon } from '../../components/icons';
 import { RegionLabel } from '../../components/region-label';
@@ -11,10 +11,10 @@ import { changeLanguage } from '../../i18n/i18n';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 import { apiRequest } from '../api/api-client';
 import { logout } from '../logout';
+import { lazyPage } from '../routing/lazy-page';
 import { PATHS } from '../routing/paths';
 import { useRequiredSession } from '../session/use-required-session';
 import { toastError } from '../toasts';
-import { ChangePasswordModal } from './change-password-modal';
 import { useRoleLabel } from './use-role-label';
 
 /** The member's e-mails (the weekly digest) follow the language they read the dashboard in. */
@@ -33,11 +33,20 @@ function initials(name: string): string {
   return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase() || '?';
 }
 
+// Loaded when first asked for: its form library (@mantine/form) is on no signed-in landing page
+// otherwise (issue 39: /dashboard and /conversations on the wire).
+const ChangePasswordModal = lazyPage(
+  () => import('./change-password-modal').then((m) => m.ChangePasswordModal),
+  { bootStylesOnly: true },
+);
+
 export function UserMenu() {
   const { t, i18n } = useTranslation();
   const session = useRequiredSession();
   const roleLabel = useRoleLabel(session.roleType);
   const [changingPassword, setChangingPassword] = useState(false);
+  // Mounted from the first opening on, so that closing keeps the modal's transition.
+  const [passwordAsked, setPasswordAsked] = useState(false);
   const [opened, setOpened] = useState(false);
   const appSwitch = useApplicationSwitch();
   const current = i18n.resolvedLanguage ?? i18n.language;
@@ -109,7 +118,13 @@ export function UserMenu() {
             </Menu.Item>
           ))}
           <Menu.Divider />
-          <Menu.Item leftSection={<KeyIcon size={16} />} onClick={() => setChangingPassword(true)}>
+          <Menu.Item
+            leftSection={<KeyIcon size={16} />}
+            onClick={() => {
+              setPasswordAsked(true);
+              setChangingPassword(true);
+            }}
+          >
             {t('userMenu.changePassword')}
           </Menu.Item>
           <Menu.Item
@@ -121,7 +136,11 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+      {passwordAsked && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
       {appSwitch.dialog}
     </>
   );
