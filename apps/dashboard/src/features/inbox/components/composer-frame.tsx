@@ -12,6 +12,8 @@ export type ComposerMode = 'reply' | 'note';
 export interface ComposerHandle {
   focus(mode: ComposerMode): void;
   openQuickReplies(): void;
+  /** A reply suggestion into the box, after what is typed, as picking it there does. */
+  insertSuggestion(text: string): void;
 }
 
 type Translate = ReturnType<typeof useTranslation<'inbox'>>['t'];

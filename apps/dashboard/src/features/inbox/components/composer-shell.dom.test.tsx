@@ -35,4 +35,13 @@ describe('DeferredComposer', () => {
     const box = await screen.findByTestId('composer');
     await waitFor(() => expect(document.activeElement).toBe(box));
   });
+
+  it('puts a suggestion picked before the real box is mounted into the real box', async () => {
+    const ref = createRef<ComposerHandle>();
+    renderWithApp(<DeferredComposer ref={ref} groupId={104} canNote={false} />);
+    await screen.findByTestId('composer-shell');
+    act(() => ref.current?.insertSuggestion('Your order ships today.'));
+    const box = await screen.findByTestId('composer');
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Your order ships today.'));
+  });
 });

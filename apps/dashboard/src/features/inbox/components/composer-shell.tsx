@@ -38,7 +38,8 @@ function ComposerShell({
   channel,
   lastCustomerMessageId,
   onWake,
-}: ComposerProps & { onWake: (mode?: ComposerMode) => void }) {
+  onSuggestion,
+}: ComposerProps & { onWake: (mode?: ComposerMode) => void; onSuggestion: (text: string) => void }) {
   const { t } = useTranslation('inbox');
   return (
     // Focus comes before the switch's change (which the swap would lose): its radio says the mode.
@@ -52,7 +53,7 @@ function ComposerShell({
         <ReplySuggestions
           groupId={groupId}
           messageId={lastCustomerMessageId ?? null}
-          onPick={() => onWake()}
+          onPick={onSuggestion}
         />
         {/* Not autosized (it measures itself on mount): two rows, as the real box starts. */}
         <Textarea
@@ -130,6 +131,7 @@ export const DeferredComposer = forwardRef<ComposerHandle, ComposerProps>(
       return {
         focus: (mode: ComposerMode) => run((box) => box.focus(mode)),
         openQuickReplies: () => run((box) => box.openQuickReplies()),
+        insertSuggestion: (text: string) => run((box) => box.insertSuggestion(text)),
       };
     }, []);
 
@@ -139,6 +141,11 @@ export const DeferredComposer = forwardRef<ComposerHandle, ComposerProps>(
       pending.current ??= (box) => box.focus(mode);
       setLive(true);
     };
-    return <ComposerShell {...props} onWake={wake} />;
+    // A suggestion picked on the stand-in goes into the real box, as it would have there.
+    const suggest = (text: string) => {
+      pending.current = (box) => box.insertSuggestion(text);
+      setLive(true);
+    };
+    return <ComposerShell {...props} onWake={wake} onSuggestion={suggest} />;
   },
 );

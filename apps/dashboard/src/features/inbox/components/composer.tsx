@@ -120,6 +120,7 @@ export const Composer = forwardRef<
       saveDraft(groupId, '/');
       area.current?.focus();
     },
+    insertSuggestion: (suggestion) => insertSuggestion(suggestion),
   }));
 
   const quickQuery =
