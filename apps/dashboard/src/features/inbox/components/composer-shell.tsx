@@ -50,11 +50,7 @@ function ComposerShell({
       data-testid="composer-shell"
     >
       <ComposerFrame mode="reply" onMode={onWake} canNote={canNote}>
-        <ReplySuggestions
-          groupId={groupId}
-          messageId={lastCustomerMessageId ?? null}
-          onPick={onSuggestion}
-        />
+        <ReplySuggestions groupId={groupId} messageId={lastCustomerMessageId ?? null} onPick={onSuggestion} />
         {/* Not autosized (it measures itself on mount): two rows, as the real box starts. */}
         <Textarea
           value=""
