@@ -340,15 +340,15 @@ function lockStatement(byId: boolean, byClientGroupId: boolean, withCustomers: b
     customerIds: string;
   }>(() => {
     const matches = [
-      byId ? sql`${conversations.id} = any(${sql.placeholder('ids')}::text::bigint[])` : undefined,
+      byId ? anyOf(conversations.id, sql.placeholder('ids'), 'bigint') : undefined,
       byClientGroupId
-        ? sql`${conversations.clientGroupId} = any(${sql.placeholder('clientGroupIds')}::text::text[])`
+        ? anyOf(conversations.clientGroupId, sql.placeholder('clientGroupIds'), 'text')
         : undefined,
     ].filter((m) => m !== undefined);
     const members = withCustomers
       ? sql`coalesce((select jsonb_agg(${conversationMembers.userId}) from ${conversationMembers}
             where ${conversationMembers.conversationId} = ${conversations.id}
-              and ${conversationMembers.userId} = any(${sql.placeholder('customerIds')}::text::uuid[])), '[]'::jsonb)`
+              and ${anyOf(conversationMembers.userId, sql.placeholder('customerIds'), 'uuid')}), '[]'::jsonb)`
       : sql`'[]'::jsonb`;
     return sql`
         select ${CONVERSATION_ROWS.columns}, ${members} as "_members"

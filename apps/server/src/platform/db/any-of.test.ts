@@ -1,5 +1,7 @@
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { arrayLiteral } from './any-of.js';
+import { anyOf, arrayLiteral } from './any-of.js';
 
 describe('arrayLiteral', () => {
   it('quotes every element and escapes what would end or break it', () => {
@@ -8,5 +10,18 @@ describe('arrayLiteral', () => {
       '{"a,b","say \\"hi\\"","back\\\\slash","{}",""}',
     );
     expect(arrayLiteral([])).toBe('{}');
+  });
+});
+
+describe('anyOf', () => {
+  it('takes the values, or a placeholder filled later with their array literal, as one text parameter', () => {
+    const dialect = new PgDialect();
+    const column = sql.raw('c.id');
+    const given = dialect.sqlToQuery(anyOf(column, [1, 2], 'bigint'));
+    expect(given.sql).toBe('c.id = any($1::text::bigint[])');
+    expect(given.params).toEqual(['{"1","2"}']);
+    const later = dialect.sqlToQuery(anyOf(column, sql.placeholder('ids'), 'bigint'));
+    expect(later.sql).toBe(given.sql);
+    expect(fillPlaceholders(later.params, { ids: arrayLiteral([1, 2]) })).toEqual(given.params);
   });
 });

@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** A PostgreSQL array literal: every element quoted, backslashes and quotes escaped. */
 export function arrayLiteral(values: readonly (string | number)[]): string {
@@ -12,8 +12,10 @@ export function arrayLiteral(values: readonly (string | number)[]): string {
  */
 export function anyOf(
   column: SQLWrapper,
-  values: readonly (string | number)[],
+  /** The values, or a placeholder of a statement built once (filled with their `arrayLiteral`). */
+  values: readonly (string | number)[] | Placeholder,
   type: 'bigint' | 'uuid' | 'text',
 ): SQL {
-  return sql`${column} = any(${arrayLiteral(values)}::text::${sql.raw(type)}[])`;
+  const list = Array.isArray(values) ? arrayLiteral(values) : values;
+  return sql`${column} = any(${list}::text::${sql.raw(type)}[])`;
 }
