@@ -10,36 +10,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
+import { OPEN_TIMER_SCRIPT } from './lib/open-timer.js';
 import { findSeeded } from './lib/seed-application.js';
 import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile } from './lib/stats.js';
 
 const PASSWORD = 'Bench1234';
 const SAMPLES = Number(process.env.OPEN_SAMPLES ?? 8);
-
-/** Marks the click and the frame after the first visible message (as the bench's timer does). */
-const OPEN_TIMER_SCRIPT = `(() => {
-  window.__openMs = 0;
-  let clickedAt = 0;
-  document.addEventListener('click', (e) => { clickedAt = e.timeStamp; performance.mark('open-click'); }, { capture: true, once: true });
-  const observer = new MutationObserver(() => {
-    if (!clickedAt) return;
-    const shown = [...document.querySelectorAll('[data-testid="message"]')].some((m) =>
-      m.checkVisibility({ visibilityProperty: true }),
-    );
-    if (!shown) return;
-    observer.disconnect();
-    requestAnimationFrame(() => {
-      performance.mark('open-visible');
-      // When the conversation's two API answers were in: the rest of the span is the dashboard's.
-      const answers = performance.getEntriesByType('resource').filter((r) =>
-        (r.name.includes('group/v2/info') || r.name.includes('message/v3/list')) && r.startTime >= clickedAt);
-      window.__dataMs = Math.max(0, ...answers.map((r) => r.responseEnd)) - clickedAt;
-      window.__openMs = performance.now() - clickedAt;
-    });
-  });
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'data-positioned'] });
-})()`;
 
 interface TraceEvent {
   name: string;

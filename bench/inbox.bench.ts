@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { freshPostgres } from './lib/fresh-postgres.js';
+import { OPEN_TIMER_SCRIPT } from './lib/open-timer.js';
 import {
   findSeeded,
   SEED_RARE_WORD,
@@ -97,24 +98,6 @@ const SCROLL_SCRIPT = `(async () => {
   }
   running = false;
   return { total: gaps.length, long: gaps.filter((g) => g > 33.4).length };
-})()`;
-
-/** Sets window.__openMs to the time from the next click to the first visible message painted. */
-const OPEN_TIMER_SCRIPT = `(() => {
-  window.__openMs = 0;
-  let clickedAt = 0;
-  document.addEventListener('click', (e) => { clickedAt = e.timeStamp; }, { capture: true, once: true });
-  const observer = new MutationObserver(() => {
-    if (!clickedAt) return;
-    // Visible, not just in the document: the list keeps its rows hidden until they are placed.
-    const shown = [...document.querySelectorAll('[data-testid="message"]')].some((m) =>
-      m.checkVisibility({ visibilityProperty: true }),
-    );
-    if (!shown) return;
-    observer.disconnect();
-    requestAnimationFrame(() => { window.__openMs = performance.now() - clickedAt; });
-  });
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'data-positioned'] });
 })()`;
 
 /** Opens the big conversation in Chromium and scrolls up through it, counting long frames. */

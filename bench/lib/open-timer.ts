@@ -1,0 +1,28 @@
+// The timer both inbox benches put in the page before the click on the big conversation:
+// window.__openMs is the time from the click to the frame after the first visible message (visible,
+// not just in the document: the list keeps its rows hidden until they are placed); window.__dataMs
+// when the conversation's two API answers were in; the performance marks 'open-click' and
+// 'open-visible' bound the span in a trace. A string: the TypeScript runner would wrap a function in
+// helpers the page does not have.
+export const OPEN_TIMER_SCRIPT = `(() => {
+  window.__openMs = 0;
+  let clickedAt = 0;
+  document.addEventListener('click', (e) => { clickedAt = e.timeStamp; performance.mark('open-click'); }, { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (!clickedAt) return;
+    const shown = [...document.querySelectorAll('[data-testid="message"]')].some((m) =>
+      m.checkVisibility({ visibilityProperty: true }),
+    );
+    if (!shown) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      performance.mark('open-visible');
+      // When the conversation's two API answers were in: the rest of the span is the dashboard's.
+      const answers = performance.getEntriesByType('resource').filter((r) =>
+        (r.name.includes('group/v2/info') || r.name.includes('message/v3/list')) && r.startTime >= clickedAt);
+      window.__dataMs = Math.max(0, ...answers.map((r) => r.responseEnd)) - clickedAt;
+      window.__openMs = performance.now() - clickedAt;
+    });
+  });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'data-positioned'] });
+})()`;
