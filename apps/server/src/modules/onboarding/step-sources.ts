@@ -94,15 +94,10 @@ export function recordStepsOfRoutes(app: FastifyInstance, recorder: OnboardingRe
   });
 }
 
-const storedEvents = z.object({
-  kind: z.literal('stored'),
-  events: z.array(
-    z.object({
-      type: z.string(),
-      appId: z.string(),
-      data: z.record(z.string(), z.unknown()),
-    }),
-  ),
+const storedEvent = z.object({
+  type: z.string(),
+  appId: z.string(),
+  data: z.record(z.string(), z.unknown()),
 });
 const agentMessage = z.object({ message: z.object({ senderType: z.literal(SENDER_TYPE.HUMAN_AGENT) }) });
 const resolved = z.object({ status: z.literal(CONVERSATION_STATUS.CLOSED) });
@@ -116,14 +111,34 @@ export function stepOfEvent(event: { type: string; data: unknown }): OnboardingS
   return null;
 }
 
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+
+/**
+ * Whether a stored event, as it came off the pub/sub, can reach a step: an agent's message or a
+ * resolution. Every send publishes its events here, and almost none of them can: reading the two
+ * fields first keeps zod's copies of every message's view off the send path (issue 39: a sixth
+ * of the server's allocations per message); the few candidates are then validated in full.
+ */
+function mayReachStep(event: unknown): boolean {
+  const type = field(event, 'type');
+  const data = field(event, 'data');
+  if (type === EVENT.MESSAGE_RECEIVED)
+    return field(field(data, 'message'), 'senderType') === SENDER_TYPE.HUMAN_AGENT;
+  return type === EVENT.CONVERSATION_STATUS && field(data, 'status') === CONVERSATION_STATUS.CLOSED;
+}
+
 /** Follows the stored events on the pub/sub (each node records; a reached step is skipped). */
 export async function recordStepsOfEvents(pubsub: PubSub, recorder: OnboardingRecorder): Promise<void> {
   await pubsub.subscribe(EVENTS_CHANNEL, (message) => {
-    const parsed = storedEvents.safeParse(message);
-    if (!parsed.success) return;
-    for (const event of parsed.data.events) {
-      const state = stepOfEvent(event);
-      if (state !== null) void recorder.record(event.appId, null, state);
+    const events = field(message, 'kind') === 'stored' ? field(message, 'events') : undefined;
+    if (!Array.isArray(events)) return;
+    for (const raw of events) {
+      if (!mayReachStep(raw)) continue;
+      const event = storedEvent.safeParse(raw);
+      if (!event.success) continue;
+      const state = stepOfEvent(event.data);
+      if (state !== null) void recorder.record(event.data.appId, null, state);
     }
   });
 }
