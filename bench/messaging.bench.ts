@@ -10,6 +10,11 @@
 // BENCH_AGENTS (5), BENCH_IDLE_SOCKETS (10000); BENCH_PORT (3400) the first server port.
 // BENCH_TARGETS=pglite,postgres picks the databases; BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof)
 // goes to the server's node only; BENCH_SIGNAL_LOAD=SIGUSR2 signals the server as each load starts and ends.
+// BENCH_ALLOCATIONS=1 adds what the server allocates per message (V8's sampling heap profiler, garbage
+// included, over each load: bench/lib/heap-sampler.cjs; slows the server, so not with timed figures).
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { freshPostgres } from './lib/fresh-postgres.js';
@@ -22,6 +27,27 @@ const VISITORS = Number(process.env.BENCH_VISITORS ?? 60);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 5);
 const IDLE = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
+const ALLOCATIONS = process.env.BENCH_ALLOCATIONS === '1';
+// Where the preloaded sampler writes each load's heap profile (one server per database: the
+// profiles of a server are numbered by its loads, so each server gets its own directory).
+let heapSampleDir = '';
+let loadsSampled = 0;
+
+/** The bytes a load's heap profile counts (every sampled allocation, at its sampling weight). */
+async function sampledAllocations(load: number): Promise<number> {
+  const file = path.join(heapSampleDir, `${load}.heapprofile`);
+  for (let waited = 0; !existsSync(file); waited += 100) {
+    if (waited > 30_000) throw new Error(`no heap profile at ${file}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as { head: HeapNode };
+  const sum = (node: HeapNode): number => node.selfSize + node.children.reduce((t, c) => t + sum(c), 0);
+  return sum(profile.head);
+}
+interface HeapNode {
+  selfSize: number;
+  children: HeapNode[];
+}
 
 /**
  * A set-up call (sign-up, visitor registration, conversation). On a loaded machine a connection
@@ -210,8 +236,9 @@ async function throughput(
   const { visitors } = audience;
   // BENCH_SIGNAL_LOAD=SIGUSR2: the server is told when the load starts and ends (for a profiler
   // preloaded with BENCH_SERVER_NODE_ARGS that should see the load only, not the setup).
+  const signal = process.env.BENCH_SIGNAL_LOAD ?? (ALLOCATIONS ? 'SIGUSR2' : undefined);
   const signalLoad = () => {
-    if (process.env.BENCH_SIGNAL_LOAD) process.kill(server.pid, process.env.BENCH_SIGNAL_LOAD);
+    if (signal) process.kill(server.pid, signal);
   };
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -312,6 +339,7 @@ async function throughput(
   const deliveredSeconds = (performance.now() - started) / 1000;
   const cpuPerMessage = ((cpuSeconds() - cpuBefore) * 1000) / MESSAGES;
   signalLoad();
+  const allocatedPerMessage = ALLOCATIONS ? (await sampledAllocations(loadsSampled++)) / MESSAGES : null;
   audience.listen(() => {});
   latencies.sort((a, b) => a - b);
   const persistedRate = persisted / persistedSeconds;
@@ -375,6 +403,16 @@ async function throughput(
       budget: '–',
       pass: null,
     },
+    ...(allocatedPerMessage === null
+      ? []
+      : [
+          {
+            figure: `${load}: server allocations per message (sampled, garbage included)`,
+            value: `${(allocatedPerMessage / 1024).toFixed(1)} KB`,
+            budget: '–',
+            pass: null,
+          },
+        ]),
     { figure: `${load}: send-to-deliver p50`, value: ms(percentile(latencies, 50)), budget: '–', pass: null },
     { figure: `${load}: send-to-deliver p95`, value: ms(percentile(latencies, 95)), budget: '–', pass: null },
     // Issue 39: p99 under 50 ms on both databases.
@@ -508,13 +546,23 @@ const targets: { kind: string; databaseUrl?: string }[] = wanted.includes('pglit
   ? [{ kind: 'pglite' }]
   : [];
 if (pgDb && wanted.includes('postgres')) targets.push({ kind: 'postgres', databaseUrl: pgDb.url });
-const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS;
+const serverNodeArgs = [
+  process.env.BENCH_SERVER_NODE_ARGS ?? '',
+  ALLOCATIONS ? `--require ${path.join(import.meta.dirname, 'lib/heap-sampler.cjs')}` : '',
+]
+  .join(' ')
+  .trim();
 // BENCH_PORT: another first port, when 3400 is taken (benches of two checkouts on one machine).
 let port = Number(process.env.BENCH_PORT ?? 3400);
 for (const target of targets) {
+  if (ALLOCATIONS) {
+    heapSampleDir = mkdtempSync(path.join(tmpdir(), 'convo-heap-'));
+    loadsSampled = 0;
+  }
   const server = await startServer({
     port: port++,
     databaseUrl: target.databaseUrl,
+    ...(ALLOCATIONS ? { env: { HEAP_SAMPLE_DIR: heapSampleDir } } : {}),
     ...(serverNodeArgs ? { nodeArgs: serverNodeArgs } : {}),
   });
   try {
