@@ -249,6 +249,7 @@ import {
   widgetRoutes,
 } from './modules/widget/index.js';
 import { widgetSettingsRoutes } from './modules/widget-settings/index.js';
+import { connectAppCaches } from './platform/app-cache.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database, Db } from './platform/db/database.js';
 import { JobWorker, type WorkerLog } from './platform/jobs/job-queue.js';
@@ -467,6 +468,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const pubsub = deps.pubsub ?? createMemoryPubSub();
   const realtime = createRealtime(pubsub, deps.logger);
+  // The caches of what every send reads (webhooks, automation hooks) follow the other nodes' changes.
+  const disconnectAppCaches = await connectAppCaches(pubsub);
   const sessionCache =
     deps.config.sessionCacheMs > 0 ? openSessionCache<LiveSession>(deps.config.sessionCacheMs) : null;
   const sessions = sessionCache?.cache;
@@ -721,6 +724,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     helpCenterDomains.stop();
     for (const stop of stopWorkers) stop();
     await hub.close();
+    disconnectAppCaches();
     if (!deps.pubsub) await pubsub.close();
     // Last: sends finishing while the server closed have added theirs.
     await usageMeter.close();
@@ -891,6 +895,11 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
     ...(deps.bots ? [BOT_REPLY_QUEUE] : []),
     ...(deps.channels ? [CHANNEL_SEND_QUEUE, SLACK_MIRROR_QUEUE, SLACK_EVENT_QUEUE] : []),
   ];
+  // A hook the worker drops (a 410 Gone) reaches the web nodes' caches.
+  if (deps.pubsub)
+    connectAppCaches(deps.pubsub).catch((err: unknown) =>
+      deps.log.warn({ err }, 'app cache subscription failed; cached hooks expire by themselves'),
+    );
   if (woken.length > 0 && deps.pubsub) {
     listenForJobWakes(deps.pubsub, worker, woken).catch((err: unknown) =>
       deps.log.warn({ err }, 'job wake subscription failed; bot replies wait for the poll'),

@@ -11,6 +11,7 @@ import {
   signTimestampedBody,
 } from '../webhooks/index.js';
 import * as repo from './repository.js';
+import { hooksChanged } from './triggers.js';
 
 // The `automation.hook` queue's handler: one signed POST per attempt through the webhooks'
 // delivery machinery, the outcome written to the usage table. A receiver answering 410 Gone has
@@ -73,6 +74,7 @@ export function automationDeliveryHandler(deps: AutomationDeliveryDeps): JobHand
     if (outcome.statusCode === 410) {
       // The platform turned the zap off: it unsubscribes, as Zapier's REST hooks expect.
       await repo.deleteHook(deps.db, applicationId, hook.id);
+      hooksChanged(applicationId);
       await repo.updateDelivery(deps.db, applicationId, deliveryId, {
         status: 'unsubscribed',
         attempts: job.attempts,

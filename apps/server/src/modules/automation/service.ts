@@ -19,6 +19,7 @@ import { outboundPolicy, webUrlProblem } from '../../platform/outbound/index.js'
 import { findApplication, findUserById } from '../accounts/index.js';
 import { sealSecret } from '../webhooks/index.js';
 import * as repo from './repository.js';
+import { hooksChanged } from './triggers.js';
 
 // The automation connector's rules: the application's API key (made and rotated by a member,
 // shown once, kept as a hash), the REST hook subscriptions and the usage table.
@@ -136,11 +137,14 @@ export async function subscribe(
       `An application can have at most ${MAX_HOOKS_PER_APPLICATION} automation hooks.`,
     );
   }
-  return hookView(await repo.insertHook(db, { applicationId, ...input }));
+  const row = await repo.insertHook(db, { applicationId, ...input });
+  hooksChanged(applicationId);
+  return hookView(row);
 }
 
 export async function unsubscribe(db: Db, applicationId: string, id: string): Promise<void> {
   if (!(await repo.deleteHook(db, applicationId, id))) throw notFound('Hook not found.');
+  hooksChanged(applicationId);
 }
 
 function deliveryView(row: repo.DeliveryRow): AutomationDelivery {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AutomationDeliveryBody, AutomationTrigger } from '@convo/api';
 import { isAutomationMessage } from '@convo/domain';
+import { createAppCache } from '../../platform/app-cache.js';
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
 import * as repo from './repository.js';
@@ -17,14 +18,29 @@ export const AUTOMATION_MAX_ATTEMPTS = 9;
 
 type DataOf<E extends AutomationTrigger> = Extract<AutomationDeliveryBody, { event: E }>['data'];
 
-/** A delivery and its job per subscribed hook; `data` is built only when some hook listens. */
+/**
+ * Each application's hooks of the new message trigger, which every batch of sends needs: kept per
+ * process, dropped on every node when a hook is added or removed (`hooksChanged`).
+ */
+const messageHooks = createAppCache<readonly repo.HookRow[]>('automation.message-created');
+
+/** After a hook of the application was added or removed (its write committed). */
+export function hooksChanged(applicationId: string): void {
+  messageHooks.invalidate(applicationId);
+}
+
+/**
+ * A delivery and its job per subscribed hook; `data` is built only when some hook listens. The
+ * hooks are read in `tx` unless `hooksOf` gives them (the new message trigger's cache).
+ */
 async function deliver<E extends AutomationTrigger>(
   tx: Db,
   applicationId: string,
   event: E,
   data: () => Promise<readonly DataOf<E>[]>,
+  hooksOf: () => Promise<readonly repo.HookRow[]> = () => repo.listHooksFor(tx, applicationId, event),
 ): Promise<number> {
-  const hooks = await repo.listHooksFor(tx, applicationId, event);
+  const hooks = await hooksOf();
   if (hooks.length === 0) return 0;
   const rows = [];
   const createdAt = Date.now();
@@ -104,6 +120,8 @@ export const onConversationResolved = (lookup: UserIdsLookup) => (event: Convers
 export interface SendsForAutomation {
   applicationId: string;
   tx: Db;
+  /** The database outside the batch: the key of the hooks' cache. */
+  db: Db;
   messages: readonly {
     message: { clientKey: string; message: string; contentType: number; createdAt: Date };
     conversationAtSend: { id: number; clientGroupId: string };
@@ -115,16 +133,24 @@ export interface SendsForAutomation {
 export function onMessagesStored(sends: SendsForAutomation): Promise<number> {
   const written = sends.messages.filter((m) => isAutomationMessage(m.message.contentType));
   if (written.length === 0) return Promise.resolve(0);
-  return deliver(sends.tx, sends.applicationId, 'message.created', async () =>
-    written.map((m) => ({
-      key: m.message.clientKey,
-      groupId: m.conversationAtSend.id,
-      clientGroupId: m.conversationAtSend.clientGroupId,
-      from: m.senderUserId,
-      message: m.message.message,
-      contentType: m.message.contentType,
-      createdAt: m.message.createdAt.getTime(),
-    })),
+  return deliver(
+    sends.tx,
+    sends.applicationId,
+    'message.created',
+    async () =>
+      written.map((m) => ({
+        key: m.message.clientKey,
+        groupId: m.conversationAtSend.id,
+        clientGroupId: m.conversationAtSend.clientGroupId,
+        from: m.senderUserId,
+        message: m.message.message,
+        contentType: m.message.contentType,
+        createdAt: m.message.createdAt.getTime(),
+      })),
+    () =>
+      messageHooks.get(sends.db, sends.applicationId, () =>
+        repo.listHooksFor(sends.tx, sends.applicationId, 'message.created'),
+      ),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { MessageWebhookBody } from '@convo/api';
+import { createAppCache } from '../../platform/app-cache.js';
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
 import * as accounts from '../accounts/index.js';
@@ -26,6 +27,8 @@ export interface MessageWebhookInput {
 export interface SendsForWebhooks {
   applicationId: string;
   tx: Db;
+  /** The database outside the batch: the key of the subscribed webhooks' cache. */
+  db: Db;
   messages: readonly {
     message: MessageWebhookInput['message'];
     /** The conversation as the message found it (its receiver is the assignee of that moment). */
@@ -35,13 +38,26 @@ export interface SendsForWebhooks {
 }
 
 /**
+ * The enabled webhooks of each application that listen to message.received, which every batch of
+ * sends needs: kept per process, dropped on every node when a webhook changes (`webhooksChanged`).
+ */
+const subscribedWebhooks = createAppCache<readonly { id: string }[]>('webhooks.message-received');
+
+/** After a webhook of the application was created, changed or deleted (its write committed). */
+export function webhooksChanged(applicationId: string): void {
+  subscribedWebhooks.invalidate(applicationId);
+}
+
+/**
  * Subscribed to the send path's "messages stored" event: inside the batch's transaction, for every
  * enabled webhook of the application that listens to message.received, a delivery row and a job
- * per new message, so a webhook goes out exactly when the message was stored. One indexed query
- * per batch when the application has no such webhook.
+ * per new message, so a webhook goes out exactly when the message was stored. No query when the
+ * application has no such webhook (the list is cached; see `subscribedWebhooks`).
  */
 export async function enqueueWebhooksOfSends(sends: SendsForWebhooks): Promise<number> {
-  const targets = await repo.listSubscribedWebhooks(sends.tx, sends.applicationId, MESSAGE_RECEIVED);
+  const targets = await subscribedWebhooks.get(sends.db, sends.applicationId, () =>
+    repo.listSubscribedWebhooks(sends.tx, sends.applicationId, MESSAGE_RECEIVED),
+  );
   if (targets.length === 0) return 0;
   let queued = 0;
   for (const { message, conversationAtSend, senderUserId } of sends.messages) {

@@ -9,6 +9,7 @@ import { WEBHOOK_DELIVERY_STATUSES } from '@convo/api';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { outboundPolicy, webUrlProblem } from '../../platform/outbound/index.js';
+import { webhooksChanged } from './enqueue.js';
 import * as repo from './repository.js';
 import { openSecret, sealSecret } from './secret-box.js';
 import { generateWebhookSecret } from './signature.js';
@@ -103,6 +104,7 @@ export async function createWebhook(
     events: input.events ?? DEFAULT_EVENTS,
     secret: sealSecret(appSecret, secret),
   });
+  webhooksChanged(applicationId);
   return withSecret(appSecret, row, secret);
 }
 
@@ -120,6 +122,7 @@ export async function updateWebhook(
     ...(input.events !== undefined ? { events: input.events } : {}),
   });
   if (!row) throw missing();
+  webhooksChanged(applicationId);
   return toWebhookView(appSecret, row);
 }
 
@@ -200,6 +203,7 @@ export async function sealLegacyWebhookSecrets(db: Db, appSecret: string): Promi
 
 export async function deleteWebhook(db: Db, applicationId: string, id: string): Promise<void> {
   if (!(await repo.deleteWebhook(db, applicationId, id))) throw missing();
+  webhooksChanged(applicationId);
 }
 
 export async function listDeliveries(
