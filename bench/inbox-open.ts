@@ -6,7 +6,7 @@
 // Run (on a database `bench/inbox.bench.ts` seeded and kept):
 //   BENCH_INBOX_DATABASE_URL=postgres://…/db OPEN_DISTS=/tmp/dist-main,apps/dashboard/dist \
 //   npx tsx bench/inbox-open.ts
-// OPEN_SAMPLES per build (8), BENCH_INBOX_PORT (3390: the first build's server; the next ones +1).
+// OPEN_SAMPLES per build (8), OPEN_PROFILE_DIR (below), BENCH_INBOX_PORT (3390: the first build's server; the next ones +1).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
@@ -17,6 +17,19 @@ import { percentile } from './lib/stats.js';
 
 const PASSWORD = 'Bench1234';
 const SAMPLES = Number(process.env.OPEN_SAMPLES ?? 8);
+// OPEN_PROFILE_DIR: a V8 CPU profile (200 µs sampling) of each open is written there, from the
+// click until the visible frame (bench/profile-summary.ts reads them).
+const PROFILE_DIR = process.env.OPEN_PROFILE_DIR;
+let profiles = 0;
+const PROFILE_BETWEEN_MARKS = `(() => {
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, options) => {
+    if (name === 'open-click') console.profile('open');
+    const entry = mark(name, options);
+    if (name === 'open-visible') console.profileEnd('open');
+    return entry;
+  };
+})()`;
 
 interface TraceEvent {
   name: string;
@@ -44,12 +57,27 @@ async function sample(browser: Browser, base: string, state: string, bigId: numb
     // Let the list's own start-up settle: only the click's work is measured.
     await page.waitForTimeout(1500);
     await page.evaluate(OPEN_TIMER_SCRIPT);
-    await browser.startTracing(page, { categories: ['blink.user_timing'] });
+    // OPEN_TRACE_CATEGORIES adds trace categories (e.g. devtools.timeline) for OPEN_TRACE_DUMP.
+    const extra = (process.env.OPEN_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
+    await browser.startTracing(page, { categories: ['blink.user_timing', ...extra] });
+    const profiler = PROFILE_DIR ? await context.newCDPSession(page) : null;
+    let profiled: Promise<unknown> | null = null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      profiled = new Promise((resolve) => profiler.once('Profiler.consoleProfileFinished', resolve));
+      // The profile spans exactly the timer's two marks: started and ended by the page itself.
+      await page.evaluate(PROFILE_BETWEEN_MARKS);
+    }
     await rowButton.click();
     let openMs = 0;
     for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
       await new Promise((r) => setTimeout(r, 20));
       openMs = (await page.evaluate('window.__openMs')) as number;
+    }
+    if (profiled) {
+      const { profile } = (await profiled) as { profile: unknown };
+      writeFileSync(path.join(PROFILE_DIR!, `open-${++profiles}.cpuprofile`), JSON.stringify(profile));
     }
     const raw = (await browser.stopTracing()).toString('utf8');
     if (process.env.OPEN_TRACE_DUMP) writeFileSync(process.env.OPEN_TRACE_DUMP, raw);

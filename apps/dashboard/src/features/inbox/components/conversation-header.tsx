@@ -28,8 +28,12 @@ import { useTags } from '../../conversation-settings/api/conversation-settings-a
 import { ChannelIcon } from '../../integrations/channel-icon';
 import { changeAssignee, changeStatus, changeTags, changeTeam, sendTranscript } from '../api/inbox-api';
 import { useTeammates, useTeams } from '../hooks/use-inbox-data';
+import { useMessagesShown } from '../hooks/use-messages';
 import { toastInboxError } from '../lib/inbox-errors';
+import { AssigneeStandIn, TagsStandIn } from './header-stand-ins';
 import { StatusBadge } from './status-badge';
+
+const TAGS_STYLE = { flex: 1, minWidth: 180 };
 
 /** Teams share the assign menu with people; their values carry this prefix. */
 const TEAM_VALUE = 'team:';
@@ -54,6 +58,10 @@ export function ConversationHeader({
   const [transcriptOpen, setTranscriptOpen] = useState(false);
   const [transcriptTo, setTranscriptTo] = useState('');
   const [busy, setBusy] = useState(false);
+  // The assignee and tags pickers mount once the messages are shown (header-stand-ins.tsx), or at
+  // once when a stand-in gets the focus.
+  const [wanted, setWanted] = useState<'assignee' | 'tags' | null>(null);
+  const pickers = useMessagesShown(feed.id) || wanted !== null;
   const canAct = isAllowed(
     'conversations',
     session.roleType,
@@ -131,6 +139,10 @@ export function ConversationHeader({
   };
 
   const tagNames = feed.tags.map((x) => x.name);
+  const tagsPlaceholder = tagNames.length === 0 ? t('header.addTag') : undefined;
+  // What the assignee picker shows: its stand-in shows the same.
+  const assigneeLabel =
+    assigneeOptions.flatMap((g) => g.items).find((o) => o.value === assignValue)?.label ?? '';
   const activeTags = (tags.data?.active ?? []).map((x) => x.name);
 
   const onTags = (next: string[]) => {
@@ -232,28 +244,50 @@ export function ConversationHeader({
           <Button size="compact-sm" variant="subtle" onClick={() => setTranscriptOpen(true)}>
             {t('header.transcript')}
           </Button>
-          <Select
-            size="xs"
-            aria-label={t('header.assignee')}
-            placeholder={t('header.unassigned')}
-            data={assigneeOptions}
-            value={assignValue}
-            searchable
-            onChange={onAssign}
-            w={{ base: '100%', xs: 190 }}
-            data-testid="assignee-select"
-          />
-          <MultiSelect
-            size="xs"
-            aria-label={t('header.tags')}
-            placeholder={tagNames.length === 0 ? t('header.addTag') : undefined}
-            data={[...new Set([...activeTags, ...tagNames])]}
-            value={tagNames}
-            onChange={onTags}
-            searchable
-            style={{ flex: 1, minWidth: 180 }}
-            data-testid="tags-select"
-          />
+          {pickers ? (
+            <>
+              <Select
+                size="xs"
+                aria-label={t('header.assignee')}
+                placeholder={t('header.unassigned')}
+                data={assigneeOptions}
+                value={assignValue}
+                searchable
+                onChange={onAssign}
+                w={{ base: '100%', xs: 190 }}
+                autoFocus={wanted === 'assignee'}
+                data-testid="assignee-select"
+              />
+              <MultiSelect
+                size="xs"
+                aria-label={t('header.tags')}
+                placeholder={tagsPlaceholder}
+                data={[...new Set([...activeTags, ...tagNames])]}
+                value={tagNames}
+                onChange={onTags}
+                searchable
+                style={TAGS_STYLE}
+                autoFocus={wanted === 'tags'}
+                data-testid="tags-select"
+              />
+            </>
+          ) : (
+            <>
+              <AssigneeStandIn
+                label={t('header.assignee')}
+                placeholder={t('header.unassigned')}
+                value={assigneeLabel}
+                onFocus={() => setWanted('assignee')}
+              />
+              <TagsStandIn
+                label={t('header.tags')}
+                tags={tagNames}
+                placeholder={tagsPlaceholder}
+                style={TAGS_STYLE}
+                onFocus={() => setWanted('tags')}
+              />
+            </>
+          )}
         </Group>
       )}
       <Modal

@@ -6,7 +6,7 @@
 import type { GroupFeed, Message } from '@convo/api';
 import { customerDisplayName, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
 import { Center, Divider, Loader, Text } from '@mantine/core';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListItem, Virtuoso } from 'react-virtuoso';
 import { SectionLoader } from '../../../components/page-loader';
@@ -26,6 +26,10 @@ const START_INDEX = 10_000_000;
 // measuring it first (one frame less to open, and no over-rendering when the probe is a day row).
 const ROW_HEIGHT = 74;
 const VIEWPORT_MARGIN = { top: 400, bottom: 200 };
+// Until the list is shown: only the rows on screen (what is above them is rendered just after).
+const OPENING_MARGIN = { top: 0, bottom: 0 };
+// How long the list keeps itself at the bottom after it is shown, while late rows are measured.
+const PINNED_AFTER_SHOWN_MS = 500;
 
 /** Customer messages that can be translated: text (plain or HTML). */
 const TRANSLATABLE = new Set<number>([MESSAGE_CONTENT_TYPE.DEFAULT, MESSAGE_CONTENT_TYPE.TEXT_HTML]);
@@ -159,23 +163,54 @@ export const MessageList = memo(function MessageList({
   }, [hasOlder, loadOlder]);
   const context = useMemo(() => ({ loading: loadingOlder, label: t('loading') }), [loadingOlder, t]);
 
-  // Virtuoso renders the top of the page on its way to the newest message (initialTopMostItemIndex),
-  // and then keeps its rows hidden until no size has changed for 150 ms. The list shows as soon as
-  // the newest row is rendered instead; until then it is hidden, and reaching the top on the way is
-  // not the agent scrolling up (no older page). From then on the side panel may load too.
+  // The list opens at its newest message. Virtuoso's own way (initialTopMostItemIndex) renders no row
+  // for four animation frames before it scrolls there; instead the list scrolls itself to the bottom
+  // as soon as Virtuoso has rendered any rows, and again whenever the measured rows change its height,
+  // until the agent scrolls or shortly after it is shown. It stays hidden until the newest row is
+  // rendered at the bottom (Virtuoso would wait until no size has changed for 150 ms); reaching the
+  // top on the way is not the agent scrolling up (no older page). Until it is shown only the rows on
+  // screen are rendered; the margins above and below, the side panel too, come just after.
   const box = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(OPENING_MARGIN);
+  const scroller = useRef<HTMLElement | null>(null);
+  const pinned = useRef(true);
   const newest = rows[rows.length - 1];
   const show = useCallback((groupId: number) => {
     if (positioned.current) return;
     positioned.current = true;
     box.current?.setAttribute('data-positioned', '');
-    requestAnimationFrame(() => setTimeout(() => markMessagesShown(groupId), 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        markMessagesShown(groupId);
+        setMargin(VIEWPORT_MARGIN);
+      }, 0),
+    );
+    setTimeout(() => {
+      pinned.current = false;
+    }, PINNED_AFTER_SHOWN_MS);
+  }, []);
+  const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
+    scroller.current = el instanceof HTMLElement ? el : null;
+    // The agent's own scrolling (wheel, touch, keys, the scrollbar) ends the pinning at once.
+    const unpin = () => {
+      pinned.current = false;
+    };
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
+      scroller.current?.addEventListener(type, unpin, { passive: true, once: true });
+  }, []);
+  const toBottom = useCallback(() => {
+    const el = scroller.current;
+    if (!pinned.current || !el) return false;
+    if (el.scrollTop + el.clientHeight < el.scrollHeight - 1) el.scrollTop = el.scrollHeight;
+    return el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
   }, []);
   const itemsRendered = useCallback(
     (items: ListItem<MessageRow>[]) => {
-      if (items.some((i) => i.data === newest)) show(feed.id);
+      if (items.length === 0 || positioned.current) return;
+      const atBottom = toBottom() || !pinned.current;
+      if (atBottom && items.some((i) => i.data === newest)) show(feed.id);
     },
-    [feed.id, newest, show],
+    [feed.id, newest, show, toBottom],
   );
   // A list with no room to render (a hidden pane) does not hold anything back for long.
   useEffect(() => {
@@ -200,16 +235,17 @@ export const MessageList = memo(function MessageList({
         style={{ height: '100%' }}
         data={rows}
         firstItemIndex={START_INDEX - firstPageStart}
-        initialTopMostItemIndex={rows.length - 1}
         defaultItemHeight={ROW_HEIGHT}
         computeItemKey={rowKey}
         startReached={startReached}
         followOutput={follow}
-        increaseViewportBy={VIEWPORT_MARGIN}
+        increaseViewportBy={margin}
         context={context}
         components={COMPONENTS}
         itemContent={itemContent}
         itemsRendered={itemsRendered}
+        totalListHeightChanged={toBottom}
+        scrollerRef={scrollerRef}
         data-testid="message-list"
       />
     </div>
