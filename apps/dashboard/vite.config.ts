@@ -127,6 +127,12 @@ function config(groups: typeof baseGroups | Rolldown.CodeSplittingGroup[], plugi
       emptyOutDir: true,
       target: 'es2022',
       rolldownOptions: {
+        // A call on zod's namespace (\`z.object(…)\`, \`z.string().check(…)\`) builds a schema and
+        // nothing else. Rolldown drops an unused one only while zod sits in the caller's chunk:
+        // once zod is shared by several chunks it keeps them, and with them every schema of a
+        // contract module that no page uses (issue 39). \`z\` names zod's namespace wherever the
+        // dashboard and packages/api write it; no module of ours calls it for an effect.
+        treeshake: { manualPureFunctions: ['z'] },
         output: {
           codeSplitting: {
             groups,

@@ -1,5 +1,5 @@
 import { REGIONS } from '@convo/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Product API (/api/...) contract for accounts: sign-up, sign-in, session, password, mail.
 // The password rule itself lives in @convo/domain; here only the wire shapes.
@@ -8,44 +8,44 @@ export const roleTypeSchema = z.enum(['0', '1', '2', '3', '11', '12']);
 export const productSchema = z.enum(['classic', 'agent']);
 export const variantSchema = z.enum(['classic', 'agentic']);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email());
 /** Length bounds only: the strength rule is applied by the service with the spec's message. */
-export const passwordSchema = z.string().min(1).max(128);
+export const passwordSchema = z.string().check(z.minLength(1), z.maxLength(128));
 
 export const signupRequestSchema = z.object({
-  userName: emailSchema.optional(),
+  userName: z.optional(emailSchema),
   email: emailSchema,
   password: passwordSchema,
-  name: z.string().trim().min(1).max(120),
-  companyName: z.string().trim().min(1).max(120).optional(),
-  loginType: z.enum(['email', 'oauth']).default('email'),
-  roleType: roleTypeSchema.optional(),
-  product: productSchema.optional(),
-  pricingVersion: z.number().int().min(1).max(9).optional(),
-  isEncoded: z.boolean().optional(),
-  deviceType: z.number().int().optional(),
-  billingPlatform: z.enum(['shopify']).optional(),
-  signupSource: z.string().max(64).optional(),
-  dealCode: z.string().max(64).optional(),
-  inviteToken: z.string().max(200).optional(),
-  shop: z.string().max(255).optional(),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  companyName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),
+  loginType: z._default(z.enum(['email', 'oauth']), 'email'),
+  roleType: z.optional(roleTypeSchema),
+  product: z.optional(productSchema),
+  pricingVersion: z.optional(z.number().check(z.int(), z.gte(1), z.lte(9))),
+  isEncoded: z.optional(z.boolean()),
+  deviceType: z.optional(z.number().check(z.int())),
+  billingPlatform: z.optional(z.enum(['shopify'])),
+  signupSource: z.optional(z.string().check(z.maxLength(64))),
+  dealCode: z.optional(z.string().check(z.maxLength(64))),
+  inviteToken: z.optional(z.string().check(z.maxLength(200))),
+  shop: z.optional(z.string().check(z.maxLength(255))),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  userName: z.string().trim().toLowerCase().min(1).max(254),
+  userName: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254)),
   password: passwordSchema,
-  applicationId: z.string().max(64).optional(),
+  applicationId: z.optional(z.string().check(z.maxLength(64))),
   /** The authenticator code (or a recovery code) when two-factor sign-in is on. */
-  otp: z.string().trim().max(32).optional(),
+  otp: z.optional(z.string().check(z.trim(), z.maxLength(32))),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const companySettingSchema = z.object({
-  rolesAndPermissions: z.record(z.string(), z.array(z.string())).optional(),
-  hideBillingFromNonAdmin: z.boolean().optional(),
-  featureAccess: z.array(z.string()).optional(),
-  disableSupportWidget: z.boolean().optional(),
+  rolesAndPermissions: z.optional(z.record(z.string(), z.array(z.string()))),
+  hideBillingFromNonAdmin: z.optional(z.boolean()),
+  featureAccess: z.optional(z.array(z.string())),
+  disableSupportWidget: z.optional(z.boolean()),
 });
 
 export const applicationSummarySchema = z.object({
@@ -59,7 +59,7 @@ export const applicationSummarySchema = z.object({
   subscriptionPlan: z.string(),
   pricingVersion: z.number(),
   mtu: z.number(),
-  paymentDueSince: z.number().nullable(),
+  paymentDueSince: z.nullable(z.number()),
   dueInvoiceCount: z.number(),
   auto_collection: z.enum(['on', 'off']),
   encryptionEnabled: z.boolean(),
@@ -67,7 +67,7 @@ export const applicationSummarySchema = z.object({
    * Blocked by its e-mail domain until a plan is bought (SPEC §8 frequent sign-ups); optional so
    * that a session stored before the field existed still reads.
    */
-  signupBlock: z.enum(['multiple-accounts', 'frequent-signups']).nullable().optional(),
+  signupBlock: z.optional(z.nullable(z.enum(['multiple-accounts', 'frequent-signups']))),
 });
 
 export const appSettingsSchema = z.object({
@@ -94,12 +94,12 @@ export const sessionSchema = z.object({
   isAdmin: z.boolean(),
   applicationId: z.string(),
   application: applicationSummarySchema,
-  imageLink: z.string().nullable(),
+  imageLink: z.nullable(z.string()),
   availabilityStatus: z.number(),
   created_at: z.number(),
   emailVerified: z.boolean(),
-  industry: z.string().nullable(),
-  userIndustryRole: z.string().nullable(),
+  industry: z.nullable(z.string()),
+  userIndustryRole: z.nullable(z.string()),
   token: z.string(),
   tokenExpiresAt: z.number(),
   userKey: z.string(),
@@ -110,7 +110,7 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const successEnvelope = <T extends z.ZodType>(data: T) =>
+export const successEnvelope = <T extends z.core.$ZodType>(data: T) =>
   z.object({ code: z.literal('SUCCESS'), data });
 
 export const sessionResponseSchema = successEnvelope(sessionSchema);
@@ -125,19 +125,21 @@ export const passwordChangeRequestSchema = z.object({
 });
 
 export const passwordResetRequestSchema = z.object({
-  userName: z.string().trim().toLowerCase().min(1).max(254),
+  userName: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254)),
 });
 export const passwordResetValidateSchema = z.object({
-  userName: z.string().trim().toLowerCase().min(1).max(254),
-  code: z.string().trim().min(1).max(64),
+  userName: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254)),
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
 export const passwordResetUpdateSchema = z.object({
-  userName: z.string().trim().toLowerCase().min(1).max(254),
-  code: z.string().trim().min(1).max(64),
+  userName: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254)),
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   newPassword: passwordSchema,
 });
 
-export const emailValidateRequestSchema = z.object({ code: z.string().trim().min(1).max(128) });
+export const emailValidateRequestSchema = z.object({
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+});
 
 /** Run-time configuration the dashboard reads at boot (no secrets). */
 export const clientConfigSchema = z.object({
@@ -149,23 +151,20 @@ export const clientConfigSchema = z.object({
   devMailbox: z.boolean(),
   errorReporting: z.boolean(),
   /** Metabase embedding is configured (METABASE_*): the navigation lists its page only then. */
-  metabase: z.boolean().default(false),
+  metabase: z._default(z.boolean(), false),
   /** The vendor's support application loaded in the dashboard (SPEC §6); null when not configured. */
-  supportAppId: z.string().nullable(),
+  supportAppId: z.nullable(z.string()),
   /** SPEC §7 regional deployment, only when the operator configured one; `name` overrides the label. */
-  region: z
-    .object({ id: z.enum(REGIONS), name: z.string().nullable() })
-    .nullable()
-    .default(null),
+  region: z._default(z.nullable(z.object({ id: z.enum(REGIONS), name: z.nullable(z.string()) })), null),
   /**
    * The public reCAPTCHA site key a sign-up form renders its widget with, when the server checks
    * `register/v2/account` answers (CAPTCHA_SITE_KEY); null otherwise. Never the secret.
    */
-  captchaSiteKey: z.string().nullable().default(null),
+  captchaSiteKey: z._default(z.nullable(z.string()), null),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
-export const ipCountryResponseSchema = z.object({ country: z.string().regex(/^[a-z]{2}$/) });
+export const ipCountryResponseSchema = z.object({ country: z.string().check(z.regex(/^[a-z]{2}$/)) });
 export type IpCountryResponse = z.infer<typeof ipCountryResponseSchema>;
 
 export const outboxMailSchema = z.object({
@@ -173,7 +172,7 @@ export const outboxMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  html: z.string().nullable(),
+  html: z.nullable(z.string()),
   createdAt: z.number(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { roleTypeSchema, sessionResponseSchema, successEnvelope } from './accounts.js';
 import { APPLICATION_NAME_MAX } from './constants.js';
 
@@ -21,30 +21,34 @@ export type MemberApplication = z.infer<typeof memberApplicationSchema>;
 export const memberApplicationListResponseSchema = successEnvelope(z.array(memberApplicationSchema));
 
 export const createApplicationRequestSchema = z.object({
-  name: z.string().trim().min(1).max(APPLICATION_NAME_MAX),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(APPLICATION_NAME_MAX)),
 });
 export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSchema>;
 
 export const createApplicationResponseSchema = successEnvelope(memberApplicationSchema);
 
 export const switchApplicationRequestSchema = z.object({
-  applicationId: z.string().trim().min(1).max(64),
+  applicationId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   /** The target membership's second factor, when it has one turned on. */
-  otp: z.string().trim().max(32).optional(),
+  otp: z.optional(z.string().check(z.trim(), z.maxLength(32))),
 });
 export type SwitchApplicationRequest = z.infer<typeof switchApplicationRequestSchema>;
 
 export const switchApplicationResponseSchema = sessionResponseSchema;
 
-const roleNameList = z
-  .union([z.string().max(64), z.array(z.string().max(64)).max(10)])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+const roleNameList = z.pipe(
+  z.union([
+    z.string().check(z.maxLength(64)),
+    z.array(z.string().check(z.maxLength(64))).check(z.maxLength(10)),
+  ]),
+  z.transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean)),
+);
 
 export const applicationListByRoleQuerySchema = z.object({
-  roleNameList: roleNameList.default(['APPLICATION_WEB_ADMIN']),
+  roleNameList: z._default(roleNameList, ['APPLICATION_WEB_ADMIN']),
   /** Applozic clients name the person; only the caller themself may be named. */
-  userId: z.string().trim().max(190).optional(),
-  emailId: z.string().trim().max(254).optional(),
+  userId: z.optional(z.string().check(z.trim(), z.maxLength(190))),
+  emailId: z.optional(z.string().check(z.trim(), z.maxLength(254))),
 });
 
 /** Application id → application name, as the Applozic platform answers it. */

@@ -7,7 +7,7 @@ import { emailSchema, passwordSchema } from './accounts.js';
 export const emailChangeRequestSchema = z.object({
   newEmail: emailSchema,
   /** The current password, for accounts that have one (a Google-only account has none). */
-  password: passwordSchema.optional(),
+  password: z.optional(passwordSchema),
 });
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { successEnvelope } from '../accounts/index.js';
 import { queryBooleanSchema } from '../shared/index.js';
 import { BOT_INSIGHT_STATUSES, REPORT_KINDS } from './constants.js';
@@ -6,23 +6,23 @@ import { BOT_INSIGHT_STATUSES, REPORT_KINDS } from './constants.js';
 // Product API of the analytics context (/api/analytics/...): the /dashboard figures, the CSAT and
 // teammate login tables, the bots overview, report exports and the Metabase embed.
 
-const millis = z.coerce.number().int().nonnegative();
+const millis = z.coerce.number().check(z.int(), z.nonnegative());
 
 /** A date range in ms and the time zone its days are counted in (checked by the server's rules). */
 export const analyticsRangeQuerySchema = z.object({
   from: millis,
   to: millis,
-  timeZone: z.string().trim().min(1).max(64).default('UTC'),
+  timeZone: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), 'UTC'),
 });
 export type AnalyticsRangeQuery = z.input<typeof analyticsRangeQuerySchema>;
 
-export const analyticsOverviewQuerySchema = analyticsRangeQuerySchema.extend({
-  granularity: z.enum(['day', 'week']).default('day'),
-  audience: z.enum(['all', 'agents', 'bots']).default('all'),
+export const analyticsOverviewQuerySchema = z.extend(analyticsRangeQuerySchema, {
+  granularity: z._default(z.enum(['day', 'week']), 'day'),
+  audience: z._default(z.enum(['all', 'agents', 'bots']), 'all'),
   /** The team's id as the teams API gives it. */
-  teamId: z.string().trim().min(1).max(100).optional(),
-  channel: z.string().trim().min(1).max(40).optional(),
-  insideBusinessHours: queryBooleanSchema.optional(),
+  teamId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  channel: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  insideBusinessHours: z.optional(queryBooleanSchema),
 });
 export type AnalyticsOverviewQuery = z.input<typeof analyticsOverviewQuerySchema>;
 
@@ -31,8 +31,8 @@ const figuresSchema = z.object({
   openConversations: z.number(),
   resolvedConversations: z.number(),
   /** Seconds, null when nothing was answered or resolved. */
-  avgFirstResponseSeconds: z.number().nullable(),
-  avgResolutionSeconds: z.number().nullable(),
+  avgFirstResponseSeconds: z.nullable(z.number()),
+  avgResolutionSeconds: z.nullable(z.number()),
 });
 export type AnalyticsFigures = z.infer<typeof figuresSchema>;
 
@@ -43,14 +43,14 @@ export const analyticsOverviewSchema = z.object({
   current: figuresSchema,
   previous: figuresSchema,
   /** Percent change from the previous period per figure, null when there is nothing to compare. */
-  change: z.record(z.string(), z.number().nullable()),
+  change: z.record(z.string(), z.nullable(z.number())),
   series: z.array(
     z.object({
       bucket: z.string(),
       newConversations: z.number(),
       resolvedConversations: z.number(),
-      avgFirstResponseSeconds: z.number().nullable(),
-      avgResolutionSeconds: z.number().nullable(),
+      avgFirstResponseSeconds: z.nullable(z.number()),
+      avgResolutionSeconds: z.nullable(z.number()),
     }),
   ),
   channels: z.array(z.string()),
@@ -58,19 +58,19 @@ export const analyticsOverviewSchema = z.object({
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 export const analyticsOverviewResponseSchema = successEnvelope(analyticsOverviewSchema);
 
-export const analyticsCsatQuerySchema = analyticsRangeQuerySchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+export const analyticsCsatQuerySchema = z.extend(analyticsRangeQuerySchema, {
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 export type AnalyticsCsatQuery = z.input<typeof analyticsCsatQuerySchema>;
 
 export const csatRowSchema = z.object({
   conversationId: z.number(),
   name: z.string(),
-  assignee: z.string().nullable(),
+  assignee: z.nullable(z.string()),
   rating: z.number(),
   /** The SPEC §9 scale of this rating: new 1 bad … 5 great; old 0/1 poor, 5 average, 10 great. */
   scale: z.enum(['old', 'new']),
-  comment: z.string().nullable(),
+  comment: z.nullable(z.string()),
   date: z.number(),
 });
 export type CsatRow = z.infer<typeof csatRowSchema>;
@@ -82,9 +82,9 @@ export const analyticsCsatSchema = z.object({
    */
   scale: z.enum(['old', 'new']),
   total: z.number(),
-  average: z.number().nullable(),
+  average: z.nullable(z.number()),
   /** The average of each scale's ratings in range (null when it has none). */
-  averages: z.object({ old: z.number().nullable(), new: z.number().nullable() }),
+  averages: z.object({ old: z.nullable(z.number()), new: z.nullable(z.number()) }),
   /** Ratings in range by SPEC §9 visual level, both scales counted. */
   levels: z.object({ poor: z.number(), average: z.number(), great: z.number() }),
   page: z.number(),
@@ -140,9 +140,9 @@ export const botsOverviewResponseSchema = successEnvelope(botsOverviewSchema);
 
 export const reportCreateRequestSchema = z.object({
   kind: z.enum(REPORT_KINDS),
-  from: z.number().int().nonnegative(),
-  to: z.number().int().nonnegative(),
-  timeZone: z.string().trim().min(1).max(64).default('UTC'),
+  from: z.number().check(z.int(), z.nonnegative()),
+  to: z.number().check(z.int(), z.nonnegative()),
+  timeZone: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), 'UTC'),
 });
 export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
 
@@ -156,8 +156,8 @@ export const reportExportSchema = z.object({
   timeZone: z.string(),
   status: z.enum(['queued', 'running', 'done', 'failed']),
   progress: z.number(),
-  rowCount: z.number().nullable(),
-  error: z.string().nullable(),
+  rowCount: z.nullable(z.number()),
+  error: z.nullable(z.string()),
   createdAt: z.number(),
 });
 export type ReportExport = z.infer<typeof reportExportSchema>;
@@ -179,8 +179,8 @@ export const insightAnswerSchema = z.discriminatedUnion('question', [
   z.object({
     question: z.literal('busiest-hour'),
     /** ISO weekday (1 Monday … 7 Sunday) and hour 0–23 in the range's time zone; null with no conversation. */
-    weekday: z.number().int().min(1).max(7).nullable(),
-    hour: z.number().int().min(0).max(23).nullable(),
+    weekday: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(7))),
+    hour: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(23))),
     conversations: z.number(),
   }),
   z.object({
@@ -196,7 +196,7 @@ export const insightAnswerSchema = z.discriminatedUnion('question', [
     answers: z.number(),
     fallbacks: z.number(),
     /** Percent of the bots' answers that were not fallbacks, null without answers. */
-    answerRate: z.number().nullable(),
+    answerRate: z.nullable(z.number()),
     /** Intents the bots fell back on most. */
     topFallbacks: z.array(countedSchema),
   }),
@@ -205,7 +205,7 @@ export const insightAnswerSchema = z.discriminatedUnion('question', [
     /** Average rating per week (Monday, in the range's time zone) with ratings. */
     weeks: z.array(z.object({ week: z.string(), average: z.number(), ratings: z.number() })),
     /** Change of the last week's average from the first's, in rating points; null with under two weeks. */
-    change: z.number().nullable(),
+    change: z.nullable(z.number()),
   }),
 ]);
 export type InsightAnswer = z.infer<typeof insightAnswerSchema>;
@@ -222,7 +222,9 @@ export const insightsResponseSchema = successEnvelope(insightsSchema);
 
 // ---- Bot analytics and insights (issue 36 item 5; SPEC §7 bot analytics, kompose-nlp insight) ----
 
-export const botAnalyticsParamsSchema = z.object({ botId: z.string().trim().min(1).max(64) });
+export const botAnalyticsParamsSchema = z.object({
+  botId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+});
 
 export const botAnalyticsSchema = z.object({
   bot: z.object({ id: z.string(), name: z.string() }),
@@ -270,17 +272,17 @@ export type BotInsightTopic = z.infer<typeof botInsightTopicSchema>;
 
 export const botInsightsSchema = z.object({
   status: z.enum(BOT_INSIGHT_STATUSES),
-  from: z.number().nullable(),
-  to: z.number().nullable(),
-  requestedAt: z.number().nullable(),
-  computedAt: z.number().nullable(),
+  from: z.nullable(z.number()),
+  to: z.nullable(z.number()),
+  requestedAt: z.nullable(z.number()),
+  computedAt: z.nullable(z.number()),
   sentenceCount: z.number(),
   topics: z.array(botInsightTopicSchema),
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type BotInsights = z.infer<typeof botInsightsSchema>;
 export const botInsightsResponseSchema = successEnvelope(botInsightsSchema);
 export const botInsightsRequestSchema = z.object({
-  from: z.number().int().nonnegative(),
-  to: z.number().int().nonnegative(),
+  from: z.number().check(z.int(), z.nonnegative()),
+  to: z.number().check(z.int(), z.nonnegative()),
 });

@@ -7,7 +7,10 @@ import { REPORT_KINDS, REPORT_METRICS } from './constants.js';
 // analytics.ts: only the reports page's chunk imports it, so the dashboard's first load (which
 // holds analytics.ts for /dashboard) does not carry these schemas.
 
-export const reportFiguresQuerySchema = analyticsRangeQuerySchema.extend({ kind: z.enum(REPORT_KINDS) });
+export const reportFiguresQuerySchema = z.object({
+  ...analyticsRangeQuerySchema.shape,
+  kind: z.enum(REPORT_KINDS),
+});
 export type ReportFiguresQuery = z.input<typeof reportFiguresQuerySchema>;
 
 const metricSchema = z.enum(REPORT_METRICS);

@@ -54,7 +54,7 @@ export const campaignWhatsAppSchema = z.object({
   selectedTemplateData: z.object({
     language: z.string().trim().min(2).max(15),
     parameters: z.array(z.string().trim().min(1).max(1024)).max(20).default([]),
-    header: whatsAppTemplateHeaderValueSchema.optional(),
+    header: z.optional(whatsAppTemplateHeaderValueSchema),
     buttons: z.array(whatsAppTemplateButtonValueSchema).max(10).default([]),
   }),
   platformName: z.string().max(100).optional(),
@@ -199,7 +199,7 @@ export const campaignListResponseSchema = platformOk(campaignListSchema);
 export const campaignUsersQuerySchema = z.object({
   campaignId: z.string().uuid().optional(),
   filter: z.string().trim().max(100).optional(),
-  blob: queryBooleanSchema.default(false),
+  blob: z._default(queryBooleanSchema, false),
   /** SPEC §3 currentPage, from 1. */
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   lastSeenWithinDays: z.coerce.number().int().min(1).max(3650).optional(),

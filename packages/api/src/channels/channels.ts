@@ -1,5 +1,5 @@
 import type { FeatureKey } from '@convo/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messageResponseSchema, successEnvelope } from '../accounts/index.js';
 import {
   INTEGRATION_CATEGORIES,
@@ -61,37 +61,40 @@ export const integrationSchema = z.object({
   status: integrationStatusSchema,
   /** What the account is known by at the provider (a bot's @username); never a credential. */
   displayName: z.string(),
-  lastError: z.string().nullable(),
-  lastErrorAt: z.number().nullable(),
-  connectedAt: z.number().nullable(),
+  lastError: z.nullable(z.string()),
+  lastErrorAt: z.nullable(z.number()),
+  connectedAt: z.nullable(z.number()),
   /** Where the provider posts inbound messages (set at the provider by us when we can). */
-  webhookUrl: z.string().nullable(),
+  webhookUrl: z.nullable(z.string()),
   /**
    * The e-mail channel's inbound address at the built-in SMTP receiver (`<applicationId>@<domain>`),
    * to forward the mailbox to; null for other channels, or when the server runs no receiver.
    */
-  inboundAddress: z.string().nullable(),
+  inboundAddress: z.nullable(z.string()),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 
 /** Telegram: a bot token from @BotFather, `<bot id>:<secret>`. */
 export const telegramBotTokenSchema = z
   .string()
-  .trim()
-  .regex(
-    /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/,
-    'A Telegram bot token looks like 123456789:AA… (from @BotFather).',
+  .check(
+    z.trim(),
+    z.regex(
+      /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/,
+      'A Telegram bot token looks like 123456789:AA… (from @BotFather).',
+    ),
   );
 export const telegramConnectRequestSchema = z.object({ botToken: telegramBotTokenSchema });
 export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
 
 /** LINE Messaging API: a long-lived channel access token and the channel secret (LINE Developers console). */
 export const lineConnectRequestSchema = z.object({
-  channelAccessToken: z.string().trim().min(20, 'Paste the channel access token (long-lived).').max(500),
+  channelAccessToken: z
+    .string()
+    .check(z.trim(), z.minLength(20, 'Paste the channel access token (long-lived).'), z.maxLength(500)),
   channelSecret: z
     .string()
-    .trim()
-    .regex(/^[0-9a-f]{32}$/i, 'A LINE channel secret is 32 hexadecimal characters.'),
+    .check(z.trim(), z.regex(/^[0-9a-f]{32}$/i, 'A LINE channel secret is 32 hexadecimal characters.')),
 });
 export type LineConnectRequest = z.infer<typeof lineConnectRequestSchema>;
 
@@ -99,10 +102,12 @@ export type LineConnectRequest = z.infer<typeof lineConnectRequestSchema>;
 export const viberConnectRequestSchema = z.object({
   authToken: z
     .string()
-    .trim()
-    .regex(
-      /^[0-9a-f]{8,40}(-[0-9a-f]{8,40}){1,4}$/i,
-      'A Viber token looks like 4453b6ac12345678-e02603a1…-…',
+    .check(
+      z.trim(),
+      z.regex(
+        /^[0-9a-f]{8,40}(-[0-9a-f]{8,40}){1,4}$/i,
+        'A Viber token looks like 4453b6ac12345678-e02603a1…-…',
+      ),
     ),
 });
 export type ViberConnectRequest = z.infer<typeof viberConnectRequestSchema>;
@@ -110,20 +115,21 @@ export type ViberConnectRequest = z.infer<typeof viberConnectRequestSchema>;
 /** Meta ids (phone number, WhatsApp Business Account, page, Instagram account) are digits. */
 const metaIdSchema = z
   .string()
-  .trim()
-  .regex(/^\d{1,30}$/, 'A Meta id is a number (copy it from Meta’s dashboard).');
-const metaTokenSchema = z.string().trim().min(20, 'Paste the whole access token.').max(1000);
+  .check(z.trim(), z.regex(/^\d{1,30}$/, 'A Meta id is a number (copy it from Meta’s dashboard).'));
+const metaTokenSchema = z
+  .string()
+  .check(z.trim(), z.minLength(20, 'Paste the whole access token.'), z.maxLength(1000));
 /** The Meta app's secret: it signs every webhook delivery (X-Hub-Signature-256). */
 const metaAppSecretSchema = z
   .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{16,64}$/, 'The app secret is 32 letters and digits (App settings → Basic).');
+  .check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9]{16,64}$/, 'The app secret is 32 letters and digits (App settings → Basic).'),
+  );
 /** What the admin types as "Verify token" in Meta's webhook settings, and here. */
 const metaVerifyTokenSchema = z
   .string()
-  .trim()
-  .min(8, 'The verify token needs at least 8 characters.')
-  .max(200);
+  .check(z.trim(), z.minLength(8, 'The verify token needs at least 8 characters.'), z.maxLength(200));
 
 /** WhatsApp Cloud API: a phone number of a WhatsApp Business Account and a system user's token. */
 export const whatsAppCloudConnectRequestSchema = z.object({
@@ -136,41 +142,46 @@ export const whatsAppCloudConnectRequestSchema = z.object({
 export type WhatsAppCloudConnectRequest = z.infer<typeof whatsAppCloudConnectRequestSchema>;
 
 /** A WhatsApp sender number in E.164 ('+' and digits); a 'whatsapp:' prefix (SPEC §5) is accepted and dropped. */
-const whatsAppNumberSchema = z
-  .string()
-  .trim()
-  .transform((n) => n.replace(/^whatsapp:/i, '').replace(/[\s()-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(
+const whatsAppNumberSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((n) => n.replace(/^whatsapp:/i, '').replace(/[\s()-]/g, '')),
+  ),
+  z
+    .string()
+    .check(
+      z.regex(
         /^\+[1-9]\d{6,14}$/,
         'Give the WhatsApp number with its country code, for example +14155238886.',
       ),
-  );
+    ),
+);
 
 /** WhatsApp through Twilio: the account's SID and auth token, and the WhatsApp-enabled sender number. */
 export const whatsAppTwilioConnectRequestSchema = z.object({
   accountSid: z
     .string()
-    .trim()
-    .regex(/^AC[0-9a-f]{32}$/i, 'A Twilio Account SID is AC followed by 32 hexadecimal characters.'),
+    .check(
+      z.trim(),
+      z.regex(/^AC[0-9a-f]{32}$/i, 'A Twilio Account SID is AC followed by 32 hexadecimal characters.'),
+    ),
   authToken: z
     .string()
-    .trim()
-    .regex(/^[0-9a-f]{32}$/i, 'A Twilio auth token is 32 hexadecimal characters.'),
+    .check(z.trim(), z.regex(/^[0-9a-f]{32}$/i, 'A Twilio auth token is 32 hexadecimal characters.')),
   whatsAppNumber: whatsAppNumberSchema,
 });
 export type WhatsAppTwilioConnectRequest = z.input<typeof whatsAppTwilioConnectRequestSchema>;
 
 /** A phone number in E.164 ('+' and digits); spaces, dashes and brackets are dropped. */
-const phoneNumberSchema = z
-  .string()
-  .trim()
-  .transform((n) => n.replace(/[\s().-]/g, ''))
-  .pipe(
-    z.string().regex(/^\+[1-9]\d{6,14}$/, 'Give the number with its country code, for example +14155238886.'),
-  );
+const phoneNumberSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((n) => n.replace(/[\s().-]/g, '')),
+  ),
+  z
+    .string()
+    .check(z.regex(/^\+[1-9]\d{6,14}$/, 'Give the number with its country code, for example +14155238886.')),
+);
 
 /**
  * Voice through Twilio: the account's SID and auth token, the Twilio phone number customers call,
@@ -180,17 +191,22 @@ export const voiceTwilioConnectRequestSchema = z.object({
   accountSid: whatsAppTwilioConnectRequestSchema.shape.accountSid,
   authToken: whatsAppTwilioConnectRequestSchema.shape.authToken,
   phoneNumber: phoneNumberSchema,
-  agentNumbers: z
-    .array(phoneNumberSchema)
-    .min(1, 'Give at least one agent phone number to ring.')
-    .max(MAX_VOICE_AGENT_NUMBERS, `At most ${MAX_VOICE_AGENT_NUMBERS} agent phone numbers ring at once.`)
-    .refine((list) => new Set(list).size === list.length, 'Each agent phone number once.'),
+  agentNumbers: z.array(phoneNumberSchema).check(
+    z.minLength(1, 'Give at least one agent phone number to ring.'),
+    z.maxLength(
+      MAX_VOICE_AGENT_NUMBERS,
+      `At most ${MAX_VOICE_AGENT_NUMBERS} agent phone numbers ring at once.`,
+    ),
+    z.refine((list) => new Set(list).size === list.length, 'Each agent phone number once.'),
+  ),
 });
 export type VoiceTwilioConnectRequest = z.input<typeof voiceTwilioConnectRequestSchema>;
 
 /** WhatsApp through 360dialog: the channel's API key (360dialog Hub → API key). */
 export const whatsAppDialog360ConnectRequestSchema = z.object({
-  d360ApiKey: z.string().trim().min(16, 'Paste the whole 360dialog API key.').max(200),
+  d360ApiKey: z
+    .string()
+    .check(z.trim(), z.minLength(16, 'Paste the whole 360dialog API key.'), z.maxLength(200)),
 });
 export type WhatsAppDialog360ConnectRequest = z.input<typeof whatsAppDialog360ConnectRequestSchema>;
 
@@ -199,17 +215,25 @@ export type WhatsAppDialog360ConnectRequest = z.input<typeof whatsAppDialog360Co
  * WhatsApp channel ids, and a webhook secret the admin also puts in Gallabox's webhook headers.
  */
 export const whatsAppGallaboxConnectRequestSchema = z.object({
-  apiKey: z.string().trim().min(8, 'Paste the whole Gallabox API key.').max(200),
-  apiSecret: z.string().trim().min(8, 'Paste the whole Gallabox API secret.').max(200),
+  apiKey: z.string().check(z.trim(), z.minLength(8, 'Paste the whole Gallabox API key.'), z.maxLength(200)),
+  apiSecret: z
+    .string()
+    .check(z.trim(), z.minLength(8, 'Paste the whole Gallabox API secret.'), z.maxLength(200)),
   accountId: z
     .string()
-    .trim()
-    .regex(/^[0-9a-f]{24}$/i, 'A Gallabox id is 24 hexadecimal characters (from the URL in Gallabox).'),
+    .check(
+      z.trim(),
+      z.regex(/^[0-9a-f]{24}$/i, 'A Gallabox id is 24 hexadecimal characters (from the URL in Gallabox).'),
+    ),
   channelId: z
     .string()
-    .trim()
-    .regex(/^[0-9a-f]{24}$/i, 'A Gallabox id is 24 hexadecimal characters (from the URL in Gallabox).'),
-  webhookSecret: z.string().trim().min(16, 'The webhook secret needs at least 16 characters.').max(200),
+    .check(
+      z.trim(),
+      z.regex(/^[0-9a-f]{24}$/i, 'A Gallabox id is 24 hexadecimal characters (from the URL in Gallabox).'),
+    ),
+  webhookSecret: z
+    .string()
+    .check(z.trim(), z.minLength(16, 'The webhook secret needs at least 16 characters.'), z.maxLength(200)),
 });
 export type WhatsAppGallaboxConnectRequest = z.input<typeof whatsAppGallaboxConnectRequestSchema>;
 
@@ -234,12 +258,12 @@ export type InstagramConnectRequest = z.infer<typeof instagramConnectRequestSche
 
 /** One side of a mailbox: where to log in (IMAP to read, SMTP to send) and as whom. */
 const mailServerSchema = z.object({
-  host: z.string().trim().min(1).max(253),
-  port: z.number().int().min(1).max(65535),
+  host: z.string().check(z.trim(), z.minLength(1), z.maxLength(253)),
+  port: z.number().check(z.int(), z.gte(1), z.lte(65535)),
   /** TLS from the first byte (993 / 465); otherwise STARTTLS when the server offers it. */
   secure: z.boolean(),
-  user: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1000),
+  user: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
+  password: z.string().check(z.minLength(1), z.maxLength(1000)),
 });
 /**
  * E-mail (SPEC §2 /settings/mailbox): an existing mailbox read by IMAP, replies sent by SMTP. Without
@@ -248,10 +272,10 @@ const mailServerSchema = z.object({
  */
 export const emailConnectRequestSchema = z.object({
   /** The address customers write to; replies are sent from it. */
-  address: z.string().trim().toLowerCase().email().max(320),
+  address: z.string().check(z.trim(), z.toLowerCase(), z.email(), z.maxLength(320)),
   /** The sender name customers see on replies (the company's name when empty). */
-  senderName: z.string().trim().max(100).default(''),
-  imap: mailServerSchema.optional(),
+  senderName: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  imap: z.optional(mailServerSchema),
   smtp: mailServerSchema,
 });
 export type EmailConnectRequest = z.input<typeof emailConnectRequestSchema>;
@@ -259,8 +283,10 @@ export type EmailConnectRequest = z.input<typeof emailConnectRequestSchema>;
 /** A Slack bot token (OAuth & Permissions → Bot User OAuth Token). */
 export const slackBotTokenSchema = z
   .string()
-  .trim()
-  .regex(/^xoxb-[A-Za-z0-9-]{10,250}$/, 'A Slack bot token starts with xoxb- (OAuth & Permissions).');
+  .check(
+    z.trim(),
+    z.regex(/^xoxb-[A-Za-z0-9-]{10,250}$/, 'A Slack bot token starts with xoxb- (OAuth & Permissions).'),
+  );
 
 /**
  * Slack (issue 17): the team's mirror of every conversation, one thread per conversation in a
@@ -271,12 +297,13 @@ export const slackConnectRequestSchema = z.object({
   botToken: slackBotTokenSchema,
   signingSecret: z
     .string()
-    .trim()
-    .regex(/^[0-9a-f]{32}$/i, 'A Slack signing secret is 32 hexadecimal characters (Basic Information).'),
+    .check(
+      z.trim(),
+      z.regex(/^[0-9a-f]{32}$/i, 'A Slack signing secret is 32 hexadecimal characters (Basic Information).'),
+    ),
   channelId: z
     .string()
-    .trim()
-    .regex(/^[CG][A-Z0-9]{5,20}$/, 'Choose the Slack channel to post in.'),
+    .check(z.trim(), z.regex(/^[CG][A-Z0-9]{5,20}$/, 'Choose the Slack channel to post in.')),
 });
 export type SlackConnectRequest = z.infer<typeof slackConnectRequestSchema>;
 
@@ -321,125 +348,20 @@ export const integrationStatusParamsSchema = z.object({
 });
 export const channelWebhookParamsSchema = z.object({
   type: integrationTypeSchema,
-  applicationId: z.string().trim().min(1).max(100),
+  applicationId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
 });
 
 export const integrationListResponseSchema = successEnvelope(z.array(integrationSchema));
 export const integrationResponseSchema = successEnvelope(integrationSchema);
 export const integrationDeleteResponseSchema = messageResponseSchema;
-export const channelWebhookResponseSchema = z.object({ ok: z.literal(true), stored: z.number().int() });
-
-/** An approved (or pending) WhatsApp message template, as the provider lists it. */
-export const whatsAppTemplateSchema = z.object({
-  /** The provider's own id of the template when it sends by id (Twilio's Content SID). */
-  id: z.string().optional(),
-  name: z.string(),
-  language: z.string(),
-  status: z.string(),
-  category: z.string(),
-  /** The body's text with its {{n}} placeholders. */
-  body: z.string(),
-  /** How many {{n}} parameters the body takes. */
-  parameterCount: z.number().int().nonnegative(),
-  /** The header, when the template has one: TEXT (its text, maybe with {{1}}), IMAGE, DOCUMENT, VIDEO… */
-  header: z.object({ format: z.string(), text: z.string().optional() }).optional(),
-  /**
-   * The buttons, in order (a button value names its index): URL (its url, maybe ending in {{1}}),
-   * QUICK_REPLY (`payload` when the template fixes it), PHONE_NUMBER…
-   */
-  buttons: z
-    .array(
-      z.object({
-        type: z.string(),
-        text: z.string(),
-        url: z.string().optional(),
-        payload: z.string().optional(),
-      }),
-    )
-    .optional(),
+export const channelWebhookResponseSchema = z.object({
+  ok: z.literal(true),
+  stored: z.number().check(z.int()),
 });
-export type WhatsAppTemplate = z.infer<typeof whatsAppTemplateSchema>;
-
-/** A template header's value: its text's {{1}}, or the public https link of its image, document or video. */
-export const whatsAppTemplateHeaderValueSchema = z.discriminatedUnion('type', [
-  // WhatsApp caps a header's whole text at 60 characters.
-  z.object({ type: z.literal('text'), text: z.string().trim().min(1).max(60) }),
-  z.object({ type: z.enum(['image', 'video']), link: z.string().trim().url().max(2000) }),
-  z.object({
-    type: z.literal('document'),
-    link: z.string().trim().url().max(2000),
-    filename: z.string().trim().min(1).max(240).optional(),
-  }),
-]);
-/** A button's value by its index: a URL button's link suffix ({{1}}), a quick reply's payload. */
-export const whatsAppTemplateButtonValueSchema = z.discriminatedUnion('type', [
-  z.object({
-    index: z.number().int().min(0).max(9),
-    type: z.literal('url'),
-    text: z.string().trim().min(1).max(2000),
-  }),
-  z.object({
-    index: z.number().int().min(0).max(9),
-    type: z.literal('quick_reply'),
-    payload: z.string().trim().min(1).max(256),
-  }),
-]);
-export const whatsAppTemplateListResponseSchema = successEnvelope(z.array(whatsAppTemplateSchema));
-
-/** Sends an approved template in a WhatsApp conversation (allowed outside the 24-hour window). */
-export const whatsAppTemplateSendRequestSchema = z.object({
-  groupId: z.number().int().positive(),
-  name: z.string().trim().min(1).max(512),
-  language: z.string().trim().min(2).max(15),
-  parameters: z.array(z.string().trim().min(1).max(1024)).max(20).default([]),
-  header: whatsAppTemplateHeaderValueSchema.optional(),
-  buttons: z.array(whatsAppTemplateButtonValueSchema).max(10).default([]),
-});
-export type WhatsAppTemplateSendRequest = z.input<typeof whatsAppTemplateSendRequestSchema>;
-export const whatsAppTemplateSendResponseSchema = successEnvelope(
-  z.object({ messageId: z.number().int(), text: z.string() }),
-);
-
-/** The WhatsApp providers' integration types: each lists its templates and sends them. */
-export const WHATSAPP_INTEGRATION_TYPES = [
-  'whatsapp-cloud-api',
-  'whatsapp-twilio',
-  'whatsapp-dialog360',
-  'whatsapp-gallabox',
-] as const satisfies readonly IntegrationType[];
-export type WhatsAppIntegrationType = (typeof WHATSAPP_INTEGRATION_TYPES)[number];
-export const whatsAppTemplateParamsSchema = z.object({ type: z.enum(WHATSAPP_INTEGRATION_TYPES) });
-
-export const whatsAppTemplatesPath = (type: WhatsAppIntegrationType) => `/api/integrations/${type}/templates`;
 
 export const integrationPath = (type: IntegrationType) => `/api/integrations/settings/${type}`;
 export const channelWebhookPath = (type: IntegrationType, applicationId: string) =>
   `/api/channels/${type}/${encodeURIComponent(applicationId)}/webhook`;
-
-export const emailOriginalParamsSchema = z.object({
-  groupId: z.coerce.number().int().positive(),
-  messageId: z.coerce.number().int().positive(),
-});
-
-export const emailOriginalSchema = z.object({
-  messageId: z.string(),
-  subject: z.string(),
-  from: z.string(),
-  to: z.string(),
-  cc: z.string(),
-  /** ms since epoch; null without a readable Date header. */
-  date: z.number().nullable(),
-  /** Every header as it was sent, in order (folded lines joined). */
-  headers: z.array(z.object({ name: z.string(), value: z.string() })),
-  text: z.string(),
-  /** The HTML part sanitized with the SPEC §5 whitelist; null when the mail has none. */
-  html: z.string().nullable(),
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
-  /** The original's size in bytes. */
-  size: z.number(),
-});
-export type EmailOriginal = z.infer<typeof emailOriginalSchema>;
-export const emailOriginalResponseSchema = successEnvelope(emailOriginalSchema);
 
 /**
  * Facebook and Instagram connected through Facebook Login (SPEC §1/§7 social channel callbacks)
@@ -454,15 +376,15 @@ export const metaOAuthTypeParamsSchema = z.object({ type: z.enum(META_OAUTH_TYPE
 export const metaOAuthStartPath = (type: MetaOAuthType) => `/api/integrations/meta/oauth/${type}/start`;
 
 export const metaOAuthConfigResponseSchema = successEnvelope(z.object({ configured: z.boolean() }));
-export const metaOAuthStartResponseSchema = successEnvelope(z.object({ url: z.string().url() }));
+export const metaOAuthStartResponseSchema = successEnvelope(z.object({ url: z.string().check(z.url()) }));
 export const metaOAuthCallbackQuerySchema = z.object({
-  state: z.string().max(4096).optional(),
-  code: z.string().max(2048).optional(),
-  error: z.string().max(200).optional(),
-  error_reason: z.string().max(200).optional(),
-  error_description: z.string().max(1000).optional(),
+  state: z.optional(z.string().check(z.maxLength(4096))),
+  code: z.optional(z.string().check(z.maxLength(2048))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+  error_reason: z.optional(z.string().check(z.maxLength(200))),
+  error_description: z.optional(z.string().check(z.maxLength(1000))),
 });
-export const metaOAuthPendingParamsSchema = z.object({ id: z.string().uuid() });
+export const metaOAuthPendingParamsSchema = z.object({ id: z.string().check(z.uuid()) });
 
 /** A page (Messenger) or Instagram professional account Facebook Login gave access to; no token. */
 export const metaOAuthAccountSchema = z.object({
@@ -480,16 +402,13 @@ export const metaOAuthPendingSchema = z.object({
   status: z.enum(['ready', 'failed']),
   accounts: z.array(metaOAuthAccountSchema),
   /** The pages Facebook Login gave (Instagram: also those without a linked professional account). */
-  pageCount: z.number().int().nonnegative(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  pageCount: z.number().check(z.int(), z.nonnegative()),
+  error: z.nullable(z.object({ code: z.string(), message: z.string() })),
   expiresAt: z.number(),
 });
 export type MetaOAuthPending = z.infer<typeof metaOAuthPendingSchema>;
 export const metaOAuthPendingResponseSchema = successEnvelope(metaOAuthPendingSchema);
 export const metaOAuthSelectRequestSchema = z.object({
-  accountId: z
-    .string()
-    .trim()
-    .regex(/^\d{1,30}$/),
+  accountId: z.string().check(z.trim(), z.regex(/^\d{1,30}$/)),
 });
 export type MetaOAuthSelectRequest = z.infer<typeof metaOAuthSelectRequestSchema>;

@@ -5,3 +5,5 @@
 export * from './channels.js';
 export * from './constants.js';
 export * from './email-fallback.js';
+export * from './email-original.js';
+export * from './whatsapp-templates.js';

@@ -1,5 +1,5 @@
 import { SOUNDS } from '@convo/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONVERSATION_SORTS } from '../messaging/index.js';
 import {
   AUTO_RESOLVE_MAX_MINUTES,
@@ -14,10 +14,10 @@ import {
 // quick replies (shared and personal), and the conversation settings stored in app_settings
 // (routing mode, bot hand-off, auto-resolve).
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ code: z.literal('SUCCESS'), data });
+const ok = <T extends z.core.$ZodType>(data: T) => z.object({ code: z.literal('SUCCESS'), data });
 const uuid = z
   .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a valid id');
+  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a valid id'));
 export const inboxIdParamsSchema = z.object({ id: uuid });
 
 // ---------------------------------------------------------------------------------------------
@@ -25,16 +25,15 @@ export const inboxIdParamsSchema = z.object({ id: uuid });
 
 const hexColour = z
   .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'color must be a colour like #03B49B');
+  .check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, 'color must be a colour like #03B49B'));
 
 export const tagSchema = z.object({
   id: z.string(),
   name: z.string(),
-  color: z.string().nullable(),
+  color: z.nullable(z.string()),
   /** One of the five SPEC §3 default tags: the server relies on them, they cannot be deleted or renamed. */
   isDefault: z.boolean(),
-  deletedAt: z.number().nullable(),
+  deletedAt: z.nullable(z.number()),
   createdAt: z.number(),
 });
 export type Tag = z.infer<typeof tagSchema>;
@@ -45,10 +44,12 @@ export type TagList = z.infer<typeof tagListSchema>;
 export const tagWriteRequestSchema = z.object({
   name: z
     .string({ error: 'name is required' })
-    .trim()
-    .min(1, 'A tag needs a name.')
-    .max(TAG_NAME_MAX, `A tag name is at most ${TAG_NAME_MAX} characters.`),
-  color: hexColour.nullable().optional(),
+    .check(
+      z.trim(),
+      z.minLength(1, 'A tag needs a name.'),
+      z.maxLength(TAG_NAME_MAX, `A tag name is at most ${TAG_NAME_MAX} characters.`),
+    ),
+  color: z.optional(z.nullable(hexColour)),
 });
 export type TagWriteRequest = z.input<typeof tagWriteRequestSchema>;
 
@@ -65,7 +66,7 @@ export const quickReplySchema = z.object({
   content: z.string(),
   /** Shared with every teammate, else only its owner's. */
   shared: z.boolean(),
-  ownerUserId: z.string().nullable(),
+  ownerUserId: z.nullable(z.string()),
   /** The caller may edit and delete it. */
   editable: z.boolean(),
   updatedAt: z.number(),
@@ -75,16 +76,20 @@ export type QuickReply = z.infer<typeof quickReplySchema>;
 export const quickReplyWriteRequestSchema = z.object({
   shortcut: z
     .string({ error: 'shortcut is required' })
-    .trim()
-    .min(1, 'A quick reply needs a shortcut.')
-    .max(QUICK_REPLY_SHORTCUT_MAX, `A shortcut is at most ${QUICK_REPLY_SHORTCUT_MAX} characters.`)
-    .regex(/^[^\s/]+$/, 'A shortcut is one word, without spaces or "/".'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'A quick reply needs a shortcut.'),
+      z.maxLength(QUICK_REPLY_SHORTCUT_MAX, `A shortcut is at most ${QUICK_REPLY_SHORTCUT_MAX} characters.`),
+      z.regex(/^[^\s/]+$/, 'A shortcut is one word, without spaces or "/".'),
+    ),
   content: z
     .string({ error: 'content is required' })
-    .trim()
-    .min(1, 'A quick reply needs some text.')
-    .max(QUICK_REPLY_CONTENT_MAX, `A quick reply is at most ${QUICK_REPLY_CONTENT_MAX} characters.`),
-  shared: z.boolean().default(false),
+    .check(
+      z.trim(),
+      z.minLength(1, 'A quick reply needs some text.'),
+      z.maxLength(QUICK_REPLY_CONTENT_MAX, `A quick reply is at most ${QUICK_REPLY_CONTENT_MAX} characters.`),
+    ),
+  shared: z._default(z.boolean(), false),
 });
 export type QuickReplyWriteRequest = z.input<typeof quickReplyWriteRequestSchema>;
 
@@ -100,13 +105,13 @@ export const conversationSettingsSchema = z.object({
   agentRouting: z.union([z.literal(0), z.literal(1)]),
   removeBotOnAgentHandOff: z.boolean(),
   /** Minutes of silence before an open conversation is resolved; null: never. */
-  autoResolveAfterMinutes: z.number().nullable(),
+  autoResolveAfterMinutes: z.nullable(z.number()),
   /** Waiting queue: off, a conversation nobody is free for stays open and unassigned. */
   waitingQueueEnabled: z.boolean(),
   /** Said to the customer when their conversation starts waiting; null: nothing. */
-  waitingMessage: z.string().nullable(),
+  waitingMessage: z.nullable(z.string()),
   /** With this many waiting, a new conversation is not queued (it stays open for everybody). */
-  waitingQueueMax: z.number().nullable(),
+  waitingQueueMax: z.nullable(z.number()),
   /** Preferences: the inbox's default sort, resolved ones in "all", a tag before resolving. */
   defaultSort: z.enum(CONVERSATION_SORTS),
   showResolvedInAll: z.boolean(),
@@ -116,37 +121,54 @@ export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
 
 export const conversationSettingsPatchSchema = z
   .object({
-    agentRouting: z.union([z.literal(0), z.literal(1)], { error: 'agentRouting must be 0 or 1' }).optional(),
-    removeBotOnAgentHandOff: z.boolean().optional(),
-    autoResolveAfterMinutes: z
-      .number()
-      .int('autoResolveAfterMinutes must be whole minutes')
-      .min(1, 'autoResolveAfterMinutes must be at least 1')
-      .max(AUTO_RESOLVE_MAX_MINUTES, `autoResolveAfterMinutes must be at most ${AUTO_RESOLVE_MAX_MINUTES}`)
-      .nullable()
-      .optional(),
-    waitingQueueEnabled: z.boolean().optional(),
-    waitingMessage: z
-      .string()
-      .trim()
-      .max(WAITING_MESSAGE_MAX, `waitingMessage is at most ${WAITING_MESSAGE_MAX} characters`)
-      .nullable()
-      .optional()
-      .transform((v) => (v === '' ? null : v)),
-    waitingQueueMax: z
-      .number()
-      .int('waitingQueueMax must be a whole number')
-      .min(1, 'waitingQueueMax must be at least 1')
-      .max(WAITING_QUEUE_MAX_LIMIT, `waitingQueueMax must be at most ${WAITING_QUEUE_MAX_LIMIT}`)
-      .nullable()
-      .optional(),
-    defaultSort: z
-      .enum(CONVERSATION_SORTS, { error: 'defaultSort must be newest, oldest or waiting' })
-      .optional(),
-    showResolvedInAll: z.boolean().optional(),
-    requireTagToResolve: z.boolean().optional(),
+    agentRouting: z.optional(z.union([z.literal(0), z.literal(1)], { error: 'agentRouting must be 0 or 1' })),
+    removeBotOnAgentHandOff: z.optional(z.boolean()),
+    autoResolveAfterMinutes: z.optional(
+      z.nullable(
+        z
+          .number()
+          .check(
+            z.int('autoResolveAfterMinutes must be whole minutes'),
+            z.gte(1, 'autoResolveAfterMinutes must be at least 1'),
+            z.lte(
+              AUTO_RESOLVE_MAX_MINUTES,
+              `autoResolveAfterMinutes must be at most ${AUTO_RESOLVE_MAX_MINUTES}`,
+            ),
+          ),
+      ),
+    ),
+    waitingQueueEnabled: z.optional(z.boolean()),
+    waitingMessage: z.pipe(
+      z.optional(
+        z.nullable(
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.maxLength(WAITING_MESSAGE_MAX, `waitingMessage is at most ${WAITING_MESSAGE_MAX} characters`),
+            ),
+        ),
+      ),
+      z.transform((v) => (v === '' ? null : v)),
+    ),
+    waitingQueueMax: z.optional(
+      z.nullable(
+        z
+          .number()
+          .check(
+            z.int('waitingQueueMax must be a whole number'),
+            z.gte(1, 'waitingQueueMax must be at least 1'),
+            z.lte(WAITING_QUEUE_MAX_LIMIT, `waitingQueueMax must be at most ${WAITING_QUEUE_MAX_LIMIT}`),
+          ),
+      ),
+    ),
+    defaultSort: z.optional(
+      z.enum(CONVERSATION_SORTS, { error: 'defaultSort must be newest, oldest or waiting' }),
+    ),
+    showResolvedInAll: z.optional(z.boolean()),
+    requireTagToResolve: z.optional(z.boolean()),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update.' });
+  .check(z.refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update.' }));
 export type ConversationSettingsPatch = z.input<typeof conversationSettingsPatchSchema>;
 
 export const conversationSettingsResponseSchema = ok(conversationSettingsSchema);
@@ -163,7 +185,7 @@ export const notificationPreferencesSchema = z.object({
     customerMessage: z.boolean(),
     assignedToMe: z.boolean(),
     /** Administrators only: the analytics digest by e-mail every Monday (off until chosen). */
-    weeklyDigest: z.boolean().default(false),
+    weeklyDigest: z._default(z.boolean(), false),
   }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

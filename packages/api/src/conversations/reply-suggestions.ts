@@ -1,5 +1,5 @@
 import { SUPPORTED_LANGUAGES } from '@convo/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_REPLY_SUGGESTIONS } from './constants.js';
 
 // Product API of the inbox's suggested replies (SPEC §1 smartreply): for the newest customer
@@ -10,9 +10,11 @@ import { MAX_REPLY_SUGGESTIONS } from './constants.js';
 export const replySuggestionParamsSchema = z.object({
   groupId: z.coerce
     .number({ error: 'groupId must be a conversation id' })
-    .int('groupId must be a conversation id')
-    .positive('groupId must be a conversation id')
-    .max(2 ** 53 - 1),
+    .check(
+      z.int('groupId must be a conversation id'),
+      z.positive('groupId must be a conversation id'),
+      z.lte(2 ** 53 - 1),
+    ),
 });
 
 export const replySuggestionSourceSchema = z.enum([
@@ -35,14 +37,14 @@ export const replySuggestionSchema = z.object({
   /** The text the composer receives. */
   text: z.string(),
   /** How well it answers the message, 0…1. */
-  score: z.number().min(0).max(1),
+  score: z.number().check(z.gte(0), z.lte(1)),
 });
 export type ReplySuggestion = z.infer<typeof replySuggestionSchema>;
 
 export const replySuggestionsSchema = z.object({
   /** The customer message the suggestions answer (null: the customer has written nothing yet). */
-  messageId: z.number().int().nullable(),
-  suggestions: z.array(replySuggestionSchema).max(MAX_REPLY_SUGGESTIONS),
+  messageId: z.nullable(z.number().check(z.int())),
+  suggestions: z.array(replySuggestionSchema).check(z.maxLength(MAX_REPLY_SUGGESTIONS)),
   /**
    * The AI agent's part: 'off' (no agent, or nothing asked), 'answered', 'empty' (it had nothing
    * to add), 'failed', or 'timeout' (it was not waited for: the other sources' replies came back).
@@ -59,7 +61,7 @@ export const replySuggestionsResponseSchema = z.object({
 export const conversationSummarySchema = z.object({
   summary: z.string(),
   /** Messages the summary read (the newest ones when the conversation is longer than the budget). */
-  messageCount: z.number().int().min(0),
+  messageCount: z.number().check(z.int(), z.gte(0)),
   /** True when older messages were left out to stay within the budget. */
   truncated: z.boolean(),
   /** The AI agent that wrote it. */
@@ -73,14 +75,12 @@ export const conversationSummaryResponseSchema = z.object({
 
 export const assistLanguageSchema = z.enum(SUPPORTED_LANGUAGES);
 
-export const messageTranslationRequestSchema = z
-  .object({
-    /** The customer message's key (the message list's `key`). */
-    messageKey: z.string().trim().min(1, 'messageKey is required').max(200),
-    /** Into which language; the agent's own (profile, else English) when absent. */
-    language: assistLanguageSchema.optional(),
-  })
-  .strict();
+export const messageTranslationRequestSchema = z.strictObject({
+  /** The customer message's key (the message list's `key`). */
+  messageKey: z.string().check(z.trim(), z.minLength(1, 'messageKey is required'), z.maxLength(200)),
+  /** Into which language; the agent's own (profile, else English) when absent. */
+  language: z.optional(assistLanguageSchema),
+});
 export type MessageTranslationRequest = z.infer<typeof messageTranslationRequestSchema>;
 
 export const messageTranslationSchema = z.object({

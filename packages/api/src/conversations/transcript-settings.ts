@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { successEnvelope } from '../accounts/index.js';
 import { TRANSCRIPT_EXTRA_RECIPIENTS_MAX } from './constants.js';
 
@@ -8,10 +8,12 @@ import { TRANSCRIPT_EXTRA_RECIPIENTS_MAX } from './constants.js';
 /** One extra recipient, the way the other e-mail fields of the API take them. */
 export const transcriptRecipientSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'an e-mail address is at most 254 characters')
-  .email('not a valid e-mail address');
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, 'an e-mail address is at most 254 characters'),
+    z.email('not a valid e-mail address'),
+  );
 
 export const transcriptSettingsSchema = z.object({
   /** The customer of the conversation, when their e-mail address is known. */
@@ -33,13 +35,17 @@ export const DEFAULT_TRANSCRIPT_SETTINGS: TranscriptSettings = {
 export const transcriptSettingsWriteSchema = z.object({
   sendToCustomerOnResolve: z.boolean({ error: 'sendToCustomerOnResolve must be true or false' }),
   sendToAssigneeOnResolve: z.boolean({ error: 'sendToAssigneeOnResolve must be true or false' }),
-  extraRecipients: z
-    .array(transcriptRecipientSchema, { error: 'extraRecipients must be a list of e-mail addresses' })
-    .max(
-      TRANSCRIPT_EXTRA_RECIPIENTS_MAX,
-      `extraRecipients has at most ${TRANSCRIPT_EXTRA_RECIPIENTS_MAX} addresses`,
-    )
-    .transform((list) => [...new Set(list)]),
+  extraRecipients: z.pipe(
+    z
+      .array(transcriptRecipientSchema, { error: 'extraRecipients must be a list of e-mail addresses' })
+      .check(
+        z.maxLength(
+          TRANSCRIPT_EXTRA_RECIPIENTS_MAX,
+          `extraRecipients has at most ${TRANSCRIPT_EXTRA_RECIPIENTS_MAX} addresses`,
+        ),
+      ),
+    z.transform((list) => [...new Set(list)]),
+  ),
 });
 export type TranscriptSettingsWrite = z.input<typeof transcriptSettingsWriteSchema>;
 

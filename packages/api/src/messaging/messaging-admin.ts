@@ -124,7 +124,8 @@ export const feedbackSchema = z.object({
   updatedAtTime: z.number(),
 });
 /** The platform envelope, plus `code`/`data` the Kommunicate widget reads (`result.data`). */
-export const feedbackResponseSchema = platformOk(feedbackSchema).extend({
+export const feedbackResponseSchema = z.object({
+  ...platformOk(feedbackSchema).shape,
   code: z.literal('SUCCESS'),
   data: feedbackSchema,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { queryBooleanSchema } from '../shared/index.js';
 
 // Messaging API (/rest/ws/...) shapes for conversations (groups) and messages, following the
@@ -6,8 +6,8 @@ import { queryBooleanSchema } from '../shared/index.js';
 
 /** Metadata values arrive as strings in the platform's clients; we keep scalars as sent. */
 export const metadataSchema = z.record(
-  z.string().max(200),
-  z.union([z.string().max(20_000), z.number(), z.boolean()]),
+  z.string().check(z.maxLength(200)),
+  z.union([z.string().check(z.maxLength(20_000)), z.number(), z.boolean()]),
 );
 
 /**
@@ -18,8 +18,8 @@ export const metadataSchema = z.record(
 export const WHATSAPP_TEMPLATE_METADATA_KEY = 'WHATSAPP_TEMPLATE';
 
 const groupRef = {
-  groupId: z.coerce.number().int().positive().optional(),
-  clientGroupId: z.string().trim().min(1).max(190).optional(),
+  groupId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  clientGroupId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(190))),
 };
 
 export const messageSendRequestSchema = z
@@ -28,26 +28,28 @@ export const messageSendRequestSchema = z
      * The client's own id of the message: a retried send with the same key is stored once. The
      * platform's documented v2 body has none, so the server makes one up when it is missing.
      */
-    key: z.string().trim().min(1).max(190).optional(),
-    message: z.string().max(20_000).default(''),
-    contentType: z.coerce.number().int().default(0),
-    metadata: metadataSchema.optional(),
-    fileMeta: z.record(z.string(), z.unknown()).optional(),
-    source: z.coerce.number().int().optional(),
+    key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(190))),
+    message: z._default(z.string().check(z.maxLength(20_000)), ''),
+    contentType: z._default(z.coerce.number().check(z.int()), 0),
+    metadata: z.optional(metadataSchema),
+    fileMeta: z.optional(z.record(z.string(), z.unknown())),
+    source: z.optional(z.coerce.number().check(z.int())),
     /** One-to-one send: the userId of the other party; the message goes to the conversation they share. */
-    to: z.string().trim().min(1).max(190).optional(),
+    to: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(190))),
     /** Kommunicate's Platform API: the userId the message is sent as (admins only, like `Of-User-Id`). */
-    fromUserName: z.string().trim().min(1).max(190).optional(),
+    fromUserName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(190))),
     ...groupRef,
   })
-  .refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined || b.to !== undefined, {
-    message: 'groupId, clientGroupId or to is required',
-    path: ['groupId'],
-  })
-  .refine((b) => b.metadata?.[WHATSAPP_TEMPLATE_METADATA_KEY] === undefined, {
-    message: `metadata.${WHATSAPP_TEMPLATE_METADATA_KEY} is set only by the WhatsApp template send`,
-    path: ['metadata'],
-  });
+  .check(
+    z.refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined || b.to !== undefined, {
+      message: 'groupId, clientGroupId or to is required',
+      path: ['groupId'],
+    }),
+    z.refine((b) => b.metadata?.[WHATSAPP_TEMPLATE_METADATA_KEY] === undefined, {
+      message: `metadata.${WHATSAPP_TEMPLATE_METADATA_KEY} is set only by the WhatsApp template send`,
+      path: ['metadata'],
+    }),
+  );
 export type MessageSendRequest = z.input<typeof messageSendRequestSchema>;
 
 export const messageSendResponseSchema = z.object({
@@ -69,16 +71,16 @@ export const messageSchema = z.object({
   pairedMessageKey: z.string(),
   id: z.number(),
   groupId: z.number(),
-  clientGroupId: z.string().nullable(),
+  clientGroupId: z.nullable(z.string()),
   conversationId: z.number(),
-  to: z.string().nullable(),
-  contactIds: z.string().nullable(),
-  from: z.string().nullable(),
+  to: z.nullable(z.string()),
+  contactIds: z.nullable(z.string()),
+  from: z.nullable(z.string()),
   message: z.string(),
   contentType: z.number(),
   senderType: z.number(),
   metadata: z.record(z.string(), z.unknown()),
-  fileMeta: z.record(z.string(), z.unknown()).optional(),
+  fileMeta: z.optional(z.record(z.string(), z.unknown())),
   createdAtTime: z.number(),
   type: z.number(),
   sent: z.boolean(),
@@ -106,52 +108,51 @@ export const groupFeedSchema = z.object({
   clientGroupId: z.string(),
   name: z.string(),
   type: z.number(),
-  adminId: z.string().nullable(),
+  adminId: z.nullable(z.string()),
   membersId: z.array(z.string()),
   groupUsers: z.array(groupUserSchema),
   /** The members as the platform's create answer lists them (the widget reads `users`). */
   users: z.array(groupMemberUserSchema),
   metadata: z.record(z.string(), z.unknown()),
   status: z.number(),
-  assignee: z.string().nullable(),
-  teamId: z.string().nullable(),
+  assignee: z.nullable(z.string()),
+  teamId: z.nullable(z.string()),
   tags: z.array(z.object({ id: z.string(), name: z.string() })),
   unreadCount: z.number(),
   createdAtTime: z.number(),
   updatedAtTime: z.number(),
-  lastMessageAtTime: z.number().nullable(),
+  lastMessageAtTime: z.nullable(z.number()),
   /** The messaging channel the customer wrote on (telegram…); absent for the website widget. */
-  channel: z.string().optional(),
+  channel: z.optional(z.string()),
   /**
    * Channels with a 24-hour customer-service window (WhatsApp, Messenger, Instagram): when free
    * text stops being allowed (epoch ms); null when the customer never wrote. Absent elsewhere.
    */
-  serviceWindowClosesAt: z.number().nullable().optional(),
+  serviceWindowClosesAt: z.optional(z.nullable(z.number())),
   /**
    * Conversation lists only (search, waiting list, group/v2/list): the last message's first line
    * (empty for a file) and who sent it (SENDER_TYPE); null without a previewable message.
    */
-  lastMessage: z
-    .object({ preview: z.string(), contentType: z.number(), senderType: z.number() })
-    .nullable()
-    .optional(),
+  lastMessage: z.optional(
+    z.nullable(z.object({ preview: z.string(), contentType: z.number(), senderType: z.number() })),
+  ),
 });
 export type GroupFeed = z.infer<typeof groupFeedSchema>;
 
 export const userDetailSchema = z.object({
   userId: z.string(),
   displayName: z.string(),
-  roleType: z.string().nullable(),
-  imageLink: z.string().nullable(),
+  roleType: z.nullable(z.string()),
+  imageLink: z.nullable(z.string()),
   connected: z.boolean(),
   status: z.number(),
 });
 
 export const messageListQuerySchema = z.object({
   ...groupRef,
-  startIndex: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-  endTime: z.coerce.number().int().positive().optional(),
+  startIndex: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
+  endTime: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 
 /** The platform's conversationPxy (contextual chat): one per Convo conversation. */
@@ -172,74 +173,83 @@ export const messageListResponseSchema = z.object({
 
 /** `message/detail?keys=k1,k2` (the widget's reply preview asks one key). */
 export const messageDetailQuerySchema = z.object({
-  keys: z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) =>
-      (Array.isArray(v) ? v : [v])
-        .flatMap((x) => x.split(','))
-        .map((x) => x.trim())
-        .filter((x) => x !== ''),
-    )
-    .pipe(z.array(z.string().max(190)).min(1, 'keys is required').max(100)),
+  keys: z.pipe(
+    z.pipe(
+      z.union([z.string(), z.array(z.string())]),
+      z.transform((v) =>
+        (Array.isArray(v) ? v : [v])
+          .flatMap((x) => x.split(','))
+          .map((x) => x.trim())
+          .filter((x) => x !== ''),
+      ),
+    ),
+    z.array(z.string().check(z.maxLength(190))).check(z.minLength(1, 'keys is required'), z.maxLength(100)),
+  ),
 });
 
 export const groupCreateRequestSchema = z.object({
-  groupName: z.string().trim().max(200).default(''),
-  clientGroupId: z.string().trim().min(1).max(190).optional(),
-  type: z.coerce.number().int().min(0).max(12).default(10),
-  admin: z.string().trim().max(190).optional(),
-  groupMemberList: z.array(z.string().trim().min(1).max(190)).max(100).optional(),
-  users: z
-    .array(
-      z.object({
-        userId: z.string().trim().min(1).max(190),
-        groupRole: z.coerce.number().int().min(1).max(3).optional(),
-      }),
-    )
-    .max(100)
-    .optional(),
-  metadata: metadataSchema.optional(),
-  imageUrl: z.string().max(2048).optional(),
+  groupName: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
+  clientGroupId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(190))),
+  type: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(12)), 10),
+  admin: z.optional(z.string().check(z.trim(), z.maxLength(190))),
+  groupMemberList: z.optional(
+    z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(190))).check(z.maxLength(100)),
+  ),
+  users: z.optional(
+    z
+      .array(
+        z.object({
+          userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(190)),
+          groupRole: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(3))),
+        }),
+      )
+      .check(z.maxLength(100)),
+  ),
+  metadata: z.optional(metadataSchema),
+  imageUrl: z.optional(z.string().check(z.maxLength(2048))),
 });
 export type GroupCreateRequest = z.input<typeof groupCreateRequestSchema>;
 export type GroupCreateInput = z.infer<typeof groupCreateRequestSchema>;
 
-export const groupQuerySchema = z
-  .object(groupRef)
-  .refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined, {
+export const groupQuerySchema = z.object(groupRef).check(
+  z.refine((b) => b.groupId !== undefined || b.clientGroupId !== undefined, {
     message: 'groupId or clientGroupId is required',
     path: ['groupId'],
-  });
+  }),
+);
 
 /** Several conversations at once: `groupIds=1&groupIds=2` or `groupIds=1,2`. */
 export const multiGroupQuerySchema = z.object({
-  groupIds: z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) =>
-      (Array.isArray(v) ? v : [v])
-        .flatMap((x) => x.split(','))
-        .map((x) => Number(x.trim()))
-        .filter((n) => n !== 0),
-    )
-    .pipe(z.array(z.number().int().positive()).min(1).max(100)),
+  groupIds: z.pipe(
+    z.pipe(
+      z.union([z.string(), z.array(z.string())]),
+      z.transform((v) =>
+        (Array.isArray(v) ? v : [v])
+          .flatMap((x) => x.split(','))
+          .map((x) => Number(x.trim()))
+          .filter((n) => n !== 0),
+      ),
+    ),
+    z.array(z.number().check(z.int(), z.positive())).check(z.minLength(1), z.maxLength(100)),
+  ),
 });
 
 export const statusChangeQuerySchema = z.object({
   ...groupRef,
-  status: z.coerce.number().int(),
+  status: z.coerce.number().check(z.int()),
 });
 
 export const bulkStatusChangeRequestSchema = z.object({
-  groupIds: z.array(z.coerce.number().int().positive()).min(1).max(1000),
-  status: z.coerce.number().int(),
+  groupIds: z.array(z.coerce.number().check(z.int(), z.positive())).check(z.minLength(1), z.maxLength(1000)),
+  status: z.coerce.number().check(z.int()),
 });
 
 export const assigneeChangeQuerySchema = z.object({
   ...groupRef,
-  assignee: z.string().trim().min(1).max(190),
-  takeOverFromBot: queryBooleanSchema.default(false),
-  switchAssignee: queryBooleanSchema.default(true),
-  sendNotifyMessage: queryBooleanSchema.default(true),
+  assignee: z.string().check(z.trim(), z.minLength(1), z.maxLength(190)),
+  takeOverFromBot: z._default(queryBooleanSchema, false),
+  switchAssignee: z._default(queryBooleanSchema, true),
+  sendNotifyMessage: z._default(queryBooleanSchema, true),
 });
 
 /**
@@ -248,19 +258,23 @@ export const assigneeChangeQuerySchema = z.object({
  */
 export const teamChangeQuerySchema = z.object({
   ...groupRef,
-  teamId: z.string({ error: 'teamId is required' }).trim().min(1, 'teamId is required').max(190),
+  teamId: z
+    .string({ error: 'teamId is required' })
+    .check(z.trim(), z.minLength(1, 'teamId is required'), z.maxLength(190)),
 });
 
 export const tagsChangeRequestSchema = z.object({
   ...groupRef,
-  tags: z.array(z.string().trim().min(1).max(100)).min(1).max(50),
+  tags: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
+    .check(z.minLength(1), z.maxLength(50)),
 });
 
-export const platformOk = <T extends z.ZodType>(response: T) =>
+export const platformOk = <T extends z.core.$ZodType>(response: T) =>
   z.object({ status: z.literal('success'), generatedAt: z.number(), response });
 
 /** `conversation/topicId?id=`: the platform's conversationPxy of one conversation (packages/domain). */
-export const conversationTopicQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const conversationTopicQuerySchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 
 export const MESSAGING_PATHS = {
   messageSend: '/rest/ws/message/send',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { queryBooleanSchema } from '../shared/index.js';
 
 // Messaging API (/rest/ws/...) shapes for teams, users (list, search, detail, profile, availability)
@@ -14,18 +14,14 @@ export const STATS_MAX_RANGE_DAYS = 400;
 
 const id = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(190);
-const startIndex = z.coerce.number().int().min(0).max(1_000_000).default(0);
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(190));
+const startIndex = z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0);
 
 /** A comma-separated list in a query string (`0,1,2`), each item checked by `item`. */
-function csv<T extends z.ZodType>(item: T, what: string) {
-  return z
-    .string()
-    .trim()
-    .max(200)
-    .transform((text, ctx) => {
+function csv<T extends z.ZodMiniType>(item: T, what: string) {
+  return z.pipe(
+    z.string().check(z.trim(), z.maxLength(200)),
+    z.transform((text, ctx) => {
       const parts = text
         .split(',')
         .map((p) => p.trim())
@@ -34,24 +30,36 @@ function csv<T extends z.ZodType>(item: T, what: string) {
       for (const part of parts) {
         const parsed = item.safeParse(part);
         if (!parsed.success) {
-          ctx.addIssue({ code: 'custom', message: `${JSON.stringify(part)} is not a valid ${what}` });
+          ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            message: `${JSON.stringify(part)} is not a valid ${what}`,
+          });
           return z.NEVER;
         }
         out.push(parsed.data);
       }
       return out;
-    });
+    }),
+  );
 }
 
 /** A point in time: epoch milliseconds (number or digits) or an ISO-8601 date string. */
-export const timeInputSchema = z.union([z.number(), z.string().trim().min(1).max(40)]).transform((v, ctx) => {
-  const ms = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Date.parse(v);
-  if (!Number.isFinite(ms) || ms < 0 || ms > 8_640_000_000_000) {
-    ctx.addIssue({ code: 'custom', message: 'must be epoch milliseconds or an ISO-8601 date' });
-    return z.NEVER;
-  }
-  return Math.trunc(ms);
-});
+export const timeInputSchema = z.pipe(
+  z.union([z.number(), z.string().check(z.trim(), z.minLength(1), z.maxLength(40))]),
+  z.transform((v, ctx) => {
+    const ms = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Date.parse(v);
+    if (!Number.isFinite(ms) || ms < 0 || ms > 8_640_000_000_000) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: 'must be epoch milliseconds or an ISO-8601 date',
+      });
+      return z.NEVER;
+    }
+    return Math.trunc(ms);
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Teams
@@ -59,7 +67,7 @@ export const timeInputSchema = z.union([z.number(), z.string().trim().min(1).max
 export const teamMemberSchema = z.object({
   userId: z.string(),
   displayName: z.string(),
-  roleType: z.string().nullable(),
+  roleType: z.nullable(z.string()),
   status: z.number(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -70,32 +78,32 @@ export const teamSchema = z.object({
   teamName: z.string(),
   clientGroupId: z.string(),
   members: z.array(teamMemberSchema),
-  role: z.string().nullable(),
+  role: z.nullable(z.string()),
   isDefault: z.boolean(),
   createdAtTime: z.number(),
 });
 export type Team = z.infer<typeof teamSchema>;
 
 /** `team/v2/list`: the teams without their members, with how many they have. */
-export const teamSummarySchema = teamSchema.omit({ members: true }).extend({ memberCount: z.number() });
+export const teamSummarySchema = z.extend(z.omit(teamSchema, { members: true }), { memberCount: z.number() });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
 export const teamIdQuerySchema = z.object({ teamId: id });
 
 export const teamCreateRequestSchema = z.object({
-  teamName: z.string().trim().min(1, 'teamName is required').max(100),
-  members: z.array(id).max(500).optional(),
+  teamName: z.string().check(z.trim(), z.minLength(1, 'teamName is required'), z.maxLength(100)),
+  members: z.optional(z.array(id).check(z.maxLength(500))),
 });
 export type TeamCreateRequest = z.input<typeof teamCreateRequestSchema>;
 
 export const teamUpdateRequestSchema = z.object({
   teamId: id,
-  teamName: z.string().trim().min(1, 'teamName is required').max(100),
+  teamName: z.string().check(z.trim(), z.minLength(1, 'teamName is required'), z.maxLength(100)),
 });
 
 export const teammatesRequestSchema = z.object({
   teamId: id,
-  userIds: z.array(id).min(1, 'userIds needs at least one user').max(500),
+  userIds: z.array(id).check(z.minLength(1, 'userIds needs at least one user'), z.maxLength(500)),
 });
 
 export const teammatesResponseSchema = z.object({
@@ -115,11 +123,11 @@ export const teamDeleteResponseSchema = z.object({
 
 export const teamMemberListQuerySchema = z.object({
   /** Role types, comma-separated ('2' or '0,1'). */
-  role: csv(z.enum(ROLE_TYPES), 'role type').optional(),
+  role: z.optional(csv(z.enum(ROLE_TYPES), 'role type')),
   /** User statuses (away 0, online 1, expired 2, deleted 3), comma-separated. */
-  status: csv(z.coerce.number().int().min(0).max(3), 'user status').optional(),
+  status: z.optional(csv(z.coerce.number().check(z.int(), z.gte(0), z.lte(3)), 'user status')),
   startIndex,
-  pageSize: z.coerce.number().int().min(1).max(TEAM_MEMBERS_MAX).default(TEAM_MEMBERS_MAX),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(TEAM_MEMBERS_MAX)), TEAM_MEMBERS_MAX),
 });
 
 export const teamMemberListSchema = z.object({
@@ -141,17 +149,17 @@ export const messagingUserSchema = z.object({
   userId: z.string(),
   userName: z.string(),
   displayName: z.string(),
-  email: z.string().nullable(),
-  imageLink: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  roleType: z.string().nullable(),
+  email: z.nullable(z.string()),
+  imageLink: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
+  roleType: z.nullable(z.string()),
   roleName: z.string(),
   status: z.number(),
   connected: z.boolean(),
   deactivated: z.boolean(),
   metadata: z.record(z.string(), z.string()),
   createdAtTime: z.number(),
-  lastLoggedInAtTime: z.number().nullable(),
+  lastLoggedInAtTime: z.nullable(z.number()),
 });
 export type MessagingUser = z.infer<typeof messagingUserSchema>;
 
@@ -164,36 +172,37 @@ export const visitorPeerSchema = z.object({
   userId: z.string(),
   userName: z.string(),
   displayName: z.string(),
-  imageLink: z.string().nullable(),
-  roleType: z.number().int(),
+  imageLink: z.nullable(z.string()),
+  roleType: z.number().check(z.int()),
   connected: z.boolean(),
   deactivated: z.boolean(),
   createdAtTime: z.number(),
-  lastSeenAtTime: z.number().nullable(),
+  lastSeenAtTime: z.nullable(z.number()),
 });
 export type VisitorPeer = z.infer<typeof visitorPeerSchema>;
 
 export const userListQuerySchema = z.object({
   /** Role types, comma-separated, or `customers` for the application's end users. */
-  roleType: z
-    .string()
-    .trim()
-    .max(200)
-    .transform((text, ctx): 'customers' | RoleTypeText[] => {
-      if (text === 'customers') return 'customers';
-      const parsed = roleTypeList.safeParse(text);
-      if (!parsed.success) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be role types (0, 1, 2, 3, 11, 12), comma-separated, or "customers"',
-        });
-        return z.NEVER;
-      }
-      return parsed.data;
-    })
-    .optional(),
+  roleType: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(200)),
+      z.transform((text, ctx): 'customers' | RoleTypeText[] => {
+        if (text === 'customers') return 'customers';
+        const parsed = roleTypeList.safeParse(text);
+        if (!parsed.success) {
+          ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            message: 'must be role types (0, 1, 2, 3, 11, 12), comma-separated, or "customers"',
+          });
+          return z.NEVER;
+        }
+        return parsed.data;
+      }),
+    ),
+  ),
   startIndex,
-  pageSize: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(USERS_PAGE_MAX),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(USERS_PAGE_MAX)), USERS_PAGE_MAX),
 });
 
 export const userListSchema = z.object({
@@ -204,41 +213,50 @@ export const userListSchema = z.object({
 });
 
 export const userSearchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'q is required').max(100),
+  q: z.string().check(z.trim(), z.minLength(1, 'q is required'), z.maxLength(100)),
 });
 
 export const userDetailRequestSchema = z.object({
-  userIdList: z.array(id).min(1, 'userIdList needs at least one user id').max(200),
+  userIdList: z.array(id).check(z.minLength(1, 'userIdList needs at least one user id'), z.maxLength(200)),
 });
 
 export const userUpdateRequestSchema = z
   .object({
-    displayName: z.string().trim().min(1).max(120).optional(),
-    email: z.string().trim().toLowerCase().max(254).email('email is not a valid e-mail address').optional(),
-    imageLink: z
-      .string()
-      .trim()
-      .max(2048)
-      .pipe(z.url({ protocol: /^https?$/, error: 'imageLink must be an http(s) URL' }))
-      .optional(),
-    metadata: z.record(z.string().min(1).max(100), z.string().max(2000)).optional(),
+    displayName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),
+    email: z.optional(
+      z
+        .string()
+        .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email('email is not a valid e-mail address')),
+    ),
+    imageLink: z.optional(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(2048)),
+        z.url({ protocol: /^https?$/, error: 'imageLink must be an http(s) URL' }),
+      ),
+    ),
+    metadata: z.optional(
+      z.record(z.string().check(z.minLength(1), z.maxLength(100)), z.string().check(z.maxLength(2000))),
+    ),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), {
-    message: 'Nothing to update: give displayName, email, imageLink or metadata',
-  })
-  .refine((b) => b.metadata === undefined || Object.keys(b.metadata).length <= 50, {
-    message: 'metadata holds at most 50 keys',
-    path: ['metadata'],
-  });
+  .check(
+    z.refine((b) => Object.values(b).some((v) => v !== undefined), {
+      message: 'Nothing to update: give displayName, email, imageLink or metadata',
+    }),
+    z.refine((b) => b.metadata === undefined || Object.keys(b.metadata).length <= 50, {
+      message: 'metadata holds at most 50 keys',
+      path: ['metadata'],
+    }),
+  );
 export type UserUpdateRequest = z.input<typeof userUpdateRequestSchema>;
 
 /** The caller's availability (SPEC §4 user status): away 0, online 1. */
 export const userStatusRequestSchema = z.object({
-  status: z
-    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+  status: z.pipe(
+    z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
       message: 'status must be 0 (away) or 1 (online)',
-    })
-    .transform((v): 0 | 1 => (Number(v) === 1 ? 1 : 0)),
+    }),
+    z.transform((v): 0 | 1 => (Number(v) === 1 ? 1 : 0)),
+  ),
 });
 
 export const userStatusResponseSchema = z.object({
@@ -252,21 +270,21 @@ export const userStatusResponseSchema = z.object({
 // Statistics
 
 export const statsQuerySchema = z.object({
-  startTime: timeInputSchema.optional(),
-  timestamp: timeInputSchema.optional(),
-  endTime: timeInputSchema.optional(),
-  toTimestamp: timeInputSchema.optional(),
+  startTime: z.optional(timeInputSchema),
+  timestamp: z.optional(timeInputSchema),
+  endTime: z.optional(timeInputSchema),
+  toTimestamp: z.optional(timeInputSchema),
   /** Must be the caller's own application when given. */
-  applicationId: z.string().trim().min(1).max(64).optional(),
+  applicationId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
   /** An agent's userId: only conversations assigned to them. */
-  agentId: id.optional(),
+  agentId: z.optional(id),
   /** A team's clientGroupId: only its conversations. */
-  teamId: id.optional(),
+  teamId: z.optional(id),
   /** Conversation statuses, comma-separated. */
-  statusList: csv(z.coerce.number().int().min(-1).max(7), 'conversation status').optional(),
-  groupBy: z.enum(['day']).optional(),
-  daily: queryBooleanSchema.optional(),
-  timezone: z.string().trim().min(1).max(64).optional(),
+  statusList: z.optional(csv(z.coerce.number().check(z.int(), z.gte(-1), z.lte(7)), 'conversation status')),
+  groupBy: z.optional(z.enum(['day'])),
+  daily: z.optional(queryBooleanSchema),
+  timezone: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
 export type StatsQuery = z.input<typeof statsQuerySchema>;
 
@@ -275,8 +293,8 @@ export const statsDaySchema = z.object({
   newConversations: z.number(),
   resolved: z.number(),
   byStatus: z.record(z.string(), z.number()),
-  avgFirstResponseTime: z.number().nullable(),
-  avgResolutionTime: z.number().nullable(),
+  avgFirstResponseTime: z.nullable(z.number()),
+  avgResolutionTime: z.nullable(z.number()),
 });
 
 /** Times are in milliseconds. `byStatus` counts the conversations created in the range by their current status. */
@@ -287,9 +305,9 @@ export const statsSchema = z.object({
   newConversations: z.number(),
   resolved: z.number(),
   byStatus: z.record(z.string(), z.number()),
-  avgFirstResponseTime: z.number().nullable(),
-  avgResolutionTime: z.number().nullable(),
-  daily: z.array(statsDaySchema).optional(),
+  avgFirstResponseTime: z.nullable(z.number()),
+  avgResolutionTime: z.nullable(z.number()),
+  daily: z.optional(z.array(statsDaySchema)),
   /** When these numbers were computed (they are kept in memory for 120 s). */
   computedAt: z.number(),
 });
@@ -298,35 +316,35 @@ export type Stats = z.infer<typeof statsSchema>;
 export const responseAverageRequestSchema = z.object({
   startDate: timeInputSchema,
   endDate: timeInputSchema,
-  teamId: id.optional(),
-  insideBusinessHours: z.boolean().optional(),
+  teamId: z.optional(id),
+  insideBusinessHours: z.optional(z.boolean()),
 });
 
 export const responseAverageSchema = z.object({
   startDate: z.number(),
   endDate: z.number(),
   /** Average time from a customer's message to the next agent reply, in ms; null without replies. */
-  averageResponseTime: z.number().nullable(),
+  averageResponseTime: z.nullable(z.number()),
   responses: z.number(),
 });
 
 export const scoreboardQuerySchema = z.object({
-  startTime: timeInputSchema.optional(),
-  timestamp: timeInputSchema.optional(),
-  endTime: timeInputSchema.optional(),
-  toTimestamp: timeInputSchema.optional(),
-  teamId: id.optional(),
+  startTime: z.optional(timeInputSchema),
+  timestamp: z.optional(timeInputSchema),
+  endTime: z.optional(timeInputSchema),
+  toTimestamp: z.optional(timeInputSchema),
+  teamId: z.optional(id),
 });
 
 export const scoreboardEntrySchema = z.object({
   userId: z.string(),
   displayName: z.string(),
-  roleType: z.string().nullable(),
+  roleType: z.nullable(z.string()),
   status: z.number(),
   /** Conversations assigned to the agent that are not resolved, spam, duplicate or archived. */
   assignedOpen: z.number(),
   resolved: z.number(),
-  avgFirstResponseTime: z.number().nullable(),
+  avgFirstResponseTime: z.nullable(z.number()),
 });
 
 export const scoreboardSchema = z.object({

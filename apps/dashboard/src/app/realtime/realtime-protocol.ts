@@ -1,22 +1,22 @@
 // Frames of the /ws protocol (docs/realtime.md), parsed with zod: the server is a boundary too.
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A stored event (it has a seq) or an ephemeral one (typing, presence: no seq). */
 export const realtimeEventSchema = z.object({
-  seq: z.number().int().optional(),
+  seq: z.optional(z.number().check(z.int())),
   type: z.string(),
-  appId: z.string().optional(),
-  conversationId: z.number().optional(),
-  data: z.record(z.string(), z.unknown()).default({}),
+  appId: z.optional(z.string()),
+  conversationId: z.optional(z.number()),
+  data: z._default(z.record(z.string(), z.unknown()), {}),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 
 const controlFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), seq: z.number(), userId: z.string().optional() }),
+  z.object({ type: z.literal('ready'), seq: z.number(), userId: z.optional(z.string()) }),
   z.object({ type: z.literal('resumed'), seq: z.number() }),
   z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string().optional() }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.optional(z.string()) }),
 ]);
 export type ControlFrame = z.infer<typeof controlFrameSchema>;
 

@@ -33,11 +33,15 @@ export type LazyPage<P extends object> = FunctionComponent<P> & {
 };
 
 /** Mantine's stylesheets of the pages' components beyond the sign-in page's (styles/mantine-boot.ts). */
-const loadPageStyles = () => import('../styles/mantine-pages');
+const loadLandingStyles = () => import('../styles/mantine-pages');
+/** ...and of the components no signed-in landing page shows. */
+const loadPageStyles = () => Promise.all([loadLandingStyles(), import('../styles/mantine-more')]);
 
 interface LazyPageOptions {
   /** The page needs only the boot's stylesheets (the sign-in page: it stays small, issue 39). */
   bootStylesOnly?: boolean;
+  /** A signed-in landing page (the shell, /dashboard, /conversations): not mantine-more.ts. */
+  landingStylesOnly?: boolean;
 }
 
 /** React.lazy for a page with a named export; failure shows the newer-version notice, not a crash. */
@@ -45,9 +49,10 @@ export function lazyPage<P extends object>(
   loadPage: () => Promise<ComponentType<P>>,
   options: LazyPageOptions = {},
 ): LazyPage<P> {
+  const styles = options.landingStylesOnly ? loadLandingStyles : loadPageStyles;
   const load = options.bootStylesOnly
     ? loadPage
-    : () => Promise.all([loadPageStyles(), loadPage()]).then(([, page]) => page);
+    : () => Promise.all([styles(), loadPage()]).then(([, page]) => page);
   // Once the chunk is in, a page mounted from then on renders at once: React.lazy would suspend
   // it for a tick even then, and React holds back a reveal after a fallback (some 300 ms), which a
   // cold /dashboard paid twice, for the signed-in container and for its page nested in it.

@@ -23,8 +23,9 @@ export const EmailValidatePage = lazyPage(() =>
 export const DevMailboxPage = lazyPage(() =>
   import('../../features/dev-mailbox/dev-mailbox-page').then((m) => m.DevMailboxPage),
 );
-export const DashboardPage = lazyPage(() =>
-  import('../../features/home/dashboard-page').then((m) => m.DashboardPage),
+export const DashboardPage = lazyPage(
+  () => import('../../features/home/dashboard-page').then((m) => m.DashboardPage),
+  { landingStylesOnly: true },
 );
 export const HelpPage = lazyPage(() => import('../../features/help/help-page').then((m) => m.HelpPage));
 export const PublicHelpPage = lazyPage(() =>
@@ -33,8 +34,9 @@ export const PublicHelpPage = lazyPage(() =>
 export const SettingsLayout = lazyPage(() =>
   import('../../features/settings/settings-layout').then((m) => m.SettingsLayout),
 );
-export const InboxPage = lazyPage(() =>
-  import('../../features/inbox/pages/inbox-page').then((m) => m.InboxPage),
+export const InboxPage = lazyPage(
+  () => import('../../features/inbox/pages/inbox-page').then((m) => m.InboxPage),
+  { landingStylesOnly: true },
 );
 export const MessageLogsPage = lazyPage(() =>
   import('../../features/message-logs/message-logs-page').then((m) => m.MessageLogsPage),

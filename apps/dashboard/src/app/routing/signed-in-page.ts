@@ -3,6 +3,7 @@
 import { lazyPage } from './lazy-page';
 
 /** Everything behind sign-in (visitors of the public pages never load it). */
-export const SignedInContainer = lazyPage(() =>
-  import('../layout/signed-in-container').then((m) => m.SignedInContainer),
+export const SignedInContainer = lazyPage(
+  () => import('../layout/signed-in-container').then((m) => m.SignedInContainer),
+  { landingStylesOnly: true },
 );

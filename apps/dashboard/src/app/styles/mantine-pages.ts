@@ -1,5 +1,6 @@
 // Mantine's stylesheets of the components the pages use besides those of mantine-boot.ts, loaded
-// with every page but the sign-in page (lazy-page.tsx). Building blocks first (InlineInput,
+// with every page but the sign-in page (lazy-page.tsx); those that no signed-in landing page
+// (the shell, /dashboard, /conversations) shows are in mantine-more.ts, loaded with the others. Building blocks first (InlineInput,
 // the indicators, ColorSwatch, Pill), as Mantine asks when its styles are imported per component.
 // mantine-styles.test.ts fails when a component imported from @mantine/core has no file here or in
 // mantine-boot.ts; the components a component is built from (Drawer: ModalBase, SegmentedControl:
@@ -8,8 +9,6 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/ColorSwatch.css';
-import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Accordion.css';
@@ -20,27 +19,17 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/ColorInput.css';
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/EmptyState.css';
-import '@mantine/core/styles/Fieldset.css';
-import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Tooltip.css';

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,10 +20,10 @@ function files(dir: string, pattern: RegExp): string[] {
   });
 }
 
-/** Names imported (as values) from @mantine/core anywhere in the dashboard's sources. */
-function importedNames(): Set<string> {
+/** Names imported (as values) from @mantine/core in these files (all the dashboard's sources). */
+function importedNames(sources: Iterable<string> = files(SRC, /\.tsx?$/)): Set<string> {
   const names = new Set<string>();
-  for (const file of files(SRC, /\.tsx?$/)) {
+  for (const file of sources) {
     const source = readFileSync(file, 'utf8');
     for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
       for (const part of (match[1] ?? '').split(',')) {
@@ -59,6 +59,41 @@ function withBuildingBlocks(start: Iterable<string>): Set<string> {
   return seen;
 }
 
+/**
+ * The sources a signed-in landing page runs or opens: the shell, /dashboard and /conversations,
+ * and what they import, statically or when opened (a side panel, a modal), other pages aside.
+ */
+function landingSources(): Set<string> {
+  const roots = [
+    'app/layout/signed-in-container.tsx',
+    'features/home/dashboard-page.tsx',
+    'features/inbox/pages/inbox-page.tsx',
+  ];
+  const seen = new Set<string>();
+  const queue = roots.map((root) => path.join(SRC, root));
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/(?:from\s*|import\()\s*'(\.[^']+)'/g)) {
+      const spec = match[1] ?? '';
+      const dynamic = match[0].startsWith('import(');
+      // Other pages load mantine-more.ts themselves.
+      if (dynamic && /-(page|pages|layout)$/.test(spec)) continue;
+      const base = path.resolve(path.dirname(file), spec);
+      const found = [
+        `${base}.ts`,
+        `${base}.tsx`,
+        path.join(base, 'index.ts'),
+        path.join(base, 'index.tsx'),
+      ].find((candidate) => existsSync(candidate));
+      if (found !== undefined) queue.push(found);
+    }
+  }
+  return seen;
+}
+
 function listed(file: string): Set<string> {
   const source = readFileSync(path.join(import.meta.dirname, file), 'utf8');
   return new Set([...source.matchAll(/@mantine\/core\/styles\/([A-Za-z-]+)\.css/g)].map((m) => m[1] ?? ''));
@@ -72,8 +107,19 @@ describe('Mantine stylesheets per component', () => {
         .map((f) => f.replace(/\.css$/, '')),
     );
     const needed = [...withBuildingBlocks(importedNames())].filter((name) => stylesheets.has(name));
-    const have = new Set([...listed('mantine-boot.ts'), ...listed('mantine-pages.ts')]);
+    const have = new Set([
+      ...listed('mantine-boot.ts'),
+      ...listed('mantine-pages.ts'),
+      ...listed('mantine-more.ts'),
+    ]);
     expect(needed.length).toBeGreaterThan(20);
     expect(needed.filter((name) => !have.has(name)).sort()).toEqual([]);
+  });
+
+  it('leaves out of mantine-more.ts the components a signed-in landing page shows', () => {
+    const landing = landingSources();
+    expect(landing.size).toBeGreaterThan(50);
+    const shown = withBuildingBlocks(importedNames(landing));
+    expect([...listed('mantine-more.ts')].filter((name) => shown.has(name)).sort()).toEqual([]);
   });
 });

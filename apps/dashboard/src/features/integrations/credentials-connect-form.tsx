@@ -14,7 +14,7 @@ import {
 import { Button, Group, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { toast } from '../../app/toasts';
 import { useConnectIntegration } from './api';
 import { NS, toastIntegrationError } from './shared';
@@ -64,7 +64,7 @@ const SECRET_FIELDS: ReadonlySet<Field> = new Set([
 ]);
 
 const FORMS: Readonly<
-  Record<CredentialsType, { fields: readonly Field[]; schema: z.ZodType<IntegrationConnectRequest> }>
+  Record<CredentialsType, { fields: readonly Field[]; schema: z.ZodMiniType<IntegrationConnectRequest> }>
 > = {
   'whatsapp-cloud-api': {
     fields: ['phoneNumberId', 'businessAccountId', 'accessToken', 'appSecret', 'verifyToken'],
@@ -112,7 +112,7 @@ export interface ConnectFormProps {
   howTo: string;
   fields: readonly ConnectField[];
   /** The contract's connect body: it checks, trims and normalises what was typed. */
-  schema: z.ZodType<IntegrationConnectRequest>;
+  schema: z.ZodMiniType<IntegrationConnectRequest>;
   /** The typed strings as the schema's input, where a field is not sent as typed. */
   toBody?: (values: Record<string, string>) => Record<string, unknown>;
   connectLabel: string;

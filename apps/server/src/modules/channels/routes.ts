@@ -268,7 +268,10 @@ export function channelRoutes(
         (_req, body, done) => done(null, body),
       );
       // Any string: an unknown channel answers 404, not 400.
-      const params = channelWebhookParamsSchema.extend({ type: z.string().trim().min(1).max(40) });
+      const params = z.object({
+        ...channelWebhookParamsSchema.shape,
+        type: z.string().trim().min(1).max(40),
+      });
 
       hooks.post(
         INTEGRATION_PATHS.webhook,

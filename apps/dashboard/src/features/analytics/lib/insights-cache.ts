@@ -9,7 +9,7 @@ import {
   insightRecordId,
   isInsightRecordOf,
 } from '@convo/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { RangeParams } from '../api/analytics-api';
 
 // The browser cache of the Insights' answers, exactly per SPEC §3 (the key scheme is the domain's):

@@ -33,7 +33,7 @@ import {
   userStatusResponseSchema,
 } from '@convo/api';
 import { isSupportedLanguage, NOTES_PAGE_SIZE } from '@convo/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../app/api/api-client';
 import { joinUrl, parseResponse } from '../../../app/api/api-error';
 import { messagingAuthHeaders } from '../../../app/api/authorized-file';
@@ -260,7 +260,7 @@ export const uploadedFileSchema = z.object({
   size: z.number(),
   contentType: z.string(),
   url: z.string(),
-  thumbnailUrl: z.string().optional(),
+  thumbnailUrl: z.optional(z.string()),
   createdAtTime: z.number(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;

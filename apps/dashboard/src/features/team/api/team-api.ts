@@ -20,8 +20,7 @@ import {
   teammatesResponseSchema,
   teamSchema,
 } from '@convo/api';
-import type { z } from 'zod';
-import { z as zod } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../app/api/api-client';
 
 export const teamKeys = {
@@ -79,7 +78,7 @@ export async function fetchInvitationDetail(token: string) {
 const messaging = { family: 'messaging' as const };
 
 export async function fetchTeams() {
-  return (await apiRequest(T.teamList, { ...messaging, schema: platformOk(zod.array(teamSchema)) })).response;
+  return (await apiRequest(T.teamList, { ...messaging, schema: platformOk(z.array(teamSchema)) })).response;
 }
 
 export async function createTeam(teamName: string) {

@@ -19,7 +19,7 @@ export const templateRefSchema = z.object({
   language: z.string(),
   /** The body's values, in placeholder order. */
   parameters: z.array(z.string()).default([]),
-  header: whatsAppTemplateHeaderValueSchema.optional(),
+  header: z.optional(whatsAppTemplateHeaderValueSchema),
   buttons: z.array(whatsAppTemplateButtonValueSchema).default([]),
   /** Every value by its placeholder number across the template, for a provider that numbers so (Twilio). */
   variables: z.record(z.string(), z.string()).optional(),
