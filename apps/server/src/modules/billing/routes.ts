@@ -13,6 +13,7 @@ import {
 } from '@convo/api';
 import { defaultCurrency, PLAN } from '@convo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { $ZodError } from 'zod/v4/core';
 import { requireAuth } from '../../http/auth.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { ANY_MEMBER, PUBLIC_ROUTE, type RouteContext } from '../../http/route-context.js';
@@ -232,8 +233,8 @@ function stripeRoutes(ctx: BillingRouteContext, stripe: StripeProvider): Fastify
           return { received: true, outcome };
         } catch (err) {
           // A well-signed event we cannot read is the sender's problem: 400, never 500.
-          if (err instanceof Error && err.name === 'ZodError')
-            throw badRequest('INVALID_EVENT', 'Unreadable event.');
+          // zod's core error, whether the schema is classic or mini (the contracts are mini).
+          if (err instanceof $ZodError) throw badRequest('INVALID_EVENT', 'Unreadable event.');
           throw err;
         }
       },

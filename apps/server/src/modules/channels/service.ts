@@ -6,7 +6,8 @@ import {
   type IntegrationStatus,
   type IntegrationType,
 } from '@convo/api';
-import { ZodError } from 'zod';
+// zod's core error: what classic and mini schemas (the contracts are mini) both throw.
+import { $ZodError } from 'zod/v4/core';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { openSealedJson, randomToken, sealJson } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
@@ -129,7 +130,7 @@ export async function connectIntegration(
   } catch (err) {
     if (err instanceof ChannelProviderError) throw providerRefusal(type, err);
     // Another type's fields (the route's body is the union of every type's): this type's message.
-    if (err instanceof ZodError)
+    if (err instanceof $ZodError)
       throw badRequest('INVALID_PARAMETER', err.issues[0]?.message ?? `Give the ${type} credentials.`);
     throw err;
   }
