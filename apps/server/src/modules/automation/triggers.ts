@@ -19,14 +19,16 @@ export const AUTOMATION_MAX_ATTEMPTS = 9;
 type DataOf<E extends AutomationTrigger> = Extract<AutomationDeliveryBody, { event: E }>['data'];
 
 /**
- * Each application's hooks of the new message trigger, which every batch of sends needs: kept per
- * process, dropped on every node when a hook is added or removed (`hooksChanged`).
+ * Whether an application has a hook of the new message trigger, which every batch of sends asks:
+ * kept per process, dropped on every node when a hook is added or removed (`hooksChanged`). Only
+ * "none" saves the query: an application that has some reads them in the batch, so a delivery
+ * never names a hook another node removed a moment ago.
  */
-const messageHooks = createAppCache<readonly repo.HookRow[]>('automation.message-created');
+const hasMessageHooks = createAppCache<boolean>('automation.message-created');
 
 /** After a hook of the application was added or removed (its write committed). */
 export function hooksChanged(applicationId: string): void {
-  messageHooks.invalidate(applicationId);
+  hasMessageHooks.invalidate(applicationId);
 }
 
 /**
@@ -147,10 +149,15 @@ export function onMessagesStored(sends: SendsForAutomation): Promise<number> {
         contentType: m.message.contentType,
         createdAt: m.message.createdAt.getTime(),
       })),
-    () =>
-      messageHooks.get(sends.db, sends.applicationId, () =>
-        repo.listHooksFor(sends.tx, sends.applicationId, 'message.created'),
-      ),
+    async () => {
+      const read = () => repo.listHooksFor(sends.tx, sends.applicationId, 'message.created');
+      const any = await hasMessageHooks.get(
+        sends.db,
+        sends.applicationId,
+        async () => (await read()).length > 0,
+      );
+      return any ? read() : [];
+    },
   );
 }
 

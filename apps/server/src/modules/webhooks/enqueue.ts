@@ -38,26 +38,29 @@ export interface SendsForWebhooks {
 }
 
 /**
- * The enabled webhooks of each application that listen to message.received, which every batch of
- * sends needs: kept per process, dropped on every node when a webhook changes (`webhooksChanged`).
+ * Whether an application has an enabled webhook that listens to message.received, which every
+ * batch of sends asks: kept per process, dropped on every node when a webhook changes
+ * (`webhooksChanged`). Only "none" saves the query: an application that has some reads them in
+ * the batch, so a delivery never names a webhook another node deleted a moment ago.
  */
-const subscribedWebhooks = createAppCache<readonly { id: string }[]>('webhooks.message-received');
+const hasWebhooks = createAppCache<boolean>('webhooks.message-received');
 
 /** After a webhook of the application was created, changed or deleted (its write committed). */
 export function webhooksChanged(applicationId: string): void {
-  subscribedWebhooks.invalidate(applicationId);
+  hasWebhooks.invalidate(applicationId);
 }
 
 /**
  * Subscribed to the send path's "messages stored" event: inside the batch's transaction, for every
  * enabled webhook of the application that listens to message.received, a delivery row and a job
  * per new message, so a webhook goes out exactly when the message was stored. No query when the
- * application has no such webhook (the list is cached; see `subscribedWebhooks`).
+ * application has no such webhook (see `hasWebhooks`).
  */
 export async function enqueueWebhooksOfSends(sends: SendsForWebhooks): Promise<number> {
-  const targets = await subscribedWebhooks.get(sends.db, sends.applicationId, () =>
-    repo.listSubscribedWebhooks(sends.tx, sends.applicationId, MESSAGE_RECEIVED),
-  );
+  const subscribed = () => repo.listSubscribedWebhooks(sends.tx, sends.applicationId, MESSAGE_RECEIVED);
+  if (!(await hasWebhooks.get(sends.db, sends.applicationId, async () => (await subscribed()).length > 0)))
+    return 0;
+  const targets = await subscribed();
   if (targets.length === 0) return 0;
   let queued = 0;
   for (const { message, conversationAtSend, senderUserId } of sends.messages) {

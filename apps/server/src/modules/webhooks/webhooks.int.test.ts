@@ -353,6 +353,20 @@ describe.each(testDatabaseKinds())('outgoing webhooks on %s', (kind) => {
     expect(await deliveries(tenant, hook.id)).toHaveLength(1);
   });
 
+  it('a webhook another node deleted (its invalidation not here yet) fails no send; a new one gets the next message', async () => {
+    const tenant = await newTenant(t);
+    const first = await createHook(tenant, receiver.url('ok'));
+    await visitorSends(tenant, [{ key: 'node-1', message: 'Hello' }]);
+    // Deleted on another node: the row goes, this process's cache is not told.
+    await t.database.db.delete(webhooks).where(eq(webhooks.id, first.id));
+    await visitorSends(tenant, [{ key: 'node-2', message: 'Still there?' }]);
+    // Created through this node: its own invalidation is immediate.
+    const second = await createHook(tenant, receiver.url('ok'));
+    await visitorSends(tenant, [{ key: 'node-3', message: 'One more' }]);
+    const rows = await deliveries(tenant, second.id);
+    expect(rows).toHaveLength(1);
+  });
+
   it('never posts to the server’s own network by default: refused at save, and at delivery with nothing told', async () => {
     const tenant = await newTenant(t);
     // Saved while the operator allowed 127.0.0.1 (the test app's OUTBOUND_ALLOW)…
