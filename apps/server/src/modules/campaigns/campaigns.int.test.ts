@@ -435,13 +435,15 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
   });
 
   it('stops a running campaign when it is cancelled: the rest is never sent', async () => {
-    // Two customers a second: the cancel lands while the campaign is going.
+    // One customer a second: the cancel lands while the campaign is going. The sender looks at the
+    // campaign's status once a second, so at two a second the whole campaign (1 s) could race that
+    // look and go out in full on a fast machine; at one a second the third send comes after it.
     const slow = startWorkers({
       appSecret: t.config.appSecret,
       db: t.database.db,
       log: pino({ level: 'silent' }),
       pollMs: 20,
-      channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls, campaignRatePerSecond: 2 },
+      channels: { appSecret: t.config.appSecret, apiUrls: t.config.channelApiUrls, campaignRatePerSecond: 1 },
     });
     try {
       const res = await send(tenant, {
@@ -458,7 +460,8 @@ describe.each(testDatabaseKinds())('Campaigns on Telegram on %s', (kind) => {
         headers: tenant.admin,
       });
       expect(cancel.statusCode, cancel.body).toBe(200);
-      await new Promise((r) => setTimeout(r, 1500));
+      // Long enough for the whole campaign had it not been cancelled.
+      await new Promise((r) => setTimeout(r, 2500));
       expect(campaignSends(TOKEN, 'Going, going').length).toBeLessThan(3);
       const [row] = await t.database.db
         .select()
