@@ -85,6 +85,26 @@ export function createAppCache<V>(
 }
 
 /**
+ * The rows `read` gives, skipped while `cache` knows the application has none: what the send path
+ * asks of a subscriber's hooks. A miss reads once and remembers whether there were any; an
+ * application that has some is read every time, so its rows are never out of date.
+ */
+export async function rowsUnlessNone<T>(
+  cache: AppCache<boolean>,
+  db: Db,
+  applicationId: string,
+  read: () => Promise<readonly T[]>,
+): Promise<readonly T[]> {
+  let loaded: readonly T[] | undefined;
+  const any = await cache.get(db, applicationId, async () => {
+    loaded = await read();
+    return loaded.length > 0;
+  });
+  if (!any) return [];
+  return loaded ?? read();
+}
+
+/**
  * Makes this process's app caches follow the invalidations of the other nodes on `pubsub` (once
  * per pub/sub: the composition root of the web and worker roles calls it); returns the undo.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AutomationDeliveryBody, AutomationTrigger } from '@convo/api';
 import { isAutomationMessage } from '@convo/domain';
-import { createAppCache } from '../../platform/app-cache.js';
+import { createAppCache, rowsUnlessNone } from '../../platform/app-cache.js';
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
 import * as repo from './repository.js';
@@ -149,15 +149,10 @@ export function onMessagesStored(sends: SendsForAutomation): Promise<number> {
         contentType: m.message.contentType,
         createdAt: m.message.createdAt.getTime(),
       })),
-    async () => {
-      const read = () => repo.listHooksFor(sends.tx, sends.applicationId, 'message.created');
-      const any = await hasMessageHooks.get(
-        sends.db,
-        sends.applicationId,
-        async () => (await read()).length > 0,
-      );
-      return any ? read() : [];
-    },
+    () =>
+      rowsUnlessNone(hasMessageHooks, sends.db, sends.applicationId, () =>
+        repo.listHooksFor(sends.tx, sends.applicationId, 'message.created'),
+      ),
   );
 }
 

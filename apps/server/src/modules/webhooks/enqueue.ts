@@ -1,5 +1,5 @@
 import type { MessageWebhookBody } from '@convo/api';
-import { createAppCache } from '../../platform/app-cache.js';
+import { createAppCache, rowsUnlessNone } from '../../platform/app-cache.js';
 import type { Db } from '../../platform/db/database.js';
 import { enqueue } from '../../platform/jobs/job-queue.js';
 import * as accounts from '../accounts/index.js';
@@ -57,10 +57,9 @@ export function webhooksChanged(applicationId: string): void {
  * application has no such webhook (see `hasWebhooks`).
  */
 export async function enqueueWebhooksOfSends(sends: SendsForWebhooks): Promise<number> {
-  const subscribed = () => repo.listSubscribedWebhooks(sends.tx, sends.applicationId, MESSAGE_RECEIVED);
-  if (!(await hasWebhooks.get(sends.db, sends.applicationId, async () => (await subscribed()).length > 0)))
-    return 0;
-  const targets = await subscribed();
+  const targets = await rowsUnlessNone(hasWebhooks, sends.db, sends.applicationId, () =>
+    repo.listSubscribedWebhooks(sends.tx, sends.applicationId, MESSAGE_RECEIVED),
+  );
   if (targets.length === 0) return 0;
   let queued = 0;
   for (const { message, conversationAtSend, senderUserId } of sends.messages) {
