@@ -1,8 +1,7 @@
-import type { GroupFeed } from '@convo/api';
-import { CONVERSATION_STATUS } from '@convo/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { groupFeed } from '../../../testing/group-feed';
 import { ORIGIN, renderWithApp, setUpDashboardHarness, use } from '../../../testing/render';
 import { markMessagesShown } from '../hooks/use-messages';
 import { ConversationHeader } from './conversation-header';
@@ -12,26 +11,7 @@ setUpDashboardHarness();
 const MESSAGING = `${ORIGIN}/messaging/rest/ws`;
 const ok = (response: unknown) => HttpResponse.json({ status: 'success', generatedAt: 1, response });
 
-const feed = (id: number): GroupFeed => ({
-  id,
-  clientGroupId: `c-${id}`,
-  name: 'A conversation',
-  type: 10,
-  adminId: null,
-  membersId: [],
-  groupUsers: [],
-  users: [],
-  metadata: {},
-  status: CONVERSATION_STATUS.OPEN,
-  assignee: null,
-  teamId: null,
-  tags: [{ id: 't-1', name: 'vip' }],
-  unreadCount: 0,
-  createdAtTime: 1,
-  updatedAtTime: 1,
-  lastMessageAtTime: null,
-  lastMessage: null,
-});
+const feed = (id: number) => groupFeed(id, { name: 'A conversation', tags: [{ id: 't-1', name: 'vip' }] });
 
 function serve() {
   use(
