@@ -19,6 +19,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { freshPostgres } from './lib/fresh-postgres.js';
 import { LightConnection, LightPool } from './lib/light-http.js';
+import { postgresCpuSeconds } from './lib/process-cpu.js';
 import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
@@ -298,6 +299,10 @@ async function throughput(
   let persisted = 0;
   const queuedBefore = audience.pool.queued;
   const cpuBefore = cpuSeconds();
+  // The whole machine's share of a message: the server above, and beside it the database's
+  // processes and this load generator (2 cores shared by all three).
+  const databaseCpuBefore = kind === 'postgres' ? postgresCpuSeconds() : null;
+  const loadCpuBefore = process.cpuUsage();
   signalLoad();
   const started = performance.now();
   const sendOne = async (v: Visitor, i: number) => {
@@ -338,6 +343,13 @@ async function throughput(
   await Promise.race([done, new Promise((r) => setTimeout(r, 30_000))]);
   const deliveredSeconds = (performance.now() - started) / 1000;
   const cpuPerMessage = ((cpuSeconds() - cpuBefore) * 1000) / MESSAGES;
+  const databaseCpuAfter = databaseCpuBefore === null ? null : postgresCpuSeconds();
+  const databaseCpuPerMessage =
+    databaseCpuBefore === null || databaseCpuAfter === null
+      ? null
+      : ((databaseCpuAfter - databaseCpuBefore) * 1000) / MESSAGES;
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const loadCpuPerMessage = (loadCpu.user + loadCpu.system) / 1000 / MESSAGES;
   signalLoad();
   const allocatedPerMessage = ALLOCATIONS ? (await sampledAllocations(loadsSampled++)) / MESSAGES : null;
   audience.listen(() => {});
@@ -400,6 +412,22 @@ async function throughput(
     {
       figure: `${load}: server CPU per message (stored, answered, sent to ${AGENTS} sockets)`,
       value: `${cpuPerMessage.toFixed(3)} ms`,
+      budget: '–',
+      pass: null,
+    },
+    ...(databaseCpuPerMessage === null
+      ? []
+      : [
+          {
+            figure: `${load}: PostgreSQL CPU per message (all its processes on this machine)`,
+            value: `${databaseCpuPerMessage.toFixed(3)} ms`,
+            budget: '–',
+            pass: null,
+          },
+        ]),
+    {
+      figure: `${load}: load generator CPU per message (this script: HTTP sends, ${AGENTS} agent sockets)`,
+      value: `${loadCpuPerMessage.toFixed(3)} ms`,
       budget: '–',
       pass: null,
     },

@@ -2,14 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { processCpuSeconds } from './process-cpu.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // The flags `npm start` runs the server with, so the benches measure what is deployed.
 const SERVER_NODE_ARGS = (
   JSON.parse(readFileSync(path.join(root, 'apps/server/node-args.json'), 'utf8')) as string[]
 ).join(' ');
-// USER_HZ: 100 on every Linux build we run on (getconf CLK_TCK).
-const CLOCK_TICKS = 100;
 
 export interface ServerProcess {
   base: string;
@@ -87,12 +86,7 @@ export async function startServer(opts: {
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb / 1024;
     },
-    cpuSeconds() {
-      // Fields 14 and 15 of /proc/<pid>/stat (utime, stime) in clock ticks, counted after the
-      // command name, which may itself contain spaces.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    },
+    cpuSeconds: () => processCpuSeconds(pid),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
