@@ -390,8 +390,7 @@ export async function lockSendTargets(
   refs: { ids: readonly number[]; clientGroupIds: readonly string[]; customerIds: readonly string[] },
 ): Promise<SendTarget[]> {
   if (refs.ids.length === 0 && refs.clientGroupIds.length === 0) return [];
-  const statement =
-    refs.customerIds.length > 0 ? LOCK_STATEMENTS.withCustomers : LOCK_STATEMENTS.agentsOnly;
+  const statement = refs.customerIds.length > 0 ? LOCK_STATEMENTS.withCustomers : LOCK_STATEMENTS.agentsOnly;
   const result = await statement(db, {
     applicationId,
     ids: arrayLiteral(refs.ids),
