@@ -4,7 +4,11 @@ import { type Db, rowsOf } from '../../platform/db/database.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
 import type { NewEvent, StoredEvent } from './event-types.js';
 
-// One statement: take the next seqs (locking the counter row) and store the events.
+// One statement: take the next seqs (locking the counter row) and store the events. Each event
+// travels once with its audiences, and is stored once per audience: a conversation's event goes to
+// the members and to its customer, and sending its data twice doubled the JSON PostgreSQL parses.
+// `first` is the event's first row among all the rows (its audiences before it), so each row's seq
+// is the counter's base + first + its audience's place.
 const appendBatch = preparedStatement<{ applicationId: string; count: number; rows: string }>(
   () => sql`
     with counter as (
@@ -15,11 +19,13 @@ const appendBatch = preparedStatement<{ applicationId: string; count: number; ro
       returning last_seq
     )
     insert into ${realtimeEvents} (application_id, seq, type, conversation_id, audience, data)
-    select ${sql.placeholder('applicationId')}, counter.last_seq - ${sql.placeholder('count')} + e.ord,
-      e.type, e.conversation_id, e.audience, e.data
+    select ${sql.placeholder('applicationId')}, counter.last_seq - ${sql.placeholder('count')} + e.first + a.n,
+      e.type, e.conversation_id, a.audience, e.data
     from counter,
-      rows from (jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-        as (type text, conversation_id bigint, audience text, data jsonb)) with ordinality as e(type, conversation_id, audience, data, ord)
+      jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+        as e(type text, conversation_id bigint, audiences jsonb, data jsonb, first int),
+      jsonb_array_elements_text(e.audiences) with ordinality as a(audience, n)
+    order by e.first, a.n
     returning seq`,
 );
 
@@ -33,25 +39,32 @@ export async function appendEvents(
   applicationId: string,
   events: readonly NewEvent[],
 ): Promise<StoredEvent[]> {
-  const rows = events.flatMap((e) =>
-    e.audiences.map((audience) => ({
+  let count = 0;
+  const rows = events.map((e) => {
+    const row = {
       type: e.type,
       conversation_id: e.conversationId ?? null,
-      audience,
+      audiences: e.audiences,
       data: e.data,
+      first: count,
+    };
+    count += e.audiences.length;
+    return row;
+  });
+  if (count === 0) return [];
+  const result = await appendBatch(db, { applicationId, count, rows: JSON.stringify(rows) });
+  // The smallest seq stored is the batch's base + 1 (the first row's place is 1).
+  const first = Math.min(...rowsOf<{ seq: string | number }>(result).map((r) => Number(r.seq)));
+  return rows.flatMap((r) =>
+    r.audiences.map((audience, i) => ({
+      seq: first + r.first + i,
+      type: r.type,
+      appId: applicationId,
+      conversationId: r.conversation_id,
+      audience,
+      data: r.data,
     })),
   );
-  if (rows.length === 0) return [];
-  const result = await appendBatch(db, { applicationId, count: rows.length, rows: JSON.stringify(rows) });
-  const first = Math.min(...rowsOf<{ seq: string | number }>(result).map((r) => Number(r.seq)));
-  return rows.map((r, i) => ({
-    seq: first + i,
-    type: r.type,
-    appId: applicationId,
-    conversationId: r.conversation_id,
-    audience: r.audience,
-    data: r.data,
-  }));
 }
 
 function toStoredEvent(r: typeof realtimeEvents.$inferSelect): StoredEvent {
