@@ -1,8 +1,9 @@
 import { Anchor, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { ErrorIllustration } from '../../components/error-illustration';
 import { Logo } from '../../components/logo';
+import { Tagged } from '../../i18n/tagged';
 import { useConfig } from '../config/config-store';
 import { PATHS } from '../routing/paths';
 import { useLandingPath } from '../routing/use-landing';
@@ -63,10 +64,10 @@ export function GeneralErrorScreen({ error }: { error: unknown }) {
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          <Trans
-            i18nKey="errorScreen.support"
-            values={{ email: SUPPORT_EMAIL }}
-            components={{ mail: <Anchor href={`mailto:${SUPPORT_EMAIL}`} /> }}
+          <Tagged
+            text={t('errorScreen.support', { email: SUPPORT_EMAIL })}
+            tag="mail"
+            render={(email) => <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{email}</Anchor>}
           />
         </Text>
       </Stack>
