@@ -1,11 +1,11 @@
 import type { GroupFeed } from '@convo/api';
-import { CONVERSATION_STATUS } from '@convo/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it, vi } from 'vitest';
+import { groupFeed } from '../../../testing/group-feed';
 import { ORIGIN, renderWithApp, setUpDashboardHarness, use } from '../../../testing/render';
 import { DEFAULT_FILTER } from '../lib/inbox-filter';
 import { ConversationList } from './conversation-list';
@@ -15,26 +15,12 @@ setUpDashboardHarness();
 const MESSAGING = `${ORIGIN}/messaging/rest/ws`;
 const ok = (response: unknown) => HttpResponse.json({ status: 'success', generatedAt: 1, response });
 
-const feed = (id: number, name: string, preview: string): GroupFeed => ({
-  id,
-  clientGroupId: `c-${id}`,
-  name,
-  type: 10,
-  adminId: null,
-  membersId: [],
-  groupUsers: [],
-  users: [],
-  metadata: {},
-  status: CONVERSATION_STATUS.OPEN,
-  assignee: null,
-  teamId: null,
-  tags: [],
-  unreadCount: id === 1 ? 2 : 0,
-  createdAtTime: 1,
-  updatedAtTime: 1,
-  lastMessageAtTime: null,
-  lastMessage: { preview, contentType: 0, senderType: 2 },
-});
+const feed = (id: number, name: string, preview: string): GroupFeed =>
+  groupFeed(id, {
+    name,
+    unreadCount: id === 1 ? 2 : 0,
+    lastMessage: { preview, contentType: 0, senderType: 2 },
+  });
 
 /** The inbox's reference data and a search answering `feeds`; returns the search bodies sent. */
 function serve(feeds: GroupFeed[]) {

@@ -1,29 +1,12 @@
 import type { GroupFeed } from '@convo/api';
 import { CONVERSATION_STATUS } from '@convo/domain';
 import { describe, expect, it } from 'vitest';
+import { groupFeed } from '../../../testing/group-feed';
 import { DEFAULT_FILTER } from './inbox-filter';
 import { nextKept, withKeptRow } from './kept-row';
 
-const feed = (id: number, status: number = CONVERSATION_STATUS.OPEN): GroupFeed => ({
-  id,
-  clientGroupId: `c-${id}`,
-  name: `#${id}`,
-  type: 10,
-  adminId: null,
-  users: [],
-  membersId: [],
-  groupUsers: [],
-  metadata: {},
-  status,
-  assignee: null,
-  teamId: null,
-  tags: [],
-  unreadCount: 0,
-  createdAtTime: 1,
-  updatedAtTime: 1,
-  lastMessageAtTime: null,
-  lastMessage: { preview: 'hello', contentType: 0, senderType: 2 },
-});
+const feed = (id: number, status: number = CONVERSATION_STATUS.OPEN): GroupFeed =>
+  groupFeed(id, { status, lastMessage: { preview: 'hello', contentType: 0, senderType: 2 } });
 
 describe('the open conversation keeps its row', () => {
   const filter = DEFAULT_FILTER;
