@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 // Linux's clock tick (USER_HZ) is 100 on every architecture Node runs on.
-export const CLOCK_TICKS = 100;
+const CLOCK_TICKS = 100;
 
 /** utime + stime of one process from /proc/<pid>/stat, in seconds; 0 when it is gone. */
 export function processCpuSeconds(pid: number | string): number {

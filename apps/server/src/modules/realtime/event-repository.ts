@@ -54,10 +54,10 @@ export async function appendEvents(
   if (count === 0) return [];
   const result = await appendBatch(db, { applicationId, count, rows: JSON.stringify(rows) });
   // The smallest seq stored is the batch's base + 1 (the first row's place is 1).
-  const first = Math.min(...rowsOf<{ seq: string | number }>(result).map((r) => Number(r.seq)));
+  const firstSeq = Math.min(...rowsOf<{ seq: string | number }>(result).map((r) => Number(r.seq)));
   return rows.flatMap((r) =>
     r.audiences.map((audience, i) => ({
-      seq: first + r.first + i,
+      seq: firstSeq + r.first + i,
       type: r.type,
       appId: applicationId,
       conversationId: r.conversation_id,
