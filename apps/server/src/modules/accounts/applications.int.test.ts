@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())('several applications per account on %s', (ki
     expect(created).toMatchObject({ name: 'Second brand', roleType: '0', current: false });
     expect(created.applicationId).not.toBe(owner.applicationId);
 
-    const db = t.database.db;
+    const db = t.database.relational;
     const [first, second] = await Promise.all(
       [owner.applicationId, created.applicationId].map((id) =>
         db.query.applications.findFirst({ where: (a, { eq }) => eq(a.id, id) }),
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds())('several applications per account on %s', (ki
 
   it('refuses bad names and non-admins, creating nothing', async () => {
     const owner = await signUp();
-    const count = async () => (await t.database.db.query.applications.findMany()).length;
+    const count = async () => (await t.database.relational.query.applications.findMany()).length;
     const before = await count();
     for (const name of ['', '   ', 'x'.repeat(101), 42]) {
       const res = await create(owner.headers, name);
@@ -254,7 +254,7 @@ describe.each(testDatabaseKinds())('several applications per account on %s', (ki
 
     // Deactivated in `other`: no longer listed, no longer a switch target.
     const homeToken = toHome.json().data.token as string;
-    const members = await t.database.db.query.users.findMany({
+    const members = await t.database.relational.query.users.findMany({
       where: (u, { and, eq }) => and(eq(u.applicationId, other.applicationId), eq(u.userId, home.email)),
     });
     const deactivate = await t.app.inject({

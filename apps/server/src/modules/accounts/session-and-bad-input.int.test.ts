@@ -119,11 +119,11 @@ describe.each(testDatabaseKinds())('sessions and bad input on %s', (kind) => {
   it('refuses a sign-up with an invite token with 400 INVALID_INVITE and creates nothing', async () => {
     const plain = newSignup();
     const body = { ...plain, inviteToken: 'some-invite-token' };
-    const appsBefore = (await t.database.db.query.applications.findMany()).length;
+    const appsBefore = (await t.database.relational.query.applications.findMany()).length;
     const res = await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.signup, payload: body });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_INVITE');
-    expect((await t.database.db.query.applications.findMany()).length).toBe(appsBefore);
+    expect((await t.database.relational.query.applications.findMany()).length).toBe(appsBefore);
     expect(await t.database.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
     expect(await mailsTo(body.email)).toEqual([]);
     // The address is still free.

@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds())('sign-up and sign-in on %s', (kind) => {
     expect(session.appSettings.defaultTeamId).toBe('km_default_team');
     expect(session.emailVerified).toBe(false);
     expect(JSON.stringify(session)).not.toMatch(/password|Secret123|argon2/i);
-    const tags = await t.database.db.query.tags.findMany({
+    const tags = await t.database.relational.query.tags.findMany({
       where: (tg, { eq }) => eq(tg.applicationId, session.applicationId),
     });
     expect(tags.map((x) => x.name).sort()).toEqual(
@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('sign-up and sign-in on %s', (kind) => {
     expect(
       (await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.signup, payload: body })).statusCode,
     ).toBe(200);
-    const before = await t.database.db.query.applications.findMany();
+    const before = await t.database.relational.query.applications.findMany();
     const again = await t.app.inject({
       method: 'POST',
       url: ACCOUNT_PATHS.signup,
@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('sign-up and sign-in on %s', (kind) => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('USER_ALREADY_EXISTS');
-    expect((await t.database.db.query.applications.findMany()).length).toBe(before.length);
+    expect((await t.database.relational.query.applications.findMany()).length).toBe(before.length);
   });
 
   it('rejects bad input with 400 and field details, never a 500', async () => {

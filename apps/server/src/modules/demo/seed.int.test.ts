@@ -16,17 +16,17 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   let seeded: DemoSeedResult | null;
 
   beforeAll(async () => {
-    expect(await t.database.db.query.applications.findMany()).toEqual([]);
+    expect(await t.database.relational.query.applications.findMany()).toEqual([]);
     seeded = await seedDemoIfEmpty(t.database.db);
   });
 
   it('creates one application with the seven demo members and their roles', async () => {
     expect(seeded).not.toBeNull();
-    const apps = await t.database.db.query.applications.findMany();
+    const apps = await t.database.relational.query.applications.findMany();
     expect(apps).toHaveLength(1);
     expect(apps[0]!.id).toBe(seeded!.applicationId);
     expect(apps[0]!.name).toBe('Demo Store');
-    const users = await t.database.db.query.users.findMany({
+    const users = await t.database.relational.query.users.findMany({
       where: (u, { and, eq, isNotNull }) =>
         and(eq(u.applicationId, seeded!.applicationId), isNotNull(u.roleType)),
     });
@@ -51,18 +51,19 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   });
 
   it('creates the Default Team (everyone but the bot) and a Sales team of the two agents', async () => {
-    const db = t.database.db;
-    const teams = await db.query.teams.findMany({
+    const teams = await t.database.relational.query.teams.findMany({
       where: (tm, { eq }) => eq(tm.applicationId, seeded!.applicationId),
     });
     expect(teams.map((tm) => tm.name).sort()).toEqual([DEFAULT_TEAM.name, 'Sales'].sort());
-    const users = await db.query.users.findMany({
+    const users = await t.database.relational.query.users.findMany({
       where: (u, { eq }) => eq(u.applicationId, seeded!.applicationId),
     });
     const emailOf = new Map(users.map((u) => [u.id, u.email]));
     const membersOf = async (teamName: string) => {
       const team = teams.find((tm) => tm.name === teamName)!;
-      const rows = await db.query.teamMembers.findMany({ where: (m, { eq }) => eq(m.teamId, team.id) });
+      const rows = await t.database.relational.query.teamMembers.findMany({
+        where: (m, { eq }) => eq(m.teamId, team.id),
+      });
       return rows.map((r) => emailOf.get(r.userId)).sort();
     };
     const defaultTeam = teams.find((tm) => tm.name === DEFAULT_TEAM.name)!;
@@ -78,14 +79,14 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
       ].sort(),
     );
     expect(await membersOf('Sales')).toEqual(['agent1@demo.convo.local', 'agent2@demo.convo.local']);
-    const settings = await db.query.appSettings.findFirst({
+    const settings = await t.database.relational.query.appSettings.findFirst({
       where: (s, { eq }) => eq(s.applicationId, seeded!.applicationId),
     });
     expect(settings?.defaultTeamId).toBe(defaultTeam.id);
   });
 
   it('creates the five default tags', async () => {
-    const tags = await t.database.db.query.tags.findMany({
+    const tags = await t.database.relational.query.tags.findMany({
       where: (tg, { eq }) => eq(tg.applicationId, seeded!.applicationId),
     });
     expect(tags.map((tg) => tg.name).sort()).toEqual([...DEFAULT_TAGS].sort());
@@ -120,7 +121,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   });
 
   it('adds conversations in several states, with messages, tags and a waiting queue', async () => {
-    const rows = await t.database.db.query.conversations.findMany({
+    const rows = await t.database.relational.query.conversations.findMany({
       where: (c, { eq }) => eq(c.applicationId, seeded!.applicationId),
     });
     const byStatus = new Map<number, number>();
@@ -151,13 +152,13 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   it('does nothing on a second call: returns null and creates no rows', async () => {
     const db = t.database.db;
     const count = async () => ({
-      applications: (await db.query.applications.findMany()).length,
-      users: (await db.query.users.findMany()).length,
-      conversations: (await db.query.conversations.findMany()).length,
-      messages: (await db.query.messages.findMany()).length,
-      teams: (await db.query.teams.findMany()).length,
-      teamMembers: (await db.query.teamMembers.findMany()).length,
-      tags: (await db.query.tags.findMany()).length,
+      applications: (await t.database.relational.query.applications.findMany()).length,
+      users: (await t.database.relational.query.users.findMany()).length,
+      conversations: (await t.database.relational.query.conversations.findMany()).length,
+      messages: (await t.database.relational.query.messages.findMany()).length,
+      teams: (await t.database.relational.query.teams.findMany()).length,
+      teamMembers: (await t.database.relational.query.teamMembers.findMany()).length,
+      tags: (await t.database.relational.query.tags.findMany()).length,
     });
     const before = await count();
     expect(before).toMatchObject({
@@ -178,8 +179,8 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     await emptyDatabase();
     const results = await Promise.all([seedDemoIfEmpty(db), seedDemoIfEmpty(db)]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
-    expect(await db.query.applications.findMany()).toHaveLength(1);
-    const owners = await db.query.users.findMany({
+    expect(await t.database.relational.query.applications.findMany()).toHaveLength(1);
+    const owners = await t.database.relational.query.users.findMany({
       where: (u, { eq }) => eq(u.email, 'owner@demo.convo.local'),
     });
     expect(owners).toHaveLength(1);
@@ -188,7 +189,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   it('seeds an agent-product company for the agentic variant', async () => {
     await emptyDatabase();
     await seedDemoIfEmpty(t.database.db, { product: 'agent' });
-    const [application] = await t.database.db.query.applications.findMany();
+    const [application] = await t.database.relational.query.applications.findMany();
     expect(application?.product).toBe('agent');
   });
 
@@ -201,6 +202,6 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
       sql`truncate conversations, realtime_events, application_sequences, routing_cursors, bots,
         sessions, team_members, app_settings, tags, teams, users, applications, customers cascade`,
     );
-    expect(await db.query.applications.findMany()).toEqual([]);
+    expect(await t.database.relational.query.applications.findMany()).toEqual([]);
   }
 });

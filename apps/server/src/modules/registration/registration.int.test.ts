@@ -155,7 +155,9 @@ describe.each(testDatabaseKinds())('POST /rest/ws/register/client and look-ups o
       code: 'INVALID_APPLICATIONID',
       currentTimeStamp: expect.any(Number),
     });
-    const rows = await t.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.userId, userId) });
+    const rows = await t.database.relational.query.users.findMany({
+      where: (u, { eq }) => eq(u.userId, userId),
+    });
     expect(rows).toEqual([]);
   });
 

@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('chat widget public API on %s', (kind) => {
     const disabled = await init({ appId: tenant.applicationId, ...who });
     expect(disabled.statusCode).toBe(404);
     expect(disabled.json().code).toBe('APP_NOT_FOUND');
-    const rows = await t.database.db.query.users.findMany({
+    const rows = await t.database.relational.query.users.findMany({
       where: (u, { eq: e }) => e(u.userId, who.userId),
     });
     expect(rows).toEqual([]);

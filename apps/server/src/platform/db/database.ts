@@ -15,10 +15,15 @@ import { assertMigrationHistory } from './schema-version.js';
 
 export type Schema = typeof schema;
 /** A database or a transaction: repositories accept either, so a service can group writes. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+// Without the relational schema: drizzle builds a query builder per table for every transaction
+// of a database that has one (about 1 KB a sent message on the send path), and no request uses them.
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** The same connection with drizzle's relational queries (`.query.<table>`), for tests' reads. */
+export type RelationalDb = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  relational: RelationalDb;
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (for health checks and tests). */
   ping(): Promise<void>;
@@ -89,11 +94,12 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
       ? new PGlite({ extensions: PGLITE_EXTENSIONS, ...(dump ? { loadDataDir: dump } : {}) })
       : new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client);
     await assertMigrationHistory(db, migrationsFolder());
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,
+      relational: drizzlePglite(client, { schema }) as unknown as RelationalDb,
       kind: 'pglite',
       async ping() {
         await client.query('select 1');
@@ -120,7 +126,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // 'error' (PostgreSQL reset every connection after a backend crash) killed the process. Its
   // pending query fails by itself and the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   try {
     await migrateUnderLock(pool);
   } catch (err) {
@@ -129,6 +135,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
   return {
     db: db as unknown as Db,
+    relational: drizzlePg(pool, { schema }) as unknown as RelationalDb,
     kind: 'postgres',
     async ping() {
       await pool.query('select 1');
