@@ -3,17 +3,16 @@
 // app/sign-in/sign-in-app.tsx) and loads it when left.
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { setLogoutCacheClear } from './logout';
 import { queryClient } from './query-client';
-import { appRouter } from './routing/router';
+import { AppRouter } from './routing/router';
 
 setLogoutCacheClear(() => queryClient.clear());
 
 export function FullApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={appRouter()} />
+      <AppRouter />
     </QueryClientProvider>
   );
 }

@@ -1,12 +1,22 @@
+import type { BrowserHistory } from 'history';
 import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
+import {
+  unstable_HistoryRouter as HistoryRouter,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { NotFoundPage } from '../../features/not-found/not-found-page';
 import { useConfig } from '../config/config-store';
+import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback, notifyRenderError } from '../errors/error-fallback';
 import { setLogoutNavigator } from '../logout';
 import { SupportWidget } from '../support-widget/support-widget';
+import { BlockableHistoryContext, browserHistory, type RouterHistory, routerHistoryOf } from './app-history';
 import { DefaultViewRoute } from './default-view-route';
 import { type PageNavigation, PageNavigationProvider } from './page-navigation';
 import {
@@ -57,26 +67,18 @@ function RouterPageNavigation({ children }: { children: ReactNode }) {
   return <PageNavigationProvider value={navigation}>{children}</PageNavigationProvider>;
 }
 
-function Root() {
+/** A render error inside a route; navigating to another path clears it. */
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <RouterPageNavigation>
-      <DocumentTitle />
-      <SupportWidget />
-      <Suspense fallback={<PageLoader minHeight="100vh" />}>
-        <Outlet />
-      </Suspense>
-    </RouterPageNavigation>
+    <ErrorBoundary
+      resetKey={pathname}
+      onError={notifyRenderError}
+      fallback={(error) => <ErrorFallback error={error} />}
+    >
+      {children}
+    </ErrorBoundary>
   );
-}
-
-/** Render errors inside routes land here (the data router catches them before any outer boundary). */
-function RouteError() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error('Route error', error);
-    notifyRenderError(error);
-  }, [error]);
-  return <ErrorFallback error={error} />;
 }
 
 /** The old login sends the browser to our login page (the "external" one), keeping the query. */
@@ -90,53 +92,65 @@ function DevMailboxRoute() {
   return devMailbox ? <DevMailboxPage /> : <NotFoundPage />;
 }
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-let router: AppRouter | null = null;
-
-/**
- * The router, made on first use rather than when this module runs: it reads the URL once, when
- * made, and the sign-in app (app/sign-in/sign-in-app.tsx) may change the URL after this chunk was
- * loaded for something else.
- */
-export function appRouter(): AppRouter {
-  if (router !== null) return router;
-  const made = createRoutes();
-  setLogoutNavigator((to) => made.navigate(to, { replace: true }));
-  router = made;
-  return made;
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={PATHS.login} element={<LoginPage sso={false} />} />
+      <Route path={PATHS.loginSso} element={<LoginPage sso />} />
+      <Route path={PATHS.oldLogin} element={<RedirectKeepingQuery to={PATHS.login} />} />
+      <Route path={PATHS.oldLoginSso} element={<RedirectKeepingQuery to={PATHS.loginSso} />} />
+      <Route path={PATHS.signup} element={<SignupPage />} />
+      <Route path={PATHS.signupV2} element={<SignupPage />} />
+      <Route path={PATHS.passwordReset} element={<PasswordResetPage />} />
+      <Route path={PATHS.passwordUpdate} element={<PasswordUpdatePage />} />
+      <Route path={PATHS.emailValidate} element={<EmailValidatePage />} />
+      <Route path={PATHS.emailUpdate} element={<EmailUpdatePage />} />
+      <Route path={PATHS.bigCommerce} element={<BigCommercePage />} />
+      <Route path={PATHS.dialogflowCallback} element={<DialogflowCallbackPage />} />
+      <Route path={PATHS.liveAgent} element={<LiveAgentPage />} />
+      <Route path={PATHS.documentPreview} element={<DocumentPreviewPage />} />
+      <Route path={PATHS.tokenSignIn} element={<TokenSignInPage />} />
+      <Route path={PATHS.devMailbox} element={<DevMailboxRoute />} />
+      <Route path={PATHS.subscribe} element={<MailPreferencesPage mode="subscribe" />} />
+      <Route path={PATHS.unsubscribe} element={<MailPreferencesPage mode="unsubscribe" />} />
+      <Route path={PATHS.twoFactorSetup} element={<TwoFactorSetupPage />} />
+      <Route path={PATHS.getStarted} element={<GetStartedPage />} />
+      <Route path={PATHS.setUpPage} element={<SetUpPage skippable />} />
+      <Route path={PATHS.installation} element={<SetUpPage skippable={false} />} />
+      <Route path={PATHS.apps} element={<ApplicationsPage />} />
+      <Route path={PATHS.notFound} element={<NotFoundPage />} />
+      <Route path="*" element={<DefaultViewRoute />} />
+    </Routes>
+  );
 }
 
-const createRoutes = (): AppRouter =>
-  createBrowserRouter([
-    {
-      element: <Root />,
-      errorElement: <RouteError />,
-      children: [
-        { path: PATHS.login, element: <LoginPage sso={false} /> },
-        { path: PATHS.loginSso, element: <LoginPage sso /> },
-        { path: PATHS.oldLogin, element: <RedirectKeepingQuery to={PATHS.login} /> },
-        { path: PATHS.oldLoginSso, element: <RedirectKeepingQuery to={PATHS.loginSso} /> },
-        { path: PATHS.signup, element: <SignupPage /> },
-        { path: PATHS.signupV2, element: <SignupPage /> },
-        { path: PATHS.passwordReset, element: <PasswordResetPage /> },
-        { path: PATHS.passwordUpdate, element: <PasswordUpdatePage /> },
-        { path: PATHS.emailValidate, element: <EmailValidatePage /> },
-        { path: PATHS.emailUpdate, element: <EmailUpdatePage /> },
-        { path: PATHS.bigCommerce, element: <BigCommercePage /> },
-        { path: PATHS.dialogflowCallback, element: <DialogflowCallbackPage /> },
-        { path: PATHS.liveAgent, element: <LiveAgentPage /> },
-        { path: PATHS.documentPreview, element: <DocumentPreviewPage /> },
-        { path: PATHS.tokenSignIn, element: <TokenSignInPage /> },
-        { path: PATHS.devMailbox, element: <DevMailboxRoute /> },
-        { path: PATHS.subscribe, element: <MailPreferencesPage mode="subscribe" /> },
-        { path: PATHS.unsubscribe, element: <MailPreferencesPage mode="unsubscribe" /> },
-        { path: PATHS.twoFactorSetup, element: <TwoFactorSetupPage /> },
-        { path: PATHS.getStarted, element: <GetStartedPage /> },
-        { path: PATHS.setUpPage, element: <SetUpPage skippable /> },
-        { path: PATHS.installation, element: <SetUpPage skippable={false} /> },
-        { path: PATHS.apps, element: <ApplicationsPage /> },
-        { path: PATHS.notFound, element: <NotFoundPage /> },
-        { path: '*', element: <DefaultViewRoute /> },
-      ],
-    },
-  ]);
+let routed: { history: BrowserHistory; router: RouterHistory } | null = null;
+
+/** The history and react-router's view of it, made once, on the router's first render. */
+function appHistory() {
+  if (routed !== null) return routed;
+  const history = browserHistory();
+  setLogoutNavigator((to) => history.replace(to));
+  routed = { history, router: routerHistoryOf(history) };
+  return routed;
+}
+
+/** Every page of the app, on the browser's history (app-history.ts: why not the data router). */
+export function AppRouter() {
+  const { history, router } = appHistory();
+  return (
+    <HistoryRouter history={router}>
+      <BlockableHistoryContext.Provider value={history}>
+        <RouteErrorBoundary>
+          <RouterPageNavigation>
+            <DocumentTitle />
+            <SupportWidget />
+            <Suspense fallback={<PageLoader minHeight="100vh" />}>
+              <AppRoutes />
+            </Suspense>
+          </RouterPageNavigation>
+        </RouteErrorBoundary>
+      </BlockableHistoryContext.Provider>
+    </HistoryRouter>
+  );
+}

@@ -4,19 +4,51 @@
 
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useCallback, useEffect } from 'react';
+import type { Transition } from 'history';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { useBlockableHistory } from '../../../app/routing/app-history';
 
 const NS = 'botBuilder';
 
 /** Blocks navigation away while `dirty`; renders the question when a navigation was blocked. */
 export function UnsavedChangesPrompt({ dirty }: { dirty: boolean }) {
   const { t } = useTranslation(NS);
-  // Query changes (the bot id, the language) are the builder's own: only a new path is "leaving".
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const history = useBlockableHistory();
+  // The navigation waiting for an answer; `retry` lets it through.
+  const [blocked, setBlocked] = useState<Transition | null>(null);
+
+  useEffect(() => {
+    if (!dirty || history === null) return;
+    let unblock = () => {};
+    const block = () => {
+      unblock = history.block((tx) => {
+        // Query changes (the bot id, the language) are the builder's own: only a new path is
+        // "leaving". Let it through and block again.
+        if (tx.location.pathname === history.location.pathname) {
+          unblock();
+          tx.retry();
+          block();
+          return;
+        }
+        setBlocked({
+          ...tx,
+          retry: () => {
+            unblock();
+            tx.retry();
+          },
+        });
+      });
+    };
+    block();
+    return () => unblock();
+  }, [dirty, history]);
+
+  const proceed = useCallback(() => {
+    blocked?.retry();
+    setBlocked(null);
+  }, [blocked]);
+  const stay = useCallback(() => setBlocked(null), []);
 
   useEffect(() => {
     if (!dirty) return;
@@ -31,13 +63,13 @@ export function UnsavedChangesPrompt({ dirty }: { dirty: boolean }) {
 
   useEffect(() => {
     // Saved or discarded meanwhile: nothing to ask any more.
-    if (blocker.state === 'blocked' && !dirty) blocker.proceed();
-  }, [blocker, dirty]);
+    if (blocked !== null && !dirty) proceed();
+  }, [blocked, dirty, proceed]);
 
   return (
     <Modal
-      opened={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
+      opened={blocked !== null}
+      onClose={stay}
       title={t('unsaved.title')}
       closeButtonProps={{ 'aria-label': t('close') }}
       centered
@@ -45,10 +77,10 @@ export function UnsavedChangesPrompt({ dirty }: { dirty: boolean }) {
       <Stack>
         <Text size="sm">{t('unsaved.changesNotSaved')}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+          <Button variant="default" onClick={stay} data-autofocus>
             {t('unsaved.stay')}
           </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
+          <Button color="red" onClick={proceed}>
             {t('unsaved.leave')}
           </Button>
         </Group>

@@ -6,8 +6,8 @@ import { SENDER_TYPE } from '@convo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { QUERY_ROOTS, useRealtimeEvent } from '../../../app/realtime';
+import { useStableNavigate } from '../../../app/routing/use-stable-navigate';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { playSound } from '../../../lib/notification-sound';
 import { useNotificationPreferences } from '../../conversation-settings/api/notification-preferences-api';
@@ -31,7 +31,7 @@ function useMyUnread(me: string): number {
 export function useInboxAlerts(openId: number | null): void {
   const { t } = useTranslation('inbox');
   const session = useRequiredSession();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const preferences = useNotificationPreferences();
   const unread = useMyUnread(session.userName);
   const baseTitle = useRef(document.title);

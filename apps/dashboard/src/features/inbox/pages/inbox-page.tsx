@@ -7,8 +7,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { QUERY_ROOTS } from '../../../app/realtime';
+import { useStableNavigate } from '../../../app/routing/use-stable-navigate';
 import { toast } from '../../../app/toasts';
 import { useConversationSettings } from '../../conversation-settings/api/conversation-settings-api';
 import { changeStatus } from '../api/inbox-api';
@@ -52,7 +53,7 @@ function parseGroupId(raw: string | undefined): number | null | 'invalid' {
 export function InboxPage() {
   const { t } = useTranslation('inbox');
   const params = useParams();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const queryClient = useQueryClient();
   const wide = useMediaQuery('(min-width: 62em)', true);
   // Three panes from 1280 px; the list and the details narrow until 1440 px.
