@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { removeSpecBots } from './support/demo-bot';
+import { createBotInDashboard, removeSpecBots } from './support/demo-bot';
 import { logIn } from './support/inbox';
 
 // The builder's unsaved-changes guard (its blocking is the router history's own since the dashboard
@@ -13,12 +13,7 @@ test('leaving the builder with unsaved changes asks first', async ({ browser }) 
   test.setTimeout(120_000);
   const admin = await logIn(browser, 'owner@demo.convo.local');
 
-  await admin.goto('/bots/manage-bots');
-  await admin.getByRole('button', { name: 'Create bot' }).click();
-  const dialog = admin.getByRole('dialog', { name: 'New bot' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(botName);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
+  await createBotInDashboard(admin, botName);
   await admin
     .getByTestId('bot-row')
     .filter({ hasText: botName })

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { removeSpecBots } from './support/demo-bot';
+import { createBotInDashboard, removeSpecBots } from './support/demo-bot';
 import { logIn } from './support/inbox';
 
 // Issue 34, "the builder shows why": a 4-answer kompose bot built in the dashboard answers
@@ -83,12 +83,7 @@ test('the builder shows why a kompose bot answered, and a miss is taught', async
   const admin = await logIn(browser, 'owner@demo.convo.local');
 
   await test.step('create a kompose bot and open its answers', async () => {
-    await admin.goto('/bots/manage-bots');
-    await admin.getByRole('button', { name: 'Create bot' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'New bot' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(botName);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog).toBeHidden();
+    await createBotInDashboard(admin, botName);
     const row = admin.getByTestId('bot-row').filter({ hasText: botName });
     await row.getByRole('link', { name: 'Open builder' }).click();
     await expect(admin).toHaveURL(/\/bots\/bot-builder\/kompose\?botId=/);

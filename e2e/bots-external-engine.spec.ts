@@ -1,5 +1,6 @@
 import { startFakeCustomBot } from '@convo/provider-fakes';
 import { expect, type Page, test } from '@playwright/test';
+import { createBotInDashboard } from './support/demo-bot';
 import { expectFitsViewport } from './support/layout';
 
 // Issue 36 item 2: an admin connects a custom-webhook bot on Bot integrations (the token is stored
@@ -22,12 +23,7 @@ test('connect a custom webhook bot on Bot integrations and hear it in the emulat
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
     await logIn(page);
-    await page.goto('/bots/manage-bots');
-    await page.getByRole('button', { name: 'Create bot' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New bot' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(botName);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog).toBeHidden();
+    await createBotInDashboard(page, botName);
 
     await page.getByRole('tab', { name: 'Integrations' }).click();
     await page.getByTestId('integrations-bot').click();

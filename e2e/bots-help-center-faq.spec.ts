@@ -1,5 +1,6 @@
 import { BOT_PATHS, HELP_CENTER_PATHS, helpCenterPath } from '@convo/api';
 import { expect, test } from '@playwright/test';
+import { createBotInDashboard } from './support/demo-bot';
 import { apiLogin, logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
 
@@ -33,12 +34,7 @@ test('the builder edits the imported help-center FAQ, and the bot answers with e
   };
 
   await test.step('a kompose bot, its builder open on the help-center FAQ', async () => {
-    await admin.goto('/bots/manage-bots');
-    await admin.getByRole('button', { name: 'Create bot' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'New bot' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(botName);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog).toBeHidden();
+    await createBotInDashboard(admin, botName);
     await row.getByRole('link', { name: 'Open builder' }).click();
     await expect(admin).toHaveURL(/\/bots\/bot-builder\/kompose\?botId=/);
     await sections.getByRole('button', { name: 'Help-center FAQ' }).click();

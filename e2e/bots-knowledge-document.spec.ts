@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { removeSpecBots } from './support/demo-bot';
+import { createBotInDashboard, removeSpecBots } from './support/demo-bot';
 import { logIn } from './support/inbox';
 
 // Issue 34, "knowledge answers that answer": a document uploaded as a kompose bot's knowledge
@@ -40,12 +40,7 @@ test('a document uploaded in the builder answers a question with its sentence an
   const sections = admin.getByRole('navigation', { name: 'Builder sections' });
 
   await test.step('create a kompose bot and open its knowledge source', async () => {
-    await admin.goto('/bots/manage-bots');
-    await admin.getByRole('button', { name: 'Create bot' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'New bot' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(botName);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog).toBeHidden();
+    await createBotInDashboard(admin, botName);
     const row = admin.getByTestId('bot-row').filter({ hasText: botName });
     await row.getByRole('link', { name: 'Open builder' }).click();
     await expect(admin).toHaveURL(/\/bots\/bot-builder\/kompose\?botId=/);

@@ -1,6 +1,6 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { removeSpecBots } from './support/demo-bot';
+import { createBotInDashboard, removeSpecBots } from './support/demo-bot';
 import { logIn } from './support/inbox';
 
 // Issue 15's loop, as an admin and a customer live it: build a kompose bot in the builder (an
@@ -33,12 +33,7 @@ test('a kompose bot built, tried, answering first in the widget, rated, then han
   const row = admin.getByTestId('bot-row').filter({ hasText: botName });
 
   await test.step('create a kompose bot and open its builder', async () => {
-    await admin.goto('/bots/manage-bots');
-    await admin.getByRole('button', { name: 'Create bot' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'New bot' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill(botName);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog).toBeHidden();
+    await createBotInDashboard(admin, botName);
     await row.getByRole('link', { name: 'Open builder' }).click();
     await expect(admin).toHaveURL(/\/bots\/bot-builder\/kompose\?botId=/);
   });

@@ -1,5 +1,5 @@
 import { BOT_PATHS } from '@convo/api';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiLogin } from './inbox';
 
 /** The demo workspace's AI agent (apps/server/src/modules/demo/demo-bot.ts). */
@@ -39,4 +39,14 @@ export async function removeSpecBots(request: APIRequestContext, name: string): 
     await request.delete(BOT_PATHS.bot.replace(':botId', bot.id), { headers });
   }
   await restoreDemoFirstResponder(request);
+}
+
+/** Creates a bot of this name on Manage bots, as an admin does (the dialog closes when it exists). */
+export async function createBotInDashboard(page: Page, botName: string): Promise<void> {
+  await page.goto('/bots/manage-bots');
+  await page.getByRole('button', { name: 'Create bot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New bot' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(botName);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
 }
