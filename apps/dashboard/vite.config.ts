@@ -104,11 +104,11 @@ function precompress(): Plugin {
 }
 
 // React on the wire is preact/compat (issue 39 item 2; docs/decisions.md): `react` and `react-dom`
-// are src/preact/react.js (compat with React's Children keys and <Activity>), and preact is taken
-// from its unminified sources: its published files are minified and name their diff function
-// `z`, which `manualPureFunctions: ['z']` below would drop every call to. Each name points at one
-// file, so no dependency brings a second preact (the widget's preact 10 sits at the root). Only
-// the production build: the dev server keeps React for its fast refresh.
+// are src/preact/react.js (compat with React's Children keys, <Activity> and autoFocus), and
+// preact is taken from its unminified sources: its published files are minified and name their
+// diff function `z`, which `manualPureFunctions: ['z']` below would drop every call to. Each name
+// points at one file, so no dependency brings a second preact (the widget's preact 10 sits at the
+// root). Only the production build: the dev server keeps React for its fast refresh.
 const PREACT = path.dirname(
   createRequire(path.join(import.meta.dirname, 'package.json')).resolve('preact/package.json'),
 );

@@ -80,3 +80,29 @@ describe('Activity', () => {
     expect(element.style.display).toBe('none');
   });
 });
+
+describe('autoFocus', () => {
+  it('focuses an element mounted with autoFocus after the page is up, once', async () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    const ref = { current: null as HTMLInputElement | null };
+    const draw = (show: boolean) =>
+      render(
+        preactElement(
+          'div',
+          null,
+          show ? preactElement('input', { autoFocus: true, ref, 'aria-label': 'x' }) : null,
+        ),
+        root,
+      );
+    draw(false);
+    draw(true);
+    await Promise.resolve();
+    expect(document.activeElement).toBe(ref.current);
+    (document.activeElement as HTMLElement).blur();
+    draw(true);
+    await Promise.resolve();
+    expect(document.activeElement).not.toBe(ref.current);
+    render(null, root);
+    root.remove();
+  });
+});

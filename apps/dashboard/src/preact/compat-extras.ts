@@ -1,7 +1,7 @@
-// What the production build's `react` (react.js) adds to preact/compat: the two things of React's
-// that it lacks or does differently and that Mantine relies on (docs/decisions.md, "preact/compat
-// in place of React").
-import type { ComponentChildren, VNode } from 'preact';
+// What the production build's `react` (react.js) adds to preact/compat: what React does and
+// compat lacks or does differently, that Mantine or our pages rely on (docs/decisions.md,
+// "preact/compat in place of React").
+import { type ComponentChildren, options, type Ref, type VNode } from 'preact';
 import {
   Component,
   cloneElement,
@@ -153,3 +153,43 @@ export class Activity extends Component<ActivityProps> {
     if (this.display !== '') element.style.setProperty('display', this.display, this.priority);
   }
 }
+
+// React focuses an element rendered with `autoFocus` when it mounts; preact only sets the
+// `autofocus` attribute, which a browser honours once per page. A picker that mounts in place of
+// its stand-in and should take the focus (the inbox header's assignee and tags) then stayed
+// unfocused. Each such element is focused once, after the commit that inserted it; the element's
+// own ref is kept (one wrapper per ref, so its identity does not change between renders).
+const autoFocused = new WeakSet<Element>();
+const withAutoFocus = new WeakMap<object, (element: Element | null) => unknown>();
+
+function focusOnMount(element: Element | null): void {
+  if (!(element instanceof HTMLElement) || autoFocused.has(element)) return;
+  autoFocused.add(element);
+  queueMicrotask(() => {
+    if (element.isConnected) element.focus();
+  });
+}
+
+function autoFocusRef(ref: Ref<Element> | null | undefined): Ref<Element> {
+  if (ref == null) return focusOnMount;
+  let wrapper = withAutoFocus.get(ref);
+  if (wrapper === undefined) {
+    wrapper = (element: Element | null) => {
+      focusOnMount(element);
+      if (typeof ref === 'function') return ref(element);
+      ref.current = element;
+      return undefined;
+    };
+    withAutoFocus.set(ref, wrapper);
+  }
+  return wrapper as Ref<Element>;
+}
+
+const previousVNodeHook = options.vnode;
+options.vnode = (vnode: VNode) => {
+  const props = vnode.props as { autoFocus?: unknown; autofocus?: unknown };
+  if (typeof vnode.type === 'string' && (props.autoFocus || props.autofocus)) {
+    (vnode as { ref?: Ref<Element> | null }).ref = autoFocusRef((vnode as { ref?: Ref<Element> | null }).ref);
+  }
+  previousVNodeHook?.(vnode);
+};
