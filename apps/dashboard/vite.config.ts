@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
@@ -102,16 +103,40 @@ function precompress(): Plugin {
   };
 }
 
+// React on the wire is preact/compat (issue 39 item 2; docs/decisions.md): `react` and `react-dom`
+// are src/preact/react.js (compat with React's Children keys, <Activity> and autoFocus), and
+// preact is taken from its unminified sources: its published files are minified and name their
+// diff function `z`, which `manualPureFunctions: ['z']` below would drop every call to. Each name
+// points at one file, so no dependency brings a second preact (the widget's preact 10 sits at the
+// root). Only the production build: the dev server keeps React for its fast refresh.
+const PREACT = path.dirname(
+  createRequire(path.join(import.meta.dirname, 'package.json')).resolve('preact/package.json'),
+);
+const PREACT_ALIASES = [
+  { find: /^preact$/, replacement: path.join(PREACT, 'src/index.js') },
+  { find: /^preact\/hooks$/, replacement: path.join(PREACT, 'hooks/src/index.js') },
+  { find: /^preact\/compat$/, replacement: path.join(PREACT, 'compat/src/index.js') },
+  { find: /^preact\/jsx-runtime$/, replacement: path.join(PREACT, 'jsx-runtime/src/index.js') },
+  { find: /^react(-dom)?$/, replacement: path.resolve(import.meta.dirname, 'src/preact/react.js') },
+  { find: /^react\/jsx(-dev)?-runtime$/, replacement: path.join(PREACT, 'compat/jsx-runtime.mjs') },
+  { find: /^react-dom\/client$/, replacement: path.join(PREACT, 'compat/client.mjs') },
+];
+
 const baseGroups = [
   { name: 'boot', tags: ['$initial' as const], priority: 40 },
   { name: 'charts', test: CHART_LIBRARIES, priority: 30 },
   { name: 'editor', test: EDITOR_LIBRARIES, priority: 30 },
 ];
 
-function config(groups: typeof baseGroups | Rolldown.CodeSplittingGroup[], plugins: Plugin[]): UserConfig {
+function config(
+  groups: typeof baseGroups | Rolldown.CodeSplittingGroup[],
+  plugins: Plugin[],
+  preact = true,
+): UserConfig {
   return {
     root: import.meta.dirname,
     plugins: [react(), ...plugins],
+    resolve: { alias: preact ? PREACT_ALIASES : [] },
     server: {
       port: 5173,
       proxy: {
@@ -144,7 +169,7 @@ function config(groups: typeof baseGroups | Rolldown.CodeSplittingGroup[], plugi
 }
 
 export default defineConfig(async ({ command, isPreview }) => {
-  if (command !== 'build' || isPreview) return config(baseGroups, []);
+  if (command !== 'build' || isPreview) return config(baseGroups, [], false);
   const probe = await build({
     ...config(baseGroups, []),
     configFile: false,
