@@ -122,6 +122,30 @@ const PREACT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: path.join(PREACT, 'compat/client.mjs') },
 ];
 
+/**
+ * Mantine's ScrollArea imports `useMergeRefs` from @floating-ui/react, and Table (its
+ * ScrollContainer) brings ScrollArea to /dashboard and /conversations. floating-ui's module is
+ * also what the overlays loaded on first use need (components/overlays), so the route groups kept
+ * all of it in the shell: ScrollArea gets a two-line stand-in instead (issue 39).
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const standIn = path.resolve(import.meta.dirname, 'src/components/overlays/merge-refs.ts');
+  return {
+    name: 'convo-scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '@floating-ui/react' &&
+        importer !== undefined &&
+        /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
+      ) {
+        return standIn;
+      }
+      return null;
+    },
+  };
+}
+
 const baseGroups = [
   { name: 'boot', tags: ['$initial' as const], priority: 40 },
   { name: 'charts', test: CHART_LIBRARIES, priority: 30 },
@@ -135,7 +159,7 @@ function config(
 ): UserConfig {
   return {
     root: import.meta.dirname,
-    plugins: [react(), ...plugins],
+    plugins: [react(), scrollAreaWithoutFloatingUi(), ...plugins],
     resolve: { alias: preact ? PREACT_ALIASES : [] },
     server: {
       port: 5173,

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('layout.navigation')} component="nav">
-        <ScrollArea>
+        {/* A native scrolling box: Mantine's ScrollArea brings floating-ui with it (issue 39). */}
+        <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
           {groups.map((group) => (
             // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (fieldset is for forms)
             <div
@@ -134,7 +135,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               ))}
             </div>
           ))}
-        </ScrollArea>
+        </Box>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
         <EmailVerificationBanner />

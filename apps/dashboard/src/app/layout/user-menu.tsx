@@ -1,9 +1,10 @@
 import { profileResponseSchema, TEAM_ADMIN_PATHS } from '@convo/api';
 import { isAllowed, isSupportedLanguage, type Language, SELECTABLE_LANGUAGES } from '@convo/domain';
-import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, MenuDivider, MenuItem, MenuLabel, Text, UnstyledButton } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, ChevronDownIcon, GlobeIcon, KeyIcon, LogoutIcon } from '../../components/icons';
+import { LazyMenu } from '../../components/overlays/lazy-menu';
 import { RegionLabel } from '../../components/region-label';
 import { ApplicationMenuItems } from '../../features/applications/application-menu-items';
 import { useApplicationSwitch } from '../../features/applications/use-application-switch';
@@ -59,8 +60,14 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal opened={opened} onChange={setOpened}>
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-end"
+        width={240}
+        shadow="md"
+        withinPortal
+        opened={opened}
+        onChange={setOpened}
+        target={
           <UnstyledButton aria-label={t('userMenu.label')} data-testid="user-menu">
             <Box style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
               <Avatar src={session.imageLink} radius="xl" size={32} color="brand" alt="">
@@ -77,65 +84,64 @@ export function UserMenu() {
               <ChevronDownIcon size={14} />
             </Box>
           </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Box px="sm" py={6}>
-            <Text size="sm" fw={600} lineClamp={1}>
-              {session.name}
-            </Text>
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {session.email}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('userMenu.role', { role: roleLabel })}
-            </Text>
-            <RegionLabel />
+        }
+      >
+        <Box px="sm" py={6}>
+          <Text size="sm" fw={600} lineClamp={1}>
+            {session.name}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {session.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('userMenu.role', { role: roleLabel })}
+          </Text>
+          <RegionLabel />
+        </Box>
+        <MenuDivider />
+        <ApplicationMenuItems
+          enabled={opened}
+          onSwitch={appSwitch.switchTo}
+          switchingTo={appSwitch.switchingTo}
+        />
+        <MenuDivider />
+        <MenuLabel>
+          <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+            <GlobeIcon size={14} />
+            {t('language.label')}
           </Box>
-          <Menu.Divider />
-          <ApplicationMenuItems
-            enabled={opened}
-            onSwitch={appSwitch.switchTo}
-            switchingTo={appSwitch.switchingTo}
-          />
-          <Menu.Divider />
-          <Menu.Label>
-            <Box component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-              <GlobeIcon size={14} />
-              {t('language.label')}
-            </Box>
-          </Menu.Label>
-          {SELECTABLE_LANGUAGES.map((lng) => (
-            <Menu.Item
-              key={lng}
-              lang={lng}
-              onClick={() => {
-                if (isSupportedLanguage(lng)) chooseLanguage(lng, mayEditProfile);
-              }}
-              rightSection={current === lng ? <CheckIcon size={14} /> : null}
-              aria-current={current === lng ? 'true' : undefined}
-            >
-              {LANGUAGE_NAMES[lng]}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item
-            leftSection={<KeyIcon size={16} />}
+        </MenuLabel>
+        {SELECTABLE_LANGUAGES.map((lng) => (
+          <MenuItem
+            key={lng}
+            lang={lng}
             onClick={() => {
-              setPasswordAsked(true);
-              setChangingPassword(true);
+              if (isSupportedLanguage(lng)) chooseLanguage(lng, mayEditProfile);
             }}
+            rightSection={current === lng ? <CheckIcon size={14} /> : null}
+            aria-current={current === lng ? 'true' : undefined}
           >
-            {t('userMenu.changePassword')}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={<LogoutIcon size={16} />}
-            color="red"
-            onClick={() => logout({ redirectTo: PATHS.login })}
-          >
-            {t('userMenu.logout')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+            {LANGUAGE_NAMES[lng]}
+          </MenuItem>
+        ))}
+        <MenuDivider />
+        <MenuItem
+          leftSection={<KeyIcon size={16} />}
+          onClick={() => {
+            setPasswordAsked(true);
+            setChangingPassword(true);
+          }}
+        >
+          {t('userMenu.changePassword')}
+        </MenuItem>
+        <MenuItem
+          leftSection={<LogoutIcon size={16} />}
+          color="red"
+          onClick={() => logout({ redirectTo: PATHS.login })}
+        >
+          {t('userMenu.logout')}
+        </MenuItem>
+      </LazyMenu>
       {passwordAsked && (
         <Suspense fallback={null}>
           <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />

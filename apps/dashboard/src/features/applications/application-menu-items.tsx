@@ -1,4 +1,4 @@
-import { Loader, Menu, Text } from '@mantine/core';
+import { Loader, MenuItem, MenuLabel, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,21 +28,21 @@ export function ApplicationMenuItems({
   });
   return (
     <>
-      <Menu.Label>{t('menu.label')}</Menu.Label>
+      <MenuLabel>{t('menu.label')}</MenuLabel>
       {apps.isPending && (
-        <Menu.Item disabled leftSection={<Loader size={14} />}>
+        <MenuItem disabled leftSection={<Loader size={14} />}>
           {t('loading')}
-        </Menu.Item>
+        </MenuItem>
       )}
       {apps.isError && (
-        <Menu.Item onClick={() => void apps.refetch()} closeMenuOnClick={false}>
+        <MenuItem onClick={() => void apps.refetch()} closeMenuOnClick={false}>
           <Text size="sm" c="red">
             {t('loadFailed')} {t('retry')}
           </Text>
-        </Menu.Item>
+        </MenuItem>
       )}
       {apps.data?.map((app) => (
-        <Menu.Item
+        <MenuItem
           key={app.applicationId}
           data-testid="menu-application"
           aria-current={app.current ? 'true' : undefined}
@@ -61,11 +61,11 @@ export function ApplicationMenuItems({
           <Text size="sm" lineClamp={1}>
             {app.name}
           </Text>
-        </Menu.Item>
+        </MenuItem>
       ))}
-      <Menu.Item component={Link} to={PATHS.apps} data-testid="menu-all-applications">
+      <MenuItem component={Link} to={PATHS.apps} data-testid="menu-all-applications">
         {t('menu.manage')}
-      </Menu.Item>
+      </MenuItem>
     </>
   );
 }

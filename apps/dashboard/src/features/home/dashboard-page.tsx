@@ -1,21 +1,11 @@
 import { PLAN } from '@convo/domain';
-import {
-  ActionIcon,
-  Badge,
-  Card,
-  CopyButton,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Card, CopyButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoleLabel } from '../../app/layout/use-role-label';
 import { useRequiredSession } from '../../app/session/use-required-session';
 import { CheckIcon, CopyIcon } from '../../components/icons';
+import { LazyTooltip } from '../../components/overlays/lazy-tooltip';
 import { PageHeader } from '../../components/page-header';
 import { AnalyticsSection } from '../analytics/components/analytics-section';
 import { useBillingState } from '../billing/hooks/use-billing-state';
@@ -84,7 +74,7 @@ export function DashboardPage() {
                 </Text>
                 <CopyButton value={application.applicationId} timeout={2000}>
                   {({ copied, copy }) => (
-                    <Tooltip label={copied ? t('common.copied') : t('home.workspace.copyId')} withArrow>
+                    <LazyTooltip label={copied ? t('common.copied') : t('home.workspace.copyId')} withArrow>
                       <ActionIcon
                         variant="subtle"
                         onClick={copy}
@@ -92,7 +82,7 @@ export function DashboardPage() {
                       >
                         {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
                       </ActionIcon>
-                    </Tooltip>
+                    </LazyTooltip>
                   )}
                 </CopyButton>
               </Group>

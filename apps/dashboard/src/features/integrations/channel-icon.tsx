@@ -1,4 +1,4 @@
-import { Tooltip } from '@mantine/core';
+import { LazyTooltip } from '../../components/overlays/lazy-tooltip';
 
 // The mark of a conversation's messaging channel (inbox list and header) and of a channel
 // integration in the hub. Brand names are not translated.
@@ -42,7 +42,7 @@ export const channelName = (channel: string) => CHANNEL_NAMES[channel] ?? channe
 export function ChannelIcon({ channel, size = 18 }: { channel: string; size?: number }) {
   const name = channelName(channel);
   return (
-    <Tooltip label={name} withArrow>
+    <LazyTooltip label={name} withArrow>
       <span
         role="img"
         aria-label={name}
@@ -64,6 +64,6 @@ export function ChannelIcon({ channel, size = 18 }: { channel: string; size?: nu
       >
         {name.slice(0, 1).toUpperCase()}
       </span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

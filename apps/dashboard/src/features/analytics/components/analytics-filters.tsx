@@ -1,7 +1,8 @@
-import { Group, SegmentedControl, Select, Switch } from '@mantine/core';
+import { Group, SegmentedControl, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../../components/overlays/lazy-select';
 import { fetchTeams } from '../../team/api/team-api';
 import { knownTimeZones, RANGE_PRESETS, type RangePreset } from '../lib/range-presets';
 
@@ -43,7 +44,7 @@ export function AnalyticsFilters({
           { value: 'bots', label: t('filters.allBots') },
         ]}
       />
-      <Select
+      <LazySelect
         label={t('filters.range')}
         w={170}
         allowDeselect={false}
@@ -51,7 +52,7 @@ export function AnalyticsFilters({
         onChange={(v) => v && set('preset', v as RangePreset)}
         data={RANGE_PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
       />
-      <Select
+      <LazySelect
         label={t('filters.granularity')}
         w={120}
         allowDeselect={false}
@@ -62,7 +63,7 @@ export function AnalyticsFilters({
           { value: 'week', label: t('filters.byWeek') },
         ]}
       />
-      <Select
+      <LazySelect
         label={t('filters.team')}
         w={170}
         clearable
@@ -71,7 +72,7 @@ export function AnalyticsFilters({
         onChange={(v) => set('teamId', v)}
         data={(teams.data ?? []).map((team) => ({ value: team.teamId, label: team.teamName }))}
       />
-      <Select
+      <LazySelect
         label={t('filters.channel')}
         w={150}
         clearable
@@ -80,7 +81,7 @@ export function AnalyticsFilters({
         onChange={(v) => set('channel', v)}
         data={[...channels]}
       />
-      <Select
+      <LazySelect
         label={t('filters.timeZone')}
         w={210}
         searchable

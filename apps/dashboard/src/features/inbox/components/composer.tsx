@@ -9,7 +9,6 @@ import {
   FileButton,
   Group,
   Paper,
-  Popover,
   SimpleGrid,
   Text,
   Textarea,
@@ -66,6 +65,7 @@ const EMOJIS = [
   '📞',
 ];
 
+import { LazyPopover } from '../../../components/overlays/lazy-popover';
 import type { ComposerHandle } from './composer-frame';
 
 export type { ComposerHandle, ComposerMode } from './composer-frame';
@@ -311,8 +311,12 @@ export const Composer = forwardRef<
           />
           <Group justify="space-between">
             <Group gap={4}>
-              <Popover opened={emojiOpen} onChange={setEmojiOpen} position="top-start" withArrow>
-                <Popover.Target>
+              <LazyPopover
+                opened={emojiOpen}
+                onChange={setEmojiOpen}
+                position="top-start"
+                withArrow
+                target={
                   <ActionIcon
                     variant="subtle"
                     aria-label={t('composer.emoji')}
@@ -320,17 +324,16 @@ export const Composer = forwardRef<
                   >
                     <span aria-hidden>😊</span>
                   </ActionIcon>
-                </Popover.Target>
-                <Popover.Dropdown>
-                  <SimpleGrid cols={8} spacing={2}>
-                    {EMOJIS.map((e) => (
-                      <ActionIcon key={e} variant="subtle" onClick={() => insertEmoji(e)} aria-label={e}>
-                        {e}
-                      </ActionIcon>
-                    ))}
-                  </SimpleGrid>
-                </Popover.Dropdown>
-              </Popover>
+                }
+              >
+                <SimpleGrid cols={8} spacing={2}>
+                  {EMOJIS.map((e) => (
+                    <ActionIcon key={e} variant="subtle" onClick={() => insertEmoji(e)} aria-label={e}>
+                      {e}
+                    </ActionIcon>
+                  ))}
+                </SimpleGrid>
+              </LazyPopover>
               {mode === 'reply' && (
                 <FileButton onChange={(f) => void attach(f)}>
                   {(props) => (

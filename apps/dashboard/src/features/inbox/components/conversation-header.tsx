@@ -9,10 +9,8 @@ import {
   Box,
   Button,
   Group,
-  Menu,
+  MenuItem,
   Modal,
-  MultiSelect,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -24,6 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { QUERY_ROOTS } from '../../../app/realtime';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { toast, toastError } from '../../../app/toasts';
+import { LazyMenu } from '../../../components/overlays/lazy-menu';
+import { LazyMultiSelect, LazySelect } from '../../../components/overlays/lazy-select';
 import { useTags } from '../../conversation-settings/api/conversation-settings-api';
 import { ChannelIcon } from '../../integrations/channel-icon';
 import { changeAssignee, changeStatus, changeTags, changeTeam, sendTranscript } from '../api/inbox-api';
@@ -212,24 +212,24 @@ export function ConversationHeader({
       </Group>
       {canAct && (
         <Group gap={6} wrap="wrap">
-          <Menu position="bottom-start">
-            <Menu.Target>
+          <LazyMenu
+            position="bottom-start"
+            target={
               <Button size="compact-sm" variant="light" loading={busy} data-testid="status-menu">
                 {t('header.status')}
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {AGENT_SETTABLE_STATUSES.map((s) => (
-                <Menu.Item
-                  key={s}
-                  disabled={s === feed.status}
-                  onClick={() => void run(() => changeStatus(feed.id, s), t('header.statusChanged'))}
-                >
-                  {t(`status.${s}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+            }
+          >
+            {AGENT_SETTABLE_STATUSES.map((s) => (
+              <MenuItem
+                key={s}
+                disabled={s === feed.status}
+                onClick={() => void run(() => changeStatus(feed.id, s), t('header.statusChanged'))}
+              >
+                {t(`status.${s}`)}
+              </MenuItem>
+            ))}
+          </LazyMenu>
           <Button
             size="compact-sm"
             variant="light"
@@ -246,7 +246,7 @@ export function ConversationHeader({
           </Button>
           {pickers ? (
             <>
-              <Select
+              <LazySelect
                 size="xs"
                 aria-label={t('header.assignee')}
                 placeholder={t('header.unassigned')}
@@ -258,7 +258,7 @@ export function ConversationHeader({
                 autoFocus={wanted === 'assignee'}
                 data-testid="assignee-select"
               />
-              <MultiSelect
+              <LazyMultiSelect
                 size="xs"
                 aria-label={t('header.tags')}
                 placeholder={tagsPlaceholder}

@@ -15,9 +15,7 @@ import {
   Collapse,
   Group,
   Loader,
-  Menu,
-  MultiSelect,
-  Select,
+  MenuItem,
   Stack,
   Text,
   TextInput,
@@ -31,6 +29,8 @@ import { Virtuoso } from 'react-virtuoso';
 import { QUERY_ROOTS } from '../../../app/realtime';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { toast } from '../../../app/toasts';
+import { LazyMenu } from '../../../components/overlays/lazy-menu';
+import { LazyMultiSelect, LazySelect } from '../../../components/overlays/lazy-select';
 import { SectionLoader } from '../../../components/page-loader';
 import { useTags } from '../../conversation-settings/api/conversation-settings-api';
 import { ChannelIcon } from '../../integrations/channel-icon';
@@ -127,7 +127,7 @@ const Filters = memo(function Filters({
       />
       {/* One select a row: side by side in a 300 px list, "All conversations" or "Waiting
           longest" (longer still in es, fr, kn) were cut. */}
-      <Select
+      <LazySelect
         size="xs"
         aria-label={t('list.view')}
         data={views}
@@ -137,7 +137,7 @@ const Filters = memo(function Filters({
         searchable
         data-testid="view-select"
       />
-      <Select
+      <LazySelect
         size="xs"
         aria-label={t('list.sort')}
         data={[
@@ -149,7 +149,7 @@ const Filters = memo(function Filters({
         onChange={(v) => v && onChange({ ...filter, sort: v === 'oldest' || v === 'waiting' ? v : 'newest' })}
         allowDeselect={false}
       />
-      <MultiSelect
+      <LazyMultiSelect
         size="xs"
         aria-label={t('list.statuses')}
         placeholder={filter.statuses.length === 0 ? t('list.anyStatus') : undefined}
@@ -164,7 +164,7 @@ const Filters = memo(function Filters({
       </Button>
       <Collapse expanded={more}>
         <Stack gap={6}>
-          <Select
+          <LazySelect
             size="xs"
             aria-label={t('list.team')}
             placeholder={t('list.anyTeam')}
@@ -173,7 +173,7 @@ const Filters = memo(function Filters({
             onChange={(v) => onChange({ ...filter, teamId: v })}
             clearable
           />
-          <MultiSelect
+          <LazyMultiSelect
             size="xs"
             aria-label={t('list.tags')}
             placeholder={filter.tags.length === 0 ? t('list.anyTag') : undefined}
@@ -184,7 +184,7 @@ const Filters = memo(function Filters({
             searchable
           />
           <Group gap={6} grow wrap="nowrap">
-            <Select
+            <LazySelect
               size="xs"
               aria-label={t('list.handledBy')}
               placeholder={t('list.botOrHuman')}
@@ -196,7 +196,7 @@ const Filters = memo(function Filters({
               onChange={(v) => onChange({ ...filter, handledBy: v === 'bot' || v === 'human' ? v : null })}
               clearable
             />
-            <Select
+            <LazySelect
               size="xs"
               aria-label={t('list.channel')}
               placeholder={t('list.anyChannel')}
@@ -434,20 +434,20 @@ export function ConversationList({
           disabled={items.length === 0}
         />
         {checked.size > 0 && (
-          <Menu position="bottom-end">
-            <Menu.Target>
+          <LazyMenu
+            position="bottom-end"
+            target={
               <Button size="compact-xs" loading={bulkBusy} data-testid="bulk-status">
                 {t('list.bulkStatus')}
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {AGENT_SETTABLE_STATUSES.map((s) => (
-                <Menu.Item key={s} onClick={() => void bulk(s)}>
-                  {t(`status.${s}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+            }
+          >
+            {AGENT_SETTABLE_STATUSES.map((s) => (
+              <MenuItem key={s} onClick={() => void bulk(s)}>
+                {t(`status.${s}`)}
+              </MenuItem>
+            ))}
+          </LazyMenu>
         )}
         {list.isFetching && !list.isFetchingNextPage && <Loader size={12} aria-label={t('loading')} />}
       </Group>

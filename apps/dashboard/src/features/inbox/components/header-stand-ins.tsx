@@ -3,7 +3,7 @@
 // mount once the messages are shown. The stand-ins are the same inputs without the combobox (same
 // look and size); focusing one mounts the real picker at once, which takes the focus.
 
-import { Combobox, InputBase, Pill, PillsInput } from '@mantine/core';
+import { ComboboxChevron, InputBase, Pill, PillsInput } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 export function AssigneeStandIn({
@@ -25,7 +25,7 @@ export function AssigneeStandIn({
       value={value}
       readOnly
       onFocus={onFocus}
-      rightSection={<Combobox.Chevron size="xs" />}
+      rightSection={<ComboboxChevron size="xs" />}
       rightSectionPointerEvents="none"
       w={{ base: '100%', xs: 190 }}
     />
@@ -49,7 +49,7 @@ export function TagsStandIn({
     <PillsInput
       size="xs"
       style={style}
-      rightSection={<Combobox.Chevron size="xs" />}
+      rightSection={<ComboboxChevron size="xs" />}
       rightSectionPointerEvents="none"
       onFocus={onFocus}
     >

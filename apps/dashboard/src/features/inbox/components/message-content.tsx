@@ -16,7 +16,7 @@ import { useAuthorizedFileUrl } from '../../../app/api/authorized-file';
 import { LANGUAGE_NAMES } from '../../../i18n/languages';
 import { ShareFileButton } from '../../document-preview/share-file-button';
 import { isSystemLine } from '../lib/message-rows';
-import { sanitizeMessageHtml } from '../lib/sanitize';
+import { useSanitizedHtml } from '../lib/use-sanitized-html';
 import { EmailOriginalLink } from './email-original';
 import classes from './message-list.module.css';
 
@@ -168,19 +168,26 @@ function RichPayload({ message }: { message: Message }) {
   );
 }
 
+/** An HTML message, sanitised; empty (and busy) for the moment the sanitiser takes to load. */
+function HtmlBody({ html }: { html: string }) {
+  const safe = useSanitizedHtml(html);
+  if (safe === null) return <Box className="convo-message-html" fz="sm" aria-busy />;
+  return (
+    <Box
+      className="convo-message-html"
+      fz="sm"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with the SPEC §5 whitelist
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
+  );
+}
+
 function Body({ message }: { message: Message }) {
   const { t } = useTranslation('inbox');
   const file = fileMetaOf(message);
   switch (message.contentType) {
     case MESSAGE_CONTENT_TYPE.TEXT_HTML:
-      return (
-        <Box
-          className="convo-message-html"
-          fz="sm"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with the SPEC §5 whitelist
-          dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(message.message) }}
-        />
-      );
+      return <HtmlBody html={message.message} />;
     case MESSAGE_CONTENT_TYPE.LOCATION:
       return <Location message={message} />;
     case MESSAGE_CONTENT_TYPE.IMAGE_LINK: {

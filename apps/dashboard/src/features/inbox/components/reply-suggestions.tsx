@@ -2,11 +2,12 @@
 // the application's own answers for the customer's newest message. A click (or Enter/Space on the
 // focused chip) puts the text in the composer; nothing is sent until the agent sends it.
 
-import { Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/toasts';
+import { LazyTooltip } from '../../../components/overlays/lazy-tooltip';
 import { useLockedFeature } from '../../billing/components/feature-gate';
 import { fetchReplySuggestions } from '../api/inbox-api';
 
@@ -67,7 +68,7 @@ export function ReplySuggestions({
         </Text>
       ) : (
         suggestions.map((s) => (
-          <Tooltip
+          <LazyTooltip
             key={`${s.source}:${s.title}:${s.text}`}
             label={s.text}
             multiline
@@ -87,7 +88,7 @@ export function ReplySuggestions({
             >
               {s.source === 'llm' ? `${t('composer.suggestions.ai')} · ${s.text}` : s.text}
             </Button>
-          </Tooltip>
+          </LazyTooltip>
         ))
       )}
     </Group>

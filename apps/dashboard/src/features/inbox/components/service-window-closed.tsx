@@ -13,10 +13,11 @@ import {
   templateParameterCount,
   templateValuesProblem,
 } from '@convo/domain';
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, toastError } from '../../../app/toasts';
+import { LazySelect } from '../../../components/overlays/lazy-select';
 import { sendWhatsAppTemplate, useWhatsAppTemplates, whatsAppTypeOf } from '../api/whatsapp-templates-api';
 
 const keyOf = (t: Pick<WhatsAppTemplate, 'name' | 'language'>) => `${t.name}|${t.language}`;
@@ -164,7 +165,7 @@ export function ServiceWindowClosed({ groupId, channel }: { groupId: number; cha
         )}
         {type && approved.length > 0 && (
           <>
-            <Select
+            <LazySelect
               size="xs"
               label={t('serviceWindow.template')}
               placeholder={t('serviceWindow.pickTemplate')}

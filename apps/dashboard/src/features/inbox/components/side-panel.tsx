@@ -6,13 +6,13 @@ import { customerDisplayName, givenNameOf, NOTES_PAGE_SIZE } from '@convo/domain
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Center,
   Divider,
   Group,
   Loader,
   Pagination,
-  ScrollArea,
   Stack,
   Text,
   Textarea,
@@ -328,7 +328,8 @@ export function SidePanel({ groupId }: { groupId: number }) {
       </Center>
     );
   return (
-    <ScrollArea h="100%" type="auto">
+    // A native scrolling box: Mantine's ScrollArea brings floating-ui onto /conversations (issue 39).
+    <Box h="100%" style={{ overflowY: 'auto' }}>
       <Stack gap="md" p="sm">
         <Section title={t('side.customer')}>
           {customerId ? (
@@ -363,6 +364,6 @@ export function SidePanel({ groupId }: { groupId: number }) {
           <Timeline groupId={groupId} customerId={customerId} />
         </Section>
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }
