@@ -39,7 +39,7 @@ import { useTeammates, useTeams } from '../hooks/use-inbox-data';
 import { toastInboxError } from '../lib/inbox-errors';
 import { type AssigneeView, DEFAULT_FILTER, type InboxFilter, toSearchRequest } from '../lib/inbox-filter';
 import { type KeptRow, nextKept, withKeptRow } from '../lib/kept-row';
-import { useOpenConversation } from './conversation-pane';
+import { useOpenConversation } from './conversation-query';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 

@@ -4,53 +4,22 @@
 import type { ConversationPage } from '@convo/api';
 import { customerDisplayName, isAllowed, SENDER_TYPE } from '@convo/domain';
 import { Box, Button, Center, Stack, Text } from '@mantine/core';
-import {
-  type InfiniteData,
-  type QueryClient,
-  queryOptions,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, memo, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMissingError } from '../../../app/api/api-error';
 import { QUERY_ROOTS, sendRealtimeFrame, useRealtimeEvent } from '../../../app/realtime';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { SectionLoader } from '../../../components/page-loader';
-import { conversationInfo } from '../api/inbox-api';
-import { useTeammates } from '../hooks/use-inbox-data';
-import { preloadMessages, useMessages } from '../hooks/use-messages';
+import { useMessages } from '../hooks/use-messages';
 import { useTypingPeople } from '../hooks/use-typing';
 import { ConversationSummary } from './agent-assist';
 import type { ComposerHandle } from './composer';
 import { DeferredComposer } from './composer-shell';
 import { ConversationHeader } from './conversation-header';
+import { ConversationNotFound } from './conversation-not-found';
+import { useConversation, useCustomerId } from './conversation-query';
 import { MessageList } from './message-list';
-
-const conversationQuery = (groupId: number) =>
-  queryOptions({
-    queryKey: [QUERY_ROOTS.conversation, groupId],
-    queryFn: ({ signal }) => conversationInfo(groupId, signal),
-    retry: (count, error) => count < 1 && !isMissingError(error),
-  });
-
-export function useConversation(groupId: number) {
-  return useQuery(conversationQuery(groupId));
-}
-
-/** The open conversation, if any (the list keeps its row while it is open). */
-export function useOpenConversation(groupId: number | null) {
-  return useQuery({ ...conversationQuery(groupId ?? 0), enabled: groupId !== null });
-}
-
-/**
- * Starts fetching a conversation (its info and newest messages) as soon as the agent picks it, in
- * parallel with rendering the pane rather than after it.
- */
-export function prefetchConversation(queryClient: QueryClient, groupId: number): void {
-  void queryClient.prefetchQuery(conversationQuery(groupId));
-  preloadMessages(groupId);
-}
 
 type ConversationsData = ConversationPage | InfiniteData<ConversationPage>;
 const isInfinite = (data: ConversationsData): data is InfiniteData<ConversationPage> =>
@@ -78,32 +47,6 @@ function clearUnread(queryClient: QueryClient, groupId: number) {
     const page: ConversationPage = data;
     return Array.isArray(page.groupFeeds) ? withoutUnread(page, groupId) : page;
   });
-}
-
-/** The customer of a conversation: its member who is not a teammate. */
-export function useCustomerId(groupId: number): string | null {
-  const feed = useConversation(groupId);
-  const teammates = useTeammates();
-  if (!feed.data || !teammates.data) return null;
-  const staff = new Set(teammates.data.map((u) => u.userId));
-  return feed.data.membersId.find((id) => !staff.has(id)) ?? null;
-}
-
-export function ConversationNotFound({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation('inbox');
-  return (
-    <Center h="100%" p="md">
-      <Stack align="center" gap="xs" data-testid="conversation-not-found">
-        <Text fw={600}>{t('conversation.notFound')}</Text>
-        <Text size="sm" c="dimmed" ta="center">
-          {t('conversation.notFoundHelp')}
-        </Text>
-        <Button variant="light" size="xs" onClick={onBack}>
-          {t('conversation.backToList')}
-        </Button>
-      </Stack>
-    </Center>
-  );
 }
 
 // Every page of messages re-renders the pane: the header's selects and the composer's autosized

@@ -35,7 +35,7 @@ import {
 } from '../api/inbox-api';
 import { useTeammates } from '../hooks/use-inbox-data';
 import { useMessagesShown } from '../hooks/use-messages';
-import { useConversation, useCustomerId } from './conversation-pane';
+import { useConversation, useCustomerId } from './conversation-query';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 

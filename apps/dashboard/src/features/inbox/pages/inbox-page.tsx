@@ -2,7 +2,7 @@
 // at a time (list, or the conversation with a drawer for the details).
 
 import { CONVERSATION_STATUS } from '@convo/domain';
-import { Box, Button, Center, Drawer, Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -15,16 +15,19 @@ import { useConversationSettings } from '../../conversation-settings/api/convers
 import { changeStatus } from '../api/inbox-api';
 import type { ComposerHandle } from '../components/composer';
 import { ConversationList } from '../components/conversation-list';
+import { ConversationNotFound } from '../components/conversation-not-found';
+import { prefetchConversation } from '../components/conversation-query';
 import {
-  ConversationNotFound,
-  ConversationPane,
-  prefetchConversation,
-} from '../components/conversation-pane';
-import { SidePanel } from '../components/side-panel';
+  LazyConversationPane,
+  LazyDetailsDrawer,
+  LazyShortcutsHelp,
+  LazySidePanel,
+  preloadOpenConversation,
+} from '../components/lazy-conversation';
 import { useInboxAlerts } from '../hooks/use-inbox-alerts';
 import { toastInboxError } from '../lib/inbox-errors';
 import { DEFAULT_FILTER, filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
-import { neighbour, SHORTCUTS, shortcutOf } from '../lib/keyboard';
+import { neighbour, shortcutOf } from '../lib/keyboard';
 
 const FILTER_KEY = 'convo.inbox.filter';
 
@@ -84,6 +87,7 @@ export function InboxPage() {
   const open = useCallback(
     (id: number) => {
       prefetchConversation(queryClient, id);
+      preloadOpenConversation();
       return navigate(`/conversations/${id}`);
     },
     [navigate, queryClient],
@@ -135,6 +139,9 @@ export function InboxPage() {
     <Box
       w={wide ? (roomy || !veryWide ? 340 : 300) : '100%'}
       h="100%"
+      // The open conversation's code starts loading as the agent reaches for a row.
+      onPointerEnter={preloadOpenConversation}
+      onFocusCapture={preloadOpenConversation}
       style={{
         flexShrink: 0,
         borderRight: wide ? '1px solid var(--mantine-color-default-border)' : undefined,
@@ -154,9 +161,9 @@ export function InboxPage() {
   if (groupId === 'invalid') middle = <ConversationNotFound onBack={back} />;
   else if (openId !== null)
     middle = (
-      <ConversationPane
+      <LazyConversationPane
         key={openId}
-        ref={composer}
+        composerRef={composer}
         groupId={openId}
         onBack={back}
         headerExtra={
@@ -202,40 +209,14 @@ export function InboxPage() {
             h="100%"
             style={{ flexShrink: 0, borderLeft: '1px solid var(--mantine-color-default-border)' }}
           >
-            <SidePanel groupId={openId} />
+            <LazySidePanel groupId={openId} />
           </Box>
         )}
       </Group>
       {!veryWide && openId !== null && (
-        <Drawer
-          opened={detailsOpen}
-          onClose={() => setDetailsOpen(false)}
-          position="right"
-          title={t('side.details')}
-          size="sm"
-        >
-          <SidePanel groupId={openId} />
-        </Drawer>
+        <LazyDetailsDrawer groupId={openId} opened={detailsOpen} onClose={() => setDetailsOpen(false)} />
       )}
-      <Modal opened={helpOpen} onClose={() => setHelpOpen(false)} title={t('shortcuts.title')}>
-        <Table>
-          <Table.Tbody>
-            {SHORTCUTS.map((s) => (
-              <Table.Tr key={s.key}>
-                <Table.Td>
-                  <Kbd>{s.key}</Kbd>
-                </Table.Td>
-                <Table.Td>{t(`shortcuts.${s.action}`)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Stack mt="sm">
-          <Text size="xs" c="dimmed">
-            {t('shortcuts.helpText')}
-          </Text>
-        </Stack>
-      </Modal>
+      {helpOpen && <LazyShortcutsHelp onClose={() => setHelpOpen(false)} />}
     </Box>
   );
 }
