@@ -7,6 +7,7 @@ import { isMissingError } from '../../../app/api/api-error';
 import { QUERY_ROOTS } from '../../../app/realtime';
 import { conversationInfo } from '../api/inbox-api';
 import { useTeammates } from '../hooks/use-inbox-data';
+import { prefetchNewestMessages } from '../lib/newest-messages-prefetch';
 
 const conversationQuery = (groupId: number) =>
   queryOptions({
@@ -30,7 +31,9 @@ export function useOpenConversation(groupId: number | null) {
  */
 export function prefetchConversation(queryClient: QueryClient, groupId: number): void {
   void queryClient.prefetchQuery(conversationQuery(groupId));
-  // The messages' code comes with the pane's chunk (already loading: the list was pointed at).
+  // The newest messages are asked for now; their state's code comes with the pane's chunk, which
+  // takes this answer instead of asking again.
+  prefetchNewestMessages(groupId);
   void import('../hooks/use-messages').then((m) => m.preloadMessages(groupId));
 }
 

@@ -10,6 +10,7 @@ import { sessionStore } from '../../../app/session/session-store';
 import { toastError } from '../../../app/toasts';
 import { listMessages, MESSAGE_PAGE_SIZE } from '../api/inbox-api';
 import { mergeMessages } from '../lib/message-rows';
+import { claimNewestMessages } from '../lib/newest-messages-prefetch';
 import { receiptsFromMessages, withReceipts } from '../lib/receipts';
 
 export interface MessagesState {
@@ -65,7 +66,7 @@ function subscribe(listener: () => void) {
 async function loadNewest(groupId: number) {
   setState(groupId, (s) => ({ ...s, loading: true }));
   try {
-    const page = await listMessages(groupId, undefined);
+    const page = await (claimNewestMessages(groupId) ?? listMessages(groupId, undefined));
     setState(groupId, (s) => {
       const messages = mergeMessages(s.messages, page.message);
       return withReceipts(
