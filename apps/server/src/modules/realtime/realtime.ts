@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import { pipelinedTransaction } from '../../platform/db/pipelined-transaction.js';
 import { publishJobWake } from '../../platform/jobs/job-wake.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
 import { appendEvents } from './event-repository.js';
@@ -50,10 +51,11 @@ export function createRealtime(pubsub: PubSub, log: { warn(obj: object, msg?: st
   return {
     async transaction(db, applicationId, fn) {
       let stored: StoredEvent[] = [];
-      const result = await db.transaction(async (tx) => {
+      // BEGIN travels with the first statement and COMMIT with the events' append.
+      const result = await pipelinedTransaction(db, async (tx, pipeline) => {
         const pending: NewEvent[] = [];
         const value = await fn(tx, { emit: (e) => pending.push(e) });
-        stored = await appendEvents(tx, applicationId, pending);
+        stored = await pipeline.commitWith(() => appendEvents(tx, applicationId, pending));
         return value;
       });
       if (stored.length > 0) await publish({ kind: 'stored', events: stored });

@@ -11,13 +11,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import type { Db } from './db-type.js';
+import { registerPipelinedPool } from './pipelined-transaction.js';
 import { assertMigrationHistory } from './schema-version.js';
 
 export type Schema = typeof schema;
-/** A database or a transaction: repositories accept either, so a service can group writes. */
-// Without the relational schema: drizzle builds a query builder per table for every transaction
-// of a database that has one (about 1 KB a sent message on the send path), and no request uses them.
-export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type { Db } from './db-type.js';
 /** The same connection with drizzle's relational queries (`.query.<table>`), for tests' reads. */
 export type RelationalDb = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -119,7 +119,8 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Pipelined: a query goes out without waiting for the one before (pipelined-transaction.ts).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
   // A dropped connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
   // The same for a client checked out between two queries (a transaction's): without a listener its
@@ -133,6 +134,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await pool.end();
     throw err;
   }
+  registerPipelinedPool(db as unknown as Db, pool);
   return {
     db: db as unknown as Db,
     relational: drizzlePg(pool, { schema }) as unknown as RelationalDb,

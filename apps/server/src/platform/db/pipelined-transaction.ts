@@ -1,0 +1,115 @@
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Db } from './db-type.js';
+
+// A transaction on PostgreSQL costs a round trip for BEGIN and one for COMMIT beside its own
+// statements: on the send path, two of a batch's six, each one more wake-up of the server's event
+// loop and of the database's backend (docs/performance.md, "Sends"). With the pool's connections in
+// pipeline mode (node-postgres sends a query without waiting for the one before to finish), BEGIN
+// goes out with the transaction's first statement and COMMIT right behind its last one.
+
+/** The PostgreSQL pools whose connections pipeline, by the database handle opened on them. */
+const pipelinedPools = new WeakMap<Db, pg.Pool>();
+
+/** Marks `db` as opened on `pool`, whose clients were created with `pipeline: true`. */
+export function registerPipelinedPool(db: Db, pool: pg.Pool): void {
+  pipelinedPools.set(db, pool);
+}
+
+export interface Pipeline {
+  /**
+   * Runs the transaction's last statement with COMMIT sent right behind it. `last` must start
+   * exactly one statement before it first awaits (a second one would follow the COMMIT, outside
+   * the transaction); one that starts none gets the COMMIT after it instead. If the statement
+   * fails, PostgreSQL turns the COMMIT into a rollback.
+   */
+  commitWith<R>(last: () => Promise<R>): Promise<R>;
+}
+
+const dialect = new PgDialect();
+const noop = () => {};
+const direct: Pipeline = { commitWith: (last) => last() };
+
+/** What drizzle queries through for one pooled connection: the client, with COMMIT slipped in on request. */
+class PipelinedConnection {
+  readonly tx: Db;
+  commitArmed = false;
+  commit: Promise<pg.QueryResult> | null = null;
+
+  constructor(readonly client: pg.PoolClient) {
+    // drizzle only calls `query` on its client; this object stands in for the pooled client.
+    const session = new NodePgSession(this as unknown as pg.PoolClient, dialect, undefined);
+    this.tx = new NodePgTransaction(dialect, session, undefined) as unknown as Db;
+  }
+
+  query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    const result = this.client.query(config, values);
+    if (this.commitArmed) {
+      this.commitArmed = false;
+      this.commit = this.client.query('commit');
+      this.commit.catch(noop);
+    }
+    return result;
+  }
+
+  readonly pipeline: Pipeline = {
+    commitWith: <R>(last: () => Promise<R>) => {
+      this.commitArmed = true;
+      try {
+        return last();
+      } finally {
+        this.commitArmed = false;
+      }
+    },
+  };
+}
+
+/** One per pooled connection: a pool reuses its clients, so this is built once per connection. */
+const connections = new WeakMap<pg.PoolClient, PipelinedConnection>();
+
+/**
+ * Runs `fn` in a transaction, pipelined on PostgreSQL (above); elsewhere (PGlite, or `db` already a
+ * transaction) it is drizzle's own transaction and `commitWith` simply runs the statement.
+ */
+export async function pipelinedTransaction<T>(
+  db: Db,
+  fn: (tx: Db, pipeline: Pipeline) => Promise<T>,
+): Promise<T> {
+  const pool = pipelinedPools.get(db);
+  if (!pool) return db.transaction((tx) => fn(tx, direct));
+  const client = await pool.connect();
+  let conn = connections.get(client);
+  if (!conn) {
+    conn = new PipelinedConnection(client);
+    connections.set(client, conn);
+  }
+  // Not awaited here: the first statement follows it on the wire. If it fails, so does that statement.
+  const begin = client.query('begin');
+  begin.catch(noop);
+  try {
+    const value = await fn(conn.tx, conn.pipeline);
+    await begin;
+    const commit = conn.commit ?? client.query('commit');
+    conn.commit = null;
+    const done = await commit;
+    // A COMMIT in a failed transaction answers ROLLBACK without an error.
+    if (done.command !== 'COMMIT') throw new Error('the transaction was rolled back at commit');
+    client.release();
+    return value;
+  } catch (error) {
+    conn.commitArmed = false;
+    const sent = conn.commit;
+    conn.commit = null;
+    try {
+      // A COMMIT already sent behind a failed statement rolled the transaction back.
+      if (sent) await sent;
+      else await client.query('rollback');
+      client.release();
+    } catch (endError) {
+      // A connection in an unknown state is closed, not returned to the pool.
+      client.release(endError instanceof Error ? endError : new Error(String(endError)));
+    }
+    throw error;
+  }
+}
