@@ -6,25 +6,26 @@ import { LazyPopover } from './lazy-popover';
 
 setUpDashboardHarness();
 
+function Picker() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <LazyPopover
+      opened={opened}
+      onChange={setOpened}
+      target={
+        <button type="button" onClick={() => setOpened(true)}>
+          Emoji
+        </button>
+      }
+    >
+      <p>Smileys</p>
+    </LazyPopover>
+  );
+}
+
 // A file of its own: the overlays' module is loaded once per file, and the stand-in only shows until then.
 describe('a popover loaded on first use', () => {
   it('a popover opened from its target shows its dropdown, the target keeping its own click', async () => {
-    function Picker() {
-      const [opened, setOpened] = useState(false);
-      return (
-        <LazyPopover
-          opened={opened}
-          onChange={setOpened}
-          target={
-            <button type="button" onClick={() => setOpened(true)}>
-              Emoji
-            </button>
-          }
-        >
-          <p>Smileys</p>
-        </LazyPopover>
-      );
-    }
     renderWithApp(<Picker />);
     const stand = screen.getByRole('button', { name: 'Emoji' });
     expect(stand.getAttribute('aria-haspopup')).toBe('dialog');
