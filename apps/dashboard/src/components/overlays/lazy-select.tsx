@@ -43,57 +43,34 @@ function labelOf(data: ComboboxData | undefined, value: string): string {
 }
 
 /** The props the stand-in shares with the picker: its look and its name. */
-type LookProps = Pick<
-  SelectProps,
-  | 'label'
-  | 'description'
-  | 'error'
-  | 'placeholder'
-  | 'size'
-  | 'radius'
-  | 'variant'
-  | 'disabled'
-  | 'required'
-  | 'withAsterisk'
-  | 'leftSection'
-  | 'w'
-  | 'miw'
-  | 'maw'
-  | 'flex'
-  | 'mt'
-  | 'mb'
-  | 'style'
-  | 'className'
-  | 'id'
-  | 'aria-label'
->;
+const LOOK = [
+  'label',
+  'description',
+  'error',
+  'placeholder',
+  'size',
+  'radius',
+  'variant',
+  'disabled',
+  'required',
+  'withAsterisk',
+  'leftSection',
+  'w',
+  'miw',
+  'maw',
+  'flex',
+  'mt',
+  'mb',
+  'style',
+  'className',
+  'id',
+  'aria-label',
+] as const;
+
+type LookProps = Pick<SelectProps, (typeof LOOK)[number]>;
 
 function lookOf(props: LookProps): LookProps {
-  const { label, description, error, placeholder, size, radius, variant, disabled, required } = props;
-  const { withAsterisk, leftSection, w, miw, maw, flex, mt, mb, style, className, id } = props;
-  return {
-    label,
-    description,
-    error,
-    placeholder,
-    size,
-    radius,
-    variant,
-    disabled,
-    required,
-    withAsterisk,
-    leftSection,
-    w,
-    miw,
-    maw,
-    flex,
-    mt,
-    mb,
-    style,
-    className,
-    id,
-    'aria-label': props['aria-label'],
-  };
+  return Object.fromEntries(LOOK.map((key) => [key, props[key]])) as LookProps;
 }
 
 type TestId = { 'data-testid'?: string };
