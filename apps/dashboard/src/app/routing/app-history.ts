@@ -49,8 +49,9 @@ export function routerHistoryOf(history: BrowserHistory): RouterHistory {
     createHref: (to) => history.createHref(to),
     createURL: url,
     encodeLocation(to) {
-      const { pathname, search, hash } = url(to);
+      // Parsed once: where it resolves, and whether it has a search and a hash of its own.
       const given = typeof to === 'string' ? parsePath(to) : to;
+      const { pathname, search, hash } = url(given);
       return { pathname, search: given.search ? search : '', hash: given.hash ? hash : '' };
     },
     push: (to, state) => history.push(toPath(to), state),

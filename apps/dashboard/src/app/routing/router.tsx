@@ -92,34 +92,41 @@ function DevMailboxRoute() {
   return devMailbox ? <DevMailboxPage /> : <NotFoundPage />;
 }
 
+/** Every route: its path and what it shows (the signed-in app behind the last one, "*"). */
+const ROUTES: Record<string, ReactNode> = {
+  [PATHS.login]: <LoginPage sso={false} />,
+  [PATHS.loginSso]: <LoginPage sso />,
+  [PATHS.oldLogin]: <RedirectKeepingQuery to={PATHS.login} />,
+  [PATHS.oldLoginSso]: <RedirectKeepingQuery to={PATHS.loginSso} />,
+  [PATHS.signup]: <SignupPage />,
+  [PATHS.signupV2]: <SignupPage />,
+  [PATHS.passwordReset]: <PasswordResetPage />,
+  [PATHS.passwordUpdate]: <PasswordUpdatePage />,
+  [PATHS.emailValidate]: <EmailValidatePage />,
+  [PATHS.emailUpdate]: <EmailUpdatePage />,
+  [PATHS.bigCommerce]: <BigCommercePage />,
+  [PATHS.dialogflowCallback]: <DialogflowCallbackPage />,
+  [PATHS.liveAgent]: <LiveAgentPage />,
+  [PATHS.documentPreview]: <DocumentPreviewPage />,
+  [PATHS.tokenSignIn]: <TokenSignInPage />,
+  [PATHS.devMailbox]: <DevMailboxRoute />,
+  [PATHS.subscribe]: <MailPreferencesPage mode="subscribe" />,
+  [PATHS.unsubscribe]: <MailPreferencesPage mode="unsubscribe" />,
+  [PATHS.twoFactorSetup]: <TwoFactorSetupPage />,
+  [PATHS.getStarted]: <GetStartedPage />,
+  [PATHS.setUpPage]: <SetUpPage skippable />,
+  [PATHS.installation]: <SetUpPage skippable={false} />,
+  [PATHS.apps]: <ApplicationsPage />,
+  [PATHS.notFound]: <NotFoundPage />,
+  '*': <DefaultViewRoute />,
+};
+
 function AppRoutes() {
   return (
     <Routes>
-      <Route path={PATHS.login} element={<LoginPage sso={false} />} />
-      <Route path={PATHS.loginSso} element={<LoginPage sso />} />
-      <Route path={PATHS.oldLogin} element={<RedirectKeepingQuery to={PATHS.login} />} />
-      <Route path={PATHS.oldLoginSso} element={<RedirectKeepingQuery to={PATHS.loginSso} />} />
-      <Route path={PATHS.signup} element={<SignupPage />} />
-      <Route path={PATHS.signupV2} element={<SignupPage />} />
-      <Route path={PATHS.passwordReset} element={<PasswordResetPage />} />
-      <Route path={PATHS.passwordUpdate} element={<PasswordUpdatePage />} />
-      <Route path={PATHS.emailValidate} element={<EmailValidatePage />} />
-      <Route path={PATHS.emailUpdate} element={<EmailUpdatePage />} />
-      <Route path={PATHS.bigCommerce} element={<BigCommercePage />} />
-      <Route path={PATHS.dialogflowCallback} element={<DialogflowCallbackPage />} />
-      <Route path={PATHS.liveAgent} element={<LiveAgentPage />} />
-      <Route path={PATHS.documentPreview} element={<DocumentPreviewPage />} />
-      <Route path={PATHS.tokenSignIn} element={<TokenSignInPage />} />
-      <Route path={PATHS.devMailbox} element={<DevMailboxRoute />} />
-      <Route path={PATHS.subscribe} element={<MailPreferencesPage mode="subscribe" />} />
-      <Route path={PATHS.unsubscribe} element={<MailPreferencesPage mode="unsubscribe" />} />
-      <Route path={PATHS.twoFactorSetup} element={<TwoFactorSetupPage />} />
-      <Route path={PATHS.getStarted} element={<GetStartedPage />} />
-      <Route path={PATHS.setUpPage} element={<SetUpPage skippable />} />
-      <Route path={PATHS.installation} element={<SetUpPage skippable={false} />} />
-      <Route path={PATHS.apps} element={<ApplicationsPage />} />
-      <Route path={PATHS.notFound} element={<NotFoundPage />} />
-      <Route path="*" element={<DefaultViewRoute />} />
+      {Object.entries(ROUTES).map(([path, element]) => (
+        <Route key={path} path={path} element={element} />
+      ))}
     </Routes>
   );
 }

@@ -4,26 +4,9 @@
 // if the stand-in had it.
 
 import type { PopoverProps } from '@mantine/core';
-import {
-  cloneElement,
-  type FocusEvent,
-  type ReactElement,
-  type ReactNode,
-  type Ref,
-  useCallback,
-  useEffect,
-  useRef,
-} from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useEffect } from 'react';
+import { standInProps, type TargetProps, useIntent } from './stand-in';
 import { useOverlays } from './use-overlays';
-
-interface TargetProps {
-  ref?: Ref<HTMLElement>;
-  onFocus?: (event: FocusEvent<HTMLElement>) => void;
-  onBlur?: (event: FocusEvent<HTMLElement>) => void;
-  onPointerEnter?: () => void;
-  'aria-haspopup'?: 'dialog';
-  'aria-expanded'?: boolean;
-}
 
 /** `target`: the element that toggles `opened` (takes a ref, has none of its own); `children`: the dropdown. */
 export function LazyPopover({
@@ -36,32 +19,16 @@ export function LazyPopover({
   children: ReactNode;
 }) {
   const { overlays, load, ask } = useOverlays();
-  const focused = useRef(false);
+  const { intent, refocus } = useIntent();
   useEffect(() => {
     if (props.opened) ask();
   }, [props.opened, ask]);
-  const refocus = useCallback((node: HTMLElement | null) => {
-    if (node !== null && focused.current) {
-      focused.current = false;
-      node.focus();
-    }
-  }, []);
 
   if (overlays === null) {
-    const own = target.props;
     return cloneElement(target, {
       'aria-haspopup': 'dialog',
       'aria-expanded': false,
-      onPointerEnter: load,
-      onFocus: (event: FocusEvent<HTMLElement>) => {
-        own.onFocus?.(event);
-        focused.current = true;
-        load();
-      },
-      onBlur: (event: FocusEvent<HTMLElement>) => {
-        own.onBlur?.(event);
-        focused.current = false;
-      },
+      ...standInProps(target.props, intent, { load }),
     });
   }
   const { Popover } = overlays;

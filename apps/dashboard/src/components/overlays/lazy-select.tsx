@@ -13,43 +13,18 @@ import {
   PillsInput,
   type SelectProps,
 } from '@mantine/core';
-import { type KeyboardEvent, type MouseEvent, useRef } from 'react';
+import { standInProps, useIntent } from './stand-in';
 import { useOverlays } from './use-overlays';
 
-const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown', 'ArrowUp'];
 
-/** What the user did on the stand-in before the real picker loaded. */
-interface Intent {
-  focused: boolean;
-  open: boolean;
-}
-
+/** The stand-in's handlers; the real picker takes over on the click (not the press: see useOverlays), opened. */
 function useStandIn(load: () => void, ask: () => void) {
-  const intent = useRef<Intent>({ focused: false, open: false });
-  const handlers = {
-    onPointerEnter: load,
-    onFocus: () => {
-      intent.current.focused = true;
-      load();
-    },
-    onBlur: () => {
-      intent.current.focused = false;
-    },
-    onMouseDown: load,
-    // The real picker takes over on the click (not the press: see useOverlays), opened.
-    onClick: (event: MouseEvent) => {
-      if (event.button !== 0) return;
-      intent.current.open = true;
-      ask();
-    },
-    onKeyDown: (event: KeyboardEvent) => {
-      if (!OPENING_KEYS.has(event.key)) return;
-      event.preventDefault();
-      intent.current.open = true;
-      ask();
-    },
+  const { intent } = useIntent();
+  return {
+    intent,
+    handlers: { ...standInProps({}, intent, { load, open: ask, keys: OPENING_KEYS }), onMouseDown: load },
   };
-  return { intent: intent.current, handlers };
 }
 
 /** An option's label by its value, as the picker shows it. */
@@ -68,57 +43,34 @@ function labelOf(data: ComboboxData | undefined, value: string): string {
 }
 
 /** The props the stand-in shares with the picker: its look and its name. */
-type LookProps = Pick<
-  SelectProps,
-  | 'label'
-  | 'description'
-  | 'error'
-  | 'placeholder'
-  | 'size'
-  | 'radius'
-  | 'variant'
-  | 'disabled'
-  | 'required'
-  | 'withAsterisk'
-  | 'leftSection'
-  | 'w'
-  | 'miw'
-  | 'maw'
-  | 'flex'
-  | 'mt'
-  | 'mb'
-  | 'style'
-  | 'className'
-  | 'id'
-  | 'aria-label'
->;
+const LOOK = [
+  'label',
+  'description',
+  'error',
+  'placeholder',
+  'size',
+  'radius',
+  'variant',
+  'disabled',
+  'required',
+  'withAsterisk',
+  'leftSection',
+  'w',
+  'miw',
+  'maw',
+  'flex',
+  'mt',
+  'mb',
+  'style',
+  'className',
+  'id',
+  'aria-label',
+] as const;
+
+type LookProps = Pick<SelectProps, (typeof LOOK)[number]>;
 
 function lookOf(props: LookProps): LookProps {
-  const { label, description, error, placeholder, size, radius, variant, disabled, required } = props;
-  const { withAsterisk, leftSection, w, miw, maw, flex, mt, mb, style, className, id } = props;
-  return {
-    label,
-    description,
-    error,
-    placeholder,
-    size,
-    radius,
-    variant,
-    disabled,
-    required,
-    withAsterisk,
-    leftSection,
-    w,
-    miw,
-    maw,
-    flex,
-    mt,
-    mb,
-    style,
-    className,
-    id,
-    'aria-label': props['aria-label'],
-  };
+  return Object.fromEntries(LOOK.map((key) => [key, props[key]])) as LookProps;
 }
 
 type TestId = { 'data-testid'?: string };

@@ -1,24 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import { chunkFailed, loadOnce } from '../../app/routing/lazy-page';
 
 export type Overlays = typeof import('./overlays');
 
-let loaded: Overlays | null = null;
-let loading: Promise<Overlays> | null = null;
-
-/** Starts loading Mantine's floating components (once); a failed load is tried again next time. */
-export function loadOverlays(): Promise<Overlays> {
-  loading ??= import('./overlays').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+/** Mantine's floating components, loaded once by the pages' loader (a failure is tried again next time). */
+const overlaysChunk = loadOnce(() => import('./overlays'));
 
 /**
  * The floating components once loaded, else null, and `load` to call when the user comes near a
@@ -33,19 +19,22 @@ export function useOverlays(): {
   asked: boolean;
   ask: () => void;
 } {
-  const [overlays, setOverlays] = useState<Overlays | null>(loaded);
-  const [asked, setAsked] = useState(loaded !== null);
+  const [overlays, setOverlays] = useState<Overlays | null>(overlaysChunk.loaded);
+  const [asked, setAsked] = useState(overlaysChunk.loaded() !== null);
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (!wanted || overlays !== null) return;
     let live = true;
-    loadOverlays().then(
+    overlaysChunk.load().then(
       (module) => {
         if (live) setOverlays(module);
       },
-      // Offline or a new deployment: the stand-in stays, the next approach tries again.
-      () => {
-        if (live) setWanted(false);
+      // Offline or a new deployment: the newer-version notice, as a page's chunk; the stand-in
+      // stays and the next approach tries again.
+      (error: unknown) => {
+        if (!live) return;
+        chunkFailed(error);
+        setWanted(false);
       },
     );
     return () => {
