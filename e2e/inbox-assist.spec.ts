@@ -59,6 +59,13 @@ test('an agent inserts the AI agent’s suggestion, summarizes and translates', 
         .getByRole('group', { name: 'Suggested replies' })
         .getByRole('button', { name: `Insert the suggested reply: ${SUGGESTION}` });
       await expect(chip).toBeVisible({ timeout: 30_000 });
+      // Asked of the AI agent once. The fake answers in order, so a second suggestion request (the
+      // strip asked again when the real composer replaced its stand-in mid-request) took the
+      // scripted answer and left the fake's default one on screen; it was also a second paid call.
+      expect(
+        fake.calls.map((c) => c.rawBody.slice(0, 160)),
+        'the requests that reached the AI agent',
+      ).toHaveLength(1);
       await chip.click();
       const composer = page.getByTestId('composer');
       await expect(composer).toHaveValue(SUGGESTION);

@@ -36,11 +36,19 @@ test('a page chunk that fails to load shows the newer-version notice; Refresh lo
 
 test('the service worker is registered and a new release deletes the old caches', async ({ page }) => {
   await page.goto('/loginv2');
+  // Registered is not enough: the worker's own activation deletes every cache but its own, so caches
+  // made before it has finished activating could vanish under the checks below (seen once). Its
+  // state is 'activated' once the activate handler's work (waitUntil) is done.
   await expect
-    .poll(() =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration('/service-worker.js'))),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration('/service-worker.js');
+          return registration?.active?.state ?? 'not registered';
+        }),
+      SLOW,
     )
-    .toBe(true);
+    .toBe('activated');
   // This browser's data as an older release left it: a cache of its own and its version.
   await page.evaluate(async () => {
     await caches.open('convo-pages-17.9.0');

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, setUpDashboardHarness } from '../../../testing/render';
+import { ORIGIN, renderWithApp, setUpDashboardHarness, use } from '../../../testing/render';
 import { markMessagesShown } from '../hooks/use-messages';
 import type { ComposerHandle } from './composer';
 import { DeferredComposer } from './composer-shell';
@@ -43,5 +44,38 @@ describe('DeferredComposer', () => {
     act(() => ref.current?.insertSuggestion('Your order ships today.'));
     const box = await screen.findByTestId('composer');
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Your order ships today.'));
+  });
+
+  it('asks once for the suggestions when the real box replaces the stand-in mid-request', async () => {
+    // Each request is an AI-agent call the application pays for (and the e2e fake answers once).
+    let requests = 0;
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    use(
+      http.get(`${ORIGIN}/api/api/conversations/105/suggestions`, async () => {
+        requests++;
+        await answered;
+        return HttpResponse.json({
+          code: 'SUCCESS',
+          data: {
+            messageId: 9,
+            suggestions: [{ source: 'llm', title: 'AI', text: 'Yes, within 30 days.', score: 0.5 }],
+            llm: 'answered',
+          },
+        });
+      }),
+    );
+    renderWithApp(<DeferredComposer groupId={105} canNote={false} lastCustomerMessageId={9} />);
+    await screen.findByTestId('composer-shell');
+    await waitFor(() => expect(requests).toBe(1));
+    act(() => markMessagesShown(105));
+    await screen.findByTestId('composer');
+    answer();
+    expect(
+      await screen.findByRole('button', { name: 'Insert the suggested reply: Yes, within 30 days.' }),
+    ).toBeTruthy();
+    expect(requests).toBe(1);
   });
 });

@@ -27,7 +27,12 @@ export function ReplySuggestions({
   // Keyed by the message: a new customer message asks again, an agent's own does not.
   const query = useQuery({
     queryKey: ['reply-suggestions', groupId, messageId],
-    queryFn: ({ signal }) => fetchReplySuggestions(groupId, signal),
+    // No abort signal: with one, React Query cancels the request when its last observer unmounts,
+    // and the real composer replacing its stand-in (composer-shell.tsx) unmounts this strip
+    // mid-request, so the new strip asked again. The server does not stop the AI agent's call for
+    // a closed request, so each ask was a paid LLM call (and a flaky e2e); left running, the one
+    // request serves the new strip, and the cache, if the agent comes back to the conversation.
+    queryFn: () => fetchReplySuggestions(groupId),
     enabled: messageId !== null && !locked,
     staleTime: 10 * 60_000,
     retry: false,
