@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.js';
-import { anyOf, arrayLiteral } from '../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
 import { rawRowsOf } from '../../platform/db/raw-rows.js';
@@ -96,67 +95,6 @@ export async function insertMessagesOnce(
     if (!found) throw new Error('message conflict without an existing row');
     return found;
   });
-}
-
-// The send path's reads before its writes, each built once (platform/db/prepared.ts).
-const reserveIds = preparedStatement<{ count: number }>(
-  () => sql`select nextval(pg_get_serial_sequence('messages', 'id')) as id
-    from generate_series(1, ${sql.placeholder('count')}::int)`,
-);
-const storedOfKeys = preparedStatement<{ applicationId: string; keys: string }>(
-  () => sql`select ${MESSAGE_ROWS.columns} from ${messages}
-    where ${messages.applicationId} = ${sql.placeholder('applicationId')}
-      and ${anyOf(messages.clientKey, sql.placeholder('keys'), 'text')}`,
-);
-// The rows' every column comes from the batch (ids reserved before): nothing to return.
-const insertKnown = preparedStatement<{ applicationId: string; rows: string }>(
-  () => sql`
-    insert into ${messages} (id, application_id, conversation_id, sender_id, sender_type,
-      content_type, message, metadata, file_meta, client_key, created_at)
-    select v.id, ${sql.placeholder('applicationId')}, v.conversation_id, v.sender_id, v.sender_type,
-      v.content_type, v.message, v.metadata, v.file_meta, v.client_key, v.created_at
-    from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-      as v(id bigint, conversation_id bigint, sender_id uuid, sender_type int, content_type int,
-        message text, metadata jsonb, file_meta jsonb, client_key text, created_at timestamptz)`,
-);
-
-/**
- * Ids for `count` new messages, increasing, taken now: the send path builds its rows (and their
- * events) before the insert, so the insert need not be awaited before the rest of the batch.
- */
-export async function reserveMessageIds(db: Db, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const result = await reserveIds(db, { count });
-  return rowsOf<{ id: string | number }>(result).map((r) => Number(r.id));
-}
-
-/** The stored messages of the application with these client keys (a retried send's first one). */
-export async function findStoredByKeys(db: Db, applicationId: string, keys: readonly string[]) {
-  if (keys.length === 0) return [];
-  const result = await storedOfKeys(db, { applicationId, keys: arrayLiteral(keys) });
-  return rowsOf<Record<string, unknown>>(result).map((raw) => MESSAGE_ROWS.map(raw));
-}
-
-/**
- * Inserts whole rows (reserved ids, the batch's time), in order. No conflict is skipped: a client
- * key stored meanwhile by another batch fails the insert, and the send path then retries each send
- * alone, which finds it stored.
- */
-export async function insertKnownMessages(db: Db, applicationId: string, rows: readonly MessageRow[]) {
-  if (rows.length === 0) return;
-  const values = rows.map((r) => ({
-    id: r.id,
-    conversation_id: r.conversationId,
-    sender_id: r.senderId,
-    sender_type: r.senderType,
-    content_type: r.contentType,
-    message: r.message,
-    metadata: r.metadata,
-    file_meta: r.fileMeta,
-    client_key: r.clientKey,
-    created_at: r.createdAt.toISOString(),
-  }));
-  await insertKnown(db, { applicationId, rows: JSON.stringify(values) });
 }
 
 /** A message's place by its client key (`messageKey` in the Applozic family), in one application. */

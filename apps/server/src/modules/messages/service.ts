@@ -163,7 +163,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
   // job wake-ups); dropped when it rolls back.
   const afterCommit: (() => void)[] = [];
   const woken = new Set<string>();
-  const results = await deps.realtime.transaction(deps.db, applicationId, async (tx, events, inFlight) => {
+  const results = await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
     const outcomes: (Outcome<SendResult> | null)[] = items.map(() => null);
     const refuse = (i: number, error: unknown) => {
       outcomes[i] = { ok: false, error };
@@ -178,18 +178,11 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       else if (input.clientGroupId !== undefined) clientGroupIds.add(input.clientGroupId);
       if (caller.roleType === null) customerIds.add(caller.userId);
     }
-    // Sent together (pipelined on PostgreSQL): the lock first, so the keys are read after it.
-    const [targets, reserved, storedBefore] = await Promise.all([
-      conversations.lockSendTargets(tx, applicationId, {
-        ids: [...ids],
-        clientGroupIds: [...clientGroupIds],
-        customerIds: [...customerIds],
-      }),
-      // Ids for every send (a refused one leaves a gap, as a rolled-back insert does).
-      repo.reserveMessageIds(tx, items.length),
-      // A retried send's key is answered with its first message.
-      repo.findStoredByKeys(tx, applicationId, [...new Set(items.map((item) => item.input.key))]),
-    ]);
+    const targets = await conversations.lockSendTargets(tx, applicationId, {
+      ids: [...ids],
+      clientGroupIds: [...clientGroupIds],
+      customerIds: [...customerIds],
+    });
     const convOf = new Map<number, conversations.ConversationRow>();
     const idOfClientGroup = new Map<string, number>();
     const customersOf = new Map<number, Set<string>>();
@@ -221,42 +214,38 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       }
     }
 
-    // 3. The messages, once per client key (a key repeated within the batch is one message). Each
-    // row is whole here (reserved id, the batch's time), so the insert is not awaited: the
-    // conversations' state, the events and COMMIT follow it on the wire (a round trip each fewer).
+    // 3. The messages, once per client key (a key repeated within the batch is one message).
     const now = new Date();
-    const storedOfKey = new Map(storedBefore.map((row) => [row.clientKey, row]));
     const firstOfKey = new Map<string, number>();
-    const storedOf = new Map<number, { row: repo.MessageRow; created: boolean }>();
-    const newRows: repo.MessageRow[] = [];
+    const toInsert: { index: number; values: repo.NewBatchMessage }[] = [];
     for (const [i, { caller, input }] of items.entries()) {
       if (outcomes[i] || firstOfKey.has(input.key)) continue;
       firstOfKey.set(input.key, i);
-      const existing = storedOfKey.get(input.key);
-      if (existing) {
-        storedOf.set(i, { row: existing, created: false });
-        continue;
-      }
+      const conv = convOf.get(idOfItem[i]!)!;
       const fileMeta = fileMetaOf.get(i) ?? null;
-      const row: repo.MessageRow = {
-        id: reserved[newRows.length]!,
-        applicationId,
-        conversationId: idOfItem[i]!,
-        senderId: caller.userId,
-        senderType: senderTypeOf(caller),
-        contentType:
-          fileMeta && input.contentType === 0 ? MESSAGE_CONTENT_TYPE.ATTACHMENT : input.contentType,
-        message: input.message,
-        metadata: input.metadata ?? {},
-        fileMeta,
-        clientKey: input.key,
-        searchVector: null,
-        createdAt: now,
-      };
-      newRows.push(row);
-      storedOf.set(i, { row, created: true });
+      toInsert.push({
+        index: i,
+        values: {
+          conversationId: conv.id,
+          senderId: caller.userId,
+          senderType: senderTypeOf(caller),
+          contentType:
+            fileMeta && input.contentType === 0 ? MESSAGE_CONTENT_TYPE.ATTACHMENT : input.contentType,
+          message: input.message,
+          metadata: input.metadata ?? {},
+          fileMeta,
+          clientKey: input.key,
+          createdAt: now,
+        },
+      });
     }
-    inFlight.defer(repo.insertKnownMessages(tx, applicationId, newRows));
+    const stored = await repo.insertMessagesOnce(
+      tx,
+      applicationId,
+      toInsert.map((t) => t.values),
+    );
+    const storedOf = new Map<number, { row: repo.MessageRow; created: boolean }>();
+    for (const [n, t] of toInsert.entries()) storedOf.set(t.index, stored[n]!);
 
     // 4. Unread counts, conversation state and events for the new ones, in batch order.
     const newMessages: StoredMessage[] = [];
@@ -323,7 +312,7 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
         });
       }
     }
-    inFlight.defer(conversations.applyAfterMessages(tx, applicationId, [...changed.values()]));
+    await conversations.applyAfterMessages(tx, applicationId, [...changed.values()]);
 
     // 5. A customer reopening a resolved conversation: the Reopen tag, the timeline, a notify line.
     for (const [convId, item] of reopenedBy) {

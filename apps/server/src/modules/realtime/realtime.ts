@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
-import { pipelinedTransaction, type StatementsInFlight } from '../../platform/db/pipelined-transaction.js';
+import { pipelinedTransaction } from '../../platform/db/pipelined-transaction.js';
 import { publishJobWake } from '../../platform/jobs/job-wake.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
 import { appendEvents } from './event-repository.js';
@@ -26,11 +26,7 @@ export interface Realtime {
    * Runs one user action in one transaction; events emitted inside are stored at its end (same
    * transaction) and published to every node after it commits.
    */
-  transaction<T>(
-    db: Db,
-    applicationId: string,
-    fn: (tx: Db, events: EventSink, inFlight: StatementsInFlight) => Promise<T>,
-  ): Promise<T>;
+  transaction<T>(db: Db, applicationId: string, fn: (tx: Db, events: EventSink) => Promise<T>): Promise<T>;
   publishEphemeral(message: Extract<BusMessage, { kind: 'ephemeral' }>): Promise<void>;
   /** Nudges the worker nodes to claim `queue`'s jobs now (after the enqueuing commit). */
   wakeJobs(queue: string): void;
@@ -58,7 +54,7 @@ export function createRealtime(pubsub: PubSub, log: { warn(obj: object, msg?: st
       // BEGIN travels with the first statement and COMMIT with the events' append.
       const result = await pipelinedTransaction(db, async (tx, pipeline) => {
         const pending: NewEvent[] = [];
-        const value = await fn(tx, { emit: (e) => pending.push(e) }, pipeline);
+        const value = await fn(tx, { emit: (e) => pending.push(e) });
         stored = await pipeline.commitWith(() => appendEvents(tx, applicationId, pending));
         return value;
       });

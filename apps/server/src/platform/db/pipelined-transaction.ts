@@ -17,17 +17,7 @@ export function registerPipelinedPool(db: Db, pool: pg.Pool): void {
   pipelinedPools.set(db, pool);
 }
 
-/** Statements started and not awaited: the transaction waits for them, and one that failed is its error. */
-export interface StatementsInFlight {
-  /**
-   * Registers a statement the caller started without awaiting, so the next ones follow it on the
-   * wire. The transaction commits only if it succeeded, and its error, not the "transaction is
-   * aborted" of the statements behind it, is the one thrown.
-   */
-  defer(statement: Promise<unknown>): void;
-}
-
-export interface Pipeline extends StatementsInFlight {
+export interface Pipeline {
   /**
    * Runs the transaction's last statement with COMMIT sent right behind it. `last` must start
    * exactly one statement before it first awaits (a second one would follow the COMMIT, outside
@@ -37,26 +27,9 @@ export interface Pipeline extends StatementsInFlight {
   commitWith<R>(last: () => Promise<R>): Promise<R>;
 }
 
-/** The deferred statements, awaited in the order they were started; the first failure is thrown. */
-class Deferred implements StatementsInFlight {
-  private readonly started: Promise<unknown>[] = [];
-
-  defer(statement: Promise<unknown>): void {
-    // `then` once, now: drizzle's query builders are thenables that run again on every `then`.
-    const running = statement.then(noop);
-    running.catch(noop);
-    this.started.push(running);
-  }
-
-  /** Waits for every deferred statement; throws the first one's error, else `error` if given. */
-  async settle(error?: { thrown: unknown }): Promise<void> {
-    for (const statement of this.started) await statement;
-    if (error) throw error.thrown;
-  }
-}
-
 const dialect = new PgDialect();
-function noop() {}
+const noop = () => {};
+const direct: Pipeline = { commitWith: (last) => last() };
 
 /** What drizzle queries through for one pooled connection: the client, with COMMIT slipped in on request. */
 class PipelinedConnection {
@@ -80,34 +53,20 @@ class PipelinedConnection {
     return result;
   }
 
-  /** The pipeline of one transaction on this connection. */
-  pipeline(deferred: Deferred): Pipeline {
-    return {
-      defer: (statement) => deferred.defer(statement),
-      commitWith: <R>(last: () => Promise<R>) => {
-        this.commitArmed = true;
-        try {
-          return last();
-        } finally {
-          this.commitArmed = false;
-        }
-      },
-    };
-  }
+  readonly pipeline: Pipeline = {
+    commitWith: <R>(last: () => Promise<R>) => {
+      this.commitArmed = true;
+      try {
+        return last();
+      } finally {
+        this.commitArmed = false;
+      }
+    },
+  };
 }
 
 /** One per pooled connection: a pool reuses its clients, so this is built once per connection. */
 const connections = new WeakMap<pg.PoolClient, PipelinedConnection>();
-
-/** `run`'s value; if it throws, a deferred statement's failure comes first (it caused the rest). */
-async function settled<T>(deferred: Deferred, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (thrown) {
-    await deferred.settle({ thrown });
-    throw thrown;
-  }
-}
 
 /**
  * Runs `fn` in a transaction, pipelined on PostgreSQL (above); elsewhere (PGlite, or `db` already a
@@ -118,17 +77,7 @@ export async function pipelinedTransaction<T>(
   fn: (tx: Db, pipeline: Pipeline) => Promise<T>,
 ): Promise<T> {
   const pool = pipelinedPools.get(db);
-  const deferred = new Deferred();
-  if (!pool)
-    return db.transaction(async (tx) => {
-      const direct: Pipeline = {
-        defer: (statement) => deferred.defer(statement),
-        commitWith: (last) => last(),
-      };
-      const value = await settled(deferred, () => fn(tx, direct));
-      await deferred.settle();
-      return value;
-    });
+  if (!pool) return db.transaction((tx) => fn(tx, direct));
   const client = await pool.connect();
   let conn = connections.get(client);
   if (!conn) {
@@ -139,17 +88,13 @@ export async function pipelinedTransaction<T>(
   const begin = client.query('begin');
   begin.catch(noop);
   try {
-    const value = await settled(deferred, () => fn(conn.tx, conn.pipeline(deferred)));
+    const value = await fn(conn.tx, conn.pipeline);
     await begin;
     const commit = conn.commit ?? client.query('commit');
     conn.commit = null;
     const done = await commit;
     // A COMMIT in a failed transaction answers ROLLBACK without an error.
-    await deferred.settle(
-      done.command === 'COMMIT'
-        ? undefined
-        : { thrown: new Error('the transaction was rolled back at commit') },
-    );
+    if (done.command !== 'COMMIT') throw new Error('the transaction was rolled back at commit');
     client.release();
     return value;
   } catch (error) {
