@@ -11,6 +11,7 @@
 // server already running (with the demo workspace) instead of starting one; DASHBOARD_WIRE_FILES=1
 // prints every file each page downloads.
 import { type BrowserContext, chromium } from '@playwright/test';
+import { CONVERSATION_ROW_SHOWN, readyAtScript } from './lib/page-ready.js';
 import { startServer } from './lib/server-process.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
@@ -43,24 +44,9 @@ const READY: Record<'dashboard' | 'conversations' | 'login', string> = {
     const charts = document.querySelectorAll('[data-chart]');
     return charts.length >= 2 && Array.from(charts).every((c) => c.querySelector('svg') !== null);
   }`,
-  conversations: `() => document.querySelector('[data-testid="conversation-row"]') !== null`,
+  conversations: CONVERSATION_ROW_SHOWN,
   login: `() => Array.from(document.querySelectorAll('button')).some((b) => /Log in/.test(b.textContent || ''))`,
 };
-
-function instrument(ready: string): string {
-  return `(() => {
-  const ready = ${ready};
-  const check = () => {
-    if (window.__readyAt !== undefined || !ready()) return;
-    window.__readyAt = -1;
-    observer.disconnect();
-    requestAnimationFrame(() => { window.__readyAt = performance.now(); });
-  };
-  const observer = new MutationObserver(check);
-  const start = () => observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
-  if (document.documentElement) start(); else addEventListener('DOMContentLoaded', start);
-})();`;
-}
 
 async function measure(
   context: BrowserContext,
@@ -68,7 +54,7 @@ async function measure(
   ready: string,
 ): Promise<{ bytes: PageBytes; readyMs: number }> {
   const page = await context.newPage();
-  await page.addInitScript({ content: instrument(ready) });
+  await page.addInitScript({ content: readyAtScript(ready) });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const responses = new Map<string, { type: string; url: string }>();

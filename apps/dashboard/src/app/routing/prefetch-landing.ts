@@ -1,6 +1,6 @@
 import { normalizePath } from '@convo/domain';
 import { getSession } from '../session/session-store';
-import { DashboardPage } from './pages';
+import { DashboardPage, InboxPage } from './pages';
 import { PATHS } from './paths';
 import { SignedInContainer } from './signed-in-page';
 
@@ -10,13 +10,38 @@ import { SignedInContainer } from './signed-in-page';
 // translations (a handful of files since the build groups its chunks, see vite.config.ts); the
 // overview as soon as the config (its API base URL) is in, before the router renders.
 
-/** The namespaces the landing page needs besides the default one, loaded with it at start-up. */
-export function landingNamespaces(pathname: string): string[] {
-  return landsOnDashboard(pathname) ? ['analytics'] : [];
+// /conversations (and a conversation's own address) likewise: without this its chunks came one
+// after another (the container's, then the shell's, then the inbox's, each asked for once the one
+// before had run) and its translations after them.
+
+/**
+ * The namespaces of the signed-in shell itself (the application switcher in the user menu, the
+ * connection banner): asked for once the shell had rendered, they drew it a second time.
+ */
+const SHELL_NAMESPACES = ['applications', 'inbox'];
+
+/** The signed-in pages a cold load prepares for at boot's start. */
+const LANDINGS = {
+  dashboard: { page: DashboardPage, namespaces: ['analytics', ...SHELL_NAMESPACES] },
+  inbox: { page: InboxPage, namespaces: SHELL_NAMESPACES },
+} as const;
+
+function landingOf(pathname: string): keyof typeof LANDINGS | null {
+  if (getSession() === null) return null;
+  const path = normalizePath(pathname);
+  if (path === PATHS.dashboard) return 'dashboard';
+  if (path === PATHS.conversations || path.startsWith(`${PATHS.conversations}/`)) return 'inbox';
+  return null;
 }
 
 function landsOnDashboard(pathname: string): boolean {
-  return getSession() !== null && normalizePath(pathname) === PATHS.dashboard;
+  return landingOf(pathname) === 'dashboard';
+}
+
+/** The namespaces the landing page needs besides the default one, loaded with it at start-up. */
+export function landingNamespaces(pathname: string): string[] {
+  const landing = landingOf(pathname);
+  return landing === null ? [] : [...LANDINGS[landing].namespaces];
 }
 
 /**
@@ -24,8 +49,9 @@ function landsOnDashboard(pathname: string): boolean {
  * not: the page's render then reports a failure), at once when there is nothing to load.
  */
 export function prefetchLandingChunks(pathname: string): Promise<void> {
-  if (!landsOnDashboard(pathname)) return Promise.resolve();
-  return Promise.all([SignedInContainer.preload(), DashboardPage.preload()]).then(() => undefined);
+  const landing = landingOf(pathname);
+  if (landing === null) return Promise.resolve();
+  return Promise.all([SignedInContainer.preload(), LANDINGS[landing].page.preload()]).then(() => undefined);
 }
 
 // The overview's code (its contract, zod) comes with the page's chunks, not in the boot chunk: it
