@@ -31,11 +31,19 @@ const dialect = new PgDialect();
 const noop = () => {};
 const direct: Pipeline = { commitWith: (last) => last() };
 
+/** The COMMIT of one transaction: asked to ride behind the next statement, then sent. */
+interface PendingCommit {
+  /** Set by `commitWith` for the statement it runs: COMMIT goes out right behind it. */
+  armed: boolean;
+  /** The COMMIT once sent behind that statement. */
+  sent: Promise<pg.QueryResult> | null;
+}
+
 /** What drizzle queries through for one pooled connection: the client, with COMMIT slipped in on request. */
 class PipelinedConnection {
   readonly tx: Db;
-  commitArmed = false;
-  commit: Promise<pg.QueryResult> | null = null;
+  /** The transaction running on this connection now; a connection runs one at a time. */
+  current: PendingCommit = { armed: false, sent: null };
 
   constructor(readonly client: pg.PoolClient) {
     // drizzle only calls `query` on its client; this object stands in for the pooled client.
@@ -45,21 +53,25 @@ class PipelinedConnection {
 
   query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     const result = this.client.query(config, values);
-    if (this.commitArmed) {
-      this.commitArmed = false;
-      this.commit = this.client.query('commit');
-      this.commit.catch(noop);
+    const commit = this.current;
+    if (commit.armed) {
+      commit.armed = false;
+      commit.sent = this.client.query('commit');
+      commit.sent.catch(noop);
     }
     return result;
   }
+}
 
-  readonly pipeline: Pipeline = {
+/** The transaction's `commitWith`: arms its COMMIT for the one statement `last` starts. */
+function pipelineOf(commit: PendingCommit): Pipeline {
+  return {
     commitWith: <R>(last: () => Promise<R>) => {
-      this.commitArmed = true;
+      commit.armed = true;
       try {
         return last();
       } finally {
-        this.commitArmed = false;
+        commit.armed = false;
       }
     },
   };
@@ -84,26 +96,24 @@ export async function pipelinedTransaction<T>(
     conn = new PipelinedConnection(client);
     connections.set(client, conn);
   }
+  const commit: PendingCommit = { armed: false, sent: null };
+  conn.current = commit;
   // Not awaited here: the first statement follows it on the wire. If it fails, so does that statement.
   const begin = client.query('begin');
   begin.catch(noop);
   try {
-    const value = await fn(conn.tx, conn.pipeline);
+    const value = await fn(conn.tx, pipelineOf(commit));
     await begin;
-    const commit = conn.commit ?? client.query('commit');
-    conn.commit = null;
-    const done = await commit;
+    const done = await (commit.sent ?? client.query('commit'));
     // A COMMIT in a failed transaction answers ROLLBACK without an error.
     if (done.command !== 'COMMIT') throw new Error('the transaction was rolled back at commit');
     client.release();
     return value;
   } catch (error) {
-    conn.commitArmed = false;
-    const sent = conn.commit;
-    conn.commit = null;
+    commit.armed = false;
     try {
       // A COMMIT already sent behind a failed statement rolled the transaction back.
-      if (sent) await sent;
+      if (commit.sent) await commit.sent;
       else await client.query('rollback');
       client.release();
     } catch (endError) {
