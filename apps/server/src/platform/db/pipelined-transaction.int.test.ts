@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
@@ -73,7 +74,39 @@ describe('pipelinedTransaction: BEGIN with the first statement, COMMIT with the 
           ),
         );
         expect(await valuesIn(db)).toEqual(['a', 'b', 'e', 'f', 'g', 'i', 'j', 'k', 'l', 'm', 'n']);
+
+        // A first statement that comes only after a wait: BEGIN is not held back for it.
+        await pipelinedTransaction(db, async (tx, pipeline) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          await pipeline.commitWith(() => insert(tx, 'o'));
+        });
+        expect(await valuesIn(db)).toContain('o');
+
         if (kind === 'postgres') {
+          // BEGIN leaves in the first statement's write and COMMIT in the last one's: two writes
+          // to the socket for a transaction of two statements (four before).
+          const socket = net.Socket.prototype as unknown as Record<
+            '_write' | '_writev',
+            (...a: unknown[]) => void
+          >;
+          const original = { _write: socket._write, _writev: socket._writev };
+          let writes = 0;
+          for (const name of ['_write', '_writev'] as const)
+            socket[name] = function (this: unknown, ...args: unknown[]) {
+              writes++;
+              return original[name].apply(this, args);
+            };
+          try {
+            await pipelinedTransaction(db, async (tx, pipeline) => {
+              await insert(tx, 'p');
+              await pipeline.commitWith(() => insert(tx, 'q'));
+            });
+          } finally {
+            Object.assign(socket, original);
+          }
+          expect(writes).toBe(2);
+          expect(await valuesIn(db)).toContain('q');
+
           const idle = rowsOf<{ n: number }>(
             await db.execute(sql`select count(*)::int as n from pg_stat_activity
               where datname = current_database() and state like 'idle in transaction%'`),

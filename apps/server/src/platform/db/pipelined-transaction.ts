@@ -20,9 +20,9 @@ export function registerPipelinedPool(db: Db, pool: pg.Pool): void {
 export interface Pipeline {
   /**
    * Runs the transaction's last statement with COMMIT sent right behind it. `last` must start
-   * exactly one statement before it first awaits (a second one would follow the COMMIT, outside
-   * the transaction); one that starts none gets the COMMIT after it instead. If the statement
-   * fails, PostgreSQL turns the COMMIT into a rollback.
+   * exactly one statement (a second one would follow the COMMIT, outside the transaction); one
+   * that starts none gets the COMMIT after it instead. If the statement fails, PostgreSQL turns
+   * the COMMIT into a rollback.
    */
   commitWith<R>(last: () => Promise<R>): Promise<R>;
 }
@@ -31,8 +31,15 @@ const dialect = new PgDialect();
 const noop = () => {};
 const direct: Pipeline = { commitWith: (last) => last() };
 
-/** The COMMIT of one transaction: asked to ride behind the next statement, then sent. */
+// Each query node-postgres sends is its own write to the socket, and on loopback a write also
+// wakes the database's backend: BEGIN and COMMIT were a write and a wake-up each beside their
+// statement. The socket is corked from BEGIN until the first statement is written, and from the
+// last statement until its COMMIT is, so each pair leaves in one write (docs/performance.md).
+
+/** The ends of one transaction: BEGIN waiting for the first statement, COMMIT for the last. */
 interface PendingCommit {
+  /** BEGIN is held in the corked socket until the first statement joins it. */
+  beginHeld: boolean;
   /** Set by `commitWith` for the statement it runs: COMMIT goes out right behind it. */
   armed: boolean;
   /** The COMMIT once sent behind that statement. */
@@ -43,7 +50,7 @@ interface PendingCommit {
 class PipelinedConnection {
   readonly tx: Db;
   /** The transaction running on this connection now; a connection runs one at a time. */
-  current: PendingCommit = { armed: false, sent: null };
+  current: PendingCommit = { beginHeld: false, armed: false, sent: null };
 
   constructor(readonly client: pg.PoolClient) {
     // drizzle only calls `query` on its client; this object stands in for the pooled client.
@@ -52,27 +59,56 @@ class PipelinedConnection {
   }
 
   query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-    const result = this.client.query(config, values);
     const commit = this.current;
-    if (commit.armed) {
-      commit.armed = false;
+    const stream = this.client.connection.stream;
+    if (!commit.armed) {
+      const result = this.client.query(config, values);
+      this.releaseBegin();
+      return result;
+    }
+    commit.armed = false;
+    stream.cork();
+    try {
+      const result = this.client.query(config, values);
       commit.sent = this.client.query('commit');
       commit.sent.catch(noop);
+      return result;
+    } finally {
+      stream.uncork();
+      this.releaseBegin();
     }
-    return result;
+  }
+
+  /** Sends BEGIN, held until the first statement (or, if none comes at once, the next tick). */
+  begin(): Promise<pg.QueryResult> {
+    const commit = this.current;
+    this.client.connection.stream.cork();
+    commit.beginHeld = true;
+    const begin = this.client.query('begin');
+    begin.catch(noop);
+    process.nextTick(() => {
+      if (this.current === commit) this.releaseBegin();
+    });
+    return begin;
+  }
+
+  /** Lets a held BEGIN go, with whatever was written behind it. */
+  releaseBegin(): void {
+    if (!this.current.beginHeld) return;
+    this.current.beginHeld = false;
+    this.client.connection.stream.uncork();
   }
 }
 
-/** The transaction's `commitWith`: arms its COMMIT for the one statement `last` starts. */
+/**
+ * The transaction's `commitWith`: arms its COMMIT for the next statement written, whenever `last`
+ * writes it (drizzle's `tx.execute` writes its statement only once awaited, a tick later).
+ */
 function pipelineOf(commit: PendingCommit): Pipeline {
   return {
     commitWith: <R>(last: () => Promise<R>) => {
       commit.armed = true;
-      try {
-        return last();
-      } finally {
-        commit.armed = false;
-      }
+      return last();
     },
   };
 }
@@ -96,11 +132,10 @@ export async function pipelinedTransaction<T>(
     conn = new PipelinedConnection(client);
     connections.set(client, conn);
   }
-  const commit: PendingCommit = { armed: false, sent: null };
+  const commit: PendingCommit = { beginHeld: false, armed: false, sent: null };
   conn.current = commit;
   // Not awaited here: the first statement follows it on the wire. If it fails, so does that statement.
-  const begin = client.query('begin');
-  begin.catch(noop);
+  const begin = conn.begin();
   try {
     const value = await fn(conn.tx, pipelineOf(commit));
     await begin;
@@ -111,6 +146,7 @@ export async function pipelinedTransaction<T>(
     return value;
   } catch (error) {
     commit.armed = false;
+    conn.releaseBegin();
     try {
       // A COMMIT already sent behind a failed statement rolled the transaction back.
       if (commit.sent) await commit.sent;
