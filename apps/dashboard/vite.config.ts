@@ -46,9 +46,13 @@ const ROUTE_GROUPS: [name: string, roots: string[]][] = [
  * pages behind the shell run (the inbox and /dashboard share lists, avatars, statuses) goes to the
  * shell, which both load: neither page then fetches the other's group for it.
  */
-function routeGroupsOf(output: Rolldown.OutputChunk[]): Map<string, string> {
+function routeGroupsOf(
+  output: Rolldown.OutputChunk[],
+  importsOf: ReadonlyMap<string, readonly string[]>,
+): Map<string, string> {
   const byFile = new Map(output.map((chunk) => [chunk.fileName, chunk]));
   const runBy = new Map<string, number[]>();
+  const empty = new Set<string>();
   ROUTE_GROUPS.forEach(([name, roots], index) => {
     const rootIds = new Set(roots.map((root) => path.resolve(import.meta.dirname, root)));
     const stack = output.filter((c) => c.facadeModuleId !== null && rootIds.has(c.facadeModuleId));
@@ -61,7 +65,10 @@ function routeGroupsOf(output: Rolldown.OutputChunk[]): Map<string, string> {
       // The boot chunk stays as it is.
       if (chunk.isEntry) continue;
       for (const [id, module] of Object.entries(chunk.modules)) {
-        if (module.renderedLength === 0) continue;
+        if (module.renderedLength === 0) {
+          empty.add(id);
+          continue;
+        }
         const routes = runBy.get(id) ?? [];
         routes.push(index);
         runBy.set(id, routes);
@@ -87,7 +94,69 @@ function routeGroupsOf(output: Rolldown.OutputChunk[]): Map<string, string> {
     const group = first > shell && routes.length > 1 ? shell : first;
     groupOf.set(id, ROUTE_GROUPS[group]?.[0] as string);
   }
+  const bootIds = new Set(output.filter((c) => c.isEntry).flatMap((c) => Object.keys(c.modules)));
+  foldEmptyModules(empty, importsOf, groupOf, bootIds);
   return groupOf;
+}
+
+/**
+ * A module the routes reach that renders nothing (a barrel: app/realtime's index, a library's
+ * dist/es2015/index.js) is claimed by no route, and the bundler gave each such one a chunk holding
+ * only `import "./route-shell-….js"`: a request of its own (~0.5 KB with headers) for 34 bytes.
+ * It goes instead to the one route group that all it imports went to (the boot aside, which every
+ * page loads): whoever imports it loads that group already, so no page downloads anything more.
+ * A barrel over modules of several groups, or of the bundler's own chunks, keeps its chunk.
+ */
+function foldEmptyModules(
+  empty: ReadonlySet<string>,
+  importsOf: ReadonlyMap<string, readonly string[]>,
+  groupOf: Map<string, string>,
+  bootIds: ReadonlySet<string>,
+): void {
+  // undefined: adds no group (boot, or nothing rendered); null: a group other than a route's.
+  const memo = new Map<string, string | null | undefined>();
+  const groupFor = (id: string): string | null | undefined => {
+    if (bootIds.has(id)) return undefined;
+    const own = groupOf.get(id);
+    // The library groups outrank the route groups (priority), so a chart module is not the
+    // dashboard's even though the dashboard's route claimed it.
+    if (CHART_LIBRARIES.test(id) || EDITOR_LIBRARIES.test(id)) return null;
+    if (own !== undefined) return own === 'boot' ? undefined : own;
+    if (!empty.has(id)) return null;
+    if (memo.has(id)) return memo.get(id);
+    memo.set(id, undefined); // barrels importing each other round a loop
+    let group: string | null | undefined;
+    for (const imported of importsOf.get(id) ?? []) {
+      const its = groupFor(imported);
+      if (its === undefined) continue;
+      if (its === null || (group !== undefined && its !== group)) {
+        group = null;
+        break;
+      }
+      group = its;
+    }
+    memo.set(id, group);
+    return group;
+  };
+  for (const id of empty) {
+    const group = groupFor(id);
+    if (typeof group === 'string') groupOf.set(id, group);
+  }
+}
+
+/** Each module's static imports in a build, read when it is written (for foldEmptyModules). */
+function recordImports(into: Map<string, readonly string[]>): Plugin {
+  return {
+    name: 'convo-record-imports',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        for (const id of Object.keys(file.modules)) {
+          into.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+        }
+      }
+    },
+  };
 }
 
 /** Writes .br and .gz beside each text file once the build is written (scripts/precompress.mjs). */
@@ -194,8 +263,9 @@ function config(
 
 export default defineConfig(async ({ command, isPreview }) => {
   if (command !== 'build' || isPreview) return config(baseGroups, [], false);
+  const importsOf = new Map<string, readonly string[]>();
   const probe = await build({
-    ...config(baseGroups, []),
+    ...config(baseGroups, [recordImports(importsOf)]),
     configFile: false,
     logLevel: 'warn',
     build: { ...config(baseGroups, []).build, write: false },
@@ -204,7 +274,7 @@ export default defineConfig(async ({ command, isPreview }) => {
   const chunks = outputs.flatMap((o) =>
     o.output.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk'),
   );
-  const groupOf = routeGroupsOf(chunks);
+  const groupOf = routeGroupsOf(chunks, importsOf);
   const routeGroups = ROUTE_GROUPS.map(([name], index) => ({
     name,
     test: (id: string) => groupOf.get(id) === name,

@@ -1,19 +1,15 @@
-import { Button, Center, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CenteredNotice } from './centered-notice';
 
 export function ConversationNotFound({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('inbox');
   return (
-    <Center h="100%" p="md">
-      <Stack align="center" gap="xs" data-testid="conversation-not-found">
-        <Text fw={600}>{t('conversation.notFound')}</Text>
-        <Text size="sm" c="dimmed" ta="center">
-          {t('conversation.notFoundHelp')}
-        </Text>
-        <Button variant="light" size="xs" onClick={onBack}>
-          {t('conversation.backToList')}
-        </Button>
-      </Stack>
-    </Center>
+    <CenteredNotice
+      testId="conversation-not-found"
+      title={t('conversation.notFound')}
+      help={t('conversation.notFoundHelp')}
+      action={t('conversation.backToList')}
+      onAction={onBack}
+    />
   );
 }

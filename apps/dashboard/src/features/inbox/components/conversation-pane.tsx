@@ -3,7 +3,7 @@
 
 import type { ConversationPage } from '@convo/api';
 import { customerDisplayName, isAllowed, SENDER_TYPE } from '@convo/domain';
-import { Box, Button, Center, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, memo, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { SectionLoader } from '../../../components/page-loader';
 import { useMessages } from '../hooks/use-messages';
 import { useTypingPeople } from '../hooks/use-typing';
 import { ConversationSummary } from './agent-assist';
+import { CenteredNotice } from './centered-notice';
 import type { ComposerHandle } from './composer';
 import { DeferredComposer } from './composer-shell';
 import { ConversationHeader } from './conversation-header';
@@ -94,17 +95,13 @@ export const ConversationPane = forwardRef<
     return <ConversationNotFound onBack={onBack} />;
   if (feed.data === undefined)
     return (
-      <Center h="100%" p="md">
-        <Stack align="center" gap="xs" data-testid="conversation-unreachable">
-          <Text fw={600}>{t('conversation.unreachable')}</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            {t('conversation.unreachableHelp')}
-          </Text>
-          <Button variant="light" size="xs" onClick={() => void feed.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Center>
+      <CenteredNotice
+        testId="conversation-unreachable"
+        title={t('conversation.unreachable')}
+        help={t('conversation.unreachableHelp')}
+        action={t('retry')}
+        onAction={() => void feed.refetch()}
+      />
     );
   const data = feed.data;
   const names = new Map(data.groupUsers.map((u) => [u.userId, u.displayName]));

@@ -7,7 +7,7 @@ import { isMissingError } from '../../../app/api/api-error';
 import { QUERY_ROOTS } from '../../../app/realtime';
 import { conversationInfo } from '../api/inbox-api';
 import { useTeammates } from '../hooks/use-inbox-data';
-import { prefetchNewestMessages } from '../lib/newest-messages-prefetch';
+import { prefetchNewestMessages } from '../lib/messages-store';
 
 const conversationQuery = (groupId: number) =>
   queryOptions({
@@ -31,8 +31,8 @@ export function useOpenConversation(groupId: number | null) {
  */
 export function prefetchConversation(queryClient: QueryClient, groupId: number): void {
   void queryClient.prefetchQuery(conversationQuery(groupId));
-  // The newest messages are asked for now; their state's code comes with the pane's chunk, which
-  // takes this answer instead of asking again.
+  // The newest messages are asked for now (unless already loaded) into the messages' store; the
+  // code that merges them comes with the pane's chunk.
   prefetchNewestMessages(groupId);
   void import('../hooks/use-messages').then((m) => m.preloadMessages(groupId));
 }

@@ -3,70 +3,57 @@
 // Customer receipts start from what each page's message statuses say and move on with live frames.
 
 import type { Message } from '@convo/api';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { isApiError } from '../../../app/api/api-error';
-import { useConnectionState, useRealtimeEvent } from '../../../app/realtime';
+import { connectionStore, realtime, useConnectionState, useRealtimeEvent } from '../../../app/realtime';
 import { sessionStore } from '../../../app/session/session-store';
 import { toastError } from '../../../app/toasts';
 import { listMessages, MESSAGE_PAGE_SIZE } from '../api/inbox-api';
 import { mergeMessages } from '../lib/message-rows';
-import { claimNewestMessages } from '../lib/newest-messages-prefetch';
+import {
+  messagesCache as cache,
+  EMPTY,
+  type MessagesState,
+  setMessagesState as setState,
+  subscribeMessages as subscribe,
+  wantsNewestPage,
+} from '../lib/messages-store';
 import { receiptsFromMessages, withReceipts } from '../lib/receipts';
 
-export interface MessagesState {
-  messages: Message[];
-  /** The oldest message of the first page: the list's scroll anchor. */
-  anchorId: number | null;
-  hasOlder: boolean;
-  loading: boolean;
-  loadingOlder: boolean;
-  notFound: boolean;
-  /** Customer receipts: how far each reader got (message ids). */
-  readUpTo: number;
-  deliveredUpTo: number;
-}
+export type { MessagesState };
 
-const EMPTY: MessagesState = {
-  messages: [],
-  anchorId: null,
-  hasOlder: true,
-  loading: true,
-  loadingOlder: false,
-  notFound: false,
-  readUpTo: 0,
-  deliveredUpTo: 0,
-};
-
-const cache = new Map<number, MessagesState>();
-const listeners = new Set<() => void>();
 // Conversations whose messages have been put on screen (see markMessagesShown).
 const shown = new Set<number>();
 const shownListeners = new Set<() => void>();
 
-// Another session (logout, another account in this tab) must not see these messages.
 sessionStore.subscribe((state, previous) => {
-  if (state.session?.token !== previous.session?.token) {
-    cache.clear();
-    shown.clear();
-  }
+  if (state.session?.token !== previous.session?.token) shown.clear();
 });
 
-function setState(groupId: number, update: (s: MessagesState) => MessagesState) {
-  cache.set(groupId, update(cache.get(groupId) ?? EMPTY));
-  for (const l of listeners) l();
-}
+// Live messages go to every conversation loaded, open or not: one opened again is current
+// without asking the server.
+realtime.on('message.received', (event) => {
+  const parsed = event.data.message as Message | undefined;
+  if (!parsed || typeof parsed.id !== 'number' || !cache.has(parsed.groupId)) return;
+  setState(parsed.groupId, (s) => ({ ...s, messages: mergeMessages(s.messages, [parsed]) }));
+});
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+// While the socket is lost, live messages may be missed: each conversation loaded asks for its
+// newest page again when next shown (the open one as soon as the socket is back).
+connectionStore.subscribe((state, previous) => {
+  if (state.state !== 'lost' || previous.state === 'lost') return;
+  for (const groupId of cache.keys()) setState(groupId, (s) => ({ ...s, stale: true }));
+});
 
 async function loadNewest(groupId: number) {
-  setState(groupId, (s) => ({ ...s, loading: true }));
+  const known = cache.get(groupId);
+  // The page a click asked for (lib/messages-store.ts), else a new request.
+  const request = known?.request ?? listMessages(groupId, undefined);
+  const wasStale = known?.stale ?? false;
+  // A loss of the socket during the request marks it stale again.
+  setState(groupId, (s) => ({ ...s, loading: true, request: null, stale: false }));
   try {
-    const page = await (claimNewestMessages(groupId) ?? listMessages(groupId, undefined));
+    const page = await request;
     setState(groupId, (s) => {
       const messages = mergeMessages(s.messages, page.message);
       return withReceipts(
@@ -86,7 +73,7 @@ async function loadNewest(groupId: number) {
       setState(groupId, (s) => ({ ...s, loading: false, notFound: true }));
       return;
     }
-    setState(groupId, (s) => ({ ...s, loading: false }));
+    setState(groupId, (s) => ({ ...s, loading: false, stale: s.stale || wasStale }));
     toastError(error);
   }
 }
@@ -120,13 +107,12 @@ async function loadOlder(groupId: number) {
 }
 
 /**
- * Starts loading a conversation's newest page unless it is known or on its way. Called when the agent
- * picks a conversation, so the request does not wait for the pane to render (and again by the pane).
+ * Merges the newest page a click asked for, or starts loading it unless the conversation is known
+ * (the socket keeps it current) or its page is on its way. Called when the agent picks a
+ * conversation, as soon as this code is here (and again by the pane).
  */
 export function preloadMessages(groupId: number): void {
-  const known = cache.get(groupId);
-  // A conversation seen before: only what arrived since (the socket replay covers live time).
-  if (!known || (!known.loading && (known.notFound || known.messages.length === 0))) void loadNewest(groupId);
+  if (cache.get(groupId)?.request || wantsNewestPage(groupId)) void loadNewest(groupId);
 }
 
 function subscribeShown(listener: () => void) {
@@ -163,23 +149,11 @@ export function useMessages(groupId: number, customerUserId: string | null) {
 
   useEffect(() => preloadMessages(groupId), [groupId]);
 
-  // After a reconnection the replay brings missed messages; fetching the newest page as well makes
-  // sure nothing is missing even if the stored events were pruned.
-  const [wasLost, setWasLost] = useState(false);
+  // After a reconnection the replay brings missed messages; fetching the newest page as well (the
+  // state is stale) makes sure nothing is missing even if the stored events were pruned.
   useEffect(() => {
-    if (connection === 'lost') setWasLost(true);
-    if (connection === 'open' && wasLost) {
-      setWasLost(false);
-      void loadNewest(groupId);
-    }
-  }, [connection, wasLost, groupId]);
-
-  useRealtimeEvent('message.received', (event) => {
-    const parsed = event.data.message as Message | undefined;
-    if (!parsed || typeof parsed.id !== 'number') return;
-    if (!cache.has(parsed.groupId)) return;
-    setState(parsed.groupId, (s) => ({ ...s, messages: mergeMessages(s.messages, [parsed]) }));
-  });
+    if (connection === 'open') preloadMessages(groupId);
+  }, [connection, groupId]);
 
   const onReceipt = (kind: 'read' | 'delivered') => (event: { data: Record<string, unknown> }) => {
     const { groupId: g, userId, messageId } = event.data;
