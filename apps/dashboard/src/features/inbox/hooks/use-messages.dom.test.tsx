@@ -31,22 +31,25 @@ function serve(groupId: number, messages: Message[]) {
   return { requests: () => requests };
 }
 
-function Messages({ groupId }: { groupId: number }) {
-  const { state } = useMessages(groupId, null);
+function Messages({ groupId, customer }: { groupId: number; customer: string | null }) {
+  const { state } = useMessages(groupId, customer);
   return (
-    <ul>
-      {state.messages.map((m) => (
-        <li key={m.id}>{m.message}</li>
-      ))}
-    </ul>
+    <>
+      <ul>
+        {state.messages.map((m) => (
+          <li key={m.id}>{m.message}</li>
+        ))}
+      </ul>
+      <p>read up to {state.readUpTo}</p>
+    </>
   );
 }
 
 /** What the inbox does on a click (signed in): prefetch, then the pane mounts. */
-async function open(groupId: number) {
+async function open(groupId: number, customer: string | null = null) {
   saveSession(SESSION);
   prefetchConversation(queryClient, groupId);
-  return renderWithApp(<Messages groupId={groupId} />);
+  return renderWithApp(<Messages groupId={groupId} customer={customer} />);
 }
 
 /** A live frame as the socket hands it to its subscribers. */
@@ -55,9 +58,9 @@ function receive(event: RealtimeEvent) {
 }
 
 /** A conversation with one message, opened once (one request for its page) and closed. */
-async function openedAndClosed(groupId: number) {
+async function openedAndClosed(groupId: number, customer: string | null = null) {
   const network = serve(groupId, [testMessage({ id: 1, groupId, message: 'Hello' })]);
-  const pane = await open(groupId);
+  const pane = await open(groupId, customer);
   expect(await screen.findByText('Hello')).toBeTruthy();
   expect(network.requests()).toBe(1);
   pane.unmount();
@@ -94,5 +97,15 @@ describe('the messages of a conversation opened', () => {
     act(() => connectionStore.setState({ state: 'lost' }));
     await open(403);
     await waitFor(() => expect(network.requests()).toBe(2));
+  });
+
+  it("moves a closed conversation's receipts with its customer's, not anyone else's", async () => {
+    const network = await openedAndClosed(404, 'customer-404');
+    receive({ type: 'message.read', data: { groupId: 404, userId: 'agent-7', messageId: 9 } });
+    receive({ type: 'message.read', data: { groupId: 404, userId: 'customer-404', messageId: 5 } });
+    await open(404, 'customer-404');
+    expect(screen.getByText('read up to 5')).toBeTruthy();
+    await settled();
+    expect(network.requests()).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
 import type { Message } from '@convo/api';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { isApiError } from '../../../app/api/api-error';
-import { connectionStore, realtime, useConnectionState, useRealtimeEvent } from '../../../app/realtime';
+import { connectionStore, realtime, useConnectionState } from '../../../app/realtime';
 import { sessionStore } from '../../../app/session/session-store';
 import { toastError } from '../../../app/toasts';
 import { listMessages, MESSAGE_PAGE_SIZE } from '../api/inbox-api';
@@ -37,6 +37,25 @@ realtime.on('message.received', (event) => {
   if (!parsed || typeof parsed.id !== 'number' || !cache.has(parsed.groupId)) return;
   setState(parsed.groupId, (s) => ({ ...s, messages: mergeMessages(s.messages, [parsed]) }));
 });
+
+// The customer's receipts likewise, for each conversation a pane has shown (it says whose count):
+// one opened again shows how far they read without asking the server.
+const onReceipt = (kind: 'read' | 'delivered') => (event: { data: Record<string, unknown> }) => {
+  const { groupId: g, userId, messageId } = event.data;
+  if (typeof g !== 'number' || typeof messageId !== 'number') return;
+  const from = cache.get(g)?.customerUserId;
+  if (from === undefined || (from !== null && userId !== from)) return;
+  setState(g, (s) =>
+    withReceipts(
+      s,
+      kind === 'read'
+        ? { readUpTo: messageId, deliveredUpTo: messageId }
+        : { readUpTo: 0, deliveredUpTo: messageId },
+    ),
+  );
+};
+realtime.on('message.read', onReceipt('read'));
+realtime.on('message.delivered', onReceipt('delivered'));
 
 // While the socket is lost, live messages may be missed: each conversation loaded asks for its
 // newest page again when next shown (the open one as soon as the socket is back).
@@ -155,21 +174,12 @@ export function useMessages(groupId: number, customerUserId: string | null) {
     if (connection === 'open') preloadMessages(groupId);
   }, [connection, groupId]);
 
-  const onReceipt = (kind: 'read' | 'delivered') => (event: { data: Record<string, unknown> }) => {
-    const { groupId: g, userId, messageId } = event.data;
-    if (typeof g !== 'number' || typeof messageId !== 'number' || !cache.has(g)) return;
-    if (customerUserId !== null && userId !== customerUserId) return;
-    setState(g, (s) =>
-      withReceipts(
-        s,
-        kind === 'read'
-          ? { readUpTo: messageId, deliveredUpTo: messageId }
-          : { readUpTo: 0, deliveredUpTo: messageId },
-      ),
-    );
-  };
-  useRealtimeEvent('message.read', onReceipt('read'));
-  useRealtimeEvent('message.delivered', onReceipt('delivered'));
+  // The receipts (below) count the customer's only: the pane tells who that is.
+  useEffect(() => {
+    const known = cache.get(groupId);
+    if (known !== undefined && known.customerUserId !== customerUserId)
+      setState(groupId, (s) => ({ ...s, customerUserId }));
+  }, [groupId, customerUserId]);
 
   const older = useCallback(() => loadOlder(groupId), [groupId]);
   return { state, loadOlder: older };

@@ -23,6 +23,11 @@ export interface MessagesState {
   request: ReturnType<typeof listMessages> | null;
   /** The socket was lost since the newest page: what came meanwhile may be missing. */
   stale: boolean;
+  /**
+   * Whose receipts move the marks, as the conversation's pane last said: its customer, null for
+   * anyone (no customer known), undefined before a pane has shown the conversation (none do).
+   */
+  customerUserId: string | null | undefined;
 }
 
 export const EMPTY: MessagesState = {
@@ -36,6 +41,7 @@ export const EMPTY: MessagesState = {
   deliveredUpTo: 0,
   request: null,
   stale: false,
+  customerUserId: undefined,
 };
 
 export const messagesCache = new Map<number, MessagesState>();
