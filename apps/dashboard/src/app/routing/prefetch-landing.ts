@@ -1,4 +1,5 @@
 import { normalizePath } from '@convo/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { getSession } from '../session/session-store';
 import { DashboardPage, InboxPage } from './pages';
 import { PATHS } from './paths';
@@ -10,9 +11,10 @@ import { SignedInContainer } from './signed-in-page';
 // translations (a handful of files since the build groups its chunks, see vite.config.ts); the
 // overview as soon as the config (its API base URL) is in, before the router renders.
 
-// /conversations (and a conversation's own address) likewise: without this its chunks came one
-// after another (the container's, then the shell's, then the inbox's, each asked for once the one
-// before had run) and its translations after them.
+// /conversations (and a conversation's own address) likewise, its list's first page instead of the
+// overview: without this its chunks came one after another (the container's, then the shell's,
+// then the inbox's, each asked for once the one before had run), its translations after them, and
+// the list asked for its first page only once the whole page had rendered.
 
 /**
  * The namespaces of the signed-in shell itself (the application switcher in the user menu, the
@@ -34,10 +36,6 @@ function landingOf(pathname: string): keyof typeof LANDINGS | null {
   return null;
 }
 
-function landsOnDashboard(pathname: string): boolean {
-  return landingOf(pathname) === 'dashboard';
-}
-
 /** The namespaces the landing page needs besides the default one, loaded with it at start-up. */
 export function landingNamespaces(pathname: string): string[] {
   const landing = landingOf(pathname);
@@ -54,26 +52,33 @@ export function prefetchLandingChunks(pathname: string): Promise<void> {
   return Promise.all([SignedInContainer.preload(), LANDINGS[landing].page.preload()]).then(() => undefined);
 }
 
-// The overview's code (its contract, zod) comes with the page's chunks, not in the boot chunk: it
-// is asked for at boot's start, beside the config, and runs once both are in (issue 39).
-let overviewModule: Promise<typeof import('../../features/analytics/lib/initial-overview')> | null = null;
+// The first query's code (its contract, zod) comes with the page's chunks, not in the boot chunk:
+// it is asked for at boot's start, beside the config, and runs once both are in (issue 39).
+type FirstQuery = (queryClient: QueryClient) => void;
+const FIRST_QUERY: Record<keyof typeof LANDINGS, () => Promise<FirstQuery>> = {
+  dashboard: () =>
+    import('../../features/analytics/lib/initial-overview').then((m) => m.prefetchInitialOverview),
+  inbox: () => import('../../features/inbox/lib/conversation-list-query').then((m) => m.prefetchInitialList),
+};
+let firstQuery: Promise<FirstQuery> | null = null;
 
 /** At boot's start: the landing page's first query's code starts to download. */
 export function prefetchLandingDataCode(pathname: string): void {
-  if (overviewModule !== null || !landsOnDashboard(pathname)) return;
-  overviewModule = import('../../features/analytics/lib/initial-overview');
+  const landing = landingOf(pathname);
+  if (firstQuery !== null || landing === null) return;
+  firstQuery = FIRST_QUERY[landing]();
 }
 
 let dataStarted = false;
 
 /** Once the config is loaded: the landing page's first query goes out. */
 export function prefetchLandingData(pathname: string): void {
-  if (dataStarted || !landsOnDashboard(pathname)) return;
+  if (dataStarted || landingOf(pathname) === null) return;
   dataStarted = true;
   prefetchLandingDataCode(pathname);
   // The query client comes with the whole app's chunk (full-app.tsx), asked for at boot's start.
-  Promise.all([overviewModule, import('../query-client')]).then(
-    ([m, { queryClient }]) => m?.prefetchInitialOverview(queryClient),
+  Promise.all([firstQuery, import('../query-client')]).then(
+    ([prefetch, { queryClient }]) => prefetch?.(queryClient),
     // The page asks again itself, and reports a chunk that does not load.
     () => undefined,
   );

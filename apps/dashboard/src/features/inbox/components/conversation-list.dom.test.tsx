@@ -5,8 +5,11 @@ import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../app/query-client';
+import { saveSession } from '../../../app/session/session-store';
 import { groupFeed } from '../../../testing/group-feed';
-import { ORIGIN, renderWithApp, setUpDashboardHarness, use } from '../../../testing/render';
+import { ORIGIN, renderWithApp, SESSION, setUpDashboardHarness, use } from '../../../testing/render';
+import { prefetchInitialList } from '../lib/conversation-list-query';
 import { DEFAULT_FILTER } from '../lib/inbox-filter';
 import { ConversationList } from './conversation-list';
 
@@ -70,6 +73,17 @@ describe('ConversationList', () => {
     expect(within(rows[0] as HTMLElement).getByText('Grace Hopper')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('Where is my order?')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Alan Turing')).toBeTruthy();
+    expect(searches).toHaveLength(1);
+  });
+
+  it('shows the first page a cold /conversations asked for at boot, without asking again', async () => {
+    const searches = serve([feed(1, 'Grace Hopper', 'Where is my order?')]);
+    saveSession(SESSION);
+    prefetchInitialList(queryClient);
+    await waitFor(() => expect(searches).toHaveLength(1));
+    renderWithApp(list());
+    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(searches).toHaveLength(1);
   });
 

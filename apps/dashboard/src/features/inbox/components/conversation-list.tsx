@@ -34,10 +34,11 @@ import { LazyMultiSelect, LazySelect } from '../../../components/overlays/lazy-s
 import { SectionLoader } from '../../../components/page-loader';
 import { useTags } from '../../conversation-settings/api/conversation-settings-api';
 import { ChannelIcon } from '../../integrations/channel-icon';
-import { CONVERSATION_PAGE_SIZE, changeStatusOfMany, searchConversations } from '../api/inbox-api';
+import { changeStatusOfMany } from '../api/inbox-api';
 import { useTeammates, useTeams } from '../hooks/use-inbox-data';
+import { conversationListQuery } from '../lib/conversation-list-query';
 import { toastInboxError } from '../lib/inbox-errors';
-import { type AssigneeView, DEFAULT_FILTER, type InboxFilter, toSearchRequest } from '../lib/inbox-filter';
+import { type AssigneeView, DEFAULT_FILTER, type InboxFilter } from '../lib/inbox-filter';
 import { type KeptRow, nextKept, withKeptRow } from '../lib/kept-row';
 import { useOpenConversation } from './conversation-query';
 import { RelativeTime } from './relative-time';
@@ -68,20 +69,7 @@ const dayEnd = (iso: string) => (iso ? new Date(`${iso}T23:59:59.999`).getTime()
 
 export function useConversationList(filter: InboxFilter) {
   const session = useRequiredSession();
-  return useInfiniteQuery({
-    queryKey: [QUERY_ROOTS.conversations, 'list', filter],
-    queryFn: ({ pageParam, signal }) =>
-      searchConversations(
-        toSearchRequest(filter, session.userName, {
-          startIndex: pageParam,
-          pageSize: CONVERSATION_PAGE_SIZE,
-        }),
-        signal,
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextStartIndex ?? undefined,
-    staleTime: 10_000,
-  });
+  return useInfiniteQuery(conversationListQuery(filter, session.userName));
 }
 
 // Memoised, like Row: opening a conversation re-renders the list (the selected row) and nothing else

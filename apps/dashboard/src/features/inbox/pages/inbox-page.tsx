@@ -25,28 +25,10 @@ import {
   preloadOpenConversation,
 } from '../components/lazy-conversation';
 import { useInboxAlerts } from '../hooks/use-inbox-alerts';
+import { FILTER_KEY, hasSavedFilter, readFilter } from '../lib/conversation-list-query';
 import { toastInboxError } from '../lib/inbox-errors';
-import { DEFAULT_FILTER, filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
+import { filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
 import { neighbour, shortcutOf } from '../lib/keyboard';
-
-const FILTER_KEY = 'convo.inbox.filter';
-
-function readFilter(): InboxFilter {
-  try {
-    const raw = window.sessionStorage.getItem(FILTER_KEY);
-    return raw ? { ...DEFAULT_FILTER, ...(JSON.parse(raw) as Partial<InboxFilter>) } : DEFAULT_FILTER;
-  } catch {
-    return DEFAULT_FILTER;
-  }
-}
-
-function hasSavedFilter(): boolean {
-  try {
-    return window.sessionStorage.getItem(FILTER_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
 
 function parseGroupId(raw: string | undefined): number | null | 'invalid' {
   if (raw === undefined) return null;

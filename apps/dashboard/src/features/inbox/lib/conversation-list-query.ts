@@ -1,0 +1,51 @@
+// The inbox list's first query, shared by the list and the boot's prefetch of a cold
+// /conversations (app/routing/prefetch-landing.ts): the same filter gives the same key, so the list
+// finds its first page already on its way instead of asking once the whole page has rendered.
+
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { QUERY_ROOTS } from '../../../app/realtime';
+import { getSession } from '../../../app/session/session-store';
+import { CONVERSATION_PAGE_SIZE, searchConversations } from '../api/inbox-api';
+import { DEFAULT_FILTER, type InboxFilter, toSearchRequest } from './inbox-filter';
+
+/** Where the tab keeps the agent's own filter (cleared with the tab). */
+export const FILTER_KEY = 'convo.inbox.filter';
+
+/** The agent's own filter of this tab, else the default one. */
+export function readFilter(): InboxFilter {
+  try {
+    const raw = window.sessionStorage.getItem(FILTER_KEY);
+    return raw ? { ...DEFAULT_FILTER, ...(JSON.parse(raw) as Partial<InboxFilter>) } : DEFAULT_FILTER;
+  } catch {
+    return DEFAULT_FILTER;
+  }
+}
+
+export function hasSavedFilter(): boolean {
+  try {
+    return window.sessionStorage.getItem(FILTER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function conversationListQuery(filter: InboxFilter, userName: string) {
+  return infiniteQueryOptions({
+    queryKey: [QUERY_ROOTS.conversations, 'list', filter],
+    queryFn: ({ pageParam, signal }) =>
+      searchConversations(
+        toSearchRequest(filter, userName, { startIndex: pageParam, pageSize: CONVERSATION_PAGE_SIZE }),
+        signal,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextStartIndex ?? undefined,
+    staleTime: 10_000,
+  });
+}
+
+/** Asks for the list's first page as the page will: the tab's filter, the signed-in agent. */
+export function prefetchInitialList(queryClient: QueryClient): void {
+  const session = getSession();
+  if (session === null) return;
+  void queryClient.prefetchInfiniteQuery(conversationListQuery(readFilter(), session.userName));
+}
