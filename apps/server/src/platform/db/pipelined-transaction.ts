@@ -61,17 +61,15 @@ class PipelinedConnection {
   query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     const commit = this.current;
     const stream = this.client.connection.stream;
-    if (!commit.armed) {
-      const result = this.client.query(config, values);
-      this.releaseBegin();
-      return result;
-    }
-    commit.armed = false;
+    // Corked while the statement (and an armed COMMIT behind it) is written: one write for both.
     stream.cork();
     try {
       const result = this.client.query(config, values);
-      commit.sent = this.client.query('commit');
-      commit.sent.catch(noop);
+      if (commit.armed) {
+        commit.armed = false;
+        commit.sent = this.client.query('commit');
+        commit.sent.catch(noop);
+      }
       return result;
     } finally {
       stream.uncork();
