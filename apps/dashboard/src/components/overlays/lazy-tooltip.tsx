@@ -4,7 +4,7 @@
 
 import type { TooltipProps } from '@mantine/core';
 import { cloneElement, type ReactElement, useRef, useState } from 'react';
-import { type Intent, standInProps, type TargetProps } from './stand-in';
+import { standInProps, type TargetProps, useIntent } from './stand-in';
 import { useOverlays } from './use-overlays';
 
 /** `children`: one element that takes a ref and the pointer and focus handlers (no ref of its own). */
@@ -18,7 +18,7 @@ export function LazyTooltip({
   // Where the pointer or focus is while the tooltip loads: it opens as it mounts.
   const [near, setNear] = useState(false);
   const onFocusToo = props.events?.focus === true;
-  const intent = useRef<Intent>({ focused: false, open: false }).current;
+  const { intent } = useIntent();
   const child = cloneElement(children, {
     ref: target,
     ...standInProps(children.props, intent, {

@@ -9,7 +9,7 @@ import { CONVERSATION_PAGE_SIZE, searchConversations } from '../api/inbox-api';
 import { DEFAULT_FILTER, type InboxFilter, toSearchRequest } from './inbox-filter';
 
 /** Where the tab keeps the agent's own filter (cleared with the tab). */
-export const FILTER_KEY = 'convo.inbox.filter';
+const FILTER_KEY = 'convo.inbox.filter';
 
 /** The agent's own filter of this tab, else the default one. */
 export function readFilter(): InboxFilter {
@@ -18,6 +18,15 @@ export function readFilter(): InboxFilter {
     return raw ? { ...DEFAULT_FILTER, ...(JSON.parse(raw) as Partial<InboxFilter>) } : DEFAULT_FILTER;
   } catch {
     return DEFAULT_FILTER;
+  }
+}
+
+/** Keeps the filter the agent picked for this tab's next loads. */
+export function saveFilter(filter: InboxFilter): void {
+  try {
+    window.sessionStorage.setItem(FILTER_KEY, JSON.stringify(filter));
+  } catch {
+    // The filter simply is not kept across reloads.
   }
 }
 

@@ -25,7 +25,7 @@ import {
   preloadOpenConversation,
 } from '../components/lazy-conversation';
 import { useInboxAlerts } from '../hooks/use-inbox-alerts';
-import { FILTER_KEY, hasSavedFilter, readFilter } from '../lib/conversation-list-query';
+import { hasSavedFilter, readFilter, saveFilter } from '../lib/conversation-list-query';
 import { toastInboxError } from '../lib/inbox-errors';
 import { filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
 import { neighbour, shortcutOf } from '../lib/keyboard';
@@ -60,11 +60,7 @@ export function InboxPage() {
 
   const setFilter = useCallback((next: InboxFilter) => {
     setFilterState(next);
-    try {
-      window.sessionStorage.setItem(FILTER_KEY, JSON.stringify(next));
-    } catch {
-      // The filter simply is not kept across reloads.
-    }
+    saveFilter(next);
   }, []);
   const open = useCallback(
     (id: number) => {
