@@ -35,7 +35,9 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results'),
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace screencasts every page (the browser's and GPU process's busiest work on a
+    // two-core machine): under CI only the retry of a failed test records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
