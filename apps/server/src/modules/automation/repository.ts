@@ -126,27 +126,31 @@ export async function updateDelivery(
 }
 
 /** One page of the usage table, newest first, with the total. */
-export async function pageDeliveries(db: Db, applicationId: string, offset: number, limit: number) {
+/**
+ * One page of the application's deliveries and how many came to each status, read in one
+ * snapshot: read apart, a delivery finishing between the two reads showed a row still
+ * "retrying" beside a summary with nothing pending.
+ */
+export async function deliveriesSnapshot(db: Db, applicationId: string, offset: number, limit: number) {
   const where = eq(automationDeliveries.applicationId, applicationId);
-  const [items, [count]] = await Promise.all([
-    db
-      .select()
-      .from(automationDeliveries)
-      .where(where)
-      .orderBy(desc(automationDeliveries.createdAt), desc(automationDeliveries.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(automationDeliveries).where(where),
-  ]);
-  return { items, total: count?.n ?? 0 };
-}
-
-/** How many deliveries of the application came to each status. */
-export async function countByStatus(db: Db, applicationId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ status: automationDeliveries.status, n: sql<number>`count(*)::int` })
-    .from(automationDeliveries)
-    .where(eq(automationDeliveries.applicationId, applicationId))
-    .groupBy(automationDeliveries.status);
-  return new Map(rows.map((r) => [r.status, r.n]));
+  return db.transaction(
+    async (tx) => {
+      const items = await tx
+        .select()
+        .from(automationDeliveries)
+        .where(where)
+        .orderBy(desc(automationDeliveries.createdAt), desc(automationDeliveries.id))
+        .offset(offset)
+        .limit(limit);
+      const rows = await tx
+        .select({ status: automationDeliveries.status, n: sql<number>`count(*)::int` })
+        .from(automationDeliveries)
+        .where(where)
+        .groupBy(automationDeliveries.status);
+      const counts = new Map(rows.map((r) => [r.status, r.n]));
+      const total = rows.reduce((sum, r) => sum + r.n, 0);
+      return { items, total, counts };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }

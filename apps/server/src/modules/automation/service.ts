@@ -168,8 +168,12 @@ export async function usage(
   page: number,
   pageSize: number,
 ): Promise<AutomationUsage> {
-  const { items, total } = await repo.pageDeliveries(db, applicationId, (page - 1) * pageSize, pageSize);
-  const counts = await repo.countByStatus(db, applicationId);
+  const { items, total, counts } = await repo.deliveriesSnapshot(
+    db,
+    applicationId,
+    (page - 1) * pageSize,
+    pageSize,
+  );
   const n = (s: AutomationDeliveryStatus) => counts.get(s) ?? 0;
   return {
     items: items.map(deliveryView),
