@@ -20,6 +20,8 @@ export class OrderedStream {
   /** Start after this seq (the application's current seq when its first socket attached). */
   startAfter(seq: number) {
     if (this.next === null || seq + 1 > this.next) this.next = seq + 1;
+    // Only here can held events fall behind the start (push refuses them): drop those.
+    for (const held of this.pending.keys()) if (held < this.next) this.pending.delete(held);
     this.flush();
   }
 
@@ -32,7 +34,6 @@ export class OrderedStream {
 
   private flush() {
     if (this.next === null) return;
-    for (const seq of [...this.pending.keys()]) if (seq < this.next) this.pending.delete(seq);
     let e = this.pending.get(this.next);
     while (e) {
       this.pending.delete(this.next);
@@ -54,9 +55,11 @@ export class OrderedStream {
     const lowestPending = Math.min(...this.pending.keys());
     try {
       const missing = await this.fill(this.next, lowestPending);
-      for (const m of missing) if (!this.pending.has(m.seq)) this.pending.set(m.seq, m);
+      // Released meanwhile (the stream moved on during the read): not held again.
+      for (const m of missing) if (m.seq >= this.next && !this.pending.has(m.seq)) this.pending.set(m.seq, m);
       // Nothing stored for the gap at all: skip it rather than stall the stream.
-      if (missing.length === 0) this.next = lowestPending;
+      // (Never backwards: the gap may have been filled by pushes during the read.)
+      if (missing.length === 0 && this.next !== null && lowestPending > this.next) this.next = lowestPending;
     } catch {
       // The database is unreachable: try again on the next tick of the timer.
     }
@@ -71,7 +74,7 @@ export class OrderedStream {
     if (this.next === null) return;
     try {
       const missing = await this.fill(this.next, Number.MAX_SAFE_INTEGER);
-      for (const m of missing) if (!this.pending.has(m.seq)) this.pending.set(m.seq, m);
+      for (const m of missing) if (m.seq >= this.next && !this.pending.has(m.seq)) this.pending.set(m.seq, m);
     } catch {
       // The database is unreachable too: the next event's gap fill or resume recovers it.
     }
