@@ -277,23 +277,38 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
         ...(next.reopened ? { resolvedAt: null } : {}),
       };
       convOf.set(conv.id, after);
-      const prev = changed.get(conv.id);
-      const addedBySender = prev?.addedBySender ?? {};
-      addedBySender[item.caller.userId] = (addedBySender[item.caller.userId] ?? 0) + 1;
-      const answered = prev?.answered ?? [];
-      if (stats.answered) answered.push(stats.answered);
-      changed.set(conv.id, {
-        ...stats.clock,
-        id: conv.id,
-        added: (prev?.added ?? 0) + 1,
-        addedBySender,
-        status: after.status,
-        lastMessageId: row.id,
-        lastMessageAt: now,
-        lastCustomerMessageAt: fromCustomer ? now : (prev?.lastCustomerMessageAt ?? null),
-        reopened: (prev?.reopened ?? false) || next.reopened,
-        answered,
-      });
+      // One record per conversation of the batch, updated in place by each of its messages (a
+      // new object per message was a tenth of this function's time under load).
+      let change = changed.get(conv.id);
+      if (!change) {
+        change = {
+          id: conv.id,
+          added: 0,
+          addedBySender: {},
+          status: after.status,
+          lastMessageId: row.id,
+          lastMessageAt: now,
+          lastCustomerMessageAt: null,
+          reopened: false,
+          firstCustomerMessageAt: null,
+          firstResponseAt: null,
+          unansweredSince: null,
+          answered: [],
+        };
+        changed.set(conv.id, change);
+      }
+      const senderKey = item.caller.userId;
+      change.added += 1;
+      change.addedBySender[senderKey] = (change.addedBySender[senderKey] ?? 0) + 1;
+      change.status = after.status;
+      change.lastMessageId = row.id;
+      change.lastMessageAt = now;
+      if (fromCustomer) change.lastCustomerMessageAt = now;
+      if (next.reopened) change.reopened = true;
+      change.firstCustomerMessageAt = stats.clock.firstCustomerMessageAt;
+      change.firstResponseAt = stats.clock.firstResponseAt;
+      change.unansweredSince = stats.clock.unansweredSince;
+      if (stats.answered) change.answered.push(stats.answered);
       events.emit({
         type: EVENT.MESSAGE_RECEIVED,
         conversationId: conv.id,
