@@ -432,22 +432,31 @@ export interface AfterMessages {
  */
 export async function applyAfterMessages(db: Db, applicationId: string, updates: readonly AfterMessages[]) {
   if (updates.length === 0) return;
+  // Most of a batch's instants are one (its commit time): each is formatted once.
+  const formatted = new Map<number, string>();
+  const iso = (d: Date) => {
+    const t = d.getTime();
+    let text = formatted.get(t);
+    if (text === undefined) {
+      text = d.toISOString();
+      formatted.set(t, text);
+    }
+    return text;
+  };
+  const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
   const rows = updates.map((u) => ({
     id: u.id,
     added: u.added,
     added_by_sender: u.addedBySender,
     status: u.status,
     last_message_id: u.lastMessageId,
-    last_message_at: u.lastMessageAt.toISOString(),
-    last_customer_message_at: u.lastCustomerMessageAt?.toISOString() ?? null,
+    last_message_at: iso(u.lastMessageAt),
+    last_customer_message_at: isoOrNull(u.lastCustomerMessageAt),
     reopened: u.reopened,
-    first_customer_message_at: u.firstCustomerMessageAt?.toISOString() ?? null,
-    first_response_at: u.firstResponseAt?.toISOString() ?? null,
-    unanswered_since: u.unansweredSince?.toISOString() ?? null,
-    answered: u.answered.map((a) => ({
-      asked_at: a.askedAt.toISOString(),
-      answered_at: a.answeredAt.toISOString(),
-    })),
+    first_customer_message_at: isoOrNull(u.firstCustomerMessageAt),
+    first_response_at: isoOrNull(u.firstResponseAt),
+    unanswered_since: isoOrNull(u.unansweredSince),
+    answered: u.answered.map((a) => ({ asked_at: iso(a.askedAt), answered_at: iso(a.answeredAt) })),
   }));
   // Most batches answer nothing (customers writing): then the statement has no insert at all.
   const statement = updates.some((u) => u.answered.length > 0)
