@@ -67,7 +67,6 @@ export const conversations = pgTable(
     // The waiting queue, longest waiting first (status 7 by waiting_since): a page read in order
     // instead of sorting every waiting conversation.
     index('conversations_app_status_waiting_idx').on(t.applicationId, t.status, t.waitingSince, t.id),
-    index('conversations_app_last_idx').on(t.applicationId, t.lastMessageAt),
     index('conversations_app_assignee_idx').on(t.applicationId, t.assigneeId, t.status),
     index('conversations_app_team_idx').on(t.applicationId, t.teamId, t.status),
     index('conversations_customer_idx').on(t.customerId),
