@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { mailboxPage } from './support/mailbox';
+import { expect, type Page, test } from './support/test';
 
 // The foundation's whole account loop, as a person does it in the browser: sign up a company,
 // land on the dashboard, log out, fail with a wrong password, reset it through the local mailbox,

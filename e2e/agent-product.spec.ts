@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // SPEC §6, agent product: "roles 0-3 and 11 get bots, configuration, conversations, integrations
 // and a reduced settings list (company, team, sso, webhooks, greeting, prechat, chat

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 // /dashboard's analytics and /reports as the demo owner uses them: the figures of the demo's
 // conversations (all seeded today), the all-bots filter, last week (before the seed: empty), and

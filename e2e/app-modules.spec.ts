@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiLogin, logIn, messagingHeaders } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { type APIRequestContext, expect, test } from './support/test';
 
 // SPEC §7 "app module edit" (issue 20 item 7): an admin adds an app module on the mobile install
 // page, gives it a team, switches it off and deletes it; a client registering through it is

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { chooseView, logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, type Page, test } from './support/test';
 
 // Several applications per account (issue 20 item 2, SPEC §2 /apps): an admin of the demo company
 // creates a second application, switches to it from /apps without signing out (its inbox is

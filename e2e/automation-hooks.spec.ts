@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUTOMATION_HEADERS, AUTOMATION_PATHS } from '@convo/api';
-import { expect, test } from '@playwright/test';
 import { apiLogin, logIn, messagingHeaders, visitor } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, test } from './support/test';
 
 // The automation connector end to end (issue 38 item 4): the owner opens Integrations → Automation,
 // makes the API key (shown once), an automation platform subscribes a REST hook for "conversation

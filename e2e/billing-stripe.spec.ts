@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { type FakeStripe, startFakeStripe } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
 import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support/own-server';
+import { expect, test } from './support/test';
 
 // Billing with Stripe (issue 19) against the local Stripe server, on a server of its own: a trial
 // owner sees what a plan costs before paying (priced by the server), goes to Checkout, the signed

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
 import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support/own-server';
+import { expect, type Page, test } from './support/test';
 
 // Billing with the manual provider (issue 19), on a server of its own (BILLING_PROVIDER=manual,
 // E2E_PORT + 30, no demo data): the operator's set-plan command ends a workspace's trial, its owner is

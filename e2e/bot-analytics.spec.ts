@@ -1,7 +1,7 @@
 import { ANALYTICS_PATHS, BOT_PATHS } from '@convo/api';
-import { expect, test } from '@playwright/test';
 import { restoreDemoFirstResponder } from './support/demo-bot';
 import { apiLogin, logIn, messagingHeaders } from './support/inbox';
+import { expect, test } from './support/test';
 
 // Bot analytics and insights (issue 36 item 5) as an admin lives them: a new kompose bot with no
 // answers is the first responder, customers ask it questions it cannot answer (each in its own

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { createBotInDashboard, removeSpecBots } from './support/demo-bot';
 import { logIn } from './support/inbox';
+import { expect, test } from './support/test';
 
 // The builder's unsaved-changes guard (its blocking is the router history's own since the dashboard
 // left react-router's data router, issue 39 item 2): with an answer half-written, a link to another

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { createBotInDashboard, removeSpecBots } from './support/demo-bot';
 import { logIn } from './support/inbox';
+import { expect, type Page, test } from './support/test';
 
 // Issue 34, "the builder shows why": a 4-answer kompose bot built in the dashboard answers
 // paraphrases of its phrases in the test panel and refuses an off-topic question; the panel says

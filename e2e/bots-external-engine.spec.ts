@@ -1,7 +1,7 @@
 import { startFakeCustomBot } from '@convo/provider-fakes';
-import { expect, type Page, test } from '@playwright/test';
 import { createBotInDashboard } from './support/demo-bot';
 import { expectFitsViewport } from './support/layout';
+import { expect, type Page, test } from './support/test';
 
 // Issue 36 item 2: an admin connects a custom-webhook bot on Bot integrations (the token is stored
 // and never shown again) and the bot's emulator answers through the webhook (a local server that

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOT_PATHS, MESSAGING_PATHS } from '@convo/api';
-import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
 import { removeSpecBots } from './support/demo-bot';
 import { apiLogin, logIn } from './support/inbox';
+import { expect, type FrameLocator, type Locator, type Page, test } from './support/test';
 
 // Issue 36 item 1, as an admin and customers live it: in the bot builder's Flow Designer, build a
 // flow from the palette and the step forms (ask an e-mail and validate it, call a local API and map

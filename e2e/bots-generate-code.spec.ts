@@ -1,8 +1,8 @@
 import { CODE_ACTION_PATHS, type CodeAction, codeActionPath } from '@convo/api';
 import { type FakeProvider, startFakeOpenAI } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { apiLogin, logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, test } from './support/test';
 
 // Issue 36 item 4, the builder's "generate code" section: an AI agent whose model is a local
 // OpenAI-compatible fake writes action(input) from the admin's description; the admin edits it,

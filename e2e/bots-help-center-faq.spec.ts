@@ -1,8 +1,8 @@
 import { BOT_PATHS, HELP_CENTER_PATHS, helpCenterPath } from '@convo/api';
-import { expect, test } from '@playwright/test';
 import { createBotInDashboard } from './support/demo-bot';
 import { apiLogin, logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, test } from './support/test';
 
 // The builder's imported help-center FAQ editor (SPEC §2, issue 16 item 4) as an admin uses it:
 // import the help center into a kompose bot, write a question and its answer in the builder, and

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { createBotInDashboard, removeSpecBots } from './support/demo-bot';
 import { logIn } from './support/inbox';
+import { expect, type Page, test } from './support/test';
 
 // Issue 34, "knowledge answers that answer": a document uploaded as a kompose bot's knowledge
 // source in the builder is indexed, and the test panel answers a question from it with the

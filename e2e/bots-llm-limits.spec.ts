@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, logIn } from './support/inbox';
+import { expect, test } from './support/test';
 
 // An LLM bot's usage limits (issue 32 item 3) on its General settings page: the owner sets a
 // visitor's hourly ceiling, it is saved into the bot's settings, and an empty field keeps the

@@ -1,7 +1,7 @@
 import { MESSAGING_PATHS } from '@convo/api';
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { createBotInDashboard, removeSpecBots } from './support/demo-bot';
 import { logIn } from './support/inbox';
+import { expect, type FrameLocator, type Page, test } from './support/test';
 
 // Issue 15's loop, as an admin and a customer live it: build a kompose bot in the builder (an
 // answer with two phrases), try it in the emulator before saving, save and let it train, make it

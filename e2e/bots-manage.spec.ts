@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { restoreDemoFirstResponder } from './support/demo-bot';
+import { expect, type Page, test } from './support/test';
 
 // AI agents → Manage bots as the demo owner uses it: open it from the navigation, create a kompose
 // bot, see it listed, disable and enable it, make it the first responder, give another engine a

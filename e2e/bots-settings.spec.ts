@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { apiLogin, logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, test } from './support/test';
 
 // The bot builder's settings pages (SPEC §2 /settings/general, /entities, /webhook, /import,
 // /export, /inline-code, /handover) as the demo owner uses them: each page opens for the bot in

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './support/inbox';
+import { expect, type Page, test } from './support/test';
 
 // The auto-suggest screen of the bots (SPEC §7): the demo owner adds a suggestion for every bot
 // and one for the demo's Store Assistant, edits one, narrows the list by search, category and bot,

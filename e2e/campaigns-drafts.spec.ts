@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { confirmSend, expectCampaignSent, newCampaign } from './support/campaigns';
 import { E2E_TELEGRAM_PORT } from './support/e2e-server';
 import { apiLogin, logIn } from './support/inbox';
+import { expect, test } from './support/test';
 
 // Campaign drafts end to end (issue 35): a Telegram campaign saved as a draft is listed, reopened
 // with its platform, recipients and message filled in, and sent from there: it is a campaign then,

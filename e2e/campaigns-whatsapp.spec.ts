@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { type FakeDialog360, startFakeDialog360, whatsAppDelivery } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import {
   campaignFitsPhone,
   confirmSend,
@@ -11,6 +10,7 @@ import {
 } from './support/campaigns';
 import { E2E_DIALOG360_PORT } from './support/e2e-server';
 import { apiLogin, logIn } from './support/inbox';
+import { expect, test } from './support/test';
 
 // Issue 35's end-to-end test: a WhatsApp template campaign (360dialog, one of the four WhatsApp
 // providers, through its local server) to a filtered audience of 30 customers who wrote in on

@@ -1,5 +1,4 @@
 import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import {
   confirmSend,
   expectCampaignSent,
@@ -9,6 +8,7 @@ import {
 } from './support/campaigns';
 import { E2E_TELEGRAM_PORT } from './support/e2e-server';
 import { apiLogin, logIn } from './support/inbox';
+import { expect, test } from './support/test';
 
 // Campaigns end to end (issue 35) against the local Telegram Bot API: three customers wrote to the
 // connected bot; the admin composes a Telegram campaign for them (a banner first, for the missing

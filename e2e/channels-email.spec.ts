@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   dovecotMissing,
   isCi,
@@ -11,6 +10,7 @@ import {
 } from '../apps/server/src/modules/channels/email/test-mail-servers';
 import { E2E_INBOUND_DOMAIN, E2E_SMTP_PORT } from './support/e2e-server';
 import { chooseView, conversationRow, logIn } from './support/inbox';
+import { expect, test } from './support/test';
 
 // The e-mail channel end to end: the owner connects a mailbox on /settings/mailbox without IMAP
 // (its SMTP server for replies: a throw-away one delivering into Dovecot) and is shown the inbound

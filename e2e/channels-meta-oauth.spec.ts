@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FakeMeta, messengerDelivery, startFakeMeta } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './support/e2e-server';
 import { chooseView, conversationRow, logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
 import { ownServerUrl, startOwnServer, stopOwnServer } from './support/own-server';
+import { expect, test } from './support/test';
 
 // Facebook Messenger connected through Facebook Login, end to end: the admin clicks "Connect with
 // Facebook" in the hub, passes through Meta's dialog (the local Meta fake on E2E_PORT + 1401,

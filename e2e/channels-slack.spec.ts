@@ -1,7 +1,7 @@
 import { type FakeSlack, startFakeSlack } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { E2E_SLACK_PORT } from './support/e2e-server';
 import { apiLogin, logIn, visitor } from './support/inbox';
+import { expect, test } from './support/test';
 
 // Slack end to end against a local Slack Web API (the server's SLACK_API_URL points at it): an
 // admin connects Slack in the integrations hub (token, signing secret, a channel picked from the

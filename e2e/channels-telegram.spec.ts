@@ -1,7 +1,7 @@
 import { type FakeTelegram, startFakeTelegram } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { E2E_TELEGRAM_PORT } from './support/e2e-server';
 import { chooseView, conversationRow, logIn } from './support/inbox';
+import { expect, test } from './support/test';
 
 // Telegram end to end against a local Telegram Bot API server (the server's TELEGRAM_API_URL points
 // at it): an admin connects a bot in the integrations hub, a customer's Telegram message (the fake

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FakeTwilio, startFakeTwilio, twilioVoiceCaller } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './support/e2e-server';
 import { chooseView, conversationRow, logIn } from './support/inbox';
 import { ownServerUrl, startOwnServer, stopOwnServer } from './support/own-server';
+import { expect, test } from './support/test';
 
 // Phone calls through Twilio end to end, against a local Twilio (REST API and voice platform, on
 // E2E_PORT + 1401): an admin connects the Twilio number and the agents' phones in the hub (the

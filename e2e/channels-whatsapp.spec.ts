@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FakeDialog360, startFakeDialog360, whatsAppDelivery } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PORT } from './support/e2e-server';
 import { chooseView, conversationRow, logIn } from './support/inbox';
 import { ownServerUrl, startOwnServer, stopOwnServer } from './support/own-server';
+import { expect, test } from './support/test';
 
 // WhatsApp's 24-hour window end to end, through 360dialog (a local 360dialog server on
 // E2E_PORT + 31): an admin connects the number with its API key in the hub; a customer writes;

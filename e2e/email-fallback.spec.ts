@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectFitsViewport } from './support/layout';
+import { expect, type Page, test } from './support/test';
 
 // /settings/email-fallback as the demo's owner uses it: the four SPEC §4 types start off (the
 // empty state says nothing is mailed), a type turned on with its delay is saved and read back,

@@ -1,7 +1,7 @@
 import { MESSAGING_PATHS } from '@convo/api';
-import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { restoreDemoFirstResponder } from './support/demo-bot';
 import { apiLogin, logIn, messagingHeaders } from './support/inbox';
+import { type Browser, expect, type FrameLocator, type Page, test } from './support/test';
 
 // Issue 40 (the first hour of a new customer), items 2, 4 and 5, at desktop and phone width: the
 // widget reads like a conversation (the bot's welcome before the visitor's first question, no

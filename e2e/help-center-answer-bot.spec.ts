@@ -1,6 +1,6 @@
 import { ACCOUNT_PATHS, HELP_CENTER_PATHS, MESSAGING_PATHS } from '@convo/api';
-import { expect, type Page, test } from '@playwright/test';
 import { expectFitsViewport } from './support/layout';
+import { expect, type Page, test } from './support/test';
 
 // The help center's answer bot (issue 16 item 4) as the demo owner and a visitor of the /demo store
 // use it: turn it on in /helpcenter/answer-bot, publish an article, type a question in the widget

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectFitsViewport } from './support/layout';
+import { expect, type Page, test } from './support/test';
 
 // Help center customization (issue 16 item 3) as the demo owner uses it: change the title, colour,
 // logo, a header link, the footer and the languages shown, watch the live preview follow before

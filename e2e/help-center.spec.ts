@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectFitsViewport } from './support/layout';
+import { expect, type Page, test } from './support/test';
 
 // Help center content and public site (issue 16) as the demo owner uses them: write an article
 // with an image in the editor, publish it, find it on the public site by search as you type, rate

@@ -1,7 +1,7 @@
 import { type FakeProvider, startFakeOpenAI } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { apiLogin, logIn, visitor } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, test } from './support/test';
 
 // Agent assist in the inbox (issue 36 item 3): the workspace's AI agent is an OpenAI-compatible
 // agent whose base URL is a local OpenAI fake (as the AI-models spec sets one up). An agent opens

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, chooseView, logIn, messagingHeaders } from './support/inbox';
+import { expect, test } from './support/test';
 
 // The inbox as an agent reads it (issues 14.8, 23.4): a new, anonymous visitor has one name (their
 // pseudonym, never their id) in the list, the header, their messages and the side panel; each row

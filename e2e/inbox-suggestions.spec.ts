@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, logIn, visitor } from './support/inbox';
+import { expect, test } from './support/test';
 
 // Suggested replies in the inbox (SPEC §1 smartreply): the team's quick reply answers what a
 // visitor asks; opening the conversation, the agent sees it as a suggestion above the composer and

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, chooseView, conversationRow, logIn, messagingHeaders, visitor } from './support/inbox';
+import { expect, type Page, test } from './support/test';
 
 // Team assignment in the inbox: an admin makes a team with agent two in it; agent one hands a
 // visitor's conversation to that team from the header; the conversation shows its team, the

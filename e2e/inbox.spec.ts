@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, chooseView, conversationRow, logIn, PASSWORD, visitor } from './support/inbox';
+import { expect, type Page, test } from './support/test';
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

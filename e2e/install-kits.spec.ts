@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 // Issue 38 item 5: the install pages are real per platform. The WordPress plugin downloads as a zip
 // holding this application's id; "send a test event" on a native sample makes the app's calls and

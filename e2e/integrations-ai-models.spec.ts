@@ -1,7 +1,7 @@
 import { type FakeProvider, startFakeOpenAI } from '@convo/provider-fakes';
-import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, type Page, test } from './support/test';
 
 // Issue 38 item 6: the AI agents' provider keys in the integrations hub. An OpenAI-compatible
 // agent (its base URL a local OpenAI fake that checks the key) is listed with its key masked;

@@ -1,7 +1,7 @@
 import { startFakeZendesk } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { apiLogin, logIn, visitor } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, test } from './support/test';
 
 // CRMs and helpdesks end to end (issue 38 item 3): the owner opens Integrations → CRMs and
 // helpdesks, connects Zendesk (a local server speaking Zendesk's REST format, reached through the

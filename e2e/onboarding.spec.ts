@@ -1,5 +1,5 @@
 import { ACCOUNT_PATHS, ERROR_REPORT_PATHS, type ErrorReport, MESSAGING_PATHS } from '@convo/api';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 // Issue 20: a brand-new company follows the setup guide from sign-up to its first resolved
 // conversation (the widget on the guide's test page, a visitor's message, the reply, the resolve),

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { E2E_PORT } from './support/e2e-server';
 import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support/own-server';
+import { expect, test } from './support/test';
 
 // The move from the embedded database to PostgreSQL as an operator does it: the product started
 // on PGlite builds the demo workspace, `migrate-to-postgres` (the built operator command) copies

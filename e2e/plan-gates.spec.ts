@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { E2E_PORT, E2E_ROOT } from './support/e2e-server';
 import { ownServerUrl, runConvo, startOwnServer, stopOwnServer } from './support/own-server';
+import { expect, test } from './support/test';
 
 // Issue 32 item 4: a feature the plan does not open shows the upgrade prompt where it is used, on
 // a server of its own with the manual billing provider (E2E_PORT + 31): a starter workspace opens

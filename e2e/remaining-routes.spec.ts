@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { logIn } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
 import { mailboxHeaders } from './support/mailbox';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 
 // A cold page chunk and its translations can take a while on a loaded machine.
 const SLOW = { timeout: 30_000 };

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 // /reports on screen (issue 40 item 3) as the demo owner uses it: the figures of the demo's
 // conversations (all seeded today) as totals, a chart and a table for each report, chosen with

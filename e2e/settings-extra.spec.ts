@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 // The settings pages of user details, e-mail notifications and push notifications, as the demo's
 // owner uses them: define an attribute and see it on /users; save e-mail choices; the push page

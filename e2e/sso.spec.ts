@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
-import { expect, test } from '@playwright/test';
 import Provider from 'oidc-provider';
 import { mailboxHeaders } from './support/mailbox';
+import { expect, test } from './support/test';
 
 // Company SSO end to end: a real OpenID Connect provider (oidc-provider with its development login
 // and consent pages) runs beside the product; the demo's super admin connects it in /settings/sso,

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { HELP_CENTER_PATHS, MESSAGING_PATHS } from '@convo/api';
-import { expect, test } from '@playwright/test';
 import { messagingHeaders } from './support/inbox';
 import { expectFitsViewport } from './support/layout';
+import { expect, test } from './support/test';
 
 // Issue 40 item 1: a new company signs up, is led to the starting-up screen, makes the starter bot
 // from its help-center article in one click, and the bot answers a paraphrase of that article in

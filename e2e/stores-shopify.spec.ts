@@ -1,7 +1,7 @@
 import { type FakeShopify, startFakeShopify } from '@convo/provider-fakes';
-import { expect, test } from '@playwright/test';
 import { E2E_SHOPIFY_PORT } from './support/e2e-server';
 import { chooseView, conversationRow, messagingHeaders } from './support/inbox';
+import { expect, test } from './support/test';
 
 // Sign-up from a Shopify install link against a local Shopify Admin API (SHOPIFY_ADMIN_URL points
 // at it): the new application connects the shop (the widget's script tag lands in the theme), and

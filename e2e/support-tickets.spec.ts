@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn } from './support/inbox';
+import { expect, test } from './support/test';
 
 // A cold page chunk and its translations can take a while on a loaded machine.
 const SLOW = { timeout: 30_000 };

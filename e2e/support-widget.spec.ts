@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './support/e2e-server';
 import { ownServerUrl, startOwnServer, stopOwnServer } from './support/own-server';
+import { expect, test } from './support/test';
 
 // The vendor's support widget inside the dashboard (SPEC §6, §7): a server of its own on
 // E2E_PORT + 20 with SUPPORT_APP_ID set to the demo application. It starts once to build the demo

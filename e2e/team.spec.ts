@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { mailboxPage } from './support/mailbox';
+import { type Browser, expect, type Page, test } from './support/test';
 
 // Team administration as people do it: the demo's super admin invites an agent, the agent signs up
 // through the link in the local mailbox, cannot open roles and permissions (menu, URL and API

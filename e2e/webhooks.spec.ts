@@ -1,6 +1,6 @@
 import { WEBHOOK_PATHS, webhookPath } from '@convo/api';
-import { expect, type Page, test } from '@playwright/test';
 import { expectFitsViewport } from './support/layout';
+import { expect, type Page, test } from './support/test';
 
 // Settings → Webhooks as the demo owner uses it: open it from the menu, add a webhook and see its
 // signing secret once (copy button, never again), see it listed, look at its (empty) delivery

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 // The chat widget's settings as the demo owner uses them: the install snippets with their copy
 // buttons, the live preview following the colour, and business hours refused with no day

@@ -1,5 +1,5 @@
 import { ACCOUNT_PATHS, MESSAGING_PATHS, WIDGET_SETTINGS_PATHS } from '@convo/api';
-import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type FrameLocator, type Page, test } from './support/test';
 
 // The first loop as a customer sees it (issue 23): the widget names the team by display name or
 // the admin's pseudonym, never by e-mail, and speaks the browser's language.

@@ -17,7 +17,7 @@ import {
   expect,
   type Page,
   test,
-} from '@playwright/test';
+} from './support/test';
 
 // The chat widget end to end, in Chromium, on the demo store page: the visitor's side in the
 // browser, the agent's side through the messaging API with a demo member's token.
