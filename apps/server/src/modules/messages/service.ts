@@ -278,7 +278,8 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       };
       convOf.set(conv.id, after);
       // One record per conversation of the batch, updated in place by each of its messages (a
-      // new object per message was a tenth of this function's time under load).
+      // new object per message made this closure the server's largest self time after writev and
+      // GC in a profile of the open loop).
       let change = changed.get(conv.id);
       if (!change) {
         change = {
