@@ -4,7 +4,13 @@
 // actions as steps. The code field is a monospace textarea: a code-editor library would cost more
 // bytes than this section is worth (docs/decisions.md). Its own chunk (classic-view lazy-loads it).
 
-import { CODE_ACTION_LIMITS, CODE_GENERATION_ERROR, type CodeAction, type CodeRunResult } from '@convo/api';
+import {
+  CODE_ACTION_LIMITS,
+  CODE_GENERATION_ERROR,
+  type CodeAction,
+  type CodeActionWrite,
+  type CodeRunResult,
+} from '@convo/api';
 import {
   Alert,
   Badge,
@@ -110,8 +116,11 @@ export function GenerateCodeSection({ onDirtyChange }: { onDirtyChange: (dirty: 
   const sample = parseSampleInput(draft.sampleInput);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
+  // Every mutation takes what it sends as its variables, never from the render it was created in:
+  // the mutation's function is swapped after a render commits, so Ctrl+Enter pressed right after an
+  // edit ran the code as it was before the edit (seen in CI).
   const generate = useMutation({
-    mutationFn: () => generateCode(draft.description.trim()),
+    mutationFn: (description: string) => generateCode(description),
     onSuccess: (generated) => {
       set({ code: generated.code });
       setResult(null);
@@ -128,19 +137,13 @@ export function GenerateCodeSection({ onDirtyChange }: { onDirtyChange: (dirty: 
   });
 
   const run = useMutation({
-    mutationFn: (input: Record<string, unknown>) => testCode(draft.code, input),
+    mutationFn: ({ code, input }: { code: string; input: Record<string, unknown> }) => testCode(code, input),
     onSuccess: (r) => setResult(r),
     onError: (error) => toastError(error),
   });
 
   const save = useMutation({
-    mutationFn: (input: Record<string, unknown>) =>
-      saveCodeAction(draft.id, {
-        name: draft.name.trim(),
-        description: draft.description.trim(),
-        code: draft.code,
-        sampleInput: input,
-      }),
+    mutationFn: ({ id, ...action }: { id: string | null } & CodeActionWrite) => saveCodeAction(id, action),
     onSuccess: (action) => {
       const next = draftOf(action);
       setDraft(next);
@@ -173,13 +176,19 @@ export function GenerateCodeSection({ onDirtyChange }: { onDirtyChange: (dirty: 
   const runTest = () => {
     if (draft.code.trim() === '') return toast.error(t('code.codeRequired'));
     if (!sample.ok) return toast.error(t('code.sampleInvalid'));
-    run.mutate(sample.value);
+    run.mutate({ code: draft.code, input: sample.value });
   };
   const onSave = () => {
     if (draft.name.trim() === '') return toast.error(t('code.nameRequired'));
     if (draft.code.trim() === '') return toast.error(t('code.codeRequired'));
     if (!sample.ok) return toast.error(t('code.sampleInvalid'));
-    save.mutate(sample.value);
+    save.mutate({
+      id: draft.id,
+      name: draft.name.trim(),
+      description: draft.description.trim(),
+      code: draft.code,
+      sampleInput: sample.value,
+    });
   };
   const open = (next: Draft) => {
     setDraft(next);
@@ -271,7 +280,7 @@ export function GenerateCodeSection({ onDirtyChange }: { onDirtyChange: (dirty: 
       {canManage && (
         <Group gap="sm" wrap="wrap">
           <Button
-            onClick={() => generate.mutate()}
+            onClick={() => generate.mutate(draft.description.trim())}
             loading={generate.isPending}
             disabled={draft.description.trim() === ''}
           >
