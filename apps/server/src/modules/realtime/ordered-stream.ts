@@ -50,13 +50,18 @@ export class OrderedStream {
     }
   }
 
+  /** Holds events read from the store, except those released while the read ran. */
+  private hold(events: readonly StoredEvent[]) {
+    for (const e of events)
+      if (this.next !== null && e.seq >= this.next && !this.pending.has(e.seq)) this.pending.set(e.seq, e);
+  }
+
   private async fillGap() {
     if (this.next === null || this.pending.size === 0) return;
     const lowestPending = Math.min(...this.pending.keys());
     try {
       const missing = await this.fill(this.next, lowestPending);
-      // Released meanwhile (the stream moved on during the read): not held again.
-      for (const m of missing) if (m.seq >= this.next && !this.pending.has(m.seq)) this.pending.set(m.seq, m);
+      this.hold(missing);
       // Nothing stored for the gap at all: skip it rather than stall the stream.
       // (Never backwards: the gap may have been filled by pushes during the read.)
       if (missing.length === 0 && this.next !== null && lowestPending > this.next) this.next = lowestPending;
@@ -74,7 +79,7 @@ export class OrderedStream {
     if (this.next === null) return;
     try {
       const missing = await this.fill(this.next, Number.MAX_SAFE_INTEGER);
-      for (const m of missing) if (m.seq >= this.next && !this.pending.has(m.seq)) this.pending.set(m.seq, m);
+      this.hold(missing);
     } catch {
       // The database is unreachable too: the next event's gap fill or resume recovers it.
     }
