@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { clockBeforeTheDemo } from './support/clock';
 import { expect, type Page, test } from './support/test';
-
-const FIVE_WEEKS_MS = 35 * 86_400_000;
 
 // /dashboard's analytics and /reports as the demo owner uses them: the figures of the demo's
 // conversations (all seeded today), the all-bots filter, last week (before the seed: empty), and
@@ -58,12 +57,10 @@ test('the owner reads the dashboard, filters bots and last week, downloads the c
   });
 
   await test.step('a week before the demo was seeded: nothing', async () => {
-    // A page of its own whose clock is five weeks back: its "last week" is long before the demo
-    // existed whatever day the suite runs (a run that seeded on a Sunday and got here on the Monday
-    // found the demo in it), and the steps after keep a real clock.
+    // A page of its own, so that the steps after keep a real clock.
     const past = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await logIn(past);
-    await past.clock.setFixedTime(Date.now() - FIVE_WEEKS_MS);
+    await clockBeforeTheDemo(past);
     await past.getByRole('combobox', { name: 'Date range' }).click();
     await past.getByRole('option', { name: 'Last week' }).click();
     await expect(past.getByTestId('figure-newConversations').getByTestId('figure-value')).toHaveText('0');
