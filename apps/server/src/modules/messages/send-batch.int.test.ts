@@ -1,5 +1,7 @@
 import { MESSAGING_PATHS } from '@convo/api';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { messages, realtimeEvents } from '../../db/schema/index.js';
 import {
   groupInfoOf,
   newTenant,
@@ -10,6 +12,7 @@ import {
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import * as conversations from '../conversations/repository.js';
+import { EVENT } from '../realtime/event-types.js';
 
 // Sends of one application that arrive together share a transaction (group commit). Fired all at
 // once, they must behave exactly as if sent one by one.
@@ -61,6 +64,83 @@ describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
       headers: a.visitor.headers,
     });
     expect(visitorView.json().response.unreadCount).toBe(1);
+  });
+
+  it('answers, and tells every socket, exactly the rows a burst stored (ids taken before the insert)', async () => {
+    const a = await visitorConversation(tenant);
+    const b = await visitorConversation(tenant);
+    const burst = [
+      ...Array.from({ length: 6 }, (_, i) => ({
+        headers: a.visitor.headers,
+        groupId: a.groupId,
+        key: `row-a-${i}`,
+      })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        headers: b.visitor.headers,
+        groupId: b.groupId,
+        key: `row-b-${i}`,
+      })),
+      { headers: tenant.admin, groupId: a.groupId, key: 'row-agent' },
+    ];
+    const answers = await Promise.all(
+      burst.map(({ headers, groupId, key }) =>
+        t.app.inject({
+          method: 'POST',
+          url: MESSAGING_PATHS.messageSend,
+          headers,
+          payload: { key, groupId, message: `text of ${key}`, metadata: { order: key, n: 1 } },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(burst.map(() => 200));
+    const { db } = t.database;
+    const keys = burst.map((s) => s.key);
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.applicationId, tenant.applicationId), inArray(messages.clientKey, keys)));
+    const rowOf = new Map(rows.map((r) => [r.clientKey, r]));
+    for (const [i, answer] of answers.entries()) {
+      const row = rowOf.get(keys[i]!)!;
+      const body = answer.json() as { id: number; createdAt: number; messageKey: string };
+      expect(body).toMatchObject({
+        id: row.id,
+        createdAt: row.createdAt.getTime(),
+        messageKey: row.clientKey,
+      });
+      expect(row.metadata).toEqual({ order: keys[i], n: 1 });
+    }
+    // Each conversation's last message is its newest stored one.
+    for (const { groupId } of [a, b]) {
+      const conv = await conversations.findConversation(db, tenant.applicationId, groupId);
+      const newest = rows.filter((r) => r.conversationId === groupId).sort((x, y) => y.id - x.id)[0]!;
+      expect(conv?.lastMessageId).toBe(newest.id);
+      expect(conv?.lastMessageAt?.getTime()).toBe(newest.createdAt.getTime());
+    }
+    // The events carry the stored message as the list shows it.
+    const events = await db
+      .select()
+      .from(realtimeEvents)
+      .where(
+        and(
+          eq(realtimeEvents.applicationId, tenant.applicationId),
+          eq(realtimeEvents.type, EVENT.MESSAGE_RECEIVED),
+        ),
+      );
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${MESSAGING_PATHS.messageList}?groupId=${a.groupId}&pageSize=60`,
+      headers: tenant.admin,
+    });
+    // (Whose receipts and which side sent are each reader's own: status and type are left out.)
+    for (const listed of list.json().message as { key: string; status: number; type: number }[]) {
+      const sentToSockets = events
+        .map((e) => e.data.message as { key?: string } | undefined)
+        .filter((m) => m?.key === listed.key);
+      expect(sentToSockets.length).toBeGreaterThan(0);
+      for (const m of sentToSockets)
+        expect({ ...m, status: listed.status, type: listed.type }).toEqual(listed);
+    }
   });
 
   it('refuses a key reused for another conversation in the same burst, keeping the first', async () => {

@@ -14,6 +14,7 @@ import {
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { createKeyedBatcher, type KeyedBatcher, type Outcome } from '../../platform/keyed-batcher.js';
 import { findAttachment, toFileMeta } from '../attachments/index.js';
 import * as conversations from '../conversations/index.js';
@@ -142,13 +143,19 @@ export async function sendMessage(
  */
 async function sendBatch(deps: MessagingDeps, items: readonly SendItem[]): Promise<Outcome<SendResult>[]> {
   try {
-    return await writeSends(deps, items);
+    try {
+      return await writeSends(deps, items, 'fast');
+    } catch (error) {
+      // A client key stored already (a send its client retried): the careful way finds it.
+      if (!(error instanceof StoredKeyMet)) throw error;
+      return await writeSends(deps, items, 'careful');
+    }
   } catch (error) {
     if (items.length === 1) return [{ ok: false, error }];
     const outcomes: Outcome<SendResult>[] = [];
     for (const item of items) {
       try {
-        outcomes.push(...(await writeSends(deps, [item])));
+        outcomes.push(...(await writeSends(deps, [item], 'careful')));
       } catch (itemError) {
         outcomes.push({ ok: false, error: itemError });
       }
@@ -157,13 +164,32 @@ async function sendBatch(deps: MessagingDeps, items: readonly SendItem[]): Promi
   }
 }
 
-async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Promise<Outcome<SendResult>[]> {
+/** The fast way met a client key already stored: the batch was rolled back whole. */
+class StoredKeyMet extends Error {}
+
+/**
+ * How a batch writes its messages. `fast`: their ids are taken with the conversations' lock and the
+ * rest (insert, conversations, events, commit) goes out in one more round trip, every message
+ * assumed new; a client key stored already fails it all (StoredKeyMet). `careful`: the insert skips
+ * stored keys and answers which it created, and the rest follows from that answer.
+ */
+type WriteMode = 'fast' | 'careful';
+
+const noop = () => {};
+
+async function writeSends(
+  deps: MessagingDeps,
+  items: readonly SendItem[],
+  mode: WriteMode,
+): Promise<Outcome<SendResult>[]> {
   const applicationId = items[0]!.caller.applicationId;
+  // The fast way's insert, whose failure tells a stored client key from other errors.
+  const sent: { insert: Promise<unknown> | null } = { insert: null };
   // What the subscribers of "messages stored" asked to run once the batch commits (usage counts,
   // job wake-ups); dropped when it rolls back.
   const afterCommit: (() => void)[] = [];
   const woken = new Set<string>();
-  const results = await deps.realtime.transaction(deps.db, applicationId, async (tx, events) => {
+  const written = deps.realtime.transaction(deps.db, applicationId, async (tx, events, inFlight) => {
     const outcomes: (Outcome<SendResult> | null)[] = items.map(() => null);
     const refuse = (i: number, error: unknown) => {
       outcomes[i] = { ok: false, error };
@@ -178,11 +204,19 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       else if (input.clientGroupId !== undefined) clientGroupIds.add(input.clientGroupId);
       if (caller.roleType === null) customerIds.add(caller.userId);
     }
-    const targets = await conversations.lockSendTargets(tx, applicationId, {
-      ids: [...ids],
-      clientGroupIds: [...clientGroupIds],
-      customerIds: [...customerIds],
-    });
+    const lock = () =>
+      conversations.lockSendTargets(tx, applicationId, {
+        ids: [...ids],
+        clientGroupIds: [...clientGroupIds],
+        customerIds: [...customerIds],
+      });
+    // The fast way's lock leaves with the reservation of ids below (one write).
+    const locking = mode === 'fast' ? inFlight.holdForNext(lock) : lock();
+    // The fast way's message ids, in the same round trip (one for each send: a refused one's is unused).
+    const reserving = mode === 'fast' ? repo.reserveMessageIds(tx, items.length) : null;
+    reserving?.catch(noop);
+    const targets = await locking;
+    const reserved = (await reserving) ?? [];
     const convOf = new Map<number, conversations.ConversationRow>();
     const idOfClientGroup = new Map<string, number>();
     const customersOf = new Map<number, Set<string>>();
@@ -239,11 +273,27 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
         },
       });
     }
-    const stored = await repo.insertMessagesOnce(
-      tx,
-      applicationId,
-      toInsert.map((t) => t.values),
-    );
+    let stored: { row: repo.MessageRow; created: boolean }[];
+    if (mode === 'fast') {
+      stored = toInsert.map((t, n) => ({
+        row: repo.newMessageRow(applicationId, reserved[n]!, { ...t.values, createdAt: now }),
+        created: true,
+      }));
+      // It leaves with the conversations' update and the events (one write, one round trip).
+      sent.insert = inFlight.holdForNext(() =>
+        repo.insertNewMessages(
+          tx,
+          stored.map((s) => s.row),
+        ),
+      );
+      inFlight.track(sent.insert);
+    } else {
+      stored = await repo.insertMessagesOnce(
+        tx,
+        applicationId,
+        toInsert.map((t) => t.values),
+      );
+    }
     const storedOf = new Map<number, { row: repo.MessageRow; created: boolean }>();
     for (const [n, t] of toInsert.entries()) storedOf.set(t.index, stored[n]!);
 
@@ -328,7 +378,10 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
         });
       }
     }
-    await conversations.applyAfterMessages(tx, applicationId, [...changed.values()]);
+    // Not waited for: it travels with what follows (the commit waits for it).
+    inFlight.track(
+      inFlight.holdForNext(() => conversations.applyAfterMessages(tx, applicationId, [...changed.values()])),
+    );
 
     // 5. A customer reopening a resolved conversation: the Reopen tag, the timeline, a notify line.
     for (const [convId, item] of reopenedBy) {
@@ -395,6 +448,14 @@ async function writeSends(deps: MessagingDeps, items: readonly SendItem[]): Prom
       };
     });
   });
+  let results: Outcome<SendResult>[];
+  try {
+    results = await written;
+  } catch (error) {
+    const insertError = await sent.insert?.then(noop, (e: unknown) => e);
+    if (isUniqueViolation(insertError)) throw new StoredKeyMet();
+    throw error;
+  }
   // After the commit: the usage counts, and the worker claims a job now rather than at its next poll.
   for (const fn of afterCommit) fn();
   for (const queue of woken) deps.realtime.wakeJobs(queue);

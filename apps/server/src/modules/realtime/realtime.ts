@@ -7,6 +7,8 @@ import type { EventType, NewEvent, StoredEvent } from './event-types.js';
 
 export const EVENTS_CHANNEL = 'convo:events';
 
+const noop = () => {};
+
 /** What travels on the pub/sub: stored events (with seq) or an ephemeral one (typing, presence). */
 export type BusMessage =
   | { kind: 'stored'; events: StoredEvent[] }
@@ -21,12 +23,26 @@ export interface EventSink {
   emit(event: NewEvent): void;
 }
 
+/**
+ * Statements a transaction sent without waiting for their answer (they travel with the ones after
+ * them): its commit waits for them and fails if one did, so nothing is committed half-written.
+ */
+export interface InFlight {
+  track(statement: Promise<unknown>): void;
+  /** Runs `issue`, whose statements leave with the transaction's next one, in one write. */
+  holdForNext<T>(issue: () => T): T;
+}
+
 export interface Realtime {
   /**
    * Runs one user action in one transaction; events emitted inside are stored at its end (same
    * transaction) and published to every node after it commits.
    */
-  transaction<T>(db: Db, applicationId: string, fn: (tx: Db, events: EventSink) => Promise<T>): Promise<T>;
+  transaction<T>(
+    db: Db,
+    applicationId: string,
+    fn: (tx: Db, events: EventSink, inFlight: InFlight) => Promise<T>,
+  ): Promise<T>;
   publishEphemeral(message: Extract<BusMessage, { kind: 'ephemeral' }>): Promise<void>;
   /** Nudges the worker nodes to claim `queue`'s jobs now (after the enqueuing commit). */
   wakeJobs(queue: string): void;
@@ -54,8 +70,20 @@ export function createRealtime(pubsub: PubSub, log: { warn(obj: object, msg?: st
       // BEGIN travels with the first statement and COMMIT with the events' append.
       const result = await pipelinedTransaction(db, async (tx, pipeline) => {
         const pending: NewEvent[] = [];
-        const value = await fn(tx, { emit: (e) => pending.push(e) });
+        const sent: Promise<unknown>[] = [];
+        const inFlight: InFlight = {
+          track(statement) {
+            // Its failure is reported below (and aborts the transaction), never as unhandled.
+            statement.catch(noop);
+            sent.push(statement);
+          },
+          holdForNext: (issue) => pipeline.holdForNext(issue),
+        };
+        const value = await fn(tx, { emit: (e) => pending.push(e) }, inFlight);
         stored = await pipeline.commitWith(() => appendEvents(tx, applicationId, pending));
+        // Answered before the append on a pipelined connection; elsewhere (PGlite) a failed one must
+        // stop the commit even when there was no event to append.
+        await Promise.all(sent);
         return value;
       });
       if (stored.length > 0) await publish({ kind: 'stored', events: stored });

@@ -8,16 +8,42 @@ import { pipelinedTransaction } from './pipelined-transaction.js';
 const valuesIn = async (db: Db) =>
   rowsOf<{ v: string }>(await db.execute(sql`select v from pipelined_probe order by v`)).map((r) => r.v);
 
+const insert = (tx: Db, v: string) => tx.execute(sql`insert into pipelined_probe (v) values (${v})`);
+
+/** A fresh database of `kind` with the probe table, closed after `work`. */
+async function withProbe(kind: Parameters<typeof openTestDatabase>[0], work: (db: Db) => Promise<void>) {
+  const database = await openTestDatabase(kind);
+  try {
+    await database.db.execute(sql`create table pipelined_probe (v text primary key)`);
+    await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Socket writes made while `work` runs (every socket of the process). */
+async function writesOf(work: () => Promise<unknown>): Promise<number> {
+  const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => void>;
+  const original = { _write: socket._write, _writev: socket._writev };
+  let writes = 0;
+  for (const name of ['_write', '_writev'] as const)
+    socket[name] = function (this: unknown, ...args: unknown[]) {
+      writes++;
+      return original[name].apply(this, args);
+    };
+  try {
+    await work();
+  } finally {
+    Object.assign(socket, original);
+  }
+  return writes;
+}
+
 describe('pipelinedTransaction: BEGIN with the first statement, COMMIT with the last', () => {
   it.each(testDatabaseKinds())(
     '%s: commits, rolls back a failed last statement or a throw, and leaves the connection usable',
     async (kind) => {
-      const database = await openTestDatabase(kind);
-      try {
-        const { db } = database;
-        await db.execute(sql`create table pipelined_probe (v text primary key)`);
-        const insert = (tx: Db, v: string) => tx.execute(sql`insert into pipelined_probe (v) values (${v})`);
-
+      await withProbe(kind, async (db) => {
         // Committed with the last statement; the value of the work is returned.
         const value = await pipelinedTransaction(db, async (tx, pipeline) => {
           await insert(tx, 'a');
@@ -85,25 +111,12 @@ describe('pipelinedTransaction: BEGIN with the first statement, COMMIT with the 
         if (kind === 'postgres') {
           // BEGIN leaves in the first statement's write and COMMIT in the last one's: two writes
           // to the socket for a transaction of two statements (four before).
-          const socket = net.Socket.prototype as unknown as Record<
-            '_write' | '_writev',
-            (...a: unknown[]) => void
-          >;
-          const original = { _write: socket._write, _writev: socket._writev };
-          let writes = 0;
-          for (const name of ['_write', '_writev'] as const)
-            socket[name] = function (this: unknown, ...args: unknown[]) {
-              writes++;
-              return original[name].apply(this, args);
-            };
-          try {
-            await pipelinedTransaction(db, async (tx, pipeline) => {
+          const writes = await writesOf(() =>
+            pipelinedTransaction(db, async (tx, pipeline) => {
               await insert(tx, 'p');
               await pipeline.commitWith(() => insert(tx, 'q'));
-            });
-          } finally {
-            Object.assign(socket, original);
-          }
+            }),
+          );
           expect(writes).toBe(2);
           expect(await valuesIn(db)).toContain('q');
 
@@ -113,9 +126,49 @@ describe('pipelinedTransaction: BEGIN with the first statement, COMMIT with the 
           );
           expect(idle[0]!.n).toBe(0);
         }
-      } finally {
-        await database.close();
-      }
+      });
+    },
+  );
+
+  it.each(testDatabaseKinds())(
+    '%s: statements held for the next one leave with it, never wait for ever, and a failed one rolls back',
+    async (kind) => {
+      await withProbe(kind, async (db) => {
+        // drizzle writes a statement once its promise is asked for a result: ask at once.
+        const started = (query: PromiseLike<unknown>) => Promise.resolve(query.then((r) => r));
+
+        // One statement waited for, then two held ones: they leave with the last and its COMMIT.
+        const writes = await writesOf(() =>
+          pipelinedTransaction(db, async (tx, pipeline) => {
+            await insert(tx, 'a');
+            const held = [
+              pipeline.holdForNext(() => started(insert(tx, 'b'))),
+              pipeline.holdForNext(() => started(insert(tx, 'c'))),
+            ];
+            await pipeline.commitWith(() => insert(tx, 'd'));
+            await Promise.all(held);
+          }),
+        );
+        expect(await valuesIn(db)).toEqual(['a', 'b', 'c', 'd']);
+        if (kind === 'postgres') expect(writes).toBe(2);
+
+        // Held with nothing behind it: it still leaves (and is answered), then the COMMIT.
+        await pipelinedTransaction(db, async (tx, p) => {
+          await p.holdForNext(() => started(insert(tx, 'e')));
+        });
+        expect(await valuesIn(db)).toContain('e');
+
+        // A held statement fails (a duplicate key): nothing of the transaction stays.
+        await expect(
+          pipelinedTransaction(db, async (tx, p) => {
+            const held = p.holdForNext(() => started(insert(tx, 'a')));
+            held.catch(() => undefined);
+            await p.commitWith(() => insert(tx, 'f'));
+            await held;
+          }),
+        ).rejects.toThrow();
+        expect(await valuesIn(db)).toEqual(['a', 'b', 'c', 'd', 'e']);
+      });
     },
   );
 });

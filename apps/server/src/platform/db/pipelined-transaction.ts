@@ -25,21 +25,26 @@ export interface Pipeline {
    * the COMMIT into a rollback.
    */
   commitWith<R>(last: () => Promise<R>): Promise<R>;
+  /**
+   * Runs `issue`, whose statements wait in the client for the transaction's next statement and
+   * leave with it in one write (at the latest once the event loop has run what is queued now).
+   */
+  holdForNext<T>(issue: () => T): T;
 }
 
 const dialect = new PgDialect();
 const noop = () => {};
-const direct: Pipeline = { commitWith: (last) => last() };
+const direct: Pipeline = { commitWith: (last) => last(), holdForNext: (issue) => issue() };
 
 // Each query node-postgres sends is its own write to the socket, and on loopback a write also
 // wakes the database's backend: BEGIN and COMMIT were a write and a wake-up each beside their
 // statement. The socket is corked from BEGIN until the first statement is written, and from the
 // last statement until its COMMIT is, so each pair leaves in one write (docs/performance.md).
+// Statements whose answers nobody waits for before the next one (`holdForNext`) are held the same
+// way: a batch of sends writes its insert, updates, events and COMMIT in one write.
 
-/** The ends of one transaction: BEGIN waiting for the first statement, COMMIT for the last. */
+/** The ends of one transaction: COMMIT waiting for the last statement. */
 interface PendingCommit {
-  /** BEGIN is held in the corked socket until the first statement joins it. */
-  beginHeld: boolean;
   /** Set by `commitWith` for the statement it runs: COMMIT goes out right behind it. */
   armed: boolean;
   /** The COMMIT once sent behind that statement. */
@@ -50,7 +55,11 @@ interface PendingCommit {
 class PipelinedConnection {
   readonly tx: Db;
   /** The transaction running on this connection now; a connection runs one at a time. */
-  current: PendingCommit = { beginHeld: false, armed: false, sent: null };
+  current: PendingCommit = { armed: false, sent: null };
+  /** Corks of writes held for the next statement (BEGIN's, and those of `holdForNext`). */
+  private held = 0;
+  /** Inside `holdForNext`: statements written now are held. */
+  holding = false;
 
   constructor(readonly client: pg.PoolClient) {
     // drizzle only calls `query` on its client; this object stands in for the pooled client.
@@ -72,29 +81,37 @@ class PipelinedConnection {
       }
       return result;
     } finally {
-      stream.uncork();
-      this.releaseBegin();
+      if (this.holding) this.hold();
+      else {
+        stream.uncork();
+        this.flush();
+      }
     }
   }
 
   /** Sends BEGIN, held until the first statement (or, if none comes at once, the next tick). */
   begin(): Promise<pg.QueryResult> {
-    const commit = this.current;
     this.client.connection.stream.cork();
-    commit.beginHeld = true;
     const begin = this.client.query('begin');
     begin.catch(noop);
+    this.held += 1;
+    const commit = this.current;
     process.nextTick(() => {
-      if (this.current === commit) this.releaseBegin();
+      if (this.current === commit) this.flush();
     });
     return begin;
   }
 
-  /** Lets a held BEGIN go, with whatever was written behind it. */
-  releaseBegin(): void {
-    if (!this.current.beginHeld) return;
-    this.current.beginHeld = false;
-    this.client.connection.stream.uncork();
+  /** Keeps the write just corked for the next statement; it leaves by the next turn of the loop at the latest. */
+  private hold(): void {
+    this.held += 1;
+    if (this.held === 1) setImmediate(() => this.flush());
+  }
+
+  /** Lets every held write go, with whatever was written behind it. */
+  flush(): void {
+    const stream = this.client.connection.stream;
+    for (; this.held > 0; this.held--) stream.uncork();
   }
 }
 
@@ -102,11 +119,19 @@ class PipelinedConnection {
  * The transaction's `commitWith`: arms its COMMIT for the next statement written, whenever `last`
  * writes it (drizzle's `tx.execute` writes its statement only once awaited, a tick later).
  */
-function pipelineOf(commit: PendingCommit): Pipeline {
+function pipelineOf(conn: PipelinedConnection, commit: PendingCommit): Pipeline {
   return {
     commitWith: <R>(last: () => Promise<R>) => {
       commit.armed = true;
       return last();
+    },
+    holdForNext: <T>(issue: () => T) => {
+      conn.holding = true;
+      try {
+        return issue();
+      } finally {
+        conn.holding = false;
+      }
     },
   };
 }
@@ -130,21 +155,25 @@ export async function pipelinedTransaction<T>(
     conn = new PipelinedConnection(client);
     connections.set(client, conn);
   }
-  const commit: PendingCommit = { beginHeld: false, armed: false, sent: null };
+  const commit: PendingCommit = { armed: false, sent: null };
   conn.current = commit;
   // Not awaited here: the first statement follows it on the wire. If it fails, so does that statement.
   const begin = conn.begin();
   try {
-    const value = await fn(conn.tx, pipelineOf(commit));
+    const value = await fn(conn.tx, pipelineOf(conn, commit));
     await begin;
-    const done = await (commit.sent ?? client.query('commit'));
+    // A COMMIT not sent behind a statement goes out now, with any write still held.
+    const ending = commit.sent ?? client.query('commit');
+    conn.flush();
+    const done = await ending;
     // A COMMIT in a failed transaction answers ROLLBACK without an error.
     if (done.command !== 'COMMIT') throw new Error('the transaction was rolled back at commit');
     client.release();
     return value;
   } catch (error) {
     commit.armed = false;
-    conn.releaseBegin();
+    conn.holding = false;
+    conn.flush();
     try {
       // A COMMIT already sent behind a failed statement rolled the transaction back.
       if (commit.sent) await commit.sent;
