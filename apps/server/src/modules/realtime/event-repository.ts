@@ -8,7 +8,8 @@ import type { NewEvent, StoredEvent } from './event-types.js';
 // travels once with its audiences, and is stored once per audience: a conversation's event goes to
 // the members and to its customer, and sending its data twice doubled the JSON PostgreSQL parses.
 // `first` is the event's first row among all the rows (its audiences before it), so each row's seq
-// is the counter's base + first + its audience's place.
+// is the counter's base + first + its audience's place. It answers one row, the first seq: a row
+// per stored event was parsed by the server only to take the smallest.
 const appendBatch = preparedStatement<{ applicationId: string; count: number; rows: string }>(
   () => sql`
     with counter as (
@@ -17,16 +18,17 @@ const appendBatch = preparedStatement<{ applicationId: string; count: number; ro
       on conflict (application_id)
       do update set last_seq = ${applicationSequences.lastSeq} + ${sql.placeholder('count')}
       returning last_seq
+    ), stored as (
+      insert into ${realtimeEvents} (application_id, seq, type, conversation_id, audience, data)
+      select ${sql.placeholder('applicationId')}, counter.last_seq - ${sql.placeholder('count')} + e.first + a.n,
+        e.type, e.conversation_id, a.audience, e.data
+      from counter,
+        jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+          as e(type text, conversation_id bigint, audiences jsonb, data jsonb, first int),
+        jsonb_array_elements_text(e.audiences) with ordinality as a(audience, n)
+      order by e.first, a.n
     )
-    insert into ${realtimeEvents} (application_id, seq, type, conversation_id, audience, data)
-    select ${sql.placeholder('applicationId')}, counter.last_seq - ${sql.placeholder('count')} + e.first + a.n,
-      e.type, e.conversation_id, a.audience, e.data
-    from counter,
-      jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-        as e(type text, conversation_id bigint, audiences jsonb, data jsonb, first int),
-      jsonb_array_elements_text(e.audiences) with ordinality as a(audience, n)
-    order by e.first, a.n
-    returning seq`,
+    select counter.last_seq - ${sql.placeholder('count')} + 1 as first_seq from counter`,
 );
 
 /**
@@ -53,8 +55,7 @@ export async function appendEvents(
   });
   if (count === 0) return [];
   const result = await appendBatch(db, { applicationId, count, rows: JSON.stringify(rows) });
-  // The smallest seq stored is the batch's base + 1 (the first row's place is 1).
-  const firstSeq = Math.min(...rowsOf<{ seq: string | number }>(result).map((r) => Number(r.seq)));
+  const firstSeq = Number(rowsOf<{ first_seq: string | number }>(result)[0]!.first_seq);
   return rows.flatMap((r) =>
     r.audiences.map((audience, i) => ({
       seq: firstSeq + r.first + i,
