@@ -208,3 +208,40 @@ test('the demo operator sees only its SPEC §6 screens', async ({ browser, reque
   expect(refused.status()).toBe(403);
   await operator.context().close();
 });
+
+test('at phone width the list keeps the newest message in view and always shows the agent’s own reply', async ({
+  browser,
+  request,
+}) => {
+  const { applicationId } = await apiLogin(request, 'owner@demo.convo.local');
+  const talk = `Scroll ${unique}`;
+  const customer = await visitor(request, applicationId, { unique: `scroll-${unique}`, subject: talk });
+  const groupId = await customer.start();
+  for (let i = 1; i <= 12; i++)
+    await customer.say(groupId, `Line ${i} of a long story about a parcel that went to the wrong town.`);
+  const page = await logIn(browser, 'owner@demo.convo.local');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/conversations/${groupId}`);
+  const newest = page.getByTestId('message').filter({ hasText: 'Line 12 of' });
+  await expect(newest).toBeInViewport();
+
+  // A draft of several lines grows the reply box: the newest message stays in view.
+  const box = page.getByTestId('composer');
+  await box.fill('One\nTwo\nThree\nFour\nFive');
+  await expect(newest).toBeInViewport();
+  await box.fill('');
+
+  // Scrolled up to the first message, the agent replies: the list goes to the reply.
+  await page.evaluate(() => {
+    const list = document.querySelector('[data-testid="message-list"]');
+    const scroller =
+      list?.querySelector<HTMLElement>('[data-virtuoso-scroller]') ?? (list as HTMLElement | null);
+    if (scroller) scroller.scrollTop = 0;
+  });
+  await expect(page.getByTestId('message').filter({ hasText: 'Line 1 of' })).toBeInViewport();
+  const reply = `Found it ${unique}: it is on its way back.`;
+  await box.fill(reply);
+  await box.press('Enter');
+  await expect(page.getByTestId('message').filter({ hasText: reply })).toBeInViewport();
+  await page.context().close();
+});

@@ -9,6 +9,7 @@ import { Center, Divider, Loader, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListItem, Virtuoso } from 'react-virtuoso';
+import { useSession } from '../../../app/session/session-store';
 import { SectionLoader } from '../../../components/page-loader';
 import { useLockedFeature } from '../../billing/components/feature-gate';
 import { useTeammates } from '../hooks/use-inbox-data';
@@ -50,7 +51,6 @@ function OlderLoading({ context }: { context?: ListContext }) {
 
 const COMPONENTS = { Header: OlderLoading };
 const rowKey = (_: number, row: MessageRow) => row.key;
-const follow = (atBottom: boolean): 'smooth' | false => (atBottom ? 'smooth' : false);
 
 const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
   return <Divider my="xs" label={label} labelPosition="center" data-testid="day-separator" />;
@@ -175,6 +175,16 @@ export const MessageList = memo(function MessageList({
   const scroller = useRef<HTMLElement | null>(null);
   const pinned = useRef(true);
   const newest = rows[rows.length - 1];
+  // The view follows new messages while it is at the bottom, and always the agent's own: a reply
+  // sent from a list scrolled up (or pushed up by the reply box growing) is shown, as in any chat.
+  const me = useSession()?.userName;
+  const newestIsMine = useRef(false);
+  newestIsMine.current = newest?.kind === 'message' && me !== undefined && newest.message.from === me;
+  const follow = useCallback(
+    (atBottom: boolean): 'smooth' | 'auto' | false =>
+      atBottom ? 'smooth' : newestIsMine.current ? 'auto' : false,
+    [],
+  );
   const show = useCallback((groupId: number) => {
     if (positioned.current) return;
     positioned.current = true;
