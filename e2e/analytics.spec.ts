@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { clockBeforeTheDemo } from './support/clock';
+import { downloadConversationReport } from './support/reports';
 import { expect, type Page, test } from './support/test';
 
 // /dashboard's analytics and /reports as the demo owner uses them: the figures of the demo's
@@ -73,18 +73,7 @@ test('the owner reads the dashboard, filters bots and last week, downloads the c
     await expect(page.getByRole('heading', { name: 'Reports', exact: true })).toBeVisible();
     await page.getByRole('combobox', { name: 'Date range' }).click();
     await page.getByRole('option', { name: 'Last 7 days' }).click();
-    await page.getByTestId('report-conversations').click();
-    const row = page.getByTestId('report-row').first();
-    await expect(row).toContainText('Conversations');
-    await expect(row.getByText(/\d+ rows/)).toBeVisible({ timeout: 30_000 });
-    const download = page.waitForEvent('download');
-    await row.getByRole('button', { name: 'Download' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(
-      /^conversations-report-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
-    );
-    const csv = readFileSync((await file.path()) ?? '', 'utf8');
-    const lines = csv.trim().split('\r\n');
+    const { row, lines } = await downloadConversationReport(page);
     expect(lines[0]).toBe(
       'conversationId,name,customer,assignee,team,channel,status,createdAt,resolvedAt,firstResponseSeconds,resolutionSeconds,rating,ratingScale',
     );

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { clockBeforeTheDemo } from './support/clock';
+import { downloadConversationReport } from './support/reports';
 import { expect, type Page, test } from './support/test';
 
 // /reports on screen (issue 40 item 3) as the demo owner uses it: the figures of the demo's
@@ -83,19 +83,7 @@ test('the owner reads each report’s figures on /reports and downloads the CSV 
 
   await test.step('the conversation CSV beside the figures still downloads', async () => {
     await page.getByRole('tab', { name: 'Conversations' }).click();
-    await page.getByTestId('report-conversations').click();
-    const row = page.getByTestId('report-row').first();
-    await expect(row).toContainText('Conversations');
-    await expect(row.getByText(/\d+ rows/)).toBeVisible({ timeout: 30_000 });
-    const download = page.waitForEvent('download');
-    await row.getByRole('button', { name: 'Download' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(
-      /^conversations-report-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
-    );
-    const lines = readFileSync((await file.path()) ?? '', 'utf8')
-      .trim()
-      .split('\r\n');
+    const { lines } = await downloadConversationReport(page);
     expect(lines[0]?.startsWith('conversationId,name,customer,assignee')).toBe(true);
     // The file and the screen count the same conversations.
     expect(lines.length - 1).toBe(total);

@@ -136,7 +136,7 @@ export function ReportsPage() {
             </Table.Thead>
             <Table.Tbody>
               {list.map((r) => (
-                <Table.Tr key={r.id} data-testid="report-row">
+                <Table.Tr key={r.id} data-testid="report-row" data-report-id={r.id}>
                   <Table.Td>{t(`reports.kinds.${r.kind}`)}</Table.Td>
                   <Table.Td>
                     {date.format(r.from)} – {date.format(r.to - 1)}
