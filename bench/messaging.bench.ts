@@ -7,7 +7,9 @@
 // INSERTs from a small pg script (the database alone) and prints the product's share of that.
 // BENCH_SERVER_ROOT runs another checkout's built server (the A/B of two send paths).
 // Sizes: BENCH_MESSAGES (default 6000, after BENCH_WARMUP 2000 unmeasured), BENCH_VISITORS (60),
-// BENCH_AGENTS (5), BENCH_IDLE_SOCKETS (10000); BENCH_PORT (3400) the first server port.
+// BENCH_AGENTS (5), BENCH_ONLINE_VISITORS (1000: other visitors of the same application, their
+// widget's socket open and idle, as on a busy site), BENCH_IDLE_SOCKETS (10000, in an application of
+// their own); BENCH_PORT (3400) the first server port.
 // BENCH_TARGETS=pglite,postgres picks the databases; BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof)
 // goes to the server's node only; BENCH_SIGNAL_LOAD=SIGUSR2 signals the server as each load starts and ends.
 // BENCH_ALLOCATIONS=1 adds what the server allocates per message (V8's sampling heap profiler, garbage
@@ -27,6 +29,7 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 6000);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 60);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 5);
 const IDLE = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
+const ONLINE = Number(process.env.BENCH_ONLINE_VISITORS ?? 1000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 const ALLOCATIONS = process.env.BENCH_ALLOCATIONS === '1';
 // Where the preloaded sampler writes each load's heap profile (one server per database: the
@@ -197,8 +200,26 @@ async function prepareAudience(base: string) {
       connection: new LightConnection(hostname, Number(port)),
     });
   }
+  // Visitors who only have the widget open: each holds a socket of the application, so every
+  // event of the load passes them by (a send must not cost more on a busier site).
+  const online: WebSocket[] = [];
+  for (let i = 0; i < ONLINE; i += 50) {
+    online.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, ONLINE - i) }, async (_, j) => {
+          const reg = await post(base, '/rest/ws/register/client', {
+            userId: `o${i + j}-${Math.random().toString(36).slice(2, 8)}`,
+            applicationId: admin.appId,
+            authenticationTypeId: 0,
+          });
+          return openSocket(base, reg.authToken as string);
+        }),
+      )),
+    );
+  }
   return {
     visitors,
+    online: online.length,
     /** A fresh connection for a visitor whose connection failed. */
     reconnect(v: Visitor) {
       v.connection.close();
@@ -219,7 +240,7 @@ async function prepareAudience(base: string) {
       onFrame = handler;
     },
     close() {
-      for (const s of sockets) s.close();
+      for (const s of [...sockets, ...online]) s.close();
       for (const v of visitors) v.connection.close();
       this.pool.close();
     },
@@ -392,7 +413,7 @@ async function throughput(
     ...clientRows,
     ...failureRows,
     {
-      figure: `${load}: messages/s persisted (${VISITORS} visitors, ${MESSAGES} msgs)`,
+      figure: `${load}: messages/s persisted (${VISITORS} visitors sending, ${audience.online} more online, ${MESSAGES} msgs)`,
       value: persistedRate.toFixed(0),
       budget: rateBudget,
       pass: ratePass(persistedRate),

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
+import { AudienceIndex } from './audience-index.js';
 import { burstWriter, type CorkableSocket } from './burst-writer.js';
 import { currentSeq, eventsAfter, eventsBetween } from './event-repository.js';
 import {
@@ -155,7 +156,7 @@ export async function createHub(
   stomp?: { lookup: StompMessageLookup; options?: Partial<StompOptions> },
 ): Promise<Hub> {
   const stompOptions: StompOptions = { ...DEFAULT_STOMP_OPTIONS, ...stomp?.options };
-  const byApp = new Map<string, Set<Connection>>();
+  const connections = new AudienceIndex<Connection>();
   // One ordered stream per application with sockets on this node.
   const streams = new Map<string, OrderedStream>();
 
@@ -166,8 +167,7 @@ export async function createHub(
         (e) => {
           // One JSON text per event, shared by every socket it goes to.
           let frame: string | null = null;
-          for (const conn of byApp.get(appId) ?? []) {
-            if (!conn.audiences.has(e.audience)) continue;
+          for (const conn of connections.listening(appId, e.audience)) {
             if (conn.view || conn.out) {
               deliverStored(conn, e);
               continue;
@@ -216,8 +216,7 @@ export async function createHub(
       for (const e of msg.events) streams.get(e.appId)?.push(e);
       return;
     }
-    for (const conn of byApp.get(msg.appId) ?? []) {
-      if (!msg.audiences.some((a) => conn.audiences.has(a))) continue;
+    for (const conn of connections.reaching(msg.appId, msg.audiences)) {
       if (conn.out) conn.out.ephemeral(msg.event);
       else send(conn, { appId: msg.appId, ...msg.event });
     }
@@ -230,16 +229,14 @@ export async function createHub(
     const revoked = new Set(parsed.userIds);
     // Another node revoked them: this node's session cache must not answer for them either.
     lookups.forgetSessions(revoked);
-    for (const set of byApp.values()) {
-      for (const conn of set) {
-        if (!revoked.has(conn.userId)) continue;
-        if (conn.out) {
-          conn.out.revoked();
-          continue;
-        }
-        send(conn, { type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' });
-        conn.socket.close(4401, 'unauthorized');
+    for (const conn of connections.all()) {
+      if (!revoked.has(conn.userId)) continue;
+      if (conn.out) {
+        conn.out.revoked();
+        continue;
       }
+      send(conn, { type: 'error', code: 'UNAUTHORIZED', message: 'Sign in again.' });
+      conn.socket.close(4401, 'unauthorized');
     }
   });
 
@@ -295,21 +292,13 @@ export async function createHub(
       out,
       awaitingReplay: out !== null,
     };
-    let set = byApp.get(conn.appId);
-    if (!set) {
-      set = new Set();
-      byApp.set(conn.appId, set);
-    }
-    set.add(conn);
+    connections.add(conn);
     await streamOf(conn.appId);
     return { conn, found };
   }
 
   function detach(conn: Connection) {
-    const set = byApp.get(conn.appId);
-    set?.delete(conn);
-    if (set && set.size === 0) {
-      byApp.delete(conn.appId);
+    if (connections.remove(conn)) {
       streams.get(conn.appId)?.dispose();
       streams.delete(conn.appId);
     }
@@ -499,17 +488,15 @@ export async function createHub(
       socket.on('error', () => socket.terminate());
     },
     connectionCount() {
-      let n = 0;
-      for (const set of byApp.values()) n += set.size;
-      return n;
+      return connections.size;
     },
     async close() {
       if (heartBeatSweep) clearInterval(heartBeatSweep);
       heartBeatSweep = null;
       for (const s of stompSessions) s.close();
       stompSessions.clear();
-      for (const set of byApp.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
-      byApp.clear();
+      for (const c of connections.all()) c.socket.close(1001, 'server shutting down');
+      connections.clear();
       for (const s of streams.values()) s.dispose();
       streams.clear();
     },
