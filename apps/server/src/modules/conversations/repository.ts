@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { anyOf, arrayLiteral } from '../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
+import { isoInstants } from '../../platform/db/iso-instants.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
 import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
@@ -432,17 +433,7 @@ export interface AfterMessages {
  */
 export async function applyAfterMessages(db: Db, applicationId: string, updates: readonly AfterMessages[]) {
   if (updates.length === 0) return;
-  // Most of a batch's instants are one (its commit time): each is formatted once.
-  const formatted = new Map<number, string>();
-  const iso = (d: Date) => {
-    const t = d.getTime();
-    let text = formatted.get(t);
-    if (text === undefined) {
-      text = d.toISOString();
-      formatted.set(t, text);
-    }
-    return text;
-  };
+  const iso = isoInstants();
   const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
   const rows = updates.map((u) => ({
     id: u.id,

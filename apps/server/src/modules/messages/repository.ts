@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableName, inArray, lt, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
+import { isoInstants } from '../../platform/db/iso-instants.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
 import { rawRowsOf } from '../../platform/db/raw-rows.js';
 
@@ -80,7 +81,8 @@ export async function insertMessagesOnce(
   values: readonly NewBatchMessage[],
 ): Promise<{ row: MessageRow; created: boolean }[]> {
   if (values.length === 0) return [];
-  const rows = values.map((v) => columnsOf(v, v.createdAt?.toISOString() ?? null));
+  const iso = isoInstants();
+  const rows = values.map((v) => columnsOf(v, v.createdAt ? iso(v.createdAt) : null));
   const result = await insertBatch(db, { applicationId, rows: JSON.stringify(rows) });
   const byKey = new Map<string, { row: MessageRow; created: boolean }>();
   for (const raw of rowsOf<Record<string, unknown>>(result)) {
@@ -167,16 +169,8 @@ export function newMessageRow(
 export function insertNewMessages(db: Db, rows: readonly MessageRow[]): Promise<unknown> {
   const first = rows[0];
   if (!first) return Promise.resolve();
-  const instants = new Map<number, string>();
-  const json = rows.map((r) => {
-    const t = r.createdAt.getTime();
-    let at = instants.get(t);
-    if (at === undefined) {
-      at = r.createdAt.toISOString();
-      instants.set(t, at);
-    }
-    return { id: r.id, ...columnsOf(r, at) };
-  });
+  const iso = isoInstants();
+  const json = rows.map((r) => ({ id: r.id, ...columnsOf(r, iso(r.createdAt)) }));
   return insertWithIds(db, { applicationId: first.applicationId, rows: JSON.stringify(json) });
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StoredEvent } from './event-types.js';
 import { OrderedStream } from './ordered-stream.js';
 
@@ -62,6 +62,31 @@ describe('OrderedStream', () => {
     await tick(50);
     expect(out).toEqual([1, 2, 3, 4]);
     s.dispose();
+  });
+
+  it('reads the store only for a gap that lasts its wait, not one that filled itself before', async () => {
+    vi.useFakeTimers();
+    try {
+      const reads: number[][] = [];
+      const { out, s } = started(async (from, to) => {
+        reads.push([from, to]);
+        return Array.from({ length: to - from }, (_, i) => ev(from + i));
+      }, 40);
+      // A gap that the late publish fills at once.
+      s.push(ev(2));
+      s.push(ev(1));
+      await vi.advanceTimersByTimeAsync(30);
+      // A second gap, 30 ms into the first one's wait: it gets its own 40 ms.
+      s.push(ev(4));
+      await vi.advanceTimersByTimeAsync(20);
+      expect(reads).toEqual([]);
+      await vi.advanceTimersByTimeAsync(30);
+      expect(reads).toEqual([[3, 4]]);
+      expect(out).toEqual([1, 2, 3, 4]);
+      s.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('catches up from the store after the bus was down, without a later event', async () => {

@@ -41,7 +41,12 @@ export class OrderedStream {
       this.next += 1;
       e = this.pending.get(this.next);
     }
-    if (this.pending.size > 0 && !this.timer) {
+    if (this.pending.size === 0) {
+      // The gap filled itself: its timer would read the store for a later gap before that one
+      // had waited its turn.
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+    } else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
         void this.fillGap();
