@@ -118,7 +118,8 @@ interface Connection {
   userId: string;
   userName: string;
   isMember: boolean;
-  audiences: Set<string>;
+  /** Fixed once open: the hub's index (audience-index.ts) files the connection under them. */
+  readonly audiences: ReadonlySet<string>;
   lastSeq: number;
   replaying: boolean;
   buffer: StoredEvent[];
