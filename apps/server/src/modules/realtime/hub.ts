@@ -317,9 +317,15 @@ export async function createHub(
       return null;
     }
     const { conn } = opened;
-    send(conn, { type: 'ready', appId: conn.appId, userId: conn.userName, seq: conn.lastSeq });
-    await replay(conn);
-    send(conn, { type: 'resumed', seq: conn.lastSeq });
+    try {
+      send(conn, { type: 'ready', appId: conn.appId, userId: conn.userName, seq: conn.lastSeq });
+      await replay(conn);
+      send(conn, { type: 'resumed', seq: conn.lastSeq });
+    } catch (error) {
+      // The socket is closed for it by the caller, which never learns of this connection.
+      detach(conn);
+      throw error;
+    }
     return conn;
   }
 
@@ -419,6 +425,7 @@ export async function createHub(
         return;
       }
       let conn: Connection | null = null;
+      let closed = false;
       let authenticating = false;
       let first = true;
       const timer = setTimeout(() => {
@@ -464,6 +471,9 @@ export async function createHub(
             .then((c) => {
               conn = c;
               clearTimeout(timer);
+              // Closed while it was being opened or replayed: the close below found no connection
+              // to take out of the index, so it leaves now (else it stayed there for ever).
+              if (c && closed) detach(c);
             })
             .catch((err: unknown) => {
               log.error({ err }, 'websocket authentication failed');
@@ -483,6 +493,7 @@ export async function createHub(
         );
       });
       socket.on('close', () => {
+        closed = true;
         clearTimeout(timer);
         if (conn) detach(conn);
       });
