@@ -416,8 +416,13 @@ describe.each(testDatabaseKinds())('CRMs and helpdesks on %s', (kind) => {
       (n) => n === 1,
     );
     expect(portal.contacts.map((c) => c.properties.email)).toEqual([email]);
-    const state = (await call(bearer(tenant), 'GET', crmConversationPath(groupId))).json().data;
-    expect(state.links).toEqual([expect.objectContaining({ provider: 'hubspot', kind: 'activity' })]);
+    // The worker records the link after HubSpot answers, so the note can be seen before it.
+    const links = await waitFor(
+      async () =>
+        (await call(bearer(tenant), 'GET', crmConversationPath(groupId))).json().data.links as unknown[],
+      (l) => l.length > 0,
+    );
+    expect(links).toEqual([expect.objectContaining({ provider: 'hubspot', kind: 'activity' })]);
   });
 
   it('refuses a Zendesk site on a private address unless the operator allows it', async () => {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Database } from '../../platform/db/database.js';
@@ -27,17 +27,7 @@ const session: HubSession = {
   user: { id: 'u1', userId: 'agent@example.com', userKey: 'k1', status: 0, roleType: '1' },
 };
 
-const silent = {
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silent;
-  },
-} as unknown as FastifyBaseLogger;
+const silent = pino({ level: 'silent' });
 
 describe('hub connections', () => {
   let database: Database;

@@ -192,8 +192,8 @@ export async function createHub(
     conn.socket.send(JSON.stringify(conn.view ? conn.view(payload) : payload));
   };
 
+  // Only for a connection listening to the event's audience: the index gave it, or it was buffered so.
   const deliverStored = (conn: Connection, e: StoredEvent, frame?: string) => {
-    if (!conn.audiences.has(e.audience)) return;
     if (conn.replaying) {
       if (!conn.awaitingReplay) conn.buffer.push(e);
       return;
