@@ -21,6 +21,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { freshPostgres } from './lib/fresh-postgres.js';
 import { LightConnection, LightPool } from './lib/light-http.js';
+import { type StatementTimes, statementTimes } from './lib/pg-statements.js';
 import { postgresCpuSeconds } from './lib/process-cpu.js';
 import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
@@ -253,6 +254,7 @@ async function throughput(
   server: ServerProcess,
   rate: number,
   audience: Audience,
+  statements: StatementTimes | null = null,
 ): Promise<Row[]> {
   const { cpuSeconds } = server;
   const { visitors } = audience;
@@ -324,6 +326,7 @@ async function throughput(
   // processes and this load generator (2 cores shared by all three).
   const databaseCpuBefore = kind === 'postgres' ? postgresCpuSeconds() : null;
   const loadCpuBefore = process.cpuUsage();
+  await statements?.reset();
   signalLoad();
   const started = performance.now();
   const sendOne = async (v: Visitor, i: number) => {
@@ -374,13 +377,14 @@ async function throughput(
   signalLoad();
   const allocatedPerMessage = ALLOCATIONS ? (await sampledAllocations(loadsSampled++)) / MESSAGES : null;
   audience.listen(() => {});
+  const load = rate > 0 ? `${kind}, open loop at ${rate}/s` : `${kind}, closed loop`;
+  const statementRows = statements ? await statements.rows(load, MESSAGES) : [];
   latencies.sort((a, b) => a - b);
   const persistedRate = persisted / persistedSeconds;
   const deliveredRate = deliveredToAll / deliveredSeconds;
   const budget = RATE_BUDGET[kind] ?? 0;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const p99 = percentile(latencies, 99);
-  const load = rate > 0 ? `${kind}, open loop at ${rate}/s` : `${kind}, closed loop`;
   // Closed loop: the rates are the budget. Open loop at the budget's rate: the server keeps up
   // when it persists at (nearly) the offered rate and delivers everything within the latency
   // budget (a backlog shows as seconds of latency).
@@ -471,6 +475,7 @@ async function throughput(
       budget: '< 50 ms',
       pass: p99 < 50,
     },
+    ...statementRows,
   ];
 }
 
@@ -616,11 +621,18 @@ for (const target of targets) {
   });
   try {
     const audience = await prepareAudience(server.base);
+    // Where PostgreSQL's share of a message goes, statement by statement (when it can tell).
+    let statements: StatementTimes | null = null;
+    if (target.databaseUrl) {
+      const found = await statementTimes(target.databaseUrl);
+      if ('reset' in found) statements = found;
+      else rows.push(found);
+    }
     try {
-      const closed = await throughput(target.kind, server, 0, audience);
+      const closed = await throughput(target.kind, server, 0, audience, statements);
       rows.push(...closed);
       const openRate = Number(process.env.BENCH_RATE ?? RATE_BUDGET[target.kind] ?? 0);
-      if (openRate > 0) rows.push(...(await throughput(target.kind, server, openRate, audience)));
+      if (openRate > 0) rows.push(...(await throughput(target.kind, server, openRate, audience, statements)));
       if (target.databaseUrl) {
         // The database alone, right after the product's loads on the same database.
         const raw = await rawInsertRate(target.databaseUrl);
@@ -642,6 +654,7 @@ for (const target of targets) {
       }
     } finally {
       audience.close();
+      await statements?.close();
     }
     rows.push({
       figure: `${target.kind}: server RSS after the load`,

@@ -479,6 +479,9 @@ function afterMessagesStatement(answering: boolean) {
       set unread_count = cm.unread_count + v.added - coalesce((v.added_by_sender ->> cm.user_id::text)::int, 0)
       from v
       where cm.conversation_id = v.id and cm.application_id = ${applicationId}
+        -- A member who sent every message of the batch gains nothing: no new row version for them
+        -- (a customer writing alone was half of these updates).
+        and v.added <> coalesce((v.added_by_sender ->> cm.user_id::text)::int, 0)
     )
     update ${conversations} as c
     set status = v.status,
