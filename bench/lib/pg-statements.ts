@@ -15,7 +15,7 @@ export interface StatementTimes {
   close(): Promise<void>;
 }
 
-/** A reader for the database at `url`; null when pg_stat_statements is not loaded there. */
+/** A reader for the database at `url`, or the row saying how to load pg_stat_statements when it is not. */
 export async function statementTimes(url: string): Promise<StatementTimes | Row> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
