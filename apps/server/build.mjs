@@ -18,6 +18,8 @@ await build({
     convo: './src/ops/main.ts',
     'knowledge-parse-worker': './src/modules/bots/knowledge/parsers/parse-worker.ts',
     'code-action-sandbox': './src/modules/bots/code-actions/sandbox-worker.mjs',
+    // The embedded database's thread, beside main.js where platform/db/pglite-thread.ts looks for it.
+    'pglite-worker': './src/platform/db/pglite-worker.mjs',
   },
   absWorkingDir: here,
   outdir: 'dist',

@@ -72,8 +72,8 @@ export function createKeyedBatcher<I, O>(
     try {
       for (;;) {
         // One turn of the event loop first: requests already read from their sockets reach
-        // `submit` and join this batch. Without it an in-process database (PGlite, whose queries
-        // never yield to I/O) would write every call alone.
+        // `submit` and join this batch. Without it a database that answers at once (PGlite, on
+        // the server's thread before it had one of its own) wrote every call alone.
         await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = take(key);
         if (batch.length === 0) break;

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import type { Db } from './db-type.js';
+import { PgliteThread } from './pglite-thread.js';
 import { registerPipelinedPool } from './pipelined-transaction.js';
 import { assertMigrationHistory } from './schema-version.js';
 
@@ -89,30 +90,35 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
     lock = lockDataDir(dataDir);
     dir = path.join(dataDir, 'pglite');
   }
+  let client: PgliteThread | null = null;
   try {
-    const client = inMemory
-      ? new PGlite({ extensions: PGLITE_EXTENSIONS, ...(dump ? { loadDataDir: dump } : {}) })
-      : new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
-    await client.waitReady;
-    const db = drizzlePglite(client);
+    // On a thread of its own (pglite-thread.ts): its statements never hold up the server's thread.
+    client = await PgliteThread.start(
+      inMemory ? { dump: dump ? await dump.arrayBuffer() : undefined } : { dataDir: dir },
+    );
+    // drizzle's PGlite driver only calls `query` and `transaction`, which the thread answers.
+    const opened = client;
+    const db = drizzlePglite(opened as unknown as PGlite);
     await assertMigrationHistory(db, migrationsFolder());
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,
-      relational: drizzlePglite(client, { schema }) as unknown as RelationalDb,
+      relational: drizzlePglite(opened as unknown as PGlite, { schema }) as unknown as RelationalDb,
       kind: 'pglite',
       async ping() {
-        await client.query('select 1');
+        await opened.query('select 1');
       },
       async close() {
         try {
-          if (!client.closed) await client.close();
+          await opened.close();
         } finally {
           lock?.release();
         }
       },
     };
   } catch (err) {
+    // The data directory is let go only once its database is closed.
+    await client?.close().catch(() => {});
     lock?.release();
     throw err;
   }

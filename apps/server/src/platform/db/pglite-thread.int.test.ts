@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { types } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, rowsOf } from './database.js';
+import { isUniqueViolation } from './errors.js';
+import { PgliteThread } from './pglite-thread.js';
+
+// The embedded database runs on a thread of its own (pglite-worker.mjs): what drizzle and the
+// services rely on must hold across the thread's messages.
+
+describe('PGlite on its own thread', () => {
+  let thread: PgliteThread;
+  beforeAll(async () => {
+    thread = await PgliteThread.start({});
+    await thread.query('create table probe (id int primary key, at timestamptz, tags text[])');
+  });
+  afterAll(async () => {
+    await thread.close();
+  });
+
+  it('answers rows as objects or arrays, keeping as text the types whose parsers keep it', async () => {
+    await thread.query(`insert into probe values (1, '2026-11-30 10:00:00+00', '{a,b}')`);
+    const keep = { [types.TIMESTAMPTZ]: (value: string) => value };
+    const objects = await thread.query<{ id: number; at: string; tags: string[] }>(
+      'select id, at, tags from probe where id = $1',
+      [1],
+      { rowMode: 'object', parsers: keep },
+    );
+    expect(objects.rows).toEqual([{ id: 1, at: '2026-11-30 10:00:00+00', tags: ['a', 'b'] }]);
+    const arrays = await thread.query<unknown[]>('select id, at from probe', [], { rowMode: 'array' });
+    expect(arrays.rows[0]?.[0]).toBe(1);
+    // Without the parser the thread's PGlite parses the timestamp itself.
+    expect(arrays.rows[0]?.[1]).toBeInstanceOf(Date);
+    expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'at']);
+  });
+
+  it('refuses a parser that changes the text (a function cannot cross to the thread)', async () => {
+    const parsers = { [types.INT4]: (value: string) => Number(value) * 2 };
+    await expect(thread.query('select 1', [], { parsers })).rejects.toThrow(
+      /only parsers that keep the text/,
+    );
+  });
+
+  it("rethrows PostgreSQL's error with its fields (code, constraint, detail)", async () => {
+    const error: unknown = await thread.query('insert into probe (id) values (1)').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 'probe_pkey', table: 'probe' });
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  it('commits a transaction that resolves, rolls back one that throws, and serialises them', async () => {
+    const value = await thread.transaction(async (tx) => {
+      await tx.query('insert into probe (id) values (2)');
+      return 'done';
+    });
+    expect(value).toBe('done');
+
+    const failure = new Error('changed my mind');
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query('insert into probe (id) values (3)');
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+
+    // A failed statement inside: its error, and nothing of the transaction kept.
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query('insert into probe (id) values (4)');
+        await tx.query('insert into probe (id) values (1)');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+
+    // Two at once, and a statement outside both: each transaction sees only itself until it ends.
+    const order: string[] = [];
+    const slow = thread.transaction(async (tx) => {
+      await tx.query('insert into probe (id) values (5)');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('slow');
+    });
+    const outside = thread.query<{ n: number }>('select count(*)::int as n from probe where id = 5');
+    const quick = thread.transaction(async (tx) => {
+      await tx.query('insert into probe (id) values (6)');
+      order.push('quick');
+    });
+    await Promise.all([slow, quick]);
+    expect(order).toEqual(['slow', 'quick']);
+    expect((await outside).rows[0]?.n).toBe(1);
+
+    const ids = await thread.query<{ id: number }>('select id from probe order by id');
+    expect(ids.rows.map((r) => r.id)).toEqual([1, 2, 5, 6]);
+  });
+});
+
+describe('openDatabase on PGlite', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'convo-pglite-thread-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps what it wrote in its data directory across a close, and refuses queries once closed', async () => {
+    let database: Database = await openDatabase({ dataDir: dir });
+    await database.db.execute(sql`create table kept (v text)`);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into kept values ('a')`);
+    });
+    await database.close();
+    // drizzle wraps the thread's error as its cause.
+    const closed: unknown = await database.db.execute(sql`select 1`).catch((e: unknown) => e);
+    expect((closed as { cause?: unknown }).cause).toMatchObject({ message: 'the database is closed' });
+
+    database = await openDatabase({ dataDir: dir });
+    try {
+      expect(rowsOf<{ v: string }>(await database.db.execute(sql`select v from kept`))).toEqual([{ v: 'a' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});

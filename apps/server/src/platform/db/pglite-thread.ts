@@ -1,0 +1,208 @@
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+
+// The embedded database on a thread of its own (pglite-worker.mjs says why). This side stands in
+// for the PGlite instance drizzle's PGlite driver is given: drizzle only calls `query` and
+// `transaction` on it, and `query` on a transaction. Each call is a message to the thread and its
+// answer a message back; a transaction stays open in the thread until this side ends it.
+
+/** What the thread is started with. */
+export interface ThreadStart {
+  /** A data directory on disk; neither this nor `dump`: in memory. */
+  dataDir?: string | undefined;
+  /** An uncompressed dump of a data directory to start an in-memory database from. */
+  dump?: ArrayBuffer | undefined;
+}
+
+export type ThreadRequest =
+  | {
+      id: number;
+      op: 'query';
+      /** 0 outside a transaction. */
+      transaction: number;
+      text: string;
+      params: unknown[];
+      rowMode: 'array' | 'object';
+      /** Type ids whose values stay text (drizzle keeps timestamps and dates as PostgreSQL writes them). */
+      textTypes: number[];
+    }
+  /** Opens transaction number `transaction`; its statements may follow at once. Not answered. */
+  | { op: 'begin'; transaction: number }
+  | { id: number; op: 'end'; transaction: number; commit: boolean }
+  | { id: number; op: 'close' };
+
+export type ThreadReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: Record<string, string | number | boolean> };
+
+/** A database error rebuilt from the thread's plain copy: message, name and PostgreSQL's fields. */
+function rebuiltError(fields: Record<string, string | number | boolean>): Error {
+  const error = new Error(String(fields.message ?? 'database error'));
+  Object.assign(error, fields);
+  return error;
+}
+
+const PROBE = '\u0000probe';
+/** The text-kept type ids of a parser set, worked out once per set (drizzle reuses its sets). */
+const textTypesOf = new WeakMap<object, number[]>();
+
+/**
+ * The type ids of `parsers`. Only parsers that keep the text as it is can cross to the thread (a
+ * function cannot); any other is refused rather than silently dropped.
+ */
+function textTypes(parsers: QueryOptions['parsers']): number[] {
+  if (!parsers) return [];
+  let types = textTypesOf.get(parsers);
+  if (!types) {
+    types = Object.entries(parsers).map(([type, parse]) => {
+      if (parse(PROBE, Number(type)) !== PROBE) {
+        throw new Error(`type ${type}: only parsers that keep the text cross to the database thread`);
+      }
+      return Number(type);
+    });
+    textTypesOf.set(parsers, types);
+  }
+  return types;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** The part of PGlite's interface drizzle's driver uses, for one transaction or the whole database. */
+export interface ThreadQueries {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+}
+
+export class PgliteThread implements ThreadQueries {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private nextTransaction = 1;
+  private stopped: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: ThreadReply) => this.settle(reply));
+    worker.on('error', (error) => this.stop(error));
+    worker.on('exit', (code) => this.stop(new Error(`the database thread stopped (exit code ${code})`)));
+    // Only a pending call keeps the process alive (as a query on the server's thread would).
+    worker.unref();
+  }
+
+  /** Starts the thread and waits until its database is open; a database that fails to open throws here. */
+  static async start(start: ThreadStart): Promise<PgliteThread> {
+    const worker = new Worker(new URL(entryFile(), import.meta.url), {
+      workerData: start,
+      transferList: start.dump ? [start.dump] : [],
+    });
+    const thread = new PgliteThread(worker);
+    try {
+      await thread.call(0, null);
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
+    return thread;
+  }
+
+  get closed(): boolean {
+    return this.stopped !== null;
+  }
+
+  query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.run<T>(0, text, params, options);
+  }
+
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (its error
+   * rethrown). Other calls wait in the thread until it ends, as they do in PGlite itself.
+   */
+  async transaction<T>(fn: (tx: ThreadQueries) => Promise<T>): Promise<T> {
+    if (this.stopped) throw this.stopped;
+    // Numbered here, so its first statement follows the begin without waiting for an answer.
+    const transaction = this.nextTransaction++;
+    this.worker.postMessage({ op: 'begin', transaction } satisfies ThreadRequest);
+    const tx: ThreadQueries = {
+      query: <R>(text: string, params: unknown[] = [], options?: QueryOptions) =>
+        this.run<R>(transaction, text, params, options),
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (error) {
+      const endId = this.nextId++;
+      await this.call(endId, { id: endId, op: 'end', transaction, commit: false }).catch(() => {});
+      throw error;
+    }
+    const endId = this.nextId++;
+    await this.call(endId, { id: endId, op: 'end', transaction, commit: true });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    const id = this.nextId++;
+    try {
+      await this.call(id, { id, op: 'close' });
+    } finally {
+      this.stop(new Error('the database is closed'));
+      await this.worker.terminate();
+    }
+  }
+
+  private run<T>(
+    transaction: number,
+    text: string,
+    params: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    let kept: number[];
+    try {
+      kept = textTypes(options?.parsers);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const id = this.nextId++;
+    return this.call(id, {
+      id,
+      op: 'query',
+      transaction,
+      text,
+      params,
+      rowMode: options?.rowMode ?? 'object',
+      textTypes: kept,
+    }) as Promise<Results<T>>;
+  }
+
+  /** Posts `request` (none for the start) and waits for the reply with `id`. */
+  private call(id: number, request: ThreadRequest | null): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      if (request) this.worker.postMessage(request);
+    });
+  }
+
+  private settle(reply: ThreadReply): void {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.ok) waiting.resolve(reply.value);
+    else waiting.reject(rebuiltError(reply.error));
+  }
+
+  /** Fails every waiting call: the thread is gone (closed, crashed or out of memory). */
+  private stop(reason: Error): void {
+    if (this.stopped) return;
+    this.stopped = reason;
+    for (const waiting of this.pending.values()) waiting.reject(reason);
+    this.pending.clear();
+  }
+}
+
+/** The thread's entry: the `.mjs` beside this file from the sources, `pglite-worker.js` in dist/. */
+function entryFile(): string {
+  return import.meta.url.endsWith('.ts') ? './pglite-worker.mjs' : './pglite-worker.js';
+}

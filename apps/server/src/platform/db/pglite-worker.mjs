@@ -1,0 +1,178 @@
+// @ts-check
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+// The embedded database's thread (pglite-thread.ts starts it): PGlite runs PostgreSQL compiled to
+// WebAssembly, and each statement runs to its end without yielding, so on the server's own thread
+// every statement held up the HTTP and WebSocket work of every visitor (event-loop lag p99 54 ms at
+// 1,500 sends a second, docs/performance.md). Here it has a thread of its own: the server's thread
+// posts a statement and goes on until the answer comes back.
+// Plain JavaScript so the thread starts without a TypeScript loader, from the sources (tests, tsx)
+// as from the bundle (dist/pglite-worker.js, build.mjs). Types: pglite-thread.ts's messages.
+
+/** @typedef {import('./pglite-thread.js').ThreadRequest} ThreadRequest */
+/** @typedef {import('./pglite-thread.js').ThreadReply} ThreadReply */
+/** @typedef {import('./pglite-thread.js').ThreadStart} ThreadStart */
+/** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
+/** @typedef {import('@electric-sql/pglite').QueryOptions} QueryOptions */
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker runs as a worker thread');
+
+/** @type {ThreadStart} */
+const start = workerData;
+// The same extensions the in-process database loads (database.ts PGLITE_EXTENSIONS).
+const extensions = { pg_trgm };
+const pg = start.dump
+  ? new PGlite({ extensions, loadDataDir: new Blob([start.dump]) })
+  : start.dataDir
+    ? new PGlite(start.dataDir, { extensions })
+    : new PGlite({ extensions });
+
+/**
+ * A transaction: PGlite's callback holds it open until the server's thread ends it. The server's
+ * thread numbers it and sends its statements without waiting for it to begin (one round trip
+ * less a transaction); they wait here for `tx`.
+ * @typedef {{ tx: Promise<Transaction>, end: (commit: boolean) => void, outcome: Promise<unknown> }} OpenTransaction
+ */
+/** @type {Map<number, OpenTransaction>} */
+const open = new Map();
+
+/** A rollback asked for by the server's thread (its own error travels there already). */
+const ROLLBACK = new Error('rolled back');
+
+/** Query options by the type ids whose text is kept as is (drizzle's parsers), built once each. */
+/** @type {Map<string, QueryOptions>} */
+const optionsByKey = new Map();
+/**
+ * @param {'array' | 'object'} rowMode
+ * @param {number[]} textTypes
+ * @returns {QueryOptions}
+ */
+function queryOptions(rowMode, textTypes) {
+  const key = `${rowMode}:${textTypes.join(',')}`;
+  let options = optionsByKey.get(key);
+  if (!options) {
+    /** @type {Record<number, (value: string) => string>} */
+    const parsers = {};
+    for (const type of textTypes) parsers[type] = (value) => value;
+    options = { rowMode, parsers };
+    optionsByKey.set(key, options);
+  }
+  return options;
+}
+
+/**
+ * An error as plain data: a thread's message cannot carry an Error's own fields (PostgreSQL's
+ * code, constraint, detail…), which callers read (errors.ts isUniqueViolation).
+ * @param {unknown} error
+ * @returns {Record<string, string | number | boolean>}
+ */
+function plainError(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, string | number | boolean>} */
+  const fields = { message: error.message, name: error.name };
+  for (const [k, v] of Object.entries(error)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') fields[k] = v;
+  }
+  return fields;
+}
+
+/** @param {ThreadReply} reply */
+const send = (reply) => port.postMessage(reply);
+
+/** @param {number} id @param {Promise<unknown>} work */
+function answer(id, work) {
+  work.then(
+    (value) => send({ id, ok: true, value }),
+    (error) => send({ id, ok: false, error: plainError(error) }),
+  );
+}
+
+/** @param {number} number */
+function begin(number) {
+  /** @type {(tx: Transaction) => void} */
+  let started = () => {};
+  const tx = new Promise((resolve) => {
+    started = resolve;
+  });
+  /** @type {(commit: boolean) => void} */
+  let end = () => {};
+  const ended = new Promise((resolve) => {
+    end = resolve;
+  });
+  const outcome = pg.transaction(async (t) => {
+    started(t);
+    if (!(await ended)) throw ROLLBACK;
+  });
+  // A transaction that could not begin fails its statements and its end.
+  const failed = outcome.then(() => {
+    throw new Error('the transaction ended before it began');
+  });
+  failed.catch(() => {});
+  open.set(number, { tx: Promise.race([tx, failed]), end, outcome });
+}
+
+/** @param {number} id @param {number} number @param {boolean} commit */
+function end(id, number, commit) {
+  const transaction = open.get(number);
+  if (!transaction) {
+    send({ id, ok: false, error: { message: `no open transaction ${number}` } });
+    return;
+  }
+  open.delete(number);
+  transaction.end(commit);
+  answer(
+    id,
+    transaction.outcome.then(
+      () => null,
+      (error) => {
+        if (error === ROLLBACK) return null;
+        throw error;
+      },
+    ),
+  );
+}
+
+port.on('message', (/** @type {ThreadRequest} */ request) => {
+  switch (request.op) {
+    case 'query': {
+      const options = queryOptions(request.rowMode, request.textTypes);
+      if (request.transaction === 0) {
+        answer(request.id, pg.query(request.text, request.params, options));
+        return;
+      }
+      const transaction = open.get(request.transaction);
+      if (!transaction) {
+        send({ id: request.id, ok: false, error: { message: `no open transaction ${request.transaction}` } });
+        return;
+      }
+      answer(
+        request.id,
+        transaction.tx.then((tx) => tx.query(request.text, request.params, options)),
+      );
+      return;
+    }
+    case 'begin':
+      begin(request.transaction);
+      return;
+    case 'end':
+      end(request.id, request.transaction, request.commit);
+      return;
+    case 'close':
+      answer(
+        request.id,
+        (async () => {
+          if (!pg.closed) await pg.close();
+          return null;
+        })(),
+      );
+      return;
+  }
+});
+
+pg.waitReady.then(
+  () => send({ id: 0, ok: true, value: null }),
+  (error) => send({ id: 0, ok: false, error: plainError(error) }),
+);
