@@ -95,6 +95,60 @@ describe('PGlite on its own thread', () => {
   });
 });
 
+describe("a transaction's statements, prepared once they repeat", () => {
+  let thread: PgliteThread;
+  beforeAll(async () => {
+    thread = await PgliteThread.start({});
+    await thread.query('create table shape (id int primary key, note text)');
+  });
+  afterAll(async () => {
+    await thread.close();
+  });
+
+  const insert = 'insert into shape (id, note) values ($1, $2) returning id, note';
+  const all = 'select * from shape order by id';
+
+  it('answers a repeated statement the same each time, its values serialised as PGlite does', async () => {
+    for (let id = 1; id <= 4; id++) {
+      const row = await thread.transaction(async (tx) => (await tx.query(insert, [id, `n${id}`])).rows[0]);
+      expect(row).toEqual({ id, note: `n${id}` });
+    }
+    // null, a number given for a text parameter: as PGlite's own query serialises them.
+    await thread.transaction(async (tx) => {
+      await tx.query(insert, [5, null]);
+      await tx.query(insert, [6, 42]);
+    });
+    const rows = await thread.query<{ id: number; note: string | null }>(all);
+    expect(rows.rows.slice(4)).toEqual([
+      { id: 5, note: null },
+      { id: 6, note: '42' },
+    ]);
+  });
+
+  it("fails a prepared statement with PostgreSQL's error and rolls its transaction back", async () => {
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query(insert, [7, 'kept?']);
+        await tx.query(insert, [1, 'duplicate']);
+      }),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'shape_pkey' });
+    const seven = await thread.query('select 1 from shape where id = 7');
+    expect(seven.rows).toEqual([]);
+    // The statement is still prepared and usable.
+    await thread.transaction((tx) => tx.query(insert, [7, 'now']));
+  });
+
+  it('prepares a statement anew once the table it reads changed shape', async () => {
+    const read = () => thread.transaction(async (tx) => (await tx.query<Record<string, unknown>>(all)).rows[0]);
+    await read();
+    await read();
+    await thread.query('alter table shape add column extra int');
+    // PostgreSQL refuses the old statement once (its result changed shape), then it is prepared again.
+    await read().catch((error: unknown) => expect(error).toMatchObject({ code: '0A000' }));
+    expect(await read()).toEqual({ id: 1, note: 'n1', extra: null });
+  });
+});
+
 describe('openDatabase on PGlite', () => {
   let dir: string;
   beforeAll(() => {
