@@ -139,7 +139,8 @@ describe("a transaction's statements, prepared once they repeat", () => {
   });
 
   it('prepares a statement anew once the table it reads changed shape', async () => {
-    const read = () => thread.transaction(async (tx) => (await tx.query<Record<string, unknown>>(all)).rows[0]);
+    const read = () =>
+      thread.transaction(async (tx) => (await tx.query<Record<string, unknown>>(all)).rows[0]);
     await read();
     await read();
     await thread.query('alter table shape add column extra int');
