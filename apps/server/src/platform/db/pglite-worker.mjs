@@ -88,7 +88,11 @@ function plainError(error) {
 // without end, beyond which texts run unnamed as before.
 const MAX_PREPARED = 200;
 const MAX_SEEN = 5_000;
-/** @type {Map<string, { name: string, types: number[] }>} */
+/**
+ * A prepared statement: its parameters' types, and the description of its rows (or none), which
+ * describing the statement answered once, so a run needs no Describe of its own.
+ * @type {Map<string, { name: string, types: number[], rows: import('@electric-sql/pglite').BackendMessage[] }>}
+ */
 const prepared = new Map();
 /** Texts run once, to prepare the second time (a migration's statements run once and never again). */
 /** @type {Set<string>} */
@@ -116,18 +120,22 @@ function inTransaction(tx, text, params, options) {
         const name = `convo_${++lastName}`;
         await run(protocol.serialize.parse({ name, text }));
         const described = await run(protocol.serialize.describe({ type: 'S', name }));
-        statement = { name, types: parse.parseDescribeStatementResults(described) };
+        statement = {
+          name,
+          types: parse.parseDescribeStatementResults(described),
+          rows: described.filter((m) => m.name === 'rowDescription'),
+        };
         prepared.set(text, statement);
         seen.delete(text);
       }
-      const { types } = statement;
+      const { types, rows } = statement;
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
         const serialize = pg.serializers[types[i] ?? 0];
         return serialize ? serialize(value) : String(value);
       });
       messages.push(...(await run(protocol.serialize.bind({ statement: statement.name, values }))));
-      messages.push(...(await run(protocol.serialize.describe({ type: 'P' }))));
+      messages.push(...rows);
       messages.push(...(await run(protocol.serialize.execute({}))));
     } catch (error) {
       // The statement's result changed shape under it (a table altered since): prepared anew next time.
