@@ -1,6 +1,7 @@
-// Bundles the server (and the workspace packages it imports) into dist/main.js, the operator command into dist/convo.js
-// and the upload-parsing process into dist/knowledge-parse-worker.js; npm packages stay
-// external and load from node_modules. The SQL migrations are copied beside it.
+// Bundles the server (and the workspace packages it imports) into dist/main.js, the operator command into
+// dist/convo.js, the upload-parsing process into dist/knowledge-parse-worker.js and the embedded
+// database's thread into dist/pglite-worker.js; npm packages stay external and load from
+// node_modules. The SQL migrations are copied beside it.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
