@@ -19,7 +19,16 @@ import { createStorage } from './platform/storage/storage.js';
 async function main() {
   const config = loadConfig(process.env, parseRoles(process.argv.slice(2)));
   const logger = createLogger(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // Nothing works without it and it does not come back by itself: exit, so a supervisor (compose's
+    // restart policy, systemd) starts the server again, as it would after a crash of the process.
+    onEmbeddedLost: (err) => {
+      logger.fatal({ err: err.message }, 'the embedded database stopped; exiting');
+      process.exit(1);
+    },
+  });
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis unavailable'));
   const pubsub = config.redisUrl

@@ -60,12 +60,14 @@ export interface OpenOptions {
    * instead of an empty cluster, which skips initdb and the migrations already in it.
    */
   pgliteDump?: Blob | undefined;
+  /** PGlite's thread stopped without being closed (crashed): every query fails from then on. */
+  onEmbeddedLost?: ((error: Error) => void) | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
-    : openPglite(opts.dataDir, opts.pgliteDump);
+    : openPglite(opts.dataDir, opts.pgliteDump, opts.onEmbeddedLost);
 }
 
 /**
@@ -82,7 +84,7 @@ export async function migratedPgliteDump(): Promise<Blob> {
   }
 }
 
-async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
+async function openPglite(dataDir: string, dump?: Blob, onLost?: (error: Error) => void): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   let lock: DataDirLock | null = null;
   let dir = dataDir;
@@ -95,6 +97,7 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
     // On a thread of its own (pglite-thread.ts): its statements never hold up the server's thread.
     client = await PgliteThread.start(
       inMemory ? { dump: dump ? await dump.arrayBuffer() : undefined } : { dataDir: dir },
+      onLost,
     );
     // drizzle's PGlite driver only calls `query` and `transaction`, which the thread answers.
     const opened = client;

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from './database.js';
-import { isUniqueViolation } from './errors.js';
+import { isDatabaseUnavailable, isUniqueViolation } from './errors.js';
 import { PgliteThread } from './pglite-thread.js';
 
 // The embedded database runs on a thread of its own (pglite-worker.mjs): what drizzle and the
@@ -92,6 +93,24 @@ describe('PGlite on its own thread', () => {
 
     const ids = await thread.query<{ id: number }>('select id from probe order by id');
     expect(ids.rows.map((r) => r.id)).toEqual([1, 2, 5, 6]);
+  });
+});
+
+describe('a thread that stops by itself', () => {
+  it('fails waiting and later calls as an unavailable database, and says so once', async () => {
+    const lost: Error[] = [];
+    const thread = await PgliteThread.start({}, (error) => lost.push(error));
+    const waiting = thread.query('select pg_sleep(0.5)');
+    // As a crash would: the thread goes away without being closed.
+    await (thread as unknown as { worker: Worker }).worker.terminate();
+    const failed: unknown = await waiting.catch((e: unknown) => e);
+    expect(failed).toMatchObject({ code: '57P02' });
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    expect(isDatabaseUnavailable(await thread.query('select 1').catch((e: unknown) => e))).toBe(true);
+    expect(thread.closed).toBe(true);
+    expect(lost).toHaveLength(1);
+    await thread.close();
+    expect(lost).toHaveLength(1);
   });
 });
 

@@ -42,6 +42,12 @@ function rebuiltError(fields: Record<string, string | number | boolean>): Error 
   return error;
 }
 
+// PostgreSQL's codes for a server shut down and a server crashed: callers answer them as the
+// database being unavailable (errors.ts isDatabaseUnavailable), not as a bug.
+const ADMIN_SHUTDOWN = '57P01';
+const CRASH_SHUTDOWN = '57P02';
+const unavailable = (message: string, code: string) => Object.assign(new Error(message), { code });
+
 const PROBE = '\u0000probe';
 /** The text-kept type ids of a parser set, worked out once per set (drizzle reuses its sets). */
 const textTypesOf = new WeakMap<object, number[]>();
@@ -81,21 +87,28 @@ export class PgliteThread implements ThreadQueries {
   private nextTransaction = 1;
   private stopped: Error | null = null;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly onLost: (error: Error) => void,
+  ) {
     worker.on('message', (reply: ThreadReply) => this.settle(reply));
-    worker.on('error', (error) => this.stop(error));
-    worker.on('exit', (code) => this.stop(new Error(`the database thread stopped (exit code ${code})`)));
+    worker.on('error', (error) => this.lose(`the embedded database's thread failed: ${error.message}`));
+    worker.on('exit', (code) => this.lose(`the embedded database's thread stopped (exit code ${code})`));
     // Only a pending call keeps the process alive (as a query on the server's thread would).
     worker.unref();
   }
 
-  /** Starts the thread and waits until its database is open; a database that fails to open throws here. */
-  static async start(start: ThreadStart): Promise<PgliteThread> {
+  /**
+   * Starts the thread and waits until its database is open; a database that fails to open throws
+   * here. `onLost` hears once of a thread that stopped without being closed (crashed, out of
+   * memory): every call fails from then on, so the process had better be restarted.
+   */
+  static async start(start: ThreadStart, onLost: (error: Error) => void = () => {}): Promise<PgliteThread> {
     const worker = new Worker(new URL(entryFile(), import.meta.url), {
       workerData: start,
       transferList: start.dump ? [start.dump] : [],
     });
-    const thread = new PgliteThread(worker);
+    const thread = new PgliteThread(worker, onLost);
     try {
       await thread.call(0, null);
     } catch (error) {
@@ -145,7 +158,7 @@ export class PgliteThread implements ThreadQueries {
     try {
       await this.call(id, { id, op: 'close' });
     } finally {
-      this.stop(new Error('the database is closed'));
+      this.stop(unavailable('the database is closed', ADMIN_SHUTDOWN));
       await this.worker.terminate();
     }
   }
@@ -191,6 +204,14 @@ export class PgliteThread implements ThreadQueries {
     if (this.pending.size === 0) this.worker.unref();
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(rebuiltError(reply.error));
+  }
+
+  /** The thread stopped by itself: calls fail as a crashed PostgreSQL's would, and `onLost` hears of it. */
+  private lose(message: string): void {
+    if (this.stopped) return;
+    const error = unavailable(message, CRASH_SHUTDOWN);
+    this.stop(error);
+    this.onLost(error);
   }
 
   /** Fails every waiting call: the thread is gone (closed, crashed or out of memory). */
