@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -97,6 +97,21 @@ describe('PGlite on its own thread', () => {
 });
 
 describe('a thread that stops by itself', () => {
+  it('throws a database that fails to open from start, without calling it lost', async () => {
+    const lost: Error[] = [];
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'convo-pglite-bad-'));
+    try {
+      // A data directory that is a file, not a directory.
+      const file = path.join(dir, 'not-a-directory');
+      writeFileSync(file, 'x');
+      await expect(PgliteThread.start({ dataDir: file }, (error) => lost.push(error))).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lost).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails waiting and later calls as an unavailable database, and says so once', async () => {
     const lost: Error[] = [];
     const thread = await PgliteThread.start({}, (error) => lost.push(error));

@@ -112,6 +112,8 @@ export class PgliteThread implements ThreadQueries {
     try {
       await thread.call(0, null);
     } catch (error) {
+      // Stopped first: a database that failed to open is the caller's error, not a lost thread.
+      thread.stop(error instanceof Error ? error : new Error(String(error)));
       await worker.terminate();
       throw error;
     }
