@@ -92,28 +92,30 @@ async function openPglite(dataDir: string, dump?: Blob, onLost?: (error: Error) 
     lock = lockDataDir(dataDir);
     dir = path.join(dataDir, 'pglite');
   }
-  let client: PgliteThread | null = null;
+  // On a thread of its own (pglite-thread.ts): its statements never hold up the server's thread.
+  // A database that fails to open has closed its thread already.
+  const client = await PgliteThread.start(
+    inMemory ? { dump: dump ? await dump.arrayBuffer() : undefined } : { dataDir: dir },
+    onLost,
+  ).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
   try {
-    // On a thread of its own (pglite-thread.ts): its statements never hold up the server's thread.
-    client = await PgliteThread.start(
-      inMemory ? { dump: dump ? await dump.arrayBuffer() : undefined } : { dataDir: dir },
-      onLost,
-    );
     // drizzle's PGlite driver only calls `query` and `transaction`, which the thread answers.
-    const opened = client;
-    const db = drizzlePglite(opened as unknown as PGlite);
+    const db = drizzlePglite(client as unknown as PGlite);
     await assertMigrationHistory(db, migrationsFolder());
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,
-      relational: drizzlePglite(opened as unknown as PGlite, { schema }) as unknown as RelationalDb,
+      relational: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as RelationalDb,
       kind: 'pglite',
       async ping() {
-        await opened.query('select 1');
+        await client.query('select 1');
       },
       async close() {
         try {
-          await opened.close();
+          await client.close();
         } finally {
           lock?.release();
         }
@@ -121,7 +123,7 @@ async function openPglite(dataDir: string, dump?: Blob, onLost?: (error: Error) 
     };
   } catch (err) {
     // The data directory is let go only once its database is closed.
-    await client?.close().catch(() => {});
+    await client.close().catch(() => {});
     lock?.release();
     throw err;
   }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { isolatedEntry } from '../isolated-process.js';
 
 // The embedded database on a thread of its own (pglite-worker.mjs says why). This side stands in
 // for the PGlite instance drizzle's PGlite driver is given: drizzle only calls `query` and
@@ -47,6 +48,9 @@ function rebuiltError(fields: Record<string, string | number | boolean>): Error 
 const ADMIN_SHUTDOWN = '57P01';
 const CRASH_SHUTDOWN = '57P02';
 const unavailable = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+/** The thread's entry: the `.mjs` beside this file from the sources, `pglite-worker.js` in dist/. */
+const ENTRY = isolatedEntry(new URL('./pglite-worker.mjs', import.meta.url), 'pglite-worker');
 
 const PROBE = '\u0000probe';
 /** The text-kept type ids of a parser set, worked out once per set (drizzle reuses its sets). */
@@ -104,7 +108,7 @@ export class PgliteThread implements ThreadQueries {
    * memory): every call fails from then on, so the process had better be restarted.
    */
   static async start(start: ThreadStart, onLost: (error: Error) => void = () => {}): Promise<PgliteThread> {
-    const worker = new Worker(new URL(entryFile(), import.meta.url), {
+    const worker = new Worker(ENTRY, {
       workerData: start,
       transferList: start.dump ? [start.dump] : [],
     });
@@ -145,13 +149,17 @@ export class PgliteThread implements ThreadQueries {
     try {
       result = await fn(tx);
     } catch (error) {
-      const endId = this.nextId++;
-      await this.call(endId, { id: endId, op: 'end', transaction, commit: false }).catch(() => {});
+      await this.end(transaction, false).catch(() => {});
       throw error;
     }
-    const endId = this.nextId++;
-    await this.call(endId, { id: endId, op: 'end', transaction, commit: true });
+    await this.end(transaction, true);
     return result;
+  }
+
+  /** Commits or rolls back transaction number `transaction`, once the thread has run what it was sent. */
+  private end(transaction: number, commit: boolean): Promise<unknown> {
+    const id = this.nextId++;
+    return this.call(id, { id, op: 'end', transaction, commit });
   }
 
   async close(): Promise<void> {
@@ -223,9 +231,4 @@ export class PgliteThread implements ThreadQueries {
     for (const waiting of this.pending.values()) waiting.reject(reason);
     this.pending.clear();
   }
-}
-
-/** The thread's entry: the `.mjs` beside this file from the sources, `pglite-worker.js` in dist/. */
-function entryFile(): string {
-  return import.meta.url.endsWith('.ts') ? './pglite-worker.mjs' : './pglite-worker.js';
 }

@@ -163,9 +163,15 @@ function answer(id, work) {
 function begin(number) {
   /** @type {(tx: Transaction) => void} */
   let started = () => {};
-  const tx = new Promise((resolve) => {
+  /** @type {(error: unknown) => void} */
+  let failed = () => {};
+  /** @type {Promise<Transaction>} */
+  const tx = new Promise((resolve, reject) => {
     started = resolve;
+    failed = reject;
   });
+  // Nobody may be waiting for it (a transaction with no statement).
+  tx.catch(() => {});
   /** @type {(commit: boolean) => void} */
   let end = () => {};
   const ended = new Promise((resolve) => {
@@ -175,12 +181,10 @@ function begin(number) {
     started(t);
     if (!(await ended)) throw ROLLBACK;
   });
-  // A transaction that could not begin fails its statements and its end.
-  const failed = outcome.then(() => {
-    throw new Error('the transaction ended before it began');
-  });
-  failed.catch(() => {});
-  open.set(number, { tx: Promise.race([tx, failed]), end, outcome });
+  // A transaction that could not begin fails its statements (once begun, `tx` is settled and this
+  // does nothing); its end answers with the outcome.
+  outcome.catch(failed);
+  open.set(number, { tx, end, outcome });
 }
 
 /** @param {number} id @param {number} number @param {boolean} commit */
