@@ -184,6 +184,45 @@ describe("a transaction's statements, prepared once they repeat", () => {
   });
 });
 
+describe('statements outside a transaction, prepared once they repeat', () => {
+  let thread: PgliteThread;
+  beforeAll(async () => {
+    thread = await PgliteThread.start({});
+    await thread.query('create table alone (id int primary key, at timestamptz)');
+    await thread.query(`insert into alone values (1, '2026-11-30 10:00:00+00')`);
+  });
+  afterAll(async () => {
+    await thread.close();
+  });
+
+  const read = 'select id, at from alone where id = $1';
+
+  it('parses each run with its own kept types, prepared or not', async () => {
+    const keep = { [types.TIMESTAMPTZ]: (value: string) => value };
+    for (let run = 0; run < 3; run++) {
+      const kept = await thread.query<{ id: number; at: unknown }>(read, [1], { parsers: keep });
+      expect(kept.rows).toEqual([{ id: 1, at: '2026-11-30 10:00:00+00' }]);
+      const parsed = await thread.query<{ id: number; at: unknown }>(read, [1]);
+      expect(parsed.rows[0]?.at).toEqual(new Date('2026-11-30T10:00:00Z'));
+    }
+  });
+
+  it('commits each on its own, and prepares one anew once its table changed shape', async () => {
+    const insert = 'insert into alone (id) values ($1)';
+    await thread.query(insert, [2]);
+    await thread.query(insert, [3]);
+    await expect(thread.query(insert, [3])).rejects.toMatchObject({ code: '23505' });
+    // A failed statement left nothing open: the next one runs.
+    expect((await thread.query('select count(*)::int as n from alone')).rows).toEqual([{ n: 3 }]);
+    const all = 'select * from alone where id = $1';
+    await thread.query(all, [1]);
+    await thread.query(all, [1]);
+    await thread.query('alter table alone add column extra int');
+    await thread.query(all, [1]).catch((error: unknown) => expect(error).toMatchObject({ code: '0A000' }));
+    expect((await thread.query(all, [1])).rows[0]).toMatchObject({ id: 1, extra: null });
+  });
+});
+
 describe('openDatabase on PGlite', () => {
   let dir: string;
   beforeAll(() => {

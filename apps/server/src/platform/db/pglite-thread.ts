@@ -15,18 +15,20 @@ export interface ThreadStart {
   dump?: ArrayBuffer | undefined;
 }
 
+/** A statement, in transaction number `transaction` or (0) alone. */
+export interface QueryRequest {
+  id: number;
+  op: 'query';
+  transaction: number;
+  text: string;
+  params: unknown[];
+  rowMode: 'array' | 'object';
+  /** Type ids whose values stay text (drizzle keeps timestamps and dates as PostgreSQL writes them). */
+  textTypes: number[];
+}
+
 export type ThreadRequest =
-  | {
-      id: number;
-      op: 'query';
-      /** 0 outside a transaction. */
-      transaction: number;
-      text: string;
-      params: unknown[];
-      rowMode: 'array' | 'object';
-      /** Type ids whose values stay text (drizzle keeps timestamps and dates as PostgreSQL writes them). */
-      textTypes: number[];
-    }
+  | QueryRequest
   /** Opens transaction number `transaction`; its statements may follow at once. Not answered. */
   | { op: 'begin'; transaction: number }
   | { id: number; op: 'end'; transaction: number; commit: boolean }

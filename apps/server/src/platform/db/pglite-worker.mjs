@@ -15,7 +15,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 /** @typedef {import('./pglite-thread.js').ThreadReply} ThreadReply */
 /** @typedef {import('./pglite-thread.js').ThreadStart} ThreadStart */
 /** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
-/** @typedef {import('@electric-sql/pglite').QueryOptions} QueryOptions */
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
@@ -42,25 +41,26 @@ const open = new Map();
 /** A rollback asked for by the server's thread (its own error travels there already). */
 const ROLLBACK = new Error('rolled back');
 
-/** Query options by the type ids whose text is kept as is (drizzle's parsers), built once each. */
-/** @type {Map<string, QueryOptions>} */
-const optionsByKey = new Map();
+/** @param {string} value */
+const keepText = (value) => value;
 /**
- * @param {'array' | 'object'} rowMode
- * @param {number[]} textTypes
- * @returns {QueryOptions}
+ * Parser tables by the type ids whose text is kept as is (drizzle's timestamps and dates), each
+ * PGlite's own table with those replaced, built once: given parsers of its own, PGlite's result
+ * parsing copies its whole table (318 types) into a new object for every statement, 116 µs a
+ * statement on this machine, an eighth of the thread's time under sends (docs/performance.md).
+ * @type {Map<string, import('@electric-sql/pglite').ParserOptions>}
  */
-function queryOptions(rowMode, textTypes) {
-  const key = `${rowMode}:${textTypes.join(',')}`;
-  let options = optionsByKey.get(key);
-  if (!options) {
-    /** @type {Record<number, (value: string) => string>} */
-    const parsers = {};
-    for (const type of textTypes) parsers[type] = (value) => value;
-    options = { rowMode, parsers };
-    optionsByKey.set(key, options);
+const parsersByKey = new Map();
+/** @param {number[]} textTypes */
+function parsersFor(textTypes) {
+  const key = textTypes.join(',');
+  let parsers = parsersByKey.get(key);
+  if (!parsers) {
+    parsers = { ...pg.parsers };
+    for (const type of textTypes) parsers[type] = keepText;
+    parsersByKey.set(key, parsers);
   }
-  return options;
+  return parsers;
 }
 
 /**
@@ -79,7 +79,7 @@ function plainError(error) {
   return fields;
 }
 
-// A transaction's statements run as named prepared statements: PGlite's `query` parses, describes
+// Statements run as named prepared statements once they repeat: PGlite's `query` parses, describes
 // and plans every statement afresh (an unnamed statement), which was a third of its time on the
 // send path (parse 128 µs, bind with its planning 210 µs, against 384 µs of execution, a
 // statement). A text seen a second time is prepared once and then only bound and executed;
@@ -99,53 +99,84 @@ const prepared = new Map();
 const seen = new Set();
 let lastName = 0;
 
-/**
- * A statement of an open transaction, as PGlite's own `query` runs it, but named and kept.
- * @param {Transaction} tx @param {string} text @param {unknown[]} params @param {QueryOptions} options
- */
-function inTransaction(tx, text, params, options) {
-  let statement = prepared.get(text);
-  if (!statement && (!seen.has(text) || prepared.size >= MAX_PREPARED)) {
-    if (seen.size >= MAX_SEEN) seen.clear();
-    seen.add(text);
-    return tx.query(text, params, options);
-  }
-  return pg.runExclusive(async () => {
-    /** @param {Uint8Array} message */
-    const run = (message) => pg.execProtocolStream(message, { syncToFs: false });
-    /** @type {import('@electric-sql/pglite').BackendMessage[]} */
-    const messages = [];
-    try {
-      if (!statement) {
-        const name = `convo_${++lastName}`;
-        await run(protocol.serialize.parse({ name, text }));
-        const described = await run(protocol.serialize.describe({ type: 'S', name }));
-        statement = {
-          name,
-          types: parse.parseDescribeStatementResults(described),
-          rows: described.filter((m) => m.name === 'rowDescription'),
-        };
-        prepared.set(text, statement);
-        seen.delete(text);
-      }
-      const { types, rows } = statement;
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serialize = pg.serializers[types[i] ?? 0];
-        return serialize ? serialize(value) : String(value);
-      });
-      messages.push(...(await run(protocol.serialize.bind({ statement: statement.name, values }))));
-      messages.push(...rows);
-      messages.push(...(await run(protocol.serialize.execute({}))));
-    } catch (error) {
-      // The statement's result changed shape under it (a table altered since): prepared anew next time.
-      if (error instanceof Error && 'code' in error && error.code === '0A000') prepared.delete(text);
-      throw error;
-    } finally {
-      messages.push(...(await run(protocol.serialize.sync())));
-    }
-    return parse.parseResults(messages, pg.parsers, options)[0];
+/** @param {Uint8Array} message */
+const exec = (message) => pg.execProtocolStream(message, { syncToFs: false });
+
+/** @param {unknown[]} params @param {number[]} types */
+function serialized(params, types) {
+  return params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serialize = pg.serializers[types[i] ?? 0];
+    return serialize ? serialize(value) : String(value);
   });
+}
+
+/**
+ * The backend's messages for one statement, as PGlite's own `query` runs it (parse, describe,
+ * bind, describe, execute, sync), named and kept once it repeats. Runs under PGlite's query lock.
+ * @param {string} text @param {unknown[]} params
+ */
+async function statementMessages(text, params) {
+  let statement = prepared.get(text);
+  /** @type {import('@electric-sql/pglite').BackendMessage[]} */
+  const messages = [];
+  try {
+    if (!statement && seen.has(text) && prepared.size < MAX_PREPARED) {
+      const name = `convo_${++lastName}`;
+      await exec(protocol.serialize.parse({ name, text }));
+      const described = await exec(protocol.serialize.describe({ type: 'S', name }));
+      statement = {
+        name,
+        types: parse.parseDescribeStatementResults(described),
+        rows: described.filter((m) => m.name === 'rowDescription'),
+      };
+      prepared.set(text, statement);
+      seen.delete(text);
+    }
+    if (statement) {
+      const values = serialized(params, statement.types);
+      messages.push(...(await exec(protocol.serialize.bind({ statement: statement.name, values }))));
+      messages.push(...statement.rows);
+    } else {
+      if (seen.size >= MAX_SEEN) seen.clear();
+      seen.add(text);
+      messages.push(...(await exec(protocol.serialize.parse({ text }))));
+      const types = parse.parseDescribeStatementResults(
+        await exec(protocol.serialize.describe({ type: 'S' })),
+      );
+      messages.push(...(await exec(protocol.serialize.bind({ values: serialized(params, types) }))));
+      messages.push(...(await exec(protocol.serialize.describe({ type: 'P' }))));
+    }
+    messages.push(...(await exec(protocol.serialize.execute({}))));
+  } catch (error) {
+    // The statement's result changed shape under it (a table altered since): prepared anew next time.
+    if (error instanceof Error && 'code' in error && error.code === '0A000') prepared.delete(text);
+    throw error;
+  } finally {
+    messages.push(...(await exec(protocol.serialize.sync())));
+  }
+  return messages;
+}
+
+/**
+ * One statement and its rows. In a transaction, which holds PGlite's transaction lock, it takes the
+ * query lock; alone, it takes both and writes the data directory once it is done, as PGlite's own
+ * `query` does.
+ * @param {import('./pglite-thread.js').QueryRequest} request
+ */
+function runStatement(request) {
+  const rows = async () => {
+    const messages = await statementMessages(request.text, request.params);
+    return parse.parseResults(messages, parsersFor(request.textTypes), { rowMode: request.rowMode })[0];
+  };
+  if (request.transaction !== 0) return pg.runExclusive(rows);
+  return pg._runExclusiveTransaction(() =>
+    pg._runExclusiveQuery(async () => {
+      const result = await rows();
+      await pg.syncToFs();
+      return result;
+    }),
+  );
 }
 
 /** @param {ThreadReply} reply */
@@ -211,9 +242,8 @@ function end(id, number, commit) {
 port.on('message', (/** @type {ThreadRequest} */ request) => {
   switch (request.op) {
     case 'query': {
-      const options = queryOptions(request.rowMode, request.textTypes);
       if (request.transaction === 0) {
-        answer(request.id, pg.query(request.text, request.params, options));
+        answer(request.id, runStatement(request));
         return;
       }
       const transaction = open.get(request.transaction);
@@ -221,9 +251,10 @@ port.on('message', (/** @type {ThreadRequest} */ request) => {
         send({ id: request.id, ok: false, error: { message: `no open transaction ${request.transaction}` } });
         return;
       }
+      // Its statements wait for the transaction to begin (PGlite's transaction lock is then held).
       answer(
         request.id,
-        transaction.tx.then((tx) => inTransaction(tx, request.text, request.params, options)),
+        transaction.tx.then(() => runStatement(request)),
       );
       return;
     }
