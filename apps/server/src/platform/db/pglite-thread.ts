@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { parse, protocol, type QueryOptions, type Results, types } from '@electric-sql/pglite';
 import { isolatedEntry } from '../isolated-process.js';
 
 // The embedded database on a thread of its own (pglite-worker.mjs says why). This side stands in
@@ -33,6 +33,21 @@ export type ThreadRequest =
   | { op: 'begin'; transaction: number }
   | { id: number; op: 'end'; transaction: number; commit: boolean }
   | { id: number; op: 'close' };
+
+/**
+ * A statement's answer as PostgreSQL wrote it, parsed on this side: its rows' description when the
+ * thread described a prepared statement once (the answer then has none of its own), and the rest.
+ */
+export interface StatementOutput {
+  rows: Uint8Array | null;
+  answer: Uint8Array;
+}
+
+/** The thread's first answer, once its database is open. */
+export interface ThreadReady {
+  /** Each element type with its array type, as PGlite read them from the catalog as it opened. */
+  arrayTypes: [number | null, number | null][];
+}
 
 export type ThreadReply =
   | { id: number; ok: true; value: unknown }
@@ -77,6 +92,52 @@ function textTypes(parsers: QueryOptions['parsers']): number[] {
   return types;
 }
 
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+type ParserTable = Parameters<typeof parse.parseResults>[1];
+
+const keepText = (value: string) => value;
+
+/**
+ * Parses statements' answers as the thread's PGlite would: its parser table (PGlite's own types
+ * and the database's array types) with the kept types' text left as it is. A table is built once
+ * per set of kept types: given parsers of its own, PGlite's parseResults copies its whole table of
+ * 318 types into a new object for every statement (116 µs a call, docs/performance.md).
+ */
+class AnswerParser {
+  private readonly base: ParserTable;
+  private readonly byKept = new Map<string, ParserTable>();
+
+  constructor(arrayTypes: ThreadReady['arrayTypes']) {
+    const base: ParserTable = { ...types.parsers };
+    for (const [oid, typarray] of arrayTypes) {
+      if (oid === null || typarray === null) continue;
+      // Looked up when called, as PGlite's own array parsers do.
+      base[typarray] = (value: string) => types.arrayParser(value, base[oid] ?? keepText, typarray);
+    }
+    this.base = base;
+  }
+
+  results<T>(output: StatementOutput, rowMode: 'array' | 'object', kept: number[]): Results<T> {
+    const messages: BackendMessage[] = [];
+    const parser = new protocol.Parser();
+    const push = (message: BackendMessage) => messages.push(message);
+    if (output.rows) parser.parse(output.rows, push);
+    parser.parse(output.answer, push);
+    return parse.parseResults(messages, this.table(kept), { rowMode })[0] as Results<T>;
+  }
+
+  private table(kept: number[]): ParserTable {
+    const key = kept.join(',');
+    let table = this.byKept.get(key);
+    if (!table) {
+      table = { ...this.base };
+      for (const type of kept) table[type] = keepText;
+      this.byKept.set(key, table);
+    }
+    return table;
+  }
+}
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -92,6 +153,8 @@ export class PgliteThread implements ThreadQueries {
   private nextId = 1;
   private nextTransaction = 1;
   private stopped: Error | null = null;
+  /** Set by `start` once the thread is ready, before anyone can call. */
+  private answers!: AnswerParser;
 
   private constructor(
     private readonly worker: Worker,
@@ -116,7 +179,8 @@ export class PgliteThread implements ThreadQueries {
     });
     const thread = new PgliteThread(worker, onLost);
     try {
-      await thread.call(0, null);
+      const ready = (await thread.call(0, null)) as ThreadReady;
+      thread.answers = new AnswerParser(ready.arrayTypes);
     } catch (error) {
       // Stopped first: a database that failed to open is the caller's error, not a lost thread.
       thread.stop(error instanceof Error ? error : new Error(String(error)));
@@ -188,15 +252,10 @@ export class PgliteThread implements ThreadQueries {
       return Promise.reject(error);
     }
     const id = this.nextId++;
-    return this.call(id, {
-      id,
-      op: 'query',
-      transaction,
-      text,
-      params,
-      rowMode: options?.rowMode ?? 'object',
-      textTypes: kept,
-    }) as Promise<Results<T>>;
+    const rowMode = options?.rowMode ?? 'object';
+    return this.call(id, { id, op: 'query', transaction, text, params, rowMode, textTypes: kept }).then(
+      (output) => this.answers.results<T>(output as StatementOutput, rowMode, kept),
+    );
   }
 
   /** Posts `request` (none for the start) and waits for the reply with `id`. */

@@ -14,6 +14,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 /** @typedef {import('./pglite-thread.js').ThreadRequest} ThreadRequest */
 /** @typedef {import('./pglite-thread.js').ThreadReply} ThreadReply */
 /** @typedef {import('./pglite-thread.js').ThreadStart} ThreadStart */
+/** @typedef {import('./pglite-thread.js').StatementOutput} StatementOutput */
 /** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
 
 const port = parentPort;
@@ -40,28 +41,6 @@ const open = new Map();
 
 /** A rollback asked for by the server's thread (its own error travels there already). */
 const ROLLBACK = new Error('rolled back');
-
-/** @param {string} value */
-const keepText = (value) => value;
-/**
- * Parser tables by the type ids whose text is kept as is (drizzle's timestamps and dates), each
- * PGlite's own table with those replaced, built once: given parsers of its own, PGlite's result
- * parsing copies its whole table (318 types) into a new object for every statement, 116 µs a
- * statement on this machine, an eighth of the thread's time under sends (docs/performance.md).
- * @type {Map<string, import('@electric-sql/pglite').ParserOptions>}
- */
-const parsersByKey = new Map();
-/** @param {number[]} textTypes */
-function parsersFor(textTypes) {
-  const key = textTypes.join(',');
-  let parsers = parsersByKey.get(key);
-  if (!parsers) {
-    parsers = { ...pg.parsers };
-    for (const type of textTypes) parsers[type] = keepText;
-    parsersByKey.set(key, parsers);
-  }
-  return parsers;
-}
 
 /**
  * An error as plain data: a thread's message cannot carry an Error's own fields (PostgreSQL's
@@ -91,7 +70,7 @@ const MAX_SEEN = 5_000;
 /**
  * A prepared statement: its parameters' types, and the description of its rows (or none), which
  * describing the statement answered once, so a run needs no Describe of its own.
- * @type {Map<string, { name: string, types: number[], rows: import('@electric-sql/pglite').BackendMessage[] }>}
+ * @type {Map<string, { name: string, types: number[], rows: Uint8Array | null }>}
  */
 const prepared = new Map();
 /** Texts run once, to prepare the second time (a migration's statements run once and never again). */
@@ -99,8 +78,70 @@ const prepared = new Map();
 const seen = new Set();
 let lastName = 0;
 
-/** @param {Uint8Array} message */
-const exec = (message) => pg.execProtocolStream(message, { syncToFs: false });
+const ERROR_RESPONSE = 0x45; // 'E'
+const ROW_DESCRIPTION = 0x54; // 'T'
+
+/**
+ * The backend messages of `bytes`, each as its type and where it lies (a message is its type, then
+ * its length as a 32-bit integer counting itself, then its body).
+ * @param {Uint8Array} bytes
+ */
+function* frames(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at + 5 <= bytes.length; ) {
+    const end = at + 1 + view.getInt32(at + 1);
+    yield { type: bytes[at], start: at, end };
+    at = end;
+  }
+}
+
+/** @param {Uint8Array} bytes */
+function parsed(bytes) {
+  /** @type {Parameters<typeof parse.parseResults>[0]} */
+  const messages = [];
+  new protocol.Parser().parse(bytes, (message) => messages.push(message));
+  return messages;
+}
+
+/**
+ * Frontend messages joined into one input: PostgreSQL reads them in turn (after an error it skips
+ * to the next Sync), so a statement is one or two calls into PGlite instead of one a message.
+ * @param {Uint8Array[]} parts
+ */
+function joined(...parts) {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * The backend's answer to `message` as PostgreSQL wrote it, unparsed: the server's thread parses
+ * it (here, parsing answers and cloning their rows to post them took about an eighth of this
+ * thread's time, and this thread runs every statement of the process). Only an error is parsed
+ * here, and thrown.
+ * @param {Uint8Array} message
+ */
+async function exec(message) {
+  // The stream form: PGlite's execProtocolRaw parses what it returns all the same.
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  await pg.execProtocolRawStream(message, {
+    syncToFs: false,
+    // A view of PGlite's memory, valid only during the call.
+    onRawData: (chunk) => chunks.push(chunk.slice()),
+  });
+  const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : joined(...chunks);
+  for (const frame of frames(bytes)) {
+    if (frame.type === ERROR_RESPONSE) {
+      throw parsed(bytes.subarray(frame.start, frame.end))[0];
+    }
+  }
+  return bytes;
+}
 
 /** @param {unknown[]} params @param {number[]} types */
 function serialized(params, types) {
@@ -112,80 +153,101 @@ function serialized(params, types) {
 }
 
 /**
- * The backend's messages for one statement, as PGlite's own `query` runs it (parse, describe,
- * bind, describe, execute, sync), named and kept once it repeats. Runs under PGlite's query lock.
+ * One statement, as PGlite's own `query` runs it (parse, describe, bind, describe, execute, sync),
+ * named and kept once it repeats: its rows' description (a prepared statement's, described once)
+ * and the backend's answer, both unparsed. Runs under PGlite's query lock.
  * @param {string} text @param {unknown[]} params
+ * @returns {Promise<import('./pglite-thread.js').StatementOutput>}
  */
-async function statementMessages(text, params) {
+async function statementOutput(text, params) {
+  const { serialize } = protocol;
   let statement = prepared.get(text);
-  /** @type {import('@electric-sql/pglite').BackendMessage[]} */
-  const messages = [];
+  let synced = false;
   try {
     if (!statement && seen.has(text) && prepared.size < MAX_PREPARED) {
       const name = `convo_${++lastName}`;
-      await exec(protocol.serialize.parse({ name, text }));
-      const described = await exec(protocol.serialize.describe({ type: 'S', name }));
+      const described = await exec(
+        joined(serialize.parse({ name, text }), serialize.describe({ type: 'S', name })),
+      );
+      const rows = [...frames(described)].find((frame) => frame.type === ROW_DESCRIPTION);
       statement = {
         name,
-        types: parse.parseDescribeStatementResults(described),
-        rows: described.filter((m) => m.name === 'rowDescription'),
+        types: parse.parseDescribeStatementResults(parsed(described)),
+        rows: rows ? described.slice(rows.start, rows.end) : null,
       };
       prepared.set(text, statement);
       seen.delete(text);
     }
+    /** @type {StatementOutput} */
+    let output;
     if (statement) {
       const values = serialized(params, statement.types);
-      messages.push(...(await exec(protocol.serialize.bind({ statement: statement.name, values }))));
-      messages.push(...statement.rows);
+      const run = joined(
+        serialize.bind({ statement: statement.name, values }),
+        serialize.execute({}),
+        serialize.sync(),
+      );
+      output = { rows: statement.rows, answer: await exec(run) };
     } else {
       if (seen.size >= MAX_SEEN) seen.clear();
       seen.add(text);
-      messages.push(...(await exec(protocol.serialize.parse({ text }))));
-      const types = parse.parseDescribeStatementResults(
-        await exec(protocol.serialize.describe({ type: 'S' })),
+      const described = await exec(joined(serialize.parse({ text }), serialize.describe({ type: 'S' })));
+      const values = serialized(params, parse.parseDescribeStatementResults(parsed(described)));
+      const run = joined(
+        serialize.bind({ values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
       );
-      messages.push(...(await exec(protocol.serialize.bind({ values: serialized(params, types) }))));
-      messages.push(...(await exec(protocol.serialize.describe({ type: 'P' }))));
+      output = { rows: null, answer: await exec(run) };
     }
-    messages.push(...(await exec(protocol.serialize.execute({}))));
+    synced = true;
+    return output;
   } catch (error) {
     // The statement's result changed shape under it (a table altered since): prepared anew next time.
     if (error instanceof Error && 'code' in error && error.code === '0A000') prepared.delete(text);
     throw error;
   } finally {
-    messages.push(...(await exec(protocol.serialize.sync())));
+    // A failure before the Sync was read (one more Sync is harmless).
+    if (!synced) await pg.execProtocolRawStream(serialize.sync(), { syncToFs: false, onRawData: () => {} });
   }
-  return messages;
 }
 
 /**
- * One statement and its rows. In a transaction, which holds PGlite's transaction lock, it takes the
- * query lock; alone, it takes both and writes the data directory once it is done, as PGlite's own
- * `query` does.
+ * One statement. In a transaction, which holds PGlite's transaction lock, it takes the query lock;
+ * alone, it takes both and writes the data directory once it is done, as PGlite's own `query` does.
  * @param {import('./pglite-thread.js').QueryRequest} request
  */
 function runStatement(request) {
-  const rows = async () => {
-    const messages = await statementMessages(request.text, request.params);
-    return parse.parseResults(messages, parsersFor(request.textTypes), { rowMode: request.rowMode })[0];
-  };
-  if (request.transaction !== 0) return pg.runExclusive(rows);
+  const run = () => statementOutput(request.text, request.params);
+  if (request.transaction !== 0) return pg.runExclusive(run);
   return pg._runExclusiveTransaction(() =>
     pg._runExclusiveQuery(async () => {
-      const result = await rows();
+      const output = await run();
       await pg.syncToFs();
-      return result;
+      return output;
     }),
   );
 }
 
-/** @param {ThreadReply} reply */
-const send = (reply) => port.postMessage(reply);
+/** @param {ThreadReply} reply @param {ArrayBuffer[]} [moved] buffers moved rather than copied */
+const send = (reply, moved = []) => port.postMessage(reply, moved);
 
 /** @param {number} id @param {Promise<unknown>} work */
 function answer(id, work) {
   work.then(
     (value) => send({ id, ok: true, value }),
+    (error) => send({ id, ok: false, error: plainError(error) }),
+  );
+}
+
+/**
+ * A statement's answer, its bytes moved to the server's thread rather than copied.
+ * @param {number} id @param {Promise<StatementOutput>} work
+ */
+function answerStatement(id, work) {
+  work.then(
+    (value) => send({ id, ok: true, value }, [/** @type {ArrayBuffer} */ (value.answer.buffer)]),
     (error) => send({ id, ok: false, error: plainError(error) }),
   );
 }
@@ -243,7 +305,7 @@ port.on('message', (/** @type {ThreadRequest} */ request) => {
   switch (request.op) {
     case 'query': {
       if (request.transaction === 0) {
-        answer(request.id, runStatement(request));
+        answerStatement(request.id, runStatement(request));
         return;
       }
       const transaction = open.get(request.transaction);
@@ -252,7 +314,7 @@ port.on('message', (/** @type {ThreadRequest} */ request) => {
         return;
       }
       // Its statements wait for the transaction to begin (PGlite's transaction lock is then held).
-      answer(
+      answerStatement(
         request.id,
         transaction.tx.then(() => runStatement(request)),
       );
@@ -276,7 +338,18 @@ port.on('message', (/** @type {ThreadRequest} */ request) => {
   }
 });
 
-pg.waitReady.then(
-  () => send({ id: 0, ok: true, value: null }),
-  (error) => send({ id: 0, ok: false, error: plainError(error) }),
-);
+// Ready: with the array types PGlite parses (it reads them from the catalog as it opens), which
+// the server's thread needs to parse rows as PGlite would.
+const ARRAY_TYPES = `select b.oid::int as oid, b.typarray::int as typarray
+  from pg_catalog.pg_type a left join pg_catalog.pg_type b on b.oid = a.typelem
+  where a.typcategory = 'A' group by b.oid, b.typarray order by b.oid`;
+pg.waitReady
+  .then(() => pg.query(ARRAY_TYPES, [], { rowMode: 'array' }))
+  .then(
+    (types) => {
+      /** @type {import('./pglite-thread.js').ThreadReady} */
+      const ready = { arrayTypes: /** @type {[number, number][]} */ (types.rows) };
+      send({ id: 0, ok: true, value: ready });
+    },
+    (error) => send({ id: 0, ok: false, error: plainError(error) }),
+  );
