@@ -38,7 +38,7 @@ describe('PGlite on its own thread', () => {
     expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'at']);
   });
 
-  it('refuses a parser that changes the text (a function cannot cross to the thread)', async () => {
+  it('refuses a parser that changes the text (answers are parsed with a table per set of kept types)', async () => {
     const parsers = { [types.INT4]: (value: string) => Number(value) * 2 };
     await expect(thread.query('select 1', [], { parsers })).rejects.toThrow(
       /only parsers that keep the text/,

@@ -15,16 +15,13 @@ export interface ThreadStart {
   dump?: ArrayBuffer | undefined;
 }
 
-/** A statement, in transaction number `transaction` or (0) alone. */
+/** A statement, in transaction number `transaction` or (0) alone; its answer is parsed on this side. */
 export interface QueryRequest {
   id: number;
   op: 'query';
   transaction: number;
   text: string;
   params: unknown[];
-  rowMode: 'array' | 'object';
-  /** Type ids whose values stay text (drizzle keeps timestamps and dates as PostgreSQL writes them). */
-  textTypes: number[];
 }
 
 export type ThreadRequest =
@@ -70,12 +67,13 @@ const unavailable = (message: string, code: string) => Object.assign(new Error(m
 const ENTRY = isolatedEntry(new URL('./pglite-worker.mjs', import.meta.url), 'pglite-worker');
 
 const PROBE = '\u0000probe';
-/** The text-kept type ids of a parser set, worked out once per set (drizzle reuses its sets). */
+/** The text-kept type ids of a parser object, worked out once per object. */
 const textTypesOf = new WeakMap<object, number[]>();
 
 /**
- * The type ids of `parsers`. Only parsers that keep the text as it is can cross to the thread (a
- * function cannot); any other is refused rather than silently dropped.
+ * The type ids of `parsers` (drizzle's keep timestamps, dates and intervals as PostgreSQL writes
+ * them). Only parsers that keep the text as it is are supported, as answers are parsed with a table
+ * built once per set of kept types (AnswerParser); any other is refused rather than silently dropped.
  */
 function textTypes(parsers: QueryOptions['parsers']): number[] {
   if (!parsers) return [];
@@ -83,7 +81,7 @@ function textTypes(parsers: QueryOptions['parsers']): number[] {
   if (!types) {
     types = Object.entries(parsers).map(([type, parse]) => {
       if (parse(PROBE, Number(type)) !== PROBE) {
-        throw new Error(`type ${type}: only parsers that keep the text cross to the database thread`);
+        throw new Error(`type ${type}: only parsers that keep the text are supported on PGlite's thread`);
       }
       return Number(type);
     });
@@ -253,8 +251,8 @@ export class PgliteThread implements ThreadQueries {
     }
     const id = this.nextId++;
     const rowMode = options?.rowMode ?? 'object';
-    return this.call(id, { id, op: 'query', transaction, text, params, rowMode, textTypes: kept }).then(
-      (output) => this.answers.results<T>(output as StatementOutput, rowMode, kept),
+    return this.call(id, { id, op: 'query', transaction, text, params }).then((output) =>
+      this.answers.results<T>(output as StatementOutput, rowMode, kept),
     );
   }
 

@@ -90,6 +90,7 @@ function* frames(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = 0; at + 5 <= bytes.length; ) {
     const end = at + 1 + view.getInt32(at + 1);
+    if (end <= at + 4) return; // Not a message: nothing further can be read.
     yield { type: bytes[at], start: at, end };
     at = end;
   }
