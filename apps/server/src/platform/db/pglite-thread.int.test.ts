@@ -2,25 +2,42 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { types } from '@electric-sql/pglite';
+import { type QueryOptions, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from './database.js';
 import { isDatabaseUnavailable, isUniqueViolation } from './errors.js';
-import { PgliteThread } from './pglite-thread.js';
+import { PgliteThread, type ThreadQueries } from './pglite-thread.js';
 
 // The embedded database runs on a thread of its own (pglite-worker.mjs): what drizzle and the
 // services rely on must hold across the thread's messages.
 
-describe('PGlite on its own thread', () => {
-  let thread: PgliteThread;
+/**
+ * A thread started before a describe block's tests, `setup` run on it, and closed after them; its
+ * calls go to the started thread.
+ */
+function startedThread(...setup: string[]): ThreadQueries & Pick<PgliteThread, 'transaction'> {
+  let started: PgliteThread | null = null;
+  const current = () => {
+    if (!started) throw new Error('the thread starts before the tests');
+    return started;
+  };
   beforeAll(async () => {
-    thread = await PgliteThread.start({});
-    await thread.query('create table probe (id int primary key, at timestamptz, tags text[])');
+    started = await PgliteThread.start({});
+    for (const statement of setup) await started.query(statement);
   });
   afterAll(async () => {
-    await thread.close();
+    await started?.close();
   });
+  return {
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+      current().query<T>(text, params, options),
+    transaction: <T>(fn: (tx: ThreadQueries) => Promise<T>) => current().transaction(fn),
+  };
+}
+
+describe('PGlite on its own thread', () => {
+  const thread = startedThread('create table probe (id int primary key, at timestamptz, tags text[])');
 
   it('answers rows as objects or arrays, keeping as text the types whose parsers keep it', async () => {
     await thread.query(`insert into probe values (1, '2026-11-30 10:00:00+00', '{a,b}')`);
@@ -130,14 +147,7 @@ describe('a thread that stops by itself', () => {
 });
 
 describe("a transaction's statements, prepared once they repeat", () => {
-  let thread: PgliteThread;
-  beforeAll(async () => {
-    thread = await PgliteThread.start({});
-    await thread.query('create table shape (id int primary key, note text)');
-  });
-  afterAll(async () => {
-    await thread.close();
-  });
+  const thread = startedThread('create table shape (id int primary key, note text)');
 
   const insert = 'insert into shape (id, note) values ($1, $2) returning id, note';
   const all = 'select * from shape order by id';
@@ -185,15 +195,10 @@ describe("a transaction's statements, prepared once they repeat", () => {
 });
 
 describe('statements outside a transaction, prepared once they repeat', () => {
-  let thread: PgliteThread;
-  beforeAll(async () => {
-    thread = await PgliteThread.start({});
-    await thread.query('create table alone (id int primary key, at timestamptz)');
-    await thread.query(`insert into alone values (1, '2026-11-30 10:00:00+00')`);
-  });
-  afterAll(async () => {
-    await thread.close();
-  });
+  const thread = startedThread(
+    'create table alone (id int primary key, at timestamptz)',
+    `insert into alone values (1, '2026-11-30 10:00:00+00')`,
+  );
 
   const read = 'select id, at from alone where id = $1';
 

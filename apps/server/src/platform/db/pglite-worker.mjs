@@ -15,7 +15,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 /** @typedef {import('./pglite-thread.js').ThreadReply} ThreadReply */
 /** @typedef {import('./pglite-thread.js').ThreadStart} ThreadStart */
 /** @typedef {import('./pglite-thread.js').StatementOutput} StatementOutput */
-/** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
@@ -33,8 +32,8 @@ const pg = start.dump
 /**
  * A transaction: PGlite's callback holds it open until the server's thread ends it. The server's
  * thread numbers it and sends its statements without waiting for it to begin (one round trip
- * less a transaction); they wait here for `tx`.
- * @typedef {{ tx: Promise<Transaction>, end: (commit: boolean) => void, outcome: Promise<unknown> }} OpenTransaction
+ * less a transaction); they wait here for `begun`.
+ * @typedef {{ begun: Promise<void>, end: (commit: boolean) => void, outcome: Promise<unknown> }} OpenTransaction
  */
 /** @type {Map<number, OpenTransaction>} */
 const open = new Map();
@@ -234,51 +233,49 @@ function runStatement(request) {
 /** @param {ThreadReply} reply @param {ArrayBuffer[]} [moved] buffers moved rather than copied */
 const send = (reply, moved = []) => port.postMessage(reply, moved);
 
-/** @param {number} id @param {Promise<unknown>} work */
-function answer(id, work) {
+/**
+ * Answers call `id` with the outcome of `work`; the buffers `moved` names go to the server's thread
+ * rather than being copied (a statement's answer).
+ * @template T
+ * @param {number} id @param {Promise<T>} work @param {(value: T) => ArrayBuffer[]} [moved]
+ */
+function answer(id, work, moved = () => []) {
   work.then(
-    (value) => send({ id, ok: true, value }),
+    (value) => send({ id, ok: true, value }, moved(value)),
     (error) => send({ id, ok: false, error: plainError(error) }),
   );
 }
 
-/**
- * A statement's answer, its bytes moved to the server's thread rather than copied.
- * @param {number} id @param {Promise<StatementOutput>} work
- */
-function answerStatement(id, work) {
-  work.then(
-    (value) => send({ id, ok: true, value }, [/** @type {ArrayBuffer} */ (value.answer.buffer)]),
-    (error) => send({ id, ok: false, error: plainError(error) }),
-  );
-}
+/** @param {StatementOutput} output */
+const answerBytes = (output) => [/** @type {ArrayBuffer} */ (output.answer.buffer)];
 
 /** @param {number} number */
 function begin(number) {
-  /** @type {(tx: Transaction) => void} */
+  /** @type {() => void} */
   let started = () => {};
   /** @type {(error: unknown) => void} */
   let failed = () => {};
-  /** @type {Promise<Transaction>} */
-  const tx = new Promise((resolve, reject) => {
+  /** @type {Promise<void>} */
+  const begun = new Promise((resolve, reject) => {
     started = resolve;
     failed = reject;
   });
   // Nobody may be waiting for it (a transaction with no statement).
-  tx.catch(() => {});
+  begun.catch(() => {});
   /** @type {(commit: boolean) => void} */
   let end = () => {};
   const ended = new Promise((resolve) => {
     end = resolve;
   });
-  const outcome = pg.transaction(async (t) => {
-    started(t);
+  // Its statements run on their own (statementOutput) under the transaction lock this holds.
+  const outcome = pg.transaction(async () => {
+    started();
     if (!(await ended)) throw ROLLBACK;
   });
-  // A transaction that could not begin fails its statements (once begun, `tx` is settled and this
-  // does nothing); its end answers with the outcome.
+  // A transaction that could not begin fails its statements (once begun, `begun` is settled and
+  // this does nothing); its end answers with the outcome.
   outcome.catch(failed);
-  open.set(number, { tx, end, outcome });
+  open.set(number, { begun, end, outcome });
 }
 
 /** @param {number} id @param {number} number @param {boolean} commit */
@@ -306,7 +303,7 @@ port.on('message', (/** @type {ThreadRequest} */ request) => {
   switch (request.op) {
     case 'query': {
       if (request.transaction === 0) {
-        answerStatement(request.id, runStatement(request));
+        answer(request.id, runStatement(request), answerBytes);
         return;
       }
       const transaction = open.get(request.transaction);
@@ -315,9 +312,10 @@ port.on('message', (/** @type {ThreadRequest} */ request) => {
         return;
       }
       // Its statements wait for the transaction to begin (PGlite's transaction lock is then held).
-      answerStatement(
+      answer(
         request.id,
-        transaction.tx.then(() => runStatement(request)),
+        transaction.begun.then(() => runStatement(request)),
+        answerBytes,
       );
       return;
     }
