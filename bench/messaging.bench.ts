@@ -5,6 +5,8 @@
 // budget's rate (5,000/s on PostgreSQL, 1,500/s on PGlite; BENCH_RATE overrides, 0 skips it).
 // On PostgreSQL, the same run then inserts the same number of message rows with plain batched
 // INSERTs from a small pg script (the database alone) and prints the product's share of that.
+// Each load also prints the database's execution time per statement, per message: from
+// pg_stat_statements on PostgreSQL, from the PGlite thread's own timing on PGlite (lib/pglite-statements.ts).
 // BENCH_SERVER_ROOT runs another checkout's built server (the A/B of two send paths).
 // Sizes: BENCH_MESSAGES (default 6000, after BENCH_WARMUP 2000 unmeasured), BENCH_VISITORS (60),
 // BENCH_AGENTS (5), BENCH_ONLINE_VISITORS (1000: other visitors of the same application, their
@@ -22,6 +24,7 @@ import WebSocket from 'ws';
 import { freshPostgres } from './lib/fresh-postgres.js';
 import { LightConnection, LightPool } from './lib/light-http.js';
 import { type StatementTimes, statementTimes } from './lib/pg-statements.js';
+import { pgliteStatementTimes } from './lib/pglite-statements.js';
 import { postgresCpuSeconds } from './lib/process-cpu.js';
 import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
@@ -614,16 +617,23 @@ for (const target of targets) {
     heapSampleDir = mkdtempSync(path.join(tmpdir(), 'convo-heap-'));
     loadsSampled = 0;
   }
+  // PGlite's thread times its statements into this file (PostgreSQL has pg_stat_statements).
+  const pgliteTimes = target.databaseUrl
+    ? null
+    : path.join(mkdtempSync(path.join(tmpdir(), 'convo-statements-')), 'times.json');
   const server = await startServer({
     port: port++,
     databaseUrl: target.databaseUrl,
-    ...(ALLOCATIONS ? { env: { HEAP_SAMPLE_DIR: heapSampleDir } } : {}),
+    env: {
+      ...(ALLOCATIONS ? { HEAP_SAMPLE_DIR: heapSampleDir } : {}),
+      ...(pgliteTimes ? { PGLITE_STATEMENT_TIMES: pgliteTimes } : {}),
+    },
     ...(serverNodeArgs ? { nodeArgs: serverNodeArgs } : {}),
   });
   try {
     const audience = await prepareAudience(server.base);
-    // Where PostgreSQL's share of a message goes, statement by statement (when it can tell).
-    let statements: StatementTimes | null = null;
+    // Where the database's share of a message goes, statement by statement (PostgreSQL: when it can tell).
+    let statements: StatementTimes | null = pgliteTimes ? pgliteStatementTimes(pgliteTimes) : null;
     if (target.databaseUrl) {
       const found = await statementTimes(target.databaseUrl);
       if ('reset' in found) statements = found;

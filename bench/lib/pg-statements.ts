@@ -15,6 +15,39 @@ export interface StatementTimes {
   close(): Promise<void>;
 }
 
+/** One statement's time over a load: its text, how many runs, milliseconds in all. */
+export interface StatementTime {
+  query: string;
+  calls: number | string;
+  ms: number;
+}
+
+/** The rows of `found` (costliest first): all statements, then the `top` costliest, per message. */
+export function statementRows(
+  label: string,
+  database: string,
+  found: readonly StatementTime[],
+  messages: number,
+  top: number,
+): Row[] {
+  const us = (ms: number) => `${((ms * 1000) / messages).toFixed(1)} µs`;
+  const all = found.reduce((sum, r) => sum + r.ms, 0);
+  return [
+    {
+      figure: `${label}: ${database} execution per message, every statement`,
+      value: us(all),
+      budget: '–',
+      pass: null,
+    },
+    ...found.slice(0, top).map((r) => ({
+      figure: `${label}:   ${r.query.replace(/\s+/g, ' ').trim().slice(0, 70)}… (${r.calls} calls)`,
+      value: us(r.ms),
+      budget: '–',
+      pass: null,
+    })),
+  ];
+}
+
 /** A reader for the database at `url`, or the row saying how to load pg_stat_statements when it is not. */
 export async function statementTimes(url: string): Promise<StatementTimes | Row> {
   const client = new pg.Client({ connectionString: url });
@@ -40,27 +73,12 @@ export async function statementTimes(url: string): Promise<StatementTimes | Row>
       await client.query('select pg_stat_statements_reset(0, $1::oid, 0)', [dbid]);
     },
     async rows(label, messages, top = 5) {
-      const found = await client.query<{ query: string; calls: string; ms: number }>(
+      const found = await client.query<StatementTime>(
         `select query, calls, total_exec_time as ms from pg_stat_statements
          where dbid = $1 and query not like '%pg_stat_statements%' order by total_exec_time desc`,
         [dbid],
       );
-      const us = (ms: number) => `${((ms * 1000) / messages).toFixed(1)} µs`;
-      const all = found.rows.reduce((sum, r) => sum + r.ms, 0);
-      return [
-        {
-          figure: `${label}: PostgreSQL execution per message, every statement`,
-          value: us(all),
-          budget: '–',
-          pass: null,
-        },
-        ...found.rows.slice(0, top).map((r) => ({
-          figure: `${label}:   ${r.query.replace(/\s+/g, ' ').slice(0, 70)}… (${r.calls} calls)`,
-          value: us(r.ms),
-          budget: '–',
-          pass: null,
-        })),
-      ];
+      return statementRows(label, 'PostgreSQL', found.rows, messages, top);
     },
     close: () => client.end(),
   };

@@ -22,6 +22,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    pgliteStatementTimes: config.pgliteStatementTimes,
     // Nothing works without it and it does not come back by itself: exit, so a supervisor (compose's
     // restart policy, systemd) starts the server again, as it would after a crash of the process.
     onEmbeddedLost: (err) => {

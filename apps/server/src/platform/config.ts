@@ -95,6 +95,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
+  /** Diagnostics (the messaging bench): a file where PGlite's thread writes its time per statement. */
+  PGLITE_STATEMENT_TIMES: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
@@ -305,6 +307,8 @@ export interface AppConfig {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Where PGlite's thread writes its time per statement text (diagnostics), if anywhere. */
+  pgliteStatementTimes: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -521,6 +525,7 @@ export function loadConfig(
     host: e.HOST,
     publicUrl,
     dataDir,
+    pgliteStatementTimes: e.PGLITE_STATEMENT_TIMES,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

@@ -190,18 +190,25 @@ describe.each(testDatabaseKinds())('concurrent sends on %s', (kind) => {
     });
     expect(created.statusCode).toBe(200);
     const groupId = created.json().response.id as number;
-    const sent = await Promise.all(
-      ['c-1', 'c-2'].map((key) =>
-        t.app.inject({
-          method: 'POST',
-          url: MESSAGING_PATHS.messageSend,
-          headers: visitor.visitor.headers,
-          payload: { key, clientGroupId, message: key },
-        }),
-      ),
-    );
-    expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(sent.map((r) => r.json().groupId)).toEqual([groupId, groupId]);
+    // In the same burst: a visitor of another conversation names this one, by its client group id
+    // and by its id, while writing to their own (whose membership is checked).
+    const stranger = await visitorConversation(tenant);
+    const byClientGroup = (headers: Record<string, string>, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: MESSAGING_PATHS.messageSend,
+        headers,
+        payload: { key, clientGroupId, message: key },
+      });
+    const sent = await Promise.all([
+      byClientGroup(visitor.visitor.headers, 'c-1'),
+      byClientGroup(visitor.visitor.headers, 'c-2'),
+      byClientGroup(stranger.visitor.headers, 'stranger-by-client-id'),
+      send(stranger.visitor.headers, groupId, 'stranger-by-id'),
+      send(stranger.visitor.headers, stranger.groupId, 'own'),
+    ]);
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200, 404, 404, 200]);
+    expect(sent.slice(0, 2).map((r) => r.json().groupId)).toEqual([groupId, groupId]);
     const unknown = await t.app.inject({
       method: 'POST',
       url: MESSAGING_PATHS.messageSend,

@@ -62,12 +62,12 @@ export interface OpenOptions {
   pgliteDump?: Blob | undefined;
   /** PGlite's thread stopped without being closed (crashed): every query fails from then on. */
   onEmbeddedLost?: ((error: Error) => void) | undefined;
+  /** A file where PGlite's thread writes its time per statement text (the messaging bench). */
+  pgliteStatementTimes?: string | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
-    : openPglite(opts.dataDir, opts.pgliteDump, opts.onEmbeddedLost);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openPglite(opts);
 }
 
 /**
@@ -84,7 +84,8 @@ export async function migratedPgliteDump(): Promise<Blob> {
   }
 }
 
-async function openPglite(dataDir: string, dump?: Blob, onLost?: (error: Error) => void): Promise<Database> {
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const { dataDir, pgliteDump: dump, onEmbeddedLost: onLost } = opts;
   const inMemory = dataDir === 'memory://';
   let lock: DataDirLock | null = null;
   let dir = dataDir;
@@ -95,7 +96,10 @@ async function openPglite(dataDir: string, dump?: Blob, onLost?: (error: Error) 
   // On a thread of its own (pglite-thread.ts): its statements never hold up the server's thread.
   // A database that fails to open has closed its thread already.
   const client = await PgliteThread.start(
-    inMemory ? { dump: dump ? await dump.arrayBuffer() : undefined } : { dataDir: dir },
+    {
+      ...(inMemory ? { dump: dump ? await dump.arrayBuffer() : undefined } : { dataDir: dir }),
+      statementTimesFile: opts.pgliteStatementTimes,
+    },
     onLost,
   ).catch((err: unknown) => {
     lock?.release();

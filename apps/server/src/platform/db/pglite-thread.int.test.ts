@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -225,6 +225,34 @@ describe('statements outside a transaction, prepared once they repeat', () => {
     await thread.query('alter table alone add column extra int');
     await thread.query(all, [1]).catch((error: unknown) => expect(error).toMatchObject({ code: '0A000' }));
     expect((await thread.query(all, [1])).rows[0]).toMatchObject({ id: 1, extra: null });
+  });
+});
+
+describe('time per statement, when PGLITE_STATEMENT_TIMES names a file (the messaging bench)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'convo-times-'));
+  const file = path.join(dir, 'times.json');
+  let thread: PgliteThread | null = null;
+  beforeAll(async () => {
+    thread = await PgliteThread.start({ statementTimesFile: file });
+  });
+  afterAll(async () => {
+    await thread?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('adds each run of a statement text to its calls and time, written a few times a second', async () => {
+    const text = 'select $1::int as n';
+    for (let run = 0; run < 3; run++) await thread?.query(text, [run]);
+    let timed: { calls: number; ms: number } | undefined;
+    for (let wait = 0; wait < 40 && timed?.calls !== 3; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!existsSync(file)) continue;
+      timed = new Map(
+        JSON.parse(readFileSync(file, 'utf8')) as [string, { calls: number; ms: number }][],
+      ).get(text);
+    }
+    expect(timed?.calls).toBe(3);
+    expect(timed?.ms).toBeGreaterThan(0);
   });
 });
 

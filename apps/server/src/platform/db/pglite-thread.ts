@@ -13,6 +13,8 @@ export interface ThreadStart {
   dataDir?: string | undefined;
   /** An uncompressed dump of a data directory to start an in-memory database from. */
   dump?: ArrayBuffer | undefined;
+  /** Diagnostics: the thread writes its time per statement text to this file (pglite-worker.mjs). */
+  statementTimesFile?: string | undefined;
 }
 
 /** A statement, in transaction number `transaction` or (0) alone; its answer is parsed on this side. */

@@ -1,4 +1,5 @@
 // @ts-check
+import { renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -213,13 +214,44 @@ async function statementOutput(text, params) {
   }
 }
 
+// Diagnostics for the messaging bench (bench/lib/pglite-statements.ts), off unless
+// PGLITE_STATEMENT_TIMES names a file: the time each statement text ran, as pg_stat_statements
+// gives it on PostgreSQL, written there four times a second (to a copy first, so a reader never
+// sees half of it).
+const TIMES_FILE = start.statementTimesFile ?? '';
+/** Statement texts timed, at most; later ones are not counted. */
+const MAX_TIMED = 1000;
+/** @type {Map<string, { calls: number, ms: number }>} */
+const times = new Map();
+if (TIMES_FILE) {
+  setInterval(() => {
+    writeFileSync(`${TIMES_FILE}.part`, JSON.stringify([...times]));
+    renameSync(`${TIMES_FILE}.part`, TIMES_FILE);
+  }, 250).unref();
+}
+
+/** statementOutput, its time added to the statement's. @param {string} text @param {unknown[]} params */
+async function timedStatementOutput(text, params) {
+  const started = performance.now();
+  try {
+    return await statementOutput(text, params);
+  } finally {
+    const spent = times.get(text) ?? (times.size < MAX_TIMED ? { calls: 0, ms: 0 } : null);
+    if (spent) {
+      spent.calls += 1;
+      spent.ms += performance.now() - started;
+      times.set(text, spent);
+    }
+  }
+}
+
 /**
  * One statement. In a transaction, which holds PGlite's transaction lock, it takes the query lock;
  * alone, it takes both and writes the data directory once it is done, as PGlite's own `query` does.
  * @param {import('./pglite-thread.js').QueryRequest} request
  */
 function runStatement(request) {
-  const run = () => statementOutput(request.text, request.params);
+  const run = () => (TIMES_FILE ? timedStatementOutput : statementOutput)(request.text, request.params);
   if (request.transaction !== 0) return pg.runExclusive(run);
   return pg._runExclusiveTransaction(() =>
     pg._runExclusiveQuery(async () => {
