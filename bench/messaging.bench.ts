@@ -16,7 +16,7 @@
 // goes to the server's node only; BENCH_SIGNAL_LOAD=SIGUSR2 signals the server as each load starts and ends.
 // BENCH_ALLOCATIONS=1 adds what the server allocates per message (V8's sampling heap profiler, garbage
 // included, over each load: bench/lib/heap-sampler.cjs; slows the server, so not with timed figures).
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -618,9 +618,8 @@ for (const target of targets) {
     loadsSampled = 0;
   }
   // PGlite's thread times its statements into this file (PostgreSQL has pg_stat_statements).
-  const pgliteTimes = target.databaseUrl
-    ? null
-    : path.join(mkdtempSync(path.join(tmpdir(), 'convo-statements-')), 'times.json');
+  const pgliteTimesDir = target.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'convo-statements-'));
+  const pgliteTimes = pgliteTimesDir ? path.join(pgliteTimesDir, 'times.json') : null;
   const server = await startServer({
     port: port++,
     databaseUrl: target.databaseUrl,
@@ -687,6 +686,7 @@ for (const target of targets) {
     });
   } finally {
     await server.stop();
+    if (pgliteTimesDir) rmSync(pgliteTimesDir, { recursive: true, force: true });
   }
 }
 await pgDb?.drop();

@@ -223,11 +223,20 @@ const TIMES_FILE = start.statementTimesFile ?? '';
 const MAX_TIMED = 1000;
 /** @type {Map<string, { calls: number, ms: number }>} */
 const times = new Map();
+let timesChanged = false;
 if (TIMES_FILE) {
-  setInterval(() => {
-    writeFileSync(`${TIMES_FILE}.part`, JSON.stringify([...times]));
-    renameSync(`${TIMES_FILE}.part`, TIMES_FILE);
-  }, 250).unref();
+  const writer = setInterval(() => {
+    if (!timesChanged) return;
+    timesChanged = false;
+    try {
+      writeFileSync(`${TIMES_FILE}.part`, JSON.stringify([...times]));
+      renameSync(`${TIMES_FILE}.part`, TIMES_FILE);
+    } catch {
+      // Diagnostics only: a file that cannot be written stops them, never the database.
+      clearInterval(writer);
+    }
+  }, 250);
+  writer.unref();
 }
 
 /** statementOutput, its time added to the statement's. @param {string} text @param {unknown[]} params */
@@ -241,6 +250,7 @@ async function timedStatementOutput(text, params) {
       spent.calls += 1;
       spent.ms += performance.now() - started;
       times.set(text, spent);
+      timesChanged = true;
     }
   }
 }
