@@ -218,6 +218,14 @@ export async function seedApplication(
     for (const def of indexes) await db.query(def);
     await db.query(`set session_replication_role = origin`);
     await db.query(`select conversation_rollup_rebuild($1)`, [appId]);
+    // The inbox's order (migration 0050): its insert trigger did not run in the bulk load either.
+    await db.query(
+      `insert into conversation_activity (conversation_id, application_id, status, last_activity_at)
+       select id, application_id, status, coalesce(last_message_at, created_at)
+       from conversations where application_id = $1
+       on conflict (conversation_id) do nothing`,
+      [appId],
+    );
     await db.query('analyze');
     const { rows: agent } = await db.query<{ user_id: string }>(
       `select u.user_id from users u where u.id = $1`,

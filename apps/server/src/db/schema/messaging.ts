@@ -63,7 +63,6 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_app_client_group_uq').on(t.applicationId, t.clientGroupId),
-    index('conversations_app_status_last_idx').on(t.applicationId, t.status, t.lastMessageAt),
     // The waiting queue, longest waiting first (status 7 by waiting_since): a page read in order
     // instead of sorting every waiting conversation.
     index('conversations_app_status_waiting_idx').on(t.applicationId, t.status, t.waitingSince, t.id),
@@ -75,12 +74,45 @@ export const conversations = pgTable(
     index('conversations_app_resolved_idx').on(t.applicationId, t.resolvedAt),
     // The inbox search's name half (ILIKE '%…%'): trigrams, so a word found in few names is found
     // without reading every conversation (pg_trgm, created by the migration).
-    // Every send updates its conversation outside HOT (last_message_at is indexed), so each adds
-    // the name's trigrams again: a small pending list is merged often and briefly, where the default
-    // 4 MB was merged by one unlucky send's statement at a time (26-49 ms under load).
+    // A change of name adds its trigrams (and so did every send before the inbox's order moved to
+    // conversation_activity): a small pending list is merged often and briefly, where the default
+    // 4 MB was merged by one unlucky statement at a time (26-49 ms under load).
     index('conversations_name_trgm_idx')
       .using('gin', t.name.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+  ],
+);
+
+/**
+ * The inbox's order, off the conversations row: each conversation's status and last activity (its
+ * last message, else its creation), with the two orders' indexes. No index of `conversations`
+ * holds a column a send changes, so a send's update of the conversation is HOT (no new index
+ * entry); this narrow row is the one whose indexes a send rewrites. Kept by the migration's
+ * triggers on insert and on a change of status, and by the send path for the last activity
+ * (docs/performance.md, session 15).
+ */
+export const conversationActivity = pgTable(
+  'conversation_activity',
+  {
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    applicationId: text('application_id').notNull(),
+    status: integer('status').notNull(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('conversation_activity_app_last_idx').on(
+      t.applicationId,
+      t.lastActivityAt.desc(),
+      t.conversationId.desc(),
+    ),
+    index('conversation_activity_app_status_last_idx').on(
+      t.applicationId,
+      t.status,
+      t.lastActivityAt.desc(),
+      t.conversationId.desc(),
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { CONVERSATION_PATHS, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/database.js';
 import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -374,5 +375,24 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     expect(chooseContentPlan(db, 'ubiquitous nowhereelse')).toBe('by-match');
     expect(await found({ content: 'ubiquitous' })).toEqual([ids.A]);
     expect(await found({ content: 'ubiquitous' }, other.admin)).toEqual([]);
+  });
+
+  it("keeps the inbox's order (conversation_activity) in step: a send puts its conversation first, a status change is copied", async () => {
+    await send(visitors.B as Headers, ids.B as number, 'Still waiting for my package');
+    expect((await found({}))[0]).toBe(ids.B);
+    expect((await found({ sort: 'oldest' })).at(-1)).toBe(ids.B);
+    await updateConversation(t.database.db, tenant.applicationId, ids.C as number, { status: 2 });
+    expect(await found({ status: [2] })).toContain(ids.C);
+    // Every conversation of both tenants has its row, equal to the conversation's own columns.
+    const result = await t.database.db.execute(sql`
+      select count(*)::int as conversations,
+        count(a.conversation_id)::int as rows,
+        count(*) filter (where a.status = c.status
+          and a.last_activity_at = coalesce(c.last_message_at, c.created_at))::int as equal
+      from conversations c left join conversation_activity a on a.conversation_id = c.id
+      where c.application_id in (${tenant.applicationId}, ${other.applicationId})`);
+    const [counts] = rowsOf<{ conversations: number; rows: number; equal: number }>(result);
+    expect(counts?.rows).toBe(counts?.conversations);
+    expect(counts?.equal).toBe(counts?.conversations);
   });
 });

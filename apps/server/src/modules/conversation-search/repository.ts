@@ -3,9 +3,9 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   exists,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  conversationActivity,
   conversationMembers,
   conversations,
   conversationTags,
@@ -80,23 +81,39 @@ function containsPattern(text: string): string {
 }
 
 const NOTIFY_CONTENT_TYPE = 10;
-/** Last activity: the last message, else the creation. */
-const lastActivity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+// Last activity (the last message, else the creation) is conversation_activity's, in the order of
+// its indexes (descending, nulls last; read backwards for the oldest first): the columns are never
+// null, and the spelled-out null order lets PostgreSQL read a page in index order.
+const activity = conversationActivity;
 
 function orderOf(sort: ConversationSortOrder): SQL[] {
   switch (sort) {
     case 'oldest':
-      return [sql`${lastActivity} asc`, asc(conversations.id)];
+      return [
+        sql`${activity.lastActivityAt} asc nulls first`,
+        sql`${activity.conversationId} asc nulls first`,
+      ];
     case 'waiting':
       return [sql`${conversations.waitingSince} asc nulls last`, asc(conversations.id)];
     default:
-      return [sql`${lastActivity} desc`, desc(conversations.id)];
+      return [
+        sql`${activity.lastActivityAt} desc nulls last`,
+        sql`${activity.conversationId} desc nulls last`,
+      ];
   }
 }
 
 function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[] {
-  const where: SQL[] = [eq(conversations.applicationId, applicationId)];
-  if (q.statuses && q.statuses.length > 0) where.push(inArray(conversations.status, [...q.statuses]));
+  const where: SQL[] = [
+    eq(conversations.applicationId, applicationId),
+    eq(activity.applicationId, applicationId),
+  ];
+  if (q.statuses && q.statuses.length > 0) {
+    // The waiting queue reads conversations_app_status_waiting_idx; the other orders, the status
+    // with the activity (conversation_activity_app_status_last_idx). The two statuses are one.
+    const status = q.sort === 'waiting' ? conversations.status : activity.status;
+    where.push(inArray(status, [...q.statuses]));
+  }
   if (q.type !== undefined) where.push(eq(conversations.type, q.type));
   if (q.tagNames && q.tagNames.length > 0) {
     where.push(
@@ -243,8 +260,9 @@ export async function findConversationPage(
   q: ConversationQuery,
 ): Promise<ConversationRow[]> {
   return db
-    .select()
+    .select(getTableColumns(conversations))
     .from(conversations)
+    .innerJoin(activity, eq(activity.conversationId, conversations.id))
     .where(and(...conditionsOf(db, applicationId, q)))
     .orderBy(...orderOf(q.sort))
     .limit(q.limit)

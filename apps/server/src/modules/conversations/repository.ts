@@ -2,6 +2,7 @@ import type { AnsweredTurn } from '@convo/domain';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  conversationActivity,
   conversationEvents,
   conversationMembers,
   conversationResponses,
@@ -268,21 +269,26 @@ export async function removeBotMembers(db: Db, conversationId: number) {
     where cm.conversation_id = ${conversationId} and u.id = cm.user_id and u.role_type = '3'`);
 }
 
-/** Open conversations past their application's silence limit whose last message is not the customer's. */
+/**
+ * Open conversations past their application's silence limit whose last message is not the customer's.
+ * Read in the order of conversation_activity (status, last activity), then checked on the row.
+ */
 export async function listAutoResolveCandidates(db: Db, limit: number) {
   const result = await db.execute(sql`
     select c.id, c.application_id, c.last_message_id, m.sender_type
-    from conversations c
-    join app_settings s on s.application_id = c.application_id
+    from app_settings s
+    join conversation_activity a on a.application_id = s.application_id
+    join conversations c on c.id = a.conversation_id
     join messages m on m.id = c.last_message_id
     where s.auto_resolve_after_minutes is not null
-      and c.status in (0, 1)
+      and a.status in (0, 1)
+      and a.last_activity_at < now() - make_interval(mins => s.auto_resolve_after_minutes)
       and c.last_message_at < now() - make_interval(mins => s.auto_resolve_after_minutes)
       and m.sender_type in (0, 1)
       and not exists (
         select 1 from conversation_tags ct join tags t on t.id = ct.tag_id
         where ct.conversation_id = c.id and t.name = 'Do-not-auto-resolve' and t.deleted_at is null)
-    order by c.last_message_at
+    order by a.last_activity_at
     limit ${limit}`);
   return rowsOf<{
     id: string | number;
@@ -474,7 +480,12 @@ function afterMessagesStatement(answering: boolean) {
           last_message_at timestamptz, last_customer_message_at timestamptz, reopened boolean,
           first_customer_message_at timestamptz, first_response_at timestamptz,
           unanswered_since timestamptz, answered jsonb)
-    )${responses}, unread as (
+    )${responses}, activity as (
+      -- The inbox's order (conversation_activity): the conversation's own update below then
+      -- changes no indexed column.
+      update ${conversationActivity} as a set last_activity_at = v.last_message_at
+      from v where a.conversation_id = v.id
+    ), unread as (
       update ${conversationMembers} as cm
       set unread_count = cm.unread_count + v.added - coalesce((v.added_by_sender ->> cm.user_id::text)::int, 0)
       from v

@@ -218,7 +218,11 @@ describe.each(testDatabaseKinds())('routing and transitions on %s', (kind) => {
         });
       }
       await t.database.db.execute(
-        sql`update conversations set last_message_at = now() - interval '31 minutes' where id = ${feed.id}`,
+        // Quiet for 31 minutes: the conversation's last message and the inbox's order (conversation_activity).
+        sql`with quiet as (update conversations set last_message_at = now() - interval '31 minutes'
+          where id = ${feed.id} returning id, last_message_at)
+          update conversation_activity a set last_activity_at = quiet.last_message_at from quiet
+          where a.conversation_id = quiet.id`,
       );
       return feed.id;
     };

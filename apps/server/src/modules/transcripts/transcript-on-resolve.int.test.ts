@@ -259,7 +259,11 @@ describe.each(testDatabaseKinds())('conversation transcript on resolve on %s', (
     await updateSettings(t.database, tenant.applicationId, { autoResolveAfterMinutes: 30 });
     const groupId = await customerConversation(tenant, customer);
     await t.database.db.execute(
-      sql`update conversations set last_message_at = now() - interval '31 minutes' where id = ${groupId}`,
+      // Quiet for 31 minutes: the conversation's last message and the inbox's order (conversation_activity).
+      sql`with quiet as (update conversations set last_message_at = now() - interval '31 minutes'
+          where id = ${groupId} returning id, last_message_at)
+          update conversation_activity a set last_activity_at = quiet.last_message_at from quiet
+          where a.conversation_id = quiet.id`,
     );
     const realtime = createRealtime(createMemoryPubSub(), silent);
     expect(await autoResolveDue({ db: t.database.db, realtime })).toBeGreaterThanOrEqual(1);
