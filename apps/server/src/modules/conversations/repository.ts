@@ -484,7 +484,7 @@ function afterMessagesStatement(answering: boolean) {
       -- The inbox's order (conversation_activity): the conversation's own update below then
       -- changes no indexed column.
       update ${conversationActivity} as a set last_activity_at = v.last_message_at
-      from v where a.conversation_id = v.id
+      from v where a.conversation_id = v.id and a.application_id = ${applicationId}
     ), unread as (
       update ${conversationMembers} as cm
       set unread_count = cm.unread_count + v.added - coalesce((v.added_by_sender ->> cm.user_id::text)::int, 0)
