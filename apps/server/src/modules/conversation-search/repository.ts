@@ -104,6 +104,7 @@ function orderOf(sort: ConversationSortOrder): SQL[] {
 }
 
 function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[] {
+  // Both tables named by the application: the activity's, so a page is read from its index.
   const where: SQL[] = [
     eq(conversations.applicationId, applicationId),
     eq(activity.applicationId, applicationId),

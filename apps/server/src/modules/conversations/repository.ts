@@ -271,7 +271,8 @@ export async function removeBotMembers(db: Db, conversationId: number) {
 
 /**
  * Open conversations past their application's silence limit whose last message is not the customer's.
- * Read in the order of conversation_activity (status, last activity), then checked on the row.
+ * Read in the order of conversation_activity (status, last activity); a conversation without
+ * messages has no last message to join, so its activity (its creation) never makes it a candidate.
  */
 export async function listAutoResolveCandidates(db: Db, limit: number) {
   const result = await db.execute(sql`
@@ -283,7 +284,6 @@ export async function listAutoResolveCandidates(db: Db, limit: number) {
     where s.auto_resolve_after_minutes is not null
       and a.status in (0, 1)
       and a.last_activity_at < now() - make_interval(mins => s.auto_resolve_after_minutes)
-      and c.last_message_at < now() - make_interval(mins => s.auto_resolve_after_minutes)
       and m.sender_type in (0, 1)
       and not exists (
         select 1 from conversation_tags ct join tags t on t.id = ct.tag_id

@@ -255,13 +255,16 @@ async function timedStatementOutput(text, params) {
   }
 }
 
+/** A statement's run: timed only when the diagnostics are on (chosen once, not per statement). */
+const runOutput = TIMES_FILE ? timedStatementOutput : statementOutput;
+
 /**
  * One statement. In a transaction, which holds PGlite's transaction lock, it takes the query lock;
  * alone, it takes both and writes the data directory once it is done, as PGlite's own `query` does.
  * @param {import('./pglite-thread.js').QueryRequest} request
  */
 function runStatement(request) {
-  const run = () => (TIMES_FILE ? timedStatementOutput : statementOutput)(request.text, request.params);
+  const run = () => runOutput(request.text, request.params);
   if (request.transaction !== 0) return pg.runExclusive(run);
   return pg._runExclusiveTransaction(() =>
     pg._runExclusiveQuery(async () => {
