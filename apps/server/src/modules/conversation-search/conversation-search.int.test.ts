@@ -5,7 +5,7 @@ import { rowsOf } from '../../platform/db/database.js';
 import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
-import { updateConversation } from '../conversations/repository.js';
+import { applyAfterMessages, updateConversation } from '../conversations/repository.js';
 import { chooseContentPlan, contentPlanSettled, SHARES_TTL_MS } from './content-plan.js';
 import { type ContentPlan, commonLexemeShares, findConversationPage } from './repository.js';
 
@@ -23,6 +23,8 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
   /** The tenant's conversations by letter (see beforeAll). */
   const ids: Record<string, number> = {};
   const visitors: Record<string, Headers> = {};
+  /** The other tenant's one conversation. */
+  let otherConversation = 0;
 
   async function visitorWithEmail(of: Tenant, email: string) {
     const userId = `known-${Math.random().toString(36).slice(2, 10)}`;
@@ -101,6 +103,7 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     const otherVisitor = await newVisitor(t, other);
     const otherGroup = await create(otherVisitor.headers, 'Other tenant billing');
     await send(otherVisitor.headers, otherGroup, 'zanzibar zanzibar');
+    otherConversation = otherGroup;
   });
 
   const search = (headers: Headers, payload: unknown) =>
@@ -394,5 +397,40 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     const [counts] = rowsOf<{ conversations: number; rows: number; equal: number }>(result);
     expect(counts?.rows).toBe(counts?.conversations);
     expect(counts?.equal).toBe(counts?.conversations);
+  });
+
+  it("leaves another application's conversation as it was when a batch's state names it", async () => {
+    const snapshot = async () => {
+      const result = await t.database.db.execute(sql`
+        select c.status, c.last_message_id, a.last_activity_at,
+          (select sum(unread_count)::int from conversation_members m where m.conversation_id = c.id) as unread
+        from conversations c join conversation_activity a on a.conversation_id = c.id
+        where c.id = ${otherConversation}`);
+      return rowsOf(result)[0];
+    };
+    const before = await snapshot();
+    // The tenant's application, with the other tenant's conversation id (ids are server-made,
+    // but the statement itself must not reach across applications).
+    await applyAfterMessages(t.database.db, tenant.applicationId, [
+      {
+        id: otherConversation,
+        added: 3,
+        addedBySender: {},
+        status: 2,
+        lastMessageId: 1,
+        lastMessageAt: new Date(Date.now() + 3_600_000),
+        lastCustomerMessageAt: null,
+        reopened: false,
+        firstCustomerMessageAt: null,
+        firstResponseAt: null,
+        unansweredSince: null,
+        answered: [{ askedAt: new Date(), answeredAt: new Date() }],
+      },
+    ]);
+    expect(await snapshot()).toEqual(before);
+    const responses = await t.database.db.execute(
+      sql`select count(*)::int as n from conversation_responses where conversation_id = ${otherConversation}`,
+    );
+    expect(rowsOf<{ n: number }>(responses)[0]?.n).toBe(0);
   });
 });
