@@ -341,7 +341,9 @@ export interface SendTarget {
 /**
  * The lock statement, with or without the customers' membership check. Written so that a named
  * statement's generic plan (used after five runs, whatever the batch) has one way to run: the
- * batch's ids (the client group ids turned into ids first, through their unique index), sorted,
+ * batch's ids (each client group id turned into an id first, by its unique index: an `= any` over
+ * the list was read through the application's index instead, every conversation of it for each
+ * batch, even one that named none), sorted,
  * each conversation looked up and locked by its primary key in that order; and each
  * conversation's members read by its key, the customer list only filtering them. Left to choose,
  * the generic plan ANDed a bitmap of every index entry of the application (live or not yet
@@ -368,9 +370,13 @@ function lockStatement(withCustomers: boolean) {
         from (
           select distinct target.id
           from unnest(${sql.placeholder('ids')}::bigint[] || array(
-            select by_client.id from ${conversations} as by_client
-            where by_client.application_id = ${applicationId}
-              and by_client.client_group_id = any(${sql.placeholder('clientGroupIds')}::text[]))) as target(id)
+            select by_client.id
+            from unnest(${sql.placeholder('clientGroupIds')}::text[]) as named(client_group_id)
+            cross join lateral (
+              select ${conversations.id} from ${conversations}
+              where ${conversations.applicationId} = ${applicationId}
+                and ${conversations.clientGroupId} = named.client_group_id
+            ) as by_client)) as target(id)
           order by target.id
         ) as target
         cross join lateral (
