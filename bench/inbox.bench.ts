@@ -61,7 +61,7 @@ async function measure(
   counter: ReturnType<typeof statementCounter>,
   call: () => Promise<unknown>,
 ) {
-  await call(); // warm the plan caches and the connection pool
+  const first = await call(); // warm the plan caches and the connection pool
   const times: number[] = [];
   const statements: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
@@ -73,7 +73,17 @@ async function measure(
   }
   times.sort((a, b) => a - b);
   statements.sort((a, b) => a - b);
-  return { label, p95: percentile(times, 95), statements: percentile(statements, 50) };
+  return { label, p95: percentile(times, 95), statements: percentile(statements, 50), first };
+}
+
+/**
+ * The conversations a list answered. A fast empty page is no measurement (a seed that had not
+ * filled a table the lists read once gave good times on empty pages), so the lists the seed fills
+ * must answer some.
+ */
+function conversationsOf(body: unknown): number {
+  const feeds = (body as { response?: { groupFeeds?: unknown } } | null)?.response?.groupFeeds;
+  return Array.isArray(feeds) ? feeds.length : 0;
 }
 
 function initialJsGzipKb(dist: string): number {
@@ -261,16 +271,19 @@ async function main() {
       ['tag Reopen', { tags: ['Reopen'] }],
       ['bot-handled', { handledBy: 'bot' }],
       ['channel mail', { channel: 'mail' }],
-      ['created in the last hour', { searchFilter: { startTime: Date.now() - 3_600_000 } }],
       ['everything', {}],
     ];
+    // Empty when the database was seeded more than an hour ago (BENCH_INBOX_DATABASE_URL reused).
+    const mayBeEmpty = 'created in the last hour';
+    filters.push([mayBeEmpty, { searchFilter: { startTime: Date.now() - 3_600_000 } }]);
     for (const [label, body] of filters) {
       const r = await measure(label, counter, search(body));
+      const found = conversationsOf(r.first);
       rows.push({
-        figure: `list "${r.label}" p95`,
-        value: `${r.p95.toFixed(1)} ms`,
-        budget: '< 50 ms',
-        pass: r.p95 < 50,
+        figure: `list "${r.label}" p95 (conversations on the page)`,
+        value: `${r.p95.toFixed(1)} ms (${found})`,
+        budget: label === mayBeEmpty ? '< 50 ms' : '< 50 ms, > 0',
+        pass: r.p95 < 50 && (found > 0 || label === mayBeEmpty),
       });
       rows.push({
         figure: `list "${r.label}" SQL statements`,
@@ -284,11 +297,12 @@ async function main() {
       ['full-text rare word', SEED_RARE_WORD],
     ] as const) {
       const r = await measure(label, counter, search({ content }));
+      const found = conversationsOf(r.first);
       rows.push({
-        figure: `${label} p95`,
-        value: `${r.p95.toFixed(1)} ms`,
-        budget: '< 100 ms',
-        pass: r.p95 < 100,
+        figure: `${label} p95 (conversations on the page)`,
+        value: `${r.p95.toFixed(1)} ms (${found})`,
+        budget: '< 100 ms, > 0',
+        pass: r.p95 < 100 && found > 0,
       });
     }
     // Analytics at the seeded size. Statistics are kept in memory for 120 s: every request asks for
