@@ -1,4 +1,6 @@
 import { ACCOUNT_PATHS, type GroupFeed, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.js';
 import type { TestApp } from './test-app.js';
 import { newSignup } from './test-app.js';
 
@@ -74,4 +76,17 @@ export async function groupInfoOf(t: TestApp, headers: Record<string, string>, g
     headers,
   });
   return res.json().response as GroupFeed;
+}
+
+/**
+ * Makes a conversation look quiet for `minutes`: its last message and the inbox's order
+ * (conversation_activity, which only the send path moves) both that long ago.
+ */
+export async function makeQuiet(db: Db, conversationId: number, minutes: number) {
+  await db.execute(
+    sql`with quiet as (update conversations set last_message_at = now() - make_interval(mins => ${minutes})
+        where id = ${conversationId} returning id, last_message_at)
+        update conversation_activity a set last_activity_at = quiet.last_message_at from quiet
+        where a.conversation_id = quiet.id`,
+  );
 }

@@ -1,12 +1,12 @@
 import { MESSAGING_PATHS } from '@convo/api';
 import { NOTIFY_EVERYBODY_AGENT_LIMIT } from '@convo/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { addTestMember, joinDefaultTeam, setUserStatus, updateSettings } from '../../testing/members.js';
-import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
+import { makeQuiet, newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { assignWaiting, autoResolveDue } from '../conversations/service.js';
@@ -217,13 +217,7 @@ describe.each(testDatabaseKinds())('routing and transitions on %s', (kind) => {
           payload: { groupId: feed.id, tags: ['Do-not-auto-resolve'] },
         });
       }
-      await t.database.db.execute(
-        // Quiet for 31 minutes: the conversation's last message and the inbox's order (conversation_activity).
-        sql`with quiet as (update conversations set last_message_at = now() - interval '31 minutes'
-          where id = ${feed.id} returning id, last_message_at)
-          update conversation_activity a set last_activity_at = quiet.last_message_at from quiet
-          where a.conversation_id = quiet.id`,
-      );
+      await makeQuiet(t.database.db, feed.id, 31);
       return feed.id;
     };
     const answered = await make('agent');

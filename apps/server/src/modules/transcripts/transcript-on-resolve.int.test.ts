@@ -7,6 +7,7 @@ import { JobWorker } from '../../platform/jobs/job-queue.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { signedInMember, updateSettings } from '../../testing/members.js';
 import {
+  makeQuiet,
   newTenant,
   newVisitorConversation,
   sendTestMessage,
@@ -258,13 +259,7 @@ describe.each(testDatabaseKinds())('conversation transcript on resolve on %s', (
     await put(bearer(tenant), settings({ sendToCustomerOnResolve: true }));
     await updateSettings(t.database, tenant.applicationId, { autoResolveAfterMinutes: 30 });
     const groupId = await customerConversation(tenant, customer);
-    await t.database.db.execute(
-      // Quiet for 31 minutes: the conversation's last message and the inbox's order (conversation_activity).
-      sql`with quiet as (update conversations set last_message_at = now() - interval '31 minutes'
-          where id = ${groupId} returning id, last_message_at)
-          update conversation_activity a set last_activity_at = quiet.last_message_at from quiet
-          where a.conversation_id = quiet.id`,
-    );
+    await makeQuiet(t.database.db, groupId, 31);
     const realtime = createRealtime(createMemoryPubSub(), silent);
     expect(await autoResolveDue({ db: t.database.db, realtime })).toBeGreaterThanOrEqual(1);
     expect(await jobsOf(groupId)).toHaveLength(1);
