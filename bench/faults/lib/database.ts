@@ -54,8 +54,8 @@ export async function memberSeqs(target: DbTarget, appId: string, userName: stri
     target,
     `select seq from realtime_events
      where application_id = $1
-       and (audience = 'members'
-         or audience = 'user:' || (select id::text from users where application_id = $1 and user_id = $2))
+       and audiences && array['members',
+         'user:' || (select id::text from users where application_id = $1 and user_id = $2)]
      order by seq`,
     [appId, userName],
   );

@@ -262,8 +262,11 @@ export const realtimeEvents = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
     conversationId: bigint('conversation_id', { mode: 'number' }),
-    /** Who may see it: 'agents' (every member), or one user's id (an end user's own stream). */
-    audience: text('audience').notNull(),
+    /**
+     * Who may see it: 'members' (every member) and/or 'user:<id>' (one user's own stream). One row
+     * per event: a conversation's event goes to the members and its customer alike.
+     */
+    audiences: text('audiences').array().notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -28,7 +28,7 @@ const event = (type: string, data: Record<string, unknown>): StoredEvent => ({
   type,
   appId: 'app',
   conversationId: 42,
-  audience: 'members',
+  audiences: ['members'],
   data,
 });
 

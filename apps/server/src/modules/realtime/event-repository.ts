@@ -1,15 +1,13 @@
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { applicationSequences, realtimeEvents } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
 import type { NewEvent, StoredEvent } from './event-types.js';
 
-// One statement: take the next seqs (locking the counter row) and store the events. Each event
-// travels once with its audiences, and is stored once per audience: a conversation's event goes to
-// the members and to its customer, and sending its data twice doubled the JSON PostgreSQL parses.
-// `first` is the event's first row among all the rows (its audiences before it), so each row's seq
-// is the counter's base + first + its audience's place. It answers one row, the first seq: a row
-// per stored event was parsed by the server only to take the smallest.
+// One statement: take the next seqs (locking the counter row) and store the events, one row and
+// one seq each with the audiences it goes to (a conversation's event goes to the members and to its
+// customer: stored once per audience, its data was written twice). It answers one row, the first
+// seq: a row per stored event was parsed by the server only to take the smallest.
 const appendBatch = preparedStatement<{ applicationId: string; count: number; rows: string }>(
   () => sql`
     with counter as (
@@ -19,14 +17,13 @@ const appendBatch = preparedStatement<{ applicationId: string; count: number; ro
       do update set last_seq = ${applicationSequences.lastSeq} + ${sql.placeholder('count')}
       returning last_seq
     ), stored as (
-      insert into ${realtimeEvents} (application_id, seq, type, conversation_id, audience, data)
-      select ${sql.placeholder('applicationId')}, counter.last_seq - ${sql.placeholder('count')} + e.first + a.n,
-        e.type, e.conversation_id, a.audience, e.data
+      insert into ${realtimeEvents} (application_id, seq, type, conversation_id, audiences, data)
+      select ${sql.placeholder('applicationId')}, counter.last_seq - ${sql.placeholder('count')} + e.n,
+        e.type, e.conversation_id, e.audiences, e.data
       from counter,
         jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-          as e(type text, conversation_id bigint, audiences jsonb, data jsonb, first int),
-        jsonb_array_elements_text(e.audiences) with ordinality as a(audience, n)
-      order by e.first, a.n
+          as e(n int, type text, conversation_id bigint, audiences text[], data jsonb)
+      order by e.n
     )
     select counter.last_seq - ${sql.placeholder('count')} + 1 as first_seq from counter`,
 );
@@ -41,31 +38,26 @@ export async function appendEvents(
   applicationId: string,
   events: readonly NewEvent[],
 ): Promise<StoredEvent[]> {
-  let count = 0;
-  const rows = events.map((e) => {
-    const row = {
-      type: e.type,
-      conversation_id: e.conversationId ?? null,
-      audiences: e.audiences,
-      data: e.data,
-      first: count,
-    };
-    count += e.audiences.length;
-    return row;
-  });
-  if (count === 0) return [];
-  const result = await appendBatch(db, { applicationId, count, rows: JSON.stringify(rows) });
+  // An event for nobody is not stored (and takes no seq).
+  const kept = events.filter((e) => e.audiences.length > 0);
+  if (kept.length === 0) return [];
+  const rows = kept.map((e, i) => ({
+    n: i + 1,
+    type: e.type,
+    conversation_id: e.conversationId ?? null,
+    audiences: e.audiences,
+    data: e.data,
+  }));
+  const result = await appendBatch(db, { applicationId, count: rows.length, rows: JSON.stringify(rows) });
   const firstSeq = Number(rowsOf<{ first_seq: string | number }>(result)[0]!.first_seq);
-  return rows.flatMap((r) =>
-    r.audiences.map((audience, i) => ({
-      seq: firstSeq + r.first + i,
-      type: r.type,
-      appId: applicationId,
-      conversationId: r.conversation_id,
-      audience,
-      data: r.data,
-    })),
-  );
+  return rows.map((r, i) => ({
+    seq: firstSeq + i,
+    type: r.type,
+    appId: applicationId,
+    conversationId: r.conversation_id,
+    audiences: r.audiences,
+    data: r.data,
+  }));
 }
 
 function toStoredEvent(r: typeof realtimeEvents.$inferSelect): StoredEvent {
@@ -74,7 +66,7 @@ function toStoredEvent(r: typeof realtimeEvents.$inferSelect): StoredEvent {
     type: r.type,
     appId: r.applicationId,
     conversationId: r.conversationId,
-    audience: r.audience,
+    audiences: r.audiences,
     data: r.data,
   };
 }
@@ -94,7 +86,7 @@ export async function eventsAfter(
       and(
         eq(realtimeEvents.applicationId, applicationId),
         gt(realtimeEvents.seq, afterSeq),
-        inArray(realtimeEvents.audience, [...audiences]),
+        arrayOverlaps(realtimeEvents.audiences, [...audiences]),
       ),
     )
     .orderBy(asc(realtimeEvents.seq))

@@ -40,7 +40,8 @@ export interface StoredEvent {
   type: string;
   appId: string;
   conversationId: number | null;
-  audience: string;
+  /** Who may see it (one seq for all of them). */
+  audiences: readonly string[];
   data: Record<string, unknown>;
 }
 

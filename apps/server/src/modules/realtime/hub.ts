@@ -166,15 +166,18 @@ export async function createHub(
     if (!stream) {
       const s = new OrderedStream(
         (e) => {
-          // One JSON text per event, shared by every socket it goes to.
+          // One JSON text per event, shared by every socket it goes to. A socket listening to two
+          // of its audiences gets it once (deliverStored skips a seq it has had).
           let frame: string | null = null;
-          for (const conn of connections.listening(appId, e.audience)) {
-            if (conn.view || conn.out) {
-              deliverStored(conn, e);
-              continue;
+          for (const audience of e.audiences) {
+            for (const conn of connections.listening(appId, audience)) {
+              if (conn.view || conn.out) {
+                deliverStored(conn, e);
+                continue;
+              }
+              frame ??= JSON.stringify(toEnvelope(e));
+              deliverStored(conn, e, frame);
             }
-            frame ??= JSON.stringify(toEnvelope(e));
-            deliverStored(conn, e, frame);
           }
         },
         (from, to) => eventsBetween(db, appId, from, to),
@@ -192,10 +195,11 @@ export async function createHub(
     conn.socket.send(JSON.stringify(conn.view ? conn.view(payload) : payload));
   };
 
-  // Only for a connection listening to the event's audience: the index gave it, or it was buffered so.
+  // Only for a connection listening to one of the event's audiences: the index gave it, or it was buffered so.
   const deliverStored = (conn: Connection, e: StoredEvent, frame?: string) => {
     if (conn.replaying) {
-      if (!conn.awaitingReplay) conn.buffer.push(e);
+      // Events come in seq order: a repeat of the last one is the same event by another audience.
+      if (!conn.awaitingReplay && conn.buffer.at(-1) !== e) conn.buffer.push(e);
       return;
     }
     if (e.seq <= conn.lastSeq) return;

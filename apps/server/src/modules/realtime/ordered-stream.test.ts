@@ -7,7 +7,7 @@ const ev = (seq: number): StoredEvent => ({
   type: 't',
   appId: 'a',
   conversationId: null,
-  audience: 'members',
+  audiences: ['members'],
   data: {},
 });
 
