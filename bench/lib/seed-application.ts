@@ -220,8 +220,8 @@ export async function seedApplication(
     await db.query(`select conversation_rollup_rebuild($1)`, [appId]);
     // The inbox's order (migration 0050): its insert trigger did not run in the bulk load either.
     await db.query(
-      `insert into conversation_activity (conversation_id, application_id, status, last_activity_at)
-       select id, application_id, status, coalesce(last_message_at, created_at)
+      `insert into conversation_activity (conversation_id, application_id, status, assignee_id, last_activity_at)
+       select id, application_id, status, assignee_id, coalesce(last_message_at, created_at)
        from conversations where application_id = $1
        on conflict (conversation_id) do nothing`,
       [appId],

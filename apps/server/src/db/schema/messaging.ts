@@ -99,6 +99,8 @@ export const conversationActivity = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     applicationId: text('application_id').notNull(),
     status: integer('status').notNull(),
+    /** The conversation's assignee, copied by a trigger: "assigned to …" read in the inbox's order. */
+    assigneeId: uuid('assignee_id'),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -110,6 +112,12 @@ export const conversationActivity = pgTable(
     index('conversation_activity_app_status_last_idx').on(
       t.applicationId,
       t.status,
+      t.lastActivityAt.desc(),
+      t.conversationId.desc(),
+    ),
+    index('conversation_activity_app_assignee_last_idx').on(
+      t.applicationId,
+      t.assigneeId,
       t.lastActivityAt.desc(),
       t.conversationId.desc(),
     ),

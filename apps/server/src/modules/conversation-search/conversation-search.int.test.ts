@@ -380,17 +380,30 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     expect(await found({ content: 'ubiquitous' }, other.admin)).toEqual([]);
   });
 
-  it("keeps the inbox's order (conversation_activity) in step: a send puts its conversation first, a status change is copied", async () => {
+  it("keeps the inbox's order (conversation_activity) in step: a send puts its conversation first, a status or assignee change is copied", async () => {
     await send(visitors.B as Headers, ids.B as number, 'Still waiting for my package');
     expect((await found({}))[0]).toBe(ids.B);
     expect((await found({ sort: 'oldest' })).at(-1)).toBe(ids.B);
     await updateConversation(t.database.db, tenant.applicationId, ids.C as number, { status: 2 });
     expect(await found({ status: [2] })).toContain(ids.C);
+    // Assigned and unassigned again: "assigned to" reads the activity's copy.
+    const admin = rowsOf<{ id: string }>(
+      await t.database.db.execute(
+        sql`select id from users where application_id = ${tenant.applicationId} and user_id = ${tenant.adminUserName}`,
+      ),
+    )[0]!.id;
+    await updateConversation(t.database.db, tenant.applicationId, ids.C as number, { assigneeId: admin });
+    expect(await found({ assignee: tenant.adminUserName })).toContain(ids.C);
+    expect(await found({ assignee: 'unassigned' })).not.toContain(ids.C);
+    await updateConversation(t.database.db, tenant.applicationId, ids.C as number, { assigneeId: null });
+    expect(await found({ assignee: tenant.adminUserName })).not.toContain(ids.C);
+    expect(await found({ assignee: 'unassigned' })).toContain(ids.C);
     // Every conversation of both tenants has its row, equal to the conversation's own columns.
     const result = await t.database.db.execute(sql`
       select count(*)::int as conversations,
         count(a.conversation_id)::int as rows,
         count(*) filter (where a.status = c.status
+          and a.assignee_id is not distinct from c.assignee_id
           and a.last_activity_at = coalesce(c.last_message_at, c.created_at))::int as equal
       from conversations c left join conversation_activity a on a.conversation_id = c.id
       where c.application_id in (${tenant.applicationId}, ${other.applicationId})`);

@@ -134,17 +134,17 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
       ),
     );
   }
-  if (q.assignee === 'unassigned') where.push(isNull(conversations.assigneeId));
+  // The activity's copy of the assignee: its index (conversation_activity_app_assignee_last_idx)
+  // gives an agent's conversations in the inbox's order. The agent's id is a scalar subquery, a
+  // value fixed before the scan: joined (`in (select …)`), the planner could not use the index's
+  // order and sorted every conversation the agent has (docs/performance.md, session 17).
+  if (q.assignee === 'unassigned') where.push(isNull(activity.assigneeId));
   else if (q.assignee) {
-    where.push(
-      inArray(
-        conversations.assigneeId,
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.applicationId, applicationId), eq(users.userId, q.assignee.userId))),
-      ),
-    );
+    const agentId = db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.applicationId, applicationId), eq(users.userId, q.assignee.userId)));
+    where.push(sql`${activity.assigneeId} = (${agentId})`);
   }
   if (q.teamClientGroupId !== undefined) {
     where.push(
