@@ -5,7 +5,7 @@ import { rowsOf } from '../../platform/db/database.js';
 import { newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
-import { applyAfterMessages, updateConversation } from '../conversations/repository.js';
+import { applyAfterMessages, findUsersByUserIds, updateConversation } from '../conversations/repository.js';
 import { chooseContentPlan, contentPlanSettled, SHARES_TTL_MS } from './content-plan.js';
 import { type ContentPlan, commonLexemeShares, findConversationPage } from './repository.js';
 
@@ -387,11 +387,8 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     await updateConversation(t.database.db, tenant.applicationId, ids.C as number, { status: 2 });
     expect(await found({ status: [2] })).toContain(ids.C);
     // Assigned and unassigned again: "assigned to" reads the activity's copy.
-    const admin = rowsOf<{ id: string }>(
-      await t.database.db.execute(
-        sql`select id from users where application_id = ${tenant.applicationId} and user_id = ${tenant.adminUserName}`,
-      ),
-    )[0]!.id;
+    const [adminRow] = await findUsersByUserIds(t.database.db, tenant.applicationId, [tenant.adminUserName]);
+    const admin = adminRow!.id;
     await updateConversation(t.database.db, tenant.applicationId, ids.C as number, { assigneeId: admin });
     expect(await found({ assignee: tenant.adminUserName })).toContain(ids.C);
     expect(await found({ assignee: 'unassigned' })).not.toContain(ids.C);

@@ -21,8 +21,9 @@ const appendBatch = preparedStatement<{ applicationId: string; count: number; ro
       select ${sql.placeholder('applicationId')}, counter.last_seq - ${sql.placeholder('count')} + e.n,
         e.type, e.conversation_id, e.audiences, e.data
       from counter,
-        jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-          as e(n int, type text, conversation_id bigint, audiences text[], data jsonb)
+        rows from (jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+          as (type text, conversation_id bigint, audiences text[], data jsonb))
+          with ordinality as e(type, conversation_id, audiences, data, n)
       order by e.n
     )
     select counter.last_seq - ${sql.placeholder('count')} + 1 as first_seq from counter`,
@@ -41,8 +42,8 @@ export async function appendEvents(
   // An event for nobody is not stored (and takes no seq).
   const kept = events.filter((e) => e.audiences.length > 0);
   if (kept.length === 0) return [];
-  const rows = kept.map((e, i) => ({
-    n: i + 1,
+  // Each event's place in the list (its seq's offset) is the statement's ordinality.
+  const rows = kept.map((e) => ({
     type: e.type,
     conversation_id: e.conversationId ?? null,
     audiences: e.audiences,
