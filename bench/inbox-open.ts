@@ -6,30 +6,24 @@
 // Run (on a database `bench/inbox.bench.ts` seeded and kept):
 //   BENCH_INBOX_DATABASE_URL=postgres://…/db OPEN_DISTS=/tmp/dist-main,apps/dashboard/dist \
 //   npx tsx bench/inbox-open.ts
-// OPEN_SAMPLES per build (8), OPEN_PROFILE_DIR (below), BENCH_INBOX_PORT (3390: the first build's server; the next ones +1).
+// OPEN_SAMPLES per build (8), OPEN_POINTER_REST_MS (bench/lib/open-timer.ts), OPEN_PROFILE_DIR (below),
+// BENCH_INBOX_PORT (3390: the first build's server; the next ones +1).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { OPEN_TIMER_SCRIPT } from './lib/open-timer.js';
+import { OPEN_TIMER_SCRIPT, POINTER_REST_MS } from './lib/open-timer.js';
 import { findSeeded } from './lib/seed-application.js';
 import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile } from './lib/stats.js';
 
 const PASSWORD = 'Bench1234';
 const SAMPLES = Number(process.env.OPEN_SAMPLES ?? 8);
-// OPEN_PROFILE_DIR: a V8 CPU profile (200 µs sampling) of each open is written there, from the
-// click until the visible frame (bench/profile-summary.ts reads them).
+// OPEN_PROFILE_DIR: a V8 CPU profile (200 µs sampling) of each open is written there, from before
+// the pointer comes to the row until the visible frame (bench/profile-summary.ts reads them).
+// Started over CDP: a profile the page starts itself (console.profile) at the click took its first
+// sample some 200 ms later, after the click's own task.
 const PROFILE_DIR = process.env.OPEN_PROFILE_DIR;
 let profiles = 0;
-const PROFILE_BETWEEN_MARKS = `(() => {
-  const mark = performance.mark.bind(performance);
-  performance.mark = (name, options) => {
-    if (name === 'open-click') console.profile('open');
-    const entry = mark(name, options);
-    if (name === 'open-visible') console.profileEnd('open');
-    return entry;
-  };
-})()`;
 
 interface TraceEvent {
   name: string;
@@ -61,22 +55,22 @@ async function sample(browser: Browser, base: string, state: string, bigId: numb
     const extra = (process.env.OPEN_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
     await browser.startTracing(page, { categories: ['blink.user_timing', ...extra] });
     const profiler = PROFILE_DIR ? await context.newCDPSession(page) : null;
-    let profiled: Promise<unknown> | null = null;
     if (profiler) {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-      profiled = new Promise((resolve) => profiler.once('Profiler.consoleProfileFinished', resolve));
-      // The profile spans exactly the timer's two marks: started and ended by the page itself.
-      await page.evaluate(PROFILE_BETWEEN_MARKS);
+      await profiler.send('Profiler.start');
     }
+    // The pointer comes to the row and rests there before the press (as a hand does).
+    await rowButton.hover();
+    await page.waitForTimeout(POINTER_REST_MS);
     await rowButton.click();
     let openMs = 0;
     for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
       await new Promise((r) => setTimeout(r, 20));
       openMs = (await page.evaluate('window.__openMs')) as number;
     }
-    if (profiled) {
-      const { profile } = (await profiled) as { profile: unknown };
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
       writeFileSync(path.join(PROFILE_DIR!, `open-${++profiles}.cpuprofile`), JSON.stringify(profile));
     }
     const raw = (await browser.stopTracing()).toString('utf8');
@@ -131,7 +125,7 @@ async function main() {
         const r = await sample(browser, servers[i]!.base, states[i]!, seeded.bigId);
         results[i]!.open.push(r.openMs);
         results[i]!.cpu.push(r.cpuMs);
-        results[i]!.after.push(r.openMs - r.dataMs);
+        results[i]!.after.push(r.openMs - Math.max(0, r.dataMs));
         process.stdout.write(
           `${dists[i]} #${s + 1}: open ${r.openMs.toFixed(0)} ms (answers in at ${r.dataMs.toFixed(0)} ms), ` +
             `main-thread CPU ${r.cpuMs.toFixed(0)} ms\n`,

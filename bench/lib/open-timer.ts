@@ -1,11 +1,12 @@
 // The timer both inbox benches put in the page before the click on the big conversation:
 // window.__openMs is the time from the click to the frame after the first visible message (visible,
 // not just in the document: the list keeps its rows hidden until they are placed); window.__dataMs
-// when the conversation's two API answers were in; the performance marks 'open-click' and
-// 'open-visible' bound the span in a trace. A string: the TypeScript runner would wrap a function in
+// when the conversation's two API answers were in (from the click, negative when before it); the
+// performance marks 'open-click' and 'open-visible' bound the span in a trace. A string: the TypeScript runner would wrap a function in
 // helpers the page does not have.
 export const OPEN_TIMER_SCRIPT = `(() => {
   window.__openMs = 0;
+  const armedAt = performance.now();
   let clickedAt = 0;
   document.addEventListener('click', (e) => { clickedAt = e.timeStamp; performance.mark('open-click'); }, { capture: true, once: true });
   const observer = new MutationObserver(() => {
@@ -17,12 +18,21 @@ export const OPEN_TIMER_SCRIPT = `(() => {
     observer.disconnect();
     requestAnimationFrame(() => {
       performance.mark('open-visible');
-      // When the conversation's two API answers were in: the rest of the span is the dashboard's.
+      // When the conversation's two API answers were in (asked for since the timer was set: the
+      // pointer resting on the row may have asked before the click, and then this is negative).
       const answers = performance.getEntriesByType('resource').filter((r) =>
-        (r.name.includes('group/v2/info') || r.name.includes('message/v3/list')) && r.startTime >= clickedAt);
-      window.__dataMs = Math.max(0, ...answers.map((r) => r.responseEnd)) - clickedAt;
+        (r.name.includes('group/v2/info') || r.name.includes('message/v3/list')) && r.startTime >= armedAt);
+      window.__dataMs = Math.max(...answers.map((r) => r.responseEnd)) - clickedAt;
       window.__openMs = performance.now() - clickedAt;
     });
   });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'data-positioned'] });
 })()`;
+
+/**
+ * How long the pointer rests on the row before the press (OPEN_POINTER_REST_MS). Playwright's click
+ * moves the mouse and presses at once; an agent's pointer reaches the row, settles and then presses,
+ * so the dashboard may start on the conversation then (hooks/use-open-intent.ts). 200 ms is short of
+ * a hand's usual rest before a click; 0 times the click of a pointer that never rested there.
+ */
+export const POINTER_REST_MS = Number(process.env.OPEN_POINTER_REST_MS ?? 200);

@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useEffect } from 'react';
+import { memo, type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import {
@@ -22,7 +22,7 @@ import { ConnectionBanner } from '../realtime/connection-banner';
 import { useRealtimeConnection } from '../realtime/use-realtime';
 import { useRequiredSession } from '../session/use-required-session';
 import { EmailVerificationBanner } from './email-verification-banner';
-import { type NavIcon, navGroupsFor } from './nav-items';
+import { type NavGroup, type NavIcon, navGroupsFor } from './nav-items';
 import { UserMenu } from './user-menu';
 
 const ICONS: Record<NavIcon, ReactNode> = {
@@ -45,7 +45,20 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useRequiredSession();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
-  const groups = navGroupsFor(session, { errorReporting: config.errorReporting, metabase: config.metabase });
+  const groups = useMemo(
+    () => navGroupsFor(session, { errorReporting: config.errorReporting, metabase: config.metabase }),
+    [session, config.errorReporting, config.metabase],
+  );
+  // The header and the navigation render again only when what they show changes, not on every
+  // path change (opening a conversation is one: issue 39 item 4).
+  const active = groups
+    .flatMap((group) => group.items)
+    .filter((item) => {
+      const section = item.section ?? item.path;
+      return location.pathname === section || location.pathname.startsWith(`${section}/`);
+    })
+    .map((item) => item.path)
+    .join(' ');
   useRealtimeConnection();
 
   // On a phone the navigation closes after choosing a screen.
@@ -64,78 +77,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {t('layout.skipToContent')}
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={navOpened ? t('layout.closeNavigation') : t('layout.openNavigation')}
-              aria-expanded={navOpened}
-              aria-controls="main-navigation"
-            />
-            <Logo variant={config.variant} />
-            <Text size="sm" c="dimmed" visibleFrom="md">
-              {t('app.tagline', { context: config.variant })}
-            </Text>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <PresenceControl />
-            <UserMenu />
-          </Group>
-        </Group>
+        <Header navOpened={navOpened} onToggle={toggle} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('layout.navigation')} component="nav">
-        {/* A native scrolling box: Mantine's ScrollArea brings floating-ui with it (issue 39). */}
-        <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-          {groups.map((group) => (
-            // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (fieldset is for forms)
-            <div
-              key={group.key}
-              role="group"
-              aria-labelledby={group.labelKey ? `nav-group-${group.key}` : undefined}
-              data-testid={`nav-group-${group.key}`}
-              style={{ marginBottom: 'var(--mantine-spacing-xs)' }}
-            >
-              {group.labelKey && (
-                <Text
-                  id={`nav-group-${group.key}`}
-                  size="xs"
-                  fw={600}
-                  c="dimmed"
-                  tt="uppercase"
-                  px="sm"
-                  pt="xs"
-                  pb={4}
-                >
-                  {t(group.labelKey)}
-                </Text>
-              )}
-              {group.items.map((item) => (
-                <NavLink
-                  key={item.path}
-                  component={RouterNavLink}
-                  to={item.path}
-                  label={
-                    item.labelKey === 'nav.bots'
-                      ? t(item.labelKey, {
-                          context: session.product === 'agent' ? 'agentic' : config.variant,
-                        })
-                      : t(item.labelKey)
-                  }
-                  leftSection={ICONS[item.icon]}
-                  active={
-                    location.pathname === (item.section ?? item.path) ||
-                    location.pathname.startsWith(`${item.section ?? item.path}/`)
-                  }
-                  variant="light"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                />
-              ))}
-            </div>
-          ))}
-        </Box>
+        <Navigation groups={groups} active={active} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
         <EmailVerificationBanner />
@@ -145,3 +90,85 @@ export function AppLayout({ children }: { children: ReactNode }) {
     </AppShell>
   );
 }
+
+const Header = memo(function Header({ navOpened, onToggle }: { navOpened: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggle}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navOpened ? t('layout.closeNavigation') : t('layout.openNavigation')}
+          aria-expanded={navOpened}
+          aria-controls="main-navigation"
+        />
+        <Logo variant={config.variant} />
+        <Text size="sm" c="dimmed" visibleFrom="md">
+          {t('app.tagline', { context: config.variant })}
+        </Text>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <PresenceControl />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+});
+
+/** The screens' links, grouped; `active` holds the paths of the links the current path is under. */
+const Navigation = memo(function Navigation({ groups, active }: { groups: NavGroup[]; active: string }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const session = useRequiredSession();
+  const activePaths = new Set(active.split(' '));
+  return (
+    // A native scrolling box: Mantine's ScrollArea brings floating-ui with it (issue 39).
+    <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+      {groups.map((group) => (
+        // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (fieldset is for forms)
+        <div
+          key={group.key}
+          role="group"
+          aria-labelledby={group.labelKey ? `nav-group-${group.key}` : undefined}
+          data-testid={`nav-group-${group.key}`}
+          style={{ marginBottom: 'var(--mantine-spacing-xs)' }}
+        >
+          {group.labelKey && (
+            <Text
+              id={`nav-group-${group.key}`}
+              size="xs"
+              fw={600}
+              c="dimmed"
+              tt="uppercase"
+              px="sm"
+              pt="xs"
+              pb={4}
+            >
+              {t(group.labelKey)}
+            </Text>
+          )}
+          {group.items.map((item) => (
+            <NavLink
+              key={item.path}
+              component={RouterNavLink}
+              to={item.path}
+              label={
+                item.labelKey === 'nav.bots'
+                  ? t(item.labelKey, { context: session.product === 'agent' ? 'agentic' : config.variant })
+                  : t(item.labelKey)
+              }
+              leftSection={ICONS[item.icon]}
+              active={activePaths.has(item.path)}
+              variant="light"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </div>
+      ))}
+    </Box>
+  );
+});

@@ -11,6 +11,7 @@ import { isApiError, isCancellation } from '../../../app/api/api-error';
 import { toast } from '../../../app/toasts';
 import { useLockedFeature } from '../../billing/components/feature-gate';
 import { fetchConversationSummary, fetchMessageTranslation } from '../api/inbox-api';
+import classes from './agent-assist.module.css';
 
 type Translate = ReturnType<typeof useTranslation<'inbox'>>['t'];
 
@@ -104,7 +105,7 @@ export const TranslateAction = memo(function TranslateAction({
     onError: (error) => assistFailed(t, error, t('assist.translate.failed')),
   });
   return (
-    <Stack gap={2} px="sm" pb={4} data-testid="message-translation">
+    <div className={classes.translate} data-testid="message-translation">
       {translation.data ? (
         <Text
           size="sm"
@@ -116,20 +117,20 @@ export const TranslateAction = memo(function TranslateAction({
           {t('assist.translate.result', { text: translation.data.text })}
         </Text>
       ) : (
-        <Group gap={4}>
-          <Button
-            size="compact-xs"
-            variant="subtle"
+        <div className={classes.actions}>
+          <button
+            type="button"
+            className={classes.action}
             onClick={() => translation.mutate()}
             disabled={translation.isPending}
             aria-label={t('assist.translate.action')}
             data-testid="translate-message"
           >
             {t('assist.translate.action')}
-          </Button>
+          </button>
           {translation.isPending ? <Loader size={12} aria-label={t('assist.translate.loading')} /> : null}
-        </Group>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 });

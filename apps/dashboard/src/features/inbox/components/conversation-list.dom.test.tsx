@@ -49,13 +49,14 @@ const sized = (ui: ReactNode) => (
   </VirtuosoMockContext.Provider>
 );
 
-function list(onOpen = vi.fn()) {
+function list(onOpen = vi.fn(), onIntent = vi.fn()) {
   return sized(
     <ConversationList
       filter={DEFAULT_FILTER}
       onFilter={() => {}}
       selectedId={null}
       onOpen={onOpen}
+      onIntent={onIntent}
       onItems={() => {}}
     />,
   );
@@ -94,6 +95,21 @@ describe('ConversationList', () => {
       'No conversations match these filters.',
     );
     expect(screen.queryAllByTestId('conversation-row')).toHaveLength(0);
+  });
+
+  it('says which row the mouse rests on or a pointer presses, and when it leaves', async () => {
+    serve([feed(1, 'Grace Hopper', 'Where is my order?'), feed(2, 'Alan Turing', 'Thanks!')]);
+    const onIntent = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(list(vi.fn(), onIntent));
+    const row = within((await screen.findAllByTestId('conversation-row'))[1] as HTMLElement);
+    const button = row.getByText('Alan Turing').closest('button') as HTMLElement;
+    await user.hover(button);
+    expect(onIntent).toHaveBeenLastCalledWith(2);
+    await user.unhover(button);
+    expect(onIntent).toHaveBeenLastCalledWith(null);
+    await user.pointer({ keys: '[TouchA]', target: button });
+    expect(onIntent).toHaveBeenCalledWith(2, true);
   });
 
   it('opens a conversation and selects rows from the keyboard', async () => {

@@ -36,6 +36,7 @@ import { useTags } from '../../conversation-settings/api/conversation-settings-a
 import { ChannelIcon } from '../../integrations/channel-icon';
 import { changeStatusOfMany } from '../api/inbox-api';
 import { useTeammates, useTeams } from '../hooks/use-inbox-data';
+import type { OpenIntent } from '../hooks/use-open-intent';
 import { conversationListQuery } from '../lib/conversation-list-query';
 import { toastInboxError } from '../lib/inbox-errors';
 import { type AssigneeView, DEFAULT_FILTER, type InboxFilter } from '../lib/inbox-filter';
@@ -234,6 +235,7 @@ const Row = memo(function Row({
   selected,
   checked,
   onOpen,
+  onIntent,
   onCheck,
   staff,
 }: {
@@ -241,6 +243,7 @@ const Row = memo(function Row({
   selected: boolean;
   checked: boolean;
   onOpen: (groupId: number) => void;
+  onIntent: OpenIntent;
   onCheck: (groupId: number, on: boolean) => void;
   staff: Set<string>;
 }) {
@@ -280,6 +283,10 @@ const Row = memo(function Row({
       />
       <UnstyledButton
         onClick={() => onOpen(feed.id)}
+        // The mouse resting on the row, or a press: its conversation is fetched ahead of the click.
+        onPointerEnter={(e) => e.pointerType === 'mouse' && onIntent(feed.id)}
+        onPointerLeave={() => onIntent(null)}
+        onPointerDown={() => onIntent(feed.id, true)}
         style={{ flex: 1, minWidth: 0 }}
         aria-current={selected ? 'true' : undefined}
       >
@@ -325,12 +332,14 @@ export function ConversationList({
   onFilter,
   selectedId,
   onOpen,
+  onIntent,
   onItems,
 }: {
   filter: InboxFilter;
   onFilter: (f: InboxFilter) => void;
   selectedId: number | null;
   onOpen: (groupId: number) => void;
+  onIntent: OpenIntent;
   onItems: (ids: number[]) => void;
 }) {
   const { t } = useTranslation('inbox');
@@ -397,10 +406,11 @@ export function ConversationList({
         selected={f.id === selectedId}
         checked={checked.has(f.id)}
         onOpen={onOpen}
+        onIntent={onIntent}
         onCheck={check}
       />
     ),
-    [staff, selectedId, checked, onOpen, check],
+    [staff, selectedId, checked, onOpen, onIntent, check],
   );
   const context = useMemo(
     () => ({ loading: isFetchingNextPage, label: t('loading') }),

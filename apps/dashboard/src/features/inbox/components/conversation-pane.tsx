@@ -11,7 +11,7 @@ import { isMissingError } from '../../../app/api/api-error';
 import { QUERY_ROOTS, sendRealtimeFrame, useRealtimeEvent } from '../../../app/realtime';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { SectionLoader } from '../../../components/page-loader';
-import { useMessages } from '../hooks/use-messages';
+import { useMessages, useMessagesShown } from '../hooks/use-messages';
 import { useTypingPeople } from '../hooks/use-typing';
 import { ConversationSummary } from './agent-assist';
 import { CenteredNotice } from './centered-notice';
@@ -81,12 +81,15 @@ export const ConversationPane = forwardRef<
   });
 
   // The agent has seen the newest message: tell the server (unread count back to zero, receipts).
+  // Once the messages are on screen: seen is what it means, and the echo of the receipt (the lists'
+  // unread counts corrected) then does not delay drawing them.
   const newest = messages.state.messages[messages.state.messages.length - 1];
   const lastCustomerMessageId = newestCustomerMessageId(messages.state.messages);
+  const shown = useMessagesShown(groupId);
   useEffect(() => {
-    if (!newest || newest.id <= lastRead.current || document.visibilityState !== 'visible') return;
+    if (!shown || !newest || newest.id <= lastRead.current || document.visibilityState !== 'visible') return;
     if (sendRealtimeFrame({ type: 'read', groupId, messageId: newest.id })) lastRead.current = newest.id;
-  }, [newest, groupId]);
+  }, [shown, newest, groupId]);
 
   if (feed.isPending) return <SectionLoader fill label={t('loading')} />;
   // A failed refetch keeps the conversation on screen (the offline banner says why); only the

@@ -25,6 +25,7 @@ import {
   preloadOpenConversation,
 } from '../components/lazy-conversation';
 import { useInboxAlerts } from '../hooks/use-inbox-alerts';
+import { useOpenIntent } from '../hooks/use-open-intent';
 import { hasSavedFilter, readFilter, saveFilter } from '../lib/conversation-list-query';
 import { toastInboxError } from '../lib/inbox-errors';
 import { filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
@@ -62,13 +63,22 @@ export function InboxPage() {
     setFilterState(next);
     saveFilter(next);
   }, []);
-  const open = useCallback(
+  // Its info, newest messages and the pane's code, asked for when the agent picks a row (or is
+  // about to: useOpenIntent), in parallel with rendering the pane rather than after it.
+  const prefetch = useCallback(
     (id: number) => {
       prefetchConversation(queryClient, id);
       preloadOpenConversation();
+    },
+    [queryClient],
+  );
+  const intent = useOpenIntent(prefetch);
+  const open = useCallback(
+    (id: number) => {
+      prefetch(id);
       return navigate(`/conversations/${id}`);
     },
-    [navigate, queryClient],
+    [navigate, prefetch],
   );
   const back = useCallback(() => navigate('/conversations'), [navigate]);
 
@@ -130,6 +140,7 @@ export function InboxPage() {
         onFilter={setFilter}
         selectedId={openId}
         onOpen={open}
+        onIntent={intent}
         onItems={setIds}
       />
     </Box>
