@@ -3,17 +3,7 @@
 
 import type { Message } from '@convo/api';
 import { MAX_IMAGE_UPLOAD_BYTES, MESSAGE_STATUS, SENDER_TYPE, toApplozicMessage } from '@convo/domain';
-import {
-  ActionIcon,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  SimpleGrid,
-  Text,
-  Textarea,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Paper, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +16,7 @@ import { addNote, sendMessage, uploadFile } from '../api/inbox-api';
 import { addSentMessage } from '../hooks/use-messages';
 import { useTypingSender } from '../hooks/use-typing';
 import { readDraft, saveDraft } from '../lib/drafts';
+import classes from './composer.module.css';
 import { ComposerFrame, type ComposerMode, composerPlaceholder, PaperclipIcon } from './composer-frame';
 import { ReplySuggestions } from './reply-suggestions';
 import { ServiceWindowClosed } from './service-window-closed';
@@ -326,13 +317,13 @@ export const Composer = forwardRef<
                   </ActionIcon>
                 }
               >
-                <SimpleGrid cols={8} spacing={2}>
+                <div className={classes.emojis}>
                   {EMOJIS.map((e) => (
                     <ActionIcon key={e} variant="subtle" onClick={() => insertEmoji(e)} aria-label={e}>
                       {e}
                     </ActionIcon>
                   ))}
-                </SimpleGrid>
+                </div>
               </LazyPopover>
               {mode === 'reply' && (
                 <FileButton onChange={(f) => void attach(f)}>

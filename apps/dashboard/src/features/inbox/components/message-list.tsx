@@ -5,12 +5,13 @@
 
 import type { GroupFeed, Message } from '@convo/api';
 import { customerDisplayName, MESSAGE_CONTENT_TYPE, SENDER_TYPE } from '@convo/domain';
-import { Center, Divider, Loader, Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListItem, Virtuoso } from 'react-virtuoso';
 import { useSession } from '../../../app/session/session-store';
 import { SectionLoader } from '../../../components/page-loader';
+import { PlainDivider } from '../../../components/plain-divider';
 import { useLockedFeature } from '../../billing/components/feature-gate';
 import { useTeammates } from '../hooks/use-inbox-data';
 import { type MessagesState, markMessagesShown } from '../hooks/use-messages';
@@ -53,7 +54,7 @@ const COMPONENTS = { Header: OlderLoading };
 const rowKey = (_: number, row: MessageRow) => row.key;
 
 const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
-  return <Divider my="xs" label={label} labelPosition="center" data-testid="day-separator" />;
+  return <PlainDivider label={label} testId="day-separator" />;
 });
 
 /** Formats with one formatter, remembering each message's time (rows render again while scrolling). */

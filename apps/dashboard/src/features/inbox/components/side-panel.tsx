@@ -9,7 +9,6 @@ import {
   Box,
   Button,
   Center,
-  Divider,
   Group,
   Loader,
   Pagination,
@@ -25,6 +24,7 @@ import { Link } from 'react-router';
 import { QUERY_ROOTS } from '../../../app/realtime';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { toast, toastError } from '../../../app/toasts';
+import { PlainDivider } from '../../../components/plain-divider';
 import {
   deleteNote,
   listNotes,
@@ -349,17 +349,17 @@ export function SidePanel({ groupId }: { groupId: number }) {
         <Suspense fallback={null}>
           <ConversationCrm groupId={groupId} />
         </Suspense>
-        <Divider />
+        <PlainDivider />
         <Section title={t('side.notes')}>
           <Notes groupId={groupId} />
         </Section>
-        <Divider />
+        <PlainDivider />
         {customerId && (
           <Section title={t('side.past')}>
             <PastConversations userId={customerId} current={groupId} />
           </Section>
         )}
-        <Divider />
+        <PlainDivider />
         <Section title={t('side.timeline')}>
           <Timeline groupId={groupId} customerId={customerId} />
         </Section>
