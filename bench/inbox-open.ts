@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { OPEN_TIMER_SCRIPT, POINTER_REST_MS } from './lib/open-timer.js';
+import { clickAfterRest, OPEN_TIMER_SCRIPT } from './lib/open-timer.js';
 import { findSeeded } from './lib/seed-application.js';
 import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile } from './lib/stats.js';
@@ -60,10 +60,7 @@ async function sample(browser: Browser, base: string, state: string, bigId: numb
       await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
       await profiler.send('Profiler.start');
     }
-    // The pointer comes to the row and rests there before the press (as a hand does).
-    await rowButton.hover();
-    await page.waitForTimeout(POINTER_REST_MS);
-    await rowButton.click();
+    await clickAfterRest(rowButton);
     let openMs = 0;
     for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
       await new Promise((r) => setTimeout(r, 20));

@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { freshPostgres } from './lib/fresh-postgres.js';
-import { OPEN_TIMER_SCRIPT, POINTER_REST_MS } from './lib/open-timer.js';
+import { clickAfterRest, OPEN_TIMER_SCRIPT } from './lib/open-timer.js';
 import {
   findSeeded,
   SEED_RARE_WORD,
@@ -142,10 +142,7 @@ async function browserFigures(base: string, email: string, bigId: number) {
     // Timed in the page, from the click event to the frame after the first message is in the
     // document: Playwright's own polling and actionability checks would add up to half a second.
     await page.evaluate(OPEN_TIMER_SCRIPT);
-    // The pointer comes to the row and rests there before the press (as a hand does).
-    await rowButton.hover();
-    await page.waitForTimeout(POINTER_REST_MS);
-    await rowButton.click();
+    await clickAfterRest(rowButton);
     let openMs = 0;
     for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
       await new Promise((r) => setTimeout(r, 20));

@@ -1,9 +1,11 @@
+import type { Locator } from '@playwright/test';
+
 // The timer both inbox benches put in the page before the click on the big conversation:
 // window.__openMs is the time from the click to the frame after the first visible message (visible,
 // not just in the document: the list keeps its rows hidden until they are placed); window.__dataMs
 // when the conversation's two API answers were in (from the click, negative when before it); the
-// performance marks 'open-click' and 'open-visible' bound the span in a trace. A string: the TypeScript runner would wrap a function in
-// helpers the page does not have.
+// performance marks 'open-click' and 'open-visible' bound the span in a trace. A string: the
+// TypeScript runner would wrap a function in helpers the page does not have.
 export const OPEN_TIMER_SCRIPT = `(() => {
   window.__openMs = 0;
   const armedAt = performance.now();
@@ -36,3 +38,10 @@ export const OPEN_TIMER_SCRIPT = `(() => {
  * a hand's usual rest before a click; 0 times the click of a pointer that never rested there.
  */
 export const POINTER_REST_MS = Number(process.env.OPEN_POINTER_REST_MS ?? 200);
+
+/** Clicks as a hand does: the pointer comes to the target and rests POINTER_REST_MS first. */
+export async function clickAfterRest(target: Locator): Promise<void> {
+  await target.hover();
+  await target.page().waitForTimeout(POINTER_REST_MS);
+  await target.click();
+}

@@ -22,7 +22,7 @@ import { ConnectionBanner } from '../realtime/connection-banner';
 import { useRealtimeConnection } from '../realtime/use-realtime';
 import { useRequiredSession } from '../session/use-required-session';
 import { EmailVerificationBanner } from './email-verification-banner';
-import { type NavGroup, type NavIcon, navGroupsFor } from './nav-items';
+import { activeNavPaths, type NavGroup, type NavIcon, navGroupsFor } from './nav-items';
 import { UserMenu } from './user-menu';
 
 const ICONS: Record<NavIcon, ReactNode> = {
@@ -51,14 +51,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   );
   // The header and the navigation render again only when what they show changes, not on every
   // path change (opening a conversation is one: issue 39 item 4).
-  const active = groups
-    .flatMap((group) => group.items)
-    .filter((item) => {
-      const section = item.section ?? item.path;
-      return location.pathname === section || location.pathname.startsWith(`${section}/`);
-    })
-    .map((item) => item.path)
-    .join(' ');
+  // A string, so that the memoised navigation compares it by value.
+  const active = activeNavPaths(groups, location.pathname).join(' ');
   useRealtimeConnection();
 
   // On a phone the navigation closes after choosing a screen.

@@ -179,3 +179,14 @@ export function navGroupsFor(session: Session, server: NavServerFacts): NavGroup
 export function navItemsFor(session: Session, server: NavServerFacts): NavItem[] {
   return navGroupsFor(session, server).flatMap((group) => group.items);
 }
+
+/** The paths of the items the current path is under (each at its own path or below its section). */
+export function activeNavPaths(groups: readonly NavGroup[], pathname: string): string[] {
+  return groups
+    .flatMap((group) => group.items)
+    .filter((item) => {
+      const section = item.section ?? item.path;
+      return pathname === section || pathname.startsWith(`${section}/`);
+    })
+    .map((item) => item.path);
+}
