@@ -77,13 +77,25 @@ function authHeaders(family: ApiFamily, token: string | null): Record<string, st
   };
 }
 
-export async function apiRequest<S extends $ZodType>(
-  path: string,
-  options: RequestOptions<S>,
-): Promise<output<S>> {
+/** An answer as it came, before its body is read against a schema. */
+interface RawAnswer {
+  status: number;
+  ok: boolean;
+  body: string;
+}
+
+type SendOptions = Omit<RequestOptions<$ZodType>, 'schema'>;
+
+function methodOf(options: SendOptions): HttpMethod {
+  return options.method ?? (options.body === undefined ? 'GET' : 'POST');
+}
+
+function tokenOf(options: SendOptions): string | null {
+  return options.token === undefined ? (getSession()?.token ?? null) : options.token;
+}
+
+async function send(path: string, options: SendOptions): Promise<RawAnswer> {
   const family = options.family ?? 'product';
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  const token = options.token === undefined ? (getSession()?.token ?? null) : options.token;
   const controller = new AbortController();
   const external = options.signal;
   const forwardAbort = () => controller.abort(external?.reason);
@@ -94,37 +106,77 @@ export async function apiRequest<S extends $ZodType>(
   const headers: Record<string, string> = {
     Accept: 'application/json',
     ...options.headers,
-    ...authHeaders(family, token),
+    ...authHeaders(family, tokenOf(options)),
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  let status: number;
-  let ok: boolean;
-  let body: string;
   try {
     const response = await fetch(buildUrl(family, path, options.query), {
-      method,
+      method: methodOf(options),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    status = response.status;
-    ok = response.ok;
-    body = await response.text();
+    return { status: response.status, ok: response.ok, body: await response.text() };
   } catch (error) {
     throw fromFetchFailure(error, controller.signal.aborted ? controller.signal.reason : undefined);
   } finally {
     inFlight.delete(controller);
     external?.removeEventListener('abort', forwardAbort);
   }
+}
 
+// Calls a cold page's first render needs, sent at boot before the code that reads their answers
+// has loaded (issue 39: the critical-path requests in parallel). The page's own call with the same
+// family, method, path, query and body takes the answer instead of asking again; one not taken
+// within EARLY_TTL_MS is dropped (the page asked for something else).
+const EARLY_TTL_MS = 30_000;
+const early = new Map<string, Promise<RawAnswer>>();
+
+const earlyKey = (path: string, options: SendOptions) =>
+  JSON.stringify([
+    options.family ?? 'product',
+    methodOf(options),
+    path,
+    options.query ?? null,
+    options.body ?? null,
+    tokenOf(options),
+  ]);
+
+/** Sends a call now; the same call made later through apiRequest takes its answer. */
+export function requestEarly(path: string, options: SendOptions): void {
+  const key = earlyKey(path, options);
+  const answer = send(path, options);
+  // A failure is the later call's to report (or not, if nobody asks).
+  answer.catch(() => undefined);
+  early.set(key, answer);
+  setTimeout(() => {
+    if (early.get(key) === answer) early.delete(key);
+  }, EARLY_TTL_MS);
+}
+
+function takeEarly(path: string, options: SendOptions): Promise<RawAnswer> | undefined {
+  if (early.size === 0) return undefined;
+  const key = earlyKey(path, options);
+  const answer = early.get(key);
+  early.delete(key);
+  return answer;
+}
+
+export async function apiRequest<S extends $ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<output<S>> {
+  const family = options.family ?? 'product';
+  const token = tokenOf(options);
+  const raw = await (takeEarly(path, options) ?? send(path, options));
   try {
-    return parseResponse({ status, ok, body }, options.schema, family);
+    return parseResponse(raw, options.schema, family);
   } catch (error) {
     const apiError = error as ApiError;
     if (apiError.code === CLIENT_ERROR_CODES.INVALID_RESPONSE) {
-      console.error(`${method} ${path}: response does not match the contract`, apiError.details);
+      console.error(`${methodOf(options)} ${path}: response does not match the contract`, apiError.details);
     }
     if (token !== null && endsSession(apiError)) unauthorizedHandler?.(apiError);
     throw apiError;

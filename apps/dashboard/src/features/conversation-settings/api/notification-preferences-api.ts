@@ -25,11 +25,13 @@ export async function saveNotificationPreferences(preferences: NotificationPrefe
   ).data;
 }
 
-export function useNotificationPreferences() {
+/** The user's notification preferences (the defaults until read; `enabled` false holds the read back). */
+export function useNotificationPreferences(enabled = true) {
   const query = useQuery({
     queryKey: NOTIFICATION_PREFERENCES_KEY,
     queryFn: ({ signal }) => fetchNotificationPreferences(signal),
     staleTime: 5 * 60_000,
+    enabled,
   });
   return query.data ?? DEFAULT_NOTIFICATION_PREFERENCES;
 }

@@ -39,15 +39,15 @@ import { joinUrl, parseResponse } from '../../../app/api/api-error';
 import { messagingAuthHeaders } from '../../../app/api/authorized-file';
 import { configStore } from '../../../app/config/config-store';
 import { getSession } from '../../../app/session/session-store';
+import { SEARCH_CALL } from '../lib/saved-filter';
 
 const messaging = 'messaging' as const;
 export const MESSAGE_PAGE_SIZE = 50;
-export const CONVERSATION_PAGE_SIZE = 30;
 
 export async function searchConversations(filter: ConversationFilterRequest, signal?: AbortSignal) {
-  const res = await apiRequest(CONVERSATION_PATHS.supportSearch, {
-    family: messaging,
-    method: 'POST',
+  const res = await apiRequest(SEARCH_CALL.path, {
+    family: SEARCH_CALL.family,
+    method: SEARCH_CALL.method,
     body: filter,
     schema: conversationPageResponseSchema,
     signal,

@@ -7,6 +7,7 @@
 import { ActionIcon, Button, Group, Textarea } from '@mantine/core';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../../lib/when-idle';
 import { useMessagesShown } from '../hooks/use-messages';
 import { readDraft } from '../lib/drafts';
 import { Composer } from './composer';
@@ -77,16 +78,6 @@ function ComposerShell({
       </ComposerFrame>
     </div>
   );
-}
-
-/** Runs `then` once the browser has nothing else to do (or after `timeout` ms at the latest). */
-function whenIdle(then: () => void, timeout: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(then, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(then, 50);
-  return () => window.clearTimeout(id);
 }
 
 /** Whether a messaging channel's 24-hour window is closed now (the real box then shows templates). */

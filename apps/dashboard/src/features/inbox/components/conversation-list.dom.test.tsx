@@ -11,6 +11,7 @@ import { groupFeed } from '../../../testing/group-feed';
 import { ORIGIN, renderWithApp, SESSION, setUpDashboardHarness, use } from '../../../testing/render';
 import { prefetchInitialList } from '../lib/conversation-list-query';
 import { DEFAULT_FILTER } from '../lib/inbox-filter';
+import { requestFirstListPage } from '../lib/saved-filter';
 import { ConversationList } from './conversation-list';
 
 setUpDashboardHarness();
@@ -86,6 +87,41 @@ describe('ConversationList', () => {
     expect(await screen.findByText('Grace Hopper')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(searches).toHaveLength(1);
+  });
+
+  it('takes the answer of the search sent at boot before its code came, without asking again', async () => {
+    const searches = serve([feed(1, 'Grace Hopper', 'Where is my order?')]);
+    saveSession(SESSION);
+    requestFirstListPage();
+    await waitFor(() => expect(searches).toHaveLength(1));
+    // As boot does once the page's code is in, then the list itself.
+    prefetchInitialList(queryClient);
+    renderWithApp(list());
+    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(searches).toHaveLength(1);
+  });
+
+  it('asks for the teams and tags once "More filters" is opened, not to draw the list', async () => {
+    serve([feed(1, 'Grace Hopper', 'Where is my order?')]);
+    const asked: string[] = [];
+    use(
+      http.get(`${MESSAGING}/team/v2/list`, () => {
+        asked.push('teams');
+        return ok([]);
+      }),
+      http.get(`${ORIGIN}/api/api/tags`, () => {
+        asked.push('tags');
+        return HttpResponse.json({ code: 'SUCCESS', data: { active: [], deleted: [] } });
+      }),
+    );
+    renderWithApp(list());
+    await screen.findAllByTestId('conversation-row');
+    expect(screen.queryByRole('combobox', { name: 'Team' })).toBeNull();
+    expect(asked).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    expect(await screen.findByRole('combobox', { name: 'Team' })).toBeTruthy();
+    await waitFor(() => expect(asked.sort()).toEqual(['tags', 'teams']));
   });
 
   it('says so when no conversation matches', async () => {

@@ -84,9 +84,10 @@ const Filters = memo(function Filters({
 }) {
   const { t } = useTranslation('inbox');
   const teammates = useTeammates();
-  const teams = useTeams();
-  const tags = useTags();
   const [more, setMore] = useState(false);
+  // The further filters (and their teams and tags) mount when first shown: on a cold load they
+  // were drawn collapsed and drawn again as each list came in, before the conversations' rows.
+  const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState(filter.search);
   const [debounced] = useDebouncedValue(search, 300);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the search
@@ -148,75 +149,91 @@ const Filters = memo(function Filters({
         clearable
         data-testid="status-filter"
       />
-      <Button size="compact-xs" variant="subtle" onClick={() => setMore((m) => !m)} aria-expanded={more}>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={() => {
+          setOpened(true);
+          setMore((m) => !m);
+        }}
+        aria-expanded={more}
+      >
         {more ? t('list.fewerFilters') : t('list.moreFilters')}
       </Button>
-      <Collapse expanded={more}>
-        <Stack gap={6}>
-          <LazySelect
-            size="xs"
-            aria-label={t('list.team')}
-            placeholder={t('list.anyTeam')}
-            data={(teams.data ?? []).map((x) => ({ value: x.teamId, label: x.teamName }))}
-            value={filter.teamId}
-            onChange={(v) => onChange({ ...filter, teamId: v })}
-            clearable
-          />
-          <LazyMultiSelect
-            size="xs"
-            aria-label={t('list.tags')}
-            placeholder={filter.tags.length === 0 ? t('list.anyTag') : undefined}
-            data={(tags.data?.active ?? []).map((x) => x.name)}
-            value={filter.tags}
-            onChange={(v) => onChange({ ...filter, tags: v })}
-            clearable
-            searchable
-          />
-          <Group gap={6} grow wrap="nowrap">
-            <LazySelect
-              size="xs"
-              aria-label={t('list.handledBy')}
-              placeholder={t('list.botOrHuman')}
-              data={[
-                { value: 'bot', label: t('list.bot') },
-                { value: 'human', label: t('list.human') },
-              ]}
-              value={filter.handledBy}
-              onChange={(v) => onChange({ ...filter, handledBy: v === 'bot' || v === 'human' ? v : null })}
-              clearable
-            />
-            <LazySelect
-              size="xs"
-              aria-label={t('list.channel')}
-              placeholder={t('list.anyChannel')}
-              data={CHANNELS}
-              value={filter.channel}
-              onChange={(v) => onChange({ ...filter, channel: v })}
-              clearable
-            />
-          </Group>
-          <Group gap={6} grow wrap="nowrap">
-            <TextInput
-              size="xs"
-              type="date"
-              aria-label={t('list.from')}
-              onChange={(e) => onChange({ ...filter, from: dayStart(e.currentTarget.value) })}
-            />
-            <TextInput
-              size="xs"
-              type="date"
-              aria-label={t('list.to')}
-              onChange={(e) => onChange({ ...filter, to: dayEnd(e.currentTarget.value) })}
-            />
-          </Group>
-          <Button size="compact-xs" variant="subtle" onClick={() => onChange(DEFAULT_FILTER)}>
-            {t('list.reset')}
-          </Button>
-        </Stack>
-      </Collapse>
+      <Collapse expanded={more}>{opened && <MoreFilters filter={filter} onChange={onChange} />}</Collapse>
     </Stack>
   );
 });
+
+/** The filters behind "More filters": team, tags, who handles it, channel, dates, reset. */
+function MoreFilters({ filter, onChange }: { filter: InboxFilter; onChange: (f: InboxFilter) => void }) {
+  const { t } = useTranslation('inbox');
+  const teams = useTeams();
+  const tags = useTags();
+  return (
+    <Stack gap={6}>
+      <LazySelect
+        size="xs"
+        aria-label={t('list.team')}
+        placeholder={t('list.anyTeam')}
+        data={(teams.data ?? []).map((x) => ({ value: x.teamId, label: x.teamName }))}
+        value={filter.teamId}
+        onChange={(v) => onChange({ ...filter, teamId: v })}
+        clearable
+      />
+      <LazyMultiSelect
+        size="xs"
+        aria-label={t('list.tags')}
+        placeholder={filter.tags.length === 0 ? t('list.anyTag') : undefined}
+        data={(tags.data?.active ?? []).map((x) => x.name)}
+        value={filter.tags}
+        onChange={(v) => onChange({ ...filter, tags: v })}
+        clearable
+        searchable
+      />
+      <Group gap={6} grow wrap="nowrap">
+        <LazySelect
+          size="xs"
+          aria-label={t('list.handledBy')}
+          placeholder={t('list.botOrHuman')}
+          data={[
+            { value: 'bot', label: t('list.bot') },
+            { value: 'human', label: t('list.human') },
+          ]}
+          value={filter.handledBy}
+          onChange={(v) => onChange({ ...filter, handledBy: v === 'bot' || v === 'human' ? v : null })}
+          clearable
+        />
+        <LazySelect
+          size="xs"
+          aria-label={t('list.channel')}
+          placeholder={t('list.anyChannel')}
+          data={CHANNELS}
+          value={filter.channel}
+          onChange={(v) => onChange({ ...filter, channel: v })}
+          clearable
+        />
+      </Group>
+      <Group gap={6} grow wrap="nowrap">
+        <TextInput
+          size="xs"
+          type="date"
+          aria-label={t('list.from')}
+          onChange={(e) => onChange({ ...filter, from: dayStart(e.currentTarget.value) })}
+        />
+        <TextInput
+          size="xs"
+          type="date"
+          aria-label={t('list.to')}
+          onChange={(e) => onChange({ ...filter, to: dayEnd(e.currentTarget.value) })}
+        />
+      </Group>
+      <Button size="compact-xs" variant="subtle" onClick={() => onChange(DEFAULT_FILTER)}>
+        {t('list.reset')}
+      </Button>
+    </Stack>
+  );
+}
 
 /** Defined once (not per render): Virtuoso passes the loading state through its context. */
 function ListFooter({ context }: { context?: { loading: boolean; label: string } }) {

@@ -10,12 +10,13 @@ import { QUERY_ROOTS, useRealtimeEvent } from '../../../app/realtime';
 import { useStableNavigate } from '../../../app/routing/use-stable-navigate';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { playSound } from '../../../lib/notification-sound';
+import { useIdle } from '../../../lib/when-idle';
 import { useNotificationPreferences } from '../../conversation-settings/api/notification-preferences-api';
 import { searchConversations } from '../api/inbox-api';
 import { ACTIVE_STATUSES } from '../lib/inbox-filter';
 
 /** Unread messages in my active conversations (the first 100 of them), for the title. */
-function useMyUnread(me: string): number {
+function useMyUnread(me: string, enabled: boolean): number {
   const mine = useQuery({
     queryKey: [QUERY_ROOTS.conversations, 'unread', me],
     queryFn: ({ signal }) =>
@@ -24,6 +25,7 @@ function useMyUnread(me: string): number {
         signal,
       ),
     staleTime: 10_000,
+    enabled,
   });
   return (mine.data?.groupFeeds ?? []).reduce((sum, f) => sum + f.unreadCount, 0);
 }
@@ -32,8 +34,11 @@ export function useInboxAlerts(openId: number | null): void {
   const { t } = useTranslation('inbox');
   const session = useRequiredSession();
   const navigate = useStableNavigate();
-  const preferences = useNotificationPreferences();
-  const unread = useMyUnread(session.userName);
+  // Neither the title's count nor the preferences (read when an event comes) are needed to draw
+  // the list: on a cold load their answers' parsing and renders came before its first rows.
+  const idle = useIdle(2000);
+  const preferences = useNotificationPreferences(idle);
+  const unread = useMyUnread(session.userName, idle);
   const baseTitle = useRef(document.title);
 
   useEffect(() => {

@@ -5,38 +5,9 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { QUERY_ROOTS } from '../../../app/realtime';
 import { getSession } from '../../../app/session/session-store';
-import { CONVERSATION_PAGE_SIZE, searchConversations } from '../api/inbox-api';
-import { DEFAULT_FILTER, type InboxFilter, toSearchRequest } from './inbox-filter';
-
-/** Where the tab keeps the agent's own filter (cleared with the tab). */
-const FILTER_KEY = 'convo.inbox.filter';
-
-/** The agent's own filter of this tab, else the default one. */
-export function readFilter(): InboxFilter {
-  try {
-    const raw = window.sessionStorage.getItem(FILTER_KEY);
-    return raw ? { ...DEFAULT_FILTER, ...(JSON.parse(raw) as Partial<InboxFilter>) } : DEFAULT_FILTER;
-  } catch {
-    return DEFAULT_FILTER;
-  }
-}
-
-/** Keeps the filter the agent picked for this tab's next loads. */
-export function saveFilter(filter: InboxFilter): void {
-  try {
-    window.sessionStorage.setItem(FILTER_KEY, JSON.stringify(filter));
-  } catch {
-    // The filter simply is not kept across reloads.
-  }
-}
-
-export function hasSavedFilter(): boolean {
-  try {
-    return window.sessionStorage.getItem(FILTER_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
+import { searchConversations } from '../api/inbox-api';
+import { CONVERSATION_PAGE_SIZE, type InboxFilter, toSearchRequest } from './inbox-filter';
+import { readFilter } from './saved-filter';
 
 export function conversationListQuery(filter: InboxFilter, userName: string) {
   return infiniteQueryOptions({

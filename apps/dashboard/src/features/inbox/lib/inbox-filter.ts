@@ -2,7 +2,7 @@
 // filter of `group/support/search`.
 
 import type { ConversationFilterRequest, ConversationSort } from '@convo/api';
-import { UNASSIGNED } from '@convo/api';
+import { UNASSIGNED } from '@convo/api/messaging/constants';
 import { CONVERSATION_STATUS } from '@convo/domain';
 
 /** mine: assigned to me; unassigned; all; or a teammate's userId. */
@@ -21,6 +21,9 @@ export interface InboxFilter {
   search: string;
   sort: ConversationSort;
 }
+
+/** Conversations a page of the inbox list holds. */
+export const CONVERSATION_PAGE_SIZE = 30;
 
 /** Conversations an agent works on: new, open, in progress, unresponded, waiting. */
 export const ACTIVE_STATUSES: readonly number[] = [

@@ -26,10 +26,10 @@ import {
 } from '../components/lazy-conversation';
 import { useInboxAlerts } from '../hooks/use-inbox-alerts';
 import { useOpenIntent } from '../hooks/use-open-intent';
-import { hasSavedFilter, readFilter, saveFilter } from '../lib/conversation-list-query';
 import { toastInboxError } from '../lib/inbox-errors';
 import { filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
 import { neighbour, shortcutOf } from '../lib/keyboard';
+import { hasSavedFilter, readFilter, saveFilter } from '../lib/saved-filter';
 
 function parseGroupId(raw: string | undefined): number | null | 'invalid' {
   if (raw === undefined) return null;
