@@ -8,6 +8,7 @@ import { startConfigRefresh } from './config/config-refresh';
 import { loadConfig } from './config/config-store';
 import { notifyNewerVersion } from './routing/lazy-page';
 import {
+  landingDataOrAfter,
   landingNamespaces,
   prefetchLandingChunks,
   prefetchLandingData,
@@ -50,6 +51,9 @@ function loadApp(): Promise<ComponentType<AppProps>> {
   return isSignInPath(window.location.pathname) && getSession() === null ? loadSignInApp() : loadFullApp();
 }
 
+/** How long boot waits, once the page's code is in, for the landing page's first answer. */
+const FIRST_DATA_WAIT_MS = 300;
+
 let i18nStarted: Promise<void> | null = null;
 
 function startI18n(): Promise<void> {
@@ -83,7 +87,8 @@ export function Boot() {
     const appPromise = loadApp();
     const chunksPromise = prefetchLandingChunks(window.location.pathname);
     Promise.all([configPromise, appPromise, i18nPromise, chunksPromise]).then(
-      ([config, app]) => {
+      async ([config, app]) => {
+        await landingDataOrAfter(FIRST_DATA_WAIT_MS);
         if (signal.aborted) return;
         setState({ phase: 'ready', config, app });
       },

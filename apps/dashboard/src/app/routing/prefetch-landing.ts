@@ -55,7 +55,7 @@ export function prefetchLandingChunks(pathname: string): Promise<void> {
 
 // The first query's code (its contract, zod) comes with the page's chunks, not in the boot chunk:
 // it is asked for at boot's start, beside the config, and runs once both are in (issue 39).
-type FirstQuery = (queryClient: QueryClient) => void;
+type FirstQuery = (queryClient: QueryClient) => Promise<void> | undefined;
 const FIRST_QUERY: Record<keyof typeof LANDINGS, () => Promise<FirstQuery>> = {
   dashboard: () =>
     import('../../features/analytics/lib/initial-overview').then((m) => m.prefetchInitialOverview),
@@ -80,6 +80,7 @@ const FIRST_REQUEST: Partial<Record<keyof typeof LANDINGS, () => void>> = {
 };
 
 let dataStarted = false;
+let dataSettled: Promise<void> = Promise.resolve();
 
 /** Once the config is loaded: the landing page's first query goes out. */
 export function prefetchLandingData(pathname: string): void {
@@ -89,9 +90,20 @@ export function prefetchLandingData(pathname: string): void {
   FIRST_REQUEST[landing]?.();
   prefetchLandingDataCode(pathname);
   // The query client comes with the whole app's chunk (full-app.tsx), asked for at boot's start.
-  Promise.all([firstQuery, import('../query-client')]).then(
+  dataSettled = Promise.all([firstQuery, import('../query-client')]).then(
     ([prefetch, { queryClient }]) => prefetch?.(queryClient),
     // The page asks again itself, and reports a chunk that does not load.
     () => undefined,
   );
+}
+
+/**
+ * Resolves once the landing page's first query has its answer (or failed), or after `maxMs`,
+ * whichever comes first; at once when there is none. Boot waits for it when the page's code is in:
+ * the first render then draws the list's rows (or the overview) too, instead of a loader followed
+ * by a second render of the whole page when the answer comes a moment later.
+ */
+export function landingDataOrAfter(maxMs: number): Promise<void> {
+  if (!dataStarted) return Promise.resolve();
+  return Promise.race([dataSettled, new Promise<void>((resolve) => setTimeout(resolve, maxMs))]);
 }

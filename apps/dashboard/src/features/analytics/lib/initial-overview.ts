@@ -37,10 +37,10 @@ export function overviewParamsOf(filters: AnalyticsFilterState, range: RangePara
 }
 
 /** Asks for the first overview now (the presets' ranges are whole days: the key holds all day). */
-export function prefetchInitialOverview(queryClient: QueryClient, now = Date.now()): void {
+export function prefetchInitialOverview(queryClient: QueryClient, now = Date.now()): Promise<void> {
   const filters = initialAnalyticsFilters();
   const params = overviewParamsOf(filters, rangeOf(filters, now));
-  void queryClient.prefetchQuery({
+  return queryClient.prefetchQuery({
     queryKey: analyticsKeys.overview(params),
     queryFn: ({ signal }) => fetchOverview(params, signal),
   });

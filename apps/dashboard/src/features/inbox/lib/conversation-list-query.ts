@@ -24,8 +24,8 @@ export function conversationListQuery(filter: InboxFilter, userName: string) {
 }
 
 /** Asks for the list's first page as the page will: the tab's filter, the signed-in agent. */
-export function prefetchInitialList(queryClient: QueryClient): void {
+export function prefetchInitialList(queryClient: QueryClient): Promise<void> | undefined {
   const session = getSession();
-  if (session === null) return;
-  void queryClient.prefetchInfiniteQuery(conversationListQuery(readFilter(), session.userName));
+  if (session === null) return undefined;
+  return queryClient.prefetchInfiniteQuery(conversationListQuery(readFilter(), session.userName));
 }
