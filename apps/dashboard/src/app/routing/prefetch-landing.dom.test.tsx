@@ -5,6 +5,8 @@ import { makeSession } from '../session/session.fixture';
 import { dropSessionState, saveSession } from '../session/session-store';
 import { landingDataOrAfter, landingNamespaces, prefetchLandingData } from './prefetch-landing';
 
+setUpDashboardHarness();
+
 // What a cold load asks for at boot's start: the signed-in landing pages' translations (their
 // chunks follow the same choice), nothing for the other pages or when signed out.
 describe('landingNamespaces', () => {
@@ -25,8 +27,6 @@ describe('landingNamespaces', () => {
     expect(landingNamespaces('/settings/profile')).toEqual([]);
   });
 });
-
-setUpDashboardHarness();
 
 // Boot waits for the landing page's first answer, never longer than it says, and not at all for
 // a page that has none.
