@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,28 @@ describe('DeferredComposer', () => {
     act(() => ref.current?.insertSuggestion('Your order ships today.'));
     const box = await screen.findByTestId('composer');
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Your order ships today.'));
+  });
+
+  it('puts a suggestion clicked on the stand-in into the real box (the press focuses the chip first)', async () => {
+    use(
+      http.get(`${ORIGIN}/api/api/conversations/106/suggestions`, () =>
+        HttpResponse.json({
+          code: 'SUCCESS',
+          data: {
+            messageId: 7,
+            suggestions: [{ source: 'quick-reply', title: 'returns', text: 'Returns are free.', score: 0.9 }],
+            llm: 'off',
+          },
+        }),
+      ),
+    );
+    renderWithApp(<DeferredComposer groupId={106} canNote={false} lastCustomerMessageId={7} />);
+    await screen.findByTestId('composer-shell');
+    const chip = await screen.findByRole('button', { name: 'Insert the suggested reply: Returns are free.' });
+    // A real press: pointer down, focus, pointer up, click (fireEvent.click alone has no focus).
+    await userEvent.click(chip);
+    const box = await screen.findByTestId('composer');
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Returns are free.'));
   });
 
   it('asks once for the suggestions when the real box replaces the stand-in mid-request', async () => {

@@ -32,7 +32,9 @@ const TWO_ROWS = {
   input: { height: `calc(2 * (round(1lh + ${PAD}, 1px) - ${PAD}) + ${PAD} + 2px)` },
 };
 
-/** The reply box's look without its behaviour: any focus inside it asks for the real one. */
+const SUGGESTIONS = '[data-testid="reply-suggestions"]';
+
+/** The reply box's look without its behaviour: any focus inside it (but a suggestion's) asks for the real one. */
 function ComposerShell({
   groupId,
   canNote,
@@ -44,10 +46,13 @@ function ComposerShell({
   const { t } = useTranslation('inbox');
   return (
     // Focus comes before the switch's change (which the swap would lose): its radio says the mode.
+    // A suggestion's focus does not swap: a pressed chip gets the focus before its click, and a swap
+    // in between left the click nowhere (the suggestion was lost); its click hands the text on.
     <div
-      onFocusCapture={(e) =>
-        onWake(e.target instanceof HTMLInputElement && e.target.value === 'note' ? 'note' : 'reply')
-      }
+      onFocusCapture={(e) => {
+        if (e.target instanceof Element && e.target.closest(SUGGESTIONS) !== null) return;
+        onWake(e.target instanceof HTMLInputElement && e.target.value === 'note' ? 'note' : 'reply');
+      }}
       data-testid="composer-shell"
     >
       <ComposerFrame mode="reply" onMode={onWake} canNote={canNote}>
