@@ -7,17 +7,20 @@
 //   BENCH_INBOX_DATABASE_URL=postgres://…/db OPEN_DISTS=/tmp/dist-main,apps/dashboard/dist \
 //   npx tsx bench/inbox-open.ts
 // OPEN_SAMPLES per build (8), OPEN_POINTER_REST_MS (bench/lib/open-timer.ts), OPEN_PROFILE_DIR (below),
-// BENCH_INBOX_PORT (3390: the first build's server; the next ones +1).
+// BENCH_INBOX_PORT (3390: the first build's server; the next ones +1). OPEN_BY=keys times the
+// keyboard instead: two rows before the big conversation, j, then j again opens the big one (k
+// from below when it is among the first two), timed from the key press.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { clickAfterRest, OPEN_TIMER_SCRIPT } from './lib/open-timer.js';
+import { clickAfterRest, OPEN_TIMER_SCRIPT, openTimerScript } from './lib/open-timer.js';
 import { findSeeded } from './lib/seed-application.js';
 import { type ServerProcess, startServer } from './lib/server-process.js';
 import { percentile } from './lib/stats.js';
 
 const PASSWORD = 'Bench1234';
 const SAMPLES = Number(process.env.OPEN_SAMPLES ?? 8);
+const BY_KEYS = process.env.OPEN_BY === 'keys';
 // OPEN_PROFILE_DIR: a V8 CPU profile (200 µs sampling) of each open is written there, from before
 // the pointer comes to the row until the visible frame (bench/profile-summary.ts reads them).
 // Started over CDP: a profile the page starts itself (console.profile) at the click took its first
@@ -48,9 +51,27 @@ async function sample(browser: Browser, base: string, state: string, bigId: numb
     await page.goto(`${base}/conversations`);
     const rowButton = page.locator(`[data-group-id="${bigId}"]`).getByRole('button');
     await rowButton.waitFor({ timeout: 60_000 });
-    // Let the list's own start-up settle: only the click's work is measured.
+    // By the keyboard, as an agent going down (or up) the list: the row two before the big one is
+    // opened with a click, the next with the key, and the key again opens the big one.
+    let key: 'j' | 'k' = 'j';
+    if (BY_KEYS) {
+      const ids = await page
+        .locator('[data-group-id]')
+        .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-group-id'))));
+      const at = ids.indexOf(bigId);
+      if (at < 2) key = 'k';
+      const from = ids[at < 2 ? at + 2 : at - 2];
+      if (from === undefined) throw new Error('fewer than three rows around the big conversation');
+      await clickAfterRest(page.locator(`[data-group-id="${from}"]`).getByRole('button'));
+      await page.getByTestId('message').first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(500);
+      await page.keyboard.press(key);
+      await page.waitForURL((u) => u.pathname === `/conversations/${ids[at < 2 ? at + 1 : at - 1]}`);
+      await page.getByTestId('message').first().waitFor({ timeout: 30_000 });
+    }
+    // Let the list's own start-up (and the first open) settle: only the open's own work is measured.
     await page.waitForTimeout(1500);
-    await page.evaluate(OPEN_TIMER_SCRIPT);
+    await page.evaluate(BY_KEYS ? openTimerScript('keydown') : OPEN_TIMER_SCRIPT);
     // OPEN_TRACE_CATEGORIES adds trace categories (e.g. devtools.timeline) for OPEN_TRACE_DUMP.
     const extra = (process.env.OPEN_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
     await browser.startTracing(page, { categories: ['blink.user_timing', ...extra] });
@@ -60,7 +81,8 @@ async function sample(browser: Browser, base: string, state: string, bigId: numb
       await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
       await profiler.send('Profiler.start');
     }
-    await clickAfterRest(rowButton);
+    if (BY_KEYS) await page.keyboard.press(key);
+    else await clickAfterRest(rowButton);
     let openMs = 0;
     for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
       await new Promise((r) => setTimeout(r, 20));

@@ -6,15 +6,18 @@ import type { Locator } from '@playwright/test';
 // when the conversation's two API answers were in (from the click, negative when before it); the
 // performance marks 'open-click' and 'open-visible' bound the span in a trace. A string: the
 // TypeScript runner would wrap a function in helpers the page does not have.
-export const OPEN_TIMER_SCRIPT = `(() => {
+// `keydown` instead of `click` times an open by the keyboard (j / k), from the key press.
+export const openTimerScript = (event: 'click' | 'keydown') => `(() => {
   window.__openMs = 0;
   const armedAt = performance.now();
   let clickedAt = 0;
-  document.addEventListener('click', (e) => { clickedAt = e.timeStamp; performance.mark('open-click'); }, { capture: true, once: true });
+  // Messages already on screen (a conversation opened before, by the keyboard bench) do not count.
+  const before = new Set(document.querySelectorAll('[data-testid="message"]'));
+  document.addEventListener('${event}', (e) => { clickedAt = e.timeStamp; performance.mark('open-click'); }, { capture: true, once: true });
   const observer = new MutationObserver(() => {
     if (!clickedAt) return;
     const shown = [...document.querySelectorAll('[data-testid="message"]')].some((m) =>
-      m.checkVisibility({ visibilityProperty: true }),
+      !before.has(m) && m.checkVisibility({ visibilityProperty: true }),
     );
     if (!shown) return;
     observer.disconnect();
@@ -30,6 +33,8 @@ export const OPEN_TIMER_SCRIPT = `(() => {
   });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'data-positioned'] });
 })()`;
+
+export const OPEN_TIMER_SCRIPT = openTimerScript('click');
 
 /**
  * How long the pointer rests on the row before the press (OPEN_POINTER_REST_MS). Playwright's click

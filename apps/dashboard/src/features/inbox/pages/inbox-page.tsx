@@ -25,6 +25,7 @@ import {
   preloadOpenConversation,
 } from '../components/lazy-conversation';
 import { useInboxAlerts } from '../hooks/use-inbox-alerts';
+import { useKeyboardAhead } from '../hooks/use-keyboard-ahead';
 import { useOpenIntent } from '../hooks/use-open-intent';
 import { toastInboxError } from '../lib/inbox-errors';
 import { filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
@@ -73,6 +74,7 @@ export function InboxPage() {
     [queryClient],
   );
   const intent = useOpenIntent(prefetch);
+  const ahead = useKeyboardAhead(prefetch);
   const open = useCallback(
     (id: number) => {
       prefetch(id);
@@ -90,8 +92,11 @@ export function InboxPage() {
       switch (action) {
         case 'next':
         case 'previous': {
-          const next = neighbour(ids, openId, action === 'next' ? 1 : -1);
-          if (next !== null) open(next);
+          const step = action === 'next' ? 1 : -1;
+          const next = neighbour(ids, openId, step);
+          if (next === null) return;
+          open(next);
+          ahead(ids, next, step);
           return;
         }
         case 'reply':
@@ -120,7 +125,7 @@ export function InboxPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [ids, openId, open, queryClient, t]);
+  }, [ids, openId, open, ahead, queryClient, t]);
 
   const showList = wide || openId === null;
   const listPane = (
