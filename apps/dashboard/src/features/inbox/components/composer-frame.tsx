@@ -14,6 +14,10 @@ export interface ComposerHandle {
   openQuickReplies(): void;
   /** A reply suggestion into the box, after what is typed, as picking it there does. */
   insertSuggestion(text: string): void;
+  /** The emoji picker opened, as its button does. */
+  openEmoji(): void;
+  /** The file chooser of an attachment opened, as its button does (in a press's user activation). */
+  pickFile(): void;
 }
 
 type Translate = ReturnType<typeof useTranslation<'inbox'>>['t'];

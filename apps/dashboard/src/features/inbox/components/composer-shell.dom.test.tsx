@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { createRef } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ORIGIN, renderWithApp, setUpDashboardHarness, use } from '../../../testing/render';
 import { markMessagesShown } from '../hooks/use-messages';
 import type { ComposerHandle } from './composer';
@@ -67,6 +67,30 @@ describe('DeferredComposer', () => {
     await userEvent.click(chip);
     const box = await screen.findByTestId('composer');
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('Returns are free.'));
+  });
+
+  it('opens the emoji picker of the real box for a click on the stand-in’s', async () => {
+    renderWithApp(<DeferredComposer groupId={107} canNote={false} />);
+    await screen.findByTestId('composer-shell');
+    await userEvent.click(screen.getByRole('button', { name: 'Insert an emoji' }));
+    await screen.findByTestId('composer');
+    const emoji = screen.getByRole('button', { name: 'Insert an emoji' });
+    await waitFor(() => expect(emoji.getAttribute('aria-expanded')).toBe('true'));
+    expect(await screen.findByLabelText('😀')).toBeTruthy();
+  });
+
+  it('hands a click on the attachment button of the stand-in to the real one', async () => {
+    const chooser = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      renderWithApp(<DeferredComposer groupId={108} canNote={false} />);
+      await screen.findByTestId('composer-shell');
+      await userEvent.click(screen.getByRole('button', { name: 'Attach a file (up to 3 MB)' }));
+      await screen.findByTestId('composer');
+      await waitFor(() => expect(chooser).toHaveBeenCalledTimes(1));
+      expect((chooser.mock.contexts[0] as HTMLInputElement).type).toBe('file');
+    } finally {
+      chooser.mockRestore();
+    }
   });
 
   it('asks once for the suggestions when the real box replaces the stand-in mid-request', async () => {

@@ -3,6 +3,8 @@
 // on screen and the browser is idle, and until then a light stand-in of the same look and size holds
 // its place (issue 39 item 4: 5,000-message conversation visible < 200 ms after the click).
 // Focusing the stand-in, or the r / n / / shortcuts, mount the real box at once and hand it the focus.
+// A click on its emoji or attachment button, or on a suggestion, is handed on too: those keep the
+// stand-in through the press (a swap between press and click left the click nowhere).
 
 import { ActionIcon, Button, Group, Textarea } from '@mantine/core';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
@@ -23,6 +25,8 @@ import { ReplySuggestions } from './reply-suggestions';
 type ComposerProps = React.ComponentProps<typeof Composer>;
 
 const noop = () => {};
+// A press that does not move the focus: the focus would swap in the real box before the click.
+const keepFocus = (event: React.MouseEvent) => event.preventDefault();
 
 // The height the autosized box gives itself for two rows (react-textarea-autosize: a row is one
 // line plus the padding, read as a whole-pixel scrollHeight, less the padding), so that the swap
@@ -42,7 +46,12 @@ function ComposerShell({
   lastCustomerMessageId,
   onWake,
   onSuggestion,
-}: ComposerProps & { onWake: (mode?: ComposerMode) => void; onSuggestion: (text: string) => void }) {
+  onAction,
+}: ComposerProps & {
+  onWake: (mode?: ComposerMode) => void;
+  onSuggestion: (text: string) => void;
+  onAction: (action: (box: ComposerHandle) => void) => void;
+}) {
   const { t } = useTranslation('inbox');
   return (
     // Focus comes before the switch's change (which the swap would lose): its radio says the mode.
@@ -69,10 +78,20 @@ function ComposerShell({
         />
         <Group justify="space-between">
           <Group gap={4}>
-            <ActionIcon variant="subtle" aria-label={t('composer.emoji')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('composer.emoji')}
+              onMouseDown={keepFocus}
+              onClick={() => onAction((box) => box.openEmoji())}
+            >
               <span aria-hidden>😊</span>
             </ActionIcon>
-            <ActionIcon variant="subtle" aria-label={t('composer.attach')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('composer.attach')}
+              onMouseDown={keepFocus}
+              onClick={() => onAction((box) => box.pickFile())}
+            >
               <PaperclipIcon />
             </ActionIcon>
           </Group>
@@ -124,6 +143,8 @@ export const DeferredComposer = forwardRef<ComposerHandle, ComposerProps>(
         focus: (mode: ComposerMode) => run((box) => box.focus(mode)),
         openQuickReplies: () => run((box) => box.openQuickReplies()),
         insertSuggestion: (text: string) => run((box) => box.insertSuggestion(text)),
+        openEmoji: () => run((box) => box.openEmoji()),
+        pickFile: () => run((box) => box.pickFile()),
       };
     }, []);
 
@@ -133,11 +154,12 @@ export const DeferredComposer = forwardRef<ComposerHandle, ComposerProps>(
       pending.current ??= (box) => box.focus(mode);
       setLive(true);
     };
-    // A suggestion picked on the stand-in goes into the real box, as it would have there.
-    const suggest = (text: string) => {
-      pending.current = (box) => box.insertSuggestion(text);
+    // A suggestion picked (or a button clicked) on the stand-in acts on the real box, as there.
+    const handOn = (action: (box: ComposerHandle) => void) => {
+      pending.current = action;
       setLive(true);
     };
-    return <ComposerShell {...props} onWake={wake} onSuggestion={suggest} />;
+    const suggest = (text: string) => handOn((box) => box.insertSuggestion(text));
+    return <ComposerShell {...props} onWake={wake} onSuggestion={suggest} onAction={handOn} />;
   },
 );

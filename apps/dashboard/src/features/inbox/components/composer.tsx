@@ -88,6 +88,7 @@ export const Composer = forwardRef<
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [quickIndex, setQuickIndex] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
+  const attachButton = useRef<HTMLButtonElement>(null);
   const typing = useTypingSender(groupId);
   const [windowRefused, setWindowRefused] = useState(false);
   const windowClosed = useWindowClosed(serviceWindowClosesAt) || windowRefused;
@@ -112,6 +113,8 @@ export const Composer = forwardRef<
       area.current?.focus();
     },
     insertSuggestion: (suggestion) => insertSuggestion(suggestion),
+    openEmoji: () => setEmojiOpen(true),
+    pickFile: () => attachButton.current?.click(),
   }));
 
   const quickQuery =
@@ -330,6 +333,7 @@ export const Composer = forwardRef<
                   {(props) => (
                     <ActionIcon
                       {...props}
+                      ref={attachButton}
                       variant="subtle"
                       aria-label={t('composer.attach')}
                       disabled={sending}
