@@ -36,7 +36,9 @@ const TWO_ROWS = {
   input: { height: `calc(2 * (round(1lh + ${PAD}, 1px) - ${PAD}) + ${PAD} + 2px)` },
 };
 
-const SUGGESTIONS = '[data-testid="reply-suggestions"]';
+// What keeps the stand-in on focus (data-keeps-stand-in): the suggestions, whose click hands their
+// text on.
+const KEEPS_STAND_IN = '[data-keeps-stand-in]';
 
 /** The reply box's look without its behaviour: any focus inside it (but a suggestion's) asks for the real one. */
 function ComposerShell({
@@ -59,13 +61,19 @@ function ComposerShell({
     // in between left the click nowhere (the suggestion was lost); its click hands the text on.
     <div
       onFocusCapture={(e) => {
-        if (e.target instanceof Element && e.target.closest(SUGGESTIONS) !== null) return;
+        if (e.target instanceof Element && e.target.closest(KEEPS_STAND_IN) !== null) return;
         onWake(e.target instanceof HTMLInputElement && e.target.value === 'note' ? 'note' : 'reply');
       }}
       data-testid="composer-shell"
     >
       <ComposerFrame mode="reply" onMode={onWake} canNote={canNote}>
-        <ReplySuggestions groupId={groupId} messageId={lastCustomerMessageId ?? null} onPick={onSuggestion} />
+        <div data-keeps-stand-in style={{ display: 'contents' }}>
+          <ReplySuggestions
+            groupId={groupId}
+            messageId={lastCustomerMessageId ?? null}
+            onPick={onSuggestion}
+          />
+        </div>
         {/* Not autosized (it measures itself on mount): two rows, as the real box starts. */}
         <Textarea
           value=""
