@@ -10,6 +10,21 @@ import { DeferredComposer } from './composer-shell';
 
 setUpDashboardHarness();
 
+/** The suggestions endpoint's answer: one reply for the customer's message `messageId`. */
+function suggestionsAnswer(
+  messageId: number,
+  reply: { source: 'quick-reply' | 'llm'; title: string; text: string },
+) {
+  return HttpResponse.json({
+    code: 'SUCCESS',
+    data: {
+      messageId,
+      suggestions: [{ ...reply, score: 0.5 }],
+      llm: reply.source === 'llm' ? 'answered' : 'off',
+    },
+  });
+}
+
 describe('DeferredComposer', () => {
   it('shows the stand-in until the messages are shown, then the real box once idle', async () => {
     renderWithApp(<DeferredComposer groupId={101} canNote={false} />);
@@ -50,14 +65,7 @@ describe('DeferredComposer', () => {
   it('puts a suggestion clicked on the stand-in into the real box (the press focuses the chip first)', async () => {
     use(
       http.get(`${ORIGIN}/api/api/conversations/106/suggestions`, () =>
-        HttpResponse.json({
-          code: 'SUCCESS',
-          data: {
-            messageId: 7,
-            suggestions: [{ source: 'quick-reply', title: 'returns', text: 'Returns are free.', score: 0.9 }],
-            llm: 'off',
-          },
-        }),
+        suggestionsAnswer(7, { source: 'quick-reply', title: 'returns', text: 'Returns are free.' }),
       ),
     );
     renderWithApp(<DeferredComposer groupId={106} canNote={false} lastCustomerMessageId={7} />);
@@ -104,14 +112,7 @@ describe('DeferredComposer', () => {
       http.get(`${ORIGIN}/api/api/conversations/105/suggestions`, async () => {
         requests++;
         await answered;
-        return HttpResponse.json({
-          code: 'SUCCESS',
-          data: {
-            messageId: 9,
-            suggestions: [{ source: 'llm', title: 'AI', text: 'Yes, within 30 days.', score: 0.5 }],
-            llm: 'answered',
-          },
-        });
+        return suggestionsAnswer(9, { source: 'llm', title: 'AI', text: 'Yes, within 30 days.' });
       }),
     );
     renderWithApp(<DeferredComposer groupId={105} canNote={false} lastCustomerMessageId={9} />);

@@ -47,11 +47,10 @@ function ComposerShell({
   channel,
   lastCustomerMessageId,
   onWake,
-  onSuggestion,
   onAction,
 }: ComposerProps & {
   onWake: (mode?: ComposerMode) => void;
-  onSuggestion: (text: string) => void;
+  /** What a click on the stand-in asks of the real box (mounted for it). */
   onAction: (action: (box: ComposerHandle) => void) => void;
 }) {
   const { t } = useTranslation('inbox');
@@ -71,7 +70,7 @@ function ComposerShell({
           <ReplySuggestions
             groupId={groupId}
             messageId={lastCustomerMessageId ?? null}
-            onPick={onSuggestion}
+            onPick={(text) => onAction((box) => box.insertSuggestion(text))}
           />
         </div>
         {/* Not autosized (it measures itself on mount): two rows, as the real box starts. */}
@@ -167,7 +166,6 @@ export const DeferredComposer = forwardRef<ComposerHandle, ComposerProps>(
       pending.current = action;
       setLive(true);
     };
-    const suggest = (text: string) => handOn((box) => box.insertSuggestion(text));
-    return <ComposerShell {...props} onWake={wake} onSuggestion={suggest} onAction={handOn} />;
+    return <ComposerShell {...props} onWake={wake} onAction={handOn} />;
   },
 );
