@@ -9,8 +9,15 @@ import { lexemesOf, planFor } from '../apps/server/src/modules/conversation-sear
 import {
   type ConversationQuery,
   commonLexemeShares,
+  countConversations,
+  countTagged,
   findConversationPage,
 } from '../apps/server/src/modules/conversation-search/repository.js';
+import {
+  CONVERSATIONS_CAP,
+  TAGGED_CAP,
+  tagPlanFor,
+} from '../apps/server/src/modules/conversation-search/tag-plan.js';
 import {
   findConversation,
   findUsersByIds,
@@ -42,6 +49,12 @@ const active = [-1, 0, 1, 6, 7];
 const page = (q: Partial<ConversationQuery>) => () =>
   findConversationPage(db, app, { sort: 'newest', offset: 0, limit: 31, ...q });
 const search = (content: string) => page({ content, contentPlan: planFor(lexemesOf(content), shares) });
+// The tag's plan as the server chooses it, from the same counts.
+const tagPlan = tagPlanFor(
+  await countTagged(db, app, ['Reopen'], TAGGED_CAP),
+  await countConversations(db, app, CONVERSATIONS_CAP),
+  31,
+);
 
 const hot: [string, () => Promise<unknown>][] = [
   ['list: all active, newest', page({ statuses: active })],
@@ -52,7 +65,7 @@ const hot: [string, () => Promise<unknown>][] = [
   ['list: waiting longest', page({ statuses: [7], sort: 'waiting' })],
   ['list: oldest first', page({ sort: 'oldest' })],
   ['list: team', page({ teamClientGroupId: seeded.teamClientGroupId })],
-  ['list: tag Reopen', page({ tagNames: ['Reopen'] })],
+  [`list: tag Reopen (${tagPlan})`, page({ tagNames: ['Reopen'], tagPlan })],
   ['list: everything', page({})],
   [
     "list: the page's members, tags, teams and previews",

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import { backgroundValues } from './background-values.js';
 import { type ContentPlan, commonLexemeShares } from './repository.js';
 
 // Which plan a content search uses (repository.ts, ContentPlan), from how common its words are.
@@ -14,12 +15,7 @@ export const COMMON_SHARE = 0.02;
 /** How long the planner's word statistics are reused before they are read again. */
 export const SHARES_TTL_MS = 10 * 60_000;
 
-interface Cached {
-  at: number;
-  shares: Map<string, number> | null;
-  loading: Promise<void> | null;
-}
-const cache = new WeakMap<Db, Cached>();
+const statistics = backgroundValues<Map<string, number>>(SHARES_TTL_MS, 1);
 
 /**
  * The words of a query as the 'simple' configuration keeps them: lower case, split at anything
@@ -48,29 +44,11 @@ export function planFor(words: readonly string[], shares: ReadonlyMap<string, nu
  * the planner's own choice.
  */
 export function chooseContentPlan(db: Db, content: string, now = Date.now()): ContentPlan {
-  let entry = cache.get(db);
-  if (!entry) {
-    entry = { at: 0, shares: null, loading: null };
-    cache.set(db, entry);
-  }
-  if (!entry.loading && now - entry.at >= SHARES_TTL_MS) {
-    const e = entry;
-    e.loading = commonLexemeShares(db)
-      .then((shares) => {
-        e.shares = shares;
-      })
-      .catch(() => {
-        // Statistics are an optimisation: without them every search keeps the planner's plan.
-      })
-      .finally(() => {
-        e.at = Date.now();
-        e.loading = null;
-      });
-  }
-  return entry.shares ? planFor(lexemesOf(content), entry.shares) : 'by-match';
+  const shares = statistics.get(db, 'shares', () => commonLexemeShares(db), now);
+  return shares ? planFor(lexemesOf(content), shares) : 'by-match';
 }
 
 /** Waits for a statistics read in progress (tests). */
 export async function contentPlanSettled(db: Db): Promise<void> {
-  await cache.get(db)?.loading;
+  await statistics.settled(db);
 }

@@ -7,7 +7,15 @@ import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { applyAfterMessages, findUsersByUserIds, updateConversation } from '../conversations/repository.js';
 import { chooseContentPlan, contentPlanSettled, SHARES_TTL_MS } from './content-plan.js';
-import { type ContentPlan, commonLexemeShares, findConversationPage } from './repository.js';
+import {
+  type ContentPlan,
+  commonLexemeShares,
+  countConversations,
+  countTagged,
+  findConversationPage,
+  type TagPlan,
+} from './repository.js';
+import { chooseTagPlan, tagPlanSettled } from './tag-plan.js';
 
 type Headers = Record<string, string>;
 interface Feed {
@@ -378,6 +386,68 @@ describe.each(testDatabaseKinds())('conversation lists and search on %s', (kind)
     expect(chooseContentPlan(db, 'ubiquitous nowhereelse')).toBe('by-match');
     expect(await found({ content: 'ubiquitous' })).toEqual([ids.A]);
     expect(await found({ content: 'ubiquitous' }, other.admin)).toEqual([]);
+  });
+
+  it('finds the same tagged page with either tag plan, for each tenant alone, and chooses one from the counts', async () => {
+    const db = t.database.db;
+    const tag = (of: Tenant, groupId: number, name: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: MESSAGING_PATHS.tags.replace(':operation', 'add'),
+        headers: of.admin,
+        payload: { groupId, tags: [name] },
+      });
+    // The default tags, in both tenants: each its own tag of the same name.
+    for (const [of, groupId] of [
+      [tenant, ids.B as number],
+      [tenant, ids.E as number],
+      [other, otherConversation],
+    ] as const) {
+      expect((await tag(of, groupId, 'Reopen')).statusCode).toBe(200);
+    }
+    expect((await tag(other, otherConversation, 'Do-not-auto-resolve')).statusCode).toBe(200);
+    const page = (of: Tenant, tagNames: string[], tagPlan: TagPlan | undefined, offset = 0, limit = 2) =>
+      findConversationPage(db, of.applicationId, { tagNames, tagPlan, sort: 'newest', offset, limit }).then(
+        (rows) => rows.map((r) => r.id),
+      );
+    const expected = new Map<Tenant, Record<string, number[]>>([
+      [tenant, { Reopen: [ids.B as number, ids.E as number], 'Do-not-auto-resolve': [ids.A as number] }],
+      [other, { Reopen: [otherConversation], 'Do-not-auto-resolve': [otherConversation] }],
+    ]);
+    for (const [of, byName] of expected) {
+      for (const names of [
+        ['Reopen'],
+        ['Do-not-auto-resolve'],
+        ['Reopen', 'Do-not-auto-resolve'],
+        ['None'],
+      ]) {
+        const want = asSet([...new Set(names.flatMap((n) => byName[n] ?? []))]);
+        for (const plan of [undefined, 'by-tag', 'by-conversation'] as const) {
+          expect(asSet(await page(of, names, plan, 0, 10)), `${names.join()} ${plan}`).toEqual(want);
+          for (const offset of [0, 1]) {
+            expect(await page(of, names, plan, offset), `${names.join()} ${plan} @${offset}`).toEqual(
+              await page(of, names, undefined, offset),
+            );
+          }
+        }
+      }
+    }
+    // The counts are read in the background; until then the planner chooses.
+    const both = ['Reopen', 'Do-not-auto-resolve'];
+    expect(chooseTagPlan(db, tenant.applicationId, both, 31)).toBeUndefined();
+    expect(chooseTagPlan(db, tenant.applicationId, ['Nowhere'], 31)).toBeUndefined();
+    await tagPlanSettled(db);
+    // Each tenant's own counts: 3 of the tenant's 6 conversations (read first: 3 rows), none.
+    expect(await countTagged(db, tenant.applicationId, both, 100)).toBe(3);
+    expect(await countTagged(db, tenant.applicationId, both, 2)).toBe(2);
+    expect(await countTagged(db, other.applicationId, both, 100)).toBe(2);
+    expect(await countConversations(db, tenant.applicationId, 100)).toBe(6);
+    expect(chooseTagPlan(db, tenant.applicationId, both, 31)).toBe('by-tag');
+    expect(chooseTagPlan(db, tenant.applicationId, ['Nowhere'], 31)).toBe('by-tag');
+    // Through the route, with the counts read: each tenant's own.
+    expect(asSet(await found({ tags: ['Reopen'] }))).toEqual(sorted(['B', 'E']));
+    expect(await found({ tags: ['Reopen'] }, other.admin)).toEqual([otherConversation]);
+    expect(await found({ tags: ['Nowhere'] })).toEqual([]);
   });
 
   it("keeps the inbox's order (conversation_activity) in step: a send puts its conversation first, a status or assignee change is copied", async () => {

@@ -43,10 +43,21 @@ export type ConversationSortOrder = 'newest' | 'oldest' | 'waiting';
  */
 export type ContentPlan = 'by-match' | 'by-conversation';
 
+/**
+ * How a tag filter finds its page. `by-tag`: the tagged conversations are read first (through
+ * conversation_tags_tag_idx), then sorted: right for a tag on few conversations. `by-conversation`:
+ * the conversations are walked in the page's order and each is asked whether it has the tag,
+ * stopping when the page is full: right for a tag on many. Absent: the planner's choice, which can
+ * be either whatever the tag's size (it cannot tell one tag from another). The same rows either way.
+ */
+export type TagPlan = 'by-tag' | 'by-conversation';
+
 export interface ConversationQuery {
   statuses?: readonly number[] | undefined;
   /** Tag names: any of them (active tags only). */
   tagNames?: readonly string[] | undefined;
+  /** How `tagNames` is looked for (see `TagPlan`); the planner's choice when absent. */
+  tagPlan?: TagPlan | undefined;
   /** An assignee by userId, or nobody assigned. */
   assignee?: { userId: string } | 'unassigned' | undefined;
   /** A team by its clientGroupId. */
@@ -103,6 +114,11 @@ function orderOf(sort: ConversationSortOrder): SQL[] {
   }
 }
 
+/** The application's tags of these names (not deleted). */
+function activeTagsNamed(applicationId: string, names: readonly string[]): SQL | undefined {
+  return and(eq(tags.applicationId, applicationId), inArray(tags.name, [...names]), isNull(tags.deletedAt));
+}
+
 function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[] {
   // Both tables named by the application: the activity's, so a page is read from its index.
   const where: SQL[] = [
@@ -117,22 +133,26 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
   }
   if (q.type !== undefined) where.push(eq(conversations.type, q.type));
   if (q.tagNames && q.tagNames.length > 0) {
-    where.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(conversationTags)
-          .innerJoin(tags, eq(tags.id, conversationTags.tagId))
-          .where(
-            and(
-              eq(conversationTags.conversationId, conversations.id),
-              eq(tags.applicationId, applicationId),
-              inArray(tags.name, [...q.tagNames]),
-              isNull(tags.deletedAt),
-            ),
-          ),
-      ),
-    );
+    const named = activeTagsNamed(applicationId, q.tagNames);
+    if (q.tagPlan === 'by-tag') {
+      // The ids through an array, read first: the conversations are then fetched by primary key.
+      const tagged = db
+        .select({ id: conversationTags.conversationId })
+        .from(conversationTags)
+        .innerJoin(tags, eq(tags.id, conversationTags.tagId))
+        .where(named);
+      where.push(sql`${conversations.id} = any(array(${tagged}))`);
+    } else {
+      const hasTag = db
+        .select({ one: sql`1` })
+        .from(conversationTags)
+        .innerJoin(tags, eq(tags.id, conversationTags.tagId))
+        .where(and(eq(conversationTags.conversationId, conversations.id), named));
+      // OFFSET 0 keeps the check per conversation, in the page's order (as for content below).
+      where.push(
+        q.tagPlan === 'by-conversation' ? sql`exists (${hasTag.getSQL()} offset 0)` : exists(hasTag),
+      );
+    }
   }
   // The activity's copy of the assignee: its index (conversation_activity_app_assignee_last_idx)
   // gives an agent's conversations in the inbox's order. The agent's id is a scalar subquery, a
@@ -277,6 +297,39 @@ export async function countByStatus(db: Db, applicationId: string, statuses: rea
     .from(conversations)
     .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.status, [...statuses])));
   return row?.total ?? 0;
+}
+
+/**
+ * How many of the application's conversations carry these tags, counted up to `cap` (a conversation
+ * with two of them counts twice: close enough for choosing a plan).
+ */
+export async function countTagged(
+  db: Db,
+  applicationId: string,
+  tagNames: readonly string[],
+  cap: number,
+): Promise<number> {
+  const tagged = db
+    .select({ one: sql`1` })
+    .from(conversationTags)
+    .innerJoin(tags, eq(tags.id, conversationTags.tagId))
+    .where(activeTagsNamed(applicationId, tagNames))
+    .limit(cap)
+    .as('tagged');
+  const [row] = await db.select({ n: count() }).from(tagged);
+  return row?.n ?? 0;
+}
+
+/** How many conversations the application has, counted up to `cap` (its activity index alone). */
+export async function countConversations(db: Db, applicationId: string, cap: number): Promise<number> {
+  const all = db
+    .select({ one: sql`1` })
+    .from(activity)
+    .where(eq(activity.applicationId, applicationId))
+    .limit(cap)
+    .as('all_conversations');
+  const [row] = await db.select({ n: count() }).from(all);
+  return row?.n ?? 0;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ConversationRow, MessagingDeps } from '../conversations/index.js';
 import { toGroupFeeds } from '../conversations/index.js';
 import { chooseContentPlan } from './content-plan.js';
 import * as repo from './repository.js';
+import { chooseTagPlan } from './tag-plan.js';
 
 type ReadDeps = Pick<MessagingDeps, 'db'>;
 
@@ -53,6 +54,10 @@ export async function searchConversations(
   const rows = await repo.findConversationPage(deps.db, caller.applicationId, {
     statuses: filter.status,
     tagNames: filter.tags,
+    tagPlan:
+      filter.tags && filter.tags.length > 0
+        ? chooseTagPlan(deps.db, caller.applicationId, filter.tags, filter.startIndex + filter.pageSize + 1)
+        : undefined,
     assignee:
       assignee === undefined ? undefined : assignee === UNASSIGNED ? UNASSIGNED : { userId: assignee },
     teamClientGroupId: blankToUndefined(filter.teamId),
