@@ -9,7 +9,8 @@
 // Run: npm run bench:inbox (builds first; TEST_DATABASE_URL, else the machine's PostgreSQL at
 // 127.0.0.1:5432, else it measures nothing and says so)
 // Sizes: SEED_CONVERSATIONS, SEED_MESSAGES, BENCH_INBOX_MESSAGES, SEED_AGENTS (50), SEED_TEAMS (10),
-// SEED_BIG_CONVERSATION (5000) (bench/lib/seed-application.ts); BENCH_REQUESTS per filter (30).
+// SEED_BIG_CONVERSATION (5000) (bench/lib/seed-application.ts); BENCH_REQUESTS per filter (30);
+// BENCH_INBOX_OPENS (5): the big conversation's opens in Chromium, each the first of a new page.
 // BENCH_KEEP_DB=1 keeps the seeded database; BENCH_INBOX_DATABASE_URL=postgres://…/db seeds that
 // database (kept) or, when it already holds a seeded application, measures it again without seeding.
 // Also: analytics at that size, uncached (p95 < 1 s, our own target).
@@ -17,7 +18,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import { freshPostgres } from './lib/fresh-postgres.js';
 import { clickAfterRest, OPEN_TIMER_SCRIPT } from './lib/open-timer.js';
@@ -110,14 +111,40 @@ const SCROLL_SCRIPT = `(async () => {
   return { total: gaps.length, long: gaps.filter((g) => g > 33.4).length };
 })()`;
 
-/** Opens the big conversation in Chromium and scrolls up through it, counting long frames. */
+const OPENS = Math.max(1, Number(process.env.BENCH_INBOX_OPENS ?? 5));
+
+/** Click to the frame with the big conversation's first message, in a new signed-in page (ms). */
+async function timedOpen(page: Page, base: string, bigId: number): Promise<number> {
+  await page.goto(`${base}/conversations`);
+  await page.getByTestId('conversation-search').waitFor();
+  // Opened from the list, as an agent does (the app is loaded; only the conversation is fetched).
+  const rowButton = page.locator(`[data-group-id="${bigId}"]`).getByRole('button');
+  await rowButton.waitFor();
+  // Timed in the page, from the click event to the frame after the first message is in the
+  // document: Playwright's own polling and actionability checks would add up to half a second.
+  await page.evaluate(OPEN_TIMER_SCRIPT);
+  await clickAfterRest(rowButton);
+  let openMs = 0;
+  for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
+    await new Promise((r) => setTimeout(r, 20));
+    openMs = (await page.evaluate('window.__openMs')) as number;
+  }
+  if (openMs <= 0) throw new Error('the conversation did not open within 30 s');
+  return openMs;
+}
+
+/**
+ * Opens the big conversation in Chromium OPENS times, each the first open of a new page (one
+ * sample is as noisy as the machine), then scrolls up through the last, counting long frames.
+ */
 async function browserFigures(base: string, email: string, bigId: number) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    let page = await context.newPage();
     const emailBox = page.getByRole('textbox', { name: 'Email', exact: true });
     // The first load of a busy machine can be slow; one reload before giving up.
     await page.goto(`${base}/loginv2`);
@@ -134,24 +161,17 @@ async function browserFigures(base: string, email: string, bigId: number) {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((u) => !u.pathname.includes('login'));
-    await page.goto(`${base}/conversations`);
-    await page.getByTestId('conversation-search').waitFor();
-    // Opened from the list, as an agent does (the app is loaded; only the conversation is fetched).
-    const rowButton = page.locator(`[data-group-id="${bigId}"]`).getByRole('button');
-    await rowButton.waitFor();
-    // Timed in the page, from the click event to the frame after the first message is in the
-    // document: Playwright's own polling and actionability checks would add up to half a second.
-    await page.evaluate(OPEN_TIMER_SCRIPT);
-    await clickAfterRest(rowButton);
-    let openMs = 0;
-    for (let waited = 0; openMs <= 0 && waited < 30_000; waited += 20) {
-      await new Promise((r) => setTimeout(r, 20));
-      openMs = (await page.evaluate('window.__openMs')) as number;
+    const opens: number[] = [];
+    for (let i = 0; i < OPENS; i++) {
+      if (i > 0) {
+        await page.close();
+        page = await context.newPage();
+      }
+      opens.push(await timedOpen(page, base, bigId));
     }
-    if (openMs <= 0) throw new Error('the conversation did not open within 30 s');
     // A string, not a function: the TypeScript runner would inject helpers the page lacks.
     const frames = (await page.evaluate(SCROLL_SCRIPT)) as { total: number; long: number };
-    return { openMs, ...frames };
+    return { opens, ...frames };
   } finally {
     await browser.close();
   }
@@ -400,13 +420,15 @@ async function main() {
     });
     const browser = await browserFigures(server.base, email, seeded.bigId).catch((error: unknown) => {
       process.stdout.write(`browser figures failed: ${String(error)}\n`);
-      return { openMs: Number.NaN, total: 0, long: Number.NaN };
+      return { opens: [Number.NaN], total: 0, long: Number.NaN };
     });
+    const opens = [...browser.opens].sort((a, b) => a - b);
+    const openMedian = percentile(opens, 50);
     rows.push({
-      figure: `open a ${BIG}-message conversation (Chromium)`,
-      value: `${Math.round(browser.openMs)} ms`,
+      figure: `open a ${BIG}-message conversation (Chromium), median of ${browser.opens.length} (min–max)`,
+      value: `${Math.round(openMedian)} ms (${Math.round(opens[0] ?? Number.NaN)}–${Math.round(opens.at(-1) ?? Number.NaN)})`,
       budget: '< 200 ms',
-      pass: browser.openMs < 200,
+      pass: openMedian < 200,
     });
     rows.push({
       figure: 'scrolling it: frames over 33 ms',
