@@ -3,9 +3,11 @@
 // issue 39, /dashboard and /conversations on the wire. Building blocks first (ColorSwatch and
 // ColorPicker before ColorInput). mantine-styles.test.ts fails when a landing page's component has
 // its file here.
+import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Fieldset.css';

@@ -6,7 +6,6 @@
 // mantine-boot.ts; the components a component is built from (Drawer: ModalBase, SegmentedControl:
 // FloatingIndicator) need theirs too.
 import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Pill.css';
@@ -17,7 +16,6 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Image.css';

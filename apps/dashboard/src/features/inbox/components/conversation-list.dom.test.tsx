@@ -163,4 +163,23 @@ describe('ConversationList', () => {
     await user.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledWith(2);
   });
+
+  it('selects all rows from the header box, which shows a partial selection as mixed', async () => {
+    serve([feed(1, 'Grace Hopper', 'Where is my order?'), feed(2, 'Alan Turing', 'Thanks!')]);
+    const user = userEvent.setup();
+    renderWithApp(list());
+    await screen.findAllByTestId('conversation-row');
+    const all = screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement;
+    expect(all.checked).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+    const some = screen.getByRole('checkbox', { name: '1 selected' }) as HTMLInputElement;
+    expect(some.indeterminate).toBe(true);
+    await user.click(some);
+    const both = screen.getByRole('checkbox', { name: '2 selected' }) as HTMLInputElement;
+    expect(both.checked).toBe(true);
+    expect(both.indeterminate).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Select Grace Hopper' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
 });

@@ -7,20 +7,7 @@ import {
   customerDisplayName,
   SENDER_TYPE,
 } from '@convo/domain';
-import {
-  Badge,
-  Button,
-  Center,
-  Checkbox,
-  Collapse,
-  Group,
-  Loader,
-  MenuItem,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Center, Collapse, Group, Loader, MenuItem, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
@@ -32,6 +19,7 @@ import { toast } from '../../../app/toasts';
 import { LazyMenu } from '../../../components/overlays/lazy-menu';
 import { LazyMultiSelect, LazySelect } from '../../../components/overlays/lazy-select';
 import { SectionLoader } from '../../../components/page-loader';
+import { PlainBadge } from '../../../components/plain-badge';
 import { useTags } from '../../conversation-settings/api/conversation-settings-api';
 import { ChannelIcon } from '../../integrations/channel-icon';
 import { changeStatusOfMany } from '../api/inbox-api';
@@ -42,6 +30,7 @@ import { toastInboxError } from '../lib/inbox-errors';
 import { type AssigneeView, DEFAULT_FILTER, type InboxFilter } from '../lib/inbox-filter';
 import { type KeptRow, nextKept, withKeptRow } from '../lib/kept-row';
 import { useOpenConversation } from './conversation-query';
+import rowClasses from './conversation-row.module.css';
 import { RelativeTime } from './relative-time';
 import { StatusBadge } from './status-badge';
 
@@ -281,66 +270,64 @@ const Row = memo(function Row({
         : last.senderType === SENDER_TYPE.BOT
           ? t('list.previewBot', { text })
           : text;
+  // Plain elements (conversation-row.module.css): every visible row renders in a cold inbox's first
+  // render, and Mantine's components made that some forty renders a row.
   return (
-    <Group
-      gap={6}
-      wrap="nowrap"
-      px="xs"
-      py={8}
-      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    <div
+      className={rowClasses.row}
+      data-selected={selected || undefined}
       data-testid="conversation-row"
       data-group-id={feed.id}
     >
-      <Checkbox
-        size="xs"
+      <input
+        type="checkbox"
+        className={rowClasses.check}
         checked={checked}
         onChange={(e) => onCheck(feed.id, e.currentTarget.checked)}
         aria-label={t('list.select', { name })}
       />
-      <UnstyledButton
+      <button
+        type="button"
+        className={rowClasses.open}
         onClick={() => onOpen(feed.id)}
         // The mouse resting on the row, or a press: its conversation is fetched ahead of the click.
         onPointerEnter={(e) => e.pointerType === 'mouse' && onIntent(feed.id)}
         onPointerLeave={() => onIntent(null)}
         onPointerDown={() => onIntent(feed.id, true)}
-        style={{ flex: 1, minWidth: 0 }}
         aria-current={selected ? 'true' : undefined}
       >
-        <Group justify="space-between" gap={4} wrap="nowrap">
-          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        <span className={`${rowClasses.line} ${rowClasses.top}`}>
+          <span className={rowClasses.line}>
             {feed.channel && <ChannelIcon channel={feed.channel} size={16} />}
-            <Text size="sm" fw={feed.unreadCount > 0 ? 700 : 500} lineClamp={1}>
+            <span className={rowClasses.name} data-unread={feed.unreadCount > 0 || undefined}>
               {name}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+            </span>
+          </span>
+          <span className={`${rowClasses.small} ${rowClasses.time}`}>
             <RelativeTime ms={feed.lastMessageAtTime ?? feed.createdAtTime} />
-          </Text>
-        </Group>
+          </span>
+        </span>
         {preview !== null && (
-          <Text size="xs" c="dimmed" lineClamp={1} data-testid="conversation-preview">
+          <span className={rowClasses.small} data-testid="conversation-preview">
             {preview}
-          </Text>
+          </span>
         )}
-        <Group gap={4} wrap="nowrap" mt={2}>
+        <span className={`${rowClasses.line} ${rowClasses.bottom}`}>
           <StatusBadge status={feed.status} />
           {feed.unreadCount > 0 && (
-            <Badge size="xs" circle color="red" aria-label={t('list.unread', { count: feed.unreadCount })}>
+            <PlainBadge circle color="red" aria-label={t('list.unread', { count: feed.unreadCount })}>
               {feed.unreadCount}
-            </Badge>
+            </PlainBadge>
           )}
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {assignee ?? t('header.unassigned')}
-          </Text>
+          <span className={rowClasses.small}>{assignee ?? t('header.unassigned')}</span>
           {feed.tags.slice(0, 2).map((x) => (
-            <Badge key={x.id} size="xs" variant="outline" tt="none">
+            <PlainBadge key={x.id} variant="outline" keepCase>
               {x.name}
-            </Badge>
+            </PlainBadge>
           ))}
-        </Group>
-      </UnstyledButton>
-    </Group>
+        </span>
+      </button>
+    </div>
   );
 });
 
@@ -440,14 +427,22 @@ export function ConversationList({
     <Stack gap={0} h="100%">
       <Filters filter={filter} onChange={onFilter} />
       <Group justify="space-between" px="xs" py={4} gap={4} wrap="nowrap">
-        <Checkbox
-          size="xs"
-          label={checked.size > 0 ? t('list.selected', { count: checked.size }) : t('list.selectAll')}
-          checked={allChecked}
-          indeterminate={checked.size > 0 && !allChecked}
-          onChange={(e) => setChecked(e.currentTarget.checked ? new Set(items.map((f) => f.id)) : new Set())}
-          disabled={items.length === 0}
-        />
+        <label className={rowClasses.selectAll}>
+          <input
+            type="checkbox"
+            className={rowClasses.check}
+            checked={allChecked}
+            // A DOM property, not an attribute: set on every render.
+            ref={(box) => {
+              if (box) box.indeterminate = checked.size > 0 && !allChecked;
+            }}
+            onChange={(e) =>
+              setChecked(e.currentTarget.checked ? new Set(items.map((f) => f.id)) : new Set())
+            }
+            disabled={items.length === 0}
+          />
+          {checked.size > 0 ? t('list.selected', { count: checked.size }) : t('list.selectAll')}
+        </label>
         {checked.size > 0 && (
           <LazyMenu
             position="bottom-end"

@@ -1,6 +1,6 @@
 import { CONVERSATION_STATUS } from '@convo/domain';
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainBadge } from '../../../components/plain-badge';
 
 const COLOURS: Record<number, string> = {
   [CONVERSATION_STATUS.INITIAL]: 'blue',
@@ -17,14 +17,8 @@ const COLOURS: Record<number, string> = {
 export function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation('inbox');
   return (
-    <Badge
-      size="xs"
-      variant="light"
-      color={COLOURS[status] ?? 'gray'}
-      data-testid="status-badge"
-      style={{ flexShrink: 0 }}
-    >
+    <PlainBadge variant="light" color={COLOURS[status] ?? 'gray'} data-testid="status-badge">
       {t(`status.${status}`, { defaultValue: String(status) })}
-    </Badge>
+    </PlainBadge>
   );
 }
