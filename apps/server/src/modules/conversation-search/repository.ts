@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import {
   conversationActivity,
   conversationMembers,
@@ -119,6 +119,11 @@ function activeTagsNamed(applicationId: string, names: readonly string[]): SQL |
   return and(eq(tags.applicationId, applicationId), inArray(tags.name, [...names]), isNull(tags.deletedAt));
 }
 
+/** Conversations' tag rows with their tags, selecting `fields` (the tag filter, its plans, its count). */
+function tagRows<T extends SelectedFields>(db: Db, fields: T) {
+  return db.select(fields).from(conversationTags).innerJoin(tags, eq(tags.id, conversationTags.tagId));
+}
+
 function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[] {
   // Both tables named by the application: the activity's, so a page is read from its index.
   const where: SQL[] = [
@@ -136,18 +141,12 @@ function conditionsOf(db: Db, applicationId: string, q: ConversationQuery): SQL[
     const named = activeTagsNamed(applicationId, q.tagNames);
     if (q.tagPlan === 'by-tag') {
       // The ids through an array, read first: the conversations are then fetched by primary key.
-      const tagged = db
-        .select({ id: conversationTags.conversationId })
-        .from(conversationTags)
-        .innerJoin(tags, eq(tags.id, conversationTags.tagId))
-        .where(named);
+      const tagged = tagRows(db, { id: conversationTags.conversationId }).where(named);
       where.push(sql`${conversations.id} = any(array(${tagged}))`);
     } else {
-      const hasTag = db
-        .select({ one: sql`1` })
-        .from(conversationTags)
-        .innerJoin(tags, eq(tags.id, conversationTags.tagId))
-        .where(and(eq(conversationTags.conversationId, conversations.id), named));
+      const hasTag = tagRows(db, { one: sql`1` }).where(
+        and(eq(conversationTags.conversationId, conversations.id), named),
+      );
       // OFFSET 0 keeps the check per conversation, in the page's order (as for content below).
       where.push(
         q.tagPlan === 'by-conversation' ? sql`exists (${hasTag.getSQL()} offset 0)` : exists(hasTag),
@@ -309,10 +308,7 @@ export async function countTagged(
   tagNames: readonly string[],
   cap: number,
 ): Promise<number> {
-  const tagged = db
-    .select({ one: sql`1` })
-    .from(conversationTags)
-    .innerJoin(tags, eq(tags.id, conversationTags.tagId))
+  const tagged = tagRows(db, { one: sql`1` })
     .where(activeTagsNamed(applicationId, tagNames))
     .limit(cap)
     .as('tagged');
