@@ -123,3 +123,34 @@ test('the demo account printed by npm start signs in', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Demo Store')).toBeVisible();
 });
+
+// index.html's inline early start (issue 39) asks for the config, the translations and the landing
+// page's chunks as the page is parsed: the server's policy allows it by its hash, and the app takes
+// every early answer instead of asking again.
+test('a cold load of /dashboard runs the early start and takes its answers', async ({ page }) => {
+  await logIn(page, 'owner@demo.convo.local', 'Demo1234');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const cold = await page.context().newPage();
+  const refused: string[] = [];
+  cold.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  const configRequests: string[] = [];
+  cold.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/config') configRequests.push(request.url());
+  });
+  await cold.goto('/dashboard');
+  await expect(cold.getByText('Demo Store')).toBeVisible();
+  await expect(cold.getByTestId('figure-newConversations')).toBeVisible();
+  const early = await cold.evaluate(() => ({
+    left: (window as { __convoEarly?: Map<string, unknown> }).__convoEarly?.size ?? -1,
+    preloaded: Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (l) =>
+      l.getAttribute('href'),
+    ),
+  }));
+  expect(refused).toEqual([]);
+  // Every early answer was taken (config, translations), and the config asked for once.
+  expect(early.left).toBe(0);
+  expect(configRequests).toHaveLength(1);
+  expect(early.preloaded.some((href) => /\/assets\/route-dashboard-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+});

@@ -3,6 +3,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { precompressDir } from '../../scripts/precompress.mjs';
+import type { EarlyFiles } from './src/app/early/early-start';
+import type { Landing } from './src/app/routing/landing';
 
 // In development the API, the messaging API, WebSockets and health checks go to the local server.
 const SERVER = 'http://localhost:3000';
@@ -172,6 +174,120 @@ function precompress(): Plugin {
   };
 }
 
+// The early start (src/app/early/early-start.ts, issue 39): inlined in index.html, it asks for the
+// config, the translations and the landing page's files as the page is parsed. It is built on its
+// own as a classic script, and told here what each landing loads: the chunks holding these roots,
+// with the chunks they import (what the app's import() would fetch) and their stylesheets.
+// The server allows it by its hash (apps/server/src/http/security-headers.ts, dashboardCsp).
+const SIGNED_IN_ROOTS = [
+  'src/app/full-app.tsx',
+  'src/app/layout/signed-in-container.tsx',
+  // The landing pages need only these of Mantine's stylesheets (lazyPage's landingStylesOnly).
+  'src/app/styles/mantine-pages.ts',
+];
+const LANDING_ROOTS: Record<Landing, string[]> = {
+  'sign-in': ['src/app/sign-in/sign-in-app.tsx', 'src/features/auth/pages/login-page.tsx'],
+  app: ['src/app/full-app.tsx'],
+  dashboard: [
+    ...SIGNED_IN_ROOTS,
+    'src/features/home/dashboard-page.tsx',
+    'src/features/analytics/lib/initial-overview.ts',
+  ],
+  inbox: [
+    ...SIGNED_IN_ROOTS,
+    'src/features/inbox/pages/inbox-page.tsx',
+    'src/features/inbox/lib/conversation-list-query.ts',
+  ],
+};
+const EARLY_FILES_TOKEN = '__EARLY_FILES__';
+
+/** Each landing's chunks and stylesheets beyond the entry's, from the written bundle. */
+function earlyFilesOf(bundle: Rolldown.OutputBundle): Record<Landing, EarlyFiles> {
+  const chunks = Object.values(bundle).filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const filesOf = (roots: string[]): EarlyFiles => {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const stack: Rolldown.OutputChunk[] = [];
+    for (const root of roots) {
+      const id = path.resolve(import.meta.dirname, root);
+      const chunk = chunks.find((c) => c.moduleIds.includes(id));
+      if (chunk !== undefined) {
+        stack.push(chunk);
+        continue;
+      }
+      // A module that only imports stylesheets (styles/mantine-pages.ts) leaves no chunk: the
+      // bundler writes its stylesheet under the module's name.
+      const name = `${path.basename(root, path.extname(root))}.css`;
+      const sheet = Object.values(bundle).find((f) => f.type === 'asset' && f.names.includes(name));
+      if (sheet === undefined) throw new Error(`Early start: no chunk or stylesheet holds ${root}`);
+      styles.add(`/${sheet.fileName}`);
+    }
+    while (stack.length > 0) {
+      const chunk = stack.pop() as Rolldown.OutputChunk;
+      // index.html loads the entry and its stylesheet itself.
+      if (chunk.isEntry || scripts.has(`/${chunk.fileName}`)) continue;
+      scripts.add(`/${chunk.fileName}`);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(`/${css}`);
+      for (const file of chunk.imports) {
+        const imported = byFile.get(file);
+        if (imported !== undefined) stack.push(imported);
+      }
+    }
+    return { scripts: [...scripts], styles: [...styles] };
+  };
+  const landings = Object.keys(LANDING_ROOTS) as Landing[];
+  return Object.fromEntries(landings.map((l) => [l, filesOf(LANDING_ROOTS[l])])) as Record<
+    Landing,
+    EarlyFiles
+  >;
+}
+
+/** The early start as one minified classic script, its files still to be written in. */
+async function buildEarlyStart(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: import.meta.dirname,
+    publicDir: false,
+    build: {
+      write: false,
+      target: 'es2022',
+      // Reading a constant's property, Object.values and a Set of constants have no effect in
+      // the modules it imports: what the script does not use goes.
+      rolldownOptions: {
+        treeshake: { propertyReadSideEffects: false, manualPureFunctions: ['Object.values', 'Set'] },
+      },
+      lib: {
+        entry: path.resolve(import.meta.dirname, 'src/app/early/early-start.ts'),
+        formats: ['iife'],
+        name: 'convoEarlyStart',
+      },
+    },
+  });
+  const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+  const chunk = outputs.flatMap((o) => o.output).find((f) => f.type === 'chunk');
+  if (chunk === undefined || !chunk.code.includes(EARLY_FILES_TOKEN))
+    throw new Error('Early start: the build wrote no script naming its files');
+  return chunk.code.trim();
+}
+
+/** Puts the early start first in index.html's head, with each landing's files. */
+function earlyStart(script: string): Plugin {
+  return {
+    name: 'convo-early-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (context.bundle === undefined) return html;
+        const code = script.replace(EARLY_FILES_TOKEN, JSON.stringify(earlyFilesOf(context.bundle)));
+        return { html, tags: [{ tag: 'script', children: code, injectTo: 'head-prepend' }] };
+      },
+    },
+  };
+}
+
 // React on the wire is preact/compat (issue 39 item 2; docs/decisions.md): `react` and `react-dom`
 // are src/preact/react.js (compat with React's Children keys, <Activity> and autoFocus), and
 // preact is taken from its unminified sources: its published files are minified and name their
@@ -290,5 +406,6 @@ export default defineConfig(async ({ command, isPreview }) => {
     priority: 40,
   };
   const [, ...libraryGroups] = baseGroups;
-  return config([boot, ...libraryGroups, ...routeGroups], [precompress()]);
+  const early = await buildEarlyStart();
+  return config([boot, ...libraryGroups, ...routeGroups], [earlyStart(early), precompress()]);
 });

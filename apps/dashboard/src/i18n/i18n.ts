@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from '@convo/dom
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { takeEarly } from '../app/early/early-responses';
 import { storage } from '../app/storage/safe-storage';
 import { STORAGE_KEYS } from '../app/storage/storage-keys';
 import { localesUrl } from './languages';
@@ -12,7 +13,9 @@ import { localesUrl } from './languages';
  * reports as failedLoading like before.
  */
 const fetchBackend = resourcesToBackend(async (language: string, namespace: string) => {
-  const response = await fetch(localesUrl(language, namespace));
+  const url = localesUrl(language, namespace);
+  // The landing page's namespaces were asked for as index.html was parsed (early-start.ts).
+  const response = await (takeEarly(url) ?? fetch(url));
   if (!response.ok) throw new Error(`${response.status} for ${language}/${namespace}`);
   return (await response.json()) as Record<string, unknown>;
 });

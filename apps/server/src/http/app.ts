@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RELEASE_VERSION } from '@convo/domain';
 import rateLimit from '@fastify/rate-limit';
@@ -22,7 +22,7 @@ import { authorizeBeforeValidation } from './authorize-first.js';
 import { registerErrorHandling } from './errors.js';
 import { createLimitStore, rateLimited, routeLimitStore } from './limit-store.js';
 import { registerPayloadEncryption } from './payload-encryption.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { dashboardCsp, inlineScriptHashes, registerSecurityHeaders } from './security-headers.js';
 import { type RouteTable, trackRoutes } from './security-route-table.js';
 import { registerTextGuard } from './text-guard.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
@@ -128,6 +128,10 @@ export async function registerDashboard(app: FastifyInstance, config: AppConfig,
       ];
   const dist = candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? candidates[0]!;
   const hasDashboard = existsSync(path.join(dist, 'index.html'));
+  // Its inline early start runs by its hash; a new build needs a restart, as its files do.
+  const indexPolicy = dashboardCsp(
+    hasDashboard ? inlineScriptHashes(readFileSync(path.join(dist, 'index.html'), 'utf8')) : [],
+  );
   if (hasDashboard) {
     await routeTable.asPublic(() =>
       app.register(fastifyStatic, {
@@ -157,7 +161,10 @@ export async function registerDashboard(app: FastifyInstance, config: AppConfig,
       req.url.startsWith('/hc/');
     if (req.method === 'GET' && !isApi && !isAsset && hasDashboard) {
       // Checked again on every load (it names the release's chunks): the plugin's one hour is off.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist, { cacheControl: false });
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', indexPolicy)
+        .sendFile('index.html', dist, { cacheControl: false });
     }
     const message = `No route ${req.method} ${req.url.split('?')[0]}`;
     if (isFamily) {

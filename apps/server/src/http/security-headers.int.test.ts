@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,9 +7,11 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { API_CSP, HSTS, mergeCsp, registerSecurityHeaders } from './security-headers.js';
+import { API_CSP, HSTS, inlineScriptHashes, mergeCsp, registerSecurityHeaders } from './security-headers.js';
 
 const PUBLIC_URL = 'https://chat.example.com';
+// A stand-in for the build's inline early start (apps/dashboard/src/app/early/early-start.ts).
+const EARLY_START = 'window.__convoEarly = new Map();';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -18,7 +21,10 @@ describe('security headers', () => {
   beforeAll(async () => {
     // A stand-in dashboard build, so the SPA fallback and static files are served.
     dist = mkdtempSync(path.join(tmpdir(), 'convo-dashboard-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><head><script>${EARLY_START}</script><script type="module" src="/app.js"></script></head><div id="root"></div>`,
+    );
     writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
     t = await createTestApp('pglite', {
       PUBLIC_URL,
@@ -50,6 +56,23 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBe(HSTS);
     }
+  });
+
+  it("runs index.html's inline early start by its hash, and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update(EARLY_START).digest('base64')}'`;
+    for (const url of ['/', '/dashboard', '/conversations/42']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain(`script-src 'self' ${hash};`);
+      expect(csp.match(/'sha256-/g), url).toHaveLength(1);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    expect(
+      inlineScriptHashes('<script src="/a.js"></script><SCRIPT>x</SCRIPT><script type="module">y</script>'),
+    ).toEqual([
+      `sha256-${createHash('sha256').update('x').digest('base64')}`,
+      `sha256-${createHash('sha256').update('y').digest('base64')}`,
+    ]);
   });
 
   it('gives the API docs page the same policy', async () => {

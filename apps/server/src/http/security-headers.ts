@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../platform/config.js';
 
@@ -5,14 +6,8 @@ import type { AppConfig } from '../platform/config.js';
 // serve is sniffed into a script, the dashboard runs only its own scripts and is never framed,
 // the chat widget frame may be framed by customers' sites, and https stays https.
 
-/**
- * The dashboard (a Vite build: module scripts from /assets, no inline script) and the API docs.
- * Styles allow 'unsafe-inline' because Mantine and the boot spinner set style attributes and
- * <style> elements; images allow https: for avatars and S3 file links.
- */
-export const DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
+/** The dashboard's policy after its script-src (see dashboardCsp). */
+const DASHBOARD_CSP_REST = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
@@ -25,7 +20,31 @@ export const DASHBOARD_CSP = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+
+/**
+ * The dashboard (a Vite build: module scripts from /assets) and the API docs. Inline scripts run
+ * only when their hash is listed ('sha256-…'): index.html's early start
+ * (apps/dashboard/src/app/early/early-start.ts), hashed as registerDashboard reads the build.
+ * Styles allow 'unsafe-inline' because Mantine and the boot spinner set style attributes and
+ * <style> elements; images allow https: for avatars and S3 file links.
+ */
+export function dashboardCsp(scriptHashes: readonly string[]): string {
+  const scripts = ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' ');
+  return ["default-src 'self'", scripts, ...DASHBOARD_CSP_REST].join('; ');
+}
+
+export const DASHBOARD_CSP = dashboardCsp([]);
+
+/** The CSP hash ('sha256-…') of each inline script of a page (a <script> without src). */
+export function inlineScriptHashes(html: string): string[] {
+  return Array.from(html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi), (match) => {
+    const digest = createHash('sha256')
+      .update(match[1] ?? '', 'utf8')
+      .digest('base64');
+    return `sha256-${digest}`;
+  });
+}
 
 /** The widget's pages under /widget/: the same, except that any site may frame them. */
 export const WIDGET_CSP = [

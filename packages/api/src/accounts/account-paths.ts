@@ -1,8 +1,11 @@
 // The product API's account paths, without zod: exported by @convo/api/constants too.
 
+/** The run-time config's path, alone too: the dashboard's inline early start reads only it. */
+export const CONFIG_PATH = '/api/config';
+
 /** Paths of the product API, written once for the server routes, the client and the tests. */
 export const ACCOUNT_PATHS = {
-  config: '/api/config',
+  config: CONFIG_PATH,
   /** SPEC §7 IP lookup: the sign-up's country from its address ('us' when unknown). */
   ipCountry: '/api/ip/country',
   signup: '/api/signup',

@@ -5,6 +5,7 @@ import { ACCOUNT_PATHS } from '@convo/api/constants';
 import { safeParse } from 'zod/mini';
 import { createStore, useStore } from 'zustand';
 import { clientConfigSchema } from '../boot-schemas';
+import { takeEarly } from '../early/early-responses';
 
 interface ConfigState {
   config: ClientConfig | null;
@@ -13,7 +14,9 @@ interface ConfigState {
 export const configStore = createStore<ConfigState>(() => ({ config: null }));
 
 export async function loadConfig(signal?: AbortSignal): Promise<ClientConfig> {
-  const response = await fetch(ACCOUNT_PATHS.config, { headers: { Accept: 'application/json' }, signal });
+  // The first load takes the request index.html sent as the page was parsed (early-start.ts).
+  const response = await (takeEarly(ACCOUNT_PATHS.config) ??
+    fetch(ACCOUNT_PATHS.config, { headers: { Accept: 'application/json' }, signal }));
   if (!response.ok) throw new Error(`GET ${ACCOUNT_PATHS.config} answered ${response.status}`);
   const json: unknown = await response.json();
   // Tolerate both the bare object and the { code: 'SUCCESS', data } envelope.

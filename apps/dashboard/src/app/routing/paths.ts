@@ -1,9 +1,16 @@
 // Paths of the screens built so far. Screens of later issues are added here when they exist.
 
+// The paths index.html's early start reads (app/early/early-start.ts) are constants of their own:
+// it is inlined in every page, and PATHS whole would be most of its size.
+export const LOGIN_PATH = '/loginv2';
+export const LOGIN_SSO_PATH = '/loginv2/sso';
+export const DASHBOARD_PATH = '/dashboard';
+export const CONVERSATIONS_PATH = '/conversations';
+
 export const PATHS = {
   root: '/',
-  login: '/loginv2',
-  loginSso: '/loginv2/sso',
+  login: LOGIN_PATH,
+  loginSso: LOGIN_SSO_PATH,
   oldLogin: '/login',
   oldLoginSso: '/login/sso',
   signup: '/signup',
@@ -24,8 +31,8 @@ export const PATHS = {
   twoFactorSetup: '/2fa/setup',
   notFound: '/404',
   help: '/help',
-  dashboard: '/dashboard',
-  conversations: '/conversations',
+  dashboard: DASHBOARD_PATH,
+  conversations: CONVERSATIONS_PATH,
   users: '/users',
   messageLogs: '/message-logs',
   waitingQueueStats: '/waiting-queue/stats',

@@ -1,9 +1,8 @@
-import { normalizePath } from '@convo/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { requestFirstListPage } from '../../features/inbox/lib/saved-filter';
 import { getSession } from '../session/session-store';
+import { LANDING_NAMESPACES, landingFor } from './landing';
 import { DashboardPage, InboxPage } from './pages';
-import { PATHS } from './paths';
 import { SignedInContainer } from './signed-in-page';
 
 // A signed-in load of /dashboard otherwise waits in turn for the run-time config, the container's
@@ -17,30 +16,20 @@ import { SignedInContainer } from './signed-in-page';
 // then the inbox's, each asked for once the one before had run), its translations after them, and
 // the list asked for its first page only once the whole page had rendered.
 
-/**
- * The namespaces of the signed-in shell itself (the application switcher in the user menu, the
- * connection banner): asked for once the shell had rendered, they drew it a second time.
- */
-const SHELL_NAMESPACES = ['applications', 'inbox'];
-
 /** The signed-in pages a cold load prepares for at boot's start. */
 const LANDINGS = {
-  dashboard: { page: DashboardPage, namespaces: ['analytics', ...SHELL_NAMESPACES] },
-  inbox: { page: InboxPage, namespaces: SHELL_NAMESPACES },
+  dashboard: DashboardPage,
+  inbox: InboxPage,
 } as const;
 
 function landingOf(pathname: string): keyof typeof LANDINGS | null {
-  if (getSession() === null) return null;
-  const path = normalizePath(pathname);
-  if (path === PATHS.dashboard) return 'dashboard';
-  if (path === PATHS.conversations || path.startsWith(`${PATHS.conversations}/`)) return 'inbox';
-  return null;
+  const landing = landingFor(pathname, getSession() !== null);
+  return landing === 'dashboard' || landing === 'inbox' ? landing : null;
 }
 
 /** The namespaces the landing page needs besides the default one, loaded with it at start-up. */
 export function landingNamespaces(pathname: string): string[] {
-  const landing = landingOf(pathname);
-  return landing === null ? [] : [...LANDINGS[landing].namespaces];
+  return [...LANDING_NAMESPACES[landingFor(pathname, getSession() !== null)]];
 }
 
 /**
@@ -50,7 +39,7 @@ export function landingNamespaces(pathname: string): string[] {
 export function prefetchLandingChunks(pathname: string): Promise<void> {
   const landing = landingOf(pathname);
   if (landing === null) return Promise.resolve();
-  return Promise.all([SignedInContainer.preload(), LANDINGS[landing].page.preload()]).then(() => undefined);
+  return Promise.all([SignedInContainer.preload(), LANDINGS[landing].preload()]).then(() => undefined);
 }
 
 // The first query's code (its contract, zod) comes with the page's chunks, not in the boot chunk:

@@ -1,9 +1,15 @@
 import { DRAFT_MESSAGES_KEY, QUOTA_MODAL_PRESERVED_KEY_COUNT } from '@convo/domain';
 
+// The keys index.html's early start reads (app/early/early-start.ts) are constants of their own:
+// it is inlined in every page and should not carry every key.
+/** Base64-encoded session, never with a password. Removing it logs out every tab. */
+export const SESSION_KEY = 'KM_USER_SESSION';
+/** Language chosen in the selector or with ?lng=. */
+export const LANGUAGE_KEY = 'KM_LANGUAGE';
+
 /** Every localStorage key the dashboard writes (SPEC §3 "Local storage keys"). */
 export const STORAGE_KEYS = {
-  /** Base64-encoded session, never with a password. Removing it logs out every tab. */
-  session: 'KM_USER_SESSION',
+  session: SESSION_KEY,
   /** Application settings of the session, JSON. */
   appSettings: 'KM_APP_SETTINGS',
   /** '#rrggbb' from the primaryTheme URL parameter. */
@@ -28,8 +34,7 @@ export const STORAGE_KEYS = {
   /** `{ accessToken, bcEmail, storeHash }` from a BigCommerce link. */
   bigCommerce: 'KM_BIGCOMMERCE_DATA',
   drafts: DRAFT_MESSAGES_KEY,
-  /** Language chosen in the selector or with ?lng=. */
-  language: 'KM_LANGUAGE',
+  language: LANGUAGE_KEY,
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

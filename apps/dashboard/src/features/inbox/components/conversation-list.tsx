@@ -234,6 +234,10 @@ function ListFooter({ context }: { context?: { loading: boolean; label: string }
 }
 
 const LIST_COMPONENTS = { Footer: ListFooter };
+// A row's height with its two lines (conversation-row.module.css, 73 px at the default scale):
+// Virtuoso starts from it instead of rendering one row, measuring it and rendering the rest in a
+// second pass (the list's first rows came a render and a layout later; issue 39).
+const ROW_HEIGHT = 73;
 const feedKey = (_: number, f: GroupFeed) => f.id;
 
 const Row = memo(function Row({
@@ -481,6 +485,7 @@ export function ConversationList({
             style={{ height: '100%' }}
             data={shown}
             computeItemKey={feedKey}
+            defaultItemHeight={ROW_HEIGHT}
             endReached={endReached}
             itemContent={itemContent}
             context={context}

@@ -1,5 +1,5 @@
 import { relativeTimeParts } from '@convo/domain';
-import { useSyncExternalStore } from 'react';
+import { type PointerEvent, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // One clock for every relative time on screen (each row of the conversation list shows one): a
@@ -79,8 +79,14 @@ export function useRelativeTime(): (ms: number) => string {
 
 export function RelativeTime({ ms }: { ms: number }) {
   const format = useRelativeTime();
+  // The full date is written into the tooltip when the pointer comes over it: computed for every
+  // row at render, its formatter's construction (the browser's date patterns, some 100 ms on a
+  // cold page of the bench machine) came before the list's first row was drawn (issue 39).
+  const showFullDate = (event: PointerEvent<HTMLElement>) => {
+    event.currentTarget.title = fullDate(ms);
+  };
   return (
-    <time dateTime={new Date(ms).toISOString()} title={fullDate(ms)}>
+    <time dateTime={new Date(ms).toISOString()} onPointerEnter={showFullDate}>
       {format(ms)}
     </time>
   );
