@@ -281,7 +281,9 @@ function earlyStart(script: string): Plugin {
       order: 'post',
       handler(html, context) {
         if (context.bundle === undefined) return html;
-        const code = script.replace(EARLY_FILES_TOKEN, JSON.stringify(earlyFilesOf(context.bundle)));
+        const files = JSON.stringify(earlyFilesOf(context.bundle));
+        // A function: a replacement string would read "$&" and the like in it as patterns.
+        const code = script.replace(EARLY_FILES_TOKEN, () => files);
         return { html, tags: [{ tag: 'script', children: code, injectTo: 'head-prepend' }] };
       },
     },
