@@ -2,7 +2,7 @@ import './app/styles/mantine-boot';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Boot } from './app/boot';
+import { Boot, startBoot } from './app/boot';
 import { installGlobalErrorHandlers } from './app/global-errors';
 import { installLogoutListeners } from './app/logout';
 import { clearCachesOfOldRelease, registerServiceWorker } from './app/service-worker/service-worker';
@@ -13,6 +13,9 @@ installLogoutListeners();
 // service worker (push notifications) is registered.
 void clearCachesOfOldRelease();
 registerServiceWorker();
+
+// Boot's requests go out now, before the first render (most were sent by index.html already).
+startBoot();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
