@@ -179,25 +179,25 @@ function precompress(): Plugin {
 // own as a classic script, and told here what each landing loads: the chunks holding these roots,
 // with the chunks they import (what the app's import() would fetch) and their stylesheets.
 // The server allows it by its hash (apps/server/src/http/security-headers.ts, dashboardCsp).
-const SIGNED_IN_ROOTS = [
-  'src/app/full-app.tsx',
-  'src/app/layout/signed-in-container.tsx',
-  // The landing pages need only these of Mantine's stylesheets (lazyPage's landingStylesOnly).
+/** A route group's roots (ROUTE_GROUPS): what the app imports when it lands there. */
+function groupRoots(name: string): string[] {
+  const group = ROUTE_GROUPS.find(([groupName]) => groupName === name);
+  if (group === undefined) throw new Error(`Early start: no route group ${name}`);
+  return group[1];
+}
+// The signed-in landings: the whole app, the shell, the only Mantine stylesheets a landing page
+// needs (lazyPage's landingStylesOnly), then the page's own group.
+const signedIn = (page: string) => [
+  ...groupRoots('route-app'),
+  ...groupRoots('route-shell'),
   'src/app/styles/mantine-pages.ts',
+  ...groupRoots(page),
 ];
 const LANDING_ROOTS: Record<Landing, string[]> = {
-  'sign-in': ['src/app/sign-in/sign-in-app.tsx', 'src/features/auth/pages/login-page.tsx'],
-  app: ['src/app/full-app.tsx'],
-  dashboard: [
-    ...SIGNED_IN_ROOTS,
-    'src/features/home/dashboard-page.tsx',
-    'src/features/analytics/lib/initial-overview.ts',
-  ],
-  inbox: [
-    ...SIGNED_IN_ROOTS,
-    'src/features/inbox/pages/inbox-page.tsx',
-    'src/features/inbox/lib/conversation-list-query.ts',
-  ],
+  'sign-in': groupRoots('route-sign-in'),
+  app: groupRoots('route-app'),
+  dashboard: signedIn('route-dashboard'),
+  inbox: signedIn('route-inbox'),
 };
 const EARLY_FILES_TOKEN = '__EARLY_FILES__';
 

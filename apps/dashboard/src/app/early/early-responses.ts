@@ -1,6 +1,8 @@
 // The requests index.html's early start sends before the app's code has come (early-start.ts),
 // kept by URL on window until the app takes them. Both sides import this module: the early start
-// is built on its own and inlined, so the two share only the window property.
+// is built on its own and inlined, so the two share only the window property. The calls the app
+// sends early itself, with the session's headers, go through api-client's requestEarly instead:
+// the inlined script cannot carry the API client.
 
 declare global {
   interface Window {

@@ -22,14 +22,16 @@ const LANDINGS = {
   inbox: InboxPage,
 } as const;
 
+const currentLanding = (pathname: string) => landingFor(pathname, getSession() !== null);
+
 function landingOf(pathname: string): keyof typeof LANDINGS | null {
-  const landing = landingFor(pathname, getSession() !== null);
+  const landing = currentLanding(pathname);
   return landing === 'dashboard' || landing === 'inbox' ? landing : null;
 }
 
 /** The namespaces the landing page needs besides the default one, loaded with it at start-up. */
 export function landingNamespaces(pathname: string): string[] {
-  return [...LANDING_NAMESPACES[landingFor(pathname, getSession() !== null)]];
+  return [...LANDING_NAMESPACES[currentLanding(pathname)]];
 }
 
 /**

@@ -24,10 +24,9 @@ const FIGURES: readonly (keyof AnalyticsFigures)[] = [
   'avgFirstResponseSeconds',
   'avgResolutionSeconds',
 ];
-/** For these a fall is good news. */
 /** The longest the sections below the charts wait for the browser to be idle. */
 const BELOW_FOLD_WAIT_MS = 500;
-
+/** For these a fall is good news. */
 const LOWER_IS_BETTER = new Set<keyof AnalyticsFigures>(['avgFirstResponseSeconds', 'avgResolutionSeconds']);
 const isTime = (k: keyof AnalyticsFigures) => k === 'avgFirstResponseSeconds' || k === 'avgResolutionSeconds';
 
