@@ -136,8 +136,11 @@ test('a cold load of /dashboard runs the early start and takes its answers', asy
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
   const configRequests: string[] = [];
+  const overviewRequests: string[] = [];
   cold.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/config') configRequests.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/config') configRequests.push(request.url());
+    if (pathname === '/api/analytics/overview') overviewRequests.push(request.url());
   });
   await cold.goto('/dashboard');
   await expect(cold.getByText('Demo Store')).toBeVisible();
@@ -153,4 +156,10 @@ test('a cold load of /dashboard runs the early start and takes its answers', asy
   expect(early.left).toBe(0);
   expect(configRequests).toHaveLength(1);
   expect(early.preloaded.some((href) => /\/assets\/route-dashboard-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+  // The first overview is sent by boot from its own small chunk, preloaded with the page's, and the
+  // page's query takes its answer: asked for once.
+  expect(
+    early.preloaded.some((href) => /\/assets\/route-dashboard-request-[\w-]+\.js$/.test(href ?? '')),
+  ).toBe(true);
+  expect(overviewRequests).toHaveLength(1);
 });

@@ -35,6 +35,10 @@ const ROUTE_GROUPS: [name: string, roots: string[]][] = [
   ['route-sign-in', ['src/app/sign-in/sign-in-app.tsx', 'src/features/auth/pages/login-page.tsx']],
   // The router, react-query and the routes' table: every page but a cold sign-in page.
   ['route-app', ['src/app/full-app.tsx']],
+  // /dashboard's first request (its range in the browser's time zone), which boot sends as soon as
+  // the config is in: before the shell, so that its chunk needs the boot's alone and runs before
+  // the page's chunks have come (features/analytics/lib/initial-overview-request.ts).
+  ['route-dashboard-request', ['src/features/analytics/lib/initial-overview-request.ts']],
   ['route-shell', ['src/app/layout/signed-in-container.tsx']],
   [
     'route-dashboard',

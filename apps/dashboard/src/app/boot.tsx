@@ -13,6 +13,7 @@ import {
   prefetchLandingChunks,
   prefetchLandingData,
   prefetchLandingDataCode,
+  prefetchLandingRequestCode,
 } from './routing/prefetch-landing';
 import { getSession } from './session/session-store';
 import { ShellProviders } from './shell-providers';
@@ -77,6 +78,7 @@ interface Started {
  * answer has come (or FIRST_DATA_WAIT_MS later).
  */
 function begin(signal?: AbortSignal): Started {
+  prefetchLandingRequestCode(window.location.pathname);
   const config = loadConfig(signal).then((loaded) => {
     if (!signal?.aborted) prefetchLandingData(window.location.pathname);
     return loaded;

@@ -64,11 +64,25 @@ export function prefetchLandingDataCode(pathname: string): void {
 // The first query's request itself needs no more than the boot chunk has (the session, the
 // config's base URL): it goes out as soon as the config is in, before the page's code has come,
 // and the query, once its code runs, takes its answer (api-client's requestEarly).
-// /dashboard's overview is not sent this way: its range's code in the boot chunk (1.3 KB) would
-// take /conversations, which loads the same boot chunk, past its 200 KB budget.
-const FIRST_REQUEST: Partial<Record<keyof typeof LANDINGS, () => void>> = {
-  inbox: requestFirstListPage,
+// /dashboard's overview comes from a small chunk of its own (its range's code in the boot chunk
+// would take /conversations, which loads the same boot chunk, past its 200 KB budget), which
+// index.html's early start preloads with the page's chunks. It is imported at boot's start, before
+// the app's chunks: a module imported later runs only after those have (the shell's alone is some
+// 100 ms), and the request waited for them.
+type FirstRequest = () => void;
+const FIRST_REQUEST_CODE: Record<keyof typeof LANDINGS, () => Promise<FirstRequest>> = {
+  dashboard: () =>
+    import('../../features/analytics/lib/initial-overview-request').then((m) => m.requestInitialOverview),
+  inbox: () => Promise.resolve(requestFirstListPage),
 };
+let firstRequest: Promise<FirstRequest> | null = null;
+
+/** At boot's start, before the app's chunks are asked for: the first request's code comes. */
+export function prefetchLandingRequestCode(pathname: string): void {
+  const landing = landingOf(pathname);
+  if (firstRequest !== null || landing === null) return;
+  firstRequest = FIRST_REQUEST_CODE[landing]();
+}
 
 let dataStarted = false;
 let dataSettled: Promise<void> = Promise.resolve();
@@ -78,10 +92,17 @@ export function prefetchLandingData(pathname: string): void {
   const landing = landingOf(pathname);
   if (dataStarted || landing === null) return;
   dataStarted = true;
-  FIRST_REQUEST[landing]?.();
+  prefetchLandingRequestCode(pathname);
+  // The page asks for it itself once its code is in, and reports a chunk that does not load.
+  firstRequest?.then(
+    (request) => request(),
+    () => undefined,
+  );
   prefetchLandingDataCode(pathname);
   // The query client comes with the whole app's chunk (full-app.tsx), asked for at boot's start.
-  dataSettled = Promise.all([firstQuery, import('../query-client')]).then(
+  // The query runs once the first request has left (its code may come last), so that it takes
+  // that request's answer instead of asking again.
+  dataSettled = Promise.all([firstQuery, import('../query-client'), firstRequest]).then(
     ([prefetch, { queryClient }]) => prefetch?.(queryClient),
     // The page asks again itself, and reports a chunk that does not load.
     () => undefined,

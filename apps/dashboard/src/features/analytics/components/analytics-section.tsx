@@ -9,7 +9,7 @@ import { toastError } from '../../../app/toasts';
 import { SectionLoader } from '../../../components/page-loader';
 import { useIdle } from '../../../lib/when-idle';
 import { analyticsKeys, fetchOverview, type RangeParams } from '../api/analytics-api';
-import { initialAnalyticsFilters, overviewParamsOf, rangeOf } from '../lib/initial-overview';
+import { initialAnalyticsFilters, overviewParamsOf, rangeOf } from '../lib/overview-params';
 import { AnalyticsChart } from './analytics-charts';
 import { type AnalyticsFilterState, AnalyticsFilters } from './analytics-filters';
 import { BotsOverviewCard } from './bots-overview-card';

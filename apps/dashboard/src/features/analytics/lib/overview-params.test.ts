@@ -1,7 +1,7 @@
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { analyticsKeys } from '../api/analytics-api';
-import { initialAnalyticsFilters, overviewParamsOf, rangeOf } from './initial-overview';
+import { initialAnalyticsFilters, overviewParamsOf, rangeOf } from './overview-params';
 
 describe('the first overview', () => {
   const now = Date.UTC(2026, 10, 24, 10);
