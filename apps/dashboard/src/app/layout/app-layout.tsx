@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo, type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { useRealtimeConnection } from '../realtime/use-realtime';
 import { useRequiredSession } from '../session/use-required-session';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { activeNavPaths, type NavGroup, type NavIcon, navGroupsFor } from './nav-items';
+import classes from './navigation.module.css';
 import { UserMenu } from './user-menu';
 
 const ICONS: Record<NavIcon, ReactNode> = {
@@ -113,15 +114,18 @@ const Header = memo(function Header({ navOpened, onToggle }: { navOpened: boolea
   );
 });
 
-/** The screens' links, grouped; `active` holds the paths of the links the current path is under. */
+/**
+ * The screens' links, grouped; `active` holds the paths of the links the current path is under.
+ * Plain elements styled as Mantine's NavLink (navigation.module.css): the first render of every
+ * signed-in page draws them all (issue 39 item 2).
+ */
 const Navigation = memo(function Navigation({ groups, active }: { groups: NavGroup[]; active: string }) {
   const { t } = useTranslation();
   const config = useConfig();
   const session = useRequiredSession();
   const activePaths = new Set(active.split(' '));
   return (
-    // A native scrolling box: Mantine's ScrollArea brings floating-ui with it (issue 39).
-    <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+    <div className={classes.list}>
       {groups.map((group) => (
         // biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls (fieldset is for forms)
         <div
@@ -129,40 +133,32 @@ const Navigation = memo(function Navigation({ groups, active }: { groups: NavGro
           role="group"
           aria-labelledby={group.labelKey ? `nav-group-${group.key}` : undefined}
           data-testid={`nav-group-${group.key}`}
-          style={{ marginBottom: 'var(--mantine-spacing-xs)' }}
+          className={classes.group}
         >
           {group.labelKey && (
-            <Text
-              id={`nav-group-${group.key}`}
-              size="xs"
-              fw={600}
-              c="dimmed"
-              tt="uppercase"
-              px="sm"
-              pt="xs"
-              pb={4}
-            >
+            <p id={`nav-group-${group.key}`} className={classes.groupLabel}>
               {t(group.labelKey)}
-            </Text>
+            </p>
           )}
           {group.items.map((item) => (
-            <NavLink
+            <RouterNavLink
               key={item.path}
-              component={RouterNavLink}
               to={item.path}
-              label={
-                item.labelKey === 'nav.bots'
-                  ? t(item.labelKey, { context: session.product === 'agent' ? 'agentic' : config.variant })
-                  : t(item.labelKey)
-              }
-              leftSection={ICONS[item.icon]}
-              active={activePaths.has(item.path)}
-              variant="light"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
+              className={classes.link}
+              data-active={activePaths.has(item.path) || undefined}
+            >
+              <span className={classes.icon}>{ICONS[item.icon]}</span>
+              <span className={classes.body}>
+                <span className={classes.label}>
+                  {item.labelKey === 'nav.bots'
+                    ? t(item.labelKey, { context: session.product === 'agent' ? 'agentic' : config.variant })
+                    : t(item.labelKey)}
+                </span>
+              </span>
+            </RouterNavLink>
           ))}
         </div>
       ))}
-    </Box>
+    </div>
   );
 });

@@ -12,6 +12,7 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';

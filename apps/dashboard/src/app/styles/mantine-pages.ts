@@ -22,7 +22,6 @@ import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
