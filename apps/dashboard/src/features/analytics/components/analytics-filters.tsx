@@ -1,8 +1,9 @@
-import { Group, SegmentedControl, Switch } from '@mantine/core';
+import { Group, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazySelect } from '../../../components/overlays/lazy-select';
+import { PlainSegmentedControl } from '../../../components/plain-segmented-control';
 import { fetchTeams } from '../../team/api/team-api';
 import { knownTimeZones, RANGE_PRESETS, type RangePreset } from '../lib/range-presets';
 
@@ -34,10 +35,10 @@ export function AnalyticsFilters({
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <SegmentedControl
+      <PlainSegmentedControl
         aria-label={t('filters.audience')}
         value={value.audience}
-        onChange={(v) => set('audience', v as AnalyticsFilterState['audience'])}
+        onChange={(v) => set('audience', v)}
         data={[
           { value: 'all', label: t('filters.allUsers') },
           { value: 'agents', label: t('filters.allAgents') },

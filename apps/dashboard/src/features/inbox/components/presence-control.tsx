@@ -2,13 +2,13 @@
 // an agent who left the desk stops receiving new conversations from the round robin.
 
 import { isAllowed, USER_STATUS } from '@convo/domain';
-import { SegmentedControl } from '@mantine/core';
 import { useIdle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateSession } from '../../../app/session/session-store';
 import { useRequiredSession } from '../../../app/session/use-required-session';
 import { toast, toastError } from '../../../app/toasts';
+import { PlainSegmentedControl } from '../../../components/plain-segmented-control';
 import { setAvailability } from '../api/inbox-api';
 
 /** Minutes without mouse or keyboard before an online agent is set away. */
@@ -47,7 +47,7 @@ export function PresenceControl() {
 
   if (!answers) return null;
   return (
-    <SegmentedControl
+    <PlainSegmentedControl
       size="xs"
       aria-label={t('presence.label')}
       value={online ? 'online' : 'away'}
