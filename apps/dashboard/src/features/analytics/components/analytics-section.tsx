@@ -1,6 +1,6 @@
 import type { AnalyticsFigures, AnalyticsOverview } from '@convo/api';
 import { formatDuration, isAllowed, type PrivilegeKey } from '@convo/domain';
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { AnalyticsChart } from './analytics-charts';
 import { type AnalyticsFilterState, AnalyticsFilters } from './analytics-filters';
 import { BotsOverviewCard } from './bots-overview-card';
 import { CsatTable } from './csat-table';
+import classes from './figure-card.module.css';
 import { InsightsCard } from './insights-card';
 import { TeammateLoginTable } from './teammate-login-table';
 
@@ -38,25 +39,21 @@ function FigureCard({ name, overview }: { name: keyof AnalyticsFigures; overview
   const show = (v: number | null) => (v === null ? '—' : isTime(name) ? formatDuration(v) : String(v));
   const good = change === null || change === 0 ? null : change < 0 === LOWER_IS_BETTER.has(name);
   return (
-    <Card withBorder padding="md" data-testid={`figure-${name}`}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {t(`figures.${name}`)}
-      </Text>
-      <Text size="xl" fw={700} data-testid="figure-value">
+    <div className={classes.card} data-testid={`figure-${name}`}>
+      <p className={classes.name}>{t(`figures.${name}`)}</p>
+      <p className={classes.value} data-testid="figure-value">
         {show(value)}
-      </Text>
-      <Group gap={6}>
+      </p>
+      <div className={classes.compare}>
         {change !== null && (
           <Badge variant="light" color={good ? 'green' : 'red'}>
             {change > 0 ? '+' : ''}
             {change}%
           </Badge>
         )}
-        <Text size="xs" c="dimmed">
-          {t('figures.previous', { value: show(previous) })}
-        </Text>
-      </Group>
-    </Card>
+        <p className={classes.previous}>{t('figures.previous', { value: show(previous) })}</p>
+      </div>
+    </div>
   );
 }
 
