@@ -11,9 +11,8 @@ import {
   landingDataOrAfter,
   landingNamespaces,
   prefetchLandingChunks,
+  prefetchLandingCode,
   prefetchLandingData,
-  prefetchLandingDataCode,
-  prefetchLandingRequestCode,
 } from './routing/prefetch-landing';
 import { getSession } from './session/session-store';
 import { ShellProviders } from './shell-providers';
@@ -78,13 +77,12 @@ interface Started {
  * answer has come (or FIRST_DATA_WAIT_MS later).
  */
 function begin(signal?: AbortSignal): Started {
-  prefetchLandingRequestCode(window.location.pathname);
+  prefetchLandingCode(window.location.pathname);
   const config = loadConfig(signal).then((loaded) => {
     if (!signal?.aborted) prefetchLandingData(window.location.pathname);
     return loaded;
   });
   const i18n = startI18n();
-  prefetchLandingDataCode(window.location.pathname);
   // After the config's and the translations' requests: those come first on the few connections.
   // Waited for too (they load side by side): the first render then shows the landing page whole,
   // where a page still loading would show a loader and then reveal it late (see lazy-page.tsx).

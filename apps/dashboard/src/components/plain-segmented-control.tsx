@@ -23,7 +23,8 @@ export function PlainSegmentedControl<V extends string>({
   size = 'sm',
   disabled = false,
   color,
-  ...rest
+  'aria-label': ariaLabel,
+  'data-testid': testId,
 }: PlainSegmentedControlProps<V>) {
   const name = useId();
   const style = color
@@ -36,8 +37,8 @@ export function PlainSegmentedControl<V extends string>({
   return (
     <div
       role="radiogroup"
-      aria-label={rest['aria-label']}
-      data-testid={rest['data-testid']}
+      aria-label={ariaLabel}
+      data-testid={testId}
       data-size={size}
       data-disabled={disabled || undefined}
       className={classes.root}

@@ -7,7 +7,7 @@ import { ORIGIN, setUpDashboardHarness, use } from '../../testing/render';
 import { queryClient } from '../query-client';
 import { makeSession } from '../session/session.fixture';
 import { dropSessionState, saveSession } from '../session/session-store';
-import { landingDataOrAfter, prefetchLandingData, prefetchLandingRequestCode } from './prefetch-landing';
+import { landingDataOrAfter, prefetchLandingCode, prefetchLandingData } from './prefetch-landing';
 
 setUpDashboardHarness();
 
@@ -67,7 +67,7 @@ describe("/dashboard's first overview at boot", () => {
     saveSession(makeSession({ roleType: '1' }));
     const asked = answerOverviews();
     // As boot: the request's code at its start, the request and the page's query with the config.
-    prefetchLandingRequestCode('/dashboard');
+    prefetchLandingCode('/dashboard');
     prefetchLandingData('/dashboard');
     await landingDataOrAfter(5_000);
 

@@ -54,13 +54,6 @@ const FIRST_QUERY: Record<keyof typeof LANDINGS, () => Promise<FirstQuery>> = {
 };
 let firstQuery: Promise<FirstQuery> | null = null;
 
-/** At boot's start: the landing page's first query's code starts to download. */
-export function prefetchLandingDataCode(pathname: string): void {
-  const landing = landingOf(pathname);
-  if (firstQuery !== null || landing === null) return;
-  firstQuery = FIRST_QUERY[landing]();
-}
-
 // The first query's request itself needs no more than the boot chunk has (the session, the
 // config's base URL): it goes out as soon as the config is in, before the page's code has come,
 // and the query, once its code runs, takes its answer (api-client's requestEarly).
@@ -77,11 +70,15 @@ const FIRST_REQUEST_CODE: Record<keyof typeof LANDINGS, () => Promise<FirstReque
 };
 let firstRequest: Promise<FirstRequest> | null = null;
 
-/** At boot's start, before the app's chunks are asked for: the first request's code comes. */
-export function prefetchLandingRequestCode(pathname: string): void {
+/**
+ * At boot's start, before the app's chunks are asked for: the code of the landing page's first
+ * request (first, so that it runs before those chunks) and of its first query.
+ */
+export function prefetchLandingCode(pathname: string): void {
   const landing = landingOf(pathname);
-  if (firstRequest !== null || landing === null) return;
-  firstRequest = FIRST_REQUEST_CODE[landing]();
+  if (landing === null) return;
+  firstRequest ??= FIRST_REQUEST_CODE[landing]();
+  firstQuery ??= FIRST_QUERY[landing]();
 }
 
 let dataStarted = false;
@@ -92,13 +89,12 @@ export function prefetchLandingData(pathname: string): void {
   const landing = landingOf(pathname);
   if (dataStarted || landing === null) return;
   dataStarted = true;
-  prefetchLandingRequestCode(pathname);
+  prefetchLandingCode(pathname);
   // The page asks for it itself once its code is in, and reports a chunk that does not load.
   firstRequest?.then(
     (request) => request(),
     () => undefined,
   );
-  prefetchLandingDataCode(pathname);
   // The query client comes with the whole app's chunk (full-app.tsx), asked for at boot's start.
   // The query runs once the first request has left (its code may come last), so that it takes
   // that request's answer instead of asking again.
