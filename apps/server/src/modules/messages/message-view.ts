@@ -58,8 +58,11 @@ export function toMessageView(
   receipts?: ConversationReceipts,
   viewerUserId: string | null = null,
 ): Message {
-  return {
-    ...toApplozicMessage(
+  // Convo's three fields are added to the platform's object, not spread into a new one: in this
+  // V8 a spread followed by new keys builds the object through the runtime (7-9 µs a message in
+  // the send path's profile, against 0.1 µs; docs/performance.md, session 24).
+  return Object.assign(
+    toApplozicMessage(
       {
         key: row.clientKey,
         groupId: conversation.id,
@@ -74,8 +77,6 @@ export function toMessageView(
       },
       viewerUserId,
     ),
-    id: row.id,
-    from: senderUserId,
-    senderType: row.senderType,
-  };
+    { id: row.id, from: senderUserId, senderType: row.senderType },
+  );
 }

@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { applicationSequences, realtimeEvents } from '../../db/schema/index.js';
 import { type Db, rowsOf } from '../../platform/db/database.js';
 import { preparedStatement } from '../../platform/db/prepared.js';
-import type { NewEvent, StoredEvent } from './event-types.js';
+import { dataJsonOf, type NewEvent, type StoredEvent } from './event-types.js';
 
 // One statement: take the next seqs (locking the counter row) and store the events, one row and
 // one seq each with the audiences it goes to (a conversation's event goes to the members and to its
@@ -42,22 +42,21 @@ export async function appendEvents(
   // An event for nobody is not stored (and takes no seq).
   const kept = events.filter((e) => e.audiences.length > 0);
   if (kept.length === 0) return [];
-  // Each event's place in the list (its seq's offset) is the statement's ordinality.
-  const rows = kept.map((e) => ({
+  // Each event's place in the list (its seq's offset) is the statement's ordinality. The list is
+  // written as text around each data's JSON, which the hub's frames reuse (dataJsonOf).
+  const rows = kept.map(
+    (e) =>
+      `{"type":${JSON.stringify(e.type)},"conversation_id":${e.conversationId ?? null},"audiences":${JSON.stringify(e.audiences)},"data":${dataJsonOf(e.data)}}`,
+  );
+  const result = await appendBatch(db, { applicationId, count: rows.length, rows: `[${rows.join(',')}]` });
+  const firstSeq = Number(rowsOf<{ first_seq: string | number }>(result)[0]!.first_seq);
+  return kept.map((e, i) => ({
+    seq: firstSeq + i,
     type: e.type,
-    conversation_id: e.conversationId ?? null,
+    appId: applicationId,
+    conversationId: e.conversationId ?? null,
     audiences: e.audiences,
     data: e.data,
-  }));
-  const result = await appendBatch(db, { applicationId, count: rows.length, rows: JSON.stringify(rows) });
-  const firstSeq = Number(rowsOf<{ first_seq: string | number }>(result)[0]!.first_seq);
-  return rows.map((r, i) => ({
-    seq: firstSeq + i,
-    type: r.type,
-    appId: applicationId,
-    conversationId: r.conversation_id,
-    audiences: r.audiences,
-    data: r.data,
   }));
 }
 

@@ -56,6 +56,28 @@ export function toEnvelope(e: StoredEvent) {
   };
 }
 
+// Each stored event's data as JSON, as the append wrote it, so the hub's frame reuses that text:
+// a message's data was stringified twice per send (the stored row, then the socket frame). Keyed
+// by the data object, which nothing changes once stored; a replayed or relayed event (read back,
+// or parsed from Redis) is a new object and is stringified.
+const storedDataJson = new WeakMap<object, string>();
+
+/** The data's JSON, written once per event (the append's, when it wrote it). */
+export function dataJsonOf(data: Record<string, unknown>): string {
+  let json = storedDataJson.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    storedDataJson.set(data, json);
+  }
+  return json;
+}
+
+/** `JSON.stringify(toEnvelope(e))`, the same text, with the data's JSON written once. */
+export function envelopeJson(e: StoredEvent): string {
+  const conversation = e.conversationId !== null ? `,"conversationId":${e.conversationId}` : '';
+  return `{"seq":${e.seq},"type":${JSON.stringify(e.type)},"appId":${JSON.stringify(e.appId)}${conversation},"data":${dataJsonOf(e.data)}}`;
+}
+
 /** Who receives a conversation's events: every member of the application and its customer. */
 export function audiencesOf(conversation: { customerId: string | null }): string[] {
   return conversation.customerId

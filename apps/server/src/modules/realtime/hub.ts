@@ -13,6 +13,7 @@ import {
   audiencesOf,
   audienceUser,
   EVENT,
+  envelopeJson,
   type StoredEvent,
   toEnvelope,
 } from './event-types.js';
@@ -175,7 +176,7 @@ export async function createHub(
                 deliverStored(conn, e);
                 continue;
               }
-              frame ??= JSON.stringify(toEnvelope(e));
+              frame ??= envelopeJson(e);
               deliverStored(conn, e, frame);
             }
           }
@@ -210,8 +211,7 @@ export async function createHub(
     }
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     conn.holdWrites();
-    const envelope = toEnvelope(e);
-    conn.socket.send(frame ?? JSON.stringify(conn.view ? conn.view(envelope) : envelope));
+    conn.socket.send(frame ?? (conn.view ? JSON.stringify(conn.view(toEnvelope(e))) : envelopeJson(e)));
   };
 
   await pubsub.subscribe(EVENTS_CHANNEL, (message) => {
