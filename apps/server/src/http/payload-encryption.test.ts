@@ -105,5 +105,10 @@ describe('which paths are encrypted', () => {
     expect(isEncryptablePath('/rest/ws/file/url?key=abc')).toBe(true);
     expect(isEncryptablePath('/api/settings/webhooks')).toBe(false);
     expect(isEncryptablePath('/ws')).toBe(false);
+    // Case and trailing slashes do not change the answer.
+    expect(isEncryptablePath('/REST/WS/File/URL//?key=abc')).toBe(true);
+    expect(isEncryptablePath('/rest/ws/message/send/')).toBe(true);
+    expect(isEncryptablePath('/rest/ws/file/url/x')).toBe(false);
+    expect(isEncryptablePath('/rest/ws/Register/client/')).toBe(false);
   });
 });

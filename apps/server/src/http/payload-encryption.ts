@@ -84,7 +84,12 @@ const MESSAGING_PREFIX = '/rest/ws/';
  * covered), registration (the client has no key yet).
  */
 export function isEncryptablePath(url: string): boolean {
-  const path = (url.split('?')[0] ?? '').toLowerCase().replace(/\/+$/, '');
+  // The path without its query and trailing slashes, lower-cased (run on every request: no split
+  // array and no regex scan).
+  const query = url.indexOf('?');
+  let end = query === -1 ? url.length : query;
+  while (end > 0 && url.charCodeAt(end - 1) === 47) end -= 1;
+  const path = url.slice(0, end).toLowerCase();
   if (!path.startsWith(MESSAGING_PREFIX) || path.includes('upload')) return false;
   if (path.startsWith(`${MESSAGING_PREFIX}register/`)) return false;
   return !path.startsWith(`${MESSAGING_PREFIX}file/`) || path === `${MESSAGING_PREFIX}file/url`;

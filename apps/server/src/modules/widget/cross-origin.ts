@@ -1,4 +1,3 @@
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isFamilyPath } from '../../http/api-paths.js';
 import type { Db } from '../../platform/db/database.js';
@@ -7,12 +6,12 @@ import { findWidgetApplication } from './service.js';
 
 // CORS for the messaging family and the other paths the platform's web widget calls from a
 // customer's page (/rest/ws/…, /users/v3/chat/plugin/settings, /v2/tab/initialize.page, /kb/…).
-// @fastify/cors answers the preflights and writes the headers; which origins may read an answer
+// One hook answers the preflights and writes the headers; which origins may read an answer
 // is the application's allowed-domains setting (Settings → Chat widget configuration), the same
 // rule the widget's init and its frame use. These calls carry their token in a header, never a
 // cookie, so a page that is refused cannot borrow a visitor's session either way.
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** How long a browser may keep a preflight's answer. */
 const PREFLIGHT_MAX_AGE_S = 600;
 /** How long an application's allowed domains are kept in memory, and for how many applications. */
@@ -55,8 +54,12 @@ function allowedDomainsReader(db: Db, now: () => number = Date.now) {
 }
 
 /**
- * Registers CORS on the root instance (the plugin is global), before the routes. `ownHosts` are
- * the server's own hosts: its chat frame and /demo page are always allowed.
+ * Registers CORS on the root instance, before the routes. `ownHosts` are the server's own hosts:
+ * its chat frame and /demo page are always allowed.
+ *
+ * Written here rather than with @fastify/cors (docs/decisions.md, "CORS written in one hook"): its
+ * delegator form normalised a fresh options object on every request, Origin or not, with object
+ * spreads that add keys (slow in this V8): 2.5-3 % of the server's CPU per send in a profile.
  */
 export async function registerPlatformCors(
   app: FastifyInstance,
@@ -64,41 +67,46 @@ export async function registerPlatformCors(
 ): Promise<void> {
   const domainsOf = allowedDomainsReader(deps.db);
   const publicHost = hostOf(deps.publicUrl);
-  const off: FastifyCorsOptions = { origin: false };
-  const decide = async (req: FastifyRequest, origin: string): Promise<FastifyCorsOptions> => {
-    const on: FastifyCorsOptions = {
-      origin,
-      methods: METHODS,
-      maxAge: PREFLIGHT_MAX_AGE_S,
-      strictPreflight: false,
-    };
+  const allows = async (req: FastifyRequest, origin: string): Promise<boolean> => {
     const appId = applicationOf(req);
     // A preflight names no application (the browser sends no header values): the real request
     // that follows does, and is answered by the rule below.
-    if (appId === null) return on;
+    if (appId === null) return true;
     const domains = await domainsOf(appId);
     // An unknown application: the route answers its own error, readable by the page.
-    if (domains === null) return on;
+    if (domains === null) return true;
     const ownHosts = [publicHost, req.host.toLowerCase()].filter((h): h is string => h !== null);
-    return isAllowedSite(hostOf(origin), domains, ownHosts) ? on : off;
+    return isAllowedSite(hostOf(origin), domains, ownHosts);
   };
-  await app.register(cors, {
-    hideOptionsRoute: true,
-    // The callback form: a request without an Origin (every server-to-server call, the SDKs, the
-    // bench) is answered at once, without a promise and its microtask per request.
-    delegator: (
-      req: FastifyRequest,
-      callback: (error: Error | null, options: FastifyCorsOptions) => void,
-    ) => {
-      const origin = req.headers.origin;
-      if (!origin || !isFamilyPath(req.url)) {
-        callback(null, off);
-        return;
-      }
-      decide(req, origin).then(
-        (options) => callback(null, options),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), off),
-      );
-    },
+  const preflights = new WeakSet<FastifyRequest>();
+  app.addHook('onRequest', (req, reply, done) => {
+    // Every answer may differ by the page asking: a shared cache must keep them apart.
+    reply.header('vary', 'Origin');
+    const origin = req.headers.origin;
+    // A request without an Origin (every server-to-server call, the SDKs) goes on at once.
+    if (!origin || !isFamilyPath(req.url)) {
+      done();
+      return;
+    }
+    allows(req, origin).then((allowed) => {
+      // A refused page gets no header: its browser keeps the answer from it.
+      if (!allowed) return done();
+      reply.header('access-control-allow-origin', origin);
+      if (req.method !== 'OPTIONS') return done();
+      // A preflight is answered here, before authentication (the browser sends no credentials).
+      preflights.add(req);
+      reply.header('vary', 'Origin, Access-Control-Request-Headers');
+      reply.header('access-control-allow-methods', ALLOWED_METHODS);
+      const asked = req.headers['access-control-request-headers'];
+      if (asked !== undefined) reply.header('access-control-allow-headers', asked);
+      reply.header('access-control-max-age', String(PREFLIGHT_MAX_AGE_S));
+      // Safari waits for a body on a 204 without a length.
+      reply.code(204).header('content-length', '0').send();
+    }, done);
+  });
+  // The router's answer for OPTIONS: a preflight was answered by the hook, anything else is unknown.
+  app.options('*', { schema: { hide: true } }, (req, reply) => {
+    if (preflights.has(req)) return reply.send();
+    return reply.callNotFound();
   });
 }

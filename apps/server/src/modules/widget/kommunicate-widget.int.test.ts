@@ -377,6 +377,20 @@ describe.each(testDatabaseKinds())('the Kommunicate widget’s call sequence on 
       origin: evil,
     });
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    // Its preflight is not answered either, and every answer says it varies by the page.
+    const preflight = await call('OPTIONS', '/rest/ws/message/send', {
+      origin: evil,
+      'application-key': tenant.applicationId,
+      'access-control-request-method': 'POST',
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(read.headers.vary).toContain('Origin');
+    const { origin: _shop, ...sdkHeaders } = headers;
+    const withoutOrigin = await call('GET', '/rest/ws/group/bytype?type=10&startIndex=0&limit=5', sdkHeaders);
+    expect(withoutOrigin.statusCode).toBe(200);
+    expect(withoutOrigin.headers['access-control-allow-origin']).toBeUndefined();
+    expect(withoutOrigin.headers.vary).toContain('Origin');
   });
 
   it('answers unknown paths of the family with a JSON 404 in its error envelope', async () => {
