@@ -10,7 +10,13 @@
 // seeded 1M-message database.
 // Run: BENCH_ONLY=dashboard-wire npm run bench (after npm run build). DASHBOARD_WIRE_BASE reuses a
 // server already running (with the demo workspace) instead of starting one; DASHBOARD_WIRE_FILES=1
-// prints every file each page downloads.
+// prints every file each page downloads; DASHBOARD_WIRE_PAGES=/dashboard,… loads only those pages.
+// DASHBOARD_WIRE_PROFILE_DIR=<dir> writes each timed load's
+// main-thread CPU profile there, from the navigation until the page is ready (the profiler slows the
+// page: compare builds by their profiles, not by those loads' times); `npx tsx
+// bench/profile-summary.ts <dir>` sums them.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { CONVERSATION_ROW_SHOWN, readyAtScript } from './lib/page-ready.js';
@@ -20,6 +26,10 @@ import { percentile, printTable, type Row } from './lib/stats.js';
 const PORT = Number(process.env.DASHBOARD_WIRE_PORT ?? 3396);
 const LOADS = Number(process.env.DASHBOARD_WIRE_LOADS ?? 7);
 const SHOW_FILES = process.env.DASHBOARD_WIRE_FILES === '1';
+const PROFILE_DIR = process.env.DASHBOARD_WIRE_PROFILE_DIR;
+let profiled = 0;
+/** DASHBOARD_WIRE_PAGES=/dashboard,/conversations: only those pages. */
+const ONLY = process.env.DASHBOARD_WIRE_PAGES?.split(',').filter(Boolean);
 const KB = 1024;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 
@@ -76,6 +86,11 @@ async function measure(
     } else if (type === 'Stylesheet') out.style += e.encodedDataLength;
     else out.other += e.encodedDataLength;
   });
+  if (PROFILE_DIR) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(url);
   let readyMs = 0;
   for (let waited = 0; waited < 60_000; waited += 20) {
@@ -84,6 +99,12 @@ async function measure(
     await new Promise((r) => setTimeout(r, 20));
   }
   if (readyMs <= 0) throw new Error(`${url} did not show its content within 60 s`);
+  if (PROFILE_DIR) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.slice(1) || 'root'}-${++profiled}.cpuprofile`;
+    writeFileSync(path.join(PROFILE_DIR, name), JSON.stringify(profile));
+  }
   await page.waitForLoadState('networkidle');
   // The inline script comes inside the document (counted as "other" with it): its own compressed
   // size is counted as JavaScript too, and taken out of the document's.
@@ -134,7 +155,7 @@ try {
       timeBudget: 1000,
     },
   ];
-  for (const p of pages) {
+  for (const p of pages.filter((page) => !ONLY || ONLY.includes(page.path))) {
     const times: number[] = [];
     let first: PageBytes | null = null;
     for (let i = 0; i < LOADS; i++) {
