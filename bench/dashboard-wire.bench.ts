@@ -11,7 +11,9 @@
 // Run: BENCH_ONLY=dashboard-wire npm run bench (after npm run build). DASHBOARD_WIRE_BASE reuses a
 // server already running (with the demo workspace) instead of starting one; DASHBOARD_WIRE_FILES=1
 // prints every file each page downloads; DASHBOARD_WIRE_PAGES=/dashboard,… loads only those pages.
-// DASHBOARD_WIRE_PROFILE_DIR=<dir> writes each timed load's
+// DASHBOARD_WIRE_TIMINGS=1 prints when each request of each load started and ended;
+// DASHBOARD_WIRE_EMAIL and DASHBOARD_WIRE_PASSWORD sign in another account (with DASHBOARD_WIRE_BASE,
+// e.g. a server on bench/dashboard.bench.ts's kept database). DASHBOARD_WIRE_PROFILE_DIR=<dir> writes each timed load's
 // main-thread CPU profile there, from the navigation until the page is ready (the profiler slows the
 // page: compare builds by their profiles, not by those loads' times); `npx tsx
 // bench/profile-summary.ts <dir>` sums them.
@@ -28,8 +30,16 @@ const LOADS = Number(process.env.DASHBOARD_WIRE_LOADS ?? 7);
 const SHOW_FILES = process.env.DASHBOARD_WIRE_FILES === '1';
 const PROFILE_DIR = process.env.DASHBOARD_WIRE_PROFILE_DIR;
 let profiled = 0;
+/** DASHBOARD_WIRE_TIMINGS=1: each load's requests, when each started and ended (resource timings). */
+const SHOW_TIMINGS = process.env.DASHBOARD_WIRE_TIMINGS === '1';
 /** DASHBOARD_WIRE_PAGES=/dashboard,/conversations: only those pages. */
 const ONLY = process.env.DASHBOARD_WIRE_PAGES?.split(',').filter(Boolean);
+/**
+ * DASHBOARD_WIRE_OTHER_BASE=<url>: a second server (another build, e.g. `DASHBOARD_DIST=<dist>
+ * DATA_DIR=<dir> PORT=… SEED_DEMO=true node apps/server/dist/main.js`) timed in the same run, its
+ * loads alternating with this one's: two builds compared in the same minutes.
+ */
+const OTHER_BASE = process.env.DASHBOARD_WIRE_OTHER_BASE;
 const KB = 1024;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 
@@ -105,6 +115,16 @@ async function measure(
     const name = `${new URL(url).pathname.slice(1) || 'root'}-${++profiled}.cpuprofile`;
     writeFileSync(path.join(PROFILE_DIR, name), JSON.stringify(profile));
   }
+  if (SHOW_TIMINGS) {
+    const timings = (await page.evaluate(
+      "performance.getEntriesByType('resource').map((e) => [e.name, Math.round(e.startTime), Math.round(e.responseEnd)])",
+    )) as [string, number, number][];
+    process.stdout.write(`\n${url} ready at ${readyMs.toFixed(0)} ms\n`);
+    for (const [name, start, end] of timings.sort((a, b) => a[1] - b[1]))
+      process.stdout.write(
+        `  ${String(start).padStart(5)} → ${String(end).padStart(5)} ms  ${new URL(name).pathname}\n`,
+      );
+  }
   await page.waitForLoadState('networkidle');
   // The inline script comes inside the document (counted as "other" with it): its own compressed
   // size is counted as JavaScript too, and taken out of the document's.
@@ -124,17 +144,25 @@ const server = process.env.DASHBOARD_WIRE_BASE
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const rows: Row[] = [];
 try {
-  const signIn = await browser.newContext();
-  const login = await signIn.newPage();
-  await login.goto(`${server.base}/loginv2`);
-  await login
-    .getByRole('textbox', { name: 'Email', exact: true })
-    .fill('owner@demo.convo.local', { timeout: 60_000 });
-  await login.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-  await login.getByRole('button', { name: 'Log in' }).click();
-  await login.waitForURL((u) => u.pathname === '/dashboard', { timeout: 60_000 });
-  const storageState = await signIn.storageState();
-  await signIn.close();
+  const signInAt = async (base: string) => {
+    const signIn = await browser.newContext();
+    const login = await signIn.newPage();
+    await login.goto(`${base}/loginv2`);
+    await login
+      .getByRole('textbox', { name: 'Email', exact: true })
+      .fill(process.env.DASHBOARD_WIRE_EMAIL ?? 'owner@demo.convo.local', { timeout: 60_000 });
+    await login
+      .getByRole('textbox', { name: 'Password', exact: true })
+      .fill(process.env.DASHBOARD_WIRE_PASSWORD ?? 'Demo1234');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await login.waitForURL((u) => u.pathname === '/dashboard', { timeout: 60_000 });
+    const state = await signIn.storageState();
+    await signIn.close();
+    return state;
+  };
+  const storageState = await signInAt(server.base);
+  // The other build's server, signed in on its own origin (its session is kept per origin).
+  const otherState = OTHER_BASE ? await signInAt(OTHER_BASE) : null;
 
   const pages = [
     { path: '/loginv2', signedIn: false, ready: READY.login, budget: 120, timed: 'sign-in form shown' },
@@ -157,6 +185,7 @@ try {
   ];
   for (const p of pages.filter((page) => !ONLY || ONLY.includes(page.path))) {
     const times: number[] = [];
+    const otherTimes: number[] = [];
     let first: PageBytes | null = null;
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext({
@@ -167,6 +196,16 @@ try {
       await context.close();
       first ??= m.bytes;
       times.push(m.readyMs);
+      // A/B: each load of this build is followed by one of the other, so both see the same
+      // minutes of a machine whose speed drifts.
+      if (OTHER_BASE && otherState) {
+        const other = await browser.newContext({
+          viewport: { width: 1280, height: 900 },
+          ...(p.signedIn ? { storageState: otherState } : {}),
+        });
+        otherTimes.push((await measure(other, `${OTHER_BASE}${p.path}`, p.ready)).readyMs);
+        await other.close();
+      }
     }
     const b = first!;
     if (SHOW_FILES) {
@@ -189,6 +228,15 @@ try {
       budget: p.timeBudget ? `< ${p.timeBudget} ms` : '—',
       pass: p.timeBudget ? median < p.timeBudget : null,
     });
+    if (OTHER_BASE) {
+      otherTimes.sort((x, y) => x - y);
+      rows.push({
+        figure: `${p.path}: ${p.timed}, median of ${LOADS} loads alternating with the above, ${OTHER_BASE}`,
+        value: `${percentile(otherTimes, 50).toFixed(0)} ms (slowest ${otherTimes.at(-1)!.toFixed(0)} ms)`,
+        budget: p.timeBudget ? `< ${p.timeBudget} ms` : '—',
+        pass: null,
+      });
+    }
   }
 } finally {
   await browser.close();
