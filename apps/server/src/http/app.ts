@@ -17,6 +17,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
+import { AccessLog } from './access-log.js';
 import { isFamilyPath } from './api-paths.js';
 import { authorizeBeforeValidation } from './authorize-first.js';
 import { registerErrorHandling } from './errors.js';
@@ -63,6 +64,7 @@ export async function createHttpApp(
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    logController: new AccessLog(() => deps.logger.isLevelEnabled('info')),
     // X-Forwarded-For only from the configured proxies (TRUST_PROXY), so limits key on real addresses.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
