@@ -12,11 +12,11 @@
 // server already running (with the demo workspace) instead of starting one; DASHBOARD_WIRE_FILES=1
 // prints every file each page downloads; DASHBOARD_WIRE_PAGES=/dashboard,… loads only those pages.
 // DASHBOARD_WIRE_TIMINGS=1 prints when each request of each load started and ended;
-// DASHBOARD_WIRE_EMAIL and DASHBOARD_WIRE_PASSWORD sign in another account (with DASHBOARD_WIRE_BASE,
-// e.g. a server on bench/dashboard.bench.ts's kept database). DASHBOARD_WIRE_PROFILE_DIR=<dir> writes each timed load's
-// main-thread CPU profile there, from the navigation until the page is ready (the profiler slows the
-// page: compare builds by their profiles, not by those loads' times); `npx tsx
-// bench/profile-summary.ts <dir>` sums them.
+// DASHBOARD_WIRE_EMAIL and DASHBOARD_WIRE_PASSWORD sign in another account (with
+// DASHBOARD_WIRE_BASE, e.g. a server on bench/dashboard.bench.ts's kept database).
+// DASHBOARD_WIRE_PROFILE_DIR=<dir> writes each timed load's main-thread CPU profile there, from the
+// navigation until the page is ready (the profiler slows the page: compare builds by their
+// profiles, not by those loads' times); `npx tsx bench/profile-summary.ts <dir>` sums them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -187,25 +187,23 @@ try {
     const times: number[] = [];
     const otherTimes: number[] = [];
     let first: PageBytes | null = null;
-    for (let i = 0; i < LOADS; i++) {
+    // A cold load in a new context, signed in on that server's origin when the page needs it.
+    const loadAt = async (base: string, state: typeof storageState) => {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },
-        ...(p.signedIn ? { storageState } : {}),
+        ...(p.signedIn ? { storageState: state } : {}),
       });
-      const m = await measure(context, `${server.base}${p.path}`, p.ready);
+      const m = await measure(context, `${base}${p.path}`, p.ready);
       await context.close();
+      return m;
+    };
+    for (let i = 0; i < LOADS; i++) {
+      const m = await loadAt(server.base, storageState);
       first ??= m.bytes;
       times.push(m.readyMs);
       // A/B: each load of this build is followed by one of the other, so both see the same
       // minutes of a machine whose speed drifts.
-      if (OTHER_BASE && otherState) {
-        const other = await browser.newContext({
-          viewport: { width: 1280, height: 900 },
-          ...(p.signedIn ? { storageState: otherState } : {}),
-        });
-        otherTimes.push((await measure(other, `${OTHER_BASE}${p.path}`, p.ready)).readyMs);
-        await other.close();
-      }
+      if (OTHER_BASE && otherState) otherTimes.push((await loadAt(OTHER_BASE, otherState)).readyMs);
     }
     const b = first!;
     if (SHOW_FILES) {

@@ -626,8 +626,8 @@ for (const target of targets) {
     env: {
       ...(ALLOCATIONS ? { HEAP_SAMPLE_DIR: heapSampleDir } : {}),
       ...(pgliteTimes ? { PGLITE_STATEMENT_TIMES: pgliteTimes } : {}),
-      // BENCH_SERVER_LOG_LEVEL=info: the server logs as a deployment does by default (two lines a
-      // request; its output goes to /dev/null here). The benches' default is warn.
+      // BENCH_SERVER_LOG_LEVEL=info: the server logs as a deployment does by default (an access
+      // line a request; its output goes to /dev/null here). The benches' default is warn.
       ...(process.env.BENCH_SERVER_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL } : {}),
     },
     ...(serverNodeArgs ? { nodeArgs: serverNodeArgs } : {}),

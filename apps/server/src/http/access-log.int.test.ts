@@ -1,9 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import { createLogger } from '../platform/logger.js';
-import { createMailer } from '../platform/mail/mailer.js';
+import { buildTestApp } from '../testing/test-app.js';
 import { openTestDatabase } from '../testing/test-database.js';
 
 // The access log at the default level: one line a request, written when it is answered, without
@@ -11,24 +10,15 @@ import { openTestDatabase } from '../testing/test-database.js';
 describe('the access log', () => {
   const lines: Record<string, unknown>[] = [];
   let database: Database;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: '/tmp/convo-test-unused',
-      APP_SECRET: 'test-secret-0123456789abcdef',
-      PUBLIC_URL: 'http://localhost:3000',
-      LOG_LEVEL: 'info',
-    });
-    const logger = createLogger(config, {
-      write: (line: string) => {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      },
-    });
-    const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
-    app = await buildApp({ config, database, mailer, logger });
+    const logger = createLogger(
+      { logLevel: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    ({ app } = await buildTestApp(database, { LOG_LEVEL: 'info' }, { logger }));
     await app.ready();
   });
   afterAll(async () => {

@@ -64,7 +64,7 @@ export async function createHttpApp(
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    logController: new AccessLog(() => deps.logger.isLevelEnabled('info')),
+    logController: new AccessLog(deps.logger),
     // X-Forwarded-For only from the configured proxies (TRUST_PROXY), so limits key on real addresses.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

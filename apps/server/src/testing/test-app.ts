@@ -31,7 +31,7 @@ export interface TestAppOptions {
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'redis' | 'pubsub' | 'stompOptions'> = {},
+  deps: Pick<AppDeps, 'redis' | 'pubsub' | 'stompOptions'> & { logger?: AppDeps['logger'] } = {},
 ): Promise<{ app: FastifyInstance; config: AppConfig }> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,9 +43,9 @@ export async function buildTestApp(
     OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
     ...env,
   });
-  const logger = pino({ level: 'silent' });
+  const { logger = pino({ level: 'silent' }), ...rest } = deps;
   const mailer = createMailer(database.db, undefined, config.mailFrom, logger);
-  return { app: await buildApp({ config, database, mailer, logger, ...deps }), config };
+  return { app: await buildApp({ config, database, mailer, logger, ...rest }), config };
 }
 
 export async function createTestApp(
