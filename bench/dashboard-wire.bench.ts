@@ -12,6 +12,7 @@
 // server already running (with the demo workspace) instead of starting one; DASHBOARD_WIRE_FILES=1
 // prints every file each page downloads; DASHBOARD_WIRE_PAGES=/dashboard,… loads only those pages.
 // DASHBOARD_WIRE_TIMINGS=1 prints when each request of each load started and ended;
+// DASHBOARD_WIRE_METRICS=1 the renderer main thread's CPU by kind (script, style, layout) when ready;
 // DASHBOARD_WIRE_EMAIL and DASHBOARD_WIRE_PASSWORD sign in another account (with
 // DASHBOARD_WIRE_BASE, e.g. a server on bench/dashboard.bench.ts's kept database).
 // DASHBOARD_WIRE_PROFILE_DIR=<dir> writes each timed load's main-thread CPU profile there, from the
@@ -32,6 +33,8 @@ const PROFILE_DIR = process.env.DASHBOARD_WIRE_PROFILE_DIR;
 let profiled = 0;
 /** DASHBOARD_WIRE_TIMINGS=1: each load's requests, when each started and ended (resource timings). */
 const SHOW_TIMINGS = process.env.DASHBOARD_WIRE_TIMINGS === '1';
+/** DASHBOARD_WIRE_METRICS=1: each load's main-thread time by kind (script, style, layout) when ready. */
+const SHOW_METRICS = process.env.DASHBOARD_WIRE_METRICS === '1';
 /** DASHBOARD_WIRE_PAGES=/dashboard,/conversations: only those pages. */
 const ONLY = process.env.DASHBOARD_WIRE_PAGES?.split(',').filter(Boolean);
 /**
@@ -101,6 +104,7 @@ async function measure(
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  if (SHOW_METRICS) await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.goto(url);
   let readyMs = 0;
   for (let waited = 0; waited < 60_000; waited += 20) {
@@ -114,6 +118,16 @@ async function measure(
     mkdirSync(PROFILE_DIR, { recursive: true });
     const name = `${new URL(url).pathname.slice(1) || 'root'}-${++profiled}.cpuprofile`;
     writeFileSync(path.join(PROFILE_DIR, name), JSON.stringify(profile));
+  }
+  if (SHOW_METRICS) {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    const ms = (name: string) => `${(of(name) * 1000).toFixed(0)} ms`;
+    process.stdout.write(
+      `${new URL(url).pathname} ready at ${readyMs.toFixed(0)} ms: tasks ${ms('TaskDuration')}, script ${ms('ScriptDuration')}, ` +
+        `style ${ms('RecalcStyleDuration')} (${of('RecalcStyleCount')}), layout ${ms('LayoutDuration')} (${of('LayoutCount')}), ` +
+        `nodes ${of('Nodes')}\n`,
+    );
   }
   if (SHOW_TIMINGS) {
     const timings = (await page.evaluate(

@@ -16,7 +16,10 @@
 // goes to the server's node only; BENCH_SIGNAL_LOAD=SIGUSR2 signals the server as each load starts and ends.
 // BENCH_ALLOCATIONS=1 adds what the server allocates per message (V8's sampling heap profiler, garbage
 // included, over each load: bench/lib/heap-sampler.cjs; slows the server, so not with timed figures).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// BENCH_CPU_PROFILE_DIR=<dir> writes the server's CPU profile of each load there (bench/lib/
+// cpu-profile-on-signal.cjs; <dir>/<database>/0.cpuprofile the closed loop, 1 the open loop):
+// npx tsx bench/profile-summary.ts <dir>/postgres.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -36,6 +39,7 @@ const IDLE = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
 const ONLINE = Number(process.env.BENCH_ONLINE_VISITORS ?? 1000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 const ALLOCATIONS = process.env.BENCH_ALLOCATIONS === '1';
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR ?? '';
 // Where the preloaded sampler writes each load's heap profile (one server per database: the
 // profiles of a server are numbered by its loads, so each server gets its own directory).
 let heapSampleDir = '';
@@ -263,7 +267,7 @@ async function throughput(
   const { visitors } = audience;
   // BENCH_SIGNAL_LOAD=SIGUSR2: the server is told when the load starts and ends (for a profiler
   // preloaded with BENCH_SERVER_NODE_ARGS that should see the load only, not the setup).
-  const signal = process.env.BENCH_SIGNAL_LOAD ?? (ALLOCATIONS ? 'SIGUSR2' : undefined);
+  const signal = process.env.BENCH_SIGNAL_LOAD ?? (ALLOCATIONS || CPU_PROFILE_DIR ? 'SIGUSR2' : undefined);
   const signalLoad = () => {
     if (signal) process.kill(server.pid, signal);
   };
@@ -607,6 +611,7 @@ if (pgDb && wanted.includes('postgres')) targets.push({ kind: 'postgres', databa
 const serverNodeArgs = [
   process.env.BENCH_SERVER_NODE_ARGS ?? '',
   ALLOCATIONS ? `--require ${path.join(import.meta.dirname, 'lib/heap-sampler.cjs')}` : '',
+  CPU_PROFILE_DIR ? `--require ${path.join(import.meta.dirname, 'lib/cpu-profile-on-signal.cjs')}` : '',
 ]
   .join(' ')
   .trim();
@@ -620,11 +625,14 @@ for (const target of targets) {
   // PGlite's thread times its statements into this file (PostgreSQL has pg_stat_statements).
   const pgliteTimesDir = target.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'convo-statements-'));
   const pgliteTimes = pgliteTimesDir ? path.join(pgliteTimesDir, 'times.json') : null;
+  const cpuProfileDir = CPU_PROFILE_DIR ? path.resolve(CPU_PROFILE_DIR, target.kind) : '';
+  if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
   const server = await startServer({
     port: port++,
     databaseUrl: target.databaseUrl,
     env: {
       ...(ALLOCATIONS ? { HEAP_SAMPLE_DIR: heapSampleDir } : {}),
+      ...(CPU_PROFILE_DIR ? { CPU_PROFILE_DIR: cpuProfileDir } : {}),
       ...(pgliteTimes ? { PGLITE_STATEMENT_TIMES: pgliteTimes } : {}),
       // BENCH_SERVER_LOG_LEVEL=info: the server logs as a deployment does by default (an access
       // line a request; its output goes to /dev/null here). The benches' default is warn.
