@@ -13,6 +13,7 @@
 // Usage: npx tsx bench/llm-widget.bench.ts  (PostgreSQL too when one is found)
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ACCOUNT_PATHS, BOT_PATHS, type Bot, botPath, MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
+import { MAX_LLM_CAP } from '@convo/domain';
 import { startFakeOpenAI } from '@convo/provider-fakes';
 import pino from 'pino';
 import WebSocket from 'ws';
@@ -162,7 +163,13 @@ async function run(mode: Mode, kind: TestDbKind, port: number): Promise<Row[]> {
     const bot = (await http('POST', BOT_PATHS.bots, admin, { name: 'Store Assistant', engine: 'openai' }))
       .data as Bot;
     await http('PUT', botPath(BOT_PATHS.botEngine, { botId: bot.id }), admin, {
-      settings: { instructions: 'Answer for the demo store, briefly.' },
+      settings: {
+        instructions: 'Answer for the demo store, briefly.',
+        // Every visitor here asks from this machine's one address, whose default ceiling (60
+        // replies an hour, DEFAULT_LLM_CAPS) the run passes: a site whose visitors share an
+        // address (a proxy the server is not told to trust) raises it the same way.
+        llmCaps: { addressPerHour: MAX_LLM_CAP, addressPerDay: MAX_LLM_CAP },
+      },
       apiKey: KEY,
     });
     await http('PUT', BOT_PATHS.firstResponder, admin, { botId: bot.id });

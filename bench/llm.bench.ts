@@ -14,6 +14,7 @@ import type { BotEngine, BotRuntimeConfig } from '../apps/server/src/modules/bot
 import { createAnthropicEngine } from '../apps/server/src/modules/bots/engines/anthropic/index.js';
 import { createGeminiEngine } from '../apps/server/src/modules/bots/engines/gemini/index.js';
 import { createOpenAIEngine } from '../apps/server/src/modules/bots/engines/openai/index.js';
+import { configureOutbound } from '../apps/server/src/platform/outbound/index.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
 const REPLIES = Number(process.env.LLM_BENCH_REPLIES ?? 50);
@@ -51,6 +52,10 @@ const targets: Target[] = [
     engine: (fake) => ({ engine: createGeminiEngine({ baseURL: fake.url }), settings: {} }),
   },
 ];
+
+// The fakes listen on this machine, which the outbound guard refuses to tenants' URLs by default:
+// allowed here as a deployment allows its own network with OUTBOUND_ALLOW (as the e2e server does).
+configureOutbound(['127.0.0.0/8', '::1', 'localhost']);
 
 const rows: Row[] = [];
 for (const target of targets) {
