@@ -143,7 +143,6 @@ async function run(kind: TestDbKind): Promise<Row[]> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(JSON.stringify((globalThis as unknown as { T: Record<string, number> }).T));
     const cpu = process.cpuUsage(cpuBefore);
     // This process is the server, its worker and the 50 clients: its CPU per reply says what the
     // machine's load (other processes on the same cores) adds to the latencies above.
