@@ -15,6 +15,7 @@ import { createAnthropicEngine } from '../apps/server/src/modules/bots/engines/a
 import { createGeminiEngine } from '../apps/server/src/modules/bots/engines/gemini/index.js';
 import { createOpenAIEngine } from '../apps/server/src/modules/bots/engines/openai/index.js';
 import { configureOutbound } from '../apps/server/src/platform/outbound/index.js';
+import { THIS_MACHINE } from '../apps/server/src/testing/this-machine.js';
 import { percentile, printTable, type Row } from './lib/stats.js';
 
 const REPLIES = Number(process.env.LLM_BENCH_REPLIES ?? 50);
@@ -53,9 +54,8 @@ const targets: Target[] = [
   },
 ];
 
-// The fakes listen on this machine, which the outbound guard refuses to tenants' URLs by default:
-// allowed here as a deployment allows its own network with OUTBOUND_ALLOW (as the e2e server does).
-configureOutbound(['127.0.0.0/8', '::1', 'localhost']);
+// The engines run in this process: the fakes on this machine allowed as every harness allows them.
+configureOutbound(THIS_MACHINE);
 
 const rows: Row[] = [];
 for (const target of targets) {

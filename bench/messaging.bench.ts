@@ -15,9 +15,9 @@
 // BENCH_TARGETS=pglite,postgres picks the databases; BENCH_SERVER_NODE_ARGS (e.g. --cpu-prof)
 // goes to the server's node only; BENCH_SIGNAL_LOAD=SIGUSR2 signals the server as each load starts and ends.
 // BENCH_ALLOCATIONS=1 adds what the server allocates per message (V8's sampling heap profiler, garbage
-// included, over each load: bench/lib/heap-sampler.cjs; slows the server, so not with timed figures).
-// BENCH_CPU_PROFILE_DIR=<dir> writes the server's CPU profile of each load there (bench/lib/
-// cpu-profile-on-signal.cjs; <dir>/<database>/0.cpuprofile the closed loop, 1 the open loop):
+// included, over each load: bench/lib/profile-on-signal.cjs; slows the server, so not with timed figures).
+// BENCH_CPU_PROFILE_DIR=<dir> writes the server's CPU profile of each load there (the same preload;
+// <dir>/<database>/0.cpuprofile the closed loop, 1 the open loop):
 // npx tsx bench/profile-summary.ts <dir>/postgres.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -610,8 +610,9 @@ const targets: { kind: string; databaseUrl?: string }[] = wanted.includes('pglit
 if (pgDb && wanted.includes('postgres')) targets.push({ kind: 'postgres', databaseUrl: pgDb.url });
 const serverNodeArgs = [
   process.env.BENCH_SERVER_NODE_ARGS ?? '',
-  ALLOCATIONS ? `--require ${path.join(import.meta.dirname, 'lib/heap-sampler.cjs')}` : '',
-  CPU_PROFILE_DIR ? `--require ${path.join(import.meta.dirname, 'lib/cpu-profile-on-signal.cjs')}` : '',
+  ALLOCATIONS || CPU_PROFILE_DIR
+    ? `--require ${path.join(import.meta.dirname, 'lib/profile-on-signal.cjs')}`
+    : '',
 ]
   .join(' ')
   .trim();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { THIS_MACHINE_ALLOW } from '../apps/server/src/testing/this-machine';
 import {
   E2E_DATA_DIR,
   E2E_DIALOG360_PORT,
@@ -84,7 +85,7 @@ export default defineConfig({
       INBOUND_MAIL_DOMAIN: E2E_INBOUND_DOMAIN,
       // Specs point tenants' URLs (SSO issuer, mail servers, LLM base URL…) at local fakes; by
       // default the outbound guard refuses this machine's addresses.
-      OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
+      OUTBOUND_ALLOW: THIS_MACHINE_ALLOW,
       DATABASE_URL: '',
       SMTP_URL: '',
     },

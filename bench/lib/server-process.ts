@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { THIS_MACHINE_ALLOW } from '../../apps/server/src/testing/this-machine.js';
 import { processCpuSeconds } from './process-cpu.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -46,7 +47,7 @@ export async function startServer(opts: {
     // Every visitor of a bench registers from 127.0.0.1.
     RATE_LIMIT_REGISTER_CLIENT: '1000000',
     // The benches' provider fakes and webhook receivers listen on this machine.
-    OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
+    OUTBOUND_ALLOW: THIS_MACHINE_ALLOW,
     DATABASE_URL: opts.databaseUrl ?? '',
     REDIS_URL: '',
     ...opts.env,

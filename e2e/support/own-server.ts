@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { THIS_MACHINE_ALLOW } from '../../apps/server/src/testing/this-machine';
 import { E2E_ROOT } from './e2e-server';
 
 // A server of a spec's own, beside the suite's webServer, for specs that need settings of their own
@@ -37,7 +38,7 @@ export async function startOwnServer(options: {
       REDIS_URL: '',
       SMTP_URL: '',
       // The providers' fakes and the specs' own endpoints are on this machine (as for the main e2e server).
-      OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
+      OUTBOUND_ALLOW: THIS_MACHINE_ALLOW,
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { THIS_MACHINE_ALLOW } from '../../../apps/server/src/testing/this-machine.js';
 import { harnessClient } from './database.js';
 
 // The moving parts the fault scenarios break on purpose: a PostgreSQL cluster, a Redis server and
@@ -234,7 +235,7 @@ export async function startServer(opts: {
     APP_SECRET: 'faults-secret-0123456789abcdef0123',
     RATE_LIMIT_LOGIN_MAX: '1000000',
     // The scenarios' webhook receiver listens on this machine.
-    OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
+    OUTBOUND_ALLOW: THIS_MACHINE_ALLOW,
     DATABASE_URL: opts.databaseUrl ?? '',
     REDIS_URL: opts.redisUrl ?? '',
   };

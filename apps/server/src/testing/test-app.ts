@@ -7,6 +7,7 @@ import { createMailer } from '../platform/mail/mailer.js';
 import { listRecentMail } from '../platform/mail/outbox-repository.js';
 import type { PubSub } from '../platform/pubsub/pubsub.js';
 import { openTestDatabase, type TestDbKind } from './test-database.js';
+import { THIS_MACHINE_ALLOW } from './this-machine.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -40,7 +41,7 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     // The provider fakes tenants' URLs point at listen here; the guard's own tests allow nothing.
-    OUTBOUND_ALLOW: '127.0.0.0/8,::1,localhost',
+    OUTBOUND_ALLOW: THIS_MACHINE_ALLOW,
     ...env,
   });
   const { logger = pino({ level: 'silent' }), ...rest } = deps;
