@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { preparedPerDatabase } from '../../platform/db/prepared.js';
 import { forgetSessionsOfUsers, forgetSessionToken } from './session-cache.js';
 
 // The only place accounts data is read or written. Every query names its application where the
@@ -193,10 +194,8 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 /** A live session with its user and application, in one query (it runs on every request). */
 // Every authenticated request runs this: built once per database handle and prepared, so neither
 // the query builder nor the server's planner redo their work per request.
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
-
-function prepareLiveSession(db: Db) {
-  return db
+const liveSessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, user: users, application: applications })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -208,16 +207,11 @@ function prepareLiveSession(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('find_live_session');
-}
+    .prepare('find_live_session'),
+);
 
 export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
+  const [row] = await liveSessionQuery(db).execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema/index.js';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
+import { insertJob } from '../jobs/job-repository.js';
 import { rowsOf } from './database.js';
-import { preparedStatement } from './prepared.js';
+import { preparedPerDatabase, preparedStatement } from './prepared.js';
 
 const firstV = async (result: Promise<unknown>) => rowsOf<{ v: unknown }>(await result)[0]?.v;
 
@@ -41,6 +43,44 @@ describe('preparedStatement: hand-written hot statements, built once, as named p
         expect(await firstV(twice(db, { n: 50 }))).toBe(100);
       } finally {
         await database.close();
+      }
+    },
+  );
+});
+
+describe('preparedPerDatabase: builder queries built once per database handle', () => {
+  it.each(testDatabaseKinds())(
+    '%s: each handle builds its own once; every run binds its values and maps its rows',
+    async (kind) => {
+      const one = await openTestDatabase(kind);
+      const two = await openTestDatabase(kind);
+      try {
+        let builds = 0;
+        const byQueue = preparedPerDatabase((db) => {
+          builds += 1;
+          return db
+            .select({ id: jobs.id, queue: jobs.queue, runAt: jobs.runAt })
+            .from(jobs)
+            .where(eq(jobs.queue, sql.placeholder('queue')))
+            .prepare('test_jobs_by_queue');
+        });
+        const a = await insertJob(one.db, { queue: 'a', applicationId: null, payload: {} });
+        await insertJob(one.db, { queue: 'b', applicationId: null, payload: {} });
+        const other = await insertJob(two.db, { queue: 'a', applicationId: null, payload: {} });
+        for (let i = 0; i < 3; i++) {
+          const rows = await byQueue(one.db).execute({ queue: 'a' });
+          expect(rows.map((r) => r.id)).toEqual([a]);
+          // Drizzle's mapping still applies: names of the schema, a timestamp as a Date.
+          expect(rows[0]?.runAt).toBeInstanceOf(Date);
+        }
+        expect((await byQueue(one.db).execute({ queue: 'b' })).map((r) => r.queue)).toEqual(['b']);
+        expect(builds).toBe(1);
+        // The other database's handle: its own query, its own rows.
+        expect((await byQueue(two.db).execute({ queue: 'a' })).map((r) => r.id)).toEqual([other]);
+        expect(builds).toBe(2);
+      } finally {
+        await one.close();
+        await two.close();
       }
     },
   );

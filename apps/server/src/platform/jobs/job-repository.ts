@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema/index.js';
+import { anyOf, arrayLiteral } from '../db/any-of.js';
 import type { Db } from '../db/database.js';
+import { preparedPerDatabase } from '../db/prepared.js';
 
 // The only place the jobs table is read or written. Times come from the database clock (now()), so
 // several nodes agree on what is due and on when a lock has expired.
@@ -42,12 +44,22 @@ export async function claimDueJobs(
   opts: { queues: readonly string[]; limit: number; lockMs: number },
 ): Promise<JobRow[]> {
   if (opts.queues.length === 0 || opts.limit <= 0) return [];
+  return claimQuery(db).execute({
+    queues: arrayLiteral(opts.queues),
+    limit: opts.limit,
+    lockMs: Math.max(0, Math.round(opts.lockMs)),
+  });
+}
+
+// Every worker runs the claim on each wake: built once per database handle (the builder cost
+// more CPU than the statement).
+const claimQuery = preparedPerDatabase((db) => {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       and(
-        inArray(jobs.queue, [...opts.queues]),
+        anyOf(jobs.queue, sql.placeholder('queues'), 'text'),
         or(
           and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`)),
           and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
@@ -55,7 +67,7 @@ export async function claimDueJobs(
       ),
     )
     .orderBy(jobs.runAt)
-    .limit(opts.limit)
+    .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true });
   return db
     .update(jobs)
@@ -63,11 +75,12 @@ export async function claimDueJobs(
       status: 'running',
       attempts: sql`${jobs.attempts} + 1`,
       // Millisecond precision keeps the value identical once read back into a JS Date.
-      lockedUntil: sql`date_trunc('milliseconds', now()) + ${millis(opts.lockMs)}`,
+      lockedUntil: sql`date_trunc('milliseconds', now()) + (${sql.placeholder('lockMs')}::integer * interval '1 millisecond')`,
     })
     .where(inArray(jobs.id, due))
-    .returning();
-}
+    .returning()
+    .prepare('claim_due_jobs');
+});
 
 /** Marks a claimed job done; a no-op when the claim was lost (lock expired and taken again). */
 export async function completeJob(db: Db, id: string, attempts: number): Promise<boolean> {
@@ -75,21 +88,31 @@ export async function completeJob(db: Db, id: string, attempts: number): Promise
   return done ?? false;
 }
 
+// Each batch of finished jobs: built once, the claims as two arrays of the same length.
+const completeQuery = preparedPerDatabase((db) =>
+  db
+    .update(jobs)
+    .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.status, 'running'),
+        sql`(${jobs.id}, ${jobs.attempts}) in (select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('attempts')}::integer[]))`,
+      ),
+    )
+    .returning({ id: jobs.id, attempts: jobs.attempts })
+    .prepare('complete_jobs'),
+);
+
 /** Marks claimed jobs done in one statement; false at the place of a claim that was lost. */
 export async function completeJobs(
   db: Db,
   claims: readonly { id: string; attempts: number }[],
 ): Promise<boolean[]> {
   if (claims.length === 0) return [];
-  const pairs = sql.join(
-    claims.map((c) => sql`(${c.id}::uuid, ${c.attempts}::integer)`),
-    sql`, `,
-  );
-  const rows = await db
-    .update(jobs)
-    .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: sql`now()` })
-    .where(and(eq(jobs.status, 'running'), sql`(${jobs.id}, ${jobs.attempts}) in (${pairs})`))
-    .returning({ id: jobs.id, attempts: jobs.attempts });
+  const rows = await completeQuery(db).execute({
+    ids: arrayLiteral(claims.map((c) => c.id)),
+    attempts: arrayLiteral(claims.map((c) => c.attempts)),
+  });
   const done = new Set(rows.map((r) => `${r.id}:${r.attempts}`));
   return claims.map((c) => done.has(`${c.id}:${c.attempts}`));
 }

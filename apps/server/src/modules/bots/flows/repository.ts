@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { botFlowRuns, botFlows, botFlowVersions } from '../../../db/schema/index.js';
+import { anyOf, arrayLiteral } from '../../../platform/db/any-of.js';
 import type { Db } from '../../../platform/db/database.js';
+import { preparedPerDatabase } from '../../../platform/db/prepared.js';
 
 // The Flow Designer's tables: flows with their draft, their published versions, and each
 // conversation's run. Every query names the application.
@@ -9,7 +11,7 @@ export type FlowRow = typeof botFlows.$inferSelect;
 export type FlowVersionRow = typeof botFlowVersions.$inferSelect;
 export type FlowRunRow = typeof botFlowRuns.$inferSelect;
 
-const ofBot = (applicationId: string, botId: string) =>
+const ofBot = (applicationId: string | SQLWrapper, botId: string | SQLWrapper) =>
   and(eq(botFlows.applicationId, applicationId), eq(botFlows.botId, botId));
 
 export async function listFlows(db: Db, applicationId: string, botId: string): Promise<FlowRow[]> {
@@ -136,6 +138,57 @@ export async function insertVersion(
   return row;
 }
 
+// The bot runtime reads these on every customer turn: built once per database handle (the
+// builder cost more CPU than the lookups), lists as array parameters so the texts never change.
+const startingFlowQueries = preparedPerDatabase((db) => {
+  const starting = (which: SQL | undefined, name: string) =>
+    db
+      .select()
+      .from(botFlows)
+      .where(
+        and(
+          ofBot(sql.placeholder('applicationId'), sql.placeholder('botId')),
+          which,
+          sql`${botFlows.publishedVersion} is not null`,
+        ),
+      )
+      .orderBy(botFlows.createdAt)
+      .limit(1)
+      .prepare(name);
+  return {
+    byDefault: starting(eq(botFlows.isDefault, true), 'bot_default_flow'),
+    byIntent: starting(eq(botFlows.intent, sql.placeholder('intent')), 'bot_intent_flow'),
+  };
+});
+
+const runsQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(botFlowRuns)
+    .where(
+      and(
+        eq(botFlowRuns.applicationId, sql.placeholder('applicationId')),
+        anyOf(botFlowRuns.conversationId, sql.placeholder('conversationIds'), 'bigint'),
+      ),
+    )
+    .prepare('bot_flow_runs_of'),
+);
+
+const defaultFlowsQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(botFlows)
+    .where(
+      and(
+        eq(botFlows.applicationId, sql.placeholder('applicationId')),
+        anyOf(botFlows.botId, sql.placeholder('botIds'), 'uuid'),
+        eq(botFlows.isDefault, true),
+        sql`${botFlows.publishedVersion} is not null`,
+      ),
+    )
+    .prepare('bot_default_flows_of'),
+);
+
 /** The published flow an answer starts, or the bot's default flow (intent null). */
 export async function findStartingFlow(
   db: Db,
@@ -143,18 +196,10 @@ export async function findStartingFlow(
   botId: string,
   intent: string | null,
 ): Promise<FlowRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(botFlows)
-    .where(
-      and(
-        ofBot(applicationId, botId),
-        intent === null ? eq(botFlows.isDefault, true) : eq(botFlows.intent, intent),
-        sql`${botFlows.publishedVersion} is not null`,
-      ),
-    )
-    .orderBy(botFlows.createdAt)
-    .limit(1);
+  const [row] =
+    intent === null
+      ? await startingFlowQueries(db).byDefault.execute({ applicationId, botId })
+      : await startingFlowQueries(db).byIntent.execute({ applicationId, botId, intent });
   return row;
 }
 
@@ -177,15 +222,7 @@ export async function findRuns(
   conversationIds: readonly number[],
 ): Promise<FlowRunRow[]> {
   if (conversationIds.length === 0) return [];
-  return db
-    .select()
-    .from(botFlowRuns)
-    .where(
-      and(
-        eq(botFlowRuns.applicationId, applicationId),
-        inArray(botFlowRuns.conversationId, [...conversationIds]),
-      ),
-    );
+  return runsQuery(db).execute({ applicationId, conversationIds: arrayLiteral(conversationIds) });
 }
 
 /** These bots' published default flows (a bot has one default at most: bot_flows_default_uq). */
@@ -195,17 +232,7 @@ export async function findDefaultFlows(
   botIds: readonly string[],
 ): Promise<FlowRow[]> {
   if (botIds.length === 0) return [];
-  return db
-    .select()
-    .from(botFlows)
-    .where(
-      and(
-        eq(botFlows.applicationId, applicationId),
-        inArray(botFlows.botId, [...botIds]),
-        eq(botFlows.isDefault, true),
-        sql`${botFlows.publishedVersion} is not null`,
-      ),
-    );
+  return defaultFlowsQuery(db).execute({ applicationId, botIds: arrayLiteral(botIds) });
 }
 
 /** Whether the conversation ever had a run (the default flow starts only once). */

@@ -11,7 +11,9 @@ import {
   messages,
   users,
 } from '../../../db/schema/index.js';
+import { anyOf, arrayLiteral } from '../../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../../platform/db/database.js';
+import { preparedPerDatabase } from '../../../platform/db/prepared.js';
 import type { BotRow } from '../repository.js';
 
 // The runtime's reads and writes: which bot answers a conversation, its state there, its answers
@@ -110,25 +112,12 @@ export interface ReplyRequest {
   messageId: number;
 }
 
-/**
- * What the worker needs to answer several customer messages of one application, in two statements
- * whatever their number (the reply jobs that run at once share them): each conversation with the
- * bot that answers there (its assignee first, else a bot member), the bot's member name, its
- * state in the conversation, the question, and up to `turnLimit` recent turns. Undefined where the
- * conversation, its bot or the message is gone.
- */
-export async function loadReplyContexts(
-  db: Db,
-  applicationId: string,
-  requests: readonly ReplyRequest[],
-  turnLimit = 20,
-) {
-  if (requests.length === 0) return [];
-  const conversationIds = [...new Set(requests.map((r) => r.conversationId))];
-  const messageIds = [...new Set(requests.map((r) => r.messageId))];
+// The worker's read of every batch of reply jobs: built once (its builder cost more CPU than the
+// statement), its lists as array parameters so the text never changes.
+const replyContextsQuery = preparedPerDatabase((db) => {
   const isMemberBot = sql<boolean>`exists (select 1 from ${conversationMembers} cm
     where cm.conversation_id = ${conversations.id} and cm.user_id = ${bots.userId})`;
-  const rows = await db
+  return db
     .select({
       conversation: conversations,
       bot: bots,
@@ -145,10 +134,43 @@ export async function loadReplyContexts(
       ),
     )
     .innerJoin(users, eq(users.id, bots.userId))
-    .innerJoin(messages, and(inArray(messages.id, messageIds), eq(messages.conversationId, conversations.id)))
+    .innerJoin(
+      messages,
+      and(
+        anyOf(messages.id, sql.placeholder('messageIds'), 'bigint'),
+        eq(messages.conversationId, conversations.id),
+      ),
+    )
     .leftJoin(botConversations, eq(botConversations.conversationId, conversations.id))
-    .where(and(eq(conversations.applicationId, applicationId), inArray(conversations.id, conversationIds)))
-    .orderBy(sql`(${bots.userId} = ${conversations.assigneeId}) desc nulls last`);
+    .where(
+      and(
+        eq(conversations.applicationId, sql.placeholder('applicationId')),
+        anyOf(conversations.id, sql.placeholder('conversationIds'), 'bigint'),
+      ),
+    )
+    .orderBy(sql`(${bots.userId} = ${conversations.assigneeId}) desc nulls last`)
+    .prepare('bot_reply_contexts');
+});
+
+/**
+ * What the worker needs to answer several customer messages of one application, in two statements
+ * whatever their number (the reply jobs that run at once share them): each conversation with the
+ * bot that answers there (its assignee first, else a bot member), the bot's member name, its
+ * state in the conversation, the question, and up to `turnLimit` recent turns. Undefined where the
+ * conversation, its bot or the message is gone.
+ */
+export async function loadReplyContexts(
+  db: Db,
+  applicationId: string,
+  requests: readonly ReplyRequest[],
+  turnLimit = 20,
+) {
+  if (requests.length === 0) return [];
+  const rows = await replyContextsQuery(db).execute({
+    applicationId,
+    conversationIds: arrayLiteral([...new Set(requests.map((r) => r.conversationId))]),
+    messageIds: arrayLiteral([...new Set(requests.map((r) => r.messageId))]),
+  });
   // Per question, the first row: the assignee bot before a member bot.
   const byQuestion = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
