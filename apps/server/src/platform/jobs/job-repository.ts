@@ -60,9 +60,11 @@ const claimQuery = preparedPerDatabase((db) => {
     .where(
       and(
         anyOf(jobs.queue, sql.placeholder('queues'), 'text'),
+        // The states as literals, not parameters: the named statement's generic plan then still
+        // finds the due jobs through jobs_due_idx, whatever the table held when it was planned.
         or(
-          and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`)),
-          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+          and(sql`${jobs.status} = 'pending'`, lte(jobs.runAt, sql`now()`)),
+          and(sql`${jobs.status} = 'running'`, lt(jobs.lockedUntil, sql`now()`)),
         ),
       ),
     )
@@ -95,7 +97,7 @@ const completeQuery = preparedPerDatabase((db) =>
     .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: sql`now()` })
     .where(
       and(
-        eq(jobs.status, 'running'),
+        sql`${jobs.status} = 'running'`,
         sql`(${jobs.id}, ${jobs.attempts}) in (select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('attempts')}::integer[]))`,
       ),
     )
