@@ -10,11 +10,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGING_PATHS, REGISTRATION_PATHS } from '@convo/api';
 import type { FlowGraph, FlowNode } from '@convo/domain';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { botFlows, botFlowVersions } from '../apps/server/src/db/schema/index.js';
 import { guardedFlowHttp } from '../apps/server/src/modules/bots/flows/runner.js';
 import { continueOrStartFlow, type FlowCodeRunner } from '../apps/server/src/modules/bots/flows/service.js';
+import { PgliteThread } from '../apps/server/src/platform/db/pglite-thread.js';
 import { addTestBot } from '../apps/server/src/testing/bots.js';
 import { newTenant } from '../apps/server/src/testing/messaging-fixtures.js';
 import { createTestApp } from '../apps/server/src/testing/test-app.js';
@@ -36,15 +36,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // call sent it). Off by default: AsyncLocalStorage's hooks on every promise slow what is measured.
 const COUNT_STATEMENTS = process.env.BENCH_FLOW_STATEMENTS === '1';
 const turnOf = new AsyncLocalStorage<{ statements: number }>();
-// pg.Pool's query, not its clients': a client runs a queued query in another call's context.
-for (const proto of (COUNT_STATEMENTS ? [pg.Pool.prototype, PGlite.prototype] : []) as {
-  query: (...a: unknown[]) => unknown;
-}[]) {
-  const query = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
+// pg.Pool's query, not its clients': a client runs a queued query in another call's context. The
+// embedded database runs on its own thread: every statement of it, in a transaction or not, goes
+// through PgliteThread's run (PGlite's own query runs in that thread, out of the turn's context).
+const counted: [object, string][] = COUNT_STATEMENTS
+  ? [
+      [pg.Pool.prototype, 'query'],
+      [PgliteThread.prototype, 'run'],
+    ]
+  : [];
+for (const [proto, name] of counted) {
+  const methods = proto as Record<string, (...a: unknown[]) => unknown>;
+  const original = methods[name]!;
+  methods[name] = function (this: unknown, ...args: unknown[]) {
     const turn = turnOf.getStore();
     if (turn) turn.statements++;
-    return query.apply(this, args);
+    return original.apply(this, args);
   };
 }
 
