@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema/index.js';
 import { anyOf, arrayLiteral } from '../db/any-of.js';
-import type { Db } from '../db/database.js';
-import { preparedPerDatabase } from '../db/prepared.js';
+import { type Db, rowsOf } from '../db/database.js';
+import { preparedPerDatabase, preparedStatement } from '../db/prepared.js';
 
 // The only place the jobs table is read or written. Times come from the database clock (now()), so
 // several nodes agree on what is due and on when a lock has expired.
@@ -19,18 +19,40 @@ export interface NewJob {
 
 const millis = (ms: number) => sql`(${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
 
+/**
+ * The insert of one job, with or without its own number of attempts (else the column's default);
+ * built once each. Jobs are mostly enqueued inside the caller's transaction (a send's, an
+ * answer's), whose handle is new each time, so the text is kept here rather than by handle.
+ */
+function insertStatement(withMaxAttempts: boolean) {
+  return preparedStatement<{
+    queue: string;
+    applicationId: string | null;
+    payload: string;
+    runAt: string | null;
+    maxAttempts?: number;
+  }>(() => {
+    const p = sql.placeholder;
+    return sql`insert into ${jobs} (queue, application_id, payload, run_at${sql.raw(withMaxAttempts ? ', max_attempts' : '')})
+      values (${p('queue')}, ${p('applicationId')}, ${p('payload')}::jsonb,
+        coalesce(${p('runAt')}::timestamptz, now())${withMaxAttempts ? sql`, ${p('maxAttempts')}::integer` : sql``})
+      returning id`;
+  });
+}
+
+const INSERT_JOB = { plain: insertStatement(false), withMaxAttempts: insertStatement(true) };
+
 export async function insertJob(db: Db, job: NewJob): Promise<string> {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      queue: job.queue,
-      applicationId: job.applicationId,
-      payload: job.payload,
-      ...(job.runAt ? { runAt: job.runAt } : {}),
-      ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
-    })
-    .returning({ id: jobs.id });
-  return row!.id;
+  const values = {
+    queue: job.queue,
+    applicationId: job.applicationId,
+    payload: JSON.stringify(job.payload),
+    runAt: job.runAt ? job.runAt.toISOString() : null,
+  };
+  const result = job.maxAttempts
+    ? await INSERT_JOB.withMaxAttempts(db, { ...values, maxAttempts: job.maxAttempts })
+    : await INSERT_JOB.plain(db, values);
+  return rowsOf<{ id: string }>(result)[0]!.id;
 }
 
 /**
