@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema/index.js';
 import { anyOf, arrayLiteral } from '../db/any-of.js';
 import { type Db, rowsOf } from '../db/database.js';
@@ -17,7 +17,11 @@ export interface NewJob {
   maxAttempts?: number | undefined;
 }
 
-const millis = (ms: number) => sql`(${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
+/** A duration in whole milliseconds, never negative, as the statements take it. */
+const wholeMillis = (ms: number) => Math.max(0, Math.round(ms));
+/** An interval of `ms` milliseconds: a value, or a built-once statement's placeholder (filled by wholeMillis). */
+const millis = (ms: number | Placeholder) =>
+  sql`(${typeof ms === 'number' ? wholeMillis(ms) : ms}::integer * interval '1 millisecond')`;
 
 /**
  * The insert of one job, with or without its own number of attempts (else the column's default);
@@ -69,7 +73,7 @@ export async function claimDueJobs(
   return claimQuery(db).execute({
     queues: arrayLiteral(opts.queues),
     limit: opts.limit,
-    lockMs: Math.max(0, Math.round(opts.lockMs)),
+    lockMs: wholeMillis(opts.lockMs),
   });
 }
 
@@ -99,7 +103,7 @@ const claimQuery = preparedPerDatabase((db) => {
       status: 'running',
       attempts: sql`${jobs.attempts} + 1`,
       // Millisecond precision keeps the value identical once read back into a JS Date.
-      lockedUntil: sql`date_trunc('milliseconds', now()) + (${sql.placeholder('lockMs')}::integer * interval '1 millisecond')`,
+      lockedUntil: sql`date_trunc('milliseconds', now()) + ${millis(sql.placeholder('lockMs'))}`,
     })
     .where(inArray(jobs.id, due))
     .returning()

@@ -196,10 +196,11 @@ export async function findStartingFlow(
   botId: string,
   intent: string | null,
 ): Promise<FlowRow | undefined> {
+  const queries = startingFlowQueries(db);
   const [row] =
     intent === null
-      ? await startingFlowQueries(db).byDefault.execute({ applicationId, botId })
-      : await startingFlowQueries(db).byIntent.execute({ applicationId, botId, intent });
+      ? await queries.byDefault.execute({ applicationId, botId })
+      : await queries.byIntent.execute({ applicationId, botId, intent });
   return row;
 }
 
