@@ -282,11 +282,3 @@ export async function saveRuns(db: Db, values: readonly FlowRunWrite[]): Promise
   }));
   await saveRunsStatement(db, { rows: JSON.stringify(rows) });
 }
-
-export async function saveRun(db: Db, values: FlowRunWrite): Promise<void> {
-  const { conversationId: _, ...rest } = values;
-  await db
-    .insert(botFlowRuns)
-    .values(values)
-    .onConflictDoUpdate({ target: botFlowRuns.conversationId, set: { ...rest, updatedAt: new Date() } });
-}
