@@ -252,7 +252,7 @@ import { widgetSettingsRoutes } from './modules/widget-settings/index.js';
 import { connectAppCaches } from './platform/app-cache.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database, Db } from './platform/db/database.js';
-import { JobWorker, type WorkerLog } from './platform/jobs/job-queue.js';
+import { type JobRunner, JobWorker, jobWorkers, type WorkerLog } from './platform/jobs/job-queue.js';
 import { listenForJobWakes } from './platform/jobs/job-wake.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { startQueuedMailWorker } from './platform/mail/queued-mail-worker.js';
@@ -780,33 +780,50 @@ export interface WorkerDeps {
   bots?: Pick<BotRuntimeDeps, 'engines' | 'toolsFor' | 'appSecret' | 'timeoutMs' | 'llmCaps'> | undefined;
 }
 
+/** Bot replies a worker node runs at once (its other queues share 16 slots). */
+const BOT_REPLY_CONCURRENCY = 50;
+
 /**
  * The worker role: runs the durable job queues (outgoing webhooks, transcripts mailed on resolve,
  * kompose's training).
  * Safe on several nodes at once; `stop()` waits for the jobs in progress.
  */
-export function startWorkers(deps: WorkerDeps): JobWorker {
+export function startWorkers(deps: WorkerDeps): JobRunner {
   subscribeToEvents();
   const pubsub = deps.pubsub ?? createMemoryPubSub();
   if (deps.outboundAllow) configureOutbound(deps.outboundAllow);
   if (deps.publicUrl && deps.bots) configureMailLinks(mailLinks(deps.publicUrl, deps.bots.appSecret));
-  const worker = new JobWorker({
+  const polling = {
     db: deps.db,
     log: deps.log,
-    // Bot replies are short; more at once keeps many conversations answered in time.
+    pollMs: deps.pollMs,
+    backoffBaseMs: deps.backoffBaseMs,
+    // Longer than one webhook attempt, so a live worker never loses its claim.
+    lockMs: Math.max(60_000, (deps.webhookTimeoutMs ?? 10_000) * 6),
+  };
+  // Bot replies have slots of their own: fifty visitors asking at one instant are answered
+  // together (their reads and writes share batches) instead of sixteen at a time, and they never
+  // wait behind the other queues' jobs (bot-reply.bench.ts on PGlite: p95 307–517 ms with 16 shared
+  // slots, 241–325 ms with 50 of their own; docs/performance.md, session 27).
+  const replies = deps.bots
+    ? new JobWorker({
+        ...polling,
+        concurrency: BOT_REPLY_CONCURRENCY,
+        handlers: {
+          [BOT_REPLY_QUEUE]: botReplyHandler({
+            ...deps.bots,
+            db: deps.db,
+            realtime: createRealtime(pubsub, deps.log),
+            log: deps.log,
+            publicUrl: deps.publicUrl,
+          }),
+        },
+      })
+    : null;
+  const worker = new JobWorker({
+    ...polling,
     concurrency: deps.bots ? 16 : undefined,
     handlers: {
-      ...(deps.bots
-        ? {
-            [BOT_REPLY_QUEUE]: botReplyHandler({
-              ...deps.bots,
-              db: deps.db,
-              realtime: createRealtime(pubsub, deps.log),
-              log: deps.log,
-              publicUrl: deps.publicUrl,
-            }),
-          }
-        : {}),
       ...(deps.channels
         ? {
             [CHANNEL_SEND_QUEUE]: channelSendHandler({
@@ -884,26 +901,26 @@ export function startWorkers(deps: WorkerDeps): JobWorker {
         embedder: deps.embedder,
       }),
     },
-    pollMs: deps.pollMs,
-    backoffBaseMs: deps.backoffBaseMs,
-    // Longer than one webhook attempt, so a live worker never loses its claim.
-    lockMs: Math.max(60_000, (deps.webhookTimeoutMs ?? 10_000) * 6),
   });
-  worker.start();
+  const workers = jobWorkers(replies ? [replies, worker] : [worker]);
+  workers.start();
   planWeeklyDigest(deps.db).catch((err: unknown) => deps.log.warn({ err }, 'weekly digest not planned'));
-  const woken = [
-    ...(deps.bots ? [BOT_REPLY_QUEUE] : []),
-    ...(deps.channels ? [CHANNEL_SEND_QUEUE, SLACK_MIRROR_QUEUE, SLACK_EVENT_QUEUE] : []),
+  // Each worker is woken for its own queues only: a wake is a claim statement.
+  const woken: [JobWorker, string[]][] = [
+    ...(replies ? [[replies, [BOT_REPLY_QUEUE]] as [JobWorker, string[]]] : []),
+    ...(deps.channels
+      ? [[worker, [CHANNEL_SEND_QUEUE, SLACK_MIRROR_QUEUE, SLACK_EVENT_QUEUE]] as [JobWorker, string[]]]
+      : []),
   ];
   // A hook the worker drops (a 410 Gone) reaches the web nodes' caches.
   if (deps.pubsub)
     connectAppCaches(deps.pubsub).catch((err: unknown) =>
       deps.log.warn({ err }, 'app cache subscription failed; cached hooks expire by themselves'),
     );
-  if (woken.length > 0 && deps.pubsub) {
-    listenForJobWakes(deps.pubsub, worker, woken).catch((err: unknown) =>
-      deps.log.warn({ err }, 'job wake subscription failed; bot replies wait for the poll'),
-    );
-  }
-  return worker;
+  if (deps.pubsub)
+    for (const [wakes, queues] of woken)
+      listenForJobWakes(deps.pubsub, wakes, queues).catch((err: unknown) =>
+        deps.log.warn({ err }, 'job wake subscription failed; its jobs wait for the poll'),
+      );
+  return workers;
 }

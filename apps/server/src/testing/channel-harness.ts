@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterEach } from 'vitest';
 import { startWorkers } from '../app.js';
 import { channelOutbox, conversationMembers, conversations, messages } from '../db/schema/index.js';
-import type { JobWorker } from '../platform/jobs/job-queue.js';
+import type { JobRunner } from '../platform/jobs/job-queue.js';
 import { createStorage } from '../platform/storage/storage.js';
 import type { Tenant } from './messaging-fixtures.js';
 import type { TestApp } from './test-app.js';
@@ -38,7 +38,7 @@ export async function waitFor<T>(
 
 /** Reads of one channel type's rows in the tenant's application; call inside the `describe`. */
 export function channelHarness(t: TestApp, tenant: Tenant, type: string) {
-  let worker: JobWorker | null = null;
+  let worker: JobRunner | null = null;
   afterEach(async () => {
     await worker?.stop();
     worker = null;

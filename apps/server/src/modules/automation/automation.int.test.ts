@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../platform/jobs/job-queue.js';
 import { configureOutbound } from '../../platform/outbound/index.js';
 import { newTenant, newVisitorConversation, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
@@ -58,7 +58,7 @@ async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, tim
 describe.each(testDatabaseKinds())('automation connector on %s', (kind) => {
   const { t } = useTestApp(kind);
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let worker: JobWorker | null = null;
+  let worker: JobRunner | null = null;
 
   beforeAll(async () => {
     receiver = await startReceiver();

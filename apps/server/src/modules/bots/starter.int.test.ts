@@ -9,7 +9,7 @@ import { ONBOARDING_STATE } from '@convo/domain';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../platform/jobs/job-queue.js';
 import type { Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
@@ -19,7 +19,7 @@ import { useTestApp } from '../../testing/use-test-app.js';
 
 describe.each(testDatabaseKinds())('starter bot on %s', (kind) => {
   const { t, tenants } = useTestApp(kind, { tenants: 2 });
-  let worker: JobWorker;
+  let worker: JobRunner;
 
   beforeAll(async () => {
     worker = startWorkers({

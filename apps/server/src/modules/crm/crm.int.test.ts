@@ -24,7 +24,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
 import { conversations, crmConnections } from '../../db/schema/index.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../platform/jobs/job-queue.js';
 import { messagingMember, signedInMember } from '../../testing/members.js';
 import { newTenant, sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds())('CRMs and helpdesks on %s', (kind) => {
       OUTBOUND_ALLOW: '127.0.0.0/8',
     }),
   });
-  let worker: JobWorker | null = null;
+  let worker: JobRunner | null = null;
   afterEach(async () => {
     await worker?.stop();
     worker = null;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
 import { jobs, users } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../platform/jobs/job-queue.js';
 import { listRecentMail } from '../../platform/mail/outbox-repository.js';
 import { createMemoryPubSub } from '../../platform/pubsub/pubsub.js';
 import { newTenant, sendTestMessage, type Tenant } from '../../testing/messaging-fixtures.js';
@@ -25,7 +25,7 @@ const MINUTE = 60_000;
 
 describe.each(testDatabaseKinds())('E-mail fallback on %s', (kind) => {
   const { t } = useTestApp(kind);
-  let worker: JobWorker | null = null;
+  let worker: JobRunner | null = null;
   afterEach(async () => {
     await worker?.stop();
     worker = null;

@@ -4,7 +4,7 @@ import { RELEASE_VERSION } from '@convo/domain';
 import { type FakeSentry, startFakeSentry } from '@convo/provider-fakes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWorkers } from '../../app.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../platform/jobs/job-queue.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { sentryTarget } from './forward.js';
@@ -23,7 +23,7 @@ describe('sentryTarget', () => {
 
 describe.each(testDatabaseKinds())('error reports forwarded to a Sentry DSN on %s', (kind) => {
   let sentry: FakeSentry;
-  let worker: JobWorker;
+  let worker: JobRunner;
   beforeAll(async () => {
     sentry = await startFakeSentry();
   });

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../app.js';
 import { appSettings, webhooks } from '../../db/schema/index.js';
-import type { JobWorker } from '../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../platform/jobs/job-queue.js';
 import { configureOutbound } from '../../platform/outbound/index.js';
 import { newTenant, newVisitor, type Tenant } from '../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../testing/test-database.js';
@@ -61,7 +61,7 @@ async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, tim
 describe.each(testDatabaseKinds())('outgoing webhooks on %s', (kind) => {
   const { t } = useTestApp(kind);
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let worker: JobWorker | null = null;
+  let worker: JobRunner | null = null;
   const silent = pino({ level: 'silent' });
 
   beforeAll(async () => {

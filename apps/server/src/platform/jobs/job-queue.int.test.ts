@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
 import type { Database } from '../db/database.js';
-import { backoffMs, enqueue, type JobHandler, JobWorker, PermanentJobError } from './job-queue.js';
+import { backoffMs, enqueue, type JobHandler, JobWorker, jobWorkers, PermanentJobError } from './job-queue.js';
 import * as repo from './job-repository.js';
 
 const silent = { warn() {}, error() {} };
@@ -265,5 +265,41 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     expect(done).toEqual([true, false, true]);
     const byId = new Map((await repo.listJobs(database.db, queue)).map((j) => [j.id, j.status]));
     expect([byId.get(a.id), byId.get(b.id), byId.get(c.id)]).toEqual(['done', 'done', 'running']);
+  });
+
+  it('workers run as one keep their own slots; drain follows a job that enqueues another worker\'s', async () => {
+    const burst = freshQueue();
+    const other = freshQueue();
+    for (let i = 0; i < 6; i += 1) await enqueue(database.db, { queue: burst, applicationId: null, payload: { i } });
+    let running = 0;
+    let most = 0;
+    const ran: string[] = [];
+    const bursts = worker(
+      burst,
+      async (job) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running -= 1;
+        ran.push(`${burst}:${String(job.payload.i)}`);
+        if (job.payload.i === 5) await enqueue(database.db, { queue: other, applicationId: null, payload: {} });
+      },
+      { concurrency: 6, pollMs: 60_000 },
+    );
+    const others = worker(
+      other,
+      async () => {
+        ran.push(other);
+      },
+      { concurrency: 1, pollMs: 60_000 },
+    );
+    const both = jobWorkers([bursts, others]);
+    // The burst's six run at once on its own six slots; the other worker's job, enqueued by the
+    // last of them, is run by the same drain.
+    expect(await both.drain()).toBe(7);
+    expect(most).toBe(6);
+    expect(ran).toHaveLength(7);
+    expect(ran.at(-1)).toBe(other);
+    await both.stop();
   });
 });

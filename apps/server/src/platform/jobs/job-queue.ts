@@ -260,3 +260,41 @@ export class JobWorker {
     }
   }
 }
+
+/** What runs the durable jobs: one worker, or several as one (`jobWorkers`). */
+export interface JobRunner {
+  start(): void;
+  stop(): Promise<void>;
+  wake(): void;
+  drain(): Promise<number>;
+}
+
+/**
+ * Several workers run as one, each with its own queues and its own slots: a burst of one queue
+ * (fifty bot replies at once) does not wait behind another's slow jobs, and a queue whose jobs are
+ * heavy (document parsing, training) keeps its smaller bound.
+ */
+export function jobWorkers(workers: readonly JobWorker[]): JobRunner {
+  return {
+    start: () => {
+      for (const worker of workers) worker.start();
+    },
+    stop: async () => {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    },
+    wake: () => {
+      for (const worker of workers) worker.wake();
+    },
+    // A job of one worker may enqueue another's (a reply schedules an e-mail fallback): drained
+    // until a whole round claims nothing.
+    drain: async () => {
+      let total = 0;
+      for (;;) {
+        let round = 0;
+        for (const worker of workers) round += await worker.drain();
+        total += round;
+        if (round === 0) return total;
+      }
+    },
+  };
+}

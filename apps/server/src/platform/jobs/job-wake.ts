@@ -1,5 +1,5 @@
 import type { PubSub } from '../pubsub/pubsub.js';
-import type { JobWorker } from './job-queue.js';
+import type { JobRunner } from './job-queue.js';
 
 // A nudge from the node that committed a job to the worker nodes, so a job that must run at once
 // (a bot's reply) is claimed in milliseconds rather than at the next poll. The job itself is in
@@ -20,7 +20,7 @@ export function publishJobWake(pubsub: PubSub, queue: string): Promise<void> {
 /** Wakes `worker` whenever one of `queues` is nudged on any node. */
 export function listenForJobWakes(
   pubsub: PubSub,
-  worker: JobWorker,
+  worker: Pick<JobRunner, 'wake'>,
   queues: readonly string[],
 ): Promise<void> {
   const wanted = new Set(queues);

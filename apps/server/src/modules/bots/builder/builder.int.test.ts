@@ -11,7 +11,7 @@ import {
   knowledgePassages,
   knowledgeSources,
 } from '../../../db/schema/index.js';
-import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../../platform/jobs/job-queue.js';
 import { addTestBot } from '../../../testing/bots.js';
 import { newVisitorConversation, type Tenant } from '../../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('bot builder and kompose on %s', (kind) => {
   const [tenant, other] = tenants;
   let bot: BotRow;
   let otherBot: BotRow;
-  let worker: JobWorker | null = null;
+  let worker: JobRunner | null = null;
 
   beforeAll(async () => {
     bot = await addTestBot(t.database, tenant.applicationId, 'kompose', 'Store bot');

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBots, startWorkers } from '../../../app.js';
 import { bots, conversations, users } from '../../../db/schema/index.js';
-import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../../platform/jobs/job-queue.js';
 import { listJobs } from '../../../platform/jobs/job-repository.js';
 import { configureOutbound } from '../../../platform/outbound/index.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('external bot engines on %s', (kind) => {
     }),
   });
   const [tenant, other] = tenants;
-  let worker: JobWorker;
+  let worker: JobRunner;
   let base: string;
   beforeAll(async () => {
     configureOutbound(['127.0.0.1']);

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../../app.js';
 import { jobs, knowledgePassages } from '../../../db/schema/index.js';
-import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../../platform/jobs/job-queue.js';
 import { addTestBot } from '../../../testing/bots.js';
 import type { Tenant } from '../../../testing/messaging-fixtures.js';
 import { testDatabaseKinds } from '../../../testing/test-database.js';
@@ -25,7 +25,7 @@ import { findSource } from './repository.js';
 
 describe.each(testDatabaseKinds())('help-center knowledge import on %s', (kind) => {
   const { t, tenants } = useTestApp(kind, { tenants: 2 });
-  let worker: JobWorker;
+  let worker: JobRunner;
   let bot: BotRow;
   let otherBot: BotRow;
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../../app.js';
 import { jobs, knowledgePassages } from '../../../db/schema/index.js';
-import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../../platform/jobs/job-queue.js';
 import { configureOutbound } from '../../../platform/outbound/index.js';
 import { createStorage, type FileStorage } from '../../../platform/storage/storage.js';
 import { addTestBot } from '../../../testing/bots.js';
@@ -67,7 +67,7 @@ afterAll(async () => {
 
 describe.each(testDatabaseKinds())('knowledge sources on %s', (kind) => {
   const { t, tenants } = useTestApp(kind, { tenants: 2, dataDir: true });
-  let worker: JobWorker;
+  let worker: JobRunner;
   let bot: BotRow;
   let otherBot: BotRow;
   let storage: FileStorage;

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../../app.js';
 import { jobs, knowledgePassages } from '../../../db/schema/index.js';
-import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../../platform/jobs/job-queue.js';
 import * as jobRepo from '../../../platform/jobs/job-repository.js';
 import { createStorage } from '../../../platform/storage/storage.js';
 import { addTestBot } from '../../../testing/bots.js';
@@ -26,7 +26,7 @@ const BOMB_UNPACKED = 300 * MB;
 
 describe.each(testDatabaseKinds())('upload bombs on %s', (kind) => {
   const { t, tenants } = useTestApp(kind, { tenants: 1, dataDir: true });
-  let worker: JobWorker;
+  let worker: JobRunner;
   let bot: BotRow;
   let bomb: Uint8Array;
 

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBots, startWorkers } from '../../../app.js';
 import { botAnswers, bots, conversations, messages } from '../../../db/schema/index.js';
-import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../../platform/jobs/job-queue.js';
 import { listJobs } from '../../../platform/jobs/job-repository.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { newTenant, newVisitorConversation, type Tenant } from '../../../testing/messaging-fixtures.js';
@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds())('LLM spend ceilings on %s', (kind) => {
   });
 
   const { t } = useTestApp(kind, { pubsub, env: () => ({ OPENAI_BASE_URL: openai.url }) });
-  let worker: JobWorker;
+  let worker: JobRunner;
   beforeAll(() => {
     // The worker as main.ts starts it: the engines and the ceilings on the app's limit store.
     worker = startWorkers({

@@ -17,7 +17,7 @@ import {
   conversations,
   knowledgePassages,
 } from '../../../db/schema/index.js';
-import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../../platform/jobs/job-queue.js';
 import { listJobs } from '../../../platform/jobs/job-repository.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { isBotAnswerFrame } from '../../../testing/bots.js';
@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
     }),
   });
   const [tenant, other] = tenants;
-  let worker: JobWorker;
+  let worker: JobRunner;
   let base: string;
 
   beforeAll(async () => {

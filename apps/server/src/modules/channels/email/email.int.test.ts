@@ -13,7 +13,7 @@ import {
   emailSources,
   messages,
 } from '../../../db/schema/index.js';
-import type { JobWorker } from '../../../platform/jobs/job-queue.js';
+import type { JobRunner } from '../../../platform/jobs/job-queue.js';
 import { configureOutbound } from '../../../platform/outbound/index.js';
 import { createMemoryPubSub } from '../../../platform/pubsub/pubsub.js';
 import { createStorage } from '../../../platform/storage/storage.js';
@@ -80,7 +80,7 @@ describe.skipIf(Boolean(missing) && !isCi()).each(testDatabaseKinds())('E-mail c
     env: { EMAIL_POLL_SECONDS: '3600' },
   });
   const [tenant, other] = tenants;
-  let worker: JobWorker | null = null;
+  let worker: JobRunner | null = null;
   afterEach(async () => {
     await worker?.stop();
     worker = null;
