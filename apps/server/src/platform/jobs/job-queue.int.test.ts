@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../testing/test-database.js';
 import type { Database } from '../db/database.js';
-import { backoffMs, enqueue, type JobHandler, JobWorker, jobWorkers, PermanentJobError } from './job-queue.js';
+import {
+  backoffMs,
+  enqueue,
+  type JobHandler,
+  JobWorker,
+  jobWorkers,
+  PermanentJobError,
+} from './job-queue.js';
 import * as repo from './job-repository.js';
 
 const silent = { warn() {}, error() {} };
@@ -267,10 +274,11 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     expect([byId.get(a.id), byId.get(b.id), byId.get(c.id)]).toEqual(['done', 'done', 'running']);
   });
 
-  it('workers run as one keep their own slots; drain follows a job that enqueues another worker\'s', async () => {
+  it("workers run as one keep their own slots; drain follows a job that enqueues another worker's", async () => {
     const burst = freshQueue();
     const other = freshQueue();
-    for (let i = 0; i < 6; i += 1) await enqueue(database.db, { queue: burst, applicationId: null, payload: { i } });
+    for (let i = 0; i < 6; i += 1)
+      await enqueue(database.db, { queue: burst, applicationId: null, payload: { i } });
     let running = 0;
     let most = 0;
     const ran: string[] = [];
@@ -282,7 +290,8 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
         await new Promise((r) => setTimeout(r, 20));
         running -= 1;
         ran.push(`${burst}:${String(job.payload.i)}`);
-        if (job.payload.i === 5) await enqueue(database.db, { queue: other, applicationId: null, payload: {} });
+        if (job.payload.i === 5)
+          await enqueue(database.db, { queue: other, applicationId: null, payload: {} });
       },
       { concurrency: 6, pollMs: 60_000 },
     );
