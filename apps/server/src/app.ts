@@ -809,6 +809,8 @@ export function startWorkers(deps: WorkerDeps): JobRunner {
     ? new JobWorker({
         ...polling,
         concurrency: BOT_REPLY_CONCURRENCY,
+        // The other worker deletes finished jobs of every queue.
+        purges: false,
         handlers: {
           [BOT_REPLY_QUEUE]: botReplyHandler({
             ...deps.bots,
@@ -905,22 +907,22 @@ export function startWorkers(deps: WorkerDeps): JobRunner {
   const workers = jobWorkers(replies ? [replies, worker] : [worker]);
   workers.start();
   planWeeklyDigest(deps.db).catch((err: unknown) => deps.log.warn({ err }, 'weekly digest not planned'));
-  // Each worker is woken for its own queues only: a wake is a claim statement.
-  const woken: [JobWorker, string[]][] = [
-    ...(replies ? [[replies, [BOT_REPLY_QUEUE]] as [JobWorker, string[]]] : []),
-    ...(deps.channels
-      ? [[worker, [CHANNEL_SEND_QUEUE, SLACK_MIRROR_QUEUE, SLACK_EVENT_QUEUE]] as [JobWorker, string[]]]
-      : []),
-  ];
   // A hook the worker drops (a 410 Gone) reaches the web nodes' caches.
   if (deps.pubsub)
     connectAppCaches(deps.pubsub).catch((err: unknown) =>
       deps.log.warn({ err }, 'app cache subscription failed; cached hooks expire by themselves'),
     );
-  if (deps.pubsub)
-    for (const [wakes, queues] of woken)
-      listenForJobWakes(deps.pubsub, wakes, queues).catch((err: unknown) =>
-        deps.log.warn({ err }, 'job wake subscription failed; its jobs wait for the poll'),
-      );
+  // Each worker is woken for its own queues only: a wake is a claim statement.
+  if (deps.pubsub) {
+    const wakeFailed = (err: unknown) =>
+      deps.log.warn({ err }, 'job wake subscription failed; its jobs wait for the poll');
+    if (replies) listenForJobWakes(deps.pubsub, replies, [BOT_REPLY_QUEUE]).catch(wakeFailed);
+    if (deps.channels)
+      listenForJobWakes(deps.pubsub, worker, [
+        CHANNEL_SEND_QUEUE,
+        SLACK_MIRROR_QUEUE,
+        SLACK_EVENT_QUEUE,
+      ]).catch(wakeFailed);
+  }
   return workers;
 }

@@ -224,6 +224,22 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     expect((await repo.findJob(database.db, waiting))?.status).toBe('pending');
   });
 
+  it('a worker told not to purge leaves finished jobs to the worker that does', async () => {
+    const queue = freshQueue();
+    const done = await enqueue(database.db, { queue, applicationId: null, payload: {} });
+    await worker(queue, async () => {}).drain();
+    await new Promise((r) => setTimeout(r, 5));
+    const quiet = worker(freshQueue(), async () => {}, { retainMs: 1, purges: false });
+    quiet.start();
+    await new Promise((r) => setTimeout(r, 50));
+    await quiet.stop();
+    expect((await repo.findJob(database.db, done))?.status).toBe('done');
+    const purging = worker(freshQueue(), async () => {}, { retainMs: 1 });
+    purging.start();
+    await waitFor(async () => (await repo.findJob(database.db, done)) === undefined);
+    await purging.stop();
+  });
+
   it('two workers never run the same job', async () => {
     const queue = freshQueue();
     const total = 120;

@@ -75,6 +75,8 @@ export interface JobWorkerOptions {
   maxBackoffMs?: number;
   /** Finished jobs (done, failed) are deleted this long after they finished (default 7 days). */
   retainMs?: number;
+  /** Deletes finished jobs once an hour (default true; one worker of a node is enough). */
+  purges?: boolean;
 }
 
 export const DEFAULT_POLL_MS = 500;
@@ -100,6 +102,7 @@ export class JobWorker {
   private readonly backoffBaseMs: number;
   private readonly maxBackoffMs: number;
   private readonly retainMs: number;
+  private readonly purges: boolean;
   private nextPurgeAt = 0;
   /** The last claim was a full batch: more jobs are probably due. */
   private backlog = false;
@@ -126,6 +129,7 @@ export class JobWorker {
     this.backoffBaseMs = Math.max(0, opts.backoffBaseMs ?? 1000);
     this.maxBackoffMs = Math.max(0, opts.maxBackoffMs ?? HOUR_MS);
     this.retainMs = Math.max(0, opts.retainMs ?? DEFAULT_RETAIN_MS);
+    this.purges = opts.purges ?? true;
     this.completions = createKeyedBatcher(
       async (_key, claims) =>
         (await repo.completeJobs(this.db, claims)).map((value) => ({ ok: true as const, value })),
@@ -197,7 +201,7 @@ export class JobWorker {
       // All slots busy: a job finishing claims the next one (a wake must not wait for the poll).
       this.backlog = free > 0 ? (await this.claimAndRun(free)) === free : true;
       // Housekeeping once an hour (on every node: SKIP LOCKED keeps them out of each other's way).
-      if (Date.now() >= this.nextPurgeAt) {
+      if (this.purges && Date.now() >= this.nextPurgeAt) {
         this.nextPurgeAt = Date.now() + HOUR_MS;
         await repo.purgeFinishedJobs(this.db, this.retainMs);
       }
@@ -265,6 +269,7 @@ export class JobWorker {
 export interface JobRunner {
   start(): void;
   stop(): Promise<void>;
+  /** Claims at once on every queue (tests; a node's nudges wake only the worker of their queue). */
   wake(): void;
   drain(): Promise<number>;
 }
