@@ -235,6 +235,29 @@ describe.each(testDatabaseKinds())('an LLM bot answering in conversations on %s'
     }
   });
 
+  it('gives the model the conversation so far, oldest first, and nothing of another conversation', async () => {
+    await llmBot(tenant, 'openai');
+    const first = await visitorOf(tenant);
+    const second = await visitorOf(tenant);
+    try {
+      openai.script({ kind: 'text', chunks: ['Answer alpha.'] });
+      await first.ask('Question alpha?');
+      openai.script({ kind: 'text', chunks: ['Answer gamma.'] });
+      await second.ask('Question gamma?');
+      openai.script({ kind: 'text', chunks: ['Answer beta.'] });
+      const calls = openai.calls.length;
+      await first.ask('Question beta?');
+      const body = openai.calls[calls]!.rawBody;
+      const at = ['Question alpha?', 'Answer alpha.', 'Question beta?'].map((text) => body.indexOf(text));
+      expect(at.every((i) => i >= 0)).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+      expect(body).not.toContain('gamma');
+    } finally {
+      first.socket.close();
+      second.socket.close();
+    }
+  });
+
   it('sends the fallback when the provider answers 429, and shows the error to the admin', async () => {
     const bot = await llmBot(tenant, 'openai');
     const { groupId, socket, ask } = await visitorOf(tenant);

@@ -13,7 +13,7 @@ import {
 } from '../../../db/schema/index.js';
 import { anyOf, arrayLiteral } from '../../../platform/db/any-of.js';
 import { type Db, rowsOf } from '../../../platform/db/database.js';
-import { preparedPerDatabase } from '../../../platform/db/prepared.js';
+import { preparedPerDatabase, preparedStatement } from '../../../platform/db/prepared.js';
 import type { BotRow } from '../repository.js';
 
 // The runtime's reads and writes: which bot answers a conversation, its state there, its answers
@@ -195,17 +195,33 @@ export interface Turn {
 /**
  * The newest messages people and bots wrote (no system lines) up to each question, oldest first,
  * keyed `conversationId:messageId`: one statement for all questions, each an index range scan.
+ * Built once, the questions as two arrays: its text no longer changes with their number, so it
+ * is neither rebuilt nor parsed and planned again for each batch of replies.
  */
+const recentTurnsStatement = preparedStatement<{
+  applicationId: string;
+  conversationIds: string;
+  upTo: string;
+  limit: number;
+}>(
+  () => sql`
+    select r.cid, r.upto, m.id, m.sender_type, m.message
+    from unnest(${sql.placeholder('conversationIds')}::bigint[], ${sql.placeholder('upTo')}::bigint[]) as r(cid, upto)
+    cross join lateral (
+      select id, sender_type, message from ${messages}
+      where application_id = ${sql.placeholder('applicationId')} and conversation_id = r.cid and id <= r.upto
+        and content_type <> 10
+      order by id desc
+      limit ${sql.placeholder('limit')}::int
+    ) m`,
+);
+
 async function recentTurnsOf(
   db: Db,
   applicationId: string,
   requests: readonly ReplyRequest[],
   limit: number,
 ): Promise<Map<string, Turn[]>> {
-  const asked = sql.join(
-    requests.map((r) => sql`(${r.conversationId}::bigint, ${r.messageId}::bigint)`),
-    sql`, `,
-  );
   const rows = rowsOf<{
     cid: string | number;
     upto: string | number;
@@ -213,16 +229,12 @@ async function recentTurnsOf(
     sender_type: number;
     message: string;
   }>(
-    await db.execute(sql`
-      select r.cid, r.upto, m.id, m.sender_type, m.message
-      from (values ${asked}) as r(cid, upto)
-      cross join lateral (
-        select id, sender_type, message from ${messages}
-        where application_id = ${applicationId} and conversation_id = r.cid and id <= r.upto
-          and content_type <> 10
-        order by id desc
-        limit ${limit}
-      ) m`),
+    await recentTurnsStatement(db, {
+      applicationId,
+      conversationIds: arrayLiteral(requests.map((r) => r.conversationId)),
+      upTo: arrayLiteral(requests.map((r) => r.messageId)),
+      limit,
+    }),
   );
   const turns = new Map<string, Turn[]>();
   for (const row of rows) {
