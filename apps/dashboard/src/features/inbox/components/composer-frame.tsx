@@ -2,9 +2,10 @@
 // reply/note switch, the text box's placeholder, the attachment icon. One source, so the stand-in
 // looks like the box it stands in for.
 
-import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainSegmentedControl } from '../../../components/plain-segmented-control';
 import { channelName } from '../../integrations/channel-icon';
 
 export type ComposerMode = 'reply' | 'note';
@@ -45,13 +46,15 @@ export function ComposerFrame({
     <Paper withBorder p="xs" radius="md" bg={mode === 'note' ? 'var(--mantine-color-yellow-0)' : undefined}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
-          <SegmentedControl
+          {/* Plain elements: Mantine's switch measures itself on mount (a forced layout), and the
+              frame mounts twice as a conversation opens (the stand-in, then the reply box). */}
+          <PlainSegmentedControl<ComposerMode>
             size="xs"
             value={mode}
-            onChange={(v) => onMode(v === 'note' ? 'note' : 'reply')}
+            onChange={onMode}
             data={[
               { value: 'reply', label: t('composer.reply') },
-              ...(canNote ? [{ value: 'note', label: t('composer.note') }] : []),
+              ...(canNote ? [{ value: 'note' as const, label: t('composer.note') }] : []),
             ]}
             aria-label={t('composer.mode')}
           />
