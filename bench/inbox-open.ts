@@ -10,7 +10,7 @@
 // BENCH_INBOX_PORT (3390: the first build's server; the next ones +1). OPEN_BY=keys times the
 // keyboard instead: two rows before the big conversation, j, then j again opens the big one (k
 // from below when it is among the first two), timed from the key press.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { clickAfterRest, OPEN_TIMER_SCRIPT, openTimerScript } from './lib/open-timer.js';
@@ -26,6 +26,7 @@ const BY_KEYS = process.env.OPEN_BY === 'keys';
 // Started over CDP: a profile the page starts itself (console.profile) at the click took its first
 // sample some 200 ms later, after the click's own task.
 const PROFILE_DIR = process.env.OPEN_PROFILE_DIR;
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 let profiles = 0;
 
 interface TraceEvent {

@@ -15,6 +15,7 @@ import { PlainDivider } from '../../../components/plain-divider';
 import { useLockedFeature } from '../../billing/components/feature-gate';
 import { useTeammates } from '../hooks/use-inbox-data';
 import { type MessagesState, markMessagesShown } from '../hooks/use-messages';
+import { clockFormat, dayFormat } from '../lib/message-date-formats';
 import { type MessageRow, toRows } from '../lib/message-rows';
 import { TranslateAction } from './agent-assist';
 import { MessageBubble, type Receipt, useBubbleLabels } from './message-content';
@@ -60,7 +61,7 @@ const DaySeparator = memo(function DaySeparator({ label }: { label: string }) {
 /** Formats with one formatter, remembering each message's time (rows render again while scrolling). */
 function useTimeOf(language: string): (m: Message) => string {
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+    const format = clockFormat(language);
     const known = new WeakMap<Message, string>();
     return (m: Message) => {
       let time = known.get(m);
@@ -107,22 +108,13 @@ export const MessageList = memo(function MessageList({
     );
     return anchorIndex > 0 && rows[anchorIndex - 1]?.kind === 'day' ? anchorIndex - 1 : anchorIndex;
   }, [rows, anchorId]);
-  const dayFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language, {
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      }),
-    [i18n.language],
-  );
+  const days = dayFormat(i18n.language);
   const timeOf = useTimeOf(i18n.language);
   const { readUpTo, deliveredUpTo, hasOlder, loadingOlder } = state;
 
   const itemContent = useCallback(
     (_: number, row: MessageRow) => {
-      if (row.kind === 'day') return <DaySeparator label={dayFormat.format(row.dayMs)} />;
+      if (row.kind === 'day') return <DaySeparator label={days.format(row.dayMs)} />;
       const m = row.message;
       const receipt: Receipt | null =
         m.senderType === SENDER_TYPE.USER
@@ -156,7 +148,7 @@ export const MessageList = memo(function MessageList({
         </div>
       );
     },
-    [dayFormat, timeOf, names, system, labels, readUpTo, deliveredUpTo, feed.id, translatable],
+    [days, timeOf, names, system, labels, readUpTo, deliveredUpTo, feed.id, translatable],
   );
   const positioned = useRef(false);
   const startReached = useCallback(() => {

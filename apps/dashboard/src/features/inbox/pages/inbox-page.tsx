@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { QUERY_ROOTS } from '../../../app/realtime';
 import { useStableNavigate } from '../../../app/routing/use-stable-navigate';
 import { toast } from '../../../app/toasts';
+import { whenIdle } from '../../../lib/when-idle';
 import { useConversationSettings } from '../../conversation-settings/api/conversation-settings-api';
 import { changeStatus } from '../api/inbox-api';
 import type { ComposerHandle } from '../components/composer';
@@ -30,6 +31,7 @@ import { useOpenIntent } from '../hooks/use-open-intent';
 import { toastInboxError } from '../lib/inbox-errors';
 import { filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
 import { neighbour, shortcutOf } from '../lib/keyboard';
+import { prepareMessageDateFormats } from '../lib/message-date-formats';
 import { hasSavedFilter, readFilter, saveFilter } from '../lib/saved-filter';
 
 function parseGroupId(raw: string | undefined): number | null | 'invalid' {
@@ -37,8 +39,11 @@ function parseGroupId(raw: string | undefined): number | null | 'invalid' {
   return /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 'invalid';
 }
 
+/** How long building the open conversation's date formatters waits for an idle moment at most. */
+const FORMATS_WITHIN_MS = 2000;
+
 export function InboxPage() {
-  const { t } = useTranslation('inbox');
+  const { t, i18n } = useTranslation('inbox');
   const params = useParams();
   const navigate = useStableNavigate();
   const queryClient = useQueryClient();
@@ -54,6 +59,11 @@ export function InboxPage() {
   const groupId = parseGroupId(params.groupId);
   const openId = typeof groupId === 'number' ? groupId : null;
   useInboxAlerts(openId);
+  // Built before the agent opens a conversation rather than inside that click.
+  useEffect(
+    () => whenIdle(() => prepareMessageDateFormats(i18n.language), FORMATS_WITHIN_MS),
+    [i18n.language],
+  );
   const settings = useConversationSettings();
   // Until the agent picks a filter of their own, the list starts from the application's defaults.
   useEffect(() => {
