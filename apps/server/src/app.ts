@@ -912,17 +912,10 @@ export function startWorkers(deps: WorkerDeps): JobRunner {
     connectAppCaches(deps.pubsub).catch((err: unknown) =>
       deps.log.warn({ err }, 'app cache subscription failed; cached hooks expire by themselves'),
     );
-  // Each worker is woken for its own queues only: a wake is a claim statement.
-  if (deps.pubsub) {
-    const wakeFailed = (err: unknown) =>
-      deps.log.warn({ err }, 'job wake subscription failed; its jobs wait for the poll');
-    if (replies) listenForJobWakes(deps.pubsub, replies, [BOT_REPLY_QUEUE]).catch(wakeFailed);
-    if (deps.channels)
-      listenForJobWakes(deps.pubsub, worker, [
-        CHANNEL_SEND_QUEUE,
-        SLACK_MIRROR_QUEUE,
-        SLACK_EVENT_QUEUE,
-      ]).catch(wakeFailed);
-  }
+  // Each nudge wakes the worker of its queue only.
+  if (deps.pubsub)
+    listenForJobWakes(deps.pubsub, workers).catch((err: unknown) =>
+      deps.log.warn({ err }, 'job wake subscription failed; queued jobs wait for the poll'),
+    );
   return workers;
 }

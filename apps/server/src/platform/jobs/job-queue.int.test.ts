@@ -240,6 +240,28 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     await purging.stop();
   });
 
+  it("a queue's nudge wakes the worker that runs it, not the others", async () => {
+    const [first, second] = [freshQueue(), freshQueue()];
+    const ran: string[] = [];
+    const runner = jobWorkers([
+      worker(first, async () => void ran.push(first), { pollMs: 60_000 }),
+      worker(second, async () => void ran.push(second), { pollMs: 60_000 }),
+    ]);
+    runner.start();
+    try {
+      // The first poll runs at start: past it, only a wake claims before the next minute.
+      await new Promise((r) => setTimeout(r, 200));
+      await enqueue(database.db, { queue: first, applicationId: null, payload: {} });
+      await enqueue(database.db, { queue: second, applicationId: null, payload: {} });
+      runner.wakeFor(first);
+      await waitFor(async () => ran.length === 1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(ran).toEqual([first]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('two workers never run the same job', async () => {
     const queue = freshQueue();
     const total = 120;

@@ -166,6 +166,11 @@ export class JobWorker {
     this.schedule(0);
   }
 
+  /** Wakes this worker when it runs `queue`'s jobs (a node's nudge names the queue it enqueued to). */
+  wakeFor(queue: string): void {
+    if (this.queues.includes(queue)) this.wake();
+  }
+
   /**
    * Claims and runs every job due now, until none is left, and waits for them (tests, scripts).
    * Jobs put back with a backoff are not waited for.
@@ -269,8 +274,10 @@ export class JobWorker {
 export interface JobRunner {
   start(): void;
   stop(): Promise<void>;
-  /** Claims at once on every queue (tests; a node's nudges wake only the worker of their queue). */
+  /** Claims at once on every queue (tests). */
   wake(): void;
+  /** Claims at once with the worker that runs `queue` (a nudge: a wake is a claim statement). */
+  wakeFor(queue: string): void;
   drain(): Promise<number>;
 }
 
@@ -289,6 +296,9 @@ export function jobWorkers(workers: readonly JobWorker[]): JobRunner {
     },
     wake: () => {
       for (const worker of workers) worker.wake();
+    },
+    wakeFor: (queue) => {
+      for (const worker of workers) worker.wakeFor(queue);
     },
     // A job of one worker may enqueue another's (a reply schedules an e-mail fallback): drained
     // until a whole round claims nothing.

@@ -17,15 +17,10 @@ export function publishJobWake(pubsub: PubSub, queue: string): Promise<void> {
   return pubsub.publish(JOB_WAKE_CHANNEL, message);
 }
 
-/** Wakes `worker` whenever one of `queues` is nudged on any node. */
-export function listenForJobWakes(
-  pubsub: PubSub,
-  worker: Pick<JobRunner, 'wake'>,
-  queues: readonly string[],
-): Promise<void> {
-  const wanted = new Set(queues);
+/** Wakes the worker of the nudged queue, whichever node enqueued to it. */
+export function listenForJobWakes(pubsub: PubSub, runner: Pick<JobRunner, 'wakeFor'>): Promise<void> {
   return pubsub.subscribe(JOB_WAKE_CHANNEL, (message) => {
     const queue = (message as Partial<WakeMessage> | null)?.queue;
-    if (typeof queue === 'string' && wanted.has(queue)) worker.wake();
+    if (typeof queue === 'string') runner.wakeFor(queue);
   });
 }

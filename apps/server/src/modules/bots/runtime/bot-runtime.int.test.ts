@@ -385,7 +385,7 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
       },
     });
     live.start();
-    await listenForJobWakes(pubsub, live, [BOT_REPLY_QUEUE]);
+    await listenForJobWakes(pubsub, live);
     try {
       // The first poll runs at start; wait for it to pass so only a wake can answer in time.
       await new Promise((r) => setTimeout(r, 200));
