@@ -15,7 +15,7 @@ import { PlainDivider } from '../../../components/plain-divider';
 import { useLockedFeature } from '../../billing/components/feature-gate';
 import { useTeammates } from '../hooks/use-inbox-data';
 import { type MessagesState, markMessagesShown } from '../hooks/use-messages';
-import { clockFormat, dayFormat } from '../lib/message-date-formats';
+import { clockFormat, dayFormat } from '../lib/date-formats';
 import { type MessageRow, toRows } from '../lib/message-rows';
 import { TranslateAction } from './agent-assist';
 import { MessageBubble, type Receipt, useBubbleLabels } from './message-content';

@@ -1,6 +1,7 @@
 import { relativeTimeParts } from '@convo/domain';
 import { type PointerEvent, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../lib/date-formats';
 
 // One clock for every relative time on screen (each row of the conversation list shows one): a
 // single 60 s timer while any of them is mounted, rather than one timer and one state per row.
@@ -30,17 +31,6 @@ function getNow(): number {
 /** The current time, refreshed every minute (relative times change by the minute). */
 export function useNow(): number {
   return useSyncExternalStore(subscribe, getNow);
-}
-
-// A formatter is costly to build (locale data): one per language, not one per row and render.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(language: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { day: '2-digit', month: 'long', year: 'numeric' });
-    dateFormats.set(language, format);
-  }
-  return format;
 }
 
 // The full date and time of the tooltip, as toLocaleString() words it (the browser's locale):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockFormat, dayFormat, prepareMessageDateFormats } from './message-date-formats';
+import { clockFormat, dayFormat, prepareMessageDateFormats } from './date-formats';
 
 describe('the open conversation’s date formatters', () => {
   it('builds one of each per language and keeps it', () => {

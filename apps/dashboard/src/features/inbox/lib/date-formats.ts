@@ -1,11 +1,14 @@
-// The open conversation's date formatters, one of each per language. Building an
-// Intl.DateTimeFormat loads the language's calendar data: the day separators' long format cost
-// about 30 ms of the main thread inside the click that opens a conversation on a slow machine
-// (docs/performance.md, session 28), so the inbox builds them while it is idle, before any click.
+// The inbox's date formatters, one of each per language: building an Intl.DateTimeFormat loads
+// the language's calendar data, a cost not to pay per row or per mount. The day separators' long
+// format cost about 30 ms of the main thread inside the click that opens a conversation on a slow
+// machine (docs/performance.md, session 28), so the inbox builds the open conversation's two while
+// it is idle, before any click.
 
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'long', year: 'numeric' };
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
+const dates = new Map<string, Intl.DateTimeFormat>();
 const days = new Map<string, Intl.DateTimeFormat>();
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
@@ -20,6 +23,11 @@ function built(
     cache.set(language, format);
   }
   return format;
+}
+
+/** The list's date of an older conversation ("01 December 2026" in the language's words). */
+export function dateFormat(language: string): Intl.DateTimeFormat {
+  return built(dates, language, DATE);
 }
 
 /** The day separators' date ("Tuesday, 1 December 2026" in the language's words). */

@@ -28,10 +28,10 @@ import {
 import { useInboxAlerts } from '../hooks/use-inbox-alerts';
 import { useKeyboardAhead } from '../hooks/use-keyboard-ahead';
 import { useOpenIntent } from '../hooks/use-open-intent';
+import { prepareMessageDateFormats } from '../lib/date-formats';
 import { toastInboxError } from '../lib/inbox-errors';
 import { filterWithDefaults, type InboxFilter } from '../lib/inbox-filter';
 import { neighbour, shortcutOf } from '../lib/keyboard';
-import { prepareMessageDateFormats } from '../lib/message-date-formats';
 import { hasSavedFilter, readFilter, saveFilter } from '../lib/saved-filter';
 
 function parseGroupId(raw: string | undefined): number | null | 'invalid' {
