@@ -7,6 +7,9 @@
 // INSERTs from a small pg script (the database alone) and prints the product's share of that.
 // Each load also prints the database's execution time per statement, per message: from
 // pg_stat_statements on PostgreSQL, from the PGlite thread's own timing on PGlite (lib/pglite-statements.ts).
+// BENCH_SENDS=socket,http (the default) runs each load twice: the visitors sending over their own
+// sockets (`{type:'send'}`, as the widget does), then through the REST send (as SDKs and
+// integrations do, and the widget when its socket is down).
 // BENCH_SERVER_ROOT runs another checkout's built server (the A/B of two send paths).
 // Sizes: BENCH_MESSAGES (default 6000, after BENCH_WARMUP 2000 unmeasured), BENCH_VISITORS (60),
 // BENCH_AGENTS (5), BENCH_ONLINE_VISITORS (1000: other visitors of the same application, their
@@ -40,6 +43,10 @@ const ONLINE = Number(process.env.BENCH_ONLINE_VISITORS ?? 1000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 const ALLOCATIONS = process.env.BENCH_ALLOCATIONS === '1';
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR ?? '';
+type Transport = 'socket' | 'http';
+const SENDS = (process.env.BENCH_SENDS ?? 'socket,http')
+  .split(',')
+  .filter((s): s is Transport => s === 'socket' || s === 'http');
 // Where the preloaded sampler writes each load's heap profile (one server per database: the
 // profiles of a server are numbered by its loads, so each server gets its own directory).
 let heapSampleDir = '';
@@ -178,7 +185,42 @@ interface Visitor {
   groupId: number;
   /** The closed loop's own connection; replaced by a fresh one when it fails. */
   connection: LightConnection;
+  /** The visitor's own socket, which sends as the widget does (BENCH_SENDS has socket). */
+  socket: VisitorSocket | null;
 }
+
+/**
+ * A visitor's socket that sends: each `{type:'send'}` waits for its answer, `sent` or
+ * `send.error`, found by its ref without parsing the frame (the load generator shares the cores).
+ */
+async function visitorSocket(base: string, token: string) {
+  const pending = new Map<string, (answer: string) => void>();
+  const ws = await openSocket(base, token, (text) => {
+    if (!text.startsWith('{"type":"sent"') && !text.startsWith('{"type":"send.error"')) return;
+    const ref = /"ref":"([^"]+)"/.exec(text)?.[1];
+    const waiting = ref === undefined ? undefined : pending.get(ref);
+    if (!waiting || ref === undefined) return;
+    pending.delete(ref);
+    waiting(text);
+  });
+  // A closed socket answers nothing more: its sends fail instead of waiting for ever.
+  ws.on('close', () => {
+    for (const waiting of pending.values()) waiting('{"type":"closed"}');
+    pending.clear();
+  });
+  return {
+    /** The answer's frame text (`{"type":"sent"…`), or `{"type":"closed"}`. */
+    send(ref: string, body: Record<string, unknown>) {
+      return new Promise<string>((resolve) => {
+        if (ws.readyState !== WebSocket.OPEN) return resolve('{"type":"closed"}');
+        pending.set(ref, resolve);
+        ws.send(JSON.stringify({ type: 'send', ref, body }));
+      });
+    },
+    close: () => ws.close(),
+  };
+}
+type VisitorSocket = Awaited<ReturnType<typeof visitorSocket>>;
 
 /**
  * The people of the loads: one application, its admin's session open in AGENTS sockets (each
@@ -206,6 +248,7 @@ async function prepareAudience(base: string) {
       headers,
       groupId: (group.response as { id: number }).id,
       connection: new LightConnection(hostname, Number(port)),
+      socket: SENDS.includes('socket') ? await visitorSocket(base, reg.authToken as string) : null,
     });
   }
   // Visitors who only have the widget open: each holds a socket of the application, so every
@@ -249,7 +292,10 @@ async function prepareAudience(base: string) {
     },
     close() {
       for (const s of [...sockets, ...online]) s.close();
-      for (const v of visitors) v.connection.close();
+      for (const v of visitors) {
+        v.connection.close();
+        v.socket?.close();
+      }
       this.pool.close();
     },
   };
@@ -261,6 +307,7 @@ async function throughput(
   server: ServerProcess,
   rate: number,
   audience: Audience,
+  via: Transport,
   statements: StatementTimes | null = null,
 ): Promise<Row[]> {
   const { cpuSeconds } = server;
@@ -299,6 +346,13 @@ async function throughput(
   // the visitor's own connection, one message after the other. A failed send is counted (the
   // table shows it), never thrown: one reset connection must not end the bench and lose its figures.
   const send = async (v: Visitor, key: string, text: string, counted: Failures): Promise<boolean> => {
+    if (via === 'socket' && v.socket) {
+      const answer = await v.socket.send(key, { key, groupId: v.groupId, message: text });
+      if (answer.startsWith('{"type":"sent"')) return true;
+      if (answer === '{"type":"closed"}') counted.note('connection', 'message over the socket: closed');
+      else counted.note('refused', `message over the socket: ${answer.slice(0, 200)}`);
+      return false;
+    }
     try {
       const answer = await (rate > 0 ? audience.pool : v.connection).post(
         '/rest/ws/message/send',
@@ -385,7 +439,7 @@ async function throughput(
   signalLoad();
   const allocatedPerMessage = ALLOCATIONS ? (await sampledAllocations(loadsSampled++)) / MESSAGES : null;
   audience.listen(() => {});
-  const load = rate > 0 ? `${kind}, open loop at ${rate}/s` : `${kind}, closed loop`;
+  const load = `${rate > 0 ? `${kind}, open loop at ${rate}/s` : `${kind}, closed loop`}, ${via === 'socket' ? 'socket' : 'HTTP'} sends`;
   const statementRows = statements ? await statements.rows(load, MESSAGES) : [];
   latencies.sort((a, b) => a - b);
   const persistedRate = persisted / persistedSeconds;
@@ -410,7 +464,7 @@ async function throughput(
     },
   ];
   const clientRows: Row[] =
-    rate > 0
+    rate > 0 && via === 'http'
       ? [
           {
             // Over 0, some latency above is the client's own queue, not the server's.
@@ -459,7 +513,7 @@ async function throughput(
           },
         ]),
     {
-      figure: `${load}: load generator CPU per message (this script: HTTP sends, ${AGENTS} agent sockets)`,
+      figure: `${load}: load generator CPU per message (this script: the sends, ${AGENTS} agent sockets)`,
       value: `${loadCpuPerMessage.toFixed(3)} ms`,
       budget: '–',
       pass: null,
@@ -651,10 +705,15 @@ for (const target of targets) {
       else rows.push(found);
     }
     try {
-      const closed = await throughput(target.kind, server, 0, audience, statements);
-      rows.push(...closed);
       const openRate = Number(process.env.BENCH_RATE ?? RATE_BUDGET[target.kind] ?? 0);
-      if (openRate > 0) rows.push(...(await throughput(target.kind, server, openRate, audience, statements)));
+      let closed: Row[] = [];
+      for (const via of SENDS) {
+        const closedLoop = await throughput(target.kind, server, 0, audience, via, statements);
+        if (closed.length === 0) closed = closedLoop;
+        rows.push(...closedLoop);
+        if (openRate > 0)
+          rows.push(...(await throughput(target.kind, server, openRate, audience, via, statements)));
+      }
       if (target.databaseUrl) {
         // The database alone, right after the product's loads on the same database.
         const raw = await rawInsertRate(target.databaseUrl);
@@ -667,7 +726,7 @@ for (const target of targets) {
             pass: null,
           },
           {
-            figure: `${target.kind}: product (closed loop, persisted) / raw baseline`,
+            figure: `${target.kind}: product (closed loop, ${SENDS[0]} sends, persisted) / raw baseline`,
             value: `${((product / raw) * 100).toFixed(0)} %`,
             budget: '≥ 60 %',
             pass: product / raw >= 0.6,

@@ -307,6 +307,52 @@ test.describe('chat widget', () => {
     expect(uploads).toHaveLength(1);
   });
 
+  test("a visitor's messages go over the widget's socket, and through REST while it is down", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    await saveSettings(request, agent, {
+      preChatLeadCollection: { ...PRECHAT_ON!, enabled: false },
+      businessHours: ALWAYS_OPEN,
+    });
+    const restSends = (p: Page) => {
+      const seen: string[] = [];
+      p.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes(MESSAGING_PATHS.messageSend)) seen.push(r.url());
+      });
+      return seen;
+    };
+    const sent = async (p: Page, text: string) => {
+      const chat = frameOf(p);
+      await chat.getByRole('textbox', { name: 'Type a message…' }).fill(text);
+      await chat.getByRole('textbox', { name: 'Type a message…' }).press('Enter');
+      await expect(chat.locator('.cv-mine').filter({ hasText: text }).locator('.cv-status')).toHaveText(
+        /Sent|Delivered|Read/,
+      );
+    };
+
+    const viaRest = restSends(page);
+    await page.goto('/demo');
+    await frameOf(page).getByRole('button', { name: 'Open chat' }).click();
+    await sent(page, 'My first question');
+    const before = viaRest.length;
+    await sent(page, 'And a second one over the socket');
+    expect(viaRest.length).toBe(before);
+
+    // The socket refused (a proxy that drops WebSockets): the same chat still works, over REST.
+    const context = await browser.newContext();
+    const offline = await context.newPage();
+    await offline.routeWebSocket(/\/ws$/, (ws) => ws.close());
+    const offlineRest = restSends(offline);
+    await offline.goto('/demo');
+    await frameOf(offline).getByRole('button', { name: 'Open chat' }).click();
+    await sent(offline, 'Asked without a socket');
+    await sent(offline, 'And again without one');
+    expect(offlineRest.length).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
   test('an unknown application id or a site outside allowedDomains shows nothing and logs one line', async ({
     page,
     request,

@@ -191,6 +191,7 @@ import {
   messageRoutes,
   recordReceipt,
   sendMessage,
+  socketSender,
   writeSystemMessage,
 } from './modules/messages/index.js';
 import { createUser, messagingAdminRoutes } from './modules/messaging-admin/index.js';
@@ -671,6 +672,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       lookup: { messageByKey: (appId, key) => messageByKey(deps.database.db, appId, key) },
       ...(deps.stompOptions ? { options: deps.stompOptions } : {}),
     },
+    // A visitor's messages over their socket: the REST send's rules and counters (docs/realtime.md).
+    socketSender(
+      { db: deps.database.db, realtime, publicUrl: deps.config.publicUrl },
+      app.limits,
+      deps.config,
+      app.log,
+    ),
   );
   await app.register(websocket, {
     options: {
@@ -691,7 +699,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const raw = req.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
     raw._httpMessage?.detachSocket(raw);
     raw.setTimeout(0);
-    hub.accept(socket, raw);
+    hub.accept(socket, raw, req.ip);
   });
   const mailInbound = {
     db: deps.database.db,

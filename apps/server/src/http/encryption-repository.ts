@@ -33,6 +33,16 @@ export async function findSessionEncryption(
   return row;
 }
 
+/** Whether an application encrypts its payloads (false for one that does not exist). */
+export async function isApplicationEncrypted(db: Db, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: applications.encryptionEnabled })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row?.enabled === true;
+}
+
 /** Turns payload encryption on or off for an application (type 5: AES-256, otherwise AES-128). */
 export async function setApplicationEncryption(
   db: Db,

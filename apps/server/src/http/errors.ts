@@ -23,7 +23,7 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 
-const GENERIC_500 = 'Retry again after some time!!';
+export const GENERIC_500 = 'Retry again after some time!!';
 
 /** One place that turns anything thrown into `{ code, message, details? }`; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {

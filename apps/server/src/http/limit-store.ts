@@ -51,14 +51,24 @@ export async function enforceLimits(
   reply: FastifyReply,
   limits: readonly HitLimit[],
 ): Promise<void> {
+  const waitMs = await limitPassed(store, limits);
+  if (waitMs !== null) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+    throw rateLimited(waitMs);
+  }
+}
+
+/**
+ * Counts one action on each limit in turn: null while all allow it, else how long the first one
+ * passed stays closed (what a socket's frame answers, where there is no reply to set a header on).
+ */
+export async function limitPassed(store: LimitStore, limits: readonly HitLimit[]): Promise<number | null> {
   for (const limit of limits) {
     const { count, ttlMs } = await store.hit(limit.key, limit.windowMs);
     // Refused at once: a flood refused on one counter does not use up the next (an address's).
-    if (count > limit.max) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
-      throw rateLimited(ttlMs);
-    }
+    if (count > limit.max) return ttlMs;
   }
+  return null;
 }
 
 export function createLimitStore(redis: Redis | undefined, logger: Logger): LimitStore {

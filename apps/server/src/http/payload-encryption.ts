@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../platform/db/database.js';
 import { tokenHashOf } from './auth.js';
-import { findSessionEncryption } from './encryption-repository.js';
+import { findSessionEncryption, isApplicationEncrypted } from './encryption-repository.js';
 import { AppError } from './errors.js';
 
 // Payload encryption of the messaging API (SPEC §7). When the caller's application has
@@ -93,6 +93,24 @@ export function isEncryptablePath(url: string): boolean {
   if (!path.startsWith(MESSAGING_PREFIX) || path.includes('upload')) return false;
   if (path.startsWith(`${MESSAGING_PREFIX}register/`)) return false;
   return !path.startsWith(`${MESSAGING_PREFIX}file/`) || path === `${MESSAGING_PREFIX}file/url`;
+}
+
+/**
+ * Whether an application encrypts its payloads, read at most once per `ttlMs` per application: a
+ * transport the hooks below do not cover (the visitor's socket) refuses such an application's
+ * plain payloads as they do.
+ */
+export function encryptedApplications(db: Db, ttlMs = 5000): (applicationId: string) => Promise<boolean> {
+  const cache = new Map<string, { value: boolean; expiresAt: number }>();
+  return async (applicationId) => {
+    const now = Date.now();
+    const hit = cache.get(applicationId);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const value = await isApplicationEncrypted(db, applicationId);
+    // Applications are few next to requests; an expired entry is replaced, not piled up.
+    cache.set(applicationId, { value, expiresAt: now + ttlMs });
+    return value;
+  };
 }
 
 const registered = new WeakSet<FastifyInstance>();

@@ -51,7 +51,8 @@ export function findUnstorableText(value: unknown): string | null {
   return null;
 }
 
-function refuse(part: unknown): void {
+/** Throws the 400 every route answers for text the database cannot store (a NUL, a lone surrogate). */
+export function assertStorableText(part: unknown): void {
   const field = findUnstorableText(part);
   if (field === null) return;
   const name = field === '' ? 'value' : field;
@@ -66,10 +67,10 @@ function refuse(part: unknown): void {
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    refuse(request.params);
-    refuse(request.query);
+    assertStorableText(request.params);
+    assertStorableText(request.query);
   });
   app.addHook('preValidation', async (request) => {
-    refuse(request.body);
+    assertStorableText(request.body);
   });
 }

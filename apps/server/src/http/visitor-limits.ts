@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../platform/config.js';
-import { enforceLimits } from './limit-store.js';
+import type { AuthContext } from './auth.js';
+import { enforceLimits, type HitLimit } from './limit-store.js';
 
 // Rate limits that keep a script from flooding an inbox through the public widget.
 
@@ -25,13 +26,19 @@ export function visitorSendLimit(config: AppConfig): Hook {
   return async (req, reply) => {
     const visitor = visitorOf(req);
     if (!visitor) return;
-    await enforceLimits(req.server.limits, reply, [
-      {
-        key: `visitor-send:${visitor.applicationId}:${visitor.userId}`,
-        max: config.rateLimit.visitorMessagesPerMinute,
-        windowMs: 60_000,
-      },
-    ]);
+    await enforceLimits(req.server.limits, reply, [visitorSendLimitOf(config, visitor)]);
+  };
+}
+
+/** The counter of a visitor's messages: the send routes' and the socket's sends count together. */
+export function visitorSendLimitOf(
+  config: Pick<AppConfig, 'rateLimit'>,
+  visitor: Pick<AuthContext, 'applicationId' | 'userId'>,
+): HitLimit {
+  return {
+    key: `visitor-send:${visitor.applicationId}:${visitor.userId}`,
+    max: config.rateLimit.visitorMessagesPerMinute,
+    windowMs: 60_000,
   };
 }
 

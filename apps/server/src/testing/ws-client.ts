@@ -50,6 +50,17 @@ export class Client {
       });
     });
   }
+  /** A message over the socket (`{type:'send'}`, the widget's way) and its answer, `sent` or `send.error`. */
+  async sendMessage(
+    ref: string,
+    body: unknown,
+  ): Promise<Frame & { response?: Record<string, unknown>; error?: Record<string, unknown> }> {
+    const answered = this.next(
+      (f) => (f.type === 'sent' || f.type === 'send.error') && (f as { ref?: string }).ref === ref,
+    );
+    this.ws.send(JSON.stringify({ type: 'send', ref, body }));
+    return answered;
+  }
   events(type: string) {
     return this.frames.filter((f) => f.type === type);
   }

@@ -8,11 +8,26 @@ export interface ServerEvent {
   data: Record<string, unknown>;
 }
 
+/** A send's answer over the socket: the REST send's answer or refusal (status, code, message). */
+export type SocketSendOutcome =
+  | { ok: true; response: { id: number; createdAt: number } }
+  | { ok: false; status: number; code: string; message: string };
+
 export interface Socket {
+  /**
+   * A message over the socket (the REST send's body); null when it must go through REST instead:
+   * the socket is not ready, the frame is too large for it, or its answer was lost (closed, or
+   * none within SEND_ANSWER_MS). The key makes the REST retry store nothing twice.
+   */
+  send(body: Record<string, unknown>): Promise<SocketSendOutcome | null>;
   typing(groupId: number, typing: boolean): void;
   receipt(kind: 'read' | 'delivered', groupId: number, messageId: number): void;
   close(): void;
 }
+
+// The server closes a socket whose frame passes 64 KiB; a larger message goes through REST.
+const MAX_FRAME_BYTES = 60_000;
+const SEND_ANSWER_MS = 10_000;
 
 export function connect(
   token: string,
@@ -23,6 +38,14 @@ export function connect(
   let closed = false;
   let attempt = 0;
   let ping: ReturnType<typeof setInterval> | undefined;
+  // Sends wait for their answers by ref; a socket that closes answers none of them.
+  let ready = false;
+  let nextRef = 0;
+  const answers = new Map<string, (outcome: SocketSendOutcome | null) => void>();
+  const loseAnswers = () => {
+    for (const answer of answers.values()) answer(null);
+    answers.clear();
+  };
 
   const send = (frame: unknown) => {
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
@@ -45,6 +68,19 @@ export function connect(
       } catch {
         return;
       }
+      if (e.type === 'sent' || e.type === 'send.error') {
+        const answer = e as unknown as {
+          ref: string;
+          response?: { id: number; createdAt: number };
+          error?: { status: number; code: string; message: string };
+        };
+        const waiting = answers.get(answer.ref);
+        answers.delete(answer.ref);
+        waiting?.(
+          answer.response ? { ok: true, response: answer.response } : { ok: false, ...answer.error! },
+        );
+        return;
+      }
       if (e.type === 'ready') {
         attempt = 0;
         if (lastSeq === undefined && typeof e.seq === 'number') lastSeq = e.seq;
@@ -52,6 +88,8 @@ export function connect(
         return;
       }
       if (e.type === 'resumed') {
+        // The server takes sends once the socket has said hello and caught up.
+        ready = true;
         on.resumed();
         return;
       }
@@ -66,6 +104,8 @@ export function connect(
       clearInterval(ping);
       if (ws !== socket) return;
       ws = null;
+      ready = false;
+      loseAnswers();
       on.status(false);
       if (closed) return;
       // Back off up to 10 s; every stored event is replayed after lastSeq when we are back.
@@ -76,10 +116,30 @@ export function connect(
   open();
 
   return {
+    send(body) {
+      const socket = ws;
+      if (!ready || socket?.readyState !== WebSocket.OPEN) return Promise.resolve(null);
+      const ref = String(nextRef++);
+      const frame = JSON.stringify({ type: 'send', ref, body });
+      if (frame.length * 3 > MAX_FRAME_BYTES && new TextEncoder().encode(frame).length > MAX_FRAME_BYTES)
+        return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          answers.delete(ref);
+          resolve(null);
+        }, SEND_ANSWER_MS);
+        answers.set(ref, (outcome) => {
+          clearTimeout(timer);
+          resolve(outcome);
+        });
+        socket.send(frame);
+      });
+    },
     typing: (groupId, typing) => send({ type: 'typing', groupId, typing }),
     receipt: (kind, groupId, messageId) => send({ type: kind, groupId, messageId }),
     close() {
       closed = true;
+      loseAnswers();
       ws?.close();
     },
   };

@@ -313,7 +313,7 @@ export class ChatStore {
   /** Sends (or re-sends: the key makes a retry store nothing twice) until the server has it. */
   private async deliver(groupId: number, msg: Msg) {
     try {
-      const res = await this.api.send({
+      const res = await this.sendOnce({
         groupId,
         key: msg.key,
         message: msg.message,
@@ -333,6 +333,18 @@ export class ChatStore {
       }
     }
     this.changed();
+  }
+
+  /**
+   * Over the socket when it is up (no request of its own: docs/realtime.md), else, or when its
+   * answer is lost, through REST with the same key.
+   */
+  private async sendOnce(body: Parameters<Api['send']>[0]): Promise<{ id: number; createdAt: number }> {
+    const outcome = await this.socket?.send(body);
+    if (outcome?.ok) return outcome.response;
+    // A socket that has not said hello (401) leaves the verdict to REST.
+    if (outcome && outcome.status !== 401) throw new ApiError(outcome.status, outcome.code, outcome.message);
+    return this.api.send(body);
   }
 
   private async retry(groupId: number, msg: Msg) {

@@ -6,4 +6,5 @@ export { toMessageView } from './message-view.js';
 export { listConversationMessages, type MessageRow } from './repository.js';
 export { messageRoutes } from './routes.js';
 export { listMessages, messageByKey, messageDetails, recordReceipt, sendMessage } from './service.js';
+export { socketSender } from './socket-send.js';
 export { writeSystemMessage } from './system-message.js';

@@ -36,14 +36,7 @@ export function messageRoutes(ctx: RouteContext): FastifyPluginAsyncZod {
           // Kommunicate's Platform API names the sender in the body; an admin's delegation, as Of-User-Id.
           const caller = fromUserName ? await ctx.actAs(requireAuth(req), fromUserName) : requireAuth(req);
           // The address (behind TRUST_PROXY, the client's) travels to the bot: its LLM spend ceiling.
-          const { row, conversation } = await service.sendMessage(deps, caller, body, { address: req.ip });
-          return {
-            messageKey: row.clientKey,
-            createdAt: row.createdAt.getTime(),
-            conversationId: conversation.id,
-            groupId: conversation.id,
-            id: row.id,
-          };
+          return service.sendAnswer(await service.sendMessage(deps, caller, body, { address: req.ip }));
         },
       );
     }

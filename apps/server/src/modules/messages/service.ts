@@ -137,6 +137,17 @@ export async function sendMessage(
   });
 }
 
+/** What a send answers, on the REST routes and on the visitor's socket alike. */
+export function sendAnswer({ row, conversation }: Pick<SendResult, 'row' | 'conversation'>) {
+  return {
+    messageKey: row.clientKey,
+    createdAt: row.createdAt.getTime(),
+    conversationId: conversation.id,
+    groupId: conversation.id,
+    id: row.id,
+  };
+}
+
 /**
  * Writes a batch; a batch that fails as a whole (a database error, not a refusal of one item) is
  * retried item by item, so one bad send never takes the others down with it.

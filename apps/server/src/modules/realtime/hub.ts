@@ -65,12 +65,32 @@ const clientFrame = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('typing'), groupId: z.number().int().positive(), typing: z.boolean() }),
+  // A visitor's message (the widget's): `ref` is the client's, echoed by the answer.
+  z.object({ type: z.literal('send'), ref: z.string().min(1).max(100), body: z.unknown() }),
   z.object({
     type: z.enum(['read', 'delivered']),
     groupId: z.number().int().positive(),
     messageId: z.number().int().positive(),
   }),
 ]);
+
+/** Why a send over the socket was refused: the REST send's status, code and message. */
+export interface SocketSendRefusal {
+  status: number;
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/**
+ * What the hub asks of the messaging module for a send over the socket (`{type:'send', ref,
+ * body}`, body as the REST send's): the REST answer or its refusal, never a throw.
+ */
+export type SocketSendHandler = (
+  caller: AuthContext,
+  body: unknown,
+  address: string | undefined,
+) => Promise<{ ok: true; response: unknown } | { ok: false; error: SocketSendRefusal }>;
 
 /** What the hub asks of the messaging module for receipts (kept as a callback to avoid a cycle). */
 export type ReceiptHandler = (
@@ -138,8 +158,11 @@ export interface StompMessageLookup {
 }
 
 export interface Hub {
-  /** `raw`: the upgraded TCP socket under `socket`, so a burst of frames leaves in one write. */
-  accept(socket: WebSocket, raw?: CorkableSocket): void;
+  /**
+   * `raw`: the upgraded TCP socket under `socket`, so a burst of frames leaves in one write;
+   * `address`: the client's (the upgrade's `req.ip`), which a send passes on as the REST route does.
+   */
+  accept(socket: WebSocket, raw?: CorkableSocket, address?: string): void;
   connectionCount(): number;
   close(): Promise<void>;
 }
@@ -156,6 +179,7 @@ export async function createHub(
   lookups: HubLookups,
   visitorViews?: VisitorViewFactory,
   stomp?: { lookup: StompMessageLookup; options?: Partial<StompOptions> },
+  onSend?: SocketSendHandler,
 ): Promise<Hub> {
   const stompOptions: StompOptions = { ...DEFAULT_STOMP_OPTIONS, ...stomp?.options };
   const connections = new AudienceIndex<Connection>();
@@ -413,7 +437,7 @@ export async function createHub(
   }
 
   return {
-    accept(socket, raw) {
+    accept(socket, raw, address) {
       const holdWrites = burstWriter(raw);
       // STOMP beside our JSON protocol on the same path (docs/decisions.md): a STOMP subprotocol,
       // or a first frame that is CONNECT/STOMP, makes the socket a STOMP session for good.
@@ -435,6 +459,27 @@ export async function createHub(
       const timer = setTimeout(() => {
         if (!conn) socket.close(4408, 'authentication timeout');
       }, AUTH_TIMEOUT_MS);
+      // The answer leaves with the frames of the same tick (its own event's, often).
+      const answer = (frame: object) => {
+        holdWrites();
+        socket.send(JSON.stringify(frame));
+      };
+      const takeSend = (c: Connection | null, ref: string, body: unknown) => {
+        if (!c || !onSend) {
+          const error = c
+            ? { status: 404, code: 'NOT_FOUND', message: 'This server takes messages through the REST API.' }
+            : { status: 401, code: 'UNAUTHORIZED', message: 'Say hello with a token before sending.' };
+          answer({ type: 'send.error', ref, error });
+          return;
+        }
+        onSend(c.auth, body, address).then((outcome) =>
+          answer(
+            outcome.ok
+              ? { type: 'sent', ref, response: outcome.response }
+              : { type: 'send.error', ref, error: outcome.error },
+          ),
+        );
+      };
       socket.on('message', (raw) => {
         if (first) {
           first = false;
@@ -483,6 +528,10 @@ export async function createHub(
               log.error({ err }, 'websocket authentication failed');
               socket.close(1011, 'server error');
             });
+          return;
+        }
+        if (frame.type === 'send') {
+          takeSend(conn, frame.ref, frame.body);
           return;
         }
         if (!conn) return;
