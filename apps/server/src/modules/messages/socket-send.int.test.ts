@@ -1,5 +1,5 @@
 import { MESSAGING_PATHS } from '@convo/api';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { setApplicationEncryption } from '../../http/encryption-repository.js';
 import {
@@ -133,6 +133,20 @@ describe.each(testDatabaseKinds())('sends over the socket on %s', (kind) => {
     const bySocket = await socket.sendMessage('plain', body);
     expect(bySocket.error).toMatchObject({ status: 400, code: byRest.json().code });
     socket.close();
+  });
+
+  it('refuses a send once the session the socket opened with has expired (401: the widget asks REST)', async () => {
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    const socket = await Client.connect(base, visitor.token);
+    // The server runs in this process: its clock moves past any session's end.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 400 * 24 * 3600_000 });
+    try {
+      const late = await socket.sendMessage('late', { key: `late-${groupId}`, groupId, message: 'Too late' });
+      expect(late.error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    } finally {
+      vi.useRealTimers();
+      socket.close();
+    }
   });
 
   it("counts a visitor's socket sends with their REST sends against one limit", async () => {

@@ -1,7 +1,7 @@
 import { messageSendRequestSchema } from '@convo/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, forbidden, GENERIC_500 } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, GENERIC_500, unauthorized } from '../../http/errors.js';
 import { type LimitStore, limitPassed, rateLimited } from '../../http/limit-store.js';
 import { encryptedApplications } from '../../http/payload-encryption.js';
 import { assertStorableText } from '../../http/text-guard.js';
@@ -28,6 +28,8 @@ export function socketSender(
   const isEncrypted = encryptedApplications(deps.db);
   const send = async (caller: AuthContext, body: unknown, address: string | undefined) => {
     if (caller.roleType !== null) throw forbidden('Members send messages through the REST API.');
+    // Checked at hello, and again here: a socket outlives the session it opened with.
+    if (caller.sessionExpiresAt.getTime() <= Date.now()) throw unauthorized();
     // REST refuses a plain body for such an application (http/payload-encryption.ts); so does this.
     if (await isEncrypted(caller.applicationId)) {
       throw badRequest(

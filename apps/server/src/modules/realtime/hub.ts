@@ -472,13 +472,15 @@ export async function createHub(
           answer({ type: 'send.error', ref, error });
           return;
         }
-        onSend(c.auth, body, address).then((outcome) =>
-          answer(
-            outcome.ok
-              ? { type: 'sent', ref, response: outcome.response }
-              : { type: 'send.error', ref, error: outcome.error },
-          ),
-        );
+        onSend(c.auth, body, address)
+          .then((outcome) =>
+            answer(
+              outcome.ok
+                ? { type: 'sent', ref, response: outcome.response }
+                : { type: 'send.error', ref, error: outcome.error },
+            ),
+          )
+          .catch((err: unknown) => log.warn({ err }, 'send answer not written'));
       };
       socket.on('message', (raw) => {
         if (first) {
