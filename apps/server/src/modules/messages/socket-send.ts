@@ -51,11 +51,11 @@ export function socketSender(
         details,
       );
     }
+    const waitMs = await limitPassed(limits, [visitorSendLimitOf(config, caller)]);
+    if (waitMs !== null) throw rateLimited(waitMs);
     const { fromUserName, ...input } = parsed.data;
     // As on the REST route, acting for another user is an admin's (accounts/delegation.ts).
     if (fromUserName) throw forbidden('Only admins can act for another user (Of-User-Id, fromUserName).');
-    const waitMs = await limitPassed(limits, [visitorSendLimitOf(config, caller)]);
-    if (waitMs !== null) throw rateLimited(waitMs);
     return sendAnswer(await sendMessage(deps, caller, input, { address }));
   };
   return async (caller, body, address) => {
