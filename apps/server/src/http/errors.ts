@@ -25,6 +25,17 @@ export const conflict = (code: string, message: string) => new AppError(409, cod
 
 export const GENERIC_500 = 'Retry again after some time!!';
 
+/** The 400 of input that fails its schema: the first problem in the message, every one in details. */
+export function invalidRequest(details: { path: string; message: string }[]): AppError {
+  const first = details[0];
+  const where = first?.path ? `${first.path}: ` : '';
+  return badRequest(
+    'INVALID_PARAMETER',
+    `Invalid request: ${where}${first?.message ?? 'invalid input'}`,
+    details,
+  );
+}
+
 /** One place that turns anything thrown into `{ code, message, details? }`; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -38,13 +49,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'Invalid value',
       }));
-      const first = details[0];
-      const where = first?.path ? `${first.path}: ` : '';
-      return reply.status(400).send({
-        code: 'INVALID_PARAMETER',
-        message: `Invalid request: ${where}${first?.message ?? 'invalid input'}`,
-        details,
-      });
+      const invalid = invalidRequest(details);
+      return reply.status(400).send({ code: invalid.code, message: invalid.message, details });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -1,7 +1,14 @@
 import { messageSendRequestSchema } from '@convo/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, forbidden, GENERIC_500, unauthorized } from '../../http/errors.js';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  GENERIC_500,
+  invalidRequest,
+  unauthorized,
+} from '../../http/errors.js';
 import { type LimitStore, limitPassed, rateLimited } from '../../http/limit-store.js';
 import { encryptedApplications } from '../../http/payload-encryption.js';
 import { assertStorableText } from '../../http/text-guard.js';
@@ -40,15 +47,11 @@ export function socketSender(
     assertStorableText(body);
     const parsed = messageSendRequestSchema.safeParse(body);
     if (!parsed.success) {
-      const details = parsed.error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.'),
-        message: issue.message,
-      }));
-      const first = details[0];
-      throw badRequest(
-        'INVALID_PARAMETER',
-        `Invalid request: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'invalid input'}`,
-        details,
+      throw invalidRequest(
+        parsed.error.issues.map((issue) => ({
+          path: issue.path.map(String).join('.'),
+          message: issue.message,
+        })),
       );
     }
     const waitMs = await limitPassed(limits, [visitorSendLimitOf(config, caller)]);
