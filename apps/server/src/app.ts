@@ -666,12 +666,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     (caller, kind, groupId, messageId) =>
       recordReceipt({ db: deps.database.db, realtime }, caller, kind, groupId, messageId),
-    hubLookups(),
-    visitorViews,
-    {
-      lookup: { messageByKey: (appId, key) => messageByKey(deps.database.db, appId, key) },
-      ...(deps.stompOptions ? { options: deps.stompOptions } : {}),
-    },
     // A visitor's messages over their socket: the REST send's rules and counters (docs/realtime.md).
     socketSender(
       { db: deps.database.db, realtime, publicUrl: deps.config.publicUrl },
@@ -679,6 +673,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.config,
       app.log,
     ),
+    hubLookups(),
+    visitorViews,
+    {
+      lookup: { messageByKey: (appId, key) => messageByKey(deps.database.db, appId, key) },
+      ...(deps.stompOptions ? { options: deps.stompOptions } : {}),
+    },
   );
   await app.register(websocket, {
     options: {

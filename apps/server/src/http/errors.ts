@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../platform/db/errors.js';
 
@@ -39,11 +39,8 @@ export function invalidRequest(details: { path: string; message: string }[]): Ap
 /** One place that turns anything thrown into `{ code, message, details? }`; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      const body: Record<string, unknown> = { code: error.code, message: error.message };
-      if (error.details !== undefined) body.details = error.details;
-      return reply.status(error.statusCode).send(body);
-    }
+    const answerWith = ({ status, ...body }: ErrorAnswer) => reply.status(status).send(body);
+    if (error instanceof AppError) return answerWith(errorAnswer(error, request.log));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -73,14 +70,39 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code === 'INVALID_JSON' ? 'The request body is not valid JSON.' : fe.message || 'Bad request';
       return reply.status(status).send({ code, message });
     }
-    if (isDatabaseUnavailable(error)) {
-      // Down or restarting: say so (load balancers and clients retry a 503), the pool reconnects.
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer. Retry in a moment.' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'INTERNAL_SERVER_ERROR', message: GENERIC_500 });
+    return answerWith(errorAnswer(error, request.log));
   });
+}
+
+/** The answer to an error thrown outside a schema or the body parser: REST's and the socket's. */
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/**
+ * What a client is told of an error: an AppError as it says, a database that does not answer as
+ * a 503 (load balancers and clients retry it; the pool reconnects), anything else as a logged 500.
+ */
+export function errorAnswer(error: unknown, log: Pick<FastifyBaseLogger, 'warn' | 'error'>): ErrorAnswer {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      code: error.code,
+      message: error.message,
+      ...(error.details !== undefined ? { details: error.details } : {}),
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, 'database unavailable');
+    return {
+      status: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'The database does not answer. Retry in a moment.',
+    };
+  }
+  log.error({ err: error }, 'unhandled error');
+  return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: GENERIC_500 };
 }

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../platform/db/database.js';
+import { TtlCache } from '../platform/ttl-cache.js';
 import { tokenHashOf } from './auth.js';
 import { findSessionEncryption, isApplicationEncrypted } from './encryption-repository.js';
 import { AppError } from './errors.js';
@@ -101,16 +102,19 @@ export function isEncryptablePath(url: string): boolean {
  * plain payloads as they do.
  */
 export function encryptedApplications(db: Db, ttlMs = 5000): (applicationId: string) => Promise<boolean> {
-  const cache = new Map<string, { value: boolean; expiresAt: number }>();
-  return async (applicationId) => {
-    const now = Date.now();
-    const hit = cache.get(applicationId);
-    if (hit && hit.expiresAt > now) return hit.value;
-    const value = await isApplicationEncrypted(db, applicationId);
-    // Applications are few next to requests; an expired entry is replaced, not piled up.
-    cache.set(applicationId, { value, expiresAt: now + ttlMs });
-    return value;
-  };
+  // Applications are few next to requests; an expired entry is replaced, not piled up.
+  return remembered(ttlMs, 10_000, (applicationId) => isApplicationEncrypted(db, applicationId));
+}
+
+/** `read` answered from a TtlCache for `ttlMs` (0: asked every time). */
+function remembered<V>(
+  ttlMs: number,
+  maxEntries: number,
+  read: (key: string) => Promise<V>,
+): (key: string) => Promise<V> {
+  if (ttlMs <= 0) return read;
+  const cache = new TtlCache<V>({ ttlMs, maxEntries });
+  return async (key) => (await cache.getOrCompute(key, () => read(key))).value;
 }
 
 const registered = new WeakSet<FastifyInstance>();
@@ -127,28 +131,16 @@ export function registerPayloadEncryption(
 ): void {
   if (registered.has(app)) return;
   registered.add(app);
-  const ttlMs = Math.max(0, options.cacheTtlMs ?? 5000);
-  const maxSize = Math.max(1, options.cacheSize ?? 10_000);
-  const cache = new Map<string, { value: Active | null; expiresAt: number }>();
   const active = new WeakMap<FastifyRequest, Active>();
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
-
-  async function lookup(tokenHash: string): Promise<Active | null> {
-    const now = Date.now();
-    const hit = cache.get(tokenHash);
-    if (hit && hit.expiresAt > now) return hit.value;
-    const found = await findSessionEncryption(db, tokenHash, new Date(now));
-    const value = found?.enabled ? { userKey: found.userKey, type: found.type } : null;
-    if (ttlMs > 0) {
-      cache.delete(tokenHash);
-      if (cache.size >= maxSize) {
-        const oldest = cache.keys().next();
-        if (!oldest.done) cache.delete(oldest.value);
-      }
-      cache.set(tokenHash, { value, expiresAt: now + ttlMs });
-    }
-    return value;
-  }
+  const lookup = remembered(
+    Math.max(0, options.cacheTtlMs ?? 5000),
+    Math.max(1, options.cacheSize ?? 10_000),
+    async (tokenHash): Promise<Active | null> => {
+      const found = await findSessionEncryption(db, tokenHash, new Date());
+      return found?.enabled ? { userKey: found.userKey, type: found.type } : null;
+    },
+  );
 
   app.addHook('onRequest', async (request) => {
     if (!isEncryptablePath(request.url)) return;

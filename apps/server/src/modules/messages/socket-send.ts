@@ -1,22 +1,14 @@
 import { messageSendRequestSchema } from '@convo/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../http/auth.js';
-import {
-  AppError,
-  badRequest,
-  forbidden,
-  GENERIC_500,
-  invalidRequest,
-  unauthorized,
-} from '../../http/errors.js';
+import { badRequest, errorAnswer, forbidden, invalidRequest, unauthorized } from '../../http/errors.js';
 import { type LimitStore, limitPassed, rateLimited } from '../../http/limit-store.js';
 import { encryptedApplications } from '../../http/payload-encryption.js';
 import { assertStorableText } from '../../http/text-guard.js';
 import { visitorSendLimitOf } from '../../http/visitor-limits.js';
 import type { AppConfig } from '../../platform/config.js';
-import { isDatabaseUnavailable } from '../../platform/db/errors.js';
 import type { MessagingDeps } from '../conversations/index.js';
-import type { SocketSendHandler, SocketSendRefusal } from '../realtime/index.js';
+import type { SocketSendHandler } from '../realtime/index.js';
 import { sendAnswer, sendMessage } from './service.js';
 
 /**
@@ -65,29 +57,7 @@ export function socketSender(
     try {
       return { ok: true, response: await send(caller, body, address) };
     } catch (error) {
-      return { ok: false, error: refusalOf(error, log) };
+      return { ok: false, error: errorAnswer(error, log) };
     }
   };
-}
-
-/** What the REST error handler (http/errors.ts) would answer for the same error. */
-function refusalOf(error: unknown, log: Pick<FastifyBaseLogger, 'warn' | 'error'>): SocketSendRefusal {
-  if (error instanceof AppError) {
-    return {
-      status: error.statusCode,
-      code: error.code,
-      message: error.message,
-      ...(error.details !== undefined ? { details: error.details } : {}),
-    };
-  }
-  if (isDatabaseUnavailable(error)) {
-    log.warn({ err: error }, 'database unavailable');
-    return {
-      status: 503,
-      code: 'DATABASE_UNAVAILABLE',
-      message: 'The database does not answer. Retry in a moment.',
-    };
-  }
-  log.error({ err: error }, 'socket send failed');
-  return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: GENERIC_500 };
 }

@@ -55,6 +55,7 @@ describe('hub connections', () => {
       createRealtime(pubsub, silent),
       silent,
       async () => {},
+      async () => ({ ok: false, error: { status: 403, code: 'FORBIDDEN', message: 'Not in this test.' } }),
       lookups,
     );
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });

@@ -176,10 +176,10 @@ export async function createHub(
   realtime: Realtime,
   log: FastifyBaseLogger,
   onReceipt: ReceiptHandler,
+  onSend: SocketSendHandler,
   lookups: HubLookups,
   visitorViews?: VisitorViewFactory,
   stomp?: { lookup: StompMessageLookup; options?: Partial<StompOptions> },
-  onSend?: SocketSendHandler,
 ): Promise<Hub> {
   const stompOptions: StompOptions = { ...DEFAULT_STOMP_OPTIONS, ...stomp?.options };
   const connections = new AudienceIndex<Connection>();
@@ -465,10 +465,12 @@ export async function createHub(
         socket.send(JSON.stringify(frame));
       };
       const takeSend = (c: Connection | null, ref: string, body: unknown) => {
-        if (!c || !onSend) {
-          const error = c
-            ? { status: 404, code: 'NOT_FOUND', message: 'This server takes messages through the REST API.' }
-            : { status: 401, code: 'UNAUTHORIZED', message: 'Say hello with a token before sending.' };
+        if (!c) {
+          const error = {
+            status: 401,
+            code: 'UNAUTHORIZED',
+            message: 'Say hello with a token before sending.',
+          };
           answer({ type: 'send.error', ref, error });
           return;
         }
