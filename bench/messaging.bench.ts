@@ -22,6 +22,8 @@
 // BENCH_CPU_PROFILE_DIR=<dir> writes the server's CPU profile of each load there (the same preload;
 // <dir>/<database>/0.cpuprofile the closed loop, 1 the open loop):
 // npx tsx bench/profile-summary.ts <dir>/postgres.
+// BENCH_LATENCY_TIMELINE=1 prints, for each load, the 100 ms windows (by send time, with the epoch
+// millisecond they start at) whose slowest delivery passed 50 ms: a steady tail or a few stalls.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +45,7 @@ const ONLINE = Number(process.env.BENCH_ONLINE_VISITORS ?? 1000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 const ALLOCATIONS = process.env.BENCH_ALLOCATIONS === '1';
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR ?? '';
+const TIMELINE = process.env.BENCH_LATENCY_TIMELINE === '1';
 type Transport = 'socket' | 'http';
 const SENDS = (process.env.BENCH_SENDS ?? 'socket,http')
   .split(',')
@@ -320,6 +323,8 @@ async function throughput(
   };
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
+  /** BENCH_LATENCY_TIMELINE=1: [sent at, latency] of each delivery (printSlowWindows). */
+  const timeline: [number, number][] = [];
   let deliveredToAll = 0;
   const receipts = new Map<string, number>();
   let allDone: () => void = () => {};
@@ -336,7 +341,9 @@ async function throughput(
     if (!key || !sentAt.has(key)) return;
     const n = (receipts.get(key) ?? 0) + 1;
     receipts.set(key, n);
-    latencies.push(performance.now() - sentAt.get(key)!);
+    const latency = performance.now() - sentAt.get(key)!;
+    latencies.push(latency);
+    if (TIMELINE) timeline.push([sentAt.get(key)!, latency]);
     if (n === AGENTS) {
       deliveredToAll += 1;
       checkDone();
@@ -442,6 +449,7 @@ async function throughput(
   const load = `${rate > 0 ? `${kind}, open loop at ${rate}/s` : `${kind}, closed loop`}, ${via === 'socket' ? 'socket' : 'HTTP'} sends`;
   const statementRows = statements ? await statements.rows(load, MESSAGES) : [];
   latencies.sort((a, b) => a - b);
+  if (TIMELINE) printSlowWindows(load, timeline);
   const persistedRate = persisted / persistedSeconds;
   const deliveredRate = deliveredToAll / deliveredSeconds;
   const budget = RATE_BUDGET[kind] ?? 0;
@@ -772,3 +780,28 @@ if (strayErrors > 0)
   });
 printTable('Messaging (server process on loopback; npx tsx bench/messaging.bench.ts)', rows);
 process.exit(failedTargets > 0 ? 1 : 0);
+
+/**
+ * Diagnostics: the 100 ms windows (by send time) whose slowest delivery passed 50 ms, to tell a
+ * steady tail from a few stalls (a pause of the server, the database or this script).
+ */
+function printSlowWindows(load: string, timeline: readonly [number, number][]): void {
+  if (timeline.length === 0) return;
+  const start = timeline.reduce((min, [at]) => Math.min(min, at), Number.POSITIVE_INFINITY);
+  const windows = new Map<number, { count: number; slow: number; max: number }>();
+  for (const [at, latency] of timeline) {
+    const w = Math.floor((at - start) / 100);
+    const entry = windows.get(w) ?? { count: 0, slow: 0, max: 0 };
+    entry.count += 1;
+    if (latency > 50) entry.slow += 1;
+    entry.max = Math.max(entry.max, latency);
+    windows.set(w, entry);
+  }
+  const slow = [...windows].filter(([, e]) => e.max > 50).sort(([a], [b]) => a - b);
+  console.log(`${load}: ${slow.length} of ${windows.size} windows of 100 ms had a delivery over 50 ms`);
+  for (const [w, e] of slow) {
+    console.log(
+      `  at ${(w / 10).toFixed(1)} s (${(performance.timeOrigin + start + w * 100).toFixed(0)}): ${e.slow}/${e.count} deliveries over 50 ms, slowest ${e.max.toFixed(0)} ms`,
+    );
+  }
+}

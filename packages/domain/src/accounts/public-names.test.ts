@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicMemberName, toVisitorView } from './public-names';
+import { mayNameMembers, publicMemberName, toVisitorView } from './public-names';
 
 const naming = { pseudonym: '', companyName: 'Demo Store' };
 
@@ -67,5 +67,46 @@ describe('toVisitorView', () => {
       message: 'Assigned to Sam',
       metadata: { KM_ACTOR_NAME: 'Sam', KM_ASSIGN_TO: 'alias(b@x.io)' },
     });
+  });
+  it("keeps ids that are not e-mail shaped (a bot's, a number)", () => {
+    const reply = {
+      message: { from: 'bot-support-1a2b3c', to: 'visitor-1', contactIds: 'bot-support-1a2b3c' },
+    };
+    expect(toVisitorView(reply, ctx)).toEqual(reply);
+    expect(toVisitorView({ userId: 42, adminId: 'ana@x.io' }, ctx)).toEqual({
+      userId: 42,
+      adminId: 'alias(ana@x.io)',
+    });
+  });
+});
+
+describe('mayNameMembers', () => {
+  const ctx = {
+    viewerId: 'visitor-1',
+    alias: (id: string) => `alias(${id})`,
+    naming: { ...naming, pseudonym: 'Sam' },
+  };
+  it("is false of a visitor's own message with a bot: the view would leave it as it is", () => {
+    const event = {
+      seq: 3,
+      type: 'message.received',
+      data: { message: { from: 'visitor-1', to: 'bot-x', message: 'Hi' } },
+    };
+    expect(mayNameMembers(JSON.stringify(event))).toBe(false);
+    expect(toVisitorView(event, ctx)).toEqual(event);
+  });
+  it('is true of every payload the view rewrites', () => {
+    const rewritten: unknown[] = [
+      { adminId: 'ana@x.io' },
+      { users: [{ userId: 'bot-x', displayName: 'Ana' }] },
+      { userDetails: [{ userId: 'bot-x', displayName: 'Ana' }] },
+      { groupUsers: [{ userId: 'bot-x', displayName: 'Ana' }] },
+      { message: 'Resolved by Ana', metadata: { KM_ACTOR_NAME: 'Ana' } },
+      { metadata: { KM_ASSIGN_TO: 'b@x.io' } },
+    ];
+    for (const payload of rewritten) {
+      expect(toVisitorView(payload, ctx)).not.toEqual(payload);
+      expect(mayNameMembers(JSON.stringify(payload))).toBe(true);
+    }
   });
 });

@@ -57,12 +57,26 @@ const isObject = (v: unknown): v is Record<string, Json> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * Whether the JSON text of a payload may hold anything toVisitorView rewrites (an e-mail-shaped id,
+ * a list of users, a system line's actor). When it does not, the view is the payload as it is, and
+ * its text can go to the end user without being parsed and walked.
+ */
+export function mayNameMembers(json: string): boolean {
+  return MAY_NAME_MEMBERS.test(json);
+}
+const MAY_NAME_MEMBERS = new RegExp(
+  ['@', ...[...USER_LIST_FIELDS, ACTOR_NAME_KEY].map((k) => `"${k}"`)].join('|'),
+);
+
+/**
  * A messaging payload (group feeds, messages, real-time event data) as an end user may read it:
- * every other user's id becomes an alias, group users' names their public names, and a system
+ * every other user's e-mail-shaped id (a member's) becomes an alias, group users' names their public names, and a system
  * line's actor name the public one. Anything else (message texts, conversation names) is kept.
  */
 export function toVisitorView<T>(value: T, ctx: VisitorViewContext): T {
-  const id = (v: Json): Json => (typeof v === 'string' && v !== '' && v !== ctx.viewerId ? ctx.alias(v) : v);
+  // Only e-mail-shaped ids are personal: a bot's generated id (`bot-…`) is kept, as are numbers.
+  const id = (v: Json): Json =>
+    typeof v === 'string' && v.includes('@') && v !== ctx.viewerId ? ctx.alias(v) : v;
   const walk = (v: Json, key: string | null): Json => {
     if (Array.isArray(v)) {
       if (key !== null && ID_LIST_FIELDS.has(key)) return v.map(id);

@@ -1,3 +1,4 @@
+import { mayNameMembers } from '@convo/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
@@ -196,7 +197,7 @@ export async function createHub(
           let frame: string | null = null;
           for (const audience of e.audiences) {
             for (const conn of connections.listening(appId, audience)) {
-              if (conn.view || conn.out) {
+              if (conn.out) {
                 deliverStored(conn, e);
                 continue;
               }
@@ -235,8 +236,13 @@ export async function createHub(
     }
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     conn.holdWrites();
-    conn.socket.send(frame ?? (conn.view ? JSON.stringify(conn.view(toEnvelope(e))) : envelopeJson(e)));
+    conn.socket.send(frameFor(conn, e, frame ?? envelopeJson(e)));
   };
+
+  // An end user's frame is the shared one unless it may name a member (their own message, mostly,
+  // does not): walking every event for them was some 4 % of the server's time under load.
+  const frameFor = (conn: Connection, e: StoredEvent, frame: string) =>
+    conn.view && mayNameMembers(frame) ? JSON.stringify(conn.view(toEnvelope(e))) : frame;
 
   await pubsub.subscribe(EVENTS_CHANNEL, (message) => {
     // Only this server's own realtime publishes on this channel.

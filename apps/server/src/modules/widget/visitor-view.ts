@@ -3,7 +3,7 @@
 // Members' user ids are e-mail addresses, so they become opaque aliases; names become public
 // names (packages/domain public-names.ts, docs/decisions.md).
 import { createHmac } from 'node:crypto';
-import { type PublicNaming, toVisitorView } from '@convo/domain';
+import { mayNameMembers, type PublicNaming, toVisitorView } from '@convo/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
 import * as accounts from '../accounts/index.js';
@@ -38,8 +38,6 @@ export function visitorViewFactory(db: Db, secret: string): VisitorViewFactory {
 }
 
 const VISITOR_PREFIXES = ['/rest/ws/', '/widget/api/'];
-// Nothing to rewrite without an e-mail-shaped id, a member list or a system line's actor.
-const MAY_NAME_MEMBERS = /@|"groupUsers"|"userDetails"|"KM_ACTOR_NAME"/;
 
 /** Rewrites the JSON responses an end user's token receives on the messaging and widget APIs. */
 export function registerVisitorView(app: FastifyInstance, views: VisitorViewFactory) {
@@ -48,7 +46,7 @@ export function registerVisitorView(app: FastifyInstance, views: VisitorViewFact
     if (!auth || auth.roleType !== null || typeof payload !== 'string') return payload;
     if (!VISITOR_PREFIXES.some((p) => req.url.startsWith(p))) return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    if (!MAY_NAME_MEMBERS.test(payload)) return payload;
+    if (!mayNameMembers(payload)) return payload;
     const view = await views(auth.applicationId, auth.userName);
     return JSON.stringify(view(JSON.parse(payload) as unknown));
   });

@@ -456,4 +456,33 @@ describe.each(testDatabaseKinds())('bots answering in conversations on %s', (kin
     const list = res.json() as { message: { type: number; message: string }[] };
     expect(list.message.some((m) => m.message === STORE_INTENTS[1]!.reply)).toBe(true);
   });
+
+  it('shows the visitor the bot under one id, on their socket and in their history', async () => {
+    await firstResponder(tenant);
+    const address = t.app.server.address();
+    const base =
+      address && typeof address === 'object'
+        ? `http://127.0.0.1:${address.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { visitor, groupId } = await newVisitorConversation(t, tenant);
+    const socket = await Client.connect(base, visitor.token);
+    try {
+      const live = socket.next(isBotAnswerFrame);
+      await ask(visitor.headers, groupId, 'return policy');
+      const framed = (await live).data!.message as { from: string };
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${MESSAGING_PATHS.messageList}?groupId=${groupId}`,
+        headers: visitor.headers,
+      });
+      const listed = (res.json() as { message: { message: string; to: string }[] }).message.find(
+        (m) => m.message === STORE_INTENTS[1]!.reply,
+      );
+      // A bot's id is not personal (only members' e-mail-shaped ids are aliased): both carry it.
+      expect(framed.from).toMatch(/^bot-/);
+      expect(listed?.to).toBe(framed.from);
+    } finally {
+      socket.close();
+    }
+  });
 });
