@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/auth.js';
+import type { ErrorAnswer } from '../../http/errors.js';
 import { sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
@@ -76,12 +77,7 @@ const clientFrame = z.discriminatedUnion('type', [
 ]);
 
 /** Why a send over the socket was refused: the REST send's status, code and message. */
-export interface SocketSendRefusal {
-  status: number;
-  code: string;
-  message: string;
-  details?: unknown;
-}
+export type SocketSendRefusal = ErrorAnswer;
 
 /**
  * What the hub asks of the messaging module for a send over the socket (`{type:'send', ref,
