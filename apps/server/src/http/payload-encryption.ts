@@ -101,20 +101,29 @@ export function isEncryptablePath(url: string): boolean {
  * transport the hooks below do not cover (the visitor's socket) refuses such an application's
  * plain payloads as they do.
  */
-export function encryptedApplications(db: Db, ttlMs = 5000): (applicationId: string) => Promise<boolean> {
+export function encryptedApplications(
+  db: Db,
+  ttlMs = 5000,
+): (applicationId: string) => boolean | Promise<boolean> {
   // Applications are few next to requests; an expired entry is replaced, not piled up.
   return remembered(ttlMs, 10_000, (applicationId) => isApplicationEncrypted(db, applicationId));
 }
 
-/** `read` answered from a TtlCache for `ttlMs` (0: asked every time). */
+/**
+ * `read` answered from a TtlCache for `ttlMs` (0: asked every time). A remembered value is
+ * returned as it is, not in a promise: these run once or more for every send.
+ */
 function remembered<V>(
   ttlMs: number,
   maxEntries: number,
   read: (key: string) => Promise<V>,
-): (key: string) => Promise<V> {
+): (key: string) => V | Promise<V> {
   if (ttlMs <= 0) return read;
   const cache = new TtlCache<V>({ ttlMs, maxEntries });
-  return async (key) => (await cache.getOrCompute(key, () => read(key))).value;
+  return (key) => {
+    const hit = cache.get(key);
+    return hit !== undefined ? hit : cache.getOrCompute(key, () => read(key)).then((found) => found.value);
+  };
 }
 
 const registered = new WeakSet<FastifyInstance>();
