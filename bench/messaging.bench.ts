@@ -341,9 +341,10 @@ async function throughput(
     if (!key || !sentAt.has(key)) return;
     const n = (receipts.get(key) ?? 0) + 1;
     receipts.set(key, n);
-    const latency = performance.now() - sentAt.get(key)!;
+    const at = sentAt.get(key)!;
+    const latency = performance.now() - at;
     latencies.push(latency);
-    if (TIMELINE) timeline.push([sentAt.get(key)!, latency]);
+    if (TIMELINE) timeline.push([at, latency]);
     if (n === AGENTS) {
       deliveredToAll += 1;
       checkDone();

@@ -110,7 +110,7 @@ export function encryptedApplications(
 }
 
 /**
- * `read` answered from a TtlCache for `ttlMs` (0: asked every time). A remembered value is
+ * `read` answered from a TtlCache for `ttlMs` (0 or less: asked every time; at least one entry). A remembered value is
  * returned as it is, not in a promise: these run once or more for every send.
  */
 function remembered<V>(
@@ -143,8 +143,8 @@ export function registerPayloadEncryption(
   const active = new WeakMap<FastifyRequest, Active>();
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
   const lookup = remembered(
-    Math.max(0, options.cacheTtlMs ?? 5000),
-    Math.max(1, options.cacheSize ?? 10_000),
+    options.cacheTtlMs ?? 5000,
+    options.cacheSize ?? 10_000,
     async (tokenHash): Promise<Active | null> => {
       const found = await findSessionEncryption(db, tokenHash, new Date());
       return found?.enabled ? { userKey: found.userKey, type: found.type } : null;

@@ -70,8 +70,9 @@ const MAY_NAME_MEMBERS = new RegExp(
 
 /**
  * A messaging payload (group feeds, messages, real-time event data) as an end user may read it:
- * every other user's e-mail-shaped id (a member's) becomes an alias, group users' names their public names, and a system
- * line's actor name the public one. Anything else (message texts, conversation names) is kept.
+ * every other user's e-mail-shaped id (a member's) becomes an alias, group users' names their
+ * public names, and a system line's actor name the public one. Anything else (message texts,
+ * conversation names, a bot's id) is kept.
  */
 export function toVisitorView<T>(value: T, ctx: VisitorViewContext): T {
   // Only e-mail-shaped ids are personal: a bot's generated id (`bot-…`) is kept, as are numbers.

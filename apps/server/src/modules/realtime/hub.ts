@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AuthContext } from '../../http/auth.js';
-import type { ErrorAnswer } from '../../http/errors.js';
+import { type ErrorAnswer, errorAnswer, unauthorized } from '../../http/errors.js';
 import { sha256 } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PubSub } from '../../platform/pubsub/pubsub.js';
@@ -468,11 +468,7 @@ export async function createHub(
       };
       const takeSend = (c: Connection | null, ref: string, body: unknown) => {
         if (!c) {
-          const error = {
-            status: 401,
-            code: 'UNAUTHORIZED',
-            message: 'Say hello with a token before sending.',
-          };
+          const error = errorAnswer(unauthorized('Say hello with a token before sending.'), log);
           answer({ type: 'send.error', ref, error });
           return;
         }
