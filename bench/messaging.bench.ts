@@ -25,7 +25,7 @@
 // BENCH_LATENCY_TIMELINE=1 prints, for each load, the 100 ms windows (by send time, with the epoch
 // millisecond they start at) whose slowest delivery passed 50 ms: a steady tail or a few stalls.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -312,7 +312,7 @@ async function throughput(
   audience: Audience,
   via: Transport,
   statements: StatementTimes | null = null,
-): Promise<Row[]> {
+): Promise<{ rows: Row[]; loadCpuPerMessage: number }> {
   const { cpuSeconds } = server;
   const { visitors } = audience;
   // BENCH_SIGNAL_LOAD=SIGUSR2: the server is told when the load starts and ends (for a profiler
@@ -484,7 +484,7 @@ async function throughput(
           },
         ]
       : [];
-  return [
+  const rows: Row[] = [
     ...clientRows,
     ...failureRows,
     {
@@ -550,6 +550,7 @@ async function throughput(
     },
     ...statementRows,
   ];
+  return { rows, loadCpuPerMessage };
 }
 
 /** The rate budgets of issue 39 (messages a second, persisted and delivered to every agent). */
@@ -558,9 +559,14 @@ const RATE_BUDGET: Record<string, number> = { postgres: 5000, pglite: 1500 };
 /**
  * The database alone: the same number of message rows (same application, conversations, senders
  * and text shape) inserted with plain multi-row INSERTs of 200 from a few connections, what a small
- * pg script gets from the same PostgreSQL in the same minutes. Answers rows a second.
+ * pg script gets from the same PostgreSQL in the same minutes. Answers rows a second, and the CPU
+ * PostgreSQL's processes spent a row (null where /proc does not show them).
  */
-async function rawInsertRate(databaseUrl: string, connections = 4, batch = 200): Promise<number> {
+async function rawInsertRate(
+  databaseUrl: string,
+  connections = 4,
+  batch = 200,
+): Promise<{ rate: number; databaseCpuPerRow: number | null }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   try {
     const { rows: senders } = await pool.query<{
@@ -575,6 +581,7 @@ async function rawInsertRate(databaseUrl: string, connections = 4, batch = 200):
     if (senders.length === 0) throw new Error('no bench messages to copy');
     const tag = Math.random().toString(36).slice(2, 8);
     let next = 0;
+    const databaseCpuBefore = postgresCpuSeconds();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: connections }, async () => {
@@ -605,10 +612,46 @@ async function rawInsertRate(databaseUrl: string, connections = 4, batch = 200):
         }
       }),
     );
-    return MESSAGES / ((performance.now() - started) / 1000);
+    const rate = MESSAGES / ((performance.now() - started) / 1000);
+    const databaseCpuAfter = postgresCpuSeconds();
+    const databaseCpuPerRow =
+      databaseCpuBefore === null || databaseCpuAfter === null
+        ? null
+        : ((databaseCpuAfter - databaseCpuBefore) * 1000) / MESSAGES;
+    return { rate, databaseCpuPerRow };
   } finally {
     await pool.end();
   }
+}
+
+/**
+ * The most any send path could reach on this machine's cores with the load generator beside it:
+ * each message costs at least the load generator's CPU (measured in the closed loop) plus what
+ * PostgreSQL spent on one row of the raw insert (the product stores the same row, with more), and
+ * nothing at all for the server. Its share of the raw baseline is the ceiling of the ratio above.
+ */
+function ceilingRows(
+  kind: string,
+  raw: { rate: number; databaseCpuPerRow: number | null },
+  loadCpuPerMessage: number,
+): Row[] {
+  if (raw.databaseCpuPerRow === null) return [];
+  const cores = availableParallelism();
+  const ceiling = (cores * 1000) / (loadCpuPerMessage + raw.databaseCpuPerRow);
+  return [
+    {
+      figure: `${kind}: PostgreSQL CPU per row of the raw insert`,
+      value: `${raw.databaseCpuPerRow.toFixed(3)} ms`,
+      budget: '–',
+      pass: null,
+    },
+    {
+      figure: `${kind}: ceiling on ${cores} cores (load generator + raw row, a server costing nothing) / raw baseline`,
+      value: `${((ceiling / raw.rate) * 100).toFixed(0)} % (${ceiling.toFixed(0)}/s)`,
+      budget: '–',
+      pass: null,
+    },
+  ];
 }
 
 async function idleSockets(kind: string, base: string, rssMb: () => number): Promise<Row[]> {
@@ -717,31 +760,34 @@ for (const target of targets) {
     }
     try {
       const openRate = Number(process.env.BENCH_RATE ?? RATE_BUDGET[target.kind] ?? 0);
-      let closed: Row[] = [];
+      let closed: Awaited<ReturnType<typeof throughput>> | null = null;
       for (const via of SENDS) {
         const closedLoop = await throughput(target.kind, server, 0, audience, via, statements);
-        if (closed.length === 0) closed = closedLoop;
-        rows.push(...closedLoop);
+        closed ??= closedLoop;
+        rows.push(...closedLoop.rows);
         if (openRate > 0)
-          rows.push(...(await throughput(target.kind, server, openRate, audience, via, statements)));
+          rows.push(...(await throughput(target.kind, server, openRate, audience, via, statements)).rows);
       }
-      if (target.databaseUrl) {
+      if (target.databaseUrl && closed) {
         // The database alone, right after the product's loads on the same database.
         const raw = await rawInsertRate(target.databaseUrl);
-        const product = Number(closed.find((r) => r.figure.includes('messages/s persisted'))?.value ?? 0);
+        const product = Number(
+          closed.rows.find((r) => r.figure.includes('messages/s persisted'))?.value ?? 0,
+        );
         rows.push(
           {
             figure: `${target.kind}: raw batched INSERTs of the same ${MESSAGES} rows (pg script, 200 a statement)`,
-            value: `${raw.toFixed(0)}/s`,
+            value: `${raw.rate.toFixed(0)}/s`,
             budget: '–',
             pass: null,
           },
           {
             figure: `${target.kind}: product (closed loop, ${SENDS[0]} sends, persisted) / raw baseline`,
-            value: `${((product / raw) * 100).toFixed(0)} %`,
+            value: `${((product / raw.rate) * 100).toFixed(0)} %`,
             budget: '≥ 60 %',
-            pass: product / raw >= 0.6,
+            pass: product / raw.rate >= 0.6,
           },
+          ...ceilingRows(target.kind, raw, closed.loadCpuPerMessage),
         );
       }
     } finally {
