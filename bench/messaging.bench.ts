@@ -4,7 +4,9 @@
 // Each database gets a closed loop (the most it takes from 60 busy visitors) and an open loop at the
 // budget's rate (5,000/s on PostgreSQL, 1,500/s on PGlite; BENCH_RATE overrides, 0 skips it).
 // On PostgreSQL, the same run then inserts the same number of message rows with plain batched
-// INSERTs from a small pg script (the database alone) and prints the product's share of that.
+// INSERTs from a small pg script (the database alone) and prints the product's share of that, and
+// the highest share these cores allow with the load generator beside the server: the generator's
+// CPU a message plus PostgreSQL's CPU a raw row, for a server that would cost nothing.
 // Each load also prints the database's execution time per statement, per message: from
 // pg_stat_statements on PostgreSQL, from the PGlite thread's own timing on PGlite (lib/pglite-statements.ts).
 // BENCH_SENDS=socket,http (the default) runs each load twice: the visitors sending over their own
