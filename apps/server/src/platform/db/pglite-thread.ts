@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { parse, protocol, type QueryOptions, type Results, types } from '@electric-sql/pglite';
+import { type QueryOptions, type Results, types } from '@electric-sql/pglite';
 import { isolatedEntry } from '../isolated-process.js';
+import { type ParserTable, resultOf } from './pglite-answers.js';
 
 // The embedded database on a thread of its own (pglite-worker.mjs says why). This side stands in
 // for the PGlite instance drizzle's PGlite driver is given: drizzle only calls `query` and
@@ -92,15 +93,12 @@ function textTypes(parsers: QueryOptions['parsers']): number[] {
   return types;
 }
 
-type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
-type ParserTable = Parameters<typeof parse.parseResults>[1];
-
 const keepText = (value: string) => value;
 
 /**
  * Parses statements' answers as the thread's PGlite would: its parser table (PGlite's own types
  * and the database's array types) with the kept types' text left as it is. A table is built once
- * per set of kept types: given parsers of its own, PGlite's parseResults copies its whole table of
+ * per set of kept types: given parsers of its own, PGlite's parseResults copied its whole table of
  * 318 types into a new object for every statement (116 µs a call, docs/performance.md).
  */
 class AnswerParser {
@@ -118,12 +116,8 @@ class AnswerParser {
   }
 
   results<T>(output: StatementOutput, rowMode: 'array' | 'object', kept: number[]): Results<T> {
-    const messages: BackendMessage[] = [];
-    const parser = new protocol.Parser();
-    const push = (message: BackendMessage) => messages.push(message);
-    if (output.rows) parser.parse(output.rows, push);
-    parser.parse(output.answer, push);
-    return parse.parseResults(messages, this.table(kept), { rowMode })[0] as Results<T>;
+    const chunks = output.rows ? [output.rows, output.answer] : [output.answer];
+    return resultOf<T>(chunks, this.table(kept), rowMode);
   }
 
   private table(kept: number[]): ParserTable {
