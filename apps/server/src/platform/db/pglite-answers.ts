@@ -8,9 +8,9 @@ import {
 import { Parser as WireParser } from 'pg-protocol/dist/parser.js';
 
 // A statement's answer from PGlite's thread, read into the result PGlite's own `query` gives.
-// node-postgres's wire parser (pg-protocol, which PGlite's forked) reads the messages: PGlite's copy
-// copies every field into a new ArrayBuffer before decoding it (612 µs for an answer of 12 rows of
-// 27 columns, against 41 µs). The rows are then built here in plain loops rather than by PGlite's
+// node-postgres's wire parser (pg-protocol; PGlite's own is a fork of it) reads the messages:
+// PGlite's copies every field into a new ArrayBuffer before decoding it (612 µs for an answer of
+// 12 rows of 27 columns, against 41 µs). The rows are then built here in plain loops rather than by PGlite's
 // parseResults, which allocates an array and an entry per field of every row (docs/decisions.md).
 
 /** A value's parser by type id, as PGlite's parser tables hold them. */
@@ -64,20 +64,21 @@ function rowOf(
   parsers: readonly (ParserTable[number] | undefined)[],
   rowMode: 'array' | 'object',
 ): unknown {
-  const parsed = (i: number) => {
-    const value = values[i] ?? null;
-    if (value === null) return null;
-    const parse = parsers[i];
-    return parse ? parse(value, columns[i]!.dataTypeID) : value;
-  };
   if (rowMode === 'array') {
     const row: unknown[] = new Array(values.length);
-    for (let i = 0; i < values.length; i++) row[i] = parsed(i);
+    for (let i = 0; i < values.length; i++) row[i] = parsedValue(values[i] ?? null, parsers[i], columns[i]);
     return row;
   }
   const row: Record<string, unknown> = {};
-  for (let i = 0; i < values.length; i++) row[columns[i]!.name] = parsed(i);
+  for (let i = 0; i < values.length; i++)
+    row[columns[i]?.name ?? String(i)] = parsedValue(values[i] ?? null, parsers[i], columns[i]);
   return row;
+}
+
+/** A field as its type's parser reads it; text where the type has none, null as null. */
+function parsedValue(value: string | null, parse: ParserTable[number], column: Column | undefined): unknown {
+  if (value === null) return null;
+  return parse && column ? parse(value, column.dataTypeID) : value;
 }
 
 function completed<T>(tag: string, columns: readonly Column[], rows: unknown[]): Results<T> {
