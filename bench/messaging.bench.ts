@@ -314,7 +314,7 @@ async function throughput(
   audience: Audience,
   via: Transport,
   statements: StatementTimes | null = null,
-): Promise<{ rows: Row[]; loadCpuPerMessage: number }> {
+): Promise<{ rows: Row[]; persistedRate: number; loadCpuPerMessage: number }> {
   const { cpuSeconds } = server;
   const { visitors } = audience;
   // BENCH_SIGNAL_LOAD=SIGUSR2: the server is told when the load starts and ends (for a profiler
@@ -552,7 +552,7 @@ async function throughput(
     },
     ...statementRows,
   ];
-  return { rows, loadCpuPerMessage };
+  return { rows, persistedRate, loadCpuPerMessage };
 }
 
 /** The rate budgets of issue 39 (messages a second, persisted and delivered to every agent). */
@@ -773,9 +773,7 @@ for (const target of targets) {
       if (target.databaseUrl && closed) {
         // The database alone, right after the product's loads on the same database.
         const raw = await rawInsertRate(target.databaseUrl);
-        const product = Number(
-          closed.rows.find((r) => r.figure.includes('messages/s persisted'))?.value ?? 0,
-        );
+        const product = closed.persistedRate;
         rows.push(
           {
             figure: `${target.kind}: raw batched INSERTs of the same ${MESSAGES} rows (pg script, 200 a statement)`,

@@ -38,7 +38,7 @@ export function resultOf<T>(
   rowMode: 'array' | 'object',
 ): Results<T> {
   let columns: Column[] = [];
-  let parsers: (ParserTable[number] | undefined)[] = [];
+  let parsers: ParserTable[number][] = [];
   const rows: unknown[] = [];
   let result: Results<T> | null = null;
   const read = (message: BackendMessage) => {
@@ -61,7 +61,7 @@ export function resultOf<T>(
 function rowOf(
   values: readonly (string | null)[],
   columns: readonly Column[],
-  parsers: readonly (ParserTable[number] | undefined)[],
+  parsers: readonly ParserTable[number][],
   rowMode: 'array' | 'object',
 ): unknown {
   if (rowMode === 'array') {
@@ -81,14 +81,14 @@ function parsedValue(value: string | null, parse: ParserTable[number], column: C
   return parse && column ? parse(value, column.dataTypeID) : value;
 }
 
-function completed<T>(tag: string, columns: readonly Column[], rows: unknown[]): Results<T> {
+function completed<T>(tag: string, columns: Column[], rows: unknown[]): Results<T> {
   const words = tag.split(' ');
   const command = words[0] ?? '';
   const count = Number.parseInt(words[words.length - 1] ?? '', 10);
   const affectedRows = AFFECTING.has(command) && !Number.isNaN(count) ? count : 0;
   return {
     rows: rows as T[],
-    fields: [...columns],
+    fields: columns,
     command,
     affectedRows,
     ...(Number.isNaN(count) ? {} : { rowCount: count }),
